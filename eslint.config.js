@@ -1,0 +1,78 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Browser, React and UI packages that must never reach src/core (it runs in Node, Workers and Vitest). */
+const uiPackages = ['react', 'react-dom', 'react-dom/*', '@xyflow/*', 'zustand', 'zustand/*', 'monaco-editor', 'monaco-editor/*', '@monaco-editor/*', 'monaco-yaml', 'comlink'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bin'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 're2-wasm', message: 're2-wasm cannot run in a browser page: use src/core/regex.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}', 'src/worker/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The core boundary: pure TypeScript, no React, no DOM, no UI state, and only one module
+    // (src/core/regex) that talks to the regex engine.
+    files: ['src/core/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: uiPackages, message: 'src/core is pure TypeScript: no React, DOM or UI packages.' },
+            { group: ['**/app/**', '**/worker/**', '**/cli/**'], message: 'src/core must not depend on app, worker or cli code.' },
+            { group: ['node:*', 'fs', 'path', 'os', 'child_process'], message: 'src/core runs in the browser too: no Node built-ins.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'indexedDB', 'process'],
+      // Determinism: time comes from the trace, never the wall clock; no randomness.
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'The engine runs on the trace clock, never the wall clock.' },
+        { object: 'Math', property: 'random', message: 'The core is deterministic.' },
+        { object: 'performance', property: 'now', message: 'The engine runs on the trace clock.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='RegExp']", message: 'Rule patterns use RE2: call src/core/regex.' },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'The engine runs on the trace clock, never the wall clock.' },
+        { selector: "CallExpression[callee.name='Date']", message: 'The engine runs on the trace clock, never the wall clock.' },
+      ],
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    ignores: ['src/core/regex/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 're2js', message: 'Only src/core/regex talks to the regex engine.' }],
+          patterns: [
+            { group: uiPackages, message: 'src/core is pure TypeScript: no React, DOM or UI packages.' },
+            { group: ['**/app/**', '**/worker/**', '**/cli/**'], message: 'src/core must not depend on app, worker or cli code.' },
+            { group: ['node:*', 'fs', 'path', 'os', 'child_process'], message: 'src/core runs in the browser too: no Node built-ins.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,52 @@
+/**
+ * Diagnostics (`diagnostics.md`): every finding carries a stable code, a severity, a message that
+ * says what follows for the agent, the file and a 1-based range, and the model element it is about.
+ */
+import { z } from 'zod';
+
+export const Severity = z.enum(['error', 'warning', 'info']);
+export type Severity = z.infer<typeof Severity>;
+
+/** 1-based line and column. */
+export const Position = z.object({ line: z.number().int().min(1), column: z.number().int().min(1) });
+export type Position = z.infer<typeof Position>;
+
+export const Range = z.object({ start: Position, end: Position });
+export type Range = z.infer<typeof Range>;
+
+/** The model element a diagnostic is about, so the UI can highlight it on the graph. */
+export const Target = z.union([
+  z.object({
+    kind: z.literal('agent'),
+    agent: z.string(),
+    /** 0-based index in the agent's rule list (file order). */
+    rule: z.number().int().optional(),
+    /** A tool the finding is about (a graph node). */
+    tool: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal('workflow'),
+    workflow: z.string(),
+    node: z.string().optional(),
+    rule: z.number().int().optional(),
+    transition: z.number().int().optional(),
+  }),
+  z.object({ kind: z.literal('file') }),
+]);
+export type Target = z.infer<typeof Target>;
+
+export const Diagnostic = z.object({
+  code: z.string(),
+  severity: Severity,
+  message: z.string(),
+  file: z.string(),
+  range: Range,
+  target: Target,
+});
+export type Diagnostic = z.infer<typeof Diagnostic>;
+
+/** The whole-file range used when nothing more precise is known. */
+export const FILE_START: Range = {
+  start: { line: 1, column: 1 },
+  end: { line: 1, column: 1 },
+};

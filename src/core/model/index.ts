@@ -1,0 +1,3 @@
+export * from './toolRules.ts';
+export * from './workflow.ts';
+export * from './project.ts';

@@ -1,0 +1,70 @@
+/**
+ * Trace time: RFC 3339 timestamps with a mandatory offset, held as whole milliseconds since the
+ * Unix epoch (finer digits truncated). No wall clock and no local time anywhere.
+ */
+
+const RFC3339 =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?$/;
+
+/** Days since 1970-01-01 for a proleptic Gregorian date (Howard Hinnant's algorithm). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+function civilFromDays(z: number): [number, number, number] {
+  const zz = z + 719468;
+  const era = Math.floor(zz / 146097);
+  const doe = zz - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp + (mp < 10 ? 3 : -9);
+  return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, d];
+}
+
+export type TimeParse = { ok: true; ms: number } | { ok: false; message: string };
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Parses an RFC 3339 time; a time without `Z` or `±HH:MM` is an error, never local time. */
+export function parseTime(text: unknown): TimeParse {
+  if (typeof text !== 'string') return { ok: false, message: 'time must be an RFC 3339 string' };
+  const m = RFC3339.exec(text.trim());
+  if (!m) return { ok: false, message: `'${text}' is not an RFC 3339 time` };
+  const [, ys, mos, ds, hs, mis, ss, frac, z, sign, oh, om] = m;
+  if (!z && !sign) return { ok: false, message: `time '${text}' has no offset (add Z or ±HH:MM)` };
+  const y = Number(ys), mo = Number(mos), d = Number(ds), h = Number(hs), mi = Number(mis), s = Number(ss);
+  if (mo < 1 || mo > 12 || d < 1 || d > (DAYS_IN_MONTH[mo - 1] ?? 31) || h > 23 || mi > 59 || s > 60)
+    return { ok: false, message: `'${text}' is not a valid date and time` };
+  const ms = frac ? Number((frac + '00').slice(0, 3)) : 0;
+  let total = (daysFromCivil(y, mo, d) * 86400 + h * 3600 + mi * 60 + Math.min(s, 59)) * 1000 + ms;
+  if (sign) total -= (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) * 60_000;
+  return { ok: true, ms: total };
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** ISO 8601 in UTC with milliseconds: `2025-01-01T10:00:00.000Z`. */
+export function formatIso(ms: number): string {
+  const day = Math.floor(ms / 86_400_000);
+  const rem = ms - day * 86_400_000;
+  const [y, mo, d] = civilFromDays(day);
+  return `${y < 0 ? '-' : ''}${pad(Math.abs(y), 4)}-${pad(mo)}-${pad(d)}T${hhmmss(rem)}.${pad(rem % 1000, 3)}Z`;
+}
+
+/** `HH:MM:SS` of a time in UTC. */
+export function formatClock(ms: number): string {
+  const rem = ((ms % 86_400_000) + 86_400_000) % 86_400_000;
+  return hhmmss(rem);
+}
+
+function hhmmss(msOfDay: number): string {
+  const t = Math.floor(msOfDay / 1000);
+  return `${pad(Math.floor(t / 3600))}:${pad(Math.floor((t % 3600) / 60))}:${pad(t % 60)}`;
+}
