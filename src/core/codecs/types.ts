@@ -6,6 +6,7 @@ import type { Agent } from '../model/toolRules.ts';
 import type { Workflow } from '../model/workflow.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import type { SpanIndex } from '../diagnostics/spans.ts';
+import type { Range } from '../diagnostics/types.ts';
 
 export type FileFormat = 'toml' | 'yaml' | 'json';
 
@@ -23,3 +24,26 @@ export interface LoadedFile {
 
 /** Path of a value inside a parsed document: keys and array indices. */
 export type DocPath = readonly (string | number)[];
+
+/** A syntax error from a parser, positioned. */
+export interface SyntaxProblem {
+  message: string;
+  range: Range;
+}
+
+/**
+ * A parsed document, whatever its format: the plain value and a way to find where any part of
+ * it sits. Readers (agents, workflows) work on this, so one reader serves TOML, YAML and JSON.
+ */
+export interface ParsedDoc {
+  format: FileFormat;
+  /** The plain JS value (objects, arrays, strings, numbers, booleans); undefined on a syntax error. */
+  value: unknown;
+  /**
+   * The range of the value at `path` (or of its key when `part` is `key`), or undefined when the
+   * format or the parser cannot tell; callers fall back to the enclosing path.
+   */
+  locate(path: DocPath, part?: 'key' | 'value'): Range | undefined;
+  /** Syntax errors (F001). */
+  errors: SyntaxProblem[];
+}

@@ -1,2 +1,3 @@
 export * from './types.ts';
 export * from './spans.ts';
+export * from './make.ts';
