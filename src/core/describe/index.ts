@@ -1,0 +1,3 @@
+export * from './usage.ts';
+export * from './ruleOrder.ts';
+export * from './gating.ts';
