@@ -10,7 +10,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  reporter: [['list']],
+  reporter: [['list'], ['json']],
   use: {
     baseURL: 'http://127.0.0.1:4173',
     trace: 'off',

@@ -1,0 +1,44 @@
+/**
+ * The architecture's one hard line: src/core is pure TypeScript that runs unchanged in the page,
+ * the Web Worker, the CLI and Vitest. ESLint enforces it while editing; this test enforces it in
+ * CI even if the lint configuration drifts.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+const core = files('src/core');
+const importsOf = (text: string) => [...text.matchAll(/\bfrom\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]/g)].map((m) => m[1] ?? m[2] ?? '');
+
+describe('src/core boundary', () => {
+  it('has source files to check', () => {
+    expect(core.length).toBeGreaterThan(10);
+  });
+
+  it.each(core)('%s imports no UI, DOM or Node module', (file) => {
+    const bad = importsOf(readFileSync(file, 'utf8')).filter(
+      (m) =>
+        /^(react|react-dom|@xyflow|zustand|monaco-editor|@monaco-editor|monaco-yaml|comlink)(\/|$)/.test(m) ||
+        /^(node:|fs$|path$|os$|child_process$)/.test(m) ||
+        /\/(app|worker|cli)\//.test(m),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it.each(core)('%s reads no wall clock and uses no JS RegExp constructor', (file) => {
+    const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    expect(text).not.toMatch(/Date\.now\(|new Date\(\s*\)|performance\.now\(|Math\.random\(|new RegExp\(/);
+  });
+
+  it('only src/core/regex imports the regex engine', () => {
+    const users = core.filter((f) => importsOf(readFileSync(f, 'utf8')).some((m) => m === 're2js' || m === 're2-wasm'));
+    expect(users.map((f) => f.replace(/\\/g, '/'))).toEqual(['src/core/regex/index.ts']);
+  });
+});
