@@ -36,6 +36,11 @@ export const TraceEvent = z.discriminatedUnion('type', [
     duration_ms: z.number().nonnegative().default(0),
     consent: ConsentAnswer.optional(),
     tokens: TokenUsage.optional(),
+    /**
+     * Recorded logs only: this call's command or edit is also in the trace as its own `command` /
+     * `file_edit` event (which always counts), so workflow metrics must not count it again from the call.
+     */
+    activity_recorded: z.literal(true).optional(),
   }),
   z.object({ type: z.literal('model_end'), ...base, tokens: TokenUsage.optional() }),
   z.object({ type: z.literal('workflow_start'), ...base, node: z.string().optional() }),
