@@ -1,0 +1,37 @@
+/**
+ * The `hegel` profile's window, anchored at a phase start: events with
+ * `start ≤ time ≤ start + window` that have already happened. Events only ever join it, so the
+ * count is kept as it grows; memory is bounded by the window's contents.
+ */
+import { MAX_LISTED_EVENTS, type WindowEntry } from './windowEntry.ts';
+
+export class AnchoredWindow {
+  private entries: WindowEntry[] = [];
+  private anchor = 0;
+
+  constructor(readonly windowMs: number) {}
+
+  /** Empties the window and anchors it at `start`. */
+  reset(start: number): void {
+    this.entries = [];
+    this.anchor = start;
+  }
+
+  /** Adds a matching event if its time falls inside the anchored window. */
+  offer(entry: WindowEntry): void {
+    if (entry.time >= this.anchor && entry.time <= this.anchor + this.windowMs) this.entries.push(entry);
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** The last `MAX_LISTED_EVENTS` events, oldest first. */
+  recent(): WindowEntry[] {
+    return this.entries.slice(Math.max(0, this.entries.length - MAX_LISTED_EVENTS));
+  }
+
+  contents(): WindowEntry[] {
+    return this.entries.slice();
+  }
+}

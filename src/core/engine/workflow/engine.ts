@@ -1,0 +1,248 @@
+/**
+ * The workflow rule evaluator (`workflow-rules.md` §3–§5): a pure, deterministic step function
+ * over trace events, on the trace's virtual clock, in profiles `spec` and `hegel`.
+ */
+import { DONE_NODE, type Workflow } from '../../model/workflow.ts';
+import type { TraceEvent } from '../../traces/events.ts';
+import type { DecisionBody } from '../decisions.ts';
+import type { ReplaySettings } from '../settings.ts';
+import { readActivity, type WorkflowProfile } from './activity.ts';
+import { chooseTarget, compileWorkflow, isKnownNode, type CompiledNode, type CompiledRule, type CompiledWorkflow } from './compiled.ts';
+import { HegelRules } from './hegelRules.ts';
+import { PhaseHistory } from './phases.ts';
+import type { ProfileRules } from './profileRules.ts';
+import type { RuleCheck } from './rules/check.ts';
+import type { WorkflowEngineSnapshot } from './snapshot.ts';
+import { SpecRules } from './specRules.ts';
+
+export interface WorkflowStepContext {
+  /**
+   * For `tool_call` events: whether the tool-rule engine executed the call (true when no agent is
+   * loaded). Commands and edits from tool calls count only then.
+   */
+  executed: boolean;
+}
+
+export interface WorkflowEngine {
+  /**
+   * Feeds one event; returns the workflow decisions it causes, in order (`transition`,
+   * `interrupt`, `error`). `error` decisions carry `line: 0`: the caller replaces it with the
+   * event's source line when it knows it.
+   */
+  step(event: TraceEvent, ctx: WorkflowStepContext): DecisionBody[];
+  /** Plain data for the UI. */
+  snapshot(): WorkflowEngineSnapshot;
+}
+
+/** Which rule types a `next` skips: `force: true` all, `force: [types]` those. */
+type Skip = (type: string) => boolean;
+const SKIP_NONE: Skip = () => false;
+
+function skipOf(force: true | string[] | undefined): Skip {
+  if (force === true) return () => true;
+  if (!force) return SKIP_NONE;
+  const types = new Set(force);
+  return (t) => types.has(t);
+}
+
+interface Violation {
+  node: string;
+  rule: CompiledRule;
+  text: string;
+}
+
+class Engine implements WorkflowEngine {
+  private readonly wf: CompiledWorkflow;
+  private readonly profile: WorkflowProfile;
+  private readonly history = new PhaseHistory();
+  private readonly rules: ProfileRules;
+  private node: string | null = null;
+  private now: number | null = null;
+  private seq = 0;
+  /** Rules of the current node reported as firing in the current phase. */
+  private readonly firing = new Set<number>();
+
+  constructor(
+    workflow: Workflow,
+    private readonly settings: ReplaySettings,
+  ) {
+    this.profile = settings.profile;
+    this.wf = compileWorkflow(workflow, this.profile);
+    this.rules = this.profile === 'hegel' ? new HegelRules(this.wf, this.history) : new SpecRules(this.history);
+  }
+
+  step(event: TraceEvent, ctx: WorkflowStepContext): DecisionBody[] {
+    const seq = this.seq++;
+    this.now = event.time;
+    this.rules.advance(event.time);
+    const out: DecisionBody[] = [];
+    /** Rules (`node` + index) already reported for this event. */
+    const reported = new Set<string>();
+    let skip = SKIP_NONE;
+    switch (event.type) {
+      case 'workflow_start':
+        this.start(event.node ?? this.wf.startNode, event.time, out);
+        break;
+      case 'next':
+        skip = skipOf(event.force);
+        this.next(event, skip, out, reported);
+        break;
+      case 'continue':
+      case 'repeat':
+        break;
+      default:
+        this.record(event, ctx.executed, seq);
+    }
+    if (this.settings.evaluateOn === 'every_event') this.watch(event.time, skip, out, reported);
+    return out;
+  }
+
+  private start(node: string, time: number, out: DecisionBody[]): void {
+    if (this.node !== null) {
+      out.push(error(`workflow_start ignored: the workflow already started (current node '${this.node}')`));
+      return;
+    }
+    if (!isKnownNode(this.wf, node)) {
+      out.push(error(`workflow_start ignored: unknown node '${node}'`));
+      return;
+    }
+    out.push({ kind: 'transition', from: 'START', to: node });
+    this.enter(node, time);
+  }
+
+  private next(event: Extract<TraceEvent, { type: 'next' }>, skip: Skip, out: DecisionBody[], reported: Set<string>): void {
+    const current = this.node;
+    if (current === null) {
+      out.push(error('next ignored: the workflow has not started (no workflow_start before it)'));
+      return;
+    }
+    if (current === DONE_NODE) {
+      out.push(error(`next ignored: the workflow is already at '${DONE_NODE}'`));
+      return;
+    }
+    const target = event.to ?? chooseTarget(this.wf, current, event.claims);
+    if (!isKnownNode(this.wf, target)) {
+      out.push(error(`next ignored: node '${target}' does not exist (from '${current}')`));
+      return;
+    }
+    const now = event.time;
+    const moves = target !== current;
+    if (this.profile === 'spec') {
+      // The current node's rules against the current phase; an interrupt blocks the move
+      // unless the landing is recorded (`to`).
+      const v = this.firstViolation(current, skip, now);
+      if (v) this.report(v, out, reported);
+      if (v && event.to === undefined) return;
+      if (moves) this.move(current, target, now, out);
+      return;
+    }
+    // hegel: the resulting node's rules, anchored at the phase current now; always moves.
+    const v = this.firstViolation(target, skip, now);
+    if (moves) this.move(current, target, now, out);
+    if (v) this.report(v, out, reported);
+  }
+
+  /** The first violated rule of `node` not skipped, with its text rendered now. */
+  private firstViolation(node: string, skip: Skip, now: number): Violation | undefined {
+    const n = this.wf.nodes.get(node);
+    if (!n) return undefined;
+    for (const rule of n.rules) {
+      if (rule.inert || skip(rule.rule.type)) continue;
+      const check = this.rules.check(n, rule, now);
+      if (check.fires) return { node, rule, text: check.text() };
+    }
+    return undefined;
+  }
+
+  private report(v: Violation, out: DecisionBody[], reported: Set<string>): void {
+    out.push({ kind: 'interrupt', node: v.node, ruleType: v.rule.rule.type, rule: v.rule.index, text: v.text });
+    reported.add(ruleKey(v.node, v.rule.index));
+    if (v.node === this.node) this.firing.add(v.rule.index);
+  }
+
+  private move(from: string, to: string, time: number, out: DecisionBody[]): void {
+    out.push({ kind: 'transition', from, to });
+    this.enter(to, time);
+  }
+
+  private enter(node: string, time: number): void {
+    this.node = node;
+    this.history.enter(node, time);
+    this.firing.clear();
+    this.rules.enterPhase(this.wf.nodes.get(node), time);
+  }
+
+  private record(event: TraceEvent, executed: boolean, seq: number): void {
+    const a = readActivity(event, executed, this.profile);
+    if (a.tokens) this.history.addTokens(a.tokens.input, a.tokens.output);
+    if (a.commit) this.history.addCommit();
+    if (a.command) this.rules.record('command', a.command, event.time, seq);
+    if (a.edit) this.rules.record('edit', a.edit, event.time, seq);
+  }
+
+  /**
+   * `every_event`: evaluates the current node's rules after the event and reports each rule once
+   * when it starts firing. Rules already reported for this event, or skipped by its `force`, are
+   * left as they are.
+   */
+  private watch(now: number, skip: Skip, out: DecisionBody[], reported: Set<string>): void {
+    const node = this.node === null ? undefined : this.wf.nodes.get(this.node);
+    if (!node) return;
+    for (const rule of node.rules) {
+      if (rule.inert || skip(rule.rule.type) || reported.has(ruleKey(node.name, rule.index))) continue;
+      const check = this.rules.check(node, rule, now);
+      if (!check.fires) this.firing.delete(rule.index);
+      else if (!this.firing.has(rule.index)) this.report({ node: node.name, rule, text: check.text() }, out, reported);
+    }
+  }
+
+  snapshot(): WorkflowEngineSnapshot {
+    const node = this.node === null ? undefined : this.wf.nodes.get(this.node);
+    const now = this.now ?? 0;
+    const phase = this.history.current();
+    return {
+      profile: this.profile,
+      evaluateOn: this.settings.evaluateOn,
+      status: this.node === null ? 'not_started' : this.node === DONE_NODE ? 'done' : 'running',
+      node: this.node,
+      phaseStart: phase ? phase.start : null,
+      now: this.now,
+      rules: (node?.rules ?? []).map((rule) => {
+        const at = node as CompiledNode;
+        const check: RuleCheck = this.rules.check(at, rule, now);
+        const window = this.rules.windowOf(at, rule);
+        return {
+          rule: rule.index,
+          type: rule.rule.type,
+          value: check.value,
+          limit: check.limit,
+          unit: check.unit,
+          violated: check.fires,
+          firing: this.firing.has(rule.index),
+          inert: rule.inert,
+          ...(window ? { window: window.map((e) => ({ time: e.time, text: e.text, tool: e.tool })) } : {}),
+        };
+      }),
+      history: this.history.list().map((p) => ({
+        node: p.node,
+        start: p.start,
+        end: p.end,
+        tokensIn: p.tokensIn,
+        tokensOut: p.tokensOut,
+        turns: p.turns,
+        commits: p.commits,
+      })),
+    };
+  }
+}
+
+const ruleKey = (node: string, index: number) => `${node}\u0000${index}`;
+
+function error(message: string): DecisionBody {
+  return { kind: 'error', line: 0, message };
+}
+
+/** Creates a workflow engine for one replay; `settings.profile` and `settings.evaluateOn` apply. */
+export function createWorkflowEngine(wf: Workflow, settings: ReplaySettings): WorkflowEngine {
+  return new Engine(wf, settings);
+}

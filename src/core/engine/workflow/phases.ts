@@ -1,0 +1,92 @@
+/**
+ * Phase history: one compact record per phase (node, start, end, tokens, turns, commits), with
+ * O(1) look-ups of a node's first phase and of commit counts over a range of phases.
+ */
+
+export interface PhaseRecord {
+  readonly node: string;
+  /** Epoch ms. */
+  readonly start: number;
+  /** Epoch ms when the phase ended; `null` while it is the active phase. */
+  end: number | null;
+  tokensIn: number;
+  tokensOut: number;
+  /** Events that carried tokens in this phase. */
+  turns: number;
+  commits: number;
+  /** Commits in all earlier phases, so range sums are O(1). */
+  readonly commitsBefore: number;
+}
+
+export class PhaseHistory {
+  private readonly phases: PhaseRecord[] = [];
+  private readonly firstByNode = new Map<string, number>();
+
+  get length(): number {
+    return this.phases.length;
+  }
+
+  /** The active phase (the last one), if the workflow has started. */
+  current(): PhaseRecord | undefined {
+    return this.phases[this.phases.length - 1];
+  }
+
+  at(index: number): PhaseRecord | undefined {
+    return this.phases[index];
+  }
+
+  /** Ends the active phase at `time` and starts a new one for `node`. */
+  enter(node: string, time: number): PhaseRecord {
+    const prev = this.current();
+    if (prev) prev.end = time;
+    const record: PhaseRecord = {
+      node,
+      start: time,
+      end: null,
+      tokensIn: 0,
+      tokensOut: 0,
+      turns: 0,
+      commits: 0,
+      commitsBefore: prev ? prev.commitsBefore + prev.commits : 0,
+    };
+    if (!this.firstByNode.has(node)) this.firstByNode.set(node, this.phases.length);
+    this.phases.push(record);
+    return record;
+  }
+
+  /** Index of the first phase of `node`, if it was ever entered. */
+  firstIndexOf(node: string): number | undefined {
+    return this.firstByNode.get(node);
+  }
+
+  /** Commits in phases `from..to` (inclusive indices). */
+  commitsIn(from: number, to: number): number {
+    const first = this.phases[Math.max(0, from)];
+    const last = this.phases[to];
+    if (!first || !last) return 0;
+    return last.commitsBefore + last.commits - first.commitsBefore;
+  }
+
+  /** Adds token usage to the active phase (one turn). */
+  addTokens(input: number, output: number): void {
+    const p = this.current();
+    if (!p) return;
+    p.tokensIn += input;
+    p.tokensOut += output;
+    p.turns += 1;
+  }
+
+  addCommit(): void {
+    const p = this.current();
+    if (p) p.commits += 1;
+  }
+
+  list(): readonly PhaseRecord[] {
+    return this.phases;
+  }
+}
+
+/** A phase's duration in ms: to its end, or to `now` while it is active. */
+export function phaseDurationMs(phase: PhaseRecord, now: number): number {
+  return (phase.end ?? now) - phase.start;
+}

@@ -1,0 +1,60 @@
+/** `phase_timeout` in both profiles: duration `>` max (exact ms), shown in whole seconds. */
+import { formatClock } from '../../../time.ts';
+import { phaseDurationMs, type PhaseRecord } from '../phases.ts';
+import { compactDuration, renderHegelInterrupt, renderSpecInterrupt } from '../texts.ts';
+import { quietCheck, type RuleCheck } from './check.ts';
+
+const SPEC_SUGGESTION = [
+  'This phase is taking too long. Consider:',
+  '- Breaking the task into smaller steps',
+  '- Transitioning to LEARNINGS to document blockers',
+  '- Resetting the workflow with simplified scope',
+].join('\n');
+
+const HEGEL_SUGGESTION =
+  'This phase is taking too long. Consider breaking the task into smaller steps, transitioning to ' +
+  'LEARNINGS to document blockers, or resetting with simplified scope.';
+
+/** `spec` profile: the current phase, up to `now`. */
+export function specPhaseTimeoutCheck(maxSeconds: number, phase: PhaseRecord, now: number): RuleCheck {
+  const ms = phaseDurationMs(phase, now);
+  const seconds = Math.floor(ms / 1000);
+  return {
+    fires: ms > maxSeconds * 1000,
+    value: ms,
+    limit: maxSeconds * 1000,
+    unit: 'ms',
+    text: () =>
+      renderSpecInterrupt({
+        title: 'Phase Timeout Exceeded',
+        diagnostic: `${phase.node.toUpperCase()} phase running for ${compactDuration(seconds)} (limit: ${compactDuration(maxSeconds)})`,
+        details: [`Phase start: ${formatClock(phase.start)}`, `Current time: ${formatClock(now)}`, `Duration: ${seconds} seconds`],
+        suggestion: SPEC_SUGGESTION,
+        node: phase.node,
+      }),
+  };
+}
+
+/** `hegel` profile: the node's first phase (ended, or active up to `now`); none → never fires. */
+export function hegelPhaseTimeoutCheck(maxSeconds: number, phase: PhaseRecord | undefined, now: number): RuleCheck {
+  if (!phase) return quietCheck(maxSeconds * 1000, 'ms');
+  const ms = phaseDurationMs(phase, now);
+  const seconds = Math.floor(ms / 1000);
+  return {
+    fires: ms > maxSeconds * 1000,
+    value: ms,
+    limit: maxSeconds * 1000,
+    unit: 'ms',
+    text: () =>
+      renderHegelInterrupt({
+        ruleType: 'Phase Timeout',
+        diagnostic: `${phase.node} phase running for ${seconds}s (limit: ${maxSeconds}s)`,
+        events: [
+          `Phase start: ${formatClock(phase.start)}`,
+          `Duration: ${Math.floor(seconds / 60)}m ${seconds % 60}s`,
+          `Limit: ${Math.floor(maxSeconds / 60)}m`,
+        ],
+        suggestion: HEGEL_SUGGESTION,
+      }),
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * The `spec` profile's sliding window: the matching events of the current phase with
+ * `now − window ≤ time`, held as a queue (array + head index), with a count per distinct text
+ * and the most repeated text kept in a {@link LeaderHeap}. Memory is bounded by the window's
+ * contents; each event is pushed and evicted once.
+ */
+import { LeaderHeap, type Ranking } from './leaderHeap.ts';
+import { MAX_LISTED_EVENTS, type WindowEntry } from './windowEntry.ts';
+
+interface Distinct {
+  count: number;
+  latestSeq: number;
+  /** The text's last few events (the live ones are the last min(count, 5)). */
+  recent: WindowEntry[];
+}
+
+export interface Leader {
+  text: string;
+  count: number;
+}
+
+export class SlidingWindow {
+  private entries: WindowEntry[] = [];
+  private head = 0;
+  private readonly distinct = new Map<string, Distinct>();
+  private readonly leaders = new LeaderHeap();
+
+  /** @param windowMs entries older than `now − windowMs` are evicted by {@link advance}. */
+  constructor(readonly windowMs: number) {}
+
+  get size(): number {
+    return this.entries.length - this.head;
+  }
+
+  /** How many distinct texts the window holds. */
+  get distinctCount(): number {
+    return this.distinct.size;
+  }
+
+  push(entry: WindowEntry): void {
+    this.entries.push(entry);
+    let d = this.distinct.get(entry.text);
+    if (!d) {
+      d = { count: 0, latestSeq: entry.seq, recent: [] };
+      this.distinct.set(entry.text, d);
+    }
+    d.count += 1;
+    d.latestSeq = entry.seq;
+    d.recent.push(entry);
+    if (d.recent.length > MAX_LISTED_EVENTS) d.recent.shift();
+    this.rank(entry.text, d);
+  }
+
+  /** Evicts entries that fell out of the window at time `now`. */
+  advance(now: number): void {
+    const min = now - this.windowMs;
+    while (this.head < this.entries.length) {
+      const e = this.entries[this.head] as WindowEntry;
+      if (e.time >= min) break;
+      this.head += 1;
+      const d = this.distinct.get(e.text);
+      if (!d) continue;
+      d.count -= 1;
+      if (d.count === 0) this.distinct.delete(e.text);
+      else this.rank(e.text, d);
+    }
+    if (this.head > 64 && this.head * 2 > this.entries.length) {
+      this.entries = this.entries.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  /** The most repeated text; among equals, the one whose latest event is most recent. */
+  leader(): Leader | undefined {
+    const top = this.leaders.top((r) => {
+      const d = this.distinct.get(r.key);
+      return d !== undefined && d.count === r.count && d.latestSeq === r.seq;
+    });
+    return top && { text: top.key, count: top.count };
+  }
+
+  /** The last `MAX_LISTED_EVENTS` events, oldest first; of one text when `text` is given. */
+  recent(text?: string): WindowEntry[] {
+    if (text === undefined) return this.entries.slice(Math.max(this.head, this.entries.length - MAX_LISTED_EVENTS));
+    const d = this.distinct.get(text);
+    if (!d) return [];
+    return d.recent.slice(Math.max(0, d.recent.length - d.count));
+  }
+
+  /** Everything in the window, oldest first. */
+  contents(): WindowEntry[] {
+    return this.entries.slice(this.head);
+  }
+
+  private rank(text: string, d: Distinct): void {
+    this.leaders.push({ key: text, count: d.count, seq: d.latestSeq });
+    if (this.leaders.size > 2 * this.distinct.size + 64) {
+      const live: Ranking[] = [];
+      for (const [key, v] of this.distinct) live.push({ key, count: v.count, seq: v.latestSeq });
+      this.leaders.rebuild(live);
+    }
+  }
+}
