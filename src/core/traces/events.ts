@@ -74,5 +74,5 @@ export type TraceEventType = TraceEvent['type'];
  * `error` decision carrying the index the next usable event gets, and the replay goes on).
  */
 export type TraceItem =
-  | { kind: 'event'; event: TraceEvent }
+  | { kind: 'event'; event: TraceEvent; /** 1-based source line, when known. */ line?: number }
   | { kind: 'error'; line: number; message: string; file?: string };

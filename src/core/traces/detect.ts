@@ -1,0 +1,69 @@
+/**
+ * Which reader a trace file needs: from its content when the first lines are decisive, else from
+ * its name (`*.yaml` scripted, `*.json` chat messages, `states.jsonl` / `hooks.jsonl` hegel logs,
+ * anything else canonical JSONL).
+ */
+import { isJsonObject } from './lineItems.ts';
+import { EVENT_TYPES } from './validateEvent.ts';
+
+export type TraceFormat = 'canonical' | 'scripted' | 'hegel-hooks' | 'hegel-states' | 'claude-code' | 'openai' | 'anthropic';
+
+/** Lines of the head looked at when sniffing JSON Lines. */
+const SNIFF_LINES = 20;
+/** Claude Code transcript line types (besides `assistant`, which it shares with nothing else). */
+const TRANSCRIPT_TYPES = ['user', 'assistant', 'system', 'summary', 'file-history-snapshot'];
+
+/** The JSONL format one parsed line shows, or `null` when it does not tell. */
+function lineFormat(obj: Record<string, unknown>): TraceFormat | null {
+  if (typeof obj.session_id === 'string' && (typeof obj.hook_event_name === 'string' || typeof obj.event_type === 'string')) {
+    return 'hegel-hooks';
+  }
+  if (typeof obj.from_node === 'string' && typeof obj.to_node === 'string') return 'hegel-states';
+  if (typeof obj.type === 'string' && EVENT_TYPES.includes(obj.type) && 'time' in obj) return 'canonical';
+  if (typeof obj.type === 'string' && TRANSCRIPT_TYPES.includes(obj.type) && ('sessionId' in obj || 'uuid' in obj || 'message' in obj)) {
+    return 'claude-code';
+  }
+  return null;
+}
+
+/** Sniffs the first complete lines of a JSONL head. */
+function sniffJsonLines(head: string): TraceFormat | null {
+  const lines = head.split('\n');
+  // The last piece may be cut short by the head's end; it is only used when it parses.
+  for (const line of lines.slice(0, SNIFF_LINES)) {
+    const text = line.trim();
+    if (!text.startsWith('{')) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    const format = isJsonObject(value) ? lineFormat(value) : null;
+    if (format) return format;
+  }
+  return null;
+}
+
+/** OpenAI or Anthropic, from the text of a message log's head. */
+function sniffChat(head: string): 'openai' | 'anthropic' {
+  if (/"tool_calls"\s*:|"role"\s*:\s*"tool"|"function_call"\s*:/.test(head)) return 'openai';
+  if (/"type"\s*:\s*"(tool_use|tool_result)"/.test(head)) return 'anthropic';
+  return 'openai';
+}
+
+/** Detects the format of a trace file from its name and the first part of its text. */
+export function detectTraceFormat(fileName: string, head: string): TraceFormat {
+  const name = fileName.toLowerCase();
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  const text = head.replace(/^\ufeff/, '').trimStart();
+  if (base.endsWith('.yaml') || base.endsWith('.yml')) return 'scripted';
+  if (base.endsWith('.json')) return sniffChat(text);
+  const sniffed = sniffJsonLines(text);
+  if (sniffed) return sniffed;
+  if (base.endsWith('states.jsonl')) return 'hegel-states';
+  if (base.endsWith('hooks.jsonl')) return 'hegel-hooks';
+  if (text.startsWith('[') || /^\{\s*"messages"\s*:/.test(text)) return sniffChat(text);
+  if (/^(start|steps)\s*:|^- /.test(text)) return 'scripted';
+  return 'canonical';
+}

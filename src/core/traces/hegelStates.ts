@@ -1,0 +1,70 @@
+/**
+ * hegel's `states.jsonl` (`traces.md` §3): one line per transition, as hegel's storage writes it
+ * (`timestamp`, `workflow_id?`, `from_node`, `to_node`, `phase`, `mode`). `from_node` = `START` is
+ * the start of a workflow (`workflow_start` at `to_node`); any other line is a `next` that lands
+ * on `to_node` (a recorded fact: `to`, no claims). A bad line is an error naming it.
+ */
+import type { TraceItem } from './events.ts';
+import { createLineReader, readAll, MAX_LINE_CHARS, type LineReader } from './lineReader.ts';
+import { describeJsonType, eventItem, lineError, parseJsonObjectLine } from './lineItems.ts';
+import { createTimeOrder } from './timeOrder.ts';
+import { checkEventObject, parseTraceTime } from './validateEvent.ts';
+
+/** The string fields hegel requires on every line, in its struct's order. */
+const REQUIRED = ['timestamp', 'from_node', 'to_node', 'phase', 'mode'] as const;
+
+/** The problem with a line's fields, or `null`. */
+function fieldProblem(obj: Record<string, unknown>): string | null {
+  for (const key of REQUIRED) {
+    const value = obj[key];
+    if (value === undefined) return `missing field '${key}'`;
+    if (typeof value !== 'string') return `field '${key}': expected a string, got ${describeJsonType(value)}`;
+  }
+  return null;
+}
+
+/** A streaming `states.jsonl` reader. */
+export function createHegelStatesReader(opts: { file?: string } = {}): LineReader {
+  const { file } = opts;
+  const order = createTimeOrder();
+  return createLineReader(
+    {
+      line(text, line, out) {
+        if (text === null) {
+          out.push(lineError(line, `line is longer than ${MAX_LINE_CHARS} characters`, file));
+          return;
+        }
+        if (text.trim() === '') return;
+        const json = parseJsonObjectLine(text);
+        const problem = json.ok ? fieldProblem(json.value) : json.problem;
+        if (!json.ok || problem) {
+          out.push(lineError(line, problem ?? 'unreadable line', file));
+          return;
+        }
+        const obj = json.value;
+        const time = parseTraceTime(obj.timestamp);
+        if (!time.ok) {
+          out.push(lineError(line, time.message, file));
+          return;
+        }
+        const event =
+          obj.from_node === 'START'
+            ? { type: 'workflow_start', time: time.ms, node: obj.to_node }
+            : { type: 'next', time: time.ms, claims: [], to: obj.to_node };
+        const checked = checkEventObject(event);
+        if (!checked.ok) {
+          out.push(lineError(line, checked.problem, file));
+          return;
+        }
+        const backwards = order.check(time.ms);
+        out.push(backwards ? lineError(line, backwards, file) : eventItem(checked.event));
+      },
+    },
+    MAX_LINE_CHARS,
+  );
+}
+
+/** Reads a whole `states.jsonl` text. */
+export function readHegelStates(text: string, file?: string): TraceItem[] {
+  return readAll(createHegelStatesReader({ file }), text);
+}
