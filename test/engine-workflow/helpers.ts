@@ -35,7 +35,7 @@ export function ms(iso: string): number {
 const BASE = ms('2025-01-01T10:00:00Z');
 
 /** Epoch ms `secs` seconds after 2025-01-01T10:00:00Z. */
-export const sec = (secs: number): number => BASE + secs * 1000;
+export const sec = (secs: number): number => BASE + Math.round(secs * 1000);
 
 /** An event at `secs` seconds after 10:00:00 UTC, defaults filled by the schema. */
 export function ev(secs: number, type: TraceEvent['type'], fields: Record<string, unknown> = {}): TraceEvent {

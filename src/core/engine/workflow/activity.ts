@@ -28,8 +28,8 @@ const EDIT_TOOLS: Record<WorkflowProfile, ReadonlySet<string>> = {
 
 /**
  * Reads the workflow-relevant part of an event. Tokens always count; commands and edits that
- * come from tool calls count only when the call was executed (`executed`); `command` and
- * `file_edit` events always count.
+ * come from tool calls count only when the call was executed (`executed`) and is not marked
+ * `activity_recorded`; `command` and `file_edit` events always count.
  */
 export function readActivity(event: TraceEvent, executed: boolean, profile: WorkflowProfile): Activity {
   switch (event.type) {
@@ -46,7 +46,8 @@ export function readActivity(event: TraceEvent, executed: boolean, profile: Work
     case 'tool_call': {
       const out: Activity = { commit: false };
       if (event.tokens) out.tokens = pick(event.tokens);
-      if (!executed) return out;
+      // A recorded log also holds the call's command or edit as its own event: count that one only.
+      if (!executed || event.activity_recorded) return out;
       const command = event.args['command'];
       if (event.tool === 'Bash' && typeof command === 'string') out.command = { text: command, tool: event.tool };
       const path = event.args['file_path'];
