@@ -1,0 +1,29 @@
+/**
+ * Every workflow check of `diagnostics.md` (W001–W010) for one workflow.
+ */
+import { sortDiagnostics, type Diagnostic, type SpanIndex } from '../diagnostics/index.ts';
+import type { Workflow } from '../model/index.ts';
+import { workflowEmitter } from './emit.ts';
+import { reportWorkflowGraph } from './workflowGraph.ts';
+import { reportWorkflowRules, type WorkflowProfile } from './workflowRules.ts';
+
+export interface WorkflowContext {
+  file: string;
+  spans: SpanIndex;
+  /** Index of the workflow in its file, for span keys. */
+  workflowIndex: number;
+  /** `spec` (default of `check`) or `hegel`: decides W006's severity. */
+  profile: WorkflowProfile;
+}
+
+/**
+ * Validates one workflow: every W check of `diagnostics.md`, sorted by position then code.
+ * Linear in nodes, transitions and rules (plus RE2 compilation of each pattern).
+ */
+export function validateWorkflow(wf: Workflow, ctx: WorkflowContext): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const emit = workflowEmitter(out, wf.name, ctx);
+  reportWorkflowGraph(wf, emit);
+  reportWorkflowRules(wf.nodes, ctx.profile, emit);
+  return sortDiagnostics(out);
+}
