@@ -79,6 +79,13 @@ export const Json: z.ZodType<Json> = z.lazy(() =>
   ]),
 );
 
+/**
+ * Keys found on import that the model has no field for (F004), kept in file order and written
+ * back on export. Pattern ignores unknown keys, so keeping them loses nothing and breaks nothing.
+ */
+export const ExtraKeys = z.record(z.string(), Json);
+export type ExtraKeys = z.infer<typeof ExtraKeys>;
+
 /** One tool rule. */
 export const ToolRule = z.object({
   /** The tool the rule is about; `"*"` is the wildcard (`tool-rules.md` §4.3). */
@@ -90,6 +97,8 @@ export const ToolRule = z.object({
   priority: z.number().int().min(0).max(255).default(5),
   /** Kept through import/export, never read by the engine. */
   metadata: Json.optional(),
+  /** Unknown keys of the rule, kept through import/export; never read by the engine. */
+  extra: ExtraKeys.optional(),
 });
 export type ToolRule = z.infer<typeof ToolRule>;
 
@@ -113,6 +122,11 @@ export const Agent = z.object({
   name: z.string(),
   tools: z.array(ToolDecl).default([]),
   rules: z.array(ToolRule).default([]),
+  /**
+   * Other keys of the agent's table (Pattern's `system_prompt`, `model`, … and unknown keys),
+   * kept through import/export; never read by the engine.
+   */
+  extra: ExtraKeys.optional(),
 });
 export type Agent = z.infer<typeof Agent>;
 
