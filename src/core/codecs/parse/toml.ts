@@ -1,0 +1,65 @@
+/**
+ * TOML → {@link ParsedDoc}: values from smol-toml (dates become their TOML text, tables become
+ * plain objects), positions from a line scanner (`tomlPositions.ts`), syntax errors with the
+ * parser's line and column. Never throws.
+ */
+import { parse, TomlDate, TomlError } from 'smol-toml';
+import type { Range } from '../../diagnostics/types.ts';
+import type { DocPath, ParsedDoc, SyntaxProblem } from '../types.ts';
+import { pathKey, scanTomlSpans, type TomlSpanMap } from './tomlPositions.ts';
+
+/** Turns smol-toml's output into plain JSON-like data: null-prototype tables become plain objects, dates strings. */
+function toPlain(value: unknown): unknown {
+  if (value instanceof TomlDate) return value.toISOString();
+  if (Array.isArray(value)) return value.map(toPlain);
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toPlain(v)]));
+  return value;
+}
+
+/** The first line of a smol-toml message, without its generic prefix. */
+function shortMessage(message: string): string {
+  const first = message.split('\n')[0] ?? message;
+  return first.replace(/^Invalid TOML document:\s*/, '');
+}
+
+/** A syntax problem at the parser's position, spanning to the end of that line. */
+function problemAt(text: string, message: string, line: number, column: number): SyntaxProblem {
+  const lineText = text.split('\n')[line - 1] ?? '';
+  const endColumn = Math.max(column + 1, lineText.replace(/\r$/, '').length + 1);
+  return { message, range: { start: { line, column }, end: { line, column: endColumn } } };
+}
+
+function syntaxProblem(text: string, error: unknown): SyntaxProblem {
+  if (error instanceof TomlError)
+    return problemAt(text, shortMessage(error.message), Math.max(1, error.line), Math.max(1, error.column));
+  const message = error instanceof Error ? error.message : String(error);
+  return problemAt(text, message, 1, 1);
+}
+
+/**
+ * Parses TOML text. On a syntax error `value` is undefined and `errors` holds the parser's
+ * message at its line and column. `locate` finds table headers, keys and inline members.
+ */
+export function parseToml(text: string): ParsedDoc {
+  let value: unknown;
+  const errors: SyntaxProblem[] = [];
+  try {
+    value = toPlain(parse(text));
+  } catch (error) {
+    errors.push(syntaxProblem(text, error));
+  }
+  let spans: TomlSpanMap | undefined;
+  return {
+    format: 'toml',
+    value,
+    errors,
+    locate(path: DocPath, part: 'key' | 'value' = 'value'): Range | undefined {
+      if (path.length === 0) return undefined;
+      spans ??= scanTomlSpans(text);
+      const span = spans.get(pathKey(path));
+      if (!span) return undefined;
+      return part === 'key' ? span.key : span.entry;
+    },
+  };
+}

@@ -1,0 +1,297 @@
+/**
+ * Where things sit in a TOML text. smol-toml gives values but no positions, so this scanner walks
+ * the text once and records, for every document path it meets, the range of its key and of its
+ * entry: table headers (`[a.b]`, `[[a.b]]`, with per-array element counters), `key = value`
+ * lines (dotted keys too) and the members of inline arrays and tables. It never throws and never
+ * recurses deeper than {@link MAX_SCAN_DEPTH}: deeper values are skipped as one opaque span.
+ */
+import type { Position, Range } from '../../diagnostics/types.ts';
+import type { DocPath } from '../types.ts';
+
+/** Nesting depth of inline values beyond which members are not recorded. */
+export const MAX_SCAN_DEPTH = 64;
+
+/** The recorded ranges of one path. */
+export interface TomlSpan {
+  /** The key (or the header of a table). */
+  key: Range;
+  /** The whole entry: `key = value`, the header of a table, or an array member. */
+  entry: Range;
+}
+
+/** A map from document paths (JSON-encoded) to their spans. */
+export type TomlSpanMap = Map<string, TomlSpan>;
+
+/** The map key of a path. */
+export const pathKey = (path: DocPath): string => JSON.stringify(path);
+
+const BARE_KEY_CHAR = /[A-Za-z0-9_-]/;
+
+class Scanner {
+  i = 0;
+  readonly spans: TomlSpanMap = new Map();
+  /** Current element index of each array of tables, by resolved path. */
+  private readonly arrayIndex = new Map<string, number>();
+  private readonly lineStarts: number[] = [0];
+  /** Enclosing paths of the last header (recorded at that header when first met). */
+  private prefixes: (string | number)[][] = [];
+
+  constructor(private readonly text: string) {
+    for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) === 10) this.lineStarts.push(k + 1);
+  }
+
+  pos(offset: number): Position {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.lineStarts[mid] ?? 0) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - (this.lineStarts[lo] ?? 0) + 1 };
+  }
+
+  range(from: number, to: number): Range {
+    return { start: this.pos(from), end: this.pos(Math.max(from, to)) };
+  }
+
+  private ch(offset = this.i): string {
+    return this.text.charAt(offset);
+  }
+
+  private record(path: DocPath, key: Range, entry: Range): void {
+    const k = pathKey(path);
+    if (!this.spans.has(k)) this.spans.set(k, { key, entry });
+  }
+
+  /** Skips spaces and tabs; with `newlines`, also line breaks and comments. */
+  private skipBlank(newlines: boolean): void {
+    for (;;) {
+      const c = this.ch();
+      if (c === ' ' || c === '\t') this.i++;
+      else if (newlines && (c === '\n' || c === '\r')) this.i++;
+      else if (newlines && c === '#') this.skipLine();
+      else return;
+    }
+  }
+
+  private skipLine(): void {
+    const nl = this.text.indexOf('\n', this.i);
+    this.i = nl < 0 ? this.text.length : nl;
+  }
+
+  run(): TomlSpanMap {
+    let table: (string | number)[] = [];
+    while (this.i < this.text.length) {
+      this.skipBlank(true);
+      if (this.i >= this.text.length) break;
+      const start = this.i;
+      if (this.ch() === '[') {
+        const isArray = this.ch(this.i + 1) === '[';
+        this.i += isArray ? 2 : 1;
+        const keys = this.readKey();
+        this.skipBlank(false);
+        if (keys && this.text.startsWith(isArray ? ']]' : ']', this.i)) {
+          this.i += isArray ? 2 : 1;
+          table = this.resolveHeader(keys, isArray);
+          const r = this.range(start, this.i);
+          this.record(table, r, r);
+          for (const prefix of this.prefixes) this.record(prefix, r, r);
+        }
+      } else {
+        this.readKeyValue(table, start, 0);
+      }
+      this.skipLine();
+    }
+    return this.spans;
+  }
+
+  /** The document path of a header, updating the array-of-tables counters. */
+  private resolveHeader(keys: string[], isArray: boolean): (string | number)[] {
+    const path: (string | number)[] = [];
+    this.prefixes = [];
+    keys.forEach((k, n) => {
+      path.push(k);
+      const id = pathKey(path);
+      const last = n === keys.length - 1;
+      if (last && isArray) {
+        const next = (this.arrayIndex.get(id) ?? -1) + 1;
+        this.arrayIndex.set(id, next);
+        path.push(next);
+      } else {
+        const current = this.arrayIndex.get(id);
+        if (current !== undefined) path.push(current);
+      }
+      if (!last) this.prefixes.push([...path]);
+    });
+    return path;
+  }
+
+  /** `key = value` at the scanner, under `base`; records the key, each dotted prefix and the value. */
+  private readKeyValue(base: DocPath, start: number, depth: number): boolean {
+    const keyStarts: number[] = [];
+    const keyEnds: number[] = [];
+    const keys = this.readKey(keyStarts, keyEnds);
+    if (!keys) return false;
+    this.skipBlank(false);
+    if (this.ch() !== '=') return false;
+    this.i++;
+    this.skipBlank(false);
+    const valueEnd = this.scanValue([...base, ...keys], depth + 1);
+    const entry = this.range(start, valueEnd);
+    keys.forEach((_, n) => {
+      const key = this.range(keyStarts[n] ?? start, keyEnds[n] ?? start);
+      this.record([...base, ...keys.slice(0, n + 1)], key, entry);
+    });
+    return true;
+  }
+
+  /** A dotted key; fills the start and end offset of each part. Undefined when none is there. */
+  private readKey(starts: number[] = [], ends: number[] = []): string[] | undefined {
+    const keys: string[] = [];
+    for (;;) {
+      this.skipBlank(false);
+      const s = this.i;
+      const c = this.ch();
+      let key: string | undefined;
+      if (c === '"') key = this.readBasicString();
+      else if (c === "'") key = this.readLiteralString();
+      else {
+        while (this.i < this.text.length && BARE_KEY_CHAR.test(this.ch())) this.i++;
+        if (this.i > s) key = this.text.slice(s, this.i);
+      }
+      if (key === undefined) return undefined;
+      keys.push(key);
+      starts.push(s);
+      ends.push(this.i);
+      this.skipBlank(false);
+      if (this.ch() !== '.') return keys;
+      this.i++;
+    }
+  }
+
+  private readBasicString(): string {
+    const s = this.i;
+    this.i++;
+    while (this.i < this.text.length) {
+      const c = this.ch();
+      if (c === '\\') this.i += 2;
+      else if (c === '"' || c === '\n') break;
+      else this.i++;
+    }
+    if (this.ch() === '"') this.i++;
+    const raw = this.text.slice(s, this.i);
+    try {
+      const v: unknown = JSON.parse(raw);
+      return typeof v === 'string' ? v : raw.slice(1, -1);
+    } catch {
+      return raw.slice(1, -1);
+    }
+  }
+
+  private readLiteralString(): string {
+    const s = ++this.i;
+    while (this.i < this.text.length && this.ch() !== "'" && this.ch() !== '\n') this.i++;
+    const v = this.text.slice(s, this.i);
+    if (this.ch() === "'") this.i++;
+    return v;
+  }
+
+  /** Skips a multi-line string opened by `quote` x3 at the scanner. */
+  private skipMultiline(quote: string): void {
+    const fence = quote.repeat(3);
+    this.i += 3;
+    while (this.i < this.text.length) {
+      if (quote === '"' && this.ch() === '\\') {
+        this.i += 2;
+        continue;
+      }
+      if (this.text.startsWith(fence, this.i)) {
+        this.i += 3;
+        for (let extra = 0; extra < 2 && this.ch() === quote; extra++) this.i++;
+        return;
+      }
+      this.i++;
+    }
+  }
+
+  /** Scans one value, recording members of arrays and inline tables; returns its end offset. */
+  private scanValue(path: DocPath, depth: number): number {
+    const c = this.ch();
+    if (c === '"' || c === "'") {
+      if (this.text.startsWith(c.repeat(3), this.i)) this.skipMultiline(c);
+      else if (c === '"') this.readBasicString();
+      else this.readLiteralString();
+    } else if (c === '[' || c === '{') {
+      if (depth > MAX_SCAN_DEPTH) this.skipNested();
+      else if (c === '[') this.scanArray(path, depth);
+      else this.scanInlineTable(path, depth);
+    } else {
+      while (this.i < this.text.length && !',]}#\n\r'.includes(this.ch())) this.i++;
+      let end = this.i;
+      while (end > 0 && (this.text.charAt(end - 1) === ' ' || this.text.charAt(end - 1) === '\t')) end--;
+      return end;
+    }
+    return this.i;
+  }
+
+  private scanArray(path: DocPath, depth: number): void {
+    this.i++;
+    for (let index = 0; this.i < this.text.length; index++) {
+      this.skipBlank(true);
+      if (this.ch() === ']') break;
+      const s = this.i;
+      const end = this.scanValue([...path, index], depth + 1);
+      if (end === s) break;
+      const r = this.range(s, end);
+      this.record([...path, index], r, r);
+      this.skipBlank(true);
+      if (this.ch() !== ',') break;
+      this.i++;
+    }
+    if (this.ch() === ']') this.i++;
+  }
+
+  private scanInlineTable(path: DocPath, depth: number): void {
+    this.i++;
+    while (this.i < this.text.length) {
+      this.skipBlank(true);
+      if (this.ch() === '}') break;
+      if (!this.readKeyValue(path, this.i, depth)) break;
+      this.skipBlank(true);
+      if (this.ch() !== ',') break;
+      this.i++;
+    }
+    if (this.ch() === '}') this.i++;
+  }
+
+  /** Skips a deeply nested array or inline table without recursion, minding strings. */
+  private skipNested(): void {
+    let level = 0;
+    while (this.i < this.text.length) {
+      const c = this.ch();
+      if (c === '"' || c === "'") {
+        if (this.text.startsWith(c.repeat(3), this.i)) this.skipMultiline(c);
+        else if (c === '"') this.readBasicString();
+        else this.readLiteralString();
+        continue;
+      }
+      if (c === '#') {
+        this.skipLine();
+        continue;
+      }
+      this.i++;
+      if (c === '[' || c === '{') level++;
+      else if (c === ']' || c === '}') {
+        level--;
+        if (level <= 0) return;
+      }
+    }
+  }
+}
+
+/** Scans a TOML text and returns the spans of every path found. Never throws. */
+export function scanTomlSpans(text: string): TomlSpanMap {
+  return new Scanner(text).run();
+}
+
