@@ -1,0 +1,152 @@
+/**
+ * Reads agents and their tool rules from a parsed TOML, JSON or YAML document, in every form of
+ * `tool-rules.md` §2.1–2.2: Pattern's main config (`[[agents]]`), an agent file (top-level `name`,
+ * `tools`, `[[tool_rules]]`), the design-era `[agent]`, and in JSON also a bare rule array. Never
+ * throws: problems become diagnostics, a rule with an error is dropped and the rest still loads.
+ */
+import type { Diagnostic } from '../../diagnostics/types.ts';
+import { FILE_START } from '../../diagnostics/types.ts';
+import { SpanIndex, spanKey } from '../../diagnostics/spans.ts';
+import type { Agent, Json, ToolRule } from '../../model/toolRules.ts';
+import type { DocPath, ParsedDoc } from '../types.ts';
+import { setOwn } from '../write/agentsConfig.ts';
+import { baseName, isRecord, rangeAt, report, show, type ReadContext } from './agentsContext.ts';
+import { readRule, RULE_SPAN_FIELDS } from './agentsRule.ts';
+import { readTools } from './agentsTools.ts';
+
+/** Keys of Pattern's `AgentConfig` that Rule Studio does not model: kept silently in `extra`. */
+const PATTERN_AGENT_KEYS = new Set([
+  'id', 'system_prompt', 'system_prompt_path', 'persona', 'persona_path', 'instructions', 'memory',
+  'bluesky_handle', 'data_sources', 'model', 'context',
+]);
+const MODELLED_KEYS = new Set(['name', 'tools', 'tool_rules', 'tool_specs']);
+const AGENT_FILE_KEYS = ['name', 'tools', 'tool_rules', 'tool_specs'];
+
+/** What reading agents gives. */
+export interface AgentsRead {
+  agents: Agent[];
+  diagnostics: Diagnostic[];
+  spans: SpanIndex;
+}
+
+/** Where one agent sits in the document. */
+interface AgentSource {
+  /** The agent's table, or undefined for a bare rule array (JSON). */
+  table: Record<string, unknown> | undefined;
+  path: DocPath;
+  /** Top-level keys that belong to other forms, not to this agent. */
+  skip: ReadonlySet<string>;
+}
+
+/** True when a parsed value holds agents or tool rules in one of the forms this reader accepts. */
+export function looksLikeAgents(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length === 0 || value.some((r) => isRecord(r) && ('tool_name' in r || 'rule_type' in r));
+  if (!isRecord(value)) return false;
+  return Array.isArray(value['agents']) || isRecord(value['agent']) || 'tool_rules' in value || ('name' in value && 'tools' in value && !('nodes' in value));
+}
+
+function findSources(ctx: ReadContext, value: unknown): AgentSource[] {
+  if (Array.isArray(value)) return [{ table: undefined, path: [], skip: new Set() }];
+  if (!isRecord(value)) return [];
+  const sources: AgentSource[] = [];
+  const agents = value['agents'];
+  if (Array.isArray(agents)) {
+    agents.forEach((a, i) => {
+      const path = ['agents', i];
+      if (!isRecord(a))
+        report(ctx, 'F003', 'error', `agents[${i}] must be a table (found ${show(ctx, a)}), so it is ignored.`, path, { kind: 'file' });
+      else if (!('name' in a) && typeof a['config_path'] === 'string')
+        report(ctx, 'F004', 'warning', `agents[${i}] refers to the agent file "${a['config_path']}": load that file too to see its rules; nothing is read from this entry.`, path, { kind: 'file' });
+      else sources.push({ table: a, path, skip: new Set() });
+    });
+  } else if (agents !== undefined) {
+    report(ctx, 'F003', 'error', `agents must be a list of agent tables ([[agents]]) (found ${show(ctx, agents)}), so it is ignored.`, ['agents'], { kind: 'file' });
+  }
+  const agent = value['agent'];
+  if (isRecord(agent)) {
+    sources.push({ table: agent, path: ['agent'], skip: new Set() });
+  } else if (agent !== undefined) {
+    report(ctx, 'F003', 'error', `agent must be a table (found ${show(ctx, agent)}), so it is ignored.`, ['agent'], { kind: 'file' });
+  }
+  if (AGENT_FILE_KEYS.some((k) => k in value)) sources.push({ table: value, path: [], skip: new Set(['agents', 'agent']) });
+  return sources;
+}
+
+/** The agent's name: its `name`, else the file's base name (F010). */
+function agentName(ctx: ReadContext, src: AgentSource): string {
+  const raw = src.table?.['name'];
+  const fallback = baseName(ctx.file);
+  if (typeof raw === 'string') return raw;
+  if (raw === undefined)
+    report(ctx, 'F010', 'info', `Agent has no name, so it takes the file's name "${fallback}"; export writes name = "${fallback}".`, src.path, { kind: 'agent', agent: fallback }, 'key');
+  else
+    report(ctx, 'F003', 'error', `Agent name must be a string (found ${show(ctx, raw)}), so the agent takes the file's name "${fallback}".`, [...src.path, 'name'], { kind: 'agent', agent: fallback });
+  return fallback;
+}
+
+/** Other keys of the agent table: kept in `extra`; F004 for those Pattern does not know either. */
+function readExtra(ctx: ReadContext, src: AgentSource, name: string): Record<string, Json> | undefined {
+  if (!src.table) return undefined;
+  const extra: Record<string, Json> = {};
+  for (const [key, v] of Object.entries(src.table)) {
+    if (MODELLED_KEYS.has(key) || src.skip.has(key)) continue;
+    setOwn(extra, key, v);
+    if (!PATTERN_AGENT_KEYS.has(key))
+      report(ctx, 'F004', 'warning', `Unknown key "${key}" in agent "${name}": kept and written back on export (Pattern ignores it), but Rule Studio does not use it.`, [...src.path, key], { kind: 'agent', agent: name }, 'key');
+  }
+  return Object.keys(extra).length > 0 ? extra : undefined;
+}
+
+function readAgent(ctx: ReadContext, src: AgentSource, index: number, spans: SpanIndex): Agent {
+  const { doc } = ctx;
+  const name = agentName(ctx, src);
+  if (src.path.length === 1 && src.path[0] === 'agent')
+    report(ctx, 'F010', 'info', `Singular [agent] is deprecated and Pattern's loader rejects it ("Use [[agents]]"); agent "${name}" is read as [[agents]], the form export writes.`, src.path, { kind: 'agent', agent: name }, 'key');
+  const tools = src.table ? readTools(ctx, src.table, src.path, name) : [];
+  const rulesPath: DocPath = src.table ? [...src.path, 'tool_rules'] : src.path;
+  const rawRules = src.table ? src.table['tool_rules'] : doc.value;
+  const rules: ToolRule[] = [];
+  if (Array.isArray(rawRules)) {
+    rawRules.forEach((raw, j) => {
+      const path = [...rulesPath, j];
+      const first = ctx.diagnostics.length;
+      const rule = readRule(ctx, raw, path, name);
+      const ruleIndex = rule ? rules.length : undefined;
+      for (let k = first; k < ctx.diagnostics.length; k++) {
+        const d = ctx.diagnostics[k];
+        if (d) d.target = ruleIndex === undefined ? { kind: 'agent', agent: name } : { kind: 'agent', agent: name, rule: ruleIndex };
+      }
+      if (!rule || ruleIndex === undefined) return;
+      rules.push(rule);
+      spans.set(spanKey.rule(index, ruleIndex), rangeAt(doc, path));
+      for (const field of RULE_SPAN_FIELDS) {
+        const r = doc.locate([...path, field]);
+        if (r) spans.set(spanKey.ruleField(index, ruleIndex, field), r);
+      }
+    });
+  } else if (rawRules !== undefined) {
+    report(ctx, 'F003', 'error', `tool_rules of agent "${name}" must be a list of rule tables ([[tool_rules]]) (found ${show(ctx, rawRules)}), so the agent has no rules.`, rulesPath, { kind: 'agent', agent: name });
+  }
+
+  const agentRange = src.path.length > 0 ? rangeAt(doc, src.path) : (doc.locate(['name']) ?? doc.locate([...rulesPath, 0]) ?? FILE_START);
+  spans.set(spanKey.agent(index), agentRange);
+  const toolsRange = src.table ? doc.locate([...src.path, 'tools']) : undefined;
+  if (toolsRange) spans.set(spanKey.agentTools(index), toolsRange);
+
+  const agent: Agent = { name, tools, rules };
+  const extra = readExtra(ctx, src, name);
+  if (extra) agent.extra = extra;
+  return agent;
+}
+
+/**
+ * Reads every agent of a parsed document. Rule indices in targets and spans are indices in the
+ * resulting `agent.rules`; agent indices in spans start at `opts.startAgentIndex` (default 0).
+ */
+export function readAgents(doc: ParsedDoc, file: string, opts: { startAgentIndex?: number } = {}): AgentsRead {
+  const ctx: ReadContext = { doc, file, diagnostics: [] };
+  const spans = new SpanIndex();
+  const start = opts.startAgentIndex ?? 0;
+  const agents = findSources(ctx, doc.value).map((src, i) => readAgent(ctx, src, start + i, spans));
+  return { agents, diagnostics: ctx.diagnostics, spans };
+}

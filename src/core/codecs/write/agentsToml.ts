@@ -1,0 +1,122 @@
+/**
+ * Agents → TOML in the form Pattern's config loader parses (`tool-rules.md` §2.3): the main
+ * config (`[[agents]]` … `[[agents.tool_rules]]`) or one agent file (top-level `name`, `tools`,
+ * `[[tool_rules]]`). Scalars are escaped by smol-toml; arrays and `rule_type` are written inline.
+ */
+import { stringify } from 'smol-toml';
+import type { Diagnostic } from '../../diagnostics/types.ts';
+import { FILE_START } from '../../diagnostics/types.ts';
+import { diag } from '../../diagnostics/make.ts';
+import type { Agent } from '../../model/toolRules.ts';
+import { configAgent, EXPORT_CODES, EXPORT_FILE, type ConfigObject } from './agentsConfig.ts';
+
+const BARE_KEY = /^[A-Za-z0-9_-]+$/;
+
+/** One TOML scalar (string, number, boolean), escaped by smol-toml. */
+function tomlScalar(v: string | number | boolean): string {
+  const line = stringify({ v });
+  return line.slice('v = '.length).replace(/\n$/, '');
+}
+
+/** A TOML key: bare when it can be, else a quoted basic string. */
+export function tomlKey(key: string): string {
+  return BARE_KEY.test(key) ? key : tomlScalar(key);
+}
+
+function isPresent(v: unknown): boolean {
+  return v !== null && v !== undefined;
+}
+
+/**
+ * Any JSON-like value as an inline TOML value: arrays `["a", "b"]`, tables `{ k = v }`.
+ * TOML has no null: null members are left out (see {@link hasNull}).
+ */
+export function tomlInline(v: unknown): string {
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return tomlScalar(v);
+  if (Array.isArray(v)) return `[${v.filter(isPresent).map(tomlInline).join(', ')}]`;
+  if (typeof v === 'object' && v !== null) {
+    const members = Object.entries(v).filter(([, x]) => isPresent(x));
+    if (members.length === 0) return '{}';
+    return `{ ${members.map(([k, x]) => `${tomlKey(k)} = ${tomlInline(x)}`).join(', ')} }`;
+  }
+  return '""';
+}
+
+/** True when a null sits anywhere inside `v` (TOML cannot hold it). */
+export function hasNull(v: unknown): boolean {
+  if (v === null) return true;
+  if (Array.isArray(v)) return v.some(hasNull);
+  if (typeof v === 'object') return Object.values(v).some(hasNull);
+  return false;
+}
+
+/** `key = value` lines of a table's members, skipping the given sub-table keys. */
+function memberLines(o: ConfigObject, skip: ReadonlySet<string>): string[] {
+  return Object.entries(o)
+    .filter(([k, v]) => !skip.has(k) && isPresent(v))
+    .map(([k, v]) => `${tomlKey(k)} = ${tomlInline(v)}`);
+}
+
+const SUB_TABLES = new Set(['tool_rules', 'tool_specs']);
+
+/** The TOML blocks of one agent; `prefix` is `agents.` for the main config, empty for an agent file. */
+function agentBlocks(o: ConfigObject, prefix: string): string[] {
+  const blocks: string[] = [];
+  const head = memberLines(o, SUB_TABLES);
+  blocks.push((prefix ? ['[[agents]]', ...head] : head).join('\n'));
+  const rules = o['tool_rules'];
+  if (Array.isArray(rules))
+    for (const rule of rules)
+      if (typeof rule === 'object' && rule !== null && !Array.isArray(rule))
+        blocks.push([`[[${prefix}tool_rules]]`, ...memberLines(rule, new Set())].join('\n'));
+  const specs = o['tool_specs'];
+  if (typeof specs === 'object' && specs !== null && !Array.isArray(specs))
+    for (const [tool, spec] of Object.entries(specs))
+      if (typeof spec === 'object' && spec !== null && !Array.isArray(spec))
+        blocks.push([`[${prefix}tool_specs.${tomlKey(tool)}]`, ...memberLines(spec, new Set())].join('\n'));
+  return blocks.filter((b) => b !== '');
+}
+
+/** Warnings for nulls that TOML drops, one per rule (or agent) that holds any. */
+function nullWarnings(agent: Agent): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const warn = (what: string, rule?: number) =>
+    out.push(
+      diag(
+        EXPORT_CODES.nullDropped,
+        'warning',
+        `${what} of agent "${agent.name}" holds null values: TOML has no null, so they are left out of the exported file.`,
+        EXPORT_FILE,
+        FILE_START,
+        rule === undefined ? { kind: 'agent', agent: agent.name } : { kind: 'agent', agent: agent.name, rule },
+      ),
+    );
+  if (hasNull(agent.extra ?? {}) || agent.tools.some((t) => hasNull(t.schema ?? {}))) warn('A kept key or tool schema');
+  agent.rules.forEach((r, i) => {
+    if (hasNull(r.metadata ?? {}) || hasNull(r.extra ?? {})) warn(`The metadata or a kept key of rule ${i} (\`${r.tool_name}\`)`, i);
+  });
+  return out;
+}
+
+function render(blocks: string[]): string {
+  return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`;
+}
+
+/** All agents as Pattern's main config (`[[agents]]`), with export warnings. */
+export function writeAgentsToml(agents: readonly Agent[]): { text: string; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const blocks = agents.flatMap((a) => {
+    const o = configAgent(a, diagnostics);
+    diagnostics.push(...nullWarnings(a));
+    return agentBlocks(o, 'agents.');
+  });
+  return { text: render(blocks), diagnostics };
+}
+
+/** One agent as a Pattern agent file (top-level `name`, `tools`, `[[tool_rules]]`), with export warnings. */
+export function writeAgentFileToml(agent: Agent): { text: string; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const o = configAgent(agent, diagnostics);
+  diagnostics.push(...nullWarnings(agent));
+  return { text: render(agentBlocks(o, '')), diagnostics };
+}
