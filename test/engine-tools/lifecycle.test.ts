@@ -165,12 +165,17 @@ describe('exit', () => {
     ]);
   });
 
-  it('auto mode: requirements that become pending through synthetic calls are run too', () => {
+  it('auto mode: one pass over what was pending; a requirement that becomes pending through it blocks this exit', () => {
     const c = agent([
       { tool_name: 'audit', rule_type: { type: 'RequiredBeforeExitIf' }, conditions: ['save'] },
       { tool_name: 'save', rule_type: { type: 'RequiredBeforeExit' } },
     ]);
-    expect(replay(c, [ev('model_end', 0)])).toEqual([auto(0, 'save', 'exit_requirement'), auto(0, 'audit', 'exit_requirement'), { event: 0, kind: 'exit' }]);
+    expect(replay(c, [ev('model_end', 0), ev('model_end', 1)])).toEqual([
+      auto(0, 'save', 'exit_requirement'),
+      { event: 0, kind: 'exit_blocked', pending: ['audit'], code: 'RequiredBeforeExit', message: 'You must call these tools before ending the conversation: audit' },
+      auto(1, 'audit', 'exit_requirement'),
+      { event: 1, kind: 'exit' },
+    ]);
   });
 
   it('exit requirements are counted in the ordering scope', () => {

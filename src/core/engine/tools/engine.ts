@@ -17,6 +17,8 @@ import { buildSnapshot } from './snapshot.ts';
 import { newBatchState, newEngineState, newOrderingState, newProcessState } from './state.ts';
 import type { ToolEngine, ToolStepResult } from './types.ts';
 
+export type { ToolEngine, ToolEngineSnapshot, ToolStepResult } from './types.ts';
+
 type ToolCallEvent = Extract<TraceEvent, { type: 'tool_call' }>;
 
 /**

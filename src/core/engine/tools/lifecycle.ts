@@ -41,26 +41,20 @@ function exitBlocked(pending: string[]): DecisionBody {
 
 /**
  * The loop wants to end (a call's flow is `exit`, or `model_end`). With nothing pending: `exit`.
- * Mode `block`: `exit_blocked` and the loop goes on. Mode `auto`: synthetic calls of the pending
- * tools (each tried once; tools that become pending through them are tried too), then `exit`, or
- * `exit_blocked` listing what is still missing. Returns true when the loop exited.
+ * Mode `block`: `exit_blocked` and the loop goes on. Mode `auto`: one synthetic call of each
+ * pending tool (rule order), then `exit`, or `exit_blocked` listing what is still missing (a call
+ * that failed, or a RequiredBeforeExitIf that only became pending through these calls).
+ * Returns true when the loop exited.
  */
 export function requestExit(ctx: CheckContext, time: number, out: DecisionBody[]): boolean {
   const { index, state } = ctx;
-  let pending = pendingExitTools(index, state.ordering);
+  const pending = pendingExitTools(index, state.ordering);
   if (pending.length > 0 && ctx.settings.exitRequirements === 'block') {
     out.push(exitBlocked(pending));
     return false;
   }
-  const tried = new Set<string>();
-  while (pending.length > 0) {
-    for (const tool of pending) {
-      tried.add(tool);
-      out.push(runCall(ctx, syntheticCall(tool, time, 'exit_requirement')).decision);
-    }
-    pending = pendingExitTools(index, state.ordering).filter((t) => !tried.has(t));
-  }
-  const missing = pendingExitTools(index, state.ordering);
+  for (const tool of pending) out.push(runCall(ctx, syntheticCall(tool, time, 'exit_requirement')).decision);
+  const missing = pending.length > 0 ? pendingExitTools(index, state.ordering) : pending;
   if (missing.length > 0) {
     out.push(exitBlocked(missing));
     return false;
