@@ -10,7 +10,7 @@ import { AnchoredWindow } from './anchoredWindow.ts';
 import type { CompiledNode, CompiledRule, CompiledWorkflow } from './compiled.ts';
 import type { PhaseHistory } from './phases.ts';
 import { matches, repeatedOf, type ProfileRules } from './profileRules.ts';
-import { quietCheck, type RuleCheck } from './rules/check.ts';
+import { inertCheck, type RuleCheck } from './rules/check.ts';
 import { hegelPhaseTimeoutCheck } from './rules/phaseTimeout.ts';
 import { hegelRepeatedCheck, type RepeatedKind } from './rules/repeated.ts';
 import { hegelRequireCommitsCheck } from './rules/requireCommits.ts';
@@ -65,7 +65,7 @@ export class HegelRules implements ProfileRules {
 
   check(node: CompiledNode, rule: CompiledRule, now: number): RuleCheck {
     const r = rule.rule;
-    if (rule.inert) return quietCheck(0, 'events');
+    if (rule.inert) return inertCheck(r);
     const first = this.history.firstIndexOf(node.name);
     const firstPhase = first === undefined ? undefined : this.history.at(first);
     switch (r.type) {
@@ -73,7 +73,7 @@ export class HegelRules implements ProfileRules {
       case 'repeated_file_edit': {
         const rep = repeatedOf(rule);
         const window = this.byRule.get(rule);
-        if (!rep || !window) return quietCheck(r.threshold, 'events');
+        if (!rep || !window) return inertCheck(r);
         return hegelRepeatedCheck(rep.kind, rep.fields, window);
       }
       case 'phase_timeout':

@@ -7,7 +7,7 @@ import type { Action } from './activity.ts';
 import type { CompiledNode, CompiledRule } from './compiled.ts';
 import type { PhaseHistory } from './phases.ts';
 import { matches, repeatedOf, type ProfileRules } from './profileRules.ts';
-import { quietCheck, type RuleCheck } from './rules/check.ts';
+import { inertCheck, type RuleCheck } from './rules/check.ts';
 import { specPhaseTimeoutCheck } from './rules/phaseTimeout.ts';
 import { specRepeatedCheck, type RepeatedKind } from './rules/repeated.ts';
 import { specRequireCommitsCheck } from './rules/requireCommits.ts';
@@ -51,13 +51,13 @@ export class SpecRules implements ProfileRules {
   check(node: CompiledNode, rule: CompiledRule, now: number): RuleCheck {
     const r = rule.rule;
     const phase = this.history.current();
-    if (rule.inert || !phase) return quietCheck(0, 'events');
+    if (rule.inert || !phase) return inertCheck(r);
     switch (r.type) {
       case 'repeated_command':
       case 'repeated_file_edit': {
         const rep = repeatedOf(rule);
         const window = this.byIndex.get(rule.index);
-        if (!rep || !window) return quietCheck(r.threshold, 'events');
+        if (!rep || !window) return inertCheck(r);
         return specRepeatedCheck(rep.kind, rep.fields, window, node.name);
       }
       case 'phase_timeout':

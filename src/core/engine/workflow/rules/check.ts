@@ -1,4 +1,6 @@
 /** The outcome of evaluating one workflow rule at one moment. */
+import type { WorkflowRule } from '../../../model/workflow.ts';
+
 export type MetricUnit = 'events' | 'ms' | 'tokens' | 'commits';
 
 export interface RuleCheck {
@@ -18,4 +20,19 @@ export interface RuleCheck {
 /** A rule that never fires (invalid for the profile, or nothing to measure). */
 export function quietCheck(limit: number, unit: MetricUnit): RuleCheck {
   return { fires: false, value: 0, limit, unit, text: () => '' };
+}
+
+/** The quiet check of a rule that cannot fire, showing the rule's own limit. */
+export function inertCheck(rule: WorkflowRule): RuleCheck {
+  switch (rule.type) {
+    case 'repeated_command':
+    case 'repeated_file_edit':
+      return quietCheck(rule.threshold, 'events');
+    case 'phase_timeout':
+      return quietCheck(rule.max_duration * 1000, 'ms');
+    case 'token_budget':
+      return quietCheck(rule.max_tokens, 'tokens');
+    case 'require_commits':
+      return quietCheck(rule.lookback_phases, 'commits');
+  }
 }
