@@ -17,6 +17,8 @@ interface Wording {
   facts: AgentFacts;
   graph: RequiredOrderGraph;
   dead: DeadTools;
+  /** Rendered cycle paths, so a big cycle is spelled once however many tools need it. */
+  paths: Map<RequiredCycle, string>;
 }
 
 function name(w: Wording, tool: number): string {
@@ -24,8 +26,12 @@ function name(w: Wording, tool: number): string {
 }
 
 function cyclePath(w: Wording, cycle: RequiredCycle): string {
+  const known = w.paths.get(cycle);
+  if (known !== undefined) return known;
   const through = cycle.wildcardRules.length > 0 ? `, through the \`*\` ${ruleLabel(w.facts, cycle.wildcardRules[0]!)}` : '';
-  return `${arrowPath(cycle.path.map((t) => name(w, t)))}${through}`;
+  const path = `${arrowPath(cycle.path.map((t) => name(w, t)))}${through}`;
+  w.paths.set(cycle, path);
+  return path;
 }
 
 /** What is wrong with a root, as a predicate: "is in a cycle …", "is limited by MaxCalls(0) …". */
@@ -87,14 +93,14 @@ export function reportNeverCalled(
   dead: DeadTools,
   emit: AgentEmit,
 ): void {
-  const w: Wording = { facts, graph, dead };
+  const w: Wording = { facts, graph, dead, paths: new Map() };
   for (const cycle of cycles) {
     const members = cycle.tools.map((t) => name(w, t));
-    const none = members.length === 1 ? `${quote(members[0]!)} can` : `none of ${quoteList(members)} can`;
+    const none = members.length === 1 ? `${quote(members[0]!)} can never` : `none of ${quoteList(members)} can ever`;
     emit(
       'T001',
       'error',
-      `Cycle in the required order: ${cyclePath(w, cycle)} (each tool needs the next one called before it), so ${none} ever be called.`,
+      `Cycle in the required order: ${cyclePath(w, cycle)} (each tool needs the next one called before it), so ${none} be called.`,
       { rule: cycle.closingRule, tool: members[0]!, field: 'conditions' },
     );
   }
@@ -104,9 +110,9 @@ export function reportNeverCalled(
   for (let t = 0; t < graph.toolCount; t++) {
     if (!dead.dead[t]) continue;
     const tool = name(w, t);
-    const reason = why(w, t);
     const required = roles.get(tool);
     if (required) {
+      const reason = why(w, t);
       for (const role of required) {
         const rule = firstInRuleOrder(facts, exactRules(facts, role === 'start' ? 'StartConstraint' : 'RequiredBeforeExit', tool));
         const message =
@@ -119,7 +125,7 @@ export function reportNeverCalled(
     }
     const kind = dead.cause[t]?.kind;
     if (kind === 'cycle' || kind === 'conflict' || kind === 'undeclared') continue;
-    emit('T003', 'error', `${quote(tool)} can never be called: ${reason}.`, {
+    emit('T003', 'error', `${quote(tool)} can never be called: ${why(w, t)}.`, {
       rule: ruleOfDeadTool(w, t),
       tool,
       field: kind === 'maxCalls' ? undefined : 'conditions',
