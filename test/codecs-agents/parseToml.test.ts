@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { parseToml } from '../../src/core/codecs/parse/toml.ts';
+
+const TEXT = `# comment
+[[agents]]
+name = "a"
+tools = ["x",
+  "y"]  # trailing
+
+[[agents.tool_rules]]
+tool_name = "x"
+rule_type = { type = "MaxCalls", value = 3 }
+conditions = ["q", "r"]
+
+[[agents.tool_rules]]
+tool_name = """multi
+line"""
+"rule_type".type = "ExitLoop"
+
+[[agents]]
+name = 'b'
+
+[[agents.tool_rules]]
+tool_name = "z"
+
+[agents.tool_specs.file]
+operations = ["read"]
+`;
+
+describe('parseToml values', () => {
+  it('gives plain objects, with dates as their TOML text', () => {
+    const doc = parseToml('a = 1979-05-27\nb = 1979-05-27T07:32:00Z\n[t]\nx.y = 2\n');
+    expect(doc.errors).toEqual([]);
+    expect(doc.value).toEqual({ a: '1979-05-27', b: '1979-05-27T07:32:00.000Z', t: { x: { y: 2 } } });
+    expect(Object.getPrototypeOf(doc.value)).toBe(Object.prototype);
+  });
+
+  it('reads arrays of tables in order', () => {
+    const doc = parseToml(TEXT);
+    const v = doc.value as { agents: { name: string; tool_rules: { tool_name: string }[] }[] };
+    expect(v.agents.map((a) => a.name)).toEqual(['a', 'b']);
+    expect(v.agents[0]?.tool_rules.map((r) => r.tool_name)).toEqual(['x', 'multi\nline']);
+  });
+});
+
+describe('parseToml syntax errors (F001 positions)', () => {
+  it('reports the parser line and column and no value', () => {
+    const doc = parseToml('a = 1\na = 2\n');
+    expect(doc.value).toBeUndefined();
+    expect(doc.errors).toHaveLength(1);
+    expect(doc.errors[0]?.message).toBe('trying to redefine an already defined table or value');
+    expect(doc.errors[0]?.range.start).toEqual({ line: 2, column: 1 });
+  });
+
+  it('reports a truncated file', () => {
+    const doc = parseToml('[[agents]]\nname = "a"\ntools = ["x",\n');
+    expect(doc.value).toBeUndefined();
+    expect(doc.errors[0]?.range.start.line).toBe(4);
+  });
+
+  it('reports 10,000-deep nested arrays without throwing, and locate still works', () => {
+    const text = `a = ${'['.repeat(10000)}${']'.repeat(10000)}\nb = 1\n`;
+    const doc = parseToml(text);
+    expect(doc.errors[0]?.message).toContain('excessively nested');
+    expect(doc.locate(['b'])?.start).toEqual({ line: 2, column: 1 });
+  });
+
+  it('does not throw on binary input', () => {
+    const bytes = Array.from({ length: 512 }, (_, i) => String.fromCharCode((i * 37) % 256)).join('');
+    const doc = parseToml(bytes);
+    expect(doc.errors.length).toBeGreaterThan(0);
+    expect(() => doc.locate(['a', 0, 'b'])).not.toThrow();
+  });
+});
+
+describe('parseToml locate', () => {
+  const doc = parseToml(TEXT);
+  const at = (path: (string | number)[], part?: 'key' | 'value') => {
+    const r = doc.locate(path, part);
+    return r ? `${r.start.line}:${r.start.column}-${r.end.line}:${r.end.column}` : undefined;
+  };
+
+  it('finds array-of-tables headers with per-array counters reset per parent element', () => {
+    expect(at(['agents', 0])).toBe('2:1-2:11');
+    expect(at(['agents', 0, 'tool_rules', 0])).toBe('7:1-7:22');
+    expect(at(['agents', 0, 'tool_rules', 1])).toBe('12:1-12:22');
+    expect(at(['agents', 1])).toBe('17:1-17:11');
+    expect(at(['agents', 1, 'tool_rules', 0])).toBe('20:1-20:22');
+    expect(at(['agents', 1, 'tool_rules', 1])).toBeUndefined();
+  });
+
+  it('finds key lines and keys, also after multi-line values and for dotted and quoted keys', () => {
+    expect(at(['agents', 0, 'tools'])).toBe('4:1-5:7');
+    expect(at(['agents', 0, 'tools'], 'key')).toBe('4:1-4:6');
+    expect(at(['agents', 0, 'tool_rules', 0, 'rule_type'])).toBe('9:1-9:45');
+    expect(at(['agents', 0, 'tool_rules', 1, 'tool_name'])).toBe('13:1-14:8');
+    expect(at(['agents', 0, 'tool_rules', 1, 'rule_type'], 'key')).toBe('15:1-15:12');
+    expect(at(['agents', 0, 'tool_rules', 1, 'rule_type', 'type'], 'key')).toBe('15:13-15:17');
+    expect(at(['agents', 1, 'tool_rules', 0, 'tool_name'])).toBe('21:1-21:16');
+    expect(at(['agents', 1, 'tool_specs', 'file', 'operations'])).toBe('24:1-24:22');
+  });
+
+  it('finds members of inline arrays and tables', () => {
+    expect(at(['agents', 0, 'tools', 1])).toBe('5:3-5:6');
+    expect(at(['agents', 0, 'tool_rules', 0, 'rule_type', 'value'])).toBe('9:34-9:43');
+    expect(at(['agents', 0, 'tool_rules', 0, 'rule_type', 'value'], 'key')).toBe('9:34-9:39');
+    expect(at(['agents', 0, 'tool_rules', 0, 'conditions', 1])).toBe('10:20-10:23');
+  });
+
+  it('knows nothing of paths that are not there', () => {
+    expect(at([])).toBeUndefined();
+    expect(at(['nope'])).toBeUndefined();
+  });
+});
