@@ -34,7 +34,7 @@ describe('readCanonical', () => {
 
   it('applies the offset: +01:00 is an hour earlier in UTC', () => {
     const [item] = readCanonical(line({ type: 'continue', time: '2025-01-01T10:00:00+01:00' }));
-    expect(item).toEqual({ kind: 'event', event: { type: 'continue', time: at('2025-01-01T09:00:00Z') } });
+    expect(item).toEqual({ kind: 'event', event: { type: 'continue', time: at('2025-01-01T09:00:00Z') }, line: 1 });
   });
 
   it('turns a time without an offset into an error on that line, never local time', () => {

@@ -7,27 +7,27 @@ const sec = (n: number) => at('1970-01-01T00:00:00Z') + n * 1000;
 describe('readChatMessages', () => {
   it('reads an OpenAI-style log one second per event; unparsable arguments are an error on the message line', () => {
     expect(readChatMessages(fixture('openai-chat.json'), 'chat.json')).toEqual([
-      { kind: 'event', event: { type: 'batch_start', time: sec(0) } },
-      { kind: 'event', event: call(sec(1), 'load_data', { args: { path: 'in.csv' }, id: 'call_1' }) },
-      { kind: 'event', event: call(sec(2), 'validate', { id: 'call_2' }) },
+      { kind: 'event', event: { type: 'batch_start', time: sec(0) }, line: 5 },
+      { kind: 'event', event: call(sec(1), 'load_data', { args: { path: 'in.csv' }, id: 'call_1' }), line: 6 },
+      { kind: 'event', event: call(sec(2), 'validate', { id: 'call_2' }), line: 6 },
       {
         kind: 'error',
         line: 16,
         message: 'line 16: message 6: tool call \'process\' has arguments that are not valid JSON: "{\\"mode\\": \\"fast\\""',
         file: 'chat.json',
       },
-      { kind: 'event', event: { type: 'model_end', time: sec(3) } },
-      { kind: 'event', event: { type: 'batch_start', time: sec(4) } },
+      { kind: 'event', event: { type: 'model_end', time: sec(3) }, line: 23 },
+      { kind: 'event', event: { type: 'batch_start', time: sec(4) }, line: 24 },
     ]);
   });
 
   it('reads an Anthropic-style log: tool_use blocks, tool results are no new batch, is_error marks the call', () => {
     expect(readChatMessages(fixture('anthropic-messages.json'))).toEqual([
-      { kind: 'event', event: { type: 'batch_start', time: sec(0) } },
-      { kind: 'event', event: call(sec(1), 'shell', { args: { cmd: 'ls' }, id: 'toolu_1' }) },
-      { kind: 'event', event: call(sec(2), 'file', { args: { operation: 'read', path: 'a.txt' }, id: 'toolu_2', outcome: 'error' }) },
-      { kind: 'event', event: { type: 'model_end', time: sec(3) } },
-      { kind: 'event', event: { type: 'batch_start', time: sec(4) } },
+      { kind: 'event', event: { type: 'batch_start', time: sec(0) }, line: 2 },
+      { kind: 'event', event: call(sec(1), 'shell', { args: { cmd: 'ls' }, id: 'toolu_1' }), line: 3 },
+      { kind: 'event', event: call(sec(2), 'file', { args: { operation: 'read', path: 'a.txt' }, id: 'toolu_2', outcome: 'error' }), line: 3 },
+      { kind: 'event', event: { type: 'model_end', time: sec(3) }, line: 18 },
+      { kind: 'event', event: { type: 'batch_start', time: sec(4) }, line: 19 },
     ]);
   });
 

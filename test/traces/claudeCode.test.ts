@@ -8,10 +8,11 @@ describe('readClaudeTranscript', () => {
       {
         kind: 'event',
         event: { type: 'tokens', time: at('2025-01-01T10:00:05Z'), input: 1200, output: 80, cache_read: 5000, cache_creation: 300 },
+        line: 2,
       },
-      { kind: 'event', event: call(at('2025-01-01T10:00:05Z'), 'Bash', { args: { command: 'cargo build', description: 'Build' }, id: 'toolu_01' }) },
-      { kind: 'event', event: { type: 'tokens', time: at('2025-01-01T10:00:12Z'), input: 1500, output: 12 } },
-      { kind: 'event', event: { type: 'tokens', time: at('2025-01-01T10:00:13Z'), input: 10, output: 5 } },
+      { kind: 'event', event: call(at('2025-01-01T10:00:05Z'), 'Bash', { args: { command: 'cargo build', description: 'Build' }, id: 'toolu_01' }), line: 2 },
+      { kind: 'event', event: { type: 'tokens', time: at('2025-01-01T10:00:12Z'), input: 1500, output: 12 }, line: 5 },
+      { kind: 'event', event: { type: 'tokens', time: at('2025-01-01T10:00:13Z'), input: 10, output: 5 }, line: 6 },
     ]);
   });
 

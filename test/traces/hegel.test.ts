@@ -12,16 +12,17 @@ describe('readHegelHooks', () => {
   it('reads post-tool-use events of both forms: a tool_call, then its command or edit', () => {
     const items = readHegelHooks(fixture('hooks.jsonl'), 'hooks.jsonl');
     expect(items).toEqual([
-      { kind: 'event', event: call(at('2025-01-01T10:00:09.5Z'), 'Bash', { args: { command: 'cargo build', description: 'Build' }, activity_recorded: true }) },
-      { kind: 'event', event: { type: 'command', time: at('2025-01-01T10:00:09.5Z'), command: 'cargo build', tool: 'Bash' } },
+      { kind: 'event', event: call(at('2025-01-01T10:00:09.5Z'), 'Bash', { args: { command: 'cargo build', description: 'Build' }, activity_recorded: true }), line: 3 },
+      { kind: 'event', event: { type: 'command', time: at('2025-01-01T10:00:09.5Z'), command: 'cargo build', tool: 'Bash' }, line: 3 },
       {
         kind: 'event',
         event: call(at('2025-01-01T10:00:20Z'), 'Edit', { args: { file_path: 'src/main.rs', old_string: 'a', new_string: 'b' }, activity_recorded: true }),
+        line: 4,
       },
-      { kind: 'event', event: { type: 'file_edit', time: at('2025-01-01T10:00:20Z'), path: 'src/main.rs', tool: 'Edit' } },
-      { kind: 'event', event: call(at('2025-01-01T10:00:30Z'), 'Read', { args: { file_path: 'src/lib.rs' }, id: 'toolu_01' }) },
-      { kind: 'event', event: call(at('2025-01-01T10:00:40Z'), 'Write', { args: { file_path: 'README.md', content: '# hi' }, activity_recorded: true }) },
-      { kind: 'event', event: { type: 'file_edit', time: at('2025-01-01T10:00:40Z'), path: 'README.md', tool: 'Write' } },
+      { kind: 'event', event: { type: 'file_edit', time: at('2025-01-01T10:00:20Z'), path: 'src/main.rs', tool: 'Edit' }, line: 4 },
+      { kind: 'event', event: call(at('2025-01-01T10:00:30Z'), 'Read', { args: { file_path: 'src/lib.rs' }, id: 'toolu_01' }), line: 6 },
+      { kind: 'event', event: call(at('2025-01-01T10:00:40Z'), 'Write', { args: { file_path: 'README.md', content: '# hi' }, activity_recorded: true }), line: 7 },
+      { kind: 'event', event: { type: 'file_edit', time: at('2025-01-01T10:00:40Z'), path: 'README.md', tool: 'Write' }, line: 7 },
       { kind: 'error', line: 5, message: `line 5: ${SKIPPED('2 lines')}`, file: 'hooks.jsonl' },
     ]);
   });
@@ -88,9 +89,9 @@ describe('readHegelHooks', () => {
 describe('readHegelStates', () => {
   it('reads START as workflow_start and every other line as a recorded landing', () => {
     expect(readHegelStates(fixture('states.jsonl'))).toEqual([
-      { kind: 'event', event: { type: 'workflow_start', time: at('2025-01-01T10:00:00Z'), node: 'spec' } },
-      { kind: 'event', event: { type: 'next', time: at('2025-01-01T10:00:25Z'), claims: [], to: 'plan' } },
-      { kind: 'event', event: { type: 'next', time: at('2025-01-01T10:00:50Z'), claims: [], to: 'code' } },
+      { kind: 'event', event: { type: 'workflow_start', time: at('2025-01-01T10:00:00Z'), node: 'spec' }, line: 1 },
+      { kind: 'event', event: { type: 'next', time: at('2025-01-01T10:00:25Z'), claims: [], to: 'plan' }, line: 2 },
+      { kind: 'event', event: { type: 'next', time: at('2025-01-01T10:00:50Z'), claims: [], to: 'code' }, line: 3 },
     ]);
   });
 

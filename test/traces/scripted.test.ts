@@ -77,9 +77,9 @@ describe('readScripted', () => {
     const text = ['start: 2025-01-01T10:00:00Z', 'steps:', '  - call: a', '  - call: b', '    after: 1m', '    wat: 1', '  - call: c', '    after: 10s'].join('\n');
     const items = readScripted(text);
     expect(items).toEqual([
-      { kind: 'event', event: call(at('2025-01-01T10:00:00Z'), 'a') },
+      { kind: 'event', event: call(at('2025-01-01T10:00:00Z'), 'a'), line: 3 },
       { kind: 'error', line: 4, message: expect.stringMatching(/^line 4: step 2: unknown key 'wat'/) as unknown as string },
-      { kind: 'event', event: call(at('2025-01-01T10:00:10Z'), 'c') },
+      { kind: 'event', event: call(at('2025-01-01T10:00:10Z'), 'c'), line: 7 },
     ]);
   });
 });

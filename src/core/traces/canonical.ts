@@ -37,7 +37,7 @@ export function createCanonicalReader(opts: CanonicalReaderOptions = {}): LineRe
         }
         const backwards = order.check(checked.event.time);
         if (backwards) out.push(lineError(line, backwards, file));
-        else out.push(eventItem(checked.event));
+        else out.push(eventItem(checked.event, line));
       },
     },
     MAX_LINE_CHARS,

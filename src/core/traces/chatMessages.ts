@@ -83,7 +83,7 @@ export function readChatMessages(text: string, file?: string): TraceItem[] {
       return;
     }
     count++;
-    items.push(eventItem(checked.event));
+    items.push(eventItem(checked.event, line));
     if (checked.event.type === 'tool_call' && checked.event.id !== undefined) callsById.set(checked.event.id, checked.event);
   };
   messages.forEach((m, index) => {

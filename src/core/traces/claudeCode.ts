@@ -83,7 +83,7 @@ export function createClaudeTranscriptReader(opts: { file?: string } = {}): Line
         if (events.length === 0) return;
         const backwards = order.check(time.ms);
         if (backwards) out.push(lineError(line, backwards, file));
-        else for (const event of events) out.push(eventItem(event));
+        else for (const event of events) out.push(eventItem(event, line));
       },
     },
     MAX_RECORDED_LINE_CHARS,

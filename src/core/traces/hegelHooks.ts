@@ -90,7 +90,7 @@ export function createHegelHooksReader(opts: { file?: string } = {}): LineReader
         }
         const backwards = order.check(time.ms);
         if (backwards) out.push(lineError(line, backwards, file));
-        else for (const event of events) out.push(eventItem(event));
+        else for (const event of events) out.push(eventItem(event, line));
       },
       finish(out) {
         if (skipped === 0) return;

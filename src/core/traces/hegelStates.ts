@@ -57,7 +57,7 @@ export function createHegelStatesReader(opts: { file?: string } = {}): LineReade
           return;
         }
         const backwards = order.check(time.ms);
-        out.push(backwards ? lineError(line, backwards, file) : eventItem(checked.event));
+        out.push(backwards ? lineError(line, backwards, file) : eventItem(checked.event, line));
       },
     },
     MAX_LINE_CHARS,

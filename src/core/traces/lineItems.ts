@@ -12,9 +12,9 @@ export function lineError(line: number, problem: string, file?: string): TraceIt
   return item;
 }
 
-/** An event item. */
-export function eventItem(event: TraceEvent): TraceItem {
-  return { kind: 'event', event };
+/** An event item, with the 1-based line it came from when known (engines' errors name it). */
+export function eventItem(event: TraceEvent, line?: number): TraceItem {
+  return line === undefined ? { kind: 'event', event } : { kind: 'event', event, line };
 }
 
 /** A short, printable preview of a text (JSON-quoted, at most `max` characters of it). */

@@ -87,11 +87,11 @@ export function readScripted(text: string, file?: string): TraceItem[] {
       return;
     }
     clock += after;
-    items.push(eventItem(first.event));
+    items.push(eventItem(first.event, line));
     for (let i = 1; i < count; i++) {
       clock += every;
       const next = checkEventObject({ ...event, time: clock });
-      if (next.ok) items.push(eventItem(next.event));
+      if (next.ok) items.push(eventItem(next.event, line));
     }
   });
   return items;
