@@ -22,6 +22,8 @@ describe('detectTraceFormat', () => {
     expect(detectTraceFormat('trace.jsonl', '')).toBe('canonical');
     expect(detectTraceFormat('trace.txt', 'start: 2025-01-01T00:00:00Z\n')).toBe('scripted');
     expect(detectTraceFormat('dump', '[{"role":"user","content":"hi"}]')).toBe('openai');
+    expect(detectTraceFormat('trace.json', '{"type":"continue","time":"2025-01-01T10:00:00Z"}\n')).toBe('canonical');
+    expect(detectTraceFormat('chat.json', '{"messages":[{"role":"user","content":"hi"}]}')).toBe('openai');
   });
 
   it('looks past lines that do not tell (a cut last line, a session_start of another shape)', () => {

@@ -58,8 +58,9 @@ export function detectTraceFormat(fileName: string, head: string): TraceFormat {
   const base = name.slice(name.lastIndexOf('/') + 1);
   const text = head.replace(/^\ufeff/, '').trimStart();
   if (base.endsWith('.yaml') || base.endsWith('.yml')) return 'scripted';
-  if (base.endsWith('.json')) return sniffChat(text);
   const sniffed = sniffJsonLines(text);
+  // A `.json` file is a message log unless its lines are plainly JSONL events.
+  if (base.endsWith('.json')) return sniffed ?? sniffChat(text);
   if (sniffed) return sniffed;
   if (base.endsWith('states.jsonl')) return 'hegel-states';
   if (base.endsWith('hooks.jsonl')) return 'hegel-hooks';
