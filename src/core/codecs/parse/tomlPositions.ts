@@ -11,7 +11,10 @@ import type { DocPath } from '../types.ts';
 /** Nesting depth of inline values beyond which members are not recorded. */
 export const MAX_SCAN_DEPTH = 64;
 
-/** The recorded ranges of one path. */
+/** The recorded offsets of one path: [key start, key end, entry start, entry end]. */
+type Offsets = readonly [number, number, number, number];
+
+/** The ranges of one path. */
 export interface TomlSpan {
   /** The key (or the header of a table). */
   key: Range;
@@ -19,17 +22,25 @@ export interface TomlSpan {
   entry: Range;
 }
 
-/** A map from document paths (JSON-encoded) to their spans. */
-export type TomlSpanMap = Map<string, TomlSpan>;
+/** Spans of a scanned text by document path; positions are computed only when asked for. */
+export interface TomlSpanMap {
+  get(key: string): TomlSpan | undefined;
+}
 
-/** The map key of a path. */
-export const pathKey = (path: DocPath): string => JSON.stringify(path);
+/**
+ * The map key of a path. Parts are joined with NUL: a TOML parent is either a table or an array,
+ * so a key `"0"` and an index `0` never meet under one parent.
+ */
+export const pathKey = (path: DocPath): string => path.join('\u0000');
 
-const BARE_KEY_CHAR = /[A-Za-z0-9_-]/;
+/** A-Z a-z 0-9 _ - */
+function isBareKeyChar(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 45;
+}
 
 class Scanner {
   i = 0;
-  readonly spans: TomlSpanMap = new Map();
+  readonly offsets = new Map<string, Offsets>();
   /** Current element index of each array of tables, by resolved path. */
   private readonly arrayIndex = new Map<string, number>();
   private readonly lineStarts: number[] = [0];
@@ -59,9 +70,9 @@ class Scanner {
     return this.text.charAt(offset);
   }
 
-  private record(path: DocPath, key: Range, entry: Range): void {
+  private record(path: DocPath, keyStart: number, keyEnd: number, entryStart: number, entryEnd: number): void {
     const k = pathKey(path);
-    if (!this.spans.has(k)) this.spans.set(k, { key, entry });
+    if (!this.offsets.has(k)) this.offsets.set(k, [keyStart, keyEnd, entryStart, entryEnd]);
   }
 
   /** Skips spaces and tabs; with `newlines`, also line breaks and comments. */
@@ -81,6 +92,16 @@ class Scanner {
   }
 
   run(): TomlSpanMap {
+    this.scan();
+    return {
+      get: (key: string): TomlSpan | undefined => {
+        const o = this.offsets.get(key);
+        return o && { key: this.range(o[0], o[1]), entry: this.range(o[2], o[3]) };
+      },
+    };
+  }
+
+  private scan(): void {
     let table: (string | number)[] = [];
     while (this.i < this.text.length) {
       this.skipBlank(true);
@@ -94,16 +115,14 @@ class Scanner {
         if (keys && this.text.startsWith(isArray ? ']]' : ']', this.i)) {
           this.i += isArray ? 2 : 1;
           table = this.resolveHeader(keys, isArray);
-          const r = this.range(start, this.i);
-          this.record(table, r, r);
-          for (const prefix of this.prefixes) this.record(prefix, r, r);
+          this.record(table, start, this.i, start, this.i);
+          for (const prefix of this.prefixes) this.record(prefix, start, this.i, start, this.i);
         }
       } else {
         this.readKeyValue(table, start, 0);
       }
       this.skipLine();
     }
-    return this.spans;
   }
 
   /** The document path of a header, updating the array-of-tables counters. */
@@ -138,11 +157,7 @@ class Scanner {
     this.i++;
     this.skipBlank(false);
     const valueEnd = this.scanValue([...base, ...keys], depth + 1);
-    const entry = this.range(start, valueEnd);
-    keys.forEach((_, n) => {
-      const key = this.range(keyStarts[n] ?? start, keyEnds[n] ?? start);
-      this.record([...base, ...keys.slice(0, n + 1)], key, entry);
-    });
+    keys.forEach((_, n) => this.record([...base, ...keys.slice(0, n + 1)], keyStarts[n] ?? start, keyEnds[n] ?? start, start, valueEnd));
     return true;
   }
 
@@ -157,7 +172,7 @@ class Scanner {
       if (c === '"') key = this.readBasicString();
       else if (c === "'") key = this.readLiteralString();
       else {
-        while (this.i < this.text.length && BARE_KEY_CHAR.test(this.ch())) this.i++;
+        while (this.i < this.text.length && isBareKeyChar(this.text.charCodeAt(this.i))) this.i++;
         if (this.i > s) key = this.text.slice(s, this.i);
       }
       if (key === undefined) return undefined;
@@ -243,8 +258,7 @@ class Scanner {
       const s = this.i;
       const end = this.scanValue([...path, index], depth + 1);
       if (end === s) break;
-      const r = this.range(s, end);
-      this.record([...path, index], r, r);
+      this.record([...path, index], s, end, s, end);
       this.skipBlank(true);
       if (this.ch() !== ',') break;
       this.i++;
