@@ -1,9 +1,9 @@
 /**
- * Test helpers: read TOML through the real parser; JSON and YAML through a small adapter
- * (the project's own JSON/YAML parsers live in another area and may not exist yet), whose
- * `locate` knows no positions, so diagnostics fall back to the file start.
+ * Test helpers: read TOML, JSON and YAML through the project's parsers (with positions), plus a
+ * position-less adapter for values built in the test.
  */
-import { parse as parseYamlText } from 'yaml';
+import { parseJson } from '../../src/core/codecs/parse/json.ts';
+import { parseYaml } from '../../src/core/codecs/parse/yaml.ts';
 import { parseToml } from '../../src/core/codecs/parse/toml.ts';
 import { readAgents } from '../../src/core/codecs/read/agents.ts';
 import type { FileFormat, ParsedDoc } from '../../src/core/codecs/types.ts';
@@ -14,8 +14,8 @@ export function plainDoc(value: unknown, format: FileFormat): ParsedDoc {
   return { format, value, errors: [], locate: () => undefined };
 }
 
-export const jsonDoc = (text: string): ParsedDoc => plainDoc(JSON.parse(text), 'json');
-export const yamlDoc = (text: string): ParsedDoc => plainDoc(parseYamlText(text), 'yaml');
+export const jsonDoc = (text: string): ParsedDoc => parseJson(text);
+export const yamlDoc = (text: string): ParsedDoc => parseYaml(text);
 
 /** Parses and reads TOML text. */
 export function readToml(text: string, file = 'agent.toml') {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAgents, looksLikeAgents } from '../../src/core/codecs/read/agents.ts';
 import { spanKey } from '../../src/core/diagnostics/spans.ts';
-import { brief, jsonDoc, readToml, withCode } from './helpers.ts';
+import { brief, jsonDoc, readToml, withCode, yamlDoc } from './helpers.ts';
 
 const rule = (tool_name: string, rule_type: object, extra: object = {}) => ({ tool_name, rule_type, conditions: [], priority: 5, ...extra });
 
@@ -135,6 +135,20 @@ describe('§2.2 JSON shapes', () => {
     ]);
     // Only the duration that is not whole seconds is worth telling.
     expect(r.diagnostics.map((d) => [d.code, d.target])).toEqual([['F010', { kind: 'agent', agent: 'rt', rule: 4 }]]);
+  });
+});
+
+describe('positions in JSON and YAML', () => {
+  it('points F003 at the JSON value and spans at the rule', () => {
+    const r = readAgents(jsonDoc('{\n  "name": "j",\n  "tool_rules": [\n    {"tool_name": "t", "rule_type": {"type": "ExitLoop"}},\n    {"tool_name": "u", "rule_type": {"type": "ExitLoop"}, "priority": 300}\n  ]\n}\n'), 'j.json');
+    expect(brief(r.diagnostics)).toEqual(['F003 error 5:71']);
+    expect(r.spans.get(spanKey.rule(0, 0))?.start).toEqual({ line: 4, column: 5 });
+  });
+
+  it('reads the YAML main-config shape with positions', () => {
+    const r = readAgents(yamlDoc('agents:\n  - name: y\n    tool_rules:\n      - tool_name: t\n        rule_type: { type: Bogus }\n'), 'y.yaml');
+    expect(r.agents[0]?.rules).toEqual([]);
+    expect(brief(r.diagnostics)).toEqual(['F002 error 5:20']);
   });
 });
 
