@@ -115,7 +115,7 @@ function jsonProblem(text: string, e: unknown): SyntaxProblem {
     const offset = firstJsonErrorOffset(text);
     start = positionAt(text, offset === -1 ? text.length : offset);
   }
-  const message = raw.replace(/ in JSON at position \d+(?: \(line \d+ column \d+\))?/, '');
+  const message = raw.replace(/ (?:in JSON )?at position \d+(?: \(line \d+ column \d+\))?/, '');
   return { message, range: { start, end: start } };
 }
 

@@ -175,6 +175,21 @@ export function thrownMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** Characters YAML 1.2 does not allow in a stream (outside `c-printable`): binary data has them. */
+const NON_PRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F\uFFFE\uFFFF]/;
+
+/** An error at the first character YAML does not allow, if any. */
+function nonPrintable(text: string): SyntaxProblem | undefined {
+  const m = NON_PRINTABLE.exec(text);
+  if (!m) return undefined;
+  const before = text.slice(0, m.index);
+  const line = before.split('\n').length;
+  const column = m.index - before.lastIndexOf('\n');
+  const code = m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+  const start = { line, column };
+  return { message: `the character U+${code} is not allowed in YAML (is this a binary file?)`, range: { start, end: start } };
+}
+
 /**
  * Parses YAML text. Never throws: syntax errors (F001) come back in `errors` with 1-based
  * positions and `value` is then undefined; `locate` gives exact ranges of keys and values.
@@ -186,6 +201,8 @@ export function parseYaml(text: string): ParsedDoc {
         `the document is too large to read (${text.length} characters; the limit is ${MAX_YAML_CHARS})`,
       ),
     ]);
+  const bad = nonPrintable(text);
+  if (bad) return failed('yaml', [bad]);
   try {
     const src = parseYamlSource(text);
     const errors: SyntaxProblem[] = src.doc.errors.map((e) => ({
