@@ -31,13 +31,6 @@ export interface AgentFacts {
   readonly exitTools: readonly string[];
 }
 
-function toolNamesOf(rule: ToolRule): string[] {
-  const names = rule.tool_name === WILDCARD ? [] : [rule.tool_name];
-  names.push(...rule.conditions);
-  if (rule.rule_type.type === 'ExclusiveGroups') for (const g of rule.rule_type.value) names.push(...g);
-  return names;
-}
-
 function distinctToolsOf(facts: Pick<AgentFacts, 'order' | 'rules'>, type: ToolRuleTypeName): string[] {
   const seen = new Set<string>();
   for (const i of facts.order) {
@@ -66,19 +59,21 @@ export function gatherAgentFacts(agent: Agent): AgentFacts {
   const exact = new Map<ToolRuleTypeName, Map<string, number[]>>();
   const wildcard = new Map<ToolRuleTypeName, number[]>();
   rules.forEach((rule, i) => {
-    for (const name of toolNamesOf(rule)) add(name);
+    add(rule.tool_name);
+    for (const c of rule.conditions) add(c);
     const type = rule.rule_type.type;
+    if (rule.rule_type.type === 'ExclusiveGroups') for (const g of rule.rule_type.value) for (const t of g) add(t);
     if (rule.tool_name === WILDCARD) {
-      const list = wildcard.get(type) ?? [];
-      list.push(i);
-      wildcard.set(type, list);
+      const list = wildcard.get(type);
+      if (list) list.push(i);
+      else wildcard.set(type, [i]);
       return;
     }
-    const byTool = exact.get(type) ?? new Map<string, number[]>();
-    exact.set(type, byTool);
-    const list = byTool.get(rule.tool_name) ?? [];
-    list.push(i);
-    byTool.set(rule.tool_name, list);
+    let byTool = exact.get(type);
+    if (!byTool) exact.set(type, (byTool = new Map<string, number[]>()));
+    const list = byTool.get(rule.tool_name);
+    if (list) list.push(i);
+    else byTool.set(rule.tool_name, [i]);
   });
   const declared = agent.tools.length > 0 ? new Map(agent.tools.map((t) => [t.name, t])) : undefined;
   const base = { order, rules };

@@ -18,12 +18,25 @@ const BY_CONDITIONS: ReadonlySet<ToolRuleTypeName> = new Set<ToolRuleTypeName>([
   'ExitLoop',
 ]);
 
-function pairKey(rule: ToolRule): string | undefined {
+function conditionKey(rule: ToolRule): string {
   const type = rule.rule_type.type;
-  if (type === 'ExclusiveGroups') return undefined;
   const byConditions = BY_CONDITIONS.has(type) || (type === 'ContinueLoop' && rule.tool_name === WILDCARD);
-  const conditions = byConditions ? [...new Set(rule.conditions)].sort().join('\u0000') : '';
-  return `${type}\u0001${rule.tool_name}\u0001${conditions}`;
+  return byConditions ? [...new Set(rule.conditions)].sort().join('\u0000') : '';
+}
+
+/** Rules of one type and tool_name (file order) split into pairs-groups, each in rule order. */
+function pairGroups(facts: AgentFacts, rules: readonly number[]): number[][] {
+  if (rules.length < 2) return [];
+  const byKey = new Map<string, number[]>();
+  for (const i of rules) {
+    const key = conditionKey(facts.rules[i]!);
+    const list = byKey.get(key);
+    if (list) list.push(i);
+    else byKey.set(key, [i]);
+  }
+  const groups: number[][] = [];
+  for (const list of byKey.values()) if (list.length > 1) groups.push(list.sort((a, b) => facts.rank[a]! - facts.rank[b]!));
+  return groups;
 }
 
 function numeric(rule: ToolRule): number {
@@ -71,16 +84,14 @@ function consequence(facts: AgentFacts, group: readonly number[], decides: numbe
 
 /** Emits T010 for every rule that repeats another of the same type and tool. */
 export function reportDuplicates(facts: AgentFacts, emit: AgentEmit): void {
-  const groups = new Map<string, number[]>();
-  for (const i of facts.order) {
-    const key = pairKey(facts.rules[i]!);
-    if (key === undefined) continue;
-    const list = groups.get(key) ?? [];
-    list.push(i);
-    groups.set(key, list);
+  const groups: number[][] = [];
+  for (const [type, byTool] of facts.exact) {
+    if (type === 'ExclusiveGroups') continue;
+    for (const rules of byTool.values()) groups.push(...pairGroups(facts, rules));
   }
-  for (const group of groups.values()) {
-    if (group.length < 2) continue;
+  for (const [type, rules] of facts.wildcard) if (type !== 'ExclusiveGroups') groups.push(...pairGroups(facts, rules));
+  groups.sort((a, b) => Math.min(...a) - Math.min(...b));
+  for (const group of groups) {
     const decides = decider(facts, group);
     const first = facts.rules[group[0]!]!;
     const tool = first.tool_name;

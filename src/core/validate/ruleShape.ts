@@ -76,21 +76,20 @@ function checkOperations(facts: AgentFacts, rule: ToolRule, i: number, emit: Age
 function checkDeclared(facts: AgentFacts, rule: ToolRule, i: number, emit: AgentEmit): void {
   const declared = facts.declared;
   if (!declared) return;
-  const named: [string, string][] = [];
-  if (rule.tool_name !== WILDCARD) named.push([rule.tool_name, 'tool_name']);
-  for (const c of rule.conditions) named.push([c, 'conditions']);
-  if (rule.rule_type.type === 'ExclusiveGroups') for (const g of rule.rule_type.value) for (const t of g) named.push([t, 'rule_type']);
-  const seen = new Set<string>();
-  for (const [tool, field] of named) {
-    if (tool === WILDCARD || declared.has(tool) || seen.has(tool)) continue;
-    seen.add(tool);
+  let seen: Set<string> | undefined;
+  const check = (tool: string, field: string): void => {
+    if (tool === WILDCARD || declared.has(tool) || seen?.has(tool)) return;
+    (seen ??= new Set()).add(tool);
     emit(
       'T013',
       'warning',
       `${ruleLabel(facts, i)} names ${quote(tool)}, which the agent does not declare: calls of ${quote(tool)} are rejected (NotFound), so anything waiting for it can never proceed.`,
       { rule: i, tool, field },
     );
-  }
+  };
+  check(rule.tool_name, 'tool_name');
+  for (const c of rule.conditions) check(c, 'conditions');
+  if (rule.rule_type.type === 'ExclusiveGroups') for (const g of rule.rule_type.value) for (const t of g) check(t, 'rule_type');
 }
 
 function checkConditions(facts: AgentFacts, rule: ToolRule, i: number, emit: AgentEmit): void {

@@ -4,7 +4,7 @@
  */
 import type { Severity } from '../diagnostics/index.ts';
 import type { WorkflowNode, WorkflowRule } from '../model/index.ts';
-import { compilePattern } from '../regex/index.ts';
+import { compilePattern, type CompileResult } from '../regex/index.ts';
 import type { WorkflowEmit } from './emit.ts';
 import { quote } from './text.ts';
 
@@ -22,11 +22,18 @@ function ruleName(node: WorkflowNode, i: number, rule: WorkflowRule): string {
   return `rule ${i + 1} (${rule.type}) of node ${quote(node.name)}`;
 }
 
-function checkPattern(node: WorkflowNode, i: number, rule: WorkflowRule, emit: WorkflowEmit): void {
+/** Compiled patterns by source: workflows repeat the same few patterns across many nodes. */
+type PatternCache = Map<string, CompileResult>;
+
+function checkPattern(node: WorkflowNode, i: number, rule: WorkflowRule, cache: PatternCache, emit: WorkflowEmit): void {
   const [field, source] =
     rule.type === 'repeated_command' ? ['pattern', rule.pattern] : rule.type === 'repeated_file_edit' ? ['path_pattern', rule.path_pattern] : ['', undefined];
   if (source === undefined) return;
-  const compiled = compilePattern(source);
+  let compiled = cache.get(source);
+  if (!compiled) {
+    compiled = compilePattern(source);
+    cache.set(source, compiled);
+  }
   if (compiled.ok) return;
   const { message, offset } = compiled.error;
   emit(
@@ -94,6 +101,7 @@ function checkWindows(node: WorkflowNode, emit: WorkflowEmit): void {
 
 /** Runs the node-content checks of every node. */
 export function reportWorkflowRules(nodes: readonly WorkflowNode[], profile: WorkflowProfile, emit: WorkflowEmit): void {
+  const cache: PatternCache = new Map();
   for (const node of nodes) {
     if (node.prompt !== undefined && node.prompt_hbs !== undefined) {
       emit(
@@ -104,7 +112,7 @@ export function reportWorkflowRules(nodes: readonly WorkflowNode[], profile: Wor
       );
     }
     node.rules.forEach((rule, i) => {
-      checkPattern(node, i, rule, emit);
+      checkPattern(node, i, rule, cache, emit);
       checkPositive(node, i, rule, profile, emit);
     });
     checkWindows(node, emit);
