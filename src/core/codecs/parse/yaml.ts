@@ -175,19 +175,32 @@ export function thrownMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** Characters YAML 1.2 does not allow in a stream (outside `c-printable`): binary data has them. */
-const NON_PRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F\uFFFE\uFFFF]/;
+/** True for a UTF-16 code unit YAML 1.2 does not allow in a stream (outside `c-printable`). */
+function isNonPrintable(c: number): boolean {
+  return (
+    (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) ||
+    (c >= 0x7f && c <= 0x9f && c !== 0x85) ||
+    c === 0xfffe ||
+    c === 0xffff
+  );
+}
 
-/** An error at the first character YAML does not allow, if any. */
+/** An error at the first character YAML does not allow (binary data has them), if any. */
 function nonPrintable(text: string): SyntaxProblem | undefined {
-  const m = NON_PRINTABLE.exec(text);
-  if (!m) return undefined;
-  const before = text.slice(0, m.index);
-  const line = before.split('\n').length;
-  const column = m.index - before.lastIndexOf('\n');
-  const code = m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-  const start = { line, column };
-  return { message: `the character U+${code} is not allowed in YAML (is this a binary file?)`, range: { start, end: start } };
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    } else if (isNonPrintable(c)) {
+      const start = { line, column: i - lineStart + 1 };
+      const code = c.toString(16).toUpperCase().padStart(4, '0');
+      return { message: `the character U+${code} is not allowed in YAML (is this a binary file?)`, range: { start, end: start } };
+    }
+  }
+  return undefined;
 }
 
 /**
