@@ -8,6 +8,30 @@ import { agent, checkAgent, needs, rule, withCode } from './helpers.ts';
 
 const maxCalls = (tool: string, value: number) => rule(tool, { type: 'MaxCalls', value });
 
+describe('a sound agent', () => {
+  it('gives no diagnostics: a chain from a start tool to an exit tool, limits and a wildcard', () => {
+    const a = agent(
+      [
+        rule('connect', 'StartConstraint', { priority: 10 }),
+        needs('extract', 'connect'),
+        needs('load', 'extract'),
+        rule('load', 'RequiredBeforeExit'),
+        rule('disconnect', 'ExitLoop'),
+        needs('disconnect', 'load'),
+        rule('*', { type: 'MaxCalls', value: 5 }),
+        rule('*', 'RequiresPrecedingTools', { conditions: ['connect'] }),
+      ],
+      ['connect', 'extract', 'load', 'disconnect'],
+    );
+    expect(checkAgent(a)).toEqual([]);
+  });
+
+  it('a `*` written as a condition or group member is no tool and breaks nothing', () => {
+    const list = checkAgent(agent([needs('a', '*'), rule('a', { type: 'ExclusiveGroups', value: [['*', 'a']] })]));
+    expect(list.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});
+
 describe('T001 cycles in the required order', () => {
   it('reports a two-tool cycle at the rule that closes it, listing the cycle', () => {
     const list = checkAgent(agent([needs('a', 'b'), needs('b', 'a')]));

@@ -64,7 +64,9 @@ describe('T013 a name the agent does not declare', () => {
       { kind: 'agent', agent: 'ag', rule: 2, tool: 'z' },
     ]);
     expect(t013[0]!.severity).toBe('warning');
-    expect(t013[0]!.message).toContain('names `x`, which the agent does not declare: calls of `x` are rejected (NotFound)');
+    expect(t013[0]!.message).toBe(
+      'Rule #1 (priority 5) names `x`, which the agent does not declare: calls of `x` are rejected (NotFound), so anything waiting for it can never proceed.',
+    );
   });
 
   it('near miss: an agent that declares no tools', () => {

@@ -91,6 +91,19 @@ export function gatherAgentFacts(agent: Agent): AgentFacts {
   };
 }
 
+/**
+ * Tool ids of `names`, in order, each once; names that are no tool (`"*"` written as a condition
+ * or group member) are left out.
+ */
+export function toolIdsOf(facts: AgentFacts, names: readonly string[]): number[] {
+  const out = new Set<number>();
+  for (const name of names) {
+    const id = facts.tools.ids.get(name);
+    if (id !== undefined) out.add(id);
+  }
+  return [...out];
+}
+
 /** Exact rules of `type` on `tool`, in file order (empty when none). */
 export function exactRules(facts: AgentFacts, type: ToolRuleTypeName, tool: string): readonly number[] {
   return facts.exact.get(type)?.get(tool) ?? [];

@@ -2,7 +2,7 @@
  * Tools that need, directly, a tool of their own exclusive group: calling the needed tool claims
  * the group for the batch, so the tool that waited for it is then rejected (T003).
  */
-import type { AgentFacts } from './agentFacts.ts';
+import { toolIdsOf, type AgentFacts } from './agentFacts.ts';
 import type { RequiredOrderGraph } from './requiredOrder.ts';
 
 export interface ExclusiveNeed {
@@ -24,7 +24,7 @@ function groupsByTool(facts: AgentFacts): Map<number, Group[]> {
   facts.rules.forEach((rule, i) => {
     if (rule.rule_type.type !== 'ExclusiveGroups') return;
     for (const names of rule.rule_type.value) {
-      const group: Group = { members: new Set(names.map((n) => facts.tools.ids.get(n)!)), rule: i };
+      const group: Group = { members: new Set(toolIdsOf(facts, names)), rule: i };
       for (const t of group.members) {
         const list = byTool.get(t) ?? [];
         list.push(group);

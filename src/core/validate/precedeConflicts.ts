@@ -5,7 +5,7 @@
  */
 import { WILDCARD } from '../model/index.ts';
 import type { AgentFacts } from './agentFacts.ts';
-import { ruleLabel, wildcardRules } from './agentFacts.ts';
+import { ruleLabel, toolIdsOf, wildcardRules } from './agentFacts.ts';
 import type { AgentEmit } from './emit.ts';
 import { quote, quoteList } from './text.ts';
 import type { RequiredOrderGraph } from './requiredOrder.ts';
@@ -35,10 +35,10 @@ function following(facts: AgentFacts): { exact: Map<number, Map<number, number>>
     const t = ids.get(rule.tool_name)!;
     const byCond = exact.get(t) ?? new Map<number, number>();
     exact.set(t, byCond);
-    for (const c of rule.conditions) if (!byCond.has(ids.get(c)!)) byCond.set(ids.get(c)!, i);
+    for (const c of toolIdsOf(facts, rule.conditions)) if (!byCond.has(c)) byCond.set(c, i);
   });
   for (const i of wildcardRules(facts, 'RequiresFollowingTools')) {
-    const excluded = new Set(facts.rules[i]!.conditions.map((c) => ids.get(c)!));
+    const excluded = new Set(toolIdsOf(facts, facts.rules[i]!.conditions));
     for (const c of excluded) {
       const list = wild.get(c) ?? [];
       list.push({ rule: i, excluded });

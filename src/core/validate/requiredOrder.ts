@@ -9,7 +9,7 @@
  * the graph costs O(tools × wildcard rules + conditions) time and O(edges) memory.
  */
 import type { AgentFacts } from './agentFacts.ts';
-import { wildcardRules } from './agentFacts.ts';
+import { toolIdsOf, wildcardRules } from './agentFacts.ts';
 import type { IndexedGraph } from './graph.ts';
 
 /** A `"*"` RequiresPrecedingTools rule with conditions, as a virtual node. */
@@ -39,11 +39,11 @@ export function buildRequiredOrder(facts: AgentFacts): RequiredOrderGraph {
     if (rule.rule_type.type !== 'RequiresPrecedingTools') return;
     const from = ids.get(rule.tool_name);
     if (from === undefined) return; // the wildcard: handled below
-    for (const c of rule.conditions) explicit[from]!.push({ target: ids.get(c)!, rule: i });
+    for (const c of toolIdsOf(facts, rule.conditions)) explicit[from]!.push({ target: c, rule: i });
   });
   const wildcards: WildcardNeed[] = [];
   for (const i of wildcardRules(facts, 'RequiresPrecedingTools')) {
-    const conditions = [...new Set(facts.rules[i]!.conditions.map((c) => ids.get(c)!))];
+    const conditions = toolIdsOf(facts, facts.rules[i]!.conditions);
     if (conditions.length > 0) wildcards.push({ rule: i, conditions, excluded: new Set(conditions) });
   }
   const k = wildcards.length;

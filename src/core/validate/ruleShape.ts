@@ -83,7 +83,7 @@ function checkDeclared(facts: AgentFacts, rule: ToolRule, i: number, emit: Agent
     emit(
       'T013',
       'warning',
-      `${ruleLabel(facts, i)} names ${quote(tool)}, which the agent does not declare: calls of ${quote(tool)} are rejected (NotFound), so anything waiting for it can never proceed.`,
+      `R${ruleLabel(facts, i).slice(1)} names ${quote(tool)}, which the agent does not declare: calls of ${quote(tool)} are rejected (NotFound), so anything waiting for it can never proceed.`,
       { rule: i, tool, field },
     );
   };
