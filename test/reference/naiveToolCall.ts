@@ -42,7 +42,9 @@ export function naiveDedupeKey(tool: string, args: Readonly<Record<string, Json>
 function operationOf(agent: Agent, tool: string, args: Readonly<Record<string, Json>>): string {
   const decl = agent.tools.find((d) => d.name === tool);
   const value = args[decl?.operation_field ?? 'operation'];
-  return typeof value === 'string' ? value : '';
+  // Missing: empty string. A non-string value (spec silent) is named by its JSON text.
+  if (value === undefined) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 function failure(call: NaiveCall, body: DecisionBody): DecisionBody {

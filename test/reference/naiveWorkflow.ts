@@ -84,11 +84,9 @@ export function naiveWorkflowStep(base: WorkflowHistory, i: number): DecisionBod
       if (settings.profile === 'spec') {
         const k = list.length - 1;
         const violation = firstViolation(cur.node, (rule) => evalSpec(h, rule, cur.node, list, k, i));
-        if (violation && ev.to === undefined) emit(violation);
-        else {
-          move();
-          if (violation) emit(violation);
-        }
+        // The rules judge the phase being left, so the interrupt comes before a recorded landing.
+        if (violation) emit(violation);
+        if (!violation || ev.to !== undefined) move();
       } else {
         move();
         const violation = firstViolation(target, (rule) => evalHegel(h, rule, target, cur, list, i));
@@ -101,7 +99,11 @@ export function naiveWorkflowStep(base: WorkflowHistory, i: number): DecisionBod
     const now = phases(h);
     const p = now[now.length - 1];
     if (p) {
+      // A `next`'s force bypasses its rule types for the whole event, this pass included.
+      const forced = (rule: WorkflowRule) =>
+        ev.type === 'next' && (ev.force === true || (Array.isArray(ev.force) && ev.force.includes(rule.type)));
       rulesOf(wf, p.node).forEach((rule, r) => {
+        if (forced(rule)) return;
         if (out.some((d) => d.kind === 'interrupt' && d.node === p.node && d.rule === r)) return;
         const text = evalCurrent(h, rule, now, i);
         if (text !== null && !markedFiring(h, r, now, i)) emit({ kind: 'interrupt', node: p.node, ruleType: rule.type, rule: r, text });
