@@ -42,6 +42,10 @@ export class SpanIndex {
     return FILE_START;
   }
 
+  entries(): IterableIterator<[string, Range]> {
+    return this.spans.entries();
+  }
+
   get size(): number {
     return this.spans.size;
   }

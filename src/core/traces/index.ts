@@ -12,3 +12,4 @@ export { readChatMessages, detectChatFlavor } from './chatMessages.ts';
 export { detectTraceFormat, type TraceFormat } from './detect.ts';
 export { readTrace } from './readTrace.ts';
 export { mergeTraces } from './merge.ts';
+export { createStreamingReader } from './streaming.ts';

@@ -1,0 +1,11 @@
+/** What a command needs from the outside world; tests pass their own. */
+export interface CliContext {
+  readText(path: string): string;
+  /** Reads a file as a stream of text chunks (large traces); falls back to readText when absent. */
+  readChunks?(path: string): AsyncIterable<string>;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** Exit codes shared by every command (`traces.md` §5). */
+export const EXIT = { ok: 0, errors: 1, unreadable: 2 } as const;

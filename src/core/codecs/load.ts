@@ -1,0 +1,128 @@
+/**
+ * Reading any rule file: picks the format (by extension, else by content), parses it, and hands
+ * the value to the agent reader and/or the workflow reader. Never throws: bad input gives F001
+ * diagnostics with a position and an empty model.
+ */
+import type { Diagnostic } from '../diagnostics/types.ts';
+import { FILE_START } from '../diagnostics/types.ts';
+import { diag } from '../diagnostics/make.ts';
+import { SpanIndex } from '../diagnostics/spans.ts';
+import type { FileFormat, LoadedFile, ParsedDoc } from './types.ts';
+import { parseToml } from './parse/toml.ts';
+import { parseYaml } from './parse/yaml.ts';
+import { parseJson } from './parse/json.ts';
+import { looksLikeAgents, readAgents } from './read/agents.ts';
+import { looksLikeWorkflow, readWorkflow } from './read/workflow.ts';
+
+/** Rule files larger than this are refused with a clear error rather than parsed. */
+export const MAX_RULE_FILE_BYTES = 10 * 1024 * 1024;
+
+/** The format a file name implies, if any. */
+export function formatFromName(file: string): FileFormat | undefined {
+  const lower = file.toLowerCase();
+  if (lower.endsWith('.toml')) return 'toml';
+  if (lower.endsWith('.yaml') || lower.endsWith('.yml')) return 'yaml';
+  if (lower.endsWith('.json')) return 'json';
+  return undefined;
+}
+
+/** Guesses the format of text with no telling extension. */
+export function sniffFormat(text: string): FileFormat {
+  const head = text.trimStart();
+  if (head.startsWith('{') || head.startsWith('[{') || head.startsWith('[\n') || head === '[]') return 'json';
+  if (/^\s*\[\[?[A-Za-z_"'][^\]\n]*\]\]?\s*$/m.test(text) || /^\s*[A-Za-z_][\w.-]*\s*=/m.test(text)) return 'toml';
+  return 'yaml';
+}
+
+/** True when the text looks like binary data rather than a text file. */
+export function looksBinary(text: string): boolean {
+  const sample = text.slice(0, 8192);
+  if (sample.includes('\u0000')) return true;
+  let odd = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const c = sample.charCodeAt(i);
+    if (c === 0xfffd || (c < 32 && c !== 9 && c !== 10 && c !== 13)) odd++;
+  }
+  return sample.length > 0 && odd / sample.length > 0.1;
+}
+
+/** Parses text in the given format. */
+export function parseDocument(text: string, format: FileFormat): ParsedDoc {
+  switch (format) {
+    case 'toml':
+      return parseToml(text);
+    case 'yaml':
+      return parseYaml(text);
+    case 'json':
+      return parseJson(text);
+  }
+}
+
+function refused(file: string, format: FileFormat, message: string): LoadedFile {
+  return {
+    file,
+    format,
+    agents: [],
+    workflows: [],
+    diagnostics: [diag('F001', 'error', message, file, FILE_START)],
+    spans: new SpanIndex(),
+  };
+}
+
+/**
+ * Loads one rule file: agents (tool rules) and/or a workflow, with every reading diagnostic.
+ * `format` overrides the extension.
+ */
+export function loadRuleFile(file: string, text: string, format?: FileFormat): LoadedFile {
+  const fmt = format ?? formatFromName(file) ?? sniffFormat(text);
+  if (text.length > MAX_RULE_FILE_BYTES)
+    return refused(
+      file,
+      fmt,
+      `File is too large to be a rule file (${(text.length / 1048576).toFixed(1)} MB; the limit is ${MAX_RULE_FILE_BYTES / 1048576} MB), so nothing was loaded from it.`,
+    );
+  if (looksBinary(text))
+    return refused(file, fmt, 'File is binary, not TOML, YAML or JSON text, so nothing was loaded from it.');
+
+  const doc = parseDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, fmt);
+  if (doc.errors.length > 0 || doc.value === undefined) {
+    const diagnostics: Diagnostic[] = doc.errors.map((e) =>
+      diag('F001', 'error', `${fmt.toUpperCase()} syntax error: ${e.message}`, file, e.range),
+    );
+    if (diagnostics.length === 0) diagnostics.push(diag('F001', 'error', 'File could not be parsed.', file, FILE_START));
+    return { file, format: fmt, agents: [], workflows: [], diagnostics, spans: new SpanIndex() };
+  }
+
+  const out: LoadedFile = { file, format: fmt, agents: [], workflows: [], diagnostics: [], spans: new SpanIndex() };
+  const isWorkflow = looksLikeWorkflow(doc.value);
+  const isAgents = looksLikeAgents(doc.value);
+  if (isAgents) {
+    const r = readAgents(doc, file);
+    out.agents = r.agents;
+    out.diagnostics.push(...r.diagnostics);
+    out.spans = r.spans;
+  }
+  if (isWorkflow) {
+    const r = readWorkflow(doc, file);
+    out.workflows = r.workflows;
+    out.diagnostics.push(...r.diagnostics);
+    if (isAgents) out.spans = mergeSpans(out.spans, r.spans);
+    else out.spans = r.spans;
+  }
+  if (!isAgents && !isWorkflow)
+    out.diagnostics.push(
+      diag(
+        'F003',
+        'error',
+        'Not a rule file: expected tool rules (`tool_rules`, `[[agents]]`, `[agent]`) or a workflow (`start_node`, `nodes`), so nothing was loaded from it.',
+        file,
+        FILE_START,
+      ),
+    );
+  return out;
+}
+
+function mergeSpans(a: SpanIndex, b: SpanIndex): SpanIndex {
+  for (const [k, v] of b.entries()) a.set(k, v);
+  return a;
+}

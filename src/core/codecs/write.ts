@@ -1,0 +1,63 @@
+/**
+ * Writing the rule files a set of agents or a workflow compiles to, in the format asked for:
+ * TOML, YAML or JSON. Agents are written in Pattern's forms, workflows in hegel's form.
+ */
+import { stringify as stringifyToml } from 'smol-toml';
+import type { Agent } from '../model/toolRules.ts';
+import type { Workflow } from '../model/workflow.ts';
+import type { Diagnostic } from '../diagnostics/types.ts';
+import { FILE_START } from '../diagnostics/types.ts';
+import { diag } from '../diagnostics/make.ts';
+import type { FileFormat } from './types.ts';
+import { writeAgentsToml } from './write/agentsToml.ts';
+import { writeAgentsYaml } from './write/agentsYaml.ts';
+import { writeAgentsJson } from './write/agentsJson.ts';
+import { writeWorkflowYaml } from './write/workflowYaml.ts';
+import { hegelWorkflowShape, OrderedMap, writeWorkflowJson, type OrderedValue } from './write/workflowJson.ts';
+import { EXPORT_FILE } from './write/agentsConfig.ts';
+
+export interface WrittenFile {
+  text: string;
+  /** Export warnings (e.g. a duration rounded to whole seconds) or an error when nothing fits. */
+  diagnostics: Diagnostic[];
+}
+
+/** Plain objects for TOML (which has no notion of key order beyond insertion). */
+function plain(v: OrderedValue): unknown {
+  if (v instanceof OrderedMap) return Object.fromEntries(v.entries.map(([k, x]) => [k, plain(x)]));
+  if (Array.isArray(v)) return v.map(plain);
+  return v;
+}
+
+/** Writes a workflow: YAML and JSON in hegel's form; TOML as the same tree (not a hegel format). */
+export function writeWorkflow(wf: Workflow, to: FileFormat): string {
+  if (to === 'yaml') return writeWorkflowYaml(wf);
+  if (to === 'json') return writeWorkflowJson(wf);
+  return stringifyToml(plain(hegelWorkflowShape(wf)) as Record<string, unknown>) + '\n';
+}
+
+/** Writes agents in Pattern's main-config form (TOML, YAML) or runtime form (JSON). */
+export function writeAgents(agents: readonly Agent[], to: FileFormat): WrittenFile {
+  if (to === 'toml') return writeAgentsToml(agents);
+  if (to === 'yaml') return writeAgentsYaml(agents);
+  return writeAgentsJson(agents);
+}
+
+/**
+ * Writes the content of one rule file. A file holds agents or a workflow; content with both, or
+ * with several workflows, cannot be one file and gets an error.
+ */
+export function writeRuleFile(
+  content: { agents: readonly Agent[]; workflows: readonly Workflow[] },
+  to: FileFormat,
+): WrittenFile {
+  const { agents, workflows } = content;
+  const wf = workflows[0];
+  if (agents.length > 0 && workflows.length === 0) return writeAgents(agents, to);
+  if (agents.length === 0 && wf && workflows.length === 1) return { text: writeWorkflow(wf, to), diagnostics: [] };
+  const message =
+    agents.length === 0 && workflows.length === 0
+      ? 'Nothing to write: the file holds no agents and no workflow.'
+      : 'One file holds either agents or one workflow: write them to separate files.';
+  return { text: '', diagnostics: [diag('X010', 'error', message, EXPORT_FILE, FILE_START)] };
+}

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { main } from '../../src/cli/main.ts';
+import { UnreadableError } from '../../src/cli/io.ts';
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the CLI in-process with a virtual file system: `files` first, then real files (for the
+ * shared examples and conformance inputs).
+ */
+export async function runCli(argv: string[], files: Record<string, string> = {}): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    readText(path) {
+      const v = files[path];
+      if (v !== undefined) return v;
+      try {
+        return readFileSync(path, 'utf8');
+      } catch {
+        throw new UnreadableError(`${path}: no such file`);
+      }
+    },
+    out: (t) => (stdout += t.endsWith('\n') ? t : t + '\n'),
+    err: (t) => (stderr += t.endsWith('\n') ? t : t + '\n'),
+  });
+  return { code, stdout, stderr };
+}
