@@ -20,7 +20,7 @@ const steps = [
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.app.json', '--noEmit']],
   ['typecheck (node)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']],
   ['unit tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/unit.json`]],
-  ['end-to-end tests', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` }],
+  ['end-to-end tests', bin('playwright'), ['test']],
 ];
 
 const failedSteps = [];
