@@ -1,0 +1,126 @@
+/**
+ * The simulation service that runs inside the Web Worker: loads the rule files, reads the traces
+ * and replays them with the same engine module as the CLI, sending decisions back in chunks with
+ * progress, and stopping between chunks when cancelled. Free of DOM and worker globals so Vitest
+ * can drive it through a MessageChannel exactly as the page drives the worker.
+ */
+import { loadRuleFile } from '../core/codecs/load.ts';
+import { createReplay } from '../core/engine/replay.ts';
+import type { Decision } from '../core/engine/decisions.ts';
+import { prepareSimulation } from '../core/simulate.ts';
+import type { TraceItem } from '../core/traces/events.ts';
+import { createStreamingReader, detectTraceFormat, mergeTraces, readTrace } from '../core/traces/index.ts';
+import { SimulationRequest, type SimulationApi, type SimulationChunk, type SimulationProgress, type SimulationResult } from './protocol.ts';
+
+/** Yields to the event loop so a cancel message can arrive between chunks. */
+const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Items processed between two yields, whatever the number of decisions. */
+const ITEMS_PER_SLICE = 20_000;
+
+export function createSimulationService(): SimulationApi {
+  const cancelled = new Set<string>();
+
+  return {
+    cancel(id) {
+      cancelled.add(id);
+    },
+
+    async run(id, raw, onChunk) {
+      const parsed = SimulationRequest.safeParse(raw);
+      if (!parsed.success)
+        return { status: 'invalid', diagnostics: [], message: `Malformed simulation request: ${parsed.error.issues[0]?.message ?? 'invalid'}`, decisions: 0, events: 0 };
+      const req = parsed.data;
+      const files = req.ruleFiles.map((f) => loadRuleFile(f.name, f.text));
+      const prepared = prepareSimulation(files, {
+        ...(req.settings.agent !== undefined ? { agentName: req.settings.agent } : {}),
+        profile: req.settings.profile ?? 'spec',
+      });
+      if (!prepared.runnable)
+        return { status: 'invalid', diagnostics: prepared.diagnostics, message: 'The rule files have errors, so the traces were not replayed.', decisions: 0, events: 0 };
+
+      const replay = createReplay({
+        ...(prepared.agent ? { agent: prepared.agent } : {}),
+        ...(prepared.workflow ? { workflow: prepared.workflow } : {}),
+        settings: req.settings,
+      });
+      let pending: Decision[] = [];
+      let decisions = 0;
+      const progress: SimulationProgress = { items: 0 };
+      let sinceYield = 0;
+
+      const flush = async () => {
+        if (pending.length === 0) return;
+        const chunk: SimulationChunk = { decisions: pending, progress: { ...progress } };
+        pending = [];
+        await onChunk(chunk);
+      };
+      /** Feeds items; returns false when the run was cancelled. */
+      const feed = async (items: readonly TraceItem[]): Promise<boolean> => {
+        for (const item of items) {
+          for (const d of replay.push(item)) {
+            pending.push(d);
+            decisions++;
+          }
+          progress.items++;
+          if (pending.length >= req.chunkSize) await flush();
+          if (++sinceYield >= ITEMS_PER_SLICE) {
+            sinceYield = 0;
+            await flush();
+            await yieldToEvents();
+            if (cancelled.has(id)) return false;
+          }
+        }
+        return true;
+      };
+
+      const finish = async (status: SimulationResult['status']): Promise<SimulationResult> => {
+        await flush();
+        cancelled.delete(id);
+        return { status, diagnostics: prepared.diagnostics, decisions, events: replay.snapshot().events };
+      };
+
+      const only = req.traces.length === 1 ? req.traces[0] : undefined;
+      if (only && 'blob' in only) {
+        const ok = await streamBlob(only.name, only.blob, progress, feed);
+        return finish(ok ? 'done' : 'cancelled');
+      }
+      const perFile: TraceItem[][] = [];
+      for (const t of req.traces) perFile.push(readTrace(t.name, 'text' in t ? t.text : await t.blob.text()).items);
+      const items = mergeTraces(perFile);
+      progress.totalItems = items.length;
+      return finish((await feed(items)) ? 'done' : 'cancelled');
+    },
+  };
+}
+
+/** Streams a Blob through its format's line reader (or reads it whole when the format needs it). */
+async function streamBlob(
+  name: string,
+  blob: Blob,
+  progress: SimulationProgress,
+  feed: (items: readonly TraceItem[]) => Promise<boolean>,
+): Promise<boolean> {
+  progress.totalBytes = blob.size;
+  progress.bytes = 0;
+  const head = await blob.slice(0, 65536).text();
+  const reader = createStreamingReader(detectTraceFormat(name, head), name);
+  if (!reader) {
+    const items = readTrace(name, await blob.text()).items;
+    progress.totalItems = items.length;
+    progress.bytes = blob.size;
+    return feed(items);
+  }
+  const decoder = new TextDecoder();
+  const source = blob.stream().getReader();
+  for (;;) {
+    const { done, value } = await source.read();
+    if (done) break;
+    progress.bytes += value.byteLength;
+    if (!(await feed(reader.push(decoder.decode(value, { stream: true }))))) {
+      await source.cancel();
+      return false;
+    }
+  }
+  return feed([...reader.push(decoder.decode()), ...reader.end()]);
+}

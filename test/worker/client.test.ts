@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSimulationClient } from '../../src/worker/client.ts';
+import type { SimulationChunk } from '../../src/worker/protocol.ts';
+import { ChannelWorker } from './harness.ts';
+
+const AGENT = `name = "a"\n\n[[tool_rules]]\ntool_name = "x"\nrule_type = { type = "MaxCalls", value = 1 }\n`;
+const trace = (n: number) =>
+  Array.from({ length: n }, (_, i) => JSON.stringify({ type: 'tool_call', time: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString(), tool: 'x', args: { i } })).join('\n');
+
+describe('simulation client over a worker-like channel', () => {
+  const workers: ChannelWorker[] = [];
+  const factory = () => {
+    const w = new ChannelWorker();
+    workers.push(w);
+    return w;
+  };
+  afterEach(() => {
+    for (const w of workers) w.terminate();
+    workers.length = 0;
+  });
+
+  it('streams decisions in chunks with progress and resolves with the totals', async () => {
+    const client = createSimulationClient(factory);
+    const chunks: SimulationChunk[] = [];
+    const run = client.run({ ruleFiles: [{ name: 'a.toml', text: AGENT }], traces: [{ name: 't.jsonl', text: trace(50) }], chunkSize: 10 }, (c) => {
+      chunks.push(c);
+    });
+    const result = await run.result;
+    expect(result.status).toBe('done');
+    expect(result.events).toBe(50);
+    expect(result.decisions).toBe(50);
+    const all = chunks.flatMap((c) => c.decisions);
+    expect(all.map((d) => d.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(all[0]?.kind).toBe('allowed');
+    expect(all[1]).toMatchObject({ kind: 'blocked', code: 'MaxCallsExceeded' });
+    expect(chunks.length).toBe(5);
+    expect(chunks.at(-1)?.progress).toMatchObject({ items: 50, totalItems: 50 });
+    client.dispose();
+  });
+
+  it('cancels a long run between slices', async () => {
+    const client = createSimulationClient(factory);
+    let received = 0;
+    const run = client.run({ ruleFiles: [{ name: 'a.toml', text: AGENT }], traces: [{ name: 't.jsonl', text: trace(100_000) }] }, (c) => {
+      received += c.decisions.length;
+      if (received >= 2_000) client.cancel(run.id);
+    });
+    const result = await run.result;
+    expect(result.status).toBe('cancelled');
+    expect(result.events).toBeLessThan(100_000);
+    client.dispose();
+  });
+
+  it('reports invalid rule files with their diagnostics instead of replaying', async () => {
+    const client = createSimulationClient(factory);
+    const result = await client.run({ ruleFiles: [{ name: 'a.toml', text: '[[tool_rules]\n' }], traces: [{ name: 't.jsonl', text: trace(1) }] }, () => {}).result;
+    expect(result.status).toBe('invalid');
+    expect(result.diagnostics.map((d) => d.code)).toContain('F001');
+    client.dispose();
+  });
+
+  it('rejects the run in flight with a clear error when the worker dies, then starts a fresh worker', async () => {
+    const client = createSimulationClient(factory);
+    const run = client.run({ ruleFiles: [{ name: 'a.toml', text: AGENT }], traces: [{ name: 't.jsonl', text: trace(200_000) }] }, () => {});
+    workers[0]?.crash('out of memory');
+    await expect(run.result).rejects.toThrow(/simulation worker stopped \(out of memory\)/);
+    expect(workers[0]?.terminated).toBe(true);
+    const again = await client.run({ ruleFiles: [{ name: 'a.toml', text: AGENT }], traces: [{ name: 't.jsonl', text: trace(3) }] }, () => {}).result;
+    expect(again.status).toBe('done');
+    expect(workers.length).toBe(2);
+    client.dispose();
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * A worker-like harness for Vitest: the simulation service exposed with comlink on one end of a
+ * MessageChannel, exactly as the worker exposes it, and a WorkerLike on the other end.
+ */
+import { MessageChannel } from 'node:worker_threads';
+import { expose, wrap } from 'comlink';
+import { createSimulationService } from '../../src/worker/simulationService.ts';
+import type { SimulationApi } from '../../src/worker/protocol.ts';
+import type { WorkerLike } from '../../src/worker/client.ts';
+
+/** A fake Worker backed by a MessageChannel whose far end runs the real service. */
+export class ChannelWorker extends EventTarget implements WorkerLike {
+  readonly port: MessagePort;
+  private readonly far: MessagePort;
+  terminated = false;
+
+  constructor() {
+    super();
+    const { port1, port2 } = new MessageChannel() as unknown as { port1: MessagePort; port2: MessagePort };
+    expose(createSimulationService(), port1);
+    this.far = port1;
+    this.port = port2;
+    this.port.addEventListener('message', (ev) => this.dispatchEvent(new MessageEvent('message', { data: (ev as MessageEvent).data })));
+    this.port.start();
+  }
+
+  postMessage(message: unknown, transfer: Transferable[] = []): void {
+    if (!this.terminated) this.port.postMessage(message, transfer);
+  }
+
+  terminate(): void {
+    this.terminated = true;
+    this.port.close();
+    this.far.close();
+  }
+
+  /** Simulates the worker crashing. */
+  crash(message: string): void {
+    const ev = new Event('error');
+    Object.defineProperty(ev, 'message', { value: message });
+    this.dispatchEvent(ev);
+  }
+}
+
+/** The service API through comlink, as the page sees it. */
+export function connectService(): { api: ReturnType<typeof wrap<SimulationApi>>; close: () => void } {
+  const { port1, port2 } = new MessageChannel() as unknown as { port1: MessagePort; port2: MessagePort };
+  expose(createSimulationService(), port1);
+  return {
+    api: wrap<SimulationApi>(port2),
+    close: () => {
+      port1.close();
+      port2.close();
+    },
+  };
+}
