@@ -24,6 +24,11 @@ function evalCurrent(h: WorkflowHistory, rule: WorkflowRule, list: readonly Phas
   return h.settings.profile === 'spec' ? evalSpec(h, rule, p.node, list, k, i) : evalHegel(h, rule, p.node, p, list, i);
 }
 
+/** Does event `ev` (a `next` with `force`) bypass this rule? Then the rule is not evaluated at it at all. */
+function forcedAt(ev: TraceEvent | undefined, rule: WorkflowRule): boolean {
+  return ev?.type === 'next' && (ev.force === true || (Array.isArray(ev.force) && ev.force.includes(rule.type)));
+}
+
 /**
  * Is rule `r` of the current phase marked as firing before event `i`? It is when it interrupted in
  * this phase and no later `every_event` evaluation (before `i`) found it not firing.
@@ -36,7 +41,7 @@ function markedFiring(h: WorkflowHistory, r: number, list: readonly Phase[], i: 
     .filter((d) => d.event < i && d.event >= p.startEvent && d.body.kind === 'interrupt' && d.body.node === p.node && d.body.rule === r)
     .pop();
   if (!last) return false;
-  for (let j = last.event + 1; j < i; j++) if (evalCurrent(h, rule, list, j) === null) return false;
+  for (let j = last.event + 1; j < i; j++) if (!forcedAt(h.events[j], rule) && evalCurrent(h, rule, list, j) === null) return false;
   return true;
 }
 
@@ -67,12 +72,11 @@ export function naiveWorkflowStep(base: WorkflowHistory, i: number): DecisionBod
         ? wf.start_node
         : (node?.transitions.find((t) => ev.claims.includes(t.when))?.to ?? cur.node);
       const target = ev.to ?? claimed;
-      const skipped = (rule: WorkflowRule) => ev.force === true || (Array.isArray(ev.force) && ev.force.includes(rule.type));
       const firstViolation = (node: string, evaluate: (rule: WorkflowRule) => string | null) => {
         const rules = rulesOf(wf, node);
         for (let r = 0; r < rules.length; r++) {
           const rule = rules[r];
-          if (!rule || skipped(rule)) continue;
+          if (!rule || forcedAt(ev, rule)) continue;
           const text = evaluate(rule);
           if (text !== null) return { kind: 'interrupt', node, ruleType: rule.type, rule: r, text } as const;
         }
@@ -99,11 +103,9 @@ export function naiveWorkflowStep(base: WorkflowHistory, i: number): DecisionBod
     const now = phases(h);
     const p = now[now.length - 1];
     if (p) {
-      // A `next`'s force bypasses its rule types for the whole event, this pass included.
-      const forced = (rule: WorkflowRule) =>
-        ev.type === 'next' && (ev.force === true || (Array.isArray(ev.force) && ev.force.includes(rule.type)));
       rulesOf(wf, p.node).forEach((rule, r) => {
-        if (forced(rule)) return;
+        // A `next`'s force bypasses its rule types for the whole event, this pass included.
+        if (forcedAt(ev, rule)) return;
         if (out.some((d) => d.kind === 'interrupt' && d.node === p.node && d.rule === r)) return;
         const text = evalCurrent(h, rule, now, i);
         if (text !== null && !markedFiring(h, r, now, i)) emit({ kind: 'interrupt', node: p.node, ruleType: rule.type, rule: r, text });
