@@ -31,6 +31,25 @@ function mapEntries(v: OrderedValue): readonly (readonly [string, OrderedValue])
   return undefined;
 }
 
+/** Characters YAML allows only escaped (NEL too, a line break in YAML 1.1), which `yaml` writes raw. */
+const UNPRINTABLE = /[\u007F-\u009F\uFFFE\uFFFF]/;
+const UNPRINTABLE_ALL = /[\u007F-\u009F\uFFFE\uFFFF]/g;
+
+/** A scalar for `v`; strings holding characters YAML allows only escaped are double-quoted. */
+function scalarFor(v: unknown): Scalar {
+  const scalar = new Scalar(v);
+  if (typeof v === 'string' && UNPRINTABLE.test(v)) scalar.type = Scalar.QUOTE_DOUBLE;
+  return scalar;
+}
+
+/** Escapes the characters of {@link UNPRINTABLE} (they only occur in double-quoted scalars). */
+function escapeUnprintable(text: string): string {
+  return text.replace(UNPRINTABLE_ALL, (c) => {
+    const code = c.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).toUpperCase()}` : `\\u${code.toString(16).toUpperCase()}`;
+  });
+}
+
 /** Rule fields holding RE2 patterns: written double-quoted, as hegel's docs write them. */
 const PATTERN_KEYS = new Set(['pattern', 'path_pattern']);
 
@@ -39,7 +58,7 @@ function freshNode(v: OrderedValue, key?: string): YAMLMap | YAMLSeq | Scalar {
   const entries = mapEntries(v);
   if (entries) {
     const map = new YAMLMap();
-    for (const [k, x] of entries) map.items.push(new Pair(new Scalar(k), freshNode(x, k)));
+    for (const [k, x] of entries) map.items.push(new Pair(scalarFor(k), freshNode(x, k)));
     return map;
   }
   if (Array.isArray(v)) {
@@ -47,7 +66,7 @@ function freshNode(v: OrderedValue, key?: string): YAMLMap | YAMLSeq | Scalar {
     for (const x of v as readonly OrderedValue[]) seq.items.push(freshNode(x));
     return seq;
   }
-  const scalar = new Scalar(v);
+  const scalar = scalarFor(v);
   if (typeof v === 'string' && key !== undefined && PATTERN_KEYS.has(key) && !v.includes('\n'))
     scalar.type = Scalar.QUOTE_DOUBLE;
   return scalar;
@@ -84,7 +103,7 @@ function applyOnto(old: unknown, next: OrderedValue, key?: string): unknown {
     }
     old.items = entries.map(([k, x]) => {
       const pair = byKey.get(k);
-      if (!pair) return new Pair(new Scalar(k), freshNode(x, k));
+      if (!pair) return new Pair(scalarFor(k), freshNode(x, k));
       pair.value = applyOnto(pair.value, x, k);
       return pair;
     });
@@ -97,9 +116,22 @@ function applyOnto(old: unknown, next: OrderedValue, key?: string): unknown {
   }
   if (isScalar(old) && old.value !== null && typeof old.value === typeof next) {
     old.value = next;
+    if (typeof next === 'string' && UNPRINTABLE.test(next)) old.type = Scalar.QUOTE_DOUBLE;
     return old;
   }
   return replacing(old, freshNode(next, key));
+}
+
+/**
+ * Comment lines at the top of a file belong to the file, but the parser attaches them to the
+ * first key; when another key (`nextFirst`) will come first, they become the document's comment
+ * so they stay on top.
+ */
+function keepHeaderComment(root: YAMLMap, doc: { commentBefore?: string | null }, nextFirst: string): void {
+  const first = root.items[0]?.key;
+  if (doc.commentBefore || !isScalar(first) || !first.commentBefore || String(first.value) === nextFirst) return;
+  doc.commentBefore = first.commentBefore;
+  first.commentBefore = undefined;
 }
 
 /**
@@ -110,7 +142,7 @@ function applyOnto(old: unknown, next: OrderedValue, key?: string): unknown {
 export function writeWorkflowYaml(wf: Workflow): string {
   const doc = new Document(null, DOCUMENT_OPTIONS);
   doc.contents = freshNode(hegelWorkflowShape(wf));
-  return doc.toString(TO_STRING);
+  return escapeUnprintable(doc.toString(TO_STRING));
 }
 
 /**
@@ -123,8 +155,9 @@ export function updateWorkflowYaml(previousText: string, wf: Workflow): string {
     const { doc } = parseYamlSource(previousText);
     if (doc.errors.length > 0 || !isMap(doc.contents)) return writeWorkflowYaml(wf);
     doc.setSchema('1.2', { compat: 'yaml-1.1' });
+    keepHeaderComment(doc.contents, doc, 'mode');
     doc.contents = applyOnto(doc.contents, hegelWorkflowShape(wf)) as typeof doc.contents;
-    return doc.toString(TO_STRING);
+    return escapeUnprintable(doc.toString(TO_STRING));
   } catch {
     return writeWorkflowYaml(wf);
   }
