@@ -33,7 +33,7 @@ export const MAX_YAML_CHARS = 5 * 1024 * 1024;
 export const MAX_ALIAS_COUNT = 1000;
 
 /** The options every YAML parse in the codecs uses. */
-export const YAML_PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
+const YAML_PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   prettyErrors: false,
   uniqueKeys: false,
   logLevel: 'error',
@@ -66,7 +66,7 @@ export function parseYamlSource(text: string): YamlSource {
 }
 
 /** The 1-based range of offsets `[start, end)`, with trailing white space left out. */
-export function offsetRange(src: YamlSource, start: number, end: number): Range {
+function offsetRange(src: YamlSource, start: number, end: number): Range {
   let e = Math.max(start, Math.min(end, src.text.length));
   while (e > start && /\s/.test(src.text.charAt(e - 1))) e--;
   const a = src.lineCounter.linePos(start);
@@ -75,7 +75,7 @@ export function offsetRange(src: YamlSource, start: number, end: number): Range 
 }
 
 /** A problem at the start of the text (no better position known). */
-export function problemAtStart(message: string): SyntaxProblem {
+function problemAtStart(message: string): SyntaxProblem {
   return { message, range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } } };
 }
 
@@ -160,7 +160,7 @@ export function makeLocate(src: YamlSource, index: KeyIndex): ParsedDoc['locate'
   };
 }
 
-/** Builds a ParsedDoc from a parsed source whose plain value comes from elsewhere (JSON). */
+/** A `locate` for a parsed source whose plain value comes from elsewhere (JSON); last duplicate key wins. */
 export function locatorFor(src: YamlSource): ParsedDoc['locate'] {
   return makeLocate(src, indexKeys(src, false).index);
 }
@@ -171,7 +171,7 @@ function failed(format: FileFormat, errors: SyntaxProblem[]): ParsedDoc {
 
 /** The message of anything thrown, for an error entry. */
 export function thrownMessage(e: unknown): string {
-  if (e instanceof RangeError) return 'the document is nested too deeply to be read';
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return 'the document is nested too deeply to be read';
   return e instanceof Error ? e.message : String(e);
 }
 

@@ -22,7 +22,7 @@ function readTransitions(ctx: WorkflowReadContext, raw: unknown, path: DocPath, 
     const at = [...path, i];
     const what = `transition ${i + 1} of node \`${node}\``;
     if (!isPlainMap(item)) {
-      ctx.report('F003', 'error', `${what} must be a mapping \`{ when, to }\`, not ${describe(item)}, so it was dropped.`, at, ctx.target(node));
+      ctx.report('F003', 'error', `${capital(what)} must be a mapping \`{ when, to }\`, not ${describe(item)}, so it was dropped.`, at, ctx.target(node));
       return;
     }
     const index = out.length;
