@@ -17,9 +17,14 @@ import { naiveReplay, stampDecisions } from '../test/reference/naiveReplay.ts';
 const EVENTS = 100_000;
 /** Prefix the naive replay is actually timed on. */
 const NAIVE_PREFIX = 10_000;
-const WORKFLOW_FILE = '/work/shared/examples/hegel-execution.yaml';
+const WORKFLOW_FILE = 'examples/hegel-execution.yaml';
 
-const rule = (tool_name: string, rule_type: ToolRule['rule_type'], conditions: string[] = [], priority = 5): ToolRule => ({
+const rule = (
+  tool_name: string,
+  rule_type: ToolRule['rule_type'],
+  conditions: string[] = [],
+  priority = 5,
+): ToolRule => ({
   tool_name,
   rule_type,
   conditions,
@@ -49,7 +54,13 @@ export const BENCH_AGENT: Agent = {
     rule('heartbeat', { type: 'Periodic', value: 30_000 }),
     rule('search', { type: 'Periodic', value: 60_000 }),
     rule('Edit', { type: 'Cooldown', value: 1000 }),
-    rule('fetch', { type: 'ExclusiveGroups', value: [['fetch', 'search'], ['plan', 'save']] }),
+    rule('fetch', {
+      type: 'ExclusiveGroups',
+      value: [
+        ['fetch', 'search'],
+        ['plan', 'save'],
+      ],
+    }),
     rule('data', { type: 'Needed' }),
   ],
 };
@@ -66,7 +77,13 @@ function prng(seed: number): () => number {
   };
 }
 
-const CLAIMS = ['spec_complete', 'plan_complete', 'code_complete', 'code_review_complete', 'restart_cycle'];
+const CLAIMS = [
+  'spec_complete',
+  'plan_complete',
+  'code_complete',
+  'code_review_complete',
+  'restart_cycle',
+];
 
 /** A deterministic trace of `n` events mixing every event type. */
 export function benchTrace(n: number): TraceEvent[] {
@@ -81,12 +98,31 @@ export function benchTrace(n: number): TraceEvent[] {
     else if (r < 0.07) raw.push({ type: 'process_start' });
     else if (r < 0.08) raw.push({ type: 'model_end', tokens: { input: 300, output: 100 } });
     else if (r < 0.12) raw.push({ type: 'next', claims: [CLAIMS[claim++ % CLAIMS.length]] });
-    else if (r < 0.2) raw.push({ type: 'command', command: pick(['cargo build', 'cargo test', 'git status', 'ls']) });
-    else if (r < 0.26) raw.push({ type: 'file_edit', path: pick(['src/a.rs', 'src/b.rs', 'README.md']) });
-    else if (r < 0.31) raw.push({ type: 'tokens', input: Math.floor(rnd() * 800), output: Math.floor(rnd() * 300) });
+    else if (r < 0.2)
+      raw.push({
+        type: 'command',
+        command: pick(['cargo build', 'cargo test', 'git status', 'ls']),
+      });
+    else if (r < 0.26)
+      raw.push({ type: 'file_edit', path: pick(['src/a.rs', 'src/b.rs', 'README.md']) });
+    else if (r < 0.31)
+      raw.push({ type: 'tokens', input: Math.floor(rnd() * 800), output: Math.floor(rnd() * 300) });
     else if (r < 0.33) raw.push({ type: 'commit', hash: `c${raw.length}` });
     else {
-      const tool = pick(['init', 'search', 'fetch', 'plan', 'Edit', 'Write', 'Bash', 'read_file', 'send_message', 'cleanup', 'save', 'heartbeat']);
+      const tool = pick([
+        'init',
+        'search',
+        'fetch',
+        'plan',
+        'Edit',
+        'Write',
+        'Bash',
+        'read_file',
+        'send_message',
+        'cleanup',
+        'save',
+        'heartbeat',
+      ]);
       const args =
         tool === 'Bash'
           ? { command: pick(['cargo build', 'cargo test', 'make']) }
@@ -95,7 +131,13 @@ export function benchTrace(n: number): TraceEvent[] {
             : tool === 'read_file'
               ? { operation: pick(['read', 'head', 'write']), path: 'a' }
               : { q: Math.floor(rnd() * 50), request_heartbeat: rnd() < 0.1 };
-      raw.push({ type: 'tool_call', tool, args, tokens: { input: 50, output: 10 }, consent: pick(['approve_once', 'approve_scope', 'deny']) });
+      raw.push({
+        type: 'tool_call',
+        tool,
+        args,
+        tokens: { input: 50, output: 10 },
+        consent: pick(['approve_once', 'approve_scope', 'deny']),
+      });
     }
   }
   return raw.map((e) => {
@@ -135,12 +177,20 @@ export function benchReferenceRatio(): {
   const workflow = loadWorkflow();
   const settings: ReplaySettingsInput = { profile: 'hegel', dedupeWindowMs: 5000 };
   const config = { agent: BENCH_AGENT, workflow, settings };
-  const optimisedMs = timed(() => replayItems(trace.map((event) => ({ kind: 'event' as const, event })), config));
+  const optimisedMs = timed(() =>
+    replayItems(
+      trace.map((event) => ({ kind: 'event' as const, event })),
+      config,
+    ),
+  );
   const prefix = trace.slice(0, Math.min(NAIVE_PREFIX, EVENTS));
   let naive: ReturnType<typeof naiveReplay> = [];
   const naiveMeasuredMs = timed(() => (naive = naiveReplay(config, prefix)));
   const naiveMs = naiveMeasuredMs * (EVENTS / prefix.length) ** 2;
-  const optimisedPrefix = replayItems(prefix.map((event) => ({ kind: 'event' as const, event })), config);
+  const optimisedPrefix = replayItems(
+    prefix.map((event) => ({ kind: 'event' as const, event })),
+    config,
+  );
   const lines = (ds: readonly Decision[]) => ds.map(serializeDecision).join('\n');
   const prefixAgrees = lines(stampDecisions(prefix, naive)) === lines(optimisedPrefix);
   return {

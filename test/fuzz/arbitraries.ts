@@ -3,8 +3,19 @@
  * drawn from tiny pools, so checks, windows, dedupe and periodic rules collide often.
  */
 import fc from 'fast-check';
-import { TOOL_RULE_TYPES, type Agent, type Json, type ToolDecl, type ToolRule, type ToolRuleType } from '../../src/core/model/toolRules.ts';
-import { WORKFLOW_RULE_TYPES, type Workflow, type WorkflowRule } from '../../src/core/model/workflow.ts';
+import {
+  TOOL_RULE_TYPES,
+  type Agent,
+  type Json,
+  type ToolDecl,
+  type ToolRule,
+  type ToolRuleType,
+} from '../../src/core/model/toolRules.ts';
+import {
+  WORKFLOW_RULE_TYPES,
+  type Workflow,
+  type WorkflowRule,
+} from '../../src/core/model/workflow.ts';
 import { TraceEvent } from '../../src/core/traces/events.ts';
 import type { ReplaySettingsInput } from '../../src/core/engine/settings.ts';
 
@@ -22,13 +33,20 @@ const PATH_PATTERNS = ['src/.*', '\\.rs$', 'README'];
 /** The tool alphabet of one case: 3–6 names. */
 export const toolAlphabet = fc.shuffledSubarray(TOOL_POOL, { minLength: 3, maxLength: 6 });
 
-const subset = (items: readonly string[], max: number) => fc.subarray([...items], { maxLength: max });
+const subset = (items: readonly string[], max: number) =>
+  fc.subarray([...items], { maxLength: max });
 
-function ruleType(type: (typeof TOOL_RULE_TYPES)[number], tools: readonly string[]): fc.Arbitrary<ToolRuleType> {
+function ruleType(
+  type: (typeof TOOL_RULE_TYPES)[number],
+  tools: readonly string[],
+): fc.Arbitrary<ToolRuleType> {
   switch (type) {
     case 'ExclusiveGroups':
       return fc
-        .array(fc.subarray([...tools], { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 2 })
+        .array(fc.subarray([...tools], { minLength: 1, maxLength: 3 }), {
+          minLength: 1,
+          maxLength: 2,
+        })
         .map((value) => ({ type, value }));
     case 'MaxCalls':
       return fc.integer({ min: 0, max: 3 }).map((value) => ({ type, value }));
@@ -37,7 +55,9 @@ function ruleType(type: (typeof TOOL_RULE_TYPES)[number], tools: readonly string
     case 'Periodic':
       return fc.constantFrom(0, 1000, 2000, 5000, 60_000).map((value) => ({ type, value }));
     case 'RequiresConsent':
-      return fc.option(fc.constantFrom('exec', 'net'), { nil: undefined }).map((scope) => ({ type, value: scope === undefined ? {} : { scope } }));
+      return fc
+        .option(fc.constantFrom('exec', 'net'), { nil: undefined })
+        .map((scope) => ({ type, value: scope === undefined ? {} : { scope } }));
     case 'AllowedOperations':
       return subset(OPERATIONS, 3).map((ops) => ({ type, value: [...ops].sort() }));
     default:
@@ -47,10 +67,20 @@ function ruleType(type: (typeof TOOL_RULE_TYPES)[number], tools: readonly string
 
 function toolRule(tools: readonly string[]): fc.Arbitrary<ToolRule> {
   // Every type, with the stateful checks drawn more often so they interact.
-  const types = [...TOOL_RULE_TYPES, 'Cooldown', 'Cooldown', 'RequiresConsent', 'RequiresConsent', 'MaxCalls'] as const;
+  const types = [
+    ...TOOL_RULE_TYPES,
+    'Cooldown',
+    'Cooldown',
+    'RequiresConsent',
+    'RequiresConsent',
+    'MaxCalls',
+  ] as const;
   return fc.constantFrom(...types).chain((type) =>
     fc.record({
-      tool_name: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...tools) }, { weight: 1, arbitrary: fc.constant('*') }),
+      tool_name: fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...tools) },
+        { weight: 1, arbitrary: fc.constant('*') },
+      ),
       rule_type: ruleType(type, tools),
       conditions: subset(tools, 2),
       priority: fc.constantFrom(0, 5, 5, 5, 10, 255),
@@ -74,24 +104,26 @@ export function agentArb(tools: readonly string[]): fc.Arbitrary<Agent> {
 
 /** Declared tools with the three operations and a random operation field. */
 function withOperations(names: readonly string[]): fc.Arbitrary<ToolDecl[]> {
-  return fc.tuple(
-    ...names.map((name) =>
-      fc.record(
-        {
-          name: fc.constant(name),
-          operations: fc.constant([...OPERATIONS]),
-          operation_field: fc.constantFrom('operation', 'op'),
-        },
-        { requiredKeys: ['name'] },
+  return fc
+    .tuple(
+      ...names.map((name) =>
+        fc.record(
+          {
+            name: fc.constant(name),
+            operations: fc.constant([...OPERATIONS]),
+            operation_field: fc.constantFrom('operation', 'op'),
+          },
+          { requiredKeys: ['name'] },
+        ),
       ),
-    ),
-  ).map((decls) =>
-    decls.map((d): ToolDecl => ({
-      name: d.name,
-      ...(d.operations ? { operations: [...d.operations] } : {}),
-      ...(d.operation_field ? { operation_field: d.operation_field } : {}),
-    })),
-  );
+    )
+    .map((decls) =>
+      decls.map((d): ToolDecl => ({
+        name: d.name,
+        ...(d.operations ? { operations: [...d.operations] } : {}),
+        ...(d.operation_field ? { operation_field: d.operation_field } : {}),
+      })),
+    );
 }
 
 function workflowRule(hegel: boolean): fc.Arbitrary<WorkflowRule> {
@@ -101,20 +133,39 @@ function workflowRule(hegel: boolean): fc.Arbitrary<WorkflowRule> {
     switch (type) {
       case 'repeated_command':
         return fc.record(
-          { type: fc.constant(type), pattern: fc.constantFrom(...COMMAND_PATTERNS), threshold, window },
+          {
+            type: fc.constant(type),
+            pattern: fc.constantFrom(...COMMAND_PATTERNS),
+            threshold,
+            window,
+          },
           { requiredKeys: ['type', 'threshold', 'window'] },
         );
       case 'repeated_file_edit':
         return fc.record(
-          { type: fc.constant(type), path_pattern: fc.constantFrom(...PATH_PATTERNS), threshold, window },
+          {
+            type: fc.constant(type),
+            path_pattern: fc.constantFrom(...PATH_PATTERNS),
+            threshold,
+            window,
+          },
           { requiredKeys: ['type', 'threshold', 'window'] },
         );
       case 'phase_timeout':
-        return fc.record({ type: fc.constant(type), max_duration: fc.constantFrom(1, 2, 5, 60, 61) });
+        return fc.record({
+          type: fc.constant(type),
+          max_duration: fc.constantFrom(1, 2, 5, 60, 61),
+        });
       case 'token_budget':
-        return fc.record({ type: fc.constant(type), max_tokens: fc.constantFrom(50, 100, 500, 1000) });
+        return fc.record({
+          type: fc.constant(type),
+          max_tokens: fc.constantFrom(50, 100, 500, 1000),
+        });
       case 'require_commits':
-        return fc.record({ type: fc.constant(type), lookback_phases: fc.integer({ min: 1, max: 3 }) });
+        return fc.record({
+          type: fc.constant(type),
+          lookback_phases: fc.integer({ min: 1, max: 3 }),
+        });
     }
   });
 }
@@ -129,7 +180,10 @@ export function workflowArb(hegel: boolean): fc.Arbitrary<Workflow> {
     const node = (name: string) =>
       fc.record({
         name: fc.constant(name),
-        transitions: fc.array(fc.record({ when: fc.constantFrom(...CLAIMS), to: fc.constantFrom(...names, 'done') }), { maxLength: 3 }),
+        transitions: fc.array(
+          fc.record({ when: fc.constantFrom(...CLAIMS), to: fc.constantFrom(...names, 'done') }),
+          { maxLength: 3 },
+        ),
         rules: fc.array(workflowRule(hegel), { maxLength: 3 }),
       });
     return fc.record({
@@ -149,7 +203,13 @@ export const settingsArb: fc.Arbitrary<ReplaySettingsInput> = fc.record({
   exitRequirements: fc.constantFrom('auto' as const, 'block' as const),
   evaluateOn: fc.constantFrom('next' as const, 'every_event' as const),
   dedupeWindowMs: fc.constantFrom(0, 1000, 300_000),
-  consentDefault: fc.constantFrom('approve_once' as const, 'approve_scope' as const, 'deny' as const, 'timeout' as const, { approve_for: 2 }),
+  consentDefault: fc.constantFrom(
+    'approve_once' as const,
+    'approve_scope' as const,
+    'deny' as const,
+    'timeout' as const,
+    { approve_for: 2 },
+  ),
   executionTimeoutMs: fc.constantFrom(0, 100, 120_000),
   requirePermissions: fc.boolean(),
 });
@@ -176,20 +236,37 @@ const ARGS_POOL: Record<string, Json>[] = [
 ];
 
 const tokens = fc.record(
-  { input: fc.constantFrom(0, 10, 100, 600), output: fc.constantFrom(0, 5, 300), cache_read: fc.constantFrom(0, 5000) },
+  {
+    input: fc.constantFrom(0, 10, 100, 600),
+    output: fc.constantFrom(0, 5, 300),
+    cache_read: fc.constantFrom(0, 5000),
+  },
   { requiredKeys: ['input', 'output'] },
 );
 
 /** One trace event (without its time), built from the small pools. */
-function eventBody(tools: readonly string[], nodes: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
+function eventBody(
+  tools: readonly string[],
+  nodes: readonly string[],
+): fc.Arbitrary<Record<string, unknown>> {
   const toolCall = fc.record(
     {
       type: fc.constant('tool_call'),
-      tool: fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...tools) }, { weight: 1, arbitrary: fc.constant('unknown') }),
+      tool: fc.oneof(
+        { weight: 9, arbitrary: fc.constantFrom(...tools) },
+        { weight: 1, arbitrary: fc.constant('unknown') },
+      ),
       args: fc.constantFrom(...ARGS_POOL),
       outcome: fc.constantFrom('ok', 'ok', 'ok', 'error'),
       duration_ms: fc.constantFrom(0, 0, 0, 0, 0, 0, 50, 200_000),
-      consent: fc.constantFrom('approve_once', 'approve_scope', 'deny', 'timeout', { approve_for: 1 }, { approve_for: 5 }),
+      consent: fc.constantFrom(
+        'approve_once',
+        'approve_scope',
+        'deny',
+        'timeout',
+        { approve_for: 1 },
+        { approve_for: 5 },
+      ),
       tokens,
       activity_recorded: fc.constant(true),
     },
@@ -208,14 +285,36 @@ function eventBody(tools: readonly string[], nodes: readonly string[]): fc.Arbit
     { weight: 10, arbitrary: toolCall },
     { weight: 1, arbitrary: fc.constant({ type: 'batch_start' }) },
     { weight: 1, arbitrary: fc.constant({ type: 'process_start' }) },
-    { weight: 1, arbitrary: fc.record({ type: fc.constant('model_end'), tokens }, { requiredKeys: ['type'] }) },
-    { weight: 1, arbitrary: fc.record({ type: fc.constant('workflow_start'), node: fc.constantFrom(...nodes) }, { requiredKeys: ['type'] }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ type: fc.constant('model_end'), tokens }, { requiredKeys: ['type'] }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record(
+        { type: fc.constant('workflow_start'), node: fc.constantFrom(...nodes) },
+        { requiredKeys: ['type'] },
+      ),
+    },
     { weight: 4, arbitrary: next },
     { weight: 1, arbitrary: fc.constantFrom({ type: 'continue' }, { type: 'repeat' }) },
-    { weight: 4, arbitrary: fc.record({ type: fc.constant('command'), command: fc.constantFrom(...COMMANDS) }) },
-    { weight: 3, arbitrary: fc.record({ type: fc.constant('file_edit'), path: fc.constantFrom(...PATHS), tool: fc.constantFrom('Edit', 'Write', 'MultiEdit') }) },
+    {
+      weight: 4,
+      arbitrary: fc.record({ type: fc.constant('command'), command: fc.constantFrom(...COMMANDS) }),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        type: fc.constant('file_edit'),
+        path: fc.constantFrom(...PATHS),
+        tool: fc.constantFrom('Edit', 'Write', 'MultiEdit'),
+      }),
+    },
     { weight: 2, arbitrary: tokens.map((t) => ({ type: 'tokens', ...t })) },
-    { weight: 1, arbitrary: fc.record({ type: fc.constant('commit'), hash: fc.constant('abc123') }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ type: fc.constant('commit'), hash: fc.constant('abc123') }),
+    },
   );
 }
 
@@ -223,10 +322,21 @@ function eventBody(tools: readonly string[], nodes: readonly string[]): fc.Arbit
  * A trace of up to `maxEvents` canonical events, times non-decreasing in small steps, the workflow
  * usually started first.
  */
-export function traceArb(tools: readonly string[], nodes: readonly string[], maxEvents = 40): fc.Arbitrary<TraceEvent[]> {
+export function traceArb(
+  tools: readonly string[],
+  nodes: readonly string[],
+  maxEvents = 40,
+): fc.Arbitrary<TraceEvent[]> {
   const step = fc.constantFrom(0, 0, 100, 500, 1000, 1000, 2000, 5000, 61_000);
   return fc
-    .tuple(fc.constantFrom(true, true, true, false), fc.array(fc.tuple(step, eventBody(tools, nodes)), { minLength: 1, maxLength: maxEvents, size: 'max' }))
+    .tuple(
+      fc.constantFrom(true, true, true, false),
+      fc.array(fc.tuple(step, eventBody(tools, nodes)), {
+        minLength: 1,
+        maxLength: maxEvents,
+        size: 'max',
+      }),
+    )
     .map(([startFirst, items]) => {
       let time = START_MS;
       const bodies: Record<string, unknown>[] = startFirst ? [{ type: 'workflow_start' }] : [];
@@ -253,7 +363,10 @@ export const caseArb: fc.Arbitrary<FuzzCase> = fc
   .chain(([tools, settings, which]) => {
     const hegel = settings.profile === 'hegel';
     return fc.tuple(agentArb(tools), workflowArb(hegel)).chain(([agent, workflow]) =>
-      traceArb(tools, workflow.nodes.map((n) => n.name)).map((trace) => ({
+      traceArb(
+        tools,
+        workflow.nodes.map((n) => n.name),
+      ).map((trace) => ({
         ...(which !== 'workflow' ? { agent } : {}),
         ...(which !== 'agent' ? { workflow } : {}),
         settings,

@@ -36,7 +36,11 @@ export function assertSameDecisions(c: FuzzCase): void {
   const expected = stampDecisions(c.trace, naiveReplay(c, c.trace));
   const actual = replayItems(
     c.trace.map((event) => ({ kind: 'event' as const, event })),
-    { ...(c.agent ? { agent: c.agent } : {}), ...(c.workflow ? { workflow: c.workflow } : {}), settings: c.settings },
+    {
+      ...(c.agent ? { agent: c.agent } : {}),
+      ...(c.workflow ? { workflow: c.workflow } : {}),
+      settings: c.settings,
+    },
   );
   const n = Math.max(expected.length, actual.length);
   for (let k = 0; k < n; k++) {

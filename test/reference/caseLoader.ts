@@ -34,11 +34,14 @@ export function loadCase(name: string): ConformanceCase {
   for (const [file, text] of Object.entries(raw.files)) {
     const loaded = loadRuleFile(file, text);
     const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
-    if (errors.length > 0) throw new Error(`${name}/${file}: ${errors.map((d) => d.message).join('; ')}`);
+    if (errors.length > 0)
+      throw new Error(`${name}/${file}: ${errors.map((d) => d.message).join('; ')}`);
     agent ??= loaded.agents[0];
     workflow ??= loaded.workflows[0];
   }
-  const events = readCanonical(raw.trace).flatMap((item) => (item.kind === 'event' ? [item.event] : []));
+  const events = readCanonical(raw.trace).flatMap((item) =>
+    item.kind === 'event' ? [item.event] : [],
+  );
   return {
     name: raw.name,
     ...(agent ? { agent } : {}),

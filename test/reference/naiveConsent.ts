@@ -15,7 +15,9 @@ function grantUntil(answer: ConsentAnswer, time: number): number | undefined {
  * in order, noting which approving answer each used (a grant active then, or its own answer).
  */
 export function activeGrant(agent: Agent, h: ToolHistory, tool: string, now: number): boolean {
-  const gated = h.settings.requirePermissions && agent.rules.some((r) => r.tool_name === tool && r.rule_type.type === 'RequiresConsent');
+  const gated =
+    h.settings.requirePermissions &&
+    agent.rules.some((r) => r.tool_name === tool && r.rule_type.type === 'RequiresConsent');
   if (!gated) return false;
   let until: number | undefined;
   for (const e of executions(h)) {

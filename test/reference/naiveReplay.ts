@@ -15,19 +15,30 @@ export interface NaiveReplayConfig {
 }
 
 /** Per event, the decisions the reference gives (no seq/event/time). */
-export function naiveReplay(config: NaiveReplayConfig, events: readonly TraceEvent[]): DecisionBody[][] {
+export function naiveReplay(
+  config: NaiveReplayConfig,
+  events: readonly TraceEvent[],
+): DecisionBody[][] {
   const settings = resolveSettings(config.settings);
   const tools = config.agent
     ? runNaiveTools(config.agent, settings, events)
     : { decisions: events.map(() => []), executed: events.map(() => true) };
-  const workflow = config.workflow ? runNaiveWorkflow(config.workflow, settings, events, tools.executed) : events.map(() => []);
+  const workflow = config.workflow
+    ? runNaiveWorkflow(config.workflow, settings, events, tools.executed)
+    : events.map(() => []);
   return events.map((_, i) => [...(tools.decisions[i] ?? []), ...(workflow[i] ?? [])]);
 }
 
 /** The decision stream with seq, event index and time added. */
-export function stampDecisions(events: readonly TraceEvent[], perEvent: readonly DecisionBody[][]): Decision[] {
+export function stampDecisions(
+  events: readonly TraceEvent[],
+  perEvent: readonly DecisionBody[][],
+): Decision[] {
   let seq = 0;
   return perEvent.flatMap((bodies, event) =>
-    bodies.map((body) => ({ seq: seq++, event, time: formatIso(events[event]?.time ?? 0), ...body }) as Decision),
+    bodies.map(
+      (body) =>
+        ({ seq: seq++, event, time: formatIso(events[event]?.time ?? 0), ...body }) as Decision,
+    ),
   );
 }

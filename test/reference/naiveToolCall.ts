@@ -5,7 +5,12 @@
  */
 import type { Agent, Json } from '../../src/core/model/toolRules.ts';
 import type { ConsentAnswer } from '../../src/core/traces/events.ts';
-import type { AutoReason, ConsentUsed, DecisionBody, Flow } from '../../src/core/engine/decisions.ts';
+import type {
+  AutoReason,
+  ConsentUsed,
+  DecisionBody,
+  Flow,
+} from '../../src/core/engine/decisions.ts';
 import { debugDuration, debugList } from './rustFormat.ts';
 import { applicable, appliesTo, rulesInOrder, rulesOfType, startTools } from './ruleOrder.ts';
 import { batchExecutions, calledInScope, executions, type ToolHistory } from './toolHistory.ts';
@@ -83,10 +88,16 @@ export function naiveCall(agent: Agent, h: ToolHistory, i: number, call: NaiveCa
   if (!call.reason && s.dedupeWindowMs > 0) {
     const key = naiveDedupeKey(tool, call.args);
     const hit = executions(h).some(
-      (e) => !e.synthetic && naiveDedupeKey(e.tool, e.args) === key && now - e.time < s.dedupeWindowMs,
+      (e) =>
+        !e.synthetic && naiveDedupeKey(e.tool, e.args) === key && now - e.time < s.dedupeWindowMs,
     );
     if (hit)
-      return { kind: 'deduplicated', tool, code: 'Deduplicated', message: `Duplicate call to ${tool} within dedupe window` };
+      return {
+        kind: 'deduplicated',
+        tool,
+        code: 'Deduplicated',
+        message: `Duplicate call to ${tool} within dedupe window`,
+      };
   }
 
   // 3. Start gate.
@@ -110,7 +121,8 @@ export function naiveCall(agent: Agent, h: ToolHistory, i: number, call: NaiveCa
   // 4. Ordering.
   const orderingRules = rulesInOrder(agent).filter(
     (r) =>
-      (r.rule.rule_type.type === 'RequiresPrecedingTools' || r.rule.rule_type.type === 'RequiresFollowingTools') &&
+      (r.rule.rule_type.type === 'RequiresPrecedingTools' ||
+        r.rule.rule_type.type === 'RequiresFollowingTools') &&
       appliesTo(r.rule, tool),
   );
   for (const r of orderingRules) {
@@ -157,7 +169,9 @@ export function naiveCall(agent: Agent, h: ToolHistory, i: number, call: NaiveCa
     const groups = r.rule.rule_type.type === 'ExclusiveGroups' ? r.rule.rule_type.value : [];
     for (const group of groups) {
       if (!group.includes(tool)) continue;
-      const holders = calledInBatch.filter((t, k) => t !== tool && group.includes(t) && calledInBatch.indexOf(t) === k);
+      const holders = calledInBatch.filter(
+        (t, k) => t !== tool && group.includes(t) && calledInBatch.indexOf(t) === k,
+      );
       if (holders.length > 0)
         return failure(call, {
           kind: 'blocked',
@@ -170,7 +184,9 @@ export function naiveCall(agent: Agent, h: ToolHistory, i: number, call: NaiveCa
   }
 
   // 6. Cooldown.
-  const last = executions(h).filter((e) => e.tool === tool).pop();
+  const last = executions(h)
+    .filter((e) => e.tool === tool)
+    .pop();
   for (const r of applicable(agent, 'Cooldown', tool)) {
     const d = r.rule.rule_type.type === 'Cooldown' ? r.rule.rule_type.value : 0;
     if (last && now - last.time < d)
@@ -186,11 +202,16 @@ export function naiveCall(agent: Agent, h: ToolHistory, i: number, call: NaiveCa
   // 7. Operations.
   const gates = rulesOfType(agent, 'AllowedOperations').filter((r) => r.rule.tool_name === tool);
   if (gates.length > 0) {
-    const sets = gates.map((r) => (r.rule.rule_type.type === 'AllowedOperations' ? r.rule.rule_type.value : []));
+    const sets = gates.map((r) =>
+      r.rule.rule_type.type === 'AllowedOperations' ? r.rule.rule_type.value : [],
+    );
     const allowed = (sets[0] ?? []).filter((op) => sets.every((set) => set.includes(op)));
     const op = operationOf(agent, tool, call.args);
     if (!allowed.includes(op)) {
-      const excluding = gates.find((r) => r.rule.rule_type.type === 'AllowedOperations' && !r.rule.rule_type.value.includes(op));
+      const excluding = gates.find(
+        (r) =>
+          r.rule.rule_type.type === 'AllowedOperations' && !r.rule.rule_type.value.includes(op),
+      );
       return failure(call, {
         kind: 'blocked',
         tool,
@@ -209,7 +230,10 @@ export function naiveCall(agent: Agent, h: ToolHistory, i: number, call: NaiveCa
     else {
       const answer = call.consent ?? s.consentDefault;
       if (answer === 'deny' || answer === 'timeout') {
-        const scope = consentRule.rule.rule_type.type === 'RequiresConsent' ? consentRule.rule.rule_type.value.scope : undefined;
+        const scope =
+          consentRule.rule.rule_type.type === 'RequiresConsent'
+            ? consentRule.rule.rule_type.value.scope
+            : undefined;
         return failure(call, {
           kind: 'denied',
           tool,

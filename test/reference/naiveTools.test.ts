@@ -7,7 +7,10 @@ function toolStream(name: string) {
   const c = loadCase(name);
   if (!c.agent) throw new Error(`case ${name} has no agent`);
   const { decisions } = runNaiveTools(c.agent, c.settings, c.events);
-  return { c, stream: decisions.flatMap((bodies, event) => bodies.map((body) => ({ event, ...body }))) };
+  return {
+    c,
+    stream: decisions.flatMap((bodies, event) => bodies.map((body) => ({ event, ...body }))),
+  };
 }
 
 describe('naive tool reference against the conformance cases', () => {

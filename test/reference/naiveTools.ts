@@ -21,11 +21,16 @@ import {
 export function pendingExit(agent: Agent, h: ToolHistory, i: number): string[] {
   const called = calledInScope(h, i);
   const pending: string[] = [];
-  for (const r of rulesOfType(agent, 'RequiredBeforeExit').concat(rulesOfType(agent, 'RequiredBeforeExitIf'))
+  for (const r of rulesOfType(agent, 'RequiredBeforeExit')
+    .concat(rulesOfType(agent, 'RequiredBeforeExitIf'))
     .sort((a, b) => b.rule.priority - a.rule.priority || a.index - b.index)) {
     const { tool_name: tool, conditions } = r.rule;
     if (tool === '*' || called.includes(tool)) continue;
-    if (r.rule.rule_type.type === 'RequiredBeforeExitIf' && !conditions.every((c) => called.includes(c))) continue;
+    if (
+      r.rule.rule_type.type === 'RequiredBeforeExitIf' &&
+      !conditions.every((c) => called.includes(c))
+    )
+      continue;
     pending.push(tool);
   }
   return distinct(pending);
@@ -40,21 +45,33 @@ function periodicDue(agent: Agent, h: ToolHistory, i: number): DecisionBody[] {
     const d = r.rule.rule_type.type === 'Periodic' ? r.rule.rule_type.value : 0;
     const tool = r.rule.tool_name;
     if (tool === '*' || d <= 0) continue;
-    const last = executions(h).filter((e) => e.tool === tool && e.event < i).pop();
+    const last = executions(h)
+      .filter((e) => e.tool === tool && e.event < i)
+      .pop();
     const ref = last ? last.time : first;
     const refEvent = last ? last.event : -1;
     const periods = Math.floor((now - ref) / d);
     const lastReport = h.log
-      .filter((x) => x.event > refEvent && x.body.kind === 'periodic_due' && x.body.rule === r.index)
+      .filter(
+        (x) => x.event > refEvent && x.body.kind === 'periodic_due' && x.body.rule === r.index,
+      )
       .pop();
-    const reported = lastReport ? Math.floor(((h.events[lastReport.event]?.time ?? ref) - ref) / d) : 0;
+    const reported = lastReport
+      ? Math.floor(((h.events[lastReport.event]?.time ?? ref) - ref) / d)
+      : 0;
     if (periods > reported) out.push({ kind: 'periodic_due', tool, rule: r.index });
   }
   return out;
 }
 
 /** The tool decisions of event `i`, given the history of the events and decisions before it. */
-export function naiveToolStep(agent: Agent, settings: ReplaySettings, events: readonly TraceEvent[], i: number, past: readonly LogEntry[]): DecisionBody[] {
+export function naiveToolStep(
+  agent: Agent,
+  settings: ReplaySettings,
+  events: readonly TraceEvent[],
+  i: number,
+  past: readonly LogEntry[],
+): DecisionBody[] {
   const log: LogEntry[] = [...past];
   const h: ToolHistory = { events, log, settings };
   const out: DecisionBody[] = [];
@@ -69,13 +86,29 @@ export function naiveToolStep(agent: Agent, settings: ReplaySettings, events: re
 
   if (settings.startConstraints === 'auto' && opensOrderingScope(h, i))
     for (const tool of startTools(agent))
-      emit(naiveCall(agent, h, i, { tool, args: {}, outcome: 'ok', durationMs: 0, reason: 'start_constraint' }));
+      emit(
+        naiveCall(agent, h, i, {
+          tool,
+          args: {},
+          outcome: 'ok',
+          durationMs: 0,
+          reason: 'start_constraint',
+        }),
+      );
 
   const requestExit = () => {
     const pending = pendingExit(agent, h, i);
     if (pending.length > 0 && settings.exitRequirements === 'auto') {
       for (const tool of pending)
-        emit(naiveCall(agent, h, i, { tool, args: {}, outcome: 'ok', durationMs: 0, reason: 'exit_requirement' }));
+        emit(
+          naiveCall(agent, h, i, {
+            tool,
+            args: {},
+            outcome: 'ok',
+            durationMs: 0,
+            reason: 'exit_requirement',
+          }),
+        );
     }
     const still = pendingExit(agent, h, i);
     emit(still.length === 0 ? { kind: 'exit' } : exitBlocked(still));
@@ -108,7 +141,11 @@ function exitBlocked(pending: string[]): DecisionBody {
 }
 
 /** Runs the naive tool reference over a whole trace: per event, its decisions and whether its call executed. */
-export function runNaiveTools(agent: Agent, settings: ReplaySettings, events: readonly TraceEvent[]): { decisions: DecisionBody[][]; executed: boolean[] } {
+export function runNaiveTools(
+  agent: Agent,
+  settings: ReplaySettings,
+  events: readonly TraceEvent[],
+): { decisions: DecisionBody[][]; executed: boolean[] } {
   const log: LogEntry[] = [];
   const decisions: DecisionBody[][] = [];
   const executed: boolean[] = [];

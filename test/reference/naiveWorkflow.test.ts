@@ -6,8 +6,13 @@ describe('naive workflow reference against the conformance cases', () => {
   for (const name of ['workflow-spec-profile', 'workflow-hegel-profile']) {
     it(name, () => {
       const c = loadCase(name);
-      const perEvent = naiveReplay({ ...(c.workflow ? { workflow: c.workflow } : {}), settings: c.settings }, c.events);
-      const stream = perEvent.flatMap((bodies, event) => bodies.map((body) => ({ event, ...body })));
+      const perEvent = naiveReplay(
+        { ...(c.workflow ? { workflow: c.workflow } : {}), settings: c.settings },
+        c.events,
+      );
+      const stream = perEvent.flatMap((bodies, event) =>
+        bodies.map((body) => ({ event, ...body })),
+      );
       expect(stream).toHaveLength(c.expect.length);
       c.expect.forEach((want, k) => expect(stream[k]).toEqual(want));
     });

@@ -17,16 +17,26 @@ function rulesOf(wf: Workflow, node: string): WorkflowRule[] {
 }
 
 /** `every_event` evaluation of the current node's rule in phase `list[last]` at event `i`. */
-function evalCurrent(h: WorkflowHistory, rule: WorkflowRule, list: readonly Phase[], i: number): string | null {
+function evalCurrent(
+  h: WorkflowHistory,
+  rule: WorkflowRule,
+  list: readonly Phase[],
+  i: number,
+): string | null {
   const k = list.length - 1;
   const p = list[k];
   if (!p) return null;
-  return h.settings.profile === 'spec' ? evalSpec(h, rule, p.node, list, k, i) : evalHegel(h, rule, p.node, p, list, i);
+  return h.settings.profile === 'spec'
+    ? evalSpec(h, rule, p.node, list, k, i)
+    : evalHegel(h, rule, p.node, p, list, i);
 }
 
 /** Does event `ev` (a `next` with `force`) bypass this rule? Then the rule is not evaluated at it at all. */
 function forcedAt(ev: TraceEvent | undefined, rule: WorkflowRule): boolean {
-  return ev?.type === 'next' && (ev.force === true || (Array.isArray(ev.force) && ev.force.includes(rule.type)));
+  return (
+    ev?.type === 'next' &&
+    (ev.force === true || (Array.isArray(ev.force) && ev.force.includes(rule.type)))
+  );
 }
 
 /**
@@ -38,10 +48,18 @@ function markedFiring(h: WorkflowHistory, r: number, list: readonly Phase[], i: 
   const rule = p && rulesOf(h.workflow, p.node)[r];
   if (!p || !rule) return false;
   const last = h.log
-    .filter((d) => d.event < i && d.event >= p.startEvent && d.body.kind === 'interrupt' && d.body.node === p.node && d.body.rule === r)
+    .filter(
+      (d) =>
+        d.event < i &&
+        d.event >= p.startEvent &&
+        d.body.kind === 'interrupt' &&
+        d.body.node === p.node &&
+        d.body.rule === r,
+    )
     .pop();
   if (!last) return false;
-  for (let j = last.event + 1; j < i; j++) if (!forcedAt(h.events[j], rule) && evalCurrent(h, rule, list, j) === null) return false;
+  for (let j = last.event + 1; j < i; j++)
+    if (!forcedAt(h.events[j], rule) && evalCurrent(h, rule, list, j) === null) return false;
   return true;
 }
 
@@ -78,7 +96,8 @@ export function naiveWorkflowStep(base: WorkflowHistory, i: number): DecisionBod
           const rule = rules[r];
           if (!rule || forcedAt(ev, rule)) continue;
           const text = evaluate(rule);
-          if (text !== null) return { kind: 'interrupt', node, ruleType: rule.type, rule: r, text } as const;
+          if (text !== null)
+            return { kind: 'interrupt', node, ruleType: rule.type, rule: r, text } as const;
         }
         return undefined;
       };
@@ -87,13 +106,17 @@ export function naiveWorkflowStep(base: WorkflowHistory, i: number): DecisionBod
       };
       if (settings.profile === 'spec') {
         const k = list.length - 1;
-        const violation = firstViolation(cur.node, (rule) => evalSpec(h, rule, cur.node, list, k, i));
+        const violation = firstViolation(cur.node, (rule) =>
+          evalSpec(h, rule, cur.node, list, k, i),
+        );
         // The rules judge the phase being left, so the interrupt comes before a recorded landing.
         if (violation) emit(violation);
         if (!violation || ev.to !== undefined) move();
       } else {
         move();
-        const violation = firstViolation(target, (rule) => evalHegel(h, rule, target, cur, list, i));
+        const violation = firstViolation(target, (rule) =>
+          evalHegel(h, rule, target, cur, list, i),
+        );
         if (violation) emit(violation);
       }
     }
@@ -108,7 +131,8 @@ export function naiveWorkflowStep(base: WorkflowHistory, i: number): DecisionBod
         if (forcedAt(ev, rule)) return;
         if (out.some((d) => d.kind === 'interrupt' && d.node === p.node && d.rule === r)) return;
         const text = evalCurrent(h, rule, now, i);
-        if (text !== null && !markedFiring(h, r, now, i)) emit({ kind: 'interrupt', node: p.node, ruleType: rule.type, rule: r, text });
+        if (text !== null && !markedFiring(h, r, now, i))
+          emit({ kind: 'interrupt', node: p.node, ruleType: rule.type, rule: r, text });
       });
     }
   }
@@ -116,7 +140,12 @@ export function naiveWorkflowStep(base: WorkflowHistory, i: number): DecisionBod
 }
 
 /** Runs the naive workflow reference over a whole trace, given which tool calls executed. */
-export function runNaiveWorkflow(workflow: Workflow, settings: ReplaySettings, events: readonly TraceEvent[], executed: readonly boolean[]): DecisionBody[][] {
+export function runNaiveWorkflow(
+  workflow: Workflow,
+  settings: ReplaySettings,
+  events: readonly TraceEvent[],
+  executed: readonly boolean[],
+): DecisionBody[][] {
   const log: LogEntry[] = [];
   const out: DecisionBody[][] = [];
   for (let i = 0; i < events.length; i++) {

@@ -30,6 +30,8 @@ export function debugDuration(ms: number): string {
   if (ms === 0) return '0ns';
   if (ms < 1000) return `${ms}ms`;
   const secs = Math.floor(ms / 1000);
-  const frac = String(ms % 1000).padStart(3, '0').replace(/0+$/, '');
+  const frac = String(ms % 1000)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
   return frac === '' ? `${secs}s` : `${secs}.${frac}s`;
 }

@@ -38,9 +38,23 @@ export function executions(h: ToolHistory): Execution[] {
     const ev = h.events[event];
     if (!ev) continue;
     if (body.kind === 'allowed' && ev.type === 'tool_call') {
-      out.push({ event, time: ev.time, tool: body.tool, outcome: body.outcome, synthetic: false, args: ev.args });
+      out.push({
+        event,
+        time: ev.time,
+        tool: body.tool,
+        outcome: body.outcome,
+        synthetic: false,
+        args: ev.args,
+      });
     } else if (body.kind === 'auto') {
-      out.push({ event, time: ev.time, tool: body.tool, outcome: body.outcome, synthetic: true, args: {} });
+      out.push({
+        event,
+        time: ev.time,
+        tool: body.tool,
+        outcome: body.outcome,
+        synthetic: true,
+        args: {},
+      });
     }
   }
   return out;

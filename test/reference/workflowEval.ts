@@ -4,8 +4,23 @@
  */
 import type { WorkflowRule } from '../../src/core/model/workflow.ts';
 import { compilePattern } from '../../src/core/regex/index.ts';
-import { activityBetween, phaseActivity, type Act, type Phase, type WorkflowHistory } from './workflowHistory.ts';
-import { clock, compact, hegelText, recent, specText, SUGGESTIONS, thousands, windowWords } from './workflowTexts.ts';
+import {
+  activityBetween,
+  phaseActivity,
+  type Act,
+  type Phase,
+  type WorkflowHistory,
+} from './workflowHistory.ts';
+import {
+  clock,
+  compact,
+  hegelText,
+  recent,
+  specText,
+  SUGGESTIONS,
+  thousands,
+  windowWords,
+} from './workflowTexts.ts';
 
 function matcher(source: string | undefined): (text: string) => boolean {
   if (source === undefined) return () => true;
@@ -19,7 +34,11 @@ function leaderActs(acts: readonly Act[]): Act[] {
   for (const text of new Set(acts.map((a) => a.text))) {
     const group = acts.filter((a) => a.text === text);
     const lastOf = (g: Act[]) => g[g.length - 1]?.event ?? -1;
-    if (group.length > best.length || (group.length === best.length && lastOf(group) > lastOf(best))) best = group;
+    if (
+      group.length > best.length ||
+      (group.length === best.length && lastOf(group) > lastOf(best))
+    )
+      best = group;
   }
   return best;
 }
@@ -27,7 +46,14 @@ function leaderActs(acts: readonly Act[]): Act[] {
 const sum = (acts: readonly Act[], f: (a: Act) => number) => acts.reduce((t, a) => t + f(a), 0);
 
 /** Spec profile: `rule` of `node`, against phase `k` of `list` (the current phase) at event `i`. */
-export function evalSpec(h: WorkflowHistory, rule: WorkflowRule, node: string, list: readonly Phase[], k: number, i: number): string | null {
+export function evalSpec(
+  h: WorkflowHistory,
+  rule: WorkflowRule,
+  node: string,
+  list: readonly Phase[],
+  k: number,
+  i: number,
+): string | null {
   const p = list[k];
   if (!p) return null;
   const now = h.events[i]?.time ?? 0;
@@ -40,46 +66,72 @@ export function evalSpec(h: WorkflowHistory, rule: WorkflowRule, node: string, l
       const isCommand = rule.type === 'repeated_command';
       const pattern = isCommand ? rule.pattern : rule.path_pattern;
       const from = Math.max(p.startTime, now - rule.window * 1000);
-      const inWindow = acts.filter((a) => a.kind === (isCommand ? 'command' : 'edit') && a.time >= from && a.time <= now);
+      const inWindow = acts.filter(
+        (a) => a.kind === (isCommand ? 'command' : 'edit') && a.time >= from && a.time <= now,
+      );
       const match = matcher(pattern);
-      const counted = pattern === undefined ? leaderActs(inWindow) : inWindow.filter((a) => match(a.text));
+      const counted =
+        pattern === undefined ? leaderActs(inWindow) : inWindow.filter((a) => match(a.text));
       const n = counted.length;
       if (n === 0 || n < rule.threshold) return null;
       const same = counted.every((a) => a.text === counted[0]?.text);
-      const subject = same ? (counted[0]?.text ?? '') : `${isCommand ? 'Commands' : 'Files'} matching ${pattern ?? ''}`;
+      const subject = same
+        ? (counted[0]?.text ?? '')
+        : `${isCommand ? 'Commands' : 'Files'} matching ${pattern ?? ''}`;
       const details = [
         ...(pattern !== undefined ? [`Pattern: ${pattern}`] : []),
         isCommand ? 'Recent executions:' : 'Recent edits:',
-        ...recent(counted).map((a) => (isCommand ? `  - ${clock(a.time)}: ${a.text}` : `  - ${clock(a.time)}: ${a.tool} (${a.text})`)),
+        ...recent(counted).map((a) =>
+          isCommand
+            ? `  - ${clock(a.time)}: ${a.text}`
+            : `  - ${clock(a.time)}: ${a.tool} (${a.text})`,
+        ),
       ];
       return isCommand
-        ? text('Repeated Command Detected', `${subject} executed ${n} times in ${windowWords(rule.window)}`, details)
-        : text('Repeated File Edit Detected', `${subject} edited ${n} times in ${windowWords(rule.window)}`, details);
+        ? text(
+            'Repeated Command Detected',
+            `${subject} executed ${n} times in ${windowWords(rule.window)}`,
+            details,
+          )
+        : text(
+            'Repeated File Edit Detected',
+            `${subject} edited ${n} times in ${windowWords(rule.window)}`,
+            details,
+          );
     }
     case 'phase_timeout': {
       const ms = now - p.startTime;
       if (ms <= rule.max_duration * 1000) return null;
       const s = Math.floor(ms / 1000);
-      return text('Phase Timeout Exceeded', `${node.toUpperCase()} phase running for ${compact(s)} (limit: ${compact(rule.max_duration)})`, [
-        `Phase start: ${clock(p.startTime)}`,
-        `Current time: ${clock(now)}`,
-        `Duration: ${s} seconds`,
-      ]);
+      return text(
+        'Phase Timeout Exceeded',
+        `${node.toUpperCase()} phase running for ${compact(s)} (limit: ${compact(rule.max_duration)})`,
+        [
+          `Phase start: ${clock(p.startTime)}`,
+          `Current time: ${clock(now)}`,
+          `Duration: ${s} seconds`,
+        ],
+      );
     }
     case 'token_budget': {
       const tokens = acts.filter((a) => a.kind === 'tokens');
       const input = sum(tokens, (a) => a.input);
       const output = sum(tokens, (a) => a.output);
       if (input + output <= rule.max_tokens) return null;
-      return text('Token Budget Exceeded', `Token budget exceeded: ${thousands(input + output)} / ${thousands(rule.max_tokens)}`, [
-        `Input tokens: ${thousands(input)}`,
-        `Output tokens: ${thousands(output)}`,
-      ]);
+      return text(
+        'Token Budget Exceeded',
+        `Token budget exceeded: ${thousands(input + output)} / ${thousands(rule.max_tokens)}`,
+        [`Input tokens: ${thousands(input)}`, `Output tokens: ${thousands(output)}`],
+      );
     }
     case 'require_commits': {
       for (let q = Math.max(0, k - rule.lookback_phases + 1); q <= k; q++)
         if (phaseActivity(h, list, q, i).some((a) => a.kind === 'commit')) return null;
-      return text('Commits Required', `No commits found in last ${rule.lookback_phases} phases`, []);
+      return text(
+        'Commits Required',
+        `No commits found in last ${rule.lookback_phases} phases`,
+        [],
+      );
     }
   }
 }
@@ -89,21 +141,41 @@ export function evalSpec(h: WorkflowHistory, rule: WorkflowRule, node: string, l
  * first phase of `history` named `node` (the history as it was before the `next`, or as it is now
  * for `every_event`).
  */
-export function evalHegel(h: WorkflowHistory, rule: WorkflowRule, node: string, anchor: Phase, history: readonly Phase[], i: number): string | null {
+export function evalHegel(
+  h: WorkflowHistory,
+  rule: WorkflowRule,
+  node: string,
+  anchor: Phase,
+  history: readonly Phase[],
+  i: number,
+): string | null {
   const now = h.events[i]?.time ?? 0;
-  const text = (type: string, diagnostic: string, activity: string[]) => hegelText(type, diagnostic, activity, SUGGESTIONS.hegel[rule.type]);
+  const text = (type: string, diagnostic: string, activity: string[]) =>
+    hegelText(type, diagnostic, activity, SUGGESTIONS.hegel[rule.type]);
   if (rule.type === 'repeated_command' || rule.type === 'repeated_file_edit') {
     const isCommand = rule.type === 'repeated_command';
     const match = matcher(isCommand ? rule.pattern : rule.path_pattern);
     const end = anchor.startTime + rule.window * 1000;
     const counted = activityBetween(h, -1, i).filter(
-      (a) => a.kind === (isCommand ? 'command' : 'edit') && a.time >= anchor.startTime && a.time <= end && match(a.text),
+      (a) =>
+        a.kind === (isCommand ? 'command' : 'edit') &&
+        a.time >= anchor.startTime &&
+        a.time <= end &&
+        match(a.text),
     );
     const n = counted.length;
     if (n < rule.threshold) return null;
     return isCommand
-      ? text('Repeated Command', `Command executed ${n} times in last ${rule.window}s`, recent(counted).map((a) => `${clock(a.time)}: ${a.text}`))
-      : text('Repeated File Edit', `Files edited ${n} times in last ${rule.window}s`, recent(counted).map((a) => `${clock(a.time)}: ${a.text} (${a.tool})`));
+      ? text(
+          'Repeated Command',
+          `Command executed ${n} times in last ${rule.window}s`,
+          recent(counted).map((a) => `${clock(a.time)}: ${a.text}`),
+        )
+      : text(
+          'Repeated File Edit',
+          `Files edited ${n} times in last ${rule.window}s`,
+          recent(counted).map((a) => `${clock(a.time)}: ${a.text} (${a.tool})`),
+        );
   }
   const q = history.findIndex((p) => p.node === node);
   const first = history[q];
@@ -113,11 +185,15 @@ export function evalHegel(h: WorkflowHistory, rule: WorkflowRule, node: string, 
       const ms = (history[q + 1]?.startTime ?? now) - first.startTime;
       if (ms <= rule.max_duration * 1000) return null;
       const s = Math.floor(ms / 1000);
-      return text('Phase Timeout', `${node} phase running for ${s}s (limit: ${rule.max_duration}s)`, [
-        `Phase start: ${clock(first.startTime)}`,
-        `Duration: ${Math.floor(s / 60)}m ${s % 60}s`,
-        `Limit: ${Math.floor(rule.max_duration / 60)}m`,
-      ]);
+      return text(
+        'Phase Timeout',
+        `${node} phase running for ${s}s (limit: ${rule.max_duration}s)`,
+        [
+          `Phase start: ${clock(first.startTime)}`,
+          `Duration: ${Math.floor(s / 60)}m ${s % 60}s`,
+          `Limit: ${Math.floor(rule.max_duration / 60)}m`,
+        ],
+      );
     }
     case 'token_budget': {
       const tokens = phaseActivity(h, history, q, i).filter((a) => a.kind === 'tokens');
@@ -125,12 +201,16 @@ export function evalHegel(h: WorkflowHistory, rule: WorkflowRule, node: string, 
       const output = sum(tokens, (a) => a.output);
       const total = input + output;
       if (total <= rule.max_tokens) return null;
-      return text('Token Budget', `${node} phase used ${total} tokens (limit: ${rule.max_tokens})`, [
-        `Input tokens: ${input}`,
-        `Output tokens: ${output}`,
-        `Total: ${total} (limit: ${rule.max_tokens})`,
-        `Turns: ${tokens.length}`,
-      ]);
+      return text(
+        'Token Budget',
+        `${node} phase used ${total} tokens (limit: ${rule.max_tokens})`,
+        [
+          `Input tokens: ${input}`,
+          `Output tokens: ${output}`,
+          `Total: ${total} (limit: ${rule.max_tokens})`,
+          `Turns: ${tokens.length}`,
+        ],
+      );
     }
     case 'require_commits': {
       for (let k = Math.max(0, q - rule.lookback_phases + 1); k <= q; k++)

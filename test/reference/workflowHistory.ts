@@ -39,7 +39,9 @@ export interface Act {
 /** Every phase entered so far, in order. */
 export function phases(h: WorkflowHistory): Phase[] {
   return h.log.flatMap(({ event, body }) =>
-    body.kind === 'transition' ? [{ node: body.to, startEvent: event, startTime: h.events[event]?.time ?? 0 }] : [],
+    body.kind === 'transition'
+      ? [{ node: body.to, startEvent: event, startTime: h.events[event]?.time ?? 0 }]
+      : [],
   );
 }
 
@@ -51,16 +53,19 @@ export function activityOf(h: WorkflowHistory, j: number): Act[] {
   if (!ev) return [];
   const base = { event: j, time: ev.time, text: '', tool: '', input: 0, output: 0 };
   const out: Act[] = [];
-  if (ev.type === 'command') out.push({ ...base, kind: 'command', text: ev.command, tool: ev.tool });
+  if (ev.type === 'command')
+    out.push({ ...base, kind: 'command', text: ev.command, tool: ev.tool });
   if (ev.type === 'file_edit') out.push({ ...base, kind: 'edit', text: ev.path, tool: ev.tool });
   if (ev.type === 'commit') out.push({ ...base, kind: 'commit' });
-  if (ev.type === 'tokens') out.push({ ...base, kind: 'tokens', input: ev.input, output: ev.output });
+  if (ev.type === 'tokens')
+    out.push({ ...base, kind: 'tokens', input: ev.input, output: ev.output });
   if ((ev.type === 'tool_call' || ev.type === 'model_end') && ev.tokens)
     out.push({ ...base, kind: 'tokens', input: ev.tokens.input, output: ev.tokens.output });
   if (ev.type === 'tool_call' && h.executed[j] && !ev.activity_recorded) {
     const command = ev.args['command'];
     const path = ev.args['file_path'];
-    if (ev.tool === 'Bash' && typeof command === 'string') out.push({ ...base, kind: 'command', text: command, tool: ev.tool });
+    if (ev.tool === 'Bash' && typeof command === 'string')
+      out.push({ ...base, kind: 'command', text: command, tool: ev.tool });
     if (EDIT_TOOLS[h.settings.profile].includes(ev.tool) && typeof path === 'string')
       out.push({ ...base, kind: 'edit', text: path, tool: ev.tool });
   }
@@ -78,7 +83,12 @@ export function activityBetween(h: WorkflowHistory, from: number, to: number): A
  * The events of phase `k` of `list` as seen at event `now`: from its start (exclusive: the entering
  * event carries no activity) to the start of the next phase, or to `now` for the active phase.
  */
-export function phaseActivity(h: WorkflowHistory, list: readonly Phase[], k: number, now: number): Act[] {
+export function phaseActivity(
+  h: WorkflowHistory,
+  list: readonly Phase[],
+  k: number,
+  now: number,
+): Act[] {
   const p = list[k];
   if (!p) return [];
   const end = list[k + 1]?.startEvent ?? now;

@@ -23,7 +23,12 @@ export function compact(seconds: number): string {
 
 /** `2 minutes`, `1 minute`, `90 seconds`, `1 hour`. */
 export function windowWords(seconds: number): string {
-  const [n, unit] = seconds % 3600 === 0 && seconds > 0 ? [seconds / 3600, 'hour'] : seconds % 60 === 0 && seconds > 0 ? [seconds / 60, 'minute'] : [seconds, 'second'];
+  const [n, unit] =
+    seconds % 3600 === 0 && seconds > 0
+      ? [seconds / 3600, 'hour']
+      : seconds % 60 === 0 && seconds > 0
+        ? [seconds / 60, 'minute']
+        : [seconds, 'second'];
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
@@ -33,7 +38,13 @@ export function recent(acts: readonly Act[]): Act[] {
 }
 
 /** The `spec` profile's interrupt text. */
-export function specText(node: string, title: string, diagnostic: string, details: readonly string[], suggestion: string): string {
+export function specText(
+  node: string,
+  title: string,
+  diagnostic: string,
+  details: readonly string[],
+  suggestion: string,
+): string {
   const lines = [
     `🚨 WORKFLOW INTERRUPT: ${title}`,
     '',
@@ -61,7 +72,12 @@ export function specText(node: string, title: string, diagnostic: string, detail
 }
 
 /** The `hegel` profile's interrupt text. */
-export function hegelText(ruleType: string, diagnostic: string, activity: readonly string[], suggestion: string): string {
+export function hegelText(
+  ruleType: string,
+  diagnostic: string,
+  activity: readonly string[],
+  suggestion: string,
+): string {
   const lines = [`⚠️  **${ruleType}**`, '', diagnostic, ''];
   if (activity.length > 0) lines.push('**Recent Activity:**', ...activity.map((a) => `- ${a}`), '');
   lines.push(
@@ -96,6 +112,7 @@ export const SUGGESTIONS = {
       'This phase is taking too long. Consider breaking the task into smaller steps, transitioning to LEARNINGS to document blockers, or resetting with simplified scope.',
     token_budget:
       "You've exceeded the token budget for this phase. Consider simplifying scope, deferring non-critical work, or transitioning to document progress before resetting.",
-    require_commits: 'Create a commit before advancing. Use `hegel next --force require_commits` to override.',
+    require_commits:
+      'Create a commit before advancing. Use `hegel next --force require_commits` to override.',
   },
 } as const;
