@@ -54,7 +54,7 @@ describe("Rust's debug format of strings and lists", () => {
 
 describe('§6 failure texts', () => {
   it('formats every code exactly', () => {
-    expect(prerequisitesNotMetMessage('t', ['a'], ['x', 'x'])).toBe(
+    expect(prerequisitesNotMetMessage('t', ['a'], '"x", "x"')).toBe(
       'Tool t cannot be executed: prerequisites ["a"] not met. Executed tools: ["x", "x"]',
     );
     expect(maxCallsExceededMessage('t', 3, 3)).toBe('Tool t has exceeded maximum calls (3). Current: 3');

@@ -6,7 +6,7 @@ import type { DecisionBody, Flow } from '../decisions.ts';
 import { runChecks, type CallFailure, type CallRequest, type CheckContext, type CheckPass } from './checks.ts';
 import { dedupeKey } from './dedupeKey.ts';
 import { flowOf } from './flow.ts';
-import { timeoutMessage } from './messages.ts';
+import { rustDebugName, timeoutMessage } from './messages.ts';
 import type { ToolRuleSet } from './ruleIndex.ts';
 
 export interface CallResult {
@@ -46,6 +46,8 @@ function record(ctx: CheckContext, call: CallRequest, rules: ToolRuleSet, key: s
   if (call.outcome !== 'ok') return;
   ordering.called.add(call.tool);
   ordering.calledList.push(call.tool);
+  const item = rustDebugName(call.tool);
+  ordering.calledDebug = ordering.calledDebug === '' ? item : `${ordering.calledDebug}, ${item}`;
   for (const g of rules.groups) {
     const holders = batch.claims.get(g.key);
     if (!holders) batch.claims.set(g.key, [call.tool]);

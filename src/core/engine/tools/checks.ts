@@ -84,12 +84,12 @@ function checkStartGate(ctx: CheckContext, call: CallRequest, rules: ToolRuleSet
 
 /** Step 4: RequiresPrecedingTools and RequiresFollowingTools, in rule order. */
 function checkOrdering(ctx: CheckContext, call: CallRequest, rules: ToolRuleSet): CallFailure | undefined {
-  const { called, calledList } = ctx.state.ordering;
+  const { called, calledDebug } = ctx.state.ordering;
   for (const r of rules.ordering) {
     if (r.kind === 'RequiresPrecedingTools') {
       const missing = r.conditions.filter((c) => !called.has(c));
       if (missing.length > 0)
-        return fail('PrerequisitesNotMet', prerequisitesNotMetMessage(call.tool, missing, calledList), r.rule);
+        return fail('PrerequisitesNotMet', prerequisitesNotMetMessage(call.tool, missing, calledDebug), r.rule);
     } else {
       const already = r.conditions.filter((c) => called.has(c));
       if (already.length > 0)

@@ -5,7 +5,9 @@
  */
 export class DedupeCache {
   private readonly last = new Map<string, number>();
-  private readonly queue: { key: string; time: number }[] = [];
+  /** Executions in time order, as two parallel arrays (no per-entry objects to collect). */
+  private keys: string[] = [];
+  private times: number[] = [];
   private head = 0;
 
   /** A window of 0 turns deduplication off: nothing is checked or kept. */
@@ -24,7 +26,8 @@ export class DedupeCache {
     if (this.windowMs <= 0) return;
     this.evict(now);
     this.last.set(key, now);
-    this.queue.push({ key, time: now });
+    this.keys.push(key);
+    this.times.push(now);
   }
 
   /** Number of keys currently kept. */
@@ -34,15 +37,18 @@ export class DedupeCache {
 
   /** Drops every entry that can no longer deduplicate a call at `now` or later. O(1) amortised. */
   private evict(now: number): void {
-    while (this.head < this.queue.length) {
-      const entry = this.queue[this.head];
-      if (!entry || now - entry.time < this.windowMs) break;
-      if (this.last.get(entry.key) === entry.time) this.last.delete(entry.key);
-      this.head++;
+    const { keys, times, windowMs } = this;
+    let head = this.head;
+    while (head < times.length && now - (times[head] as number) >= windowMs) {
+      const key = keys[head] as string;
+      if (this.last.get(key) === times[head]) this.last.delete(key);
+      head++;
     }
-    if (this.head > 1024 && this.head * 2 > this.queue.length) {
-      this.queue.splice(0, this.head);
-      this.head = 0;
+    if (head > 4096 && head * 2 > times.length) {
+      this.keys = keys.slice(head);
+      this.times = times.slice(head);
+      head = 0;
     }
+    this.head = head;
   }
 }

@@ -20,9 +20,21 @@ export function rustDebugString(text: string): string {
   return out + '"';
 }
 
+const debugStrings = new Map<string, string>();
+
+/** {@link rustDebugString}, memoised for the short, recurring strings tool names are. */
+export function rustDebugName(name: string): string {
+  let s = debugStrings.get(name);
+  if (s === undefined) {
+    s = rustDebugString(name);
+    if (debugStrings.size < 100_000) debugStrings.set(name, s);
+  }
+  return s;
+}
+
 /** Rust's `{:?}` of a list of strings: `["a", "b"]`, `[]` when empty. */
 export function rustDebugList(items: readonly string[]): string {
-  return `[${items.map(rustDebugString).join(', ')}]`;
+  return `[${items.map(rustDebugName).join(', ')}]`;
 }
 
 /** Integer part, then the fractional digits of `frac / (10 * unit)` without trailing zeros. */
@@ -56,9 +68,12 @@ export function sortedStrings(items: Iterable<string>): string[] {
   return [...items].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** `PrerequisitesNotMet`: `called` = tools called in this scope, in order, repeats kept. */
-export function prerequisitesNotMetMessage(tool: string, missing: readonly string[], called: readonly string[]): string {
-  return `Tool ${tool} cannot be executed: prerequisites ${rustDebugList(missing)} not met. Executed tools: ${rustDebugList(called)}`;
+/**
+ * `PrerequisitesNotMet`: `calledDebug` = the tools called in this scope, in order, repeats kept,
+ * already formatted as Rust debug items joined by `, ` (see `OrderingState.calledDebug`).
+ */
+export function prerequisitesNotMetMessage(tool: string, missing: readonly string[], calledDebug: string): string {
+  return `Tool ${tool} cannot be executed: prerequisites ${rustDebugList(missing)} not met. Executed tools: [${calledDebug}]`;
 }
 
 /** `MaxCallsExceeded`. */

@@ -21,10 +21,15 @@ export interface BatchState {
   claims: Map<string, string[]>;
 }
 
-/** The ordering scope: tools called (outcome ok), as a set and in order with repeats. */
+/**
+ * The ordering scope: tools called (outcome ok), as a set and in order with repeats. The ordered
+ * list is also kept pre-formatted (`calledDebug`: the Rust debug items joined by `, `, built by
+ * appending) so a PrerequisitesNotMet message costs O(1) however long the scope has run.
+ */
 export interface OrderingState {
   called: Set<string>;
   calledList: string[];
+  calledDebug: string;
 }
 
 /** One process: whether the loop has exited, and the flow of the last executed call. */
@@ -47,7 +52,7 @@ export function newBatchState(): BatchState {
 
 /** A fresh ordering scope. */
 export function newOrderingState(): OrderingState {
-  return { called: new Set(), calledList: [] };
+  return { called: new Set(), calledList: [], calledDebug: '' };
 }
 
 /** A fresh process scope. */

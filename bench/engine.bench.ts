@@ -1,0 +1,150 @@
+/**
+ * Engine throughput: 1,000,000 tool-call events against a 200-rule agent, and 1,000,000 mixed
+ * events against the hegel execution workflow with its regex rules. Events are generated on the
+ * fly and decisions are counted, not kept, so the peak memory shows what the engine itself holds.
+ */
+import { readFileSync } from 'node:fs';
+import { loadRuleFile } from '../src/core/codecs/load.ts';
+import { createReplay } from '../src/core/engine/replay.ts';
+import type { Agent, ToolRule } from '../src/core/model/toolRules.ts';
+import type { Workflow } from '../src/core/model/workflow.ts';
+import type { TraceEvent, TraceItem } from '../src/core/traces/events.ts';
+import { PeakMemory } from './measure.ts';
+
+const START = Date.UTC(2025, 0, 1);
+
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** 100 tools, 200 rules of every kind, limits loose enough that most calls run. */
+export function agent200(): Agent {
+  const tools = Array.from({ length: 100 }, (_, i) => `tool_${i}`);
+  const rules: ToolRule[] = [];
+  const r = (tool_name: string, rule_type: ToolRule['rule_type'], conditions: string[] = [], priority = 5) =>
+    rules.push({ tool_name, rule_type, conditions, priority });
+  r('tool_0', { type: 'StartConstraint' }, [], 10);
+  for (let i = 1; i < 100; i++) {
+    if (i % 3 === 0) r(tools[i] as string, { type: 'RequiresPrecedingTools' }, [tools[i - 1] as string]);
+    if (i % 4 === 0) r(tools[i] as string, { type: 'MaxCalls', value: 1_000_000 });
+    if (i % 5 === 0) r(tools[i] as string, { type: 'Cooldown', value: 1 });
+    if (i % 7 === 0) r(tools[i] as string, { type: 'RequiresFollowingTools' }, ['never_called']);
+    if (i % 11 === 0) r(tools[i] as string, { type: 'AllowedOperations', value: ['read', 'write'] });
+    if (i % 13 === 0) r(tools[i] as string, { type: 'ExclusiveGroups', value: [[tools[i] as string, tools[i + 1] as string]] });
+    if (i % 17 === 0) r(tools[i] as string, { type: 'Periodic', value: 60_000 });
+    if (i % 19 === 0) r(tools[i] as string, { type: 'ContinueLoop' });
+    if (i % 23 === 0) r(tools[i] as string, { type: 'RequiresConsent', value: {} });
+    if (i % 29 === 0) r(tools[i] as string, { type: 'RequiredBeforeExitIf' }, [tools[i - 1] as string]);
+  }
+  while (rules.length < 199) r(tools[rules.length % 100] as string, { type: 'Needed' });
+  r('*', { type: 'MaxCalls', value: 5_000_000 });
+  return { name: 'bench200', tools: [...tools, 'never_called'].map((name) => ({ name })), rules };
+}
+
+function* toolCalls(n: number): Generator<TraceItem> {
+  const rnd = prng(7);
+  let time = START;
+  for (let i = 0; i < n; i++) {
+    time += 1 + Math.floor(rnd() * 20);
+    if (i % 5000 === 0) {
+      yield { kind: 'event', event: { type: 'batch_start', time } };
+      continue;
+    }
+    const tool = `tool_${Math.floor(rnd() * 100)}`;
+    const event: TraceEvent = {
+      type: 'tool_call',
+      time,
+      tool,
+      args: { operation: rnd() < 0.9 ? 'read' : 'delete', n: i },
+      outcome: 'ok',
+      duration_ms: 0,
+    };
+    yield { kind: 'event', event };
+  }
+}
+
+const COMMANDS = ['cargo build', 'cargo test', 'cargo check', 'git status', 'ls -la', 'npm test'];
+
+function* mixedEvents(n: number): Generator<TraceItem> {
+  const rnd = prng(11);
+  let time = START;
+  yield { kind: 'event', event: { type: 'workflow_start', time } };
+  const claims = ['spec_complete', 'plan_complete', 'code_complete', 'code_review_complete', 'readme_complete'];
+  let phase = 0;
+  for (let i = 1; i < n; i++) {
+    time += 1 + Math.floor(rnd() * 2000);
+    const x = rnd();
+    let event: TraceEvent;
+    if (x < 0.35) event = { type: 'command', time, command: `${COMMANDS[Math.floor(rnd() * COMMANDS.length)]} ${Math.floor(rnd() * 50)}`, tool: 'Bash' };
+    else if (x < 0.6) event = { type: 'file_edit', time, path: `src/mod_${Math.floor(rnd() * 200)}.rs`, tool: 'Edit' };
+    else if (x < 0.8) event = { type: 'tokens', time, input: Math.floor(rnd() * 500), output: Math.floor(rnd() * 300) };
+    else if (x < 0.9) event = { type: 'tool_call', time, tool: 'Bash', args: { command: `cargo test ${i % 97}` }, outcome: 'ok', duration_ms: 0 };
+    else if (x < 0.95) event = { type: 'commit', time, hash: i.toString(16) };
+    else if (x < 0.999) event = { type: 'continue', time };
+    else {
+      event = phase < 4
+        ? { type: 'next', time, claims: [claims[phase] as string], force: true }
+        : { type: 'next', time, claims: ['restart_cycle'], force: true };
+      phase = phase < 4 ? phase + 1 : 0;
+    }
+    yield { kind: 'event', event };
+  }
+}
+
+export interface EngineBench {
+  name: string;
+  events: number;
+  decisions: number;
+  ms: number;
+  eventsPerSec: number;
+  peakHeapGrowthMb: number;
+  peakRssMb: number;
+}
+
+/** Events are generated in slices outside the timed section, so only the replay is timed. */
+const SLICE = 100_000;
+
+function run(name: string, items: Iterable<TraceItem>, config: Parameters<typeof createReplay>[0]): EngineBench {
+  const replay = createReplay(config);
+  const mem = new PeakMemory();
+  let events = 0;
+  let decisions = 0;
+  let ms = 0;
+  const it = items[Symbol.iterator]();
+  for (;;) {
+    const slice: TraceItem[] = [];
+    for (let r = it.next(); !r.done; r = it.next()) {
+      slice.push(r.value);
+      if (slice.length === SLICE) break;
+    }
+    if (slice.length === 0) break;
+    const t0 = performance.now();
+    for (const item of slice) decisions += replay.push(item).length;
+    ms += performance.now() - t0;
+    events += slice.length;
+    mem.sample();
+  }
+  return { name, events, decisions, ms, eventsPerSec: (events / ms) * 1000, ...mem.report() };
+}
+
+export function loadExecutionWorkflow(): Workflow {
+  const wf = loadRuleFile('hegel-execution.yaml', readFileSync('examples/hegel-execution.yaml', 'utf8')).workflows[0];
+  if (!wf) throw new Error('examples/hegel-execution.yaml holds no workflow');
+  return wf;
+}
+
+export function benchEngine(n = 1_000_000): EngineBench[] {
+  const wf = loadExecutionWorkflow();
+  return [
+    run(`${n.toLocaleString('en-US')} tool calls, 200-rule agent`, toolCalls(n), { agent: agent200(), settings: { dedupeWindowMs: 300_000 } }),
+    run(`${n.toLocaleString('en-US')} mixed events, execution workflow (spec)`, mixedEvents(n), { workflow: wf, settings: { profile: 'spec' } }),
+    run(`${n.toLocaleString('en-US')} mixed events, execution workflow (hegel)`, mixedEvents(n), { workflow: wf, settings: { profile: 'hegel' } }),
+  ];
+}

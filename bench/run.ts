@@ -1,0 +1,42 @@
+/**
+ * `npm run bench`: prints every benchmark figure. Benchmarks are measurements, never assertions;
+ * targets are shown beside the figures for reading, not enforced.
+ */
+import { benchValidate } from './validate.bench.ts';
+import { benchCodecs } from './codecs.bench.ts';
+import { benchTraces } from './traces.bench.ts';
+import { benchEngine } from './engine.bench.ts';
+import { benchReferenceRatio } from './reference.bench.ts';
+import { fmt } from './measure.ts';
+
+const only = process.argv.slice(2);
+const want = (name: string) => only.length === 0 || only.includes(name);
+
+console.log(`Rule Studio benchmarks — Node ${process.version}, ${process.arch}\n`);
+
+if (want('check')) {
+  console.log('## check (validator on a loaded model; target < 100 ms each)');
+  for (const r of benchValidate()) console.log(`  ${r.name}: ${fmt(r.ms, 1)} ms`);
+}
+if (want('codecs')) {
+  console.log('\n## codecs (TOML write + read of 20,000 rules: target < 300 ms)');
+  for (const r of benchCodecs()) console.log(`  ${r.name}: ${fmt(r.ms, 1)} ms`);
+}
+if (want('traces')) {
+  console.log('\n## trace reading');
+  for (const r of benchTraces()) console.log(`  ${r.name}: ${fmt(r.eventsPerSec)} events/s (${fmt(r.ms)} ms)`);
+}
+if (want('engine')) {
+  console.log('\n## engine (targets: tool calls ≥ 1,000,000 events/s; workflow ≥ 300,000 events/s)');
+  for (const r of benchEngine())
+    console.log(
+      `  ${r.name}: ${fmt(r.eventsPerSec)} events/s (${fmt(r.ms)} ms, ${fmt(r.decisions)} decisions, peak heap growth ${fmt(r.peakHeapGrowthMb, 1)} MB, peak RSS ${fmt(r.peakRssMb)} MB)`,
+    );
+}
+if (want('reference')) {
+  console.log('\n## optimised vs naive reference (100,000 mixed events)');
+  const r = benchReferenceRatio();
+  console.log(
+    `  optimised ${fmt(r.optimisedMs)} ms; naive ${fmt(r.naiveMeasuredMs)} ms on the first ${fmt(r.naiveMeasuredEvents)} events, ≈ ${fmt(r.naiveMs)} ms extrapolated to ${fmt(r.events)}; ratio ≈ ${fmt(r.ratio)}×; agree on the prefix: ${r.prefixAgrees}`,
+  );
+}
