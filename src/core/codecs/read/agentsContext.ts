@@ -49,13 +49,41 @@ export function isStringArray(v: unknown): v is string[] {
 
 const MAX_SHOWN = 80;
 
+/** Values nested deeper than this are shown as `…` in messages (and never recursed into). */
+const MAX_SHOWN_DEPTH = 8;
+
+/** A short JSON-like preview of any value: bounded in depth and length, never throws. */
+function preview(v: unknown, depth: number): string {
+  if (depth > MAX_SHOWN_DEPTH) return '…';
+  if (Array.isArray(v)) {
+    const items: string[] = [];
+    for (const x of v.slice(0, 8)) items.push(preview(x, depth + 1));
+    return `[${items.join(', ')}${v.length > 8 ? ', …' : ''}]`;
+  }
+  if (v !== null && typeof v === 'object') {
+    const entries = Object.entries(v as Record<string, unknown>);
+    const items = entries.slice(0, 8).map(([k, x]) => `${JSON.stringify(k)}: ${preview(x, depth + 1)}`);
+    return `{${items.join(', ')}${entries.length > 8 ? ', …' : ''}}`;
+  }
+  if (typeof v === 'string') return JSON.stringify(v.length > MAX_SHOWN ? v.slice(0, MAX_SHOWN) : v);
+  return String(v);
+}
+
+/** True when `v` nests no deeper than {@link MAX_SHOWN_DEPTH} and is small enough to write whole. */
+function shallow(v: unknown, depth: number): boolean {
+  if (v === null || typeof v !== 'object') return true;
+  if (depth >= MAX_SHOWN_DEPTH) return false;
+  const items = Array.isArray(v) ? v : Object.values(v as Record<string, unknown>);
+  return items.length <= 64 && items.every((x) => shallow(x, depth + 1));
+}
+
 /** A value as the user wrote it, in the document's notation, shortened for messages. */
 export function show(ctx: ReadContext, v: unknown): string {
   let s: string;
   try {
-    s = ctx.doc.format === 'toml' ? tomlInline(v) : (JSON.stringify(v) ?? String(v));
+    s = ctx.doc.format === 'toml' && shallow(v, 0) ? tomlInline(v) : preview(v, 0);
   } catch {
-    s = String(v);
+    s = preview(v, 0);
   }
   return s.length > MAX_SHOWN ? `${s.slice(0, MAX_SHOWN - 1)}…` : s;
 }
