@@ -50,12 +50,20 @@ export function parseTime(text: unknown): TimeParse {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
+/** The date part of the last day formatted (replays format many times of one day in a row). */
+let lastDay = NaN;
+let lastDate = '';
+
 /** ISO 8601 in UTC with milliseconds: `2025-01-01T10:00:00.000Z`. */
 export function formatIso(ms: number): string {
   const day = Math.floor(ms / 86_400_000);
   const rem = ms - day * 86_400_000;
-  const [y, mo, d] = civilFromDays(day);
-  return `${y < 0 ? '-' : ''}${pad(Math.abs(y), 4)}-${pad(mo)}-${pad(d)}T${hhmmss(rem)}.${pad(rem % 1000, 3)}Z`;
+  if (day !== lastDay) {
+    const [y, mo, d] = civilFromDays(day);
+    lastDate = `${y < 0 ? '-' : ''}${pad(Math.abs(y), 4)}-${pad(mo)}-${pad(d)}`;
+    lastDay = day;
+  }
+  return `${lastDate}T${hhmmss(rem)}.${pad(rem % 1000, 3)}Z`;
 }
 
 /** `HH:MM:SS` of a time in UTC. */

@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DedupeCache } from '../../src/core/engine/tools/dedupeCache.ts';
-import { canonicalJson, dedupeKey } from '../../src/core/engine/tools/dedupeKey.ts';
+import { argsKey, canonicalJson, dedupeKey } from '../../src/core/engine/tools/dedupeKey.ts';
+import type { Json } from '../../src/core/model/index.ts';
 import { agent, call, kinds, replay } from './helpers.ts';
 
 describe('dedupe key', () => {
@@ -14,6 +15,18 @@ describe('dedupe key', () => {
     expect(dedupeKey('t', { a: 1, request_heartbeat: true })).toBe(dedupeKey('t', { a: 1 }));
     expect(dedupeKey('t', { a: { request_heartbeat: true } })).not.toBe(dedupeKey('t', { a: {} }));
   });
+  it('takes the native fast paths only when they give the same canonical text', () => {
+    const json = fc.jsonValue() as fc.Arbitrary<Json>;
+    const args = fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('1', '10', '9', '__proto__', 'request_heartbeat', 'a')), json);
+    fc.assert(
+      fc.property(args, (a) => {
+        const rest = Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'request_heartbeat'));
+        expect(argsKey(a)).toBe(canonicalJson(rest));
+      }),
+      { numRuns: 500 },
+    );
+    expect(argsKey({ '10': 1, '9': 2, b: { z: 1, y: 2 } })).toBe('{"10":1,"9":2,"b":{"y":2,"z":1}}');
+  });
   it('separates tools and argument values', () => {
     expect(dedupeKey('a', { x: 1 })).not.toBe(dedupeKey('b', { x: 1 }));
     expect(dedupeKey('a', { x: 1 })).not.toBe(dedupeKey('a', { x: '1' }));
@@ -22,7 +35,7 @@ describe('dedupe key', () => {
 
 describe('dedupe cache', () => {
   it('answers like a naive map and holds only what the window can still use', () => {
-    const op = fc.record({ key: fc.constantFrom('a', 'b', 'c', 'd'), gap: fc.nat(50), write: fc.boolean() });
+    const op = fc.record({ tool: fc.constantFrom('t', 'u'), key: fc.constantFrom('a', 'b', 'c', 'd'), gap: fc.nat(50), write: fc.boolean() });
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 120 }), fc.array(op, { maxLength: 200 }), (windowMs, ops) => {
         const cache = new DedupeCache(windowMs);
@@ -30,11 +43,12 @@ describe('dedupe cache', () => {
         let now = 0;
         for (const o of ops) {
           now += o.gap;
-          const last = naive.get(o.key);
-          expect(cache.isDuplicate(o.key, now)).toBe(last !== undefined && now - last < windowMs);
+          const id = `${o.tool}/${o.key}`;
+          const last = naive.get(id);
+          expect(cache.isDuplicate(o.tool, o.key, now)).toBe(last !== undefined && now - last < windowMs);
           if (o.write) {
-            cache.record(o.key, now);
-            naive.set(o.key, now);
+            cache.record(o.tool, o.key, now);
+            naive.set(id, now);
           }
           const live = [...naive.values()].filter((t) => now - t < windowMs).length;
           expect(cache.size).toBe(live);
@@ -44,8 +58,8 @@ describe('dedupe cache', () => {
   });
   it('window 0 keeps nothing', () => {
     const cache = new DedupeCache(0);
-    cache.record('a', 0);
-    expect(cache.isDuplicate('a', 0)).toBe(false);
+    cache.record('t', 'a', 0);
+    expect(cache.isDuplicate('t', 'a', 0)).toBe(false);
     expect(cache.size).toBe(0);
   });
 });

@@ -46,11 +46,14 @@ export function createReplay(config: ReplayConfig): Replay {
   let seq = 0;
   let lastTime = 0;
 
-  const stamp = (bodies: readonly DecisionBody[], event: number, time: number, line?: number): Decision[] =>
-    bodies.map((b) => {
+  const stamp = (bodies: readonly DecisionBody[], event: number, time: number, line?: number): Decision[] => {
+    if (bodies.length === 0) return [];
+    const iso = formatIso(time);
+    return bodies.map((b) => {
       const body = b.kind === 'error' && line !== undefined && b.line <= 0 ? { ...b, line } : b;
-      return { seq: seq++, event, time: formatIso(time), ...body } as Decision;
+      return { seq: seq++, event, time: iso, ...body } as Decision;
     });
+  };
 
   return {
     settings,

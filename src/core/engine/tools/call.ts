@@ -4,7 +4,7 @@
  */
 import type { DecisionBody, Flow } from '../decisions.ts';
 import { runChecks, type CallFailure, type CallRequest, type CheckContext, type CheckPass } from './checks.ts';
-import { dedupeKey } from './dedupeKey.ts';
+import { argsKey } from './dedupeKey.ts';
 import { flowOf } from './flow.ts';
 import { rustDebugName, timeoutMessage } from './messages.ts';
 import type { ToolRuleSet } from './ruleIndex.ts';
@@ -41,7 +41,7 @@ function record(ctx: CheckContext, call: CallRequest, rules: ToolRuleSet, key: s
   const { persistent, batch, ordering } = ctx.state;
   batch.executions.set(call.tool, (batch.executions.get(call.tool) ?? 0) + 1);
   persistent.lastExecution.set(call.tool, call.time);
-  if (key !== undefined) persistent.dedupe.record(key, call.time);
+  if (key !== undefined) persistent.dedupe.record(call.tool, key, call.time);
   if (pass.grantUntil !== undefined) persistent.grants.set(call.tool, pass.grantUntil);
   if (call.outcome !== 'ok') return;
   ordering.called.add(call.tool);
@@ -58,7 +58,7 @@ function record(ctx: CheckContext, call: CallRequest, rules: ToolRuleSet, key: s
 /** Runs one call (from the trace or synthetic) and returns its decision. */
 export function runCall(ctx: CheckContext, call: CallRequest): CallResult {
   const dedupeOn = call.synthetic === undefined && ctx.settings.dedupeWindowMs > 0;
-  const key = dedupeOn ? dedupeKey(call.tool, call.args) : undefined;
+  const key = dedupeOn ? argsKey(call.args) : undefined;
   const checked = runChecks(ctx, call, key);
   if (!checked.ok) return { decision: failureDecision(call, checked.failure), executed: false, flow: undefined };
   const timeout = ctx.settings.executionTimeoutMs;

@@ -67,7 +67,7 @@ function checkKnown(ctx: CheckContext, call: CallRequest): CallFailure | undefin
 
 /** Step 2: the same key executed less than the window ago (`key` undefined = not checked). */
 function checkDedupe(ctx: CheckContext, call: CallRequest, key: string | undefined): CallFailure | undefined {
-  if (key !== undefined && ctx.state.persistent.dedupe.isDuplicate(key, call.time))
+  if (key !== undefined && ctx.state.persistent.dedupe.isDuplicate(call.tool, key, call.time))
     return fail('Deduplicated', deduplicatedMessage(call.tool));
   return undefined;
 }
@@ -158,7 +158,7 @@ function checkConsent(ctx: CheckContext, call: CallRequest, rules: ToolRuleSet):
 }
 
 /**
- * Runs checks 1–8 on a call; the first failure decides. `dedupeKey` is undefined when dedupe does
+ * Runs checks 1–8 on a call; the first failure decides. `dedupeKey` (the canonical arguments) is undefined when dedupe does
  * not apply (synthetic calls, window 0).
  */
 export function runChecks(ctx: CheckContext, call: CallRequest, dedupeKey: string | undefined): CheckResult {

@@ -5,13 +5,10 @@
  */
 import type { Json } from '../../model/toolRules.ts';
 
-const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Object keys in code-unit order (already-sorted keys, the common case, cost one pass). */
+/** Object keys in UTF-16 code-unit order (the default `sort` order for strings). */
 function sortedKeys(obj: Readonly<Record<string, Json>>): string[] {
   const keys = Object.keys(obj);
-  for (let i = 1; i < keys.length; i++)
-    if ((keys[i - 1] as string) > (keys[i] as string)) return keys.sort(byCodeUnit);
+  for (let i = 1; i < keys.length; i++) if ((keys[i - 1] as string) > (keys[i] as string)) return keys.sort();
   return keys;
 }
 
@@ -55,11 +52,38 @@ function isCanonical(value: Json): boolean {
 }
 
 /**
- * The dedupe key: tool name + canonical JSON of the arguments without top-level
- * `request_heartbeat`. Arguments whose keys are already in order (the usual case) take the native
- * `JSON.stringify` path, which gives the same text.
+ * The canonical JSON of a call's arguments without top-level `request_heartbeat`. Arguments whose
+ * keys are already in order take the native `JSON.stringify` path, which gives the same text.
  */
+export function argsKey(args: Readonly<Record<string, Json>>): string {
+  if (!('request_heartbeat' in args) && isCanonical(args)) return JSON.stringify(args);
+  const sorted = sortedCopy(args, 'request_heartbeat');
+  return sorted === undefined ? objectJson(args, 'request_heartbeat') : JSON.stringify(sorted);
+}
+
+/**
+ * A copy of `obj` with keys inserted in code-unit order (nested objects too), for the native
+ * `JSON.stringify`; undefined when a key starts with a digit, since engines list integer-like
+ * keys first whatever the insertion order, or for a `__proto__` key.
+ */
+function sortedCopy(obj: Readonly<Record<string, Json>>, skip: string | undefined): Record<string, Json> | undefined {
+  const out: Record<string, Json> = {};
+  for (const k of sortedKeys(obj)) {
+    if (k === skip) continue;
+    const c = k.charCodeAt(0);
+    if ((c >= 48 && c <= 57) || k === '__proto__') return undefined;
+    const v = obj[k] as Json;
+    if (v !== null && typeof v === 'object' && !Array.isArray(v) && !isCanonical(v)) {
+      const inner = sortedCopy(v, undefined);
+      if (inner === undefined) return undefined;
+      out[k] = inner;
+    } else if (Array.isArray(v) && !isCanonical(v)) return undefined;
+    else out[k] = v;
+  }
+  return out;
+}
+
+/** The dedupe key as one string: tool name + canonical JSON of the arguments. */
 export function dedupeKey(tool: string, args: Readonly<Record<string, Json>>): string {
-  if (!('request_heartbeat' in args) && isCanonical(args)) return tool + '\u0000' + JSON.stringify(args);
-  return tool + '\u0000' + objectJson(args, 'request_heartbeat');
+  return tool + '\u0000' + argsKey(args);
 }

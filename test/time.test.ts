@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { formatClock, formatIso, parseTime } from '../src/core/time.ts';
+
+describe('trace time', () => {
+  it('parses RFC 3339 with Z or an offset, truncating finer digits to milliseconds', () => {
+    expect(parseTime('2025-01-01T10:00:00Z')).toEqual({ ok: true, ms: Date.UTC(2025, 0, 1, 10) });
+    expect(parseTime('2025-01-01T12:00:00+02:00')).toEqual({ ok: true, ms: Date.UTC(2025, 0, 1, 10) });
+    expect(parseTime('2025-01-01T05:30:00-04:30')).toEqual({ ok: true, ms: Date.UTC(2025, 0, 1, 10) });
+    expect(parseTime('2025-01-01T10:00:04.5009Z')).toEqual({ ok: true, ms: Date.UTC(2025, 0, 1, 10, 0, 4, 500) });
+  });
+
+  it('rejects a time without an offset instead of reading it as local time', () => {
+    const r = parseTime('2025-01-01T10:00:00');
+    expect(r.ok).toBe(false);
+    expect(r.ok ? '' : r.message).toContain('no offset');
+  });
+
+  it('rejects impossible dates and non-strings', () => {
+    expect(parseTime('2025-02-30T10:00:00Z').ok).toBe(false);
+    expect(parseTime('2025-13-01T10:00:00Z').ok).toBe(false);
+    expect(parseTime(12).ok).toBe(false);
+  });
+
+  it('formats like Date.prototype.toISOString for any time, also across day changes', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -62_000_000_000_000, max: 250_000_000_000_000 }), { minLength: 1, maxLength: 20 }), (times) => {
+        for (const t of times) expect(formatIso(t)).toBe(new Date(t).toISOString());
+      }),
+    );
+  });
+
+  it('round-trips through parseTime and formats clock times in UTC', () => {
+    const ms = Date.UTC(2025, 0, 1, 9, 5, 7, 123);
+    expect(parseTime(formatIso(ms))).toEqual({ ok: true, ms });
+    expect(formatClock(ms)).toBe('09:05:07');
+  });
+});
