@@ -123,6 +123,6 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat): L
 }
 
 function mergeSpans(a: SpanIndex, b: SpanIndex): SpanIndex {
-  for (const [k, v] of b.entries()) a.set(k, v);
+  b.copyInto(a);
   return a;
 }

@@ -21,29 +21,45 @@ export const spanKey = {
   transition: (wf: number, node: string, t: number) => `w${wf}/n:${node}/t${t}`,
 } as const;
 
-/** A map from span keys to source ranges, one per loaded file. */
-export class SpanIndex {
-  private readonly spans = new Map<string, Range>();
+/** A range, or a way to find it on first use (locating can mean scanning the whole text). */
+export type LazyRange = Range | (() => Range | undefined);
 
-  set(key: string, range: Range): void {
+/**
+ * A map from span keys to source ranges, one per loaded file. Ranges may be recorded lazily, so a
+ * file nobody asks positions of (a clean check of a large file) never pays for locating them.
+ */
+export class SpanIndex {
+  private readonly spans = new Map<string, LazyRange | undefined>();
+
+  set(key: string, range: LazyRange): void {
     this.spans.set(key, range);
   }
 
   get(key: string): Range | undefined {
-    return this.spans.get(key);
+    const v = this.spans.get(key);
+    if (typeof v !== 'function') return v;
+    const r = v();
+    this.spans.set(key, r);
+    return r;
   }
 
   /** The first recorded range among `keys`, or the file start. */
   first(...keys: string[]): Range {
     for (const k of keys) {
-      const r = this.spans.get(k);
+      const r = this.get(k);
       if (r) return r;
     }
     return FILE_START;
   }
 
-  entries(): IterableIterator<[string, Range]> {
-    return this.spans.entries();
+  /** Copies every entry (unresolved ones stay lazy) into `target`. */
+  copyInto(target: SpanIndex): void {
+    for (const [k, v] of this.spans) if (v !== undefined) target.set(k, v);
+  }
+
+  /** Keys recorded (resolved or not). */
+  keys(): IterableIterator<string> {
+    return this.spans.keys();
   }
 
   get size(): number {

@@ -10,11 +10,21 @@ import { pathKey, scanTomlSpans, type TomlSpanMap } from './tomlPositions.ts';
 
 /** Turns smol-toml's output into plain JSON-like data: null-prototype tables become plain objects, dates strings. */
 function toPlain(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
   if (value instanceof TomlDate) return value.toISOString();
-  if (Array.isArray(value)) return value.map(toPlain);
-  if (typeof value === 'object' && value !== null)
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toPlain(v)]));
-  return value;
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = toPlain(value[i]);
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  const table = value as Record<string, unknown>;
+  for (const k of Object.keys(table)) {
+    // An own `__proto__` key is data: define it rather than assign (which would set the prototype).
+    if (k === '__proto__') Object.defineProperty(out, k, { value: toPlain(table[k]), enumerable: true, writable: true, configurable: true });
+    else out[k] = toPlain(table[k]);
+  }
+  return out;
 }
 
 /** The first line of a smol-toml message, without its generic prefix. */

@@ -118,20 +118,17 @@ function readAgent(ctx: ReadContext, src: AgentSource, index: number, spans: Spa
       }
       if (!rule || ruleIndex === undefined) return;
       rules.push(rule);
-      spans.set(spanKey.rule(index, ruleIndex), rangeAt(doc, path));
-      for (const field of RULE_SPAN_FIELDS) {
-        const r = doc.locate([...path, field]);
-        if (r) spans.set(spanKey.ruleField(index, ruleIndex, field), r);
-      }
+      spans.set(spanKey.rule(index, ruleIndex), () => rangeAt(doc, path));
+      for (const field of RULE_SPAN_FIELDS) spans.set(spanKey.ruleField(index, ruleIndex, field), () => doc.locate([...path, field]));
     });
   } else if (rawRules !== undefined) {
     report(ctx, 'F003', 'error', `tool_rules of agent "${name}" must be a list of rule tables ([[tool_rules]]) (found ${show(ctx, rawRules)}), so the agent has no rules.`, rulesPath, { kind: 'agent', agent: name });
   }
 
-  const agentRange = src.path.length > 0 ? rangeAt(doc, src.path) : (doc.locate(['name']) ?? doc.locate([...rulesPath, 0]) ?? FILE_START);
-  spans.set(spanKey.agent(index), agentRange);
-  const toolsRange = src.table ? doc.locate([...src.path, 'tools']) : undefined;
-  if (toolsRange) spans.set(spanKey.agentTools(index), toolsRange);
+  spans.set(spanKey.agent(index), () =>
+    src.path.length > 0 ? rangeAt(doc, src.path) : (doc.locate(['name']) ?? doc.locate([...rulesPath, 0]) ?? FILE_START),
+  );
+  if (src.table) spans.set(spanKey.agentTools(index), () => doc.locate([...src.path, 'tools']));
 
   const agent: Agent = { name, tools, rules };
   const extra = readExtra(ctx, src, name);

@@ -45,8 +45,10 @@ export function readTools(ctx: ReadContext, table: Record<string, unknown>, path
 
   const specs = table['tool_specs'];
   if (isRecord(specs)) {
+    const byName = new Map<string, ToolDecl[]>();
+    for (const t of tools) byName.set(t.name, [...(byName.get(t.name) ?? []), t]);
     for (const [name, spec] of Object.entries(specs)) {
-      const matching = tools.filter((t) => t.name === name);
+      const matching = byName.get(name) ?? [];
       const specPath = [...path, 'tool_specs', name];
       if (matching.length === 0)
         report(ctx, 'F004', 'warning', `tool_specs describes \`${name}\`, which is not in tools of agent "${agent}", so these details are ignored.`, specPath, target, 'key');

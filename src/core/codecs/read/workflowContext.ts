@@ -59,8 +59,8 @@ export class WorkflowReadContext {
 
   /** Records a span for `key` when the document can locate `path`. */
   span(key: string, path: DocPath, part: 'key' | 'value' = 'value'): void {
-    const r = this.doc.locate(path, part);
-    if (r) this.spans.set(key, r);
+    const doc = this.doc;
+    this.spans.set(key, () => doc.locate(path, part));
   }
 
   /** A target on this workflow, optionally a node and a rule or transition in it. */
