@@ -1,0 +1,104 @@
+/**
+ * Every shared example imports with the diagnostics it deserves, and every curated example of the
+ * gallery loads clean and survives export → import unchanged.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadRuleFile } from '../../src/core/codecs/load.ts';
+import { writeRuleFile } from '../../src/core/codecs/write.ts';
+import { checkLoadedFile } from '../../src/core/check.ts';
+
+const SHARED = resolve(process.cwd(), '../shared/examples');
+const check = (dir: string, name: string) => {
+  const f = loadRuleFile(name, readFileSync(join(dir, name), 'utf8'));
+  return { file: f, diagnostics: checkLoadedFile(f) };
+};
+const codes = (ds: { code: string; severity: string }[]) => [...new Set(ds.map((d) => `${d.severity} ${d.code}`))].sort();
+
+describe('shared examples import with the diagnostics they deserve', () => {
+  it('design-data-processor.toml: design-era forms normalised; start and exit tools it never declares', () => {
+    const { file, diagnostics } = check(SHARED, 'design-data-processor.toml');
+    expect(codes(diagnostics)).toEqual(['error T004', 'info F010', 'warning T013']);
+    expect(file.agents[0]?.rules.map((r) => r.rule_type.type)).toEqual([
+      'StartConstraint',
+      'RequiresPrecedingTools',
+      'ContinueLoop',
+      'ExitLoop',
+      'RequiredBeforeExit',
+    ]);
+    const t004 = diagnostics.filter((d) => d.code === 'T004').map((d) => d.message);
+    expect(t004.join('\n')).toMatch(/initialize_db[\s\S]*never start/);
+    expect(t004.join('\n')).toMatch(/close_connections[\s\S]*never exit/);
+  });
+
+  it('design-smart-assistant.toml: a wildcard NoHeartbeat, a cleanup tool it never declares', () => {
+    const { file, diagnostics } = check(SHARED, 'design-smart-assistant.toml');
+    expect(codes(diagnostics)).toEqual(['error T004', 'info F010', 'warning T013']);
+    expect(file.agents[0]?.rules[0]).toMatchObject({ tool_name: '*', rule_type: { type: 'ContinueLoop' }, conditions: ['calculate', 'format_text', 'validate'] });
+  });
+
+  it('docs-data-processor.toml and docs-etl-pipeline.toml: only normalisations', () => {
+    expect(codes(check(SHARED, 'docs-data-processor.toml').diagnostics)).toEqual(['info F010']);
+    const etl = check(SHARED, 'docs-etl-pipeline.toml');
+    expect(codes(etl.diagnostics)).toEqual(['info F010']);
+    expect(etl.file.agents[0]?.name).toBe('docs-etl-pipeline');
+  });
+
+  it('gating-file-tool.toml: externally tagged AllowedOperations, values sorted', () => {
+    const { file, diagnostics } = check(SHARED, 'gating-file-tool.toml');
+    expect(codes(diagnostics)).toEqual(['info F010']);
+    expect(file.agents[0]?.rules[0]?.rule_type).toEqual({ type: 'AllowedOperations', value: ['append', 'read'] });
+    expect(file.agents[0]?.rules[0]?.priority).toBe(0);
+  });
+
+  it('hegel-minimal.yaml and hegel-execution.yaml load clean', () => {
+    expect(check(SHARED, 'hegel-minimal.yaml').diagnostics).toEqual([]);
+    const exec = check(SHARED, 'hegel-execution.yaml');
+    expect(exec.diagnostics).toEqual([]);
+    expect(exec.file.workflows[0]?.nodes.map((n) => n.name)).toEqual(['spec', 'plan', 'code', 'code_review', 'readme']);
+  });
+
+  it('spec-code-node.yaml: a partial seed-form workflow with a missing node', () => {
+    const { file, diagnostics } = check(SHARED, 'spec-code-node.yaml');
+    expect(codes(diagnostics)).toEqual(['error F003', 'error W001', 'error W002', 'info F010', 'warning W004']);
+    expect(file.workflows[0]?.nodes[0]?.rules.map((r) => r.type)).toEqual(['repeated_command', 'repeated_file_edit', 'phase_timeout', 'token_budget']);
+  });
+
+  it('covers every shared rule file', () => {
+    const files = readdirSync(SHARED).filter((f) => /\.(toml|ya?ml|json)$/.test(f));
+    expect(files.sort()).toEqual([
+      'design-data-processor.toml',
+      'design-smart-assistant.toml',
+      'docs-data-processor.toml',
+      'docs-etl-pipeline.toml',
+      'gating-file-tool.toml',
+      'hegel-execution.yaml',
+      'hegel-minimal.yaml',
+      'spec-code-node.yaml',
+    ]);
+  });
+});
+
+describe('curated gallery examples', () => {
+  const names = readdirSync('examples').filter((f) => /\.(toml|ya?ml)$/.test(f));
+  it('has the six promised examples', () => {
+    expect(names.sort()).toEqual([
+      'api-client.toml',
+      'consent-shell.toml',
+      'etl-pipeline.toml',
+      'file-tool-gating.toml',
+      'hegel-execution.yaml',
+      'hegel-minimal.yaml',
+    ]);
+  });
+  it.each(names)('%s loads with no errors or warnings and round-trips through its own format', (name) => {
+    const { file, diagnostics } = check('examples', name);
+    expect(diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    const format = name.endsWith('.toml') ? 'toml' : 'yaml';
+    const written = writeRuleFile(file, format);
+    expect(written.diagnostics).toEqual([]);
+    const again = loadRuleFile(name, written.text);
+    expect({ agents: again.agents, workflows: again.workflows }).toEqual({ agents: file.agents, workflows: file.workflows });
+  });
+});
