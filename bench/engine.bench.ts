@@ -106,6 +106,7 @@ export interface EngineBench {
   eventsPerSec: number;
   peakHeapGrowthMb: number;
   peakRssMb: number;
+  retainedMb?: number;
 }
 
 /** Events are generated in slices outside the timed section, so only the replay is timed. */
@@ -131,7 +132,8 @@ function run(name: string, items: Iterable<TraceItem>, config: Parameters<typeof
     events += slice.length;
     mem.sample();
   }
-  return { name, events, decisions, ms, eventsPerSec: (events / ms) * 1000, ...mem.report() };
+  const memory = mem.report();
+  return { name: `${name} [${replay.snapshot().events} events]`, events, decisions, ms, eventsPerSec: (events / ms) * 1000, ...memory };
 }
 
 export function loadExecutionWorkflow(): Workflow {

@@ -34,11 +34,21 @@ export class PeakMemory {
     if (m.rss > this.peakRss) this.peakRss = m.rss;
   }
 
-  /** Peak heap above the starting heap, and peak RSS, in MB. */
-  report(): { peakHeapGrowthMb: number; peakRssMb: number } {
+  /**
+   * Peak heap above the starting heap (garbage included), peak RSS, and — when the process runs
+   * with --expose-gc — the heap still held after a full collection (what the run retains).
+   */
+  report(): { peakHeapGrowthMb: number; peakRssMb: number; retainedMb?: number } {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    let retainedMb: number | undefined;
+    if (gc) {
+      gc();
+      retainedMb = Math.max(0, (process.memoryUsage().heapUsed - this.baseHeap) / 1048576);
+    }
     return {
       peakHeapGrowthMb: Math.max(0, (this.peakHeap - this.baseHeap) / 1048576),
       peakRssMb: this.peakRss / 1048576,
+      ...(retainedMb !== undefined ? { retainedMb } : {}),
     };
   }
 }

@@ -7,6 +7,7 @@ import { benchCodecs } from './codecs.bench.ts';
 import { benchTraces } from './traces.bench.ts';
 import { benchEngine } from './engine.bench.ts';
 import { benchReferenceRatio } from './reference.bench.ts';
+import { benchStress } from './stress.bench.ts';
 import { fmt } from './measure.ts';
 
 const only = process.argv.slice(2);
@@ -30,7 +31,7 @@ if (want('engine')) {
   console.log('\n## engine (targets: tool calls ≥ 1,000,000 events/s; workflow ≥ 300,000 events/s)');
   for (const r of benchEngine())
     console.log(
-      `  ${r.name}: ${fmt(r.eventsPerSec)} events/s (${fmt(r.ms)} ms, ${fmt(r.decisions)} decisions, peak heap growth ${fmt(r.peakHeapGrowthMb, 1)} MB, peak RSS ${fmt(r.peakRssMb)} MB)`,
+      `  ${r.name}: ${fmt(r.eventsPerSec)} events/s (${fmt(r.ms)} ms, ${fmt(r.decisions)} decisions, peak heap growth ${fmt(r.peakHeapGrowthMb, 1)} MB, retained after GC ${fmt(r.retainedMb ?? NaN, 1)} MB, peak RSS ${fmt(r.peakRssMb)} MB)`,
     );
 }
 if (want('reference')) {
@@ -39,4 +40,11 @@ if (want('reference')) {
   console.log(
     `  optimised ${fmt(r.optimisedMs)} ms; naive ${fmt(r.naiveMeasuredMs)} ms on the first ${fmt(r.naiveMeasuredEvents)} events, ≈ ${fmt(r.naiveMs)} ms extrapolated to ${fmt(r.events)}; ratio ≈ ${fmt(r.ratio)}×; agree on the prefix: ${r.prefixAgrees}`,
   );
+}
+if (want('stress')) {
+  console.log('\n## stress (must finish; memory bounded by rules and windows, not trace length)');
+  for (const r of await benchStress())
+    console.log(
+      `  ${r.name}: ${fmt(r.ms)} ms — ${r.detail}; peak heap growth ${fmt(r.peakHeapGrowthMb, 1)} MB, retained after GC ${fmt(r.retainedMb ?? NaN, 1)} MB, peak RSS ${fmt(r.peakRssMb)} MB`,
+    );
 }
