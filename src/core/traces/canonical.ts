@@ -3,8 +3,8 @@
  * that cannot be used becomes an error item naming it, and reading goes on.
  */
 import type { TraceItem } from './events.ts';
-import { createLineReader, readAll, MAX_LINE_CHARS, type LineReader } from './lineReader.ts';
-import { eventItem, lineError, parseJsonObjectLine } from './lineItems.ts';
+import { createJsonObjectLineReader, readAll, MAX_LINE_CHARS, type LineReader } from './lineReader.ts';
+import { eventItem, lineError } from './lineItems.ts';
 import { createTimeOrder } from './timeOrder.ts';
 import { checkCanonicalObject } from './validateEvent.ts';
 
@@ -17,20 +17,10 @@ export interface CanonicalReaderOptions {
 export function createCanonicalReader(opts: CanonicalReaderOptions = {}): LineReader {
   const { file } = opts;
   const order = createTimeOrder();
-  return createLineReader(
+  return createJsonObjectLineReader(
     {
-      line(text, line, out) {
-        if (text === null) {
-          out.push(lineError(line, `line is longer than ${MAX_LINE_CHARS} characters`, file));
-          return;
-        }
-        if (text.trim() === '') return;
-        const json = parseJsonObjectLine(text);
-        if (!json.ok) {
-          out.push(lineError(line, json.problem, file));
-          return;
-        }
-        const checked = checkCanonicalObject(json.value);
+      object(value, line, out) {
+        const checked = checkCanonicalObject(value);
         if (!checked.ok) {
           out.push(lineError(line, checked.problem, file));
           return;
@@ -40,7 +30,7 @@ export function createCanonicalReader(opts: CanonicalReaderOptions = {}): LineRe
         else out.push(eventItem(checked.event, line));
       },
     },
-    MAX_LINE_CHARS,
+    { ...(file !== undefined ? { file } : {}), maxLineChars: MAX_LINE_CHARS },
   );
 }
 

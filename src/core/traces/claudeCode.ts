@@ -6,8 +6,8 @@
  * line that is not JSON at all, or an assistant line with broken usage or blocks, is an error.
  */
 import type { TraceEvent, TraceItem } from './events.ts';
-import { createLineReader, readAll, MAX_RECORDED_LINE_CHARS, type LineReader } from './lineReader.ts';
-import { eventItem, isJsonObject, lineError, parseJsonObjectLine } from './lineItems.ts';
+import { createJsonObjectLineReader, readAll, MAX_RECORDED_LINE_CHARS, type LineReader } from './lineReader.ts';
+import { eventItem, isJsonObject, lineError } from './lineItems.ts';
 import { createTimeOrder } from './timeOrder.ts';
 import { checkEventObject, parseTraceTime } from './validateEvent.ts';
 
@@ -50,20 +50,9 @@ function assistantEvents(obj: Record<string, unknown>, time: number): Record<str
 export function createClaudeTranscriptReader(opts: { file?: string } = {}): LineReader {
   const { file } = opts;
   const order = createTimeOrder();
-  return createLineReader(
+  return createJsonObjectLineReader(
     {
-      line(text, line, out) {
-        if (text === null) {
-          out.push(lineError(line, `line is longer than ${MAX_RECORDED_LINE_CHARS} characters`, file));
-          return;
-        }
-        if (text.trim() === '') return;
-        const json = parseJsonObjectLine(text);
-        if (!json.ok) {
-          out.push(lineError(line, json.problem, file));
-          return;
-        }
-        const obj = json.value;
+      object(obj, line, out) {
         if (obj.type !== 'assistant' || obj.timestamp === undefined) return;
         const time = parseTraceTime(obj.timestamp);
         if (!time.ok) {
@@ -86,7 +75,7 @@ export function createClaudeTranscriptReader(opts: { file?: string } = {}): Line
         else for (const event of events) out.push(eventItem(event, line));
       },
     },
-    MAX_RECORDED_LINE_CHARS,
+    { ...(file !== undefined ? { file } : {}), maxLineChars: MAX_RECORDED_LINE_CHARS },
   );
 }
 

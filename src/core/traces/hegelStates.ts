@@ -5,8 +5,8 @@
  * on `to_node` (a recorded fact: `to`, no claims). A bad line is an error naming it.
  */
 import type { TraceItem } from './events.ts';
-import { createLineReader, readAll, MAX_LINE_CHARS, type LineReader } from './lineReader.ts';
-import { describeJsonType, eventItem, lineError, parseJsonObjectLine } from './lineItems.ts';
+import { createJsonObjectLineReader, readAll, MAX_LINE_CHARS, type LineReader } from './lineReader.ts';
+import { describeJsonType, eventItem, lineError } from './lineItems.ts';
 import { createTimeOrder } from './timeOrder.ts';
 import { checkEventObject, parseTraceTime } from './validateEvent.ts';
 
@@ -27,21 +27,14 @@ function fieldProblem(obj: Record<string, unknown>): string | null {
 export function createHegelStatesReader(opts: { file?: string } = {}): LineReader {
   const { file } = opts;
   const order = createTimeOrder();
-  return createLineReader(
+  return createJsonObjectLineReader(
     {
-      line(text, line, out) {
-        if (text === null) {
-          out.push(lineError(line, `line is longer than ${MAX_LINE_CHARS} characters`, file));
+      object(obj, line, out) {
+        const problem = fieldProblem(obj);
+        if (problem) {
+          out.push(lineError(line, problem, file));
           return;
         }
-        if (text.trim() === '') return;
-        const json = parseJsonObjectLine(text);
-        const problem = json.ok ? fieldProblem(json.value) : json.problem;
-        if (!json.ok || problem) {
-          out.push(lineError(line, problem ?? 'unreadable line', file));
-          return;
-        }
-        const obj = json.value;
         const time = parseTraceTime(obj.timestamp);
         if (!time.ok) {
           out.push(lineError(line, time.message, file));
@@ -60,7 +53,7 @@ export function createHegelStatesReader(opts: { file?: string } = {}): LineReade
         out.push(backwards ? lineError(line, backwards, file) : eventItem(checked.event, line));
       },
     },
-    MAX_LINE_CHARS,
+    { ...(file !== undefined ? { file } : {}), maxLineChars: MAX_LINE_CHARS },
   );
 }
 

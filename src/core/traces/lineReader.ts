@@ -3,6 +3,7 @@
  * line longer than the limit is dropped as it streams, so memory stays bounded whatever the input).
  */
 import type { TraceItem } from './events.ts';
+import { lineError, parseJsonObjectLine } from './lineItems.ts';
 
 /** Streaming: feed chunks of text (any split), get items. Line numbers are 1-based. */
 export interface LineReader {
@@ -90,4 +91,37 @@ export function readAll(reader: LineReader, text: string): TraceItem[] {
   const items = reader.push(text);
   for (const item of reader.end()) items.push(item);
   return items;
+}
+
+/** What a reader of JSON-object lines does with each object (blank lines are skipped). */
+export interface JsonObjectConsumer {
+  object(value: Record<string, unknown>, line: number, out: TraceItem[]): void;
+  finish?(out: TraceItem[]): void;
+}
+
+/**
+ * A streaming reader of lines that must each hold one JSON object: too-long and unparsable lines
+ * become error items naming the line; blank lines are skipped.
+ */
+export function createJsonObjectLineReader(
+  consumer: JsonObjectConsumer,
+  opts: { file?: string; maxLineChars?: number } = {},
+): LineReader {
+  const max = opts.maxLineChars ?? MAX_LINE_CHARS;
+  return createLineReader(
+    {
+      line(text, line, out) {
+        if (text === null) {
+          out.push(lineError(line, `line is longer than ${max} characters`, opts.file));
+          return;
+        }
+        if (text.trim() === '') return;
+        const json = parseJsonObjectLine(text);
+        if (json.ok) consumer.object(json.value, line, out);
+        else out.push(lineError(line, json.problem, opts.file));
+      },
+      ...(consumer.finish ? { finish: consumer.finish } : {}),
+    },
+    max,
+  );
 }
