@@ -1,0 +1,138 @@
+/**
+ * Rule documents: one agent or one workflow, its model and its source text kept in step. The
+ * model is the truth the graph is drawn from; the text is what the user sees in the Source pane.
+ * Graph edits rewrite the text from the model (YAML keeps the user's comments); text edits update
+ * the model only when the text reads cleanly, so a half-typed file never loses the graph.
+ */
+import type { Agent } from '../../core/model/toolRules.ts';
+import type { Workflow } from '../../core/model/workflow.ts';
+import type { Diagnostic } from '../../core/diagnostics/types.ts';
+import type { LoadedFile } from '../../core/codecs/types.ts';
+import { loadRuleFile } from '../../core/codecs/load.ts';
+import { writeAgentsToml } from '../../core/codecs/write/agentsToml.ts';
+import { updateWorkflowYaml, writeWorkflowYaml } from '../../core/codecs/write/workflowYaml.ts';
+import { checkLoadedFile } from '../../core/check.ts';
+
+/** A node position on a canvas, set by the user or by auto layout. */
+export interface XY {
+  x: number;
+  y: number;
+}
+
+interface DocBase {
+  id: string;
+  /** File name used for export and in diagnostics (`etl.toml`, `execution.yaml`). */
+  fileName: string;
+  /** The source text as the user last saw or typed it. */
+  text: string;
+  /** Positions of graph nodes by node id; missing ones are laid out automatically. */
+  layout: Record<string, XY>;
+}
+
+export interface AgentDoc extends DocBase {
+  kind: 'agent';
+  agent: Agent;
+}
+
+export interface WorkflowDoc extends DocBase {
+  kind: 'workflow';
+  workflow: Workflow;
+}
+
+export type RuleDoc = AgentDoc | WorkflowDoc;
+
+/** Format errors that stop a text from replacing the model (the graph keeps its last good state). */
+const BLOCKING = new Set(['F001', 'F002', 'F003']);
+
+export type TextReading =
+  | { ok: true; loaded: LoadedFile; model: Agent | Workflow }
+  | { ok: false; loaded: LoadedFile; problems: Diagnostic[] };
+
+/** Reads a document's text the way the Source pane does: it applies only when it reads cleanly. */
+export function readDocText(kind: RuleDoc['kind'], fileName: string, text: string): TextReading {
+  const loaded = loadRuleFile(fileName, text);
+  const problems = loaded.diagnostics.filter((d) => d.severity === 'error' && BLOCKING.has(d.code));
+  const models = kind === 'agent' ? loaded.agents : loaded.workflows;
+  if (problems.length === 0 && models.length !== 1) {
+    const what = kind === 'agent' ? 'exactly one agent' : 'exactly one workflow';
+    problems.push({
+      code: 'F003',
+      severity: 'error',
+      message: `This source must hold ${what} (found ${models.length}); the graph keeps its last good state.`,
+      file: fileName,
+      range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
+      target: { kind: 'file' },
+    });
+  }
+  const model = models[0];
+  if (problems.length > 0 || !model) return { ok: false, loaded, problems };
+  return { ok: true, loaded, model };
+}
+
+/** The text a model compiles to: Pattern's `[[agents]]` TOML, or hegel's workflow YAML. */
+export function textOfAgent(agent: Agent): string {
+  return writeAgentsToml([agent]).text;
+}
+
+export function textOfWorkflow(workflow: Workflow, previousText?: string): string {
+  return previousText ? updateWorkflowYaml(previousText, workflow) : writeWorkflowYaml(workflow);
+}
+
+export interface DocDiagnostics {
+  diagnostics: Diagnostic[];
+  /** False while the text does not read cleanly: the graph shows the last good model. */
+  textApplies: boolean;
+}
+
+const diagnosticsCache = new WeakMap<RuleDoc, DocDiagnostics>();
+
+/**
+ * Diagnostics of a document: of its text when it reads cleanly, else the problems stopping it.
+ * Documents are immutable, so the result is cached per document object.
+ */
+export function diagnosticsOf(doc: RuleDoc): DocDiagnostics {
+  const hit = diagnosticsCache.get(doc);
+  if (hit) return hit;
+  const r = readDocText(doc.kind, doc.fileName, doc.text);
+  const result = r.ok ? { diagnostics: checkLoadedFile(r.loaded), textApplies: true } : { diagnostics: r.problems, textApplies: false };
+  diagnosticsCache.set(doc, result);
+  return result;
+}
+
+let counter = 0;
+/** A fresh document id (unique in this page; persisted ids come from storage). */
+export function newDocId(): string {
+  counter += 1;
+  return `doc-${Date.now().toString(36)}-${counter}`;
+}
+
+/** Documents for a file's content: one per agent, one per workflow. A file with exactly one
+ * element keeps the user's text (and its comments); otherwise each document gets the written form. */
+export function docsFromFile(fileName: string, text: string): { docs: RuleDoc[]; loaded: LoadedFile } {
+  const loaded = loadRuleFile(fileName, text);
+  const single = loaded.agents.length + loaded.workflows.length === 1;
+  const base = fileName.replace(/\.[^.]+$/, '');
+  const docs: RuleDoc[] = [
+    ...loaded.agents.map(
+      (agent): AgentDoc => ({
+        kind: 'agent',
+        id: newDocId(),
+        fileName: single && /\.toml$/i.test(fileName) ? fileName : `${agent.name || base}.toml`,
+        text: single && /\.toml$/i.test(fileName) ? text : textOfAgent(agent),
+        layout: {},
+        agent,
+      }),
+    ),
+    ...loaded.workflows.map(
+      (workflow): WorkflowDoc => ({
+        kind: 'workflow',
+        id: newDocId(),
+        fileName: single && /\.ya?ml$/i.test(fileName) ? fileName : `${workflow.name || base}.yaml`,
+        text: single && /\.ya?ml$/i.test(fileName) ? text : textOfWorkflow(workflow),
+        layout: {},
+        workflow,
+      }),
+    ),
+  ];
+  return { docs, loaded };
+}

@@ -1,0 +1,246 @@
+/**
+ * The studio's state: a vanilla zustand store (usable outside React: persistence, tests) holding
+ * the project (its rule documents), the selection, undo history and notices. Every edit — from
+ * the graph, the inspector or the Source pane — goes through an action here, so undo/redo and
+ * autosave see them all.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { Agent } from '../../core/model/toolRules.ts';
+import type { Workflow } from '../../core/model/workflow.ts';
+import type { Range } from '../../core/diagnostics/types.ts';
+import { emptyHistory, record, redo, undo, type History } from './history.ts';
+import {
+  docsFromFile,
+  newDocId,
+  readDocText,
+  textOfAgent,
+  textOfWorkflow,
+  type AgentDoc,
+  type RuleDoc,
+  type WorkflowDoc,
+  type XY,
+} from './documents.ts';
+
+/** What is selected on the canvas or in the inspector. */
+export type Selection =
+  | { kind: 'none' }
+  | { kind: 'tool'; tool: string }
+  | { kind: 'rule'; index: number }
+  | { kind: 'phase'; node: string }
+  | { kind: 'transition'; node: string; index: number }
+  | { kind: 'phaseRule'; node: string; index: number };
+
+/** The persisted part of the studio: what undo restores and autosave writes. */
+export interface ProjectData {
+  id: string;
+  name: string;
+  docs: RuleDoc[];
+  activeDocId?: string;
+}
+
+export interface Notice {
+  id: number;
+  kind: 'error' | 'info';
+  text: string;
+}
+
+export interface EditOptions {
+  /** Edits with the same key within a second make one undo step (typing, dragging). */
+  key?: string;
+}
+
+export interface StudioState {
+  project: ProjectData;
+  selection: Selection;
+  /** A request to show a text range in the Source pane (nonce changes on every request). */
+  reveal?: { docId: string; range: Range; nonce: number };
+  history: History<ProjectData>;
+  notices: Notice[];
+
+  newProject(name?: string): void;
+  /** Replaces the whole project (opened from storage, a bundle or a share link): history resets. */
+  loadProject(data: ProjectData): void;
+  renameProject(name: string): void;
+  /** Adds the agents / workflow of a file; returns how many documents were added (0 = nothing changed). */
+  importFile(fileName: string, text: string): number;
+  addDocs(docs: RuleDoc[]): void;
+  addAgent(name?: string): string;
+  addWorkflow(name?: string): string;
+  removeDoc(id: string): void;
+  setActiveDoc(id: string): void;
+  editAgent(docId: string, edit: (agent: Agent) => Agent, opts?: EditOptions): void;
+  editWorkflow(docId: string, edit: (wf: Workflow) => Workflow, opts?: EditOptions): void;
+  /** The Source pane's text; the model follows only when the text reads cleanly. */
+  setText(docId: string, text: string): void;
+  setPositions(docId: string, positions: Record<string, XY>, opts?: EditOptions): void;
+  select(selection: Selection): void;
+  revealRange(docId: string, range: Range): void;
+  undo(): void;
+  redo(): void;
+  notify(kind: Notice['kind'], text: string): void;
+  dismiss(id: number): void;
+}
+
+let projectCounter = 0;
+export const newProjectId = (): string => `project-${Date.now().toString(36)}-${++projectCounter}`;
+
+export const emptyProject = (name = 'Untitled project'): ProjectData => ({ id: newProjectId(), name, docs: [] });
+
+const uniqueName = (base: string, taken: Set<string>): string => {
+  if (!taken.has(base)) return base;
+  for (let i = 2; ; i++) if (!taken.has(`${base}_${i}`)) return `${base}_${i}`;
+};
+
+/** Creates a studio store; `clock` is injectable so tests control undo coalescing. */
+export function createStudioStore(initial: ProjectData = emptyProject(), clock: () => number = () => Date.now()) {
+  let noticeId = 0;
+  let revealNonce = 0;
+
+  return createStore<StudioState>()((set, get) => {
+    /** Applies a change to the project, recording the previous state for undo. */
+    const change = (next: (p: ProjectData) => ProjectData, key?: string) => {
+      const before = get().project;
+      const after = next(before);
+      if (after === before) return;
+      set({ project: after, history: record(get().history, before, key, clock()) });
+    };
+    const mapDoc = (p: ProjectData, id: string, fn: (d: RuleDoc) => RuleDoc): ProjectData => {
+      let changed = false;
+      const docs = p.docs.map((d) => {
+        if (d.id !== id) return d;
+        const n = fn(d);
+        if (n !== d) changed = true;
+        return n;
+      });
+      return changed ? { ...p, docs } : p;
+    };
+
+    return {
+      project: initial,
+      selection: { kind: 'none' },
+      history: emptyHistory(),
+      notices: [],
+
+      newProject(name) {
+        set({ project: emptyProject(name), history: emptyHistory(), selection: { kind: 'none' } });
+      },
+      loadProject(data) {
+        set({ project: data, history: emptyHistory(), selection: { kind: 'none' } });
+      },
+      renameProject(name) {
+        change((p) => (p.name === name ? p : { ...p, name }), 'rename');
+      },
+      importFile(fileName, text) {
+        const { docs } = docsFromFile(fileName, text);
+        if (docs.length === 0) return 0;
+        get().addDocs(docs);
+        return docs.length;
+      },
+      addDocs(docs) {
+        const first = docs[0];
+        if (!first) return;
+        change((p) => ({ ...p, docs: [...p.docs, ...docs], activeDocId: first.id }));
+        set({ selection: { kind: 'none' } });
+      },
+      addAgent(name) {
+        const taken = new Set(get().project.docs.filter((d) => d.kind === 'agent').map((d) => (d as AgentDoc).agent.name));
+        const agentName = uniqueName(name ?? 'agent', taken);
+        const agent: Agent = { name: agentName, tools: [], rules: [] };
+        const doc: AgentDoc = { kind: 'agent', id: newDocId(), fileName: `${agentName}.toml`, text: textOfAgent(agent), layout: {}, agent };
+        get().addDocs([doc]);
+        return doc.id;
+      },
+      addWorkflow(name) {
+        const taken = new Set(get().project.docs.filter((d) => d.kind === 'workflow').map((d) => (d as WorkflowDoc).workflow.name));
+        const wfName = uniqueName(name ?? 'workflow', taken);
+        const workflow: Workflow = {
+          name: wfName,
+          mode: 'execution',
+          start_node: 'start',
+          nodes: [{ name: 'start', prompt: 'Describe the first phase.', transitions: [{ when: 'start_complete', to: 'done' }], rules: [] }],
+        };
+        const doc: WorkflowDoc = { kind: 'workflow', id: newDocId(), fileName: `${wfName}.yaml`, text: textOfWorkflow(workflow), layout: {}, workflow };
+        get().addDocs([doc]);
+        return doc.id;
+      },
+      removeDoc(id) {
+        change((p) => {
+          const docs = p.docs.filter((d) => d.id !== id);
+          if (docs.length === p.docs.length) return p;
+          const activeDocId = p.activeDocId === id ? docs[0]?.id : p.activeDocId;
+          return { ...p, docs, ...(activeDocId !== undefined ? { activeDocId } : {}) };
+        });
+        set({ selection: { kind: 'none' } });
+      },
+      setActiveDoc(id) {
+        const p = get().project;
+        if (p.activeDocId === id || !p.docs.some((d) => d.id === id)) return;
+        set({ project: { ...p, activeDocId: id }, selection: { kind: 'none' } });
+      },
+      editAgent(docId, edit, opts) {
+        change(
+          (p) =>
+            mapDoc(p, docId, (d) => {
+              if (d.kind !== 'agent') return d;
+              const agent = edit(d.agent);
+              return agent === d.agent ? d : { ...d, agent, text: textOfAgent(agent) };
+            }),
+          opts?.key,
+        );
+      },
+      editWorkflow(docId, edit, opts) {
+        change(
+          (p) =>
+            mapDoc(p, docId, (d) => {
+              if (d.kind !== 'workflow') return d;
+              const workflow = edit(d.workflow);
+              return workflow === d.workflow ? d : { ...d, workflow, text: textOfWorkflow(workflow, d.text) };
+            }),
+          opts?.key,
+        );
+      },
+      setText(docId, text) {
+        change(
+          (p) =>
+            mapDoc(p, docId, (d) => {
+              if (d.text === text) return d;
+              const r = readDocText(d.kind, d.fileName, text);
+              if (!r.ok) return { ...d, text };
+              return d.kind === 'agent' ? { ...d, text, agent: r.model as Agent } : { ...d, text, workflow: { ...(r.model as Workflow), name: d.workflow.name } };
+            }),
+          `text:${docId}`,
+        );
+      },
+      setPositions(docId, positions, opts) {
+        change((p) => mapDoc(p, docId, (d) => ({ ...d, layout: { ...d.layout, ...positions } })), opts?.key);
+      },
+      select(selection) {
+        set({ selection });
+      },
+      revealRange(docId, range) {
+        set({ reveal: { docId, range, nonce: ++revealNonce } });
+      },
+      undo() {
+        const r = undo(get().history, get().project);
+        if (r) set({ project: r.state, history: r.history });
+      },
+      redo() {
+        const r = redo(get().history, get().project);
+        if (r) set({ project: r.state, history: r.history });
+      },
+      notify(kind, text) {
+        const id = ++noticeId;
+        set({ notices: [...get().notices, { id, kind, text }] });
+      },
+      dismiss(id) {
+        set({ notices: get().notices.filter((n) => n.id !== id) });
+      },
+    };
+  });
+}
+
+export type StudioStore = ReturnType<typeof createStudioStore>;
+
+/** The active document, if any. */
+export const activeDoc = (s: Pick<StudioState, 'project'>): RuleDoc | undefined =>
+  s.project.docs.find((d) => d.id === s.project.activeDocId) ?? s.project.docs[0];
