@@ -1,12 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { StudioProvider } from './state/context.tsx';
+import { UiProvider } from './state/uiContext.tsx';
+import { createStudioStore } from './state/store.ts';
+import { createUiStore } from './state/ui.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Rule Studio: #root element missing from index.html');
+
+const store = createStudioStore();
+const ui = createUiStore();
+
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <StudioProvider store={store}>
+      <UiProvider store={ui}>
+        <App />
+      </UiProvider>
+    </StudioProvider>
   </StrictMode>,
 );

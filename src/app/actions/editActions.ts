@@ -1,0 +1,22 @@
+import type { Action } from './types.ts';
+
+export const editActions: Action[] = [
+  {
+    id: 'undo',
+    label: 'Undo',
+    toolbar: true,
+    shortcuts: ['Mod+Z'],
+    hint: 'Undo the last edit (graph or text)',
+    enabled: ({ store }) => store.getState().history.past.length > 0,
+    run: ({ store }) => store.getState().undo(),
+  },
+  {
+    id: 'redo',
+    label: 'Redo',
+    toolbar: true,
+    shortcuts: ['Mod+Shift+Z', 'Mod+Y'],
+    hint: 'Redo the last undone edit',
+    enabled: ({ store }) => store.getState().history.future.length > 0,
+    run: ({ store }) => store.getState().redo(),
+  },
+];

@@ -1,0 +1,4 @@
+/** The inspector: edits the selected element. */
+export function Inspector() {
+  return <aside className="inspector" aria-label="Inspector" />;
+}
