@@ -1,0 +1,34 @@
+/**
+ * The smallest single replacement that turns one text into another (common prefix and suffix
+ * kept). Pushing store text into the editor this way leaves the cursor, selection and scroll of
+ * the untouched parts where they were.
+ */
+export interface TextReplacement {
+  /** Offset (UTF-16) where the replaced part starts in the old text. */
+  start: number;
+  /** Offset where the replaced part ends in the old text (exclusive). */
+  end: number;
+  /** The new text for that part. */
+  text: string;
+}
+
+/** The minimal replacement from `before` to `after`, or `null` when they are equal. */
+export function minimalReplacement(before: string, after: string): TextReplacement | null {
+  if (before === after) return null;
+  const max = Math.min(before.length, after.length);
+  let prefix = 0;
+  while (prefix < max && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
+  // Do not split a surrogate pair.
+  if (prefix > 0 && isHighSurrogate(before.charCodeAt(prefix - 1))) prefix--;
+  let suffix = 0;
+  while (
+    suffix < max - prefix &&
+    before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)
+  )
+    suffix++;
+  if (suffix > 0 && isLowSurrogate(before.charCodeAt(before.length - suffix))) suffix--;
+  return { start: prefix, end: before.length - suffix, text: after.slice(prefix, after.length - suffix) };
+}
+
+const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
