@@ -1,0 +1,56 @@
+/** Pure edits of a workflow made from the graph and the inspector. */
+import type { Transition, Workflow, WorkflowNode } from '../model/workflow.ts';
+import { DONE_NODE } from '../model/workflow.ts';
+import { uniqueName } from './agentEdits.ts';
+
+/** Adds a phase with a unique name (`phase`, `phase_2`, …) and a transition to `done`. */
+export function addPhase(wf: Workflow, base = 'phase'): { workflow: Workflow; name: string } {
+  const name = uniqueName(base, new Set([...wf.nodes.map((n) => n.name), DONE_NODE]));
+  const node: WorkflowNode = { name, prompt: '', transitions: [{ when: `${name}_complete`, to: DONE_NODE }], rules: [] };
+  return { workflow: { ...wf, nodes: [...wf.nodes, node] }, name };
+}
+
+/**
+ * Renames a phase; transitions pointing to it and `start_node` follow. Returns the same workflow
+ * when the new name is empty, `done` or already taken.
+ */
+export function renamePhase(wf: Workflow, from: string, to: string): Workflow {
+  if (from === to || to === '' || to === DONE_NODE || wf.nodes.some((n) => n.name === to)) return wf;
+  const r = (t: Transition): Transition => (t.to === from ? { ...t, to } : t);
+  return {
+    ...wf,
+    start_node: wf.start_node === from ? to : wf.start_node,
+    nodes: wf.nodes.map((n) => ({ ...n, name: n.name === from ? to : n.name, transitions: n.transitions.map(r) })),
+  };
+}
+
+/** Replaces phase `name` with `fn(node)`. */
+export function updatePhase(wf: Workflow, name: string, fn: (n: WorkflowNode) => WorkflowNode): Workflow {
+  let changed = false;
+  const nodes = wf.nodes.map((n) => {
+    if (n.name !== name) return n;
+    const next = fn(n);
+    if (next !== n) changed = true;
+    return next;
+  });
+  return changed ? { ...wf, nodes } : wf;
+}
+
+/** Removes a phase (transitions to it stay and show as dangling until fixed). */
+export function removePhase(wf: Workflow, name: string): Workflow {
+  const nodes = wf.nodes.filter((n) => n.name !== name);
+  return nodes.length === wf.nodes.length ? wf : { ...wf, nodes };
+}
+
+/** Adds a transition `from → to` (when `<from>_complete`, made unique within the phase). */
+export function addTransition(wf: Workflow, from: string, to: string): Workflow {
+  return updatePhase(wf, from, (n) => {
+    const when = uniqueName(`${from}_complete`, new Set(n.transitions.map((t) => t.when)));
+    return { ...n, transitions: [...n.transitions, { when, to }] };
+  });
+}
+
+/** Removes transition `index` of phase `name`. */
+export function removeTransition(wf: Workflow, name: string, index: number): Workflow {
+  return updatePhase(wf, name, (n) => (index < n.transitions.length ? { ...n, transitions: n.transitions.filter((_, i) => i !== index) } : n));
+}

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadRuleFile } from '../../src/core/codecs/load.ts';
+import { checkLoadedFile } from '../../src/core/check.ts';
+import { missingId, workflowGraph } from '../../src/core/graph/workflowGraph.ts';
+import { addPhase, addTransition, removeTransition, renamePhase } from '../../src/core/graph/workflowEdits.ts';
+
+function load(text: string) {
+  const loaded = loadRuleFile('wf.yaml', text);
+  return { wf: loaded.workflows[0]!, diagnostics: checkLoadedFile(loaded) };
+}
+
+describe('workflow graph projection', () => {
+  it('has phases, a done node, transitions labelled with when, and the start marked', () => {
+    const { wf, diagnostics } = load(readFileSync('examples/hegel-minimal.yaml', 'utf8'));
+    const g = workflowGraph(wf, diagnostics);
+    expect(g.nodes.map((n) => [n.id, n.kind, n.start])).toEqual([
+      ['spec', 'phase', true],
+      ['plan', 'phase', false],
+      ['done', 'done', false],
+    ]);
+    expect(g.nodes[0]!.summary).toBe('Define inputs, outputs and invariants.');
+    expect(g.edges.map((e) => [e.source, e.target, e.when])).toEqual([
+      ['spec', 'plan', 'spec_complete'],
+      ['plan', 'done', 'plan_complete'],
+    ]);
+  });
+
+  it('maps W001 to a red ghost node, W003 to dimmed, W004 to stuck; rules listed with parameters', () => {
+    const { wf, diagnostics } = load(`mode: execution
+start_node: a
+nodes:
+  a:
+    prompt: go
+    transitions:
+      - when: a_done
+        to: nowhere
+      - when: loop
+        to: a
+    rules:
+      - type: repeated_command
+        pattern: "git .*"
+        threshold: 3
+        window: 60
+  orphan:
+    prompt: never
+    transitions:
+      - when: x
+        to: done
+`);
+    const g = workflowGraph(wf, diagnostics);
+    const ghost = g.nodes.find((n) => n.id === missingId('nowhere'))!;
+    expect(ghost).toMatchObject({ kind: 'missing', error: true, label: 'nowhere' });
+    expect(g.edges.find((e) => e.when === 'a_done')).toMatchObject({ target: missingId('nowhere'), error: true });
+    expect(g.nodes.find((n) => n.id === 'orphan')).toMatchObject({ dimmed: true });
+    expect(g.nodes.find((n) => n.id === 'a')).toMatchObject({ stuck: true });
+    expect(g.nodes.find((n) => n.id === 'a')!.rules).toEqual([{ index: 0, text: 'repeated_command ≥ 3 in 1m /git .*/' }]);
+  });
+});
+
+describe('workflow edits', () => {
+  const { wf } = load(readFileSync('examples/hegel-minimal.yaml', 'utf8'));
+  it('renames a phase and every transition and the start node follow', () => {
+    const r = renamePhase(wf, 'spec', 'specify');
+    expect(r.start_node).toBe('specify');
+    expect(r.nodes.map((n) => n.name)).toEqual(['specify', 'plan']);
+    expect(renamePhase(wf, 'spec', 'plan')).toBe(wf);
+    expect(renamePhase(wf, 'spec', 'done')).toBe(wf);
+    const r2 = renamePhase(wf, 'plan', 'design');
+    expect(r2.nodes[0]!.transitions[0]!.to).toBe('design');
+  });
+  it('adds phases with unique names and transitions with unique whens', () => {
+    const a = addPhase(wf);
+    expect(a.name).toBe('phase');
+    expect(addPhase(a.workflow).name).toBe('phase_2');
+    const t = addTransition(addTransition(wf, 'spec', 'done'), 'spec', 'plan');
+    expect(t.nodes[0]!.transitions.map((x) => x.when)).toEqual(['spec_complete', 'spec_complete_2', 'spec_complete_3']);
+    expect(removeTransition(t, 'spec', 0).nodes[0]!.transitions).toHaveLength(2);
+  });
+});
