@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DedupeCache } from '../../src/core/engine/tools/dedupeCache.ts';
-import { argsKey, canonicalJson, dedupeKey } from '../../src/core/engine/tools/dedupeKey.ts';
+import { canonicalJson, dedupeKey } from '../../src/core/engine/tools/dedupeKey.ts';
+import { callHash, sameArgs } from '../../src/core/engine/tools/argsIdentity.ts';
 import type { Json } from '../../src/core/model/index.ts';
 import { agent, call, kinds, replay } from './helpers.ts';
 
@@ -15,17 +16,32 @@ describe('dedupe key', () => {
     expect(dedupeKey('t', { a: 1, request_heartbeat: true })).toBe(dedupeKey('t', { a: 1 }));
     expect(dedupeKey('t', { a: { request_heartbeat: true } })).not.toBe(dedupeKey('t', { a: {} }));
   });
-  it('takes the native fast paths only when they give the same canonical text', () => {
+  it('the engine identity (hash + structural check) agrees with the canonical text', () => {
     const json = fc.jsonValue() as fc.Arbitrary<Json>;
-    const args = fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('1', '10', '9', '__proto__', 'request_heartbeat', 'a')), json);
-    fc.assert(
-      fc.property(args, (a) => {
-        const rest = Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'request_heartbeat'));
-        expect(argsKey(a)).toBe(canonicalJson(rest));
-      }),
-      { numRuns: 500 },
+    const key = fc.oneof(fc.string(), fc.constantFrom('1', '10', '9', '__proto__', 'request_heartbeat', 'a'));
+    const args = fc.dictionary(key, json);
+    const similar = args.chain((a) =>
+      fc.tuple(
+        fc.constant(a),
+        fc.oneof(
+          fc.constant(Object.fromEntries(Object.entries(a).reverse())),
+          fc.constant({ ...a, request_heartbeat: true }),
+          args,
+        ),
+      ),
     );
-    expect(argsKey({ '10': 1, '9': 2, b: { z: 1, y: 2 } })).toBe('{"10":1,"9":2,"b":{"y":2,"z":1}}');
+    fc.assert(
+      fc.property(similar, ([a, b]) => {
+        const same = dedupeKey('t', a) === dedupeKey('t', b);
+        expect(sameArgs(a, b)).toBe(same);
+        if (same) expect(callHash('t', a)).toBe(callHash('t', b));
+      }),
+      { numRuns: 1000 },
+    );
+    expect(sameArgs({ '10': 1, b: { z: 1, y: 2 } }, { b: { y: 2, z: 1 }, '10': 1 })).toBe(true);
+    expect(sameArgs({ a: -0 }, { a: 0 })).toBe(true);
+    expect(sameArgs({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+    expect(sameArgs({ a: 1 }, { a: 1, b: 2 })).toBe(false);
   });
   it('separates tools and argument values', () => {
     expect(dedupeKey('a', { x: 1 })).not.toBe(dedupeKey('b', { x: 1 }));
@@ -36,6 +52,7 @@ describe('dedupe key', () => {
 describe('dedupe cache', () => {
   it('answers like a naive map and holds only what the window can still use', () => {
     const op = fc.record({ tool: fc.constantFrom('t', 'u'), key: fc.constantFrom('a', 'b', 'c', 'd'), gap: fc.nat(50), write: fc.boolean() });
+    const argsOf = (k: string) => ({ k });
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 120 }), fc.array(op, { maxLength: 200 }), (windowMs, ops) => {
         const cache = new DedupeCache(windowMs);
@@ -45,9 +62,9 @@ describe('dedupe cache', () => {
           now += o.gap;
           const id = `${o.tool}/${o.key}`;
           const last = naive.get(id);
-          expect(cache.isDuplicate(o.tool, o.key, now)).toBe(last !== undefined && now - last < windowMs);
+          expect(cache.isDuplicate(o.tool, argsOf(o.key), now)).toBe(last !== undefined && now - last < windowMs);
           if (o.write) {
-            cache.record(o.tool, o.key, now);
+            cache.record(o.tool, argsOf(o.key), now);
             naive.set(id, now);
           }
           const live = [...naive.values()].filter((t) => now - t < windowMs).length;
@@ -58,8 +75,8 @@ describe('dedupe cache', () => {
   });
   it('window 0 keeps nothing', () => {
     const cache = new DedupeCache(0);
-    cache.record('t', 'a', 0);
-    expect(cache.isDuplicate('t', 'a', 0)).toBe(false);
+    cache.record('t', { a: 1 }, 0);
+    expect(cache.isDuplicate('t', { a: 1 }, 0)).toBe(false);
     expect(cache.size).toBe(0);
   });
 });

@@ -4,7 +4,6 @@
  */
 import type { DecisionBody, Flow } from '../decisions.ts';
 import { runChecks, type CallFailure, type CallRequest, type CheckContext, type CheckPass } from './checks.ts';
-import { argsKey } from './dedupeKey.ts';
 import { flowOf } from './flow.ts';
 import { rustDebugName, timeoutMessage } from './messages.ts';
 import type { ToolRuleSet } from './ruleIndex.ts';
@@ -36,12 +35,12 @@ export function failureDecision(call: CallRequest, failure: CallFailure): Decisi
   }
 }
 
-/** Step 10: counts, last execution, dedupe key, consent grant; on `ok` also called and group claims. */
-function record(ctx: CheckContext, call: CallRequest, rules: ToolRuleSet, key: string | undefined, pass: CheckPass): void {
+/** Step 10: counts, last execution, dedupe entry, consent grant; on `ok` also called and group claims. */
+function record(ctx: CheckContext, call: CallRequest, rules: ToolRuleSet, dedupe: boolean, pass: CheckPass): void {
   const { persistent, batch, ordering } = ctx.state;
   batch.executions.set(call.tool, (batch.executions.get(call.tool) ?? 0) + 1);
   persistent.lastExecution.set(call.tool, call.time);
-  if (key !== undefined) persistent.dedupe.record(call.tool, key, call.time);
+  if (dedupe) persistent.dedupe.record(call.tool, call.args, call.time);
   if (pass.grantUntil !== undefined) persistent.grants.set(call.tool, pass.grantUntil);
   if (call.outcome !== 'ok') return;
   ordering.called.add(call.tool);
@@ -57,9 +56,8 @@ function record(ctx: CheckContext, call: CallRequest, rules: ToolRuleSet, key: s
 
 /** Runs one call (from the trace or synthetic) and returns its decision. */
 export function runCall(ctx: CheckContext, call: CallRequest): CallResult {
-  const dedupeOn = call.synthetic === undefined && ctx.settings.dedupeWindowMs > 0;
-  const key = dedupeOn ? argsKey(call.args) : undefined;
-  const checked = runChecks(ctx, call, key);
+  const dedupe = call.synthetic === undefined && ctx.settings.dedupeWindowMs > 0;
+  const checked = runChecks(ctx, call, dedupe);
   if (!checked.ok) return { decision: failureDecision(call, checked.failure), executed: false, flow: undefined };
   const timeout = ctx.settings.executionTimeoutMs;
   if (call.durationMs > timeout) {
@@ -67,7 +65,7 @@ export function runCall(ctx: CheckContext, call: CallRequest): CallResult {
     return { decision: failureDecision(call, failure), executed: false, flow: undefined };
   }
   const rules = ctx.index.forTool(call.tool);
-  record(ctx, call, rules, key, checked.pass);
+  record(ctx, call, rules, dedupe, checked.pass);
   const flow = flowOf(rules, call.args, call.outcome, ctx.state.ordering);
   const { tool, outcome } = call;
   const decision: DecisionBody = call.synthetic

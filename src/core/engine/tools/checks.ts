@@ -65,9 +65,9 @@ function checkKnown(ctx: CheckContext, call: CallRequest): CallFailure | undefin
   return undefined;
 }
 
-/** Step 2: the same key executed less than the window ago (`key` undefined = not checked). */
-function checkDedupe(ctx: CheckContext, call: CallRequest, key: string | undefined): CallFailure | undefined {
-  if (key !== undefined && ctx.state.persistent.dedupe.isDuplicate(call.tool, key, call.time))
+/** Step 2: the same call executed less than the window ago (`dedupe` false = not checked). */
+function checkDedupe(ctx: CheckContext, call: CallRequest, dedupe: boolean): CallFailure | undefined {
+  if (dedupe && ctx.state.persistent.dedupe.isDuplicate(call.tool, call.args, call.time))
     return fail('Deduplicated', deduplicatedMessage(call.tool));
   return undefined;
 }
@@ -158,14 +158,14 @@ function checkConsent(ctx: CheckContext, call: CallRequest, rules: ToolRuleSet):
 }
 
 /**
- * Runs checks 1–8 on a call; the first failure decides. `dedupeKey` (the canonical arguments) is undefined when dedupe does
- * not apply (synthetic calls, window 0).
+ * Runs checks 1–8 on a call; the first failure decides. `dedupe` is false when dedupe does not
+ * apply (synthetic calls, window 0).
  */
-export function runChecks(ctx: CheckContext, call: CallRequest, dedupeKey: string | undefined): CheckResult {
+export function runChecks(ctx: CheckContext, call: CallRequest, dedupe: boolean): CheckResult {
   const rules = ctx.index.forTool(call.tool);
   const failure =
     checkKnown(ctx, call) ??
-    checkDedupe(ctx, call, dedupeKey) ??
+    checkDedupe(ctx, call, dedupe) ??
     checkStartGate(ctx, call, rules) ??
     checkOrdering(ctx, call, rules) ??
     checkBatchLimits(ctx, call, rules) ??

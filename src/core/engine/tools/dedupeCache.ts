@@ -1,64 +1,102 @@
 /**
- * The persistent dedupe cache: (tool, canonical arguments) → time of its last execution, as one
- * map per tool so keys are the flat strings `JSON.stringify` returns. Entries older than the
- * window are evicted lazily through a time-ordered queue, so memory is bounded by what the window
- * holds, not by the length of the trace. Times never go backwards (the trace guarantees it).
+ * The persistent dedupe cache: (tool, arguments) → time of its last execution. Calls are found by
+ * a hash of tool and arguments and confirmed structurally, so no key text is built per call;
+ * colliding entries are chained, so a lookup allocates nothing. Entries older than the window are
+ * evicted lazily through a time-ordered queue, so memory is bounded by what the window holds, not
+ * by the length of the trace. Times never go backwards (the trace guarantees it).
  */
+import type { Json } from '../../model/toolRules.ts';
+import { callHash, sameArgs } from './argsIdentity.ts';
+
+type Args = Readonly<Record<string, Json>>;
+
+interface Entry {
+  hash: number;
+  tool: string;
+  args: Args;
+  time: number;
+  /** The next entry with the same hash. */
+  next: Entry | undefined;
+}
+
 export class DedupeCache {
-  private readonly byTool = new Map<string, Map<string, number>>();
+  private readonly heads = new Map<number, Entry>();
   private count = 0;
-  /** Executions in time order, as parallel arrays (no per-entry objects to collect). */
-  private tools: string[] = [];
-  private keys: string[] = [];
+  /** Executions in time order: the entry and the time it was recorded at. */
+  private queue: Entry[] = [];
   private times: number[] = [];
   private head = 0;
+  /** The hash of the last call looked up (a call is checked, then recorded). */
+  private lastArgs: Args | undefined;
+  private lastTool = '';
+  private lastHash = 0;
 
   /** A window of 0 turns deduplication off: nothing is checked or kept. */
   constructor(readonly windowMs: number) {}
 
-  /** True when `tool` with arguments `key` was executed less than the window before `now`. */
-  isDuplicate(tool: string, key: string, now: number): boolean {
+  private hashOf(tool: string, args: Args): number {
+    if (args !== this.lastArgs || tool !== this.lastTool) {
+      this.lastArgs = args;
+      this.lastTool = tool;
+      this.lastHash = callHash(tool, args);
+    }
+    return this.lastHash;
+  }
+
+  private find(hash: number, tool: string, args: Args): Entry | undefined {
+    for (let e = this.heads.get(hash); e; e = e.next) if (e.tool === tool && sameArgs(e.args, args)) return e;
+    return undefined;
+  }
+
+  /** True when the same call was executed less than the window before `now`. */
+  isDuplicate(tool: string, args: Args, now: number): boolean {
     if (this.windowMs <= 0) return false;
     this.evict(now);
-    const t = this.byTool.get(tool)?.get(key);
-    return t !== undefined && now - t < this.windowMs;
+    const e = this.find(this.hashOf(tool, args), tool, args);
+    return e !== undefined && now - e.time < this.windowMs;
   }
 
   /** Records an execution at `now`. */
-  record(tool: string, key: string, now: number): void {
+  record(tool: string, args: Args, now: number): void {
     if (this.windowMs <= 0) return;
     this.evict(now);
-    let m = this.byTool.get(tool);
-    if (!m) this.byTool.set(tool, (m = new Map()));
-    const before = m.size;
-    m.set(key, now);
-    this.count += m.size - before;
-    this.tools.push(tool);
-    this.keys.push(key);
+    const hash = this.hashOf(tool, args);
+    let e = this.find(hash, tool, args);
+    if (e) e.time = now;
+    else {
+      e = { hash, tool, args, time: now, next: this.heads.get(hash) };
+      this.heads.set(hash, e);
+      this.count++;
+    }
+    this.queue.push(e);
     this.times.push(now);
   }
 
-  /** Number of keys currently kept. */
+  /** Number of distinct calls currently kept. */
   get size(): number {
     return this.count;
   }
 
+  private unlink(e: Entry): void {
+    const first = this.heads.get(e.hash);
+    if (first === e) {
+      if (e.next) this.heads.set(e.hash, e.next);
+      else this.heads.delete(e.hash);
+    } else for (let p = first; p; p = p.next) if (p.next === e) p.next = e.next;
+    this.count--;
+  }
+
   /** Drops every entry that can no longer deduplicate a call at `now` or later. O(1) amortised. */
   private evict(now: number): void {
-    const { tools, keys, times, windowMs } = this;
+    const { queue, times, windowMs } = this;
     let head = this.head;
     while (head < times.length && now - (times[head] as number) >= windowMs) {
-      const m = this.byTool.get(tools[head] as string);
-      const key = keys[head] as string;
-      if (m && m.get(key) === times[head]) {
-        m.delete(key);
-        this.count--;
-      }
+      const e = queue[head] as Entry;
+      if (e.time === times[head]) this.unlink(e);
       head++;
     }
     if (head > 4096 && head * 2 > times.length) {
-      this.tools = tools.slice(head);
-      this.keys = keys.slice(head);
+      this.queue = queue.slice(head);
       this.times = times.slice(head);
       head = 0;
     }

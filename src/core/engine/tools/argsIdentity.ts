@@ -1,0 +1,92 @@
+/**
+ * Identity of a call's arguments for dedupe (`tool-rules.md` §4 step 2, §8): two calls are the
+ * same when the JSON of their arguments — keys sorted at every depth, top-level
+ * `request_heartbeat` removed — is the same text. Instead of building that text on every call,
+ * the engine hashes the arguments (key-order independent, no allocation) and compares
+ * candidates structurally; `canonicalJson` in dedupeKey.ts states the same identity as text and
+ * the tests check the two agree.
+ */
+import type { Json } from '../../model/toolRules.ts';
+
+const SKIPPED = 'request_heartbeat';
+const f64 = new Float64Array(1);
+const u32 = new Uint32Array(f64.buffer);
+
+function mix(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** JSON has one text for 0 and -0, and writes NaN and ±Infinity as null. */
+function hashNumber(n: number): number {
+  if (!Number.isFinite(n)) return 0x9e3779b9;
+  if (n === 0) return 0x2545f491;
+  if (Number.isInteger(n) && Math.abs(n) < 0x7fffffff) return mix(n + 0x632be5ab);
+  f64[0] = n;
+  return mix((u32[0] as number) ^ Math.imul(u32[1] as number, 0x27d4eb2f));
+}
+
+/** A 32-bit hash of a JSON value, independent of object key order. */
+export function hashJson(v: Json | undefined, skipKey?: string): number {
+  if (v === null || v === undefined) return 0x9e3779b9;
+  switch (typeof v) {
+    case 'string':
+      return hashString(v);
+    case 'number':
+      return hashNumber(v);
+    case 'boolean':
+      return v ? 0x3c6ef372 : 0xa54ff53a;
+  }
+  if (Array.isArray(v)) {
+    let h = 0x510e527f;
+    for (let i = 0; i < v.length; i++) h = Math.imul(h, 31) + hashJson(v[i]) | 0;
+    return mix(h);
+  }
+  let sum = 0x1f83d9ab;
+  for (const k in v) {
+    const x = v[k];
+    if (x === undefined || k === skipKey) continue;
+    sum = (sum + mix(hashString(k) ^ Math.imul(hashJson(x), 0x9e3779b1))) | 0;
+  }
+  return mix(sum);
+}
+
+/** Whether two JSON values have the same canonical JSON text. */
+export function sameJson(a: Json | undefined, b: Json | undefined, skipKey?: string): boolean {
+  if (a === b) return true;
+  const na = a === undefined || (typeof a === 'number' && !Number.isFinite(a)) ? null : a;
+  const nb = b === undefined || (typeof b === 'number' && !Number.isFinite(b)) ? null : b;
+  if (na === null || nb === null) return na === nb;
+  if (typeof na !== 'object' || typeof nb !== 'object') return na === nb;
+  if (Array.isArray(na) || Array.isArray(nb)) {
+    if (!Array.isArray(na) || !Array.isArray(nb) || na.length !== nb.length) return false;
+    for (let i = 0; i < na.length; i++) if (!sameJson(na[i], nb[i])) return false;
+    return true;
+  }
+  let count = 0;
+  for (const k in na) {
+    const x = na[k];
+    if (x === undefined || k === skipKey) continue;
+    count++;
+    if (!Object.prototype.hasOwnProperty.call(nb, k) || !sameJson(x, nb[k])) return false;
+  }
+  for (const k in nb) if (nb[k] !== undefined && k !== skipKey) count--;
+  return count === 0;
+}
+
+/** The dedupe hash of a call: its tool and its arguments without top-level `request_heartbeat`. */
+export function callHash(tool: string, args: Readonly<Record<string, Json>>): number {
+  return mix(hashString(tool) ^ hashJson(args as Json, SKIPPED));
+}
+
+/** Whether two calls' arguments are the same for dedupe. */
+export function sameArgs(a: Readonly<Record<string, Json>>, b: Readonly<Record<string, Json>>): boolean {
+  return sameJson(a as Json, b as Json, SKIPPED);
+}
