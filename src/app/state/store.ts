@@ -30,12 +30,22 @@ export type Selection =
   | { kind: 'transition'; node: string; index: number }
   | { kind: 'phaseRule'; node: string; index: number };
 
+/** A trace saved with the project: a recorded log or a scripted scenario, as text. */
+export interface TraceDoc {
+  id: string;
+  /** File name; its extension and content decide the format (`.jsonl`, `.yaml`, `.json`). */
+  name: string;
+  text: string;
+}
+
 /** The persisted part of the studio: what undo restores and autosave writes. */
 export interface ProjectData {
   id: string;
   name: string;
   docs: RuleDoc[];
   activeDocId?: string;
+  /** Traces of the project (the simulator replays them); absent in older saves. */
+  traces?: TraceDoc[];
 }
 
 export interface Notice {
@@ -73,6 +83,15 @@ export interface StudioState {
   /** The Source pane's text; the model follows only when the text reads cleanly. */
   setText(docId: string, text: string): void;
   setPositions(docId: string, positions: Record<string, XY>, opts?: EditOptions): void;
+  /**
+   * Automatic placement (auto layout on import, nodes that appeared from the text): sets only the
+   * positions a node does not have yet, with no undo step — placing is not an edit.
+   */
+  placeNodes(docId: string, positions: Record<string, XY>): void;
+  addTrace(name: string, text: string): string;
+  setTraceText(id: string, text: string): void;
+  renameTrace(id: string, name: string): void;
+  removeTrace(id: string): void;
   select(selection: Selection): void;
   revealRange(docId: string, range: Range): void;
   undo(): void;
@@ -213,6 +232,31 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
       },
       setPositions(docId, positions, opts) {
         change((p) => mapDoc(p, docId, (d) => ({ ...d, layout: { ...d.layout, ...positions } })), opts?.key);
+      },
+      placeNodes(docId, positions) {
+        const p = get().project;
+        const next = mapDoc(p, docId, (d) => {
+          const fresh = Object.entries(positions).filter(([id]) => !d.layout[id]);
+          return fresh.length === 0 ? d : { ...d, layout: { ...d.layout, ...Object.fromEntries(fresh) } };
+        });
+        if (next !== p) set({ project: next });
+      },
+      addTrace(name, text) {
+        const id = newDocId();
+        change((p) => ({ ...p, traces: [...(p.traces ?? []), { id, name, text }] }));
+        return id;
+      },
+      setTraceText(id, text) {
+        change(
+          (p) => (p.traces?.some((t) => t.id === id && t.text !== text) ? { ...p, traces: p.traces.map((t) => (t.id === id ? { ...t, text } : t)) } : p),
+          `trace:${id}`,
+        );
+      },
+      renameTrace(id, name) {
+        change((p) => (p.traces?.some((t) => t.id === id && t.name !== name) ? { ...p, traces: p.traces.map((t) => (t.id === id ? { ...t, name } : t)) } : p));
+      },
+      removeTrace(id) {
+        change((p) => (p.traces?.some((t) => t.id === id) ? { ...p, traces: p.traces.filter((t) => t.id !== id) } : p));
       },
       select(selection) {
         set({ selection });
