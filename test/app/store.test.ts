@@ -84,3 +84,19 @@ describe('studio store', () => {
     expect(text).toContain('summary: Changed.');
   });
 });
+
+describe('project traces', () => {
+  it('adds, edits (coalesced, undoable), renames and removes traces', () => {
+    const { s, tick } = setup();
+    const id = s().addTrace('t.jsonl', '');
+    tick(5000);
+    s().setTraceText(id, '{"type":"model_end","time":"2025-01-01T00:00:00Z"}');
+    s().renameTrace(id, 'run.jsonl');
+    expect(s().project.traces).toEqual([{ id, name: 'run.jsonl', text: '{"type":"model_end","time":"2025-01-01T00:00:00Z"}' }]);
+    s().undo();
+    s().undo();
+    expect(s().project.traces?.[0]?.text).toBe('');
+    s().removeTrace(id);
+    expect(s().project.traces).toEqual([]);
+  });
+});
