@@ -20,10 +20,11 @@ export const bundleArb: fc.Arbitrary<ProjectBundle> = fc
       { maxLength: 5 },
     ),
     fc.nat(),
+    fc.option(fc.array(fc.record({ name: text, text }), { maxLength: 3 }), { nil: undefined }),
   )
-  .map(([name, docs, active]) => {
+  .map(([name, docs, active, traces]) => {
     const withIds = docs.map((d, i) => ({ ...d, id: `doc-${i}` }));
     const activeDocId = withIds.length > 0 ? withIds[active % withIds.length]?.id : undefined;
-    return { schemaVersion: 1, name, docs: withIds, ...(activeDocId !== undefined ? { activeDocId } : {}) } as ProjectBundle;
+    return { schemaVersion: 1, name, docs: withIds, ...(activeDocId !== undefined ? { activeDocId } : {}), ...(traces ? { traces: traces.map((t, i) => ({ id: `trace-${i}`, ...t })) } : {}) } as ProjectBundle;
   });
 

@@ -36,6 +36,10 @@ export const BundleDoc = z.discriminatedUnion('kind', [
 ]);
 export type BundleDoc = z.infer<typeof BundleDoc>;
 
+/** A trace saved with the project (a recorded log or a scripted scenario), as text. */
+export const BundleTrace = z.object({ id: z.string().min(1), name: z.string(), text: z.string() });
+export type BundleTrace = z.infer<typeof BundleTrace>;
+
 /** A project bundle, schema version 1. */
 export const ProjectBundle = z.object({
   schemaVersion: z.literal(BUNDLE_SCHEMA_VERSION),
@@ -44,6 +48,8 @@ export const ProjectBundle = z.object({
   id: z.string().optional(),
   activeDocId: z.string().optional(),
   docs: z.array(BundleDoc),
+  /** Traces of the project; absent when it has none. */
+  traces: z.array(BundleTrace).optional(),
 });
 export type ProjectBundle = z.infer<typeof ProjectBundle>;
 
@@ -92,6 +98,11 @@ export function decodeBundle(input: string | unknown): DecodeResult {
   for (const [i, d] of bundle.docs.entries()) {
     if (seen.has(d.id)) return { ok: false, message: `The project bundle is not valid: docs[${i}].id: "${d.id}" is used by two documents.` };
     seen.add(d.id);
+  }
+  const traceIds = new Set<string>();
+  for (const [i, t] of (bundle.traces ?? []).entries()) {
+    if (traceIds.has(t.id)) return { ok: false, message: `The project bundle is not valid: traces[${i}].id: "${t.id}" is used by two traces.` };
+    traceIds.add(t.id);
   }
   if (bundle.activeDocId !== undefined && !seen.has(bundle.activeDocId)) delete bundle.activeDocId;
   return { ok: true, bundle, warnings: migrated.warnings };

@@ -1,0 +1,30 @@
+/** The studio's project ↔ the core project bundle (the shape exported, shared and stored). */
+import type { ProjectBundle } from '../../core/project/bundle.ts';
+import { BUNDLE_SCHEMA_VERSION } from '../../core/project/bundle.ts';
+import { newProjectId, type ProjectData } from '../state/store.ts';
+
+/** The bundle of a project: every document with its text, layout and model, and its traces. */
+export function bundleOfProject(p: ProjectData): ProjectBundle {
+  return {
+    schemaVersion: BUNDLE_SCHEMA_VERSION,
+    id: p.id,
+    name: p.name,
+    ...(p.activeDocId !== undefined ? { activeDocId: p.activeDocId } : {}),
+    docs: p.docs.map((d) => ({ ...d })),
+    ...(p.traces && p.traces.length > 0 ? { traces: p.traces.map((t) => ({ ...t })) } : {}),
+  };
+}
+
+/**
+ * The project a bundle holds. With `fresh: true` (imports, share links) it gets a new project id,
+ * so opening it can never overwrite a stored project.
+ */
+export function projectOfBundle(b: ProjectBundle, opts: { fresh: boolean }): ProjectData {
+  return {
+    id: opts.fresh || b.id === undefined ? newProjectId() : b.id,
+    name: b.name,
+    docs: b.docs.map((d) => ({ ...d })),
+    ...(b.activeDocId !== undefined ? { activeDocId: b.activeDocId } : {}),
+    ...(b.traces ? { traces: b.traces.map((t) => ({ ...t })) } : {}),
+  };
+}

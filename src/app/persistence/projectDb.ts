@@ -1,0 +1,106 @@
+/**
+ * Projects in IndexedDB: one record per project with a revision counter, and which project was
+ * open last. A save states the revision it expects to replace; if another tab has saved since,
+ * the save is refused inside the same transaction, so two tabs never silently overwrite each other.
+ */
+import { decodeBundle } from '../../core/project/bundle.ts';
+import type { ProjectData } from '../state/store.ts';
+import { projectOfBundle } from './projectBundle.ts';
+
+export const DB_NAME = 'rule-studio';
+const DB_VERSION = 1;
+const PROJECTS = 'projects';
+const META = 'meta';
+
+/** A stored project: its data plus the revision (1 on first save, +1 per save) and save time. */
+export interface StoredProject extends ProjectData {
+  revision: number;
+  savedAt: number;
+}
+
+/** What the explorer lists to reopen. */
+export interface StoredProjectInfo {
+  id: string;
+  name: string;
+  docCount: number;
+  savedAt: number;
+}
+
+export type SaveResult = { ok: true; revision: number } | { ok: false; stored: StoredProject };
+
+const promised = <T>(req: IDBRequest<T>): Promise<T> =>
+  new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+  });
+
+const done = (tx: IDBTransaction): Promise<void> =>
+  new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+
+/** Opens (creating when needed) the studio's database. */
+export function openProjectDb(factory: IDBFactory = indexedDB, name = DB_NAME): Promise<IDBDatabase> {
+  const req = factory.open(name, DB_VERSION);
+  req.onupgradeneeded = () => {
+    const db = req.result;
+    if (!db.objectStoreNames.contains(PROJECTS)) db.createObjectStore(PROJECTS, { keyPath: 'id' });
+    if (!db.objectStoreNames.contains(META)) db.createObjectStore(META);
+  };
+  return promised(req);
+}
+
+/** A stored record as a project, validated like a bundle (a damaged record gives undefined). */
+export function projectOfRecord(rec: unknown): { project: ProjectData; revision: number } | undefined {
+  if (typeof rec !== 'object' || rec === null) return undefined;
+  const r = rec as Partial<StoredProject>;
+  const decoded = decodeBundle({ schemaVersion: 1, id: r.id, name: r.name, activeDocId: r.activeDocId, docs: r.docs, traces: r.traces });
+  if (!decoded.ok || typeof r.revision !== 'number') return undefined;
+  return { project: projectOfBundle(decoded.bundle, { fresh: false }), revision: r.revision };
+}
+
+/** The stored record of a project, as stored (unvalidated). */
+export async function readProject(db: IDBDatabase, id: string): Promise<StoredProject | undefined> {
+  return (await promised(db.transaction(PROJECTS).objectStore(PROJECTS).get(id))) as StoredProject | undefined;
+}
+
+/**
+ * Saves a project if the stored revision is still `expected` (0 = not stored yet); otherwise
+ * writes nothing and returns the stored record. Also records the project as the last one open.
+ */
+export async function saveProject(db: IDBDatabase, project: ProjectData, expected: number, now: number): Promise<SaveResult> {
+  const tx = db.transaction([PROJECTS, META], 'readwrite');
+  const projects = tx.objectStore(PROJECTS);
+  const result = await new Promise<SaveResult>((resolve, reject) => {
+    const get = projects.get(project.id);
+    get.onerror = () => reject(get.error ?? new Error('IndexedDB read failed'));
+    get.onsuccess = () => {
+      const stored = get.result as StoredProject | undefined;
+      const current = stored?.revision ?? 0;
+      if (stored && current !== expected) return resolve({ ok: false, stored });
+      const revision = current + 1;
+      const record: StoredProject = { ...project, revision, savedAt: now };
+      projects.put(record);
+      tx.objectStore(META).put(project.id, 'lastProjectId');
+      resolve({ ok: true, revision });
+    };
+  });
+  await done(tx);
+  return result;
+}
+
+/** The id of the project saved last (in any tab). */
+export async function lastProjectId(db: IDBDatabase): Promise<string | undefined> {
+  const v: unknown = await promised(db.transaction(META).objectStore(META).get('lastProjectId'));
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Every stored project, most recently saved first. */
+export async function listProjects(db: IDBDatabase): Promise<StoredProjectInfo[]> {
+  const all = (await promised(db.transaction(PROJECTS).objectStore(PROJECTS).getAll())) as StoredProject[];
+  return all
+    .map((p) => ({ id: p.id, name: p.name, docCount: Array.isArray(p.docs) ? p.docs.length : 0, savedAt: p.savedAt }))
+    .sort((a, b) => b.savedAt - a.savedAt);
+}
