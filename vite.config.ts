@@ -6,6 +6,21 @@ export default defineConfig({
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: false },
   optimizeDeps: {
-    include: ['re2js', 'smol-toml', 'yaml', 'zod', 'comlink'],
+    // Reached only lazily or from workers: pre-bundle them, or the dev server reloads the page on
+    // first use of the editor and the YAML worker fails with `module is not defined`.
+    include: [
+      're2js',
+      'smol-toml',
+      'yaml',
+      'zod',
+      'comlink',
+      'elkjs',
+      '@monaco-editor/react',
+      'monaco-editor/esm/vs/editor/editor.api.js',
+      'monaco-editor/esm/vs/editor/edcore.main.js',
+      'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js',
+      'monaco-yaml',
+      'monaco-yaml > path-browserify',
+    ],
   },
 });

@@ -1,0 +1,74 @@
+/**
+ * The Monaco editor of the Source pane, loaded lazily with React.lazy (this module pulls Monaco
+ * in). A thin component: {@link EditorBinding} does the syncing, markers, undo routing and reveal.
+ */
+import { useEffect, useLayoutEffect, useState } from 'react';
+import Editor from '@monaco-editor/react';
+import type { Diagnostic, Range } from '../../core/diagnostics/types.ts';
+import { setupMonaco, modelPath } from './monacoSetup.ts';
+import { TOML_LANGUAGE_ID } from './tomlLanguage.ts';
+import { EditorBinding } from './editorBinding.ts';
+
+// Before the first <Editor> mounts: the local Monaco, never the CDN.
+const monaco = setupMonaco();
+
+export interface MonacoSourceProps {
+  docId: string;
+  kind: 'agent' | 'workflow';
+  fileName: string;
+  text: string;
+  diagnostics: readonly Diagnostic[];
+  reveal?: { docId: string; range: Range; nonce: number } | undefined;
+  dark: boolean;
+  setText(docId: string, text: string): void;
+  undo(): void;
+  redo(): void;
+}
+
+export default function MonacoSource(props: MonacoSourceProps) {
+  const { docId, kind, fileName, text, diagnostics, reveal, dark, setText, undo, redo } = props;
+  const [binding] = useState(() => new EditorBinding(monaco, { docId, setText, undo, redo }));
+  const [mounted, setMounted] = useState(false);
+
+  useLayoutEffect(() => binding.setLink({ docId, setText, undo, redo }), [binding, docId, setText, undo, redo]);
+  // A waiting change belongs to the document it was typed in: send it before switching away.
+  useEffect(() => () => binding.flush(), [binding, docId]);
+  useEffect(() => {
+    if (mounted) binding.pushText(text);
+  }, [binding, mounted, text, docId]);
+  useEffect(() => {
+    if (mounted) binding.setMarkers(diagnostics);
+  }, [binding, mounted, diagnostics, docId]);
+  useEffect(() => {
+    if (mounted) binding.reveal(reveal);
+  }, [binding, mounted, reveal, docId]);
+
+  return (
+    <Editor
+      className="monaco-source"
+      path={modelPath(docId, kind)}
+      defaultLanguage={kind === 'workflow' ? 'yaml' : TOML_LANGUAGE_ID}
+      defaultValue={text}
+      theme={dark ? 'vs-dark' : 'vs'}
+      onMount={(ed) => {
+        binding.attach(ed);
+        setMounted(true);
+      }}
+      onChange={(value) => {
+        if (value !== undefined) binding.typed(value);
+      }}
+      loading={<p className="muted">Loading editor…</p>}
+      options={{
+        ariaLabel: `Source of ${fileName}`,
+        automaticLayout: true,
+        minimap: { enabled: false },
+        fontSize: 13,
+        tabSize: 2,
+        scrollBeyondLastLine: false,
+        fixedOverflowWidgets: true,
+        renderValidationDecorations: 'on',
+        quickSuggestions: { other: true, comments: false, strings: true },
+      }}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The Source region: the active document's TOML or YAML in Monaco (loaded lazily, so Monaco is
+ * not in the first-load bundle). While the text does not read cleanly, a banner says the graph
+ * keeps its last good state; the problems are markers in the text and entries in Problems.
+ */
+import { lazy, Suspense } from 'react';
+import { useStudio } from '../state/context.tsx';
+import { activeDoc } from '../state/store.ts';
+import { diagnosticsOf } from '../state/documents.ts';
+import { useDarkTheme } from './useDarkTheme.ts';
+import './editor.css';
+
+const MonacoSource = lazy(() => import('./MonacoSource.tsx'));
+
+export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
+  const doc = useStudio(activeDoc);
+  const reveal = useStudio((s) => s.reveal);
+  const setText = useStudio((s) => s.setText);
+  const undo = useStudio((s) => s.undo);
+  const redo = useStudio((s) => s.redo);
+  const addAgent = useStudio((s) => s.addAgent);
+  const addWorkflow = useStudio((s) => s.addWorkflow);
+  const dark = useDarkTheme();
+  const checked = doc ? diagnosticsOf(doc) : undefined;
+
+  return (
+    <section id={id} className="source-pane" aria-label="Source" hidden={hidden}>
+      <header className="pane-header">
+        <h2>Source</h2>
+        {doc && (
+          <span className="source-file">
+            {doc.fileName} · {doc.kind === 'agent' ? 'TOML' : 'YAML'}
+          </span>
+        )}
+        <span className="muted source-hint">Ctrl+M toggles Tab moving focus</span>
+      </header>
+      {checked && !checked.textApplies && (
+        <p className="source-banner" role="status">
+          The graph shows the last version that read cleanly. Fix the text to update it — nothing you typed is lost.
+        </p>
+      )}
+      {doc ? (
+        <div className="source-editor">
+          <Suspense fallback={<pre className="source-fallback">{doc.text}</pre>}>
+            <MonacoSource
+              docId={doc.id}
+              kind={doc.kind}
+              fileName={doc.fileName}
+              text={doc.text}
+              diagnostics={checked?.diagnostics ?? []}
+              reveal={reveal}
+              dark={dark}
+              setText={setText}
+              undo={undo}
+              redo={redo}
+            />
+          </Suspense>
+        </div>
+      ) : (
+        <div className="pane-empty">
+          <p className="muted">Open an agent or a workflow to see its source, or start one by typing it here:</p>
+          <button type="button" onClick={() => addAgent()}>
+            Start a new agent
+          </button>{' '}
+          <button type="button" onClick={() => addWorkflow()}>
+            Start a new workflow
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

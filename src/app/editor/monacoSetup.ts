@@ -1,0 +1,53 @@
+/**
+ * Monaco, bundled locally and never fetched from a CDN. Imported only by the lazily loaded
+ * editor module, so none of it is in the first-load bundle. Slim entry points: the editor API
+ * with its standard contributions (find, hover, suggest, folding), the YAML basic language,
+ * our TOML tokenizer and monaco-yaml for schema completion, hover and markers.
+ */
+import * as monaco from 'monaco-editor/esm/vs/editor/editor.api.js';
+import 'monaco-editor/esm/vs/editor/edcore.main.js';
+import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
+import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker?worker';
+import YamlWorker from 'monaco-yaml/yaml.worker?worker';
+import { loader } from '@monaco-editor/react';
+import { configureMonacoYaml } from 'monaco-yaml';
+import { workflowJsonSchema } from '../../core/schema/workflowFile.ts';
+import { TOML_LANGUAGE_ID, tomlConfiguration, tomlLanguage } from './tomlLanguage.ts';
+
+export type Monaco = typeof monaco;
+
+/** The schema id monaco-yaml knows the workflow schema by (never fetched: it is given inline). */
+export const WORKFLOW_SCHEMA_URI = 'inmemory://rule-studio/hegel-workflow.schema.json';
+
+/** Model paths: workflows live under `/workflows/` so only they get the workflow schema. */
+export const modelPath = (docId: string, kind: 'agent' | 'workflow'): string =>
+  kind === 'workflow' ? `file:///workflows/${docId}.yaml` : `file:///agents/${docId}.toml`;
+
+let configured = false;
+
+/** Configures Monaco once: workers, loader, languages, YAML schema. Idempotent. */
+export function setupMonaco(): Monaco {
+  if (configured) return monaco;
+  configured = true;
+
+  self.MonacoEnvironment = {
+    getWorker(_workerId: string, label: string): Worker {
+      return label === 'yaml' ? new YamlWorker() : new EditorWorker();
+    },
+  };
+  // @monaco-editor/react would otherwise load Monaco from a CDN.
+  loader.config({ monaco });
+
+  monaco.languages.register({ id: TOML_LANGUAGE_ID, extensions: ['.toml'], aliases: ['TOML', 'toml'] });
+  monaco.languages.setMonarchTokensProvider(TOML_LANGUAGE_ID, tomlLanguage);
+  monaco.languages.setLanguageConfiguration(TOML_LANGUAGE_ID, tomlConfiguration);
+
+  configureMonacoYaml(monaco, {
+    enableSchemaRequest: false,
+    validate: true,
+    completion: true,
+    hover: true,
+    schemas: [{ uri: WORKFLOW_SCHEMA_URI, fileMatch: ['**/workflows/*.yaml'], schema: workflowJsonSchema() }],
+  });
+  return monaco;
+}
