@@ -1,0 +1,32 @@
+/** A phase on the workflow graph: name, summary, prompt preview and rules with their parameters. */
+import { memo } from 'react';
+import { Handle, Position, type NodeProps } from '@xyflow/react';
+import type { PhaseFlowNode } from './flowElements.ts';
+
+function PhaseNodeView({ data }: NodeProps<PhaseFlowNode>) {
+  const title = [data.reason, data.stuckReason, ...(data.reason || data.stuckReason ? [] : data.problems)].filter(Boolean).join('\n') || undefined;
+  return (
+    <div className="rs-phase" title={title}>
+      <Handle type="target" position={Position.Top} className="rs-handle" />
+      <div className="rs-phase-name">
+        {data.start ? <span className="rs-marker rs-marker-start">start</span> : null}
+        {data.kind === 'done' ? <span className="rs-marker rs-marker-done">end</span> : null}
+        {data.kind === 'missing' ? <span className="rs-marker rs-marker-missing">missing</span> : null}
+        {data.stuck ? <span className="rs-marker rs-marker-stuck">stuck</span> : null}
+        <span>{data.label}</span>
+      </div>
+      {data.summary ? <div className="rs-phase-summary">{data.summary}</div> : null}
+      {data.prompt ? <div className="rs-phase-prompt">{data.prompt}</div> : null}
+      {data.rules.length > 0 ? (
+        <ul className="rs-phase-rules" aria-label="Rules">
+          {data.rules.map((r) => (
+            <li key={r.index}>{r.text}</li>
+          ))}
+        </ul>
+      ) : null}
+      {data.kind === 'phase' ? <Handle type="source" position={Position.Bottom} className="rs-handle" /> : null}
+    </div>
+  );
+}
+
+export const PhaseNode = memo(PhaseNodeView);

@@ -1,0 +1,112 @@
+/** The tool graph of an agent document on the canvas. */
+import { useCallback, useMemo, useRef } from 'react';
+import type { Connection, Edge, EdgeTypes, NodeTypes } from '@xyflow/react';
+import type { AgentDoc, XY } from '../state/documents.ts';
+import { useStudio, useStudioStore } from '../state/context.tsx';
+import type { ToolGraphNode } from '../../core/graph/toolGraph.ts';
+import { ALL_TOOLS_ID } from '../../core/graph/toolGraph.ts';
+import { addPrecedingEdge, removeEdge, removeTool } from '../../core/graph/agentEdits.ts';
+import { toolGraphOf } from './docGraph.ts';
+import { toolFlow, type ToolFlowNode } from './flowElements.ts';
+import { stableData } from './reconcile.ts';
+import { FlowView } from './FlowView.tsx';
+import { ToolNode } from './ToolNode.tsx';
+import { RuleEdge } from './RuleEdge.tsx';
+import { usePlacement } from './usePlacement.ts';
+import { externalFocus, selectFromCanvas } from './useExternalFocus.ts';
+
+const dataCaches = new Map<string, Map<string, { key: string; value: ToolGraphNode }>>();
+const dataCacheOf = (id: string) => {
+  let c = dataCaches.get(id);
+  if (!c) dataCaches.set(id, (c = new Map()));
+  return c;
+};
+
+const nodeTypes: NodeTypes = { tool: ToolNode };
+const edgeTypes: EdgeTypes = { rule: RuleEdge };
+
+export function ToolCanvas({ doc }: { doc: AgentDoc }) {
+  const store = useStudioStore();
+  const selection = useStudio((s) => s.selection);
+  const graph = toolGraphOf(doc);
+  const stable = useMemo(() => {
+    const list = stableData(dataCacheOf(doc.id), graph.nodes);
+    const byId = new Map(list.map((n) => [n.id, n]));
+    return (n: ToolGraphNode) => byId.get(n.id) ?? n;
+  }, [graph, doc.id]);
+  const flow = useMemo(() => toolFlow(graph, doc.agent, doc.layout, selection, stable), [graph, doc.agent, doc.layout, selection, stable]);
+  const nodeIds = useMemo(() => graph.nodes.map((n) => n.id), [graph]);
+  usePlacement(doc, nodeIds, store);
+  const focus = externalFocus(selection, selection.kind === 'tool' ? selection.tool : selection.kind === 'rule' ? doc.agent.rules[selection.index]?.tool_name : undefined);
+
+  const docId = doc.id;
+  const edgeRule = useCallback((id: string) => graph.edges.find((e) => e.id === id), [graph]);
+  const lastEdge = useRef<string | undefined>(undefined);
+
+  const onSelectNode = useCallback(
+    (tool: string) => {
+      selectFromCanvas(store, { kind: 'tool', tool });
+    },
+    [store],
+  );
+  const onSelectEdge = useCallback(
+    (id: string) => {
+      const e = edgeRule(id);
+      if (!e) return;
+      lastEdge.current = id;
+      selectFromCanvas(store, { kind: 'rule', index: e.rule });
+    },
+    [store, edgeRule],
+  );
+  const onClearSelection = useCallback(() => store.getState().select({ kind: 'none' }), [store]);
+  const onMoveNodes = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);
+  const onConnect = useCallback(
+    (c: Connection) => {
+      if (!c.source || !c.target || c.source === c.target || c.source === ALL_TOOLS_ID) return;
+      const s = store.getState();
+      let rule = -1;
+      s.editAgent(docId, (a) => {
+        const r = addPrecedingEdge(a, c.source, c.target);
+        rule = r.rule;
+        return r.agent;
+      });
+      if (rule >= 0) selectFromCanvas(store, { kind: 'rule', index: rule });
+    },
+    [store, docId],
+  );
+  const isValidConnection = useCallback((c: Connection | Edge) => c.source !== c.target && c.source !== ALL_TOOLS_ID, []);
+  const onDeleteSelection = useCallback(() => {
+    const s = store.getState();
+    const sel = s.selection;
+    if (sel.kind === 'tool') {
+      const owned = doc.agent.rules.filter((r) => r.tool_name === sel.tool).length;
+      if (owned > 0 && !window.confirm(`Delete tool “${sel.tool}” and its ${owned} rule${owned === 1 ? '' : 's'}?`)) return;
+      s.editAgent(docId, (a) => removeTool(a, sel.tool));
+      s.select({ kind: 'none' });
+    } else if (sel.kind === 'rule') {
+      const e = lastEdge.current !== undefined ? edgeRule(lastEdge.current) : undefined;
+      if (e && e.rule === sel.index) s.editAgent(docId, (a) => removeEdge(a, e.rule, e.condition));
+      else s.editAgent(docId, (a) => ({ ...a, rules: a.rules.filter((_, i) => i !== sel.index) }));
+      lastEdge.current = undefined;
+      s.select({ kind: 'none' });
+    }
+  }, [store, doc.agent, docId, edgeRule]);
+
+  return (
+    <FlowView<ToolFlowNode, Edge>
+      nodes={flow.nodes}
+      edges={flow.edges}
+      nodeTypes={nodeTypes}
+      edgeTypes={edgeTypes}
+      focus={focus}
+      selectedNode={selection.kind === 'tool' ? selection.tool : undefined}
+      onSelectNode={onSelectNode}
+      onSelectEdge={onSelectEdge}
+      onClearSelection={onClearSelection}
+      onMoveNodes={onMoveNodes}
+      onConnect={onConnect}
+      isValidConnection={isValidConnection}
+      onDeleteSelection={onDeleteSelection}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+/** A tool on the tool graph: its name, badges for its rules, handles to draw ordering edges. */
+import { memo } from 'react';
+import { Handle, Position, type NodeProps } from '@xyflow/react';
+import type { ToolFlowNode } from './flowElements.ts';
+
+function ToolNodeView({ data }: NodeProps<ToolFlowNode>) {
+  const title = data.dimmed ? data.reason : data.problems.length > 0 ? data.problems.join('\n') : undefined;
+  return (
+    <div className="rs-tool" title={title} data-dimmed={data.dimmed || undefined} data-error={data.error || undefined}>
+      <Handle type="target" position={Position.Left} className="rs-handle" aria-label={`Needs a tool before ${data.label}`} />
+      <div className="rs-tool-name">
+        {data.wildcard ? <span className="rs-wild">✱ </span> : null}
+        <span>{data.label}</span>
+        {!data.declared ? <span className="rs-undeclared"> (undeclared)</span> : null}
+      </div>
+      {data.badges.length > 0 ? (
+        <ul className="rs-badges" aria-label="Rules">
+          {data.badges.map((b) => (
+            <li key={`${b.rule}`} className={`rs-badge rs-badge-${b.kind}`}>
+              {b.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {data.dimmed && data.reason ? <span className="visually-hidden">{data.reason}</span> : null}
+      <Handle type="source" position={Position.Right} className="rs-handle" aria-label={`${data.label} before another tool`} />
+    </div>
+  );
+}
+
+export const ToolNode = memo(ToolNodeView);

@@ -1,0 +1,102 @@
+/** The phase graph of a workflow document on the canvas. */
+import { useCallback, useMemo, useRef } from 'react';
+import type { Connection, Edge, EdgeTypes, NodeTypes } from '@xyflow/react';
+import type { WorkflowDoc, XY } from '../state/documents.ts';
+import { useStudio, useStudioStore } from '../state/context.tsx';
+import type { PhaseGraphNode } from '../../core/graph/workflowGraph.ts';
+import { addTransition, removePhase, removeTransition } from '../../core/graph/workflowEdits.ts';
+import { DONE_NODE } from '../../core/model/workflow.ts';
+import { workflowGraphOf } from './docGraph.ts';
+import { phaseFlow, type PhaseFlowNode } from './flowElements.ts';
+import { stableData } from './reconcile.ts';
+import { FlowView } from './FlowView.tsx';
+import { PhaseNode } from './PhaseNode.tsx';
+import { RuleEdge } from './RuleEdge.tsx';
+import { usePlacement } from './usePlacement.ts';
+import { externalFocus, selectFromCanvas } from './useExternalFocus.ts';
+
+const nodeTypes: NodeTypes = { phase: PhaseNode };
+const edgeTypes: EdgeTypes = { rule: RuleEdge };
+const dataCaches = new Map<string, Map<string, { key: string; value: PhaseGraphNode }>>();
+const dataCacheOf = (id: string) => {
+  let c = dataCaches.get(id);
+  if (!c) dataCaches.set(id, (c = new Map()));
+  return c;
+};
+
+export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
+  const store = useStudioStore();
+  const selection = useStudio((s) => s.selection);
+  const graph = workflowGraphOf(doc);
+  const stable = useMemo(() => {
+    const byId = new Map(stableData(dataCacheOf(doc.id), graph.nodes).map((n) => [n.id, n]));
+    return (n: PhaseGraphNode) => byId.get(n.id) ?? n;
+  }, [graph, doc.id]);
+  const flow = useMemo(() => phaseFlow(graph, doc.layout, selection, stable), [graph, doc.layout, selection, stable]);
+  const nodeIds = useMemo(() => graph.nodes.map((n) => n.id), [graph]);
+  usePlacement(doc, nodeIds, store);
+  const phases = useMemo(() => new Set(doc.workflow.nodes.map((n) => n.name)), [doc.workflow]);
+  const focus = externalFocus(
+    selection,
+    selection.kind === 'phase' || selection.kind === 'phaseRule' || selection.kind === 'transition' ? selection.node : undefined,
+  );
+  const docId = doc.id;
+  const edgeOf = useCallback((id: string) => graph.edges.find((e) => e.id === id), [graph]);
+  const lastEdge = useRef<string | undefined>(undefined);
+
+  const onSelectNode = useCallback(
+    (id: string) => {
+      if (phases.has(id)) selectFromCanvas(store, { kind: 'phase', node: id });
+    },
+    [store, phases],
+  );
+  const onSelectEdge = useCallback(
+    (id: string) => {
+      const e = edgeOf(id);
+      if (!e) return;
+      lastEdge.current = id;
+      selectFromCanvas(store, { kind: 'transition', node: e.node, index: e.index });
+    },
+    [store, edgeOf],
+  );
+  const onClearSelection = useCallback(() => store.getState().select({ kind: 'none' }), [store]);
+  const onMoveNodes = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);
+  const onConnect = useCallback(
+    (c: Connection) => {
+      if (!phases.has(c.source) || !(phases.has(c.target) || c.target === DONE_NODE)) return;
+      store.getState().editWorkflow(docId, (wf) => addTransition(wf, c.source, c.target));
+    },
+    [store, docId, phases],
+  );
+  const isValidConnection = useCallback((c: Connection | Edge) => phases.has(c.source) && (phases.has(c.target) || c.target === DONE_NODE), [phases]);
+  const onDeleteSelection = useCallback(() => {
+    const s = store.getState();
+    const sel = s.selection;
+    if (sel.kind === 'phase') {
+      if (!window.confirm(`Delete phase “${sel.node}”? Transitions to it will dangle until fixed.`)) return;
+      s.editWorkflow(docId, (wf) => removePhase(wf, sel.node));
+      s.select({ kind: 'none' });
+    } else if (sel.kind === 'transition') {
+      s.editWorkflow(docId, (wf) => removeTransition(wf, sel.node, sel.index));
+      s.select({ kind: 'none' });
+    }
+  }, [store, docId]);
+
+  return (
+    <FlowView<PhaseFlowNode, Edge>
+      nodes={flow.nodes}
+      edges={flow.edges}
+      nodeTypes={nodeTypes}
+      edgeTypes={edgeTypes}
+      focus={focus}
+      selectedNode={selection.kind === 'phase' ? selection.node : undefined}
+      onSelectNode={onSelectNode}
+      onSelectEdge={onSelectEdge}
+      onClearSelection={onClearSelection}
+      onMoveNodes={onMoveNodes}
+      onConnect={onConnect}
+      isValidConnection={isValidConnection}
+      onDeleteSelection={onDeleteSelection}
+    />
+  );
+}

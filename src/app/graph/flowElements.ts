@@ -1,0 +1,108 @@
+/**
+ * Turns graph projections into React Flow nodes and edges: positions from the document layout,
+ * selection from the store, classes for diagnostics. Pure, so it is tested in Node.
+ */
+import type { Edge, Node } from '@xyflow/react';
+import type { ToolGraph, ToolGraphNode } from '../../core/graph/toolGraph.ts';
+import type { PhaseGraphNode, WorkflowGraph } from '../../core/graph/workflowGraph.ts';
+import type { Agent } from '../../core/model/toolRules.ts';
+import type { XY } from '../state/documents.ts';
+import type { Selection } from '../state/store.ts';
+
+export type ToolFlowNode = Node<ToolGraphNode & Record<string, unknown>, 'tool'>;
+export type PhaseFlowNode = Node<PhaseGraphNode & Record<string, unknown>, 'phase'>;
+export interface RuleEdgeData extends Record<string, unknown> {
+  label: string;
+  title: string;
+}
+
+const ORIGIN: XY = { x: 0, y: 0 };
+
+/** React Flow nodes and edges of a tool graph. */
+export function toolFlow(
+  graph: ToolGraph,
+  agent: Agent,
+  layout: Readonly<Record<string, XY>>,
+  selection: Selection,
+  data: (n: ToolGraphNode) => ToolGraphNode = (n) => n,
+): { nodes: ToolFlowNode[]; edges: Edge<RuleEdgeData>[] } {
+  const selectedRule = selection.kind === 'rule' ? selection.index : -1;
+  const ruleTool = selectedRule >= 0 ? agent.rules[selectedRule]?.tool_name : undefined;
+  const nodes = graph.nodes.map((n): ToolFlowNode => {
+    const classes = ['rs-node'];
+    if (n.dimmed) classes.push('rs-dimmed');
+    if (n.error) classes.push('rs-error');
+    if (n.id === ruleTool) classes.push('rs-related');
+    return {
+      id: n.id,
+      type: 'tool',
+      position: layout[n.id] ?? ORIGIN,
+      data: data(n) as ToolGraphNode & Record<string, unknown>,
+      selected: selection.kind === 'tool' && selection.tool === n.id,
+      className: classes.join(' '),
+      ariaLabel: n.wildcard ? 'All tools' : `Tool ${n.label}`,
+    };
+  });
+  const edges = graph.edges.map(
+    (e): Edge<RuleEdgeData> => ({
+      id: e.id,
+      source: e.source,
+      target: e.target,
+      type: 'rule',
+      selected: e.rule === selectedRule,
+      className: `rs-edge rs-edge-${e.kind}${e.cycle ? ' rs-edge-cycle' : ''}`,
+      ...(e.kind === 'exclusive' ? {} : { markerEnd: { type: 'arrowclosed' as const } }),
+      ariaLabel:
+        e.kind === 'precedes'
+          ? `${e.source} before ${e.target}`
+          : e.kind === 'follows'
+            ? `${e.source} must precede ${e.target}`
+            : `${e.source} and ${e.target} exclusive`,
+      data: {
+        label: e.label,
+        title: e.cycle ? `Rule ${e.rule + 1}: part of a cycle of the required order` : `Rule ${e.rule + 1}`,
+      },
+    }),
+  );
+  return { nodes, edges };
+}
+
+/** React Flow nodes and edges of a workflow graph. */
+export function phaseFlow(
+  graph: WorkflowGraph,
+  layout: Readonly<Record<string, XY>>,
+  selection: Selection,
+  data: (n: PhaseGraphNode) => PhaseGraphNode = (n) => n,
+): { nodes: PhaseFlowNode[]; edges: Edge<RuleEdgeData>[] } {
+  const selectedNode = selection.kind === 'phase' || selection.kind === 'phaseRule' ? selection.node : undefined;
+  const nodes = graph.nodes.map((n): PhaseFlowNode => {
+    const classes = ['rs-node', `rs-phase-${n.kind}`];
+    if (n.dimmed) classes.push('rs-dimmed');
+    if (n.error) classes.push('rs-error');
+    if (n.stuck) classes.push('rs-stuck');
+    return {
+      id: n.id,
+      type: 'phase',
+      position: layout[n.id] ?? ORIGIN,
+      data: data(n) as PhaseGraphNode & Record<string, unknown>,
+      selected: n.kind === 'phase' && n.id === selectedNode,
+      className: classes.join(' '),
+      ariaLabel: n.kind === 'done' ? 'Phase done (end)' : n.kind === 'missing' ? `Missing phase ${n.label}` : `Phase ${n.label}`,
+      ...(n.kind === 'phase' ? {} : { draggable: true, connectable: false }),
+    };
+  });
+  const edges = graph.edges.map(
+    (e): Edge<RuleEdgeData> => ({
+      id: e.id,
+      source: e.source,
+      target: e.target,
+      type: 'rule',
+      selected: selection.kind === 'transition' && selection.node === e.node && selection.index === e.index,
+      className: `rs-edge rs-edge-transition${e.error ? ' rs-edge-cycle' : ''}`,
+      markerEnd: { type: 'arrowclosed' as const },
+      ariaLabel: `${e.source} to ${e.target} when ${e.when}`,
+      data: { label: e.when, title: e.error ? `Transition to a phase that does not exist` : `when ${e.when}` },
+    }),
+  );
+  return { nodes, edges };
+}
