@@ -1,0 +1,14 @@
+/** The simulator's pure core: explanations, what-if diffs, summary and coverage, stepping, overview, teaching links. */
+export { explainDecision, type ExplainContext, type Explanation, type RuleRef } from './explain.ts';
+export { interruptDiagnostic } from './explainWorkflow.ts';
+export { changedFields, diffDecisions, type DecisionDiff, type DiffChange, type DiffEntry } from './diff.ts';
+export { whatIf, type WhatIfResult } from './whatIf.ts';
+export { DECISION_KINDS, summarize, type KindCounts, type Summary, type SummaryContext, type ToolCount, type ToolRuleCount, type WorkflowRuleCount } from './summary.ts';
+export { summaryMarkdown } from './summaryMarkdown.ts';
+export { decisionsJsonl } from './jsonl.ts';
+export { ToolRuleAttribution } from './attribution.ts';
+export { createStepper, type Stepper, type StepperOptions, type StepView } from './stepper.ts';
+export { VIOLATION_KINDS, isViolation, nextViolation, violations } from './violations.ts';
+export { overviewBins, type OverviewBin } from './overview.ts';
+export { decodeTeaching, encodeTeaching, TEACHING_MAX_CHARS, TEACHING_SCHEMA_VERSION, TeachingPayload, type TeachingPayloadInput, type TeachingResult } from './teaching.ts';
+export { describeWorkflowRule, toolRuleLine, workflowRuleLine } from './ruleText.ts';

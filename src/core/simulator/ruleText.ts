@@ -1,0 +1,56 @@
+/**
+ * One-line descriptions of rules for explanations and reports. Rules are numbered from 1
+ * ("rule #4") as in validator messages, with the 0-based index decisions carry beside it.
+ */
+import { describeRule } from '../describe/usage.ts';
+import type { Agent, ToolRule } from '../model/toolRules.ts';
+import type { Workflow, WorkflowRule } from '../model/workflow.ts';
+import { groupThousands } from '../engine/workflow/texts.ts';
+
+const code = (s: string) => '`' + s + '`';
+
+/** The tool rule at `index` (file order) of the agent, if there is one. */
+export function toolRuleAt(agent: Agent | undefined, index: number | undefined): ToolRule | undefined {
+  return agent && index !== undefined && index >= 0 ? agent.rules[index] : undefined;
+}
+
+/** The workflow rule at `index` of node `node`, if there is one. */
+export function workflowRuleAt(workflow: Workflow | undefined, node: string, index: number): WorkflowRule | undefined {
+  return workflow?.nodes.find((n) => n.name === node)?.rules[index];
+}
+
+/**
+ * `Rule #4 (index 3): MaxCalls on `fetch`, priority 5 — Call `fetch` at most 3 times per conversation`
+ * (the usage description of `tool-rules.md` §6 after the dash). Without the agent's rule: just the number.
+ */
+export function toolRuleLine(agent: Agent | undefined, index: number): string {
+  const head = `Rule #${index + 1} (index ${index})`;
+  const rule = toolRuleAt(agent, index);
+  if (!rule) return `${head}: not in the loaded agent's rule list`;
+  const conditions = rule.conditions.length > 0 ? `, conditions ${rule.conditions.join(', ')}` : '';
+  return `${head}: ${rule.rule_type.type} on ${code(rule.tool_name)}, priority ${rule.priority}${conditions} — ${describeRule(rule)}`;
+}
+
+/** What a workflow rule checks, in plain words. */
+export function describeWorkflowRule(rule: WorkflowRule): string {
+  switch (rule.type) {
+    case 'repeated_command':
+      return `fires at ${rule.threshold} or more matching commands within ${rule.window} s${rule.pattern !== undefined ? ` (pattern ${code(rule.pattern)})` : ''}`;
+    case 'repeated_file_edit':
+      return `fires at ${rule.threshold} or more matching edits within ${rule.window} s${rule.path_pattern !== undefined ? ` (path pattern ${code(rule.path_pattern)})` : ''}`;
+    case 'phase_timeout':
+      return `fires when the phase runs longer than ${rule.max_duration} s`;
+    case 'token_budget':
+      return `fires when the phase uses more than ${groupThousands(rule.max_tokens)} input + output tokens`;
+    case 'require_commits':
+      return `fires when there is no commit in the last ${rule.lookback_phases} phases`;
+  }
+}
+
+/** `Rule #1 (index 0) of node `code`: repeated_command — fires at 5 or more matching commands within 120 s`. */
+export function workflowRuleLine(workflow: Workflow | undefined, node: string, index: number, type?: string): string {
+  const head = `Rule #${index + 1} (index ${index}) of node ${code(node)}`;
+  const rule = workflowRuleAt(workflow, node, index);
+  if (!rule) return `${head}: ${type ?? 'a rule'} (not in the loaded workflow)`;
+  return `${head}: ${rule.type} — ${describeWorkflowRule(rule)}`;
+}
