@@ -1,4 +1,106 @@
-import type { Action } from './types.ts';
+/** Graph actions: Auto layout, Add tool, Add rule, Add phase (toolbar, shortcuts and palette). */
+import type { Action, ActionContext } from './types.ts';
+import { activeDoc } from '../state/store.ts';
+import { addRule, addTool } from '../../core/graph/agentEdits.ts';
+import { addPhase } from '../../core/graph/workflowEdits.ts';
+import { placeUnpositioned } from '../layout/placement.ts';
+import { layoutInputOf, nodeIdsOf } from '../graph/docGraph.ts';
 
-/** Graph actions (Auto layout, Add tool, Add rule, Add phase): filled in by the canvas work. */
-export const graphActions: Action[] = [];
+const doc = ({ store }: ActionContext) => activeDoc(store.getState());
+
+/** The tool a new rule is for: the selected tool, the tool of the selected rule, or none. */
+function ruleTarget({ store }: ActionContext): string | undefined {
+  const s = store.getState();
+  const d = activeDoc(s);
+  if (d?.kind !== 'agent') return undefined;
+  if (s.selection.kind === 'tool') return s.selection.tool;
+  if (s.selection.kind === 'rule') return d.agent.rules[s.selection.index]?.tool_name;
+  return undefined;
+}
+
+export const graphActions: Action[] = [
+  {
+    id: 'auto-layout',
+    label: 'Auto layout',
+    toolbar: true,
+    shortcuts: ['Mod+Shift+L'],
+    hint: 'Lay out the whole graph again (one undo step)',
+    enabled: (ctx) => doc(ctx) !== undefined,
+    async run(ctx) {
+      const d = doc(ctx);
+      if (!d) return;
+      const { autoLayout } = await import('../layout/autoLayout.ts');
+      const input = layoutInputOf(d);
+      try {
+        const positions = await autoLayout(input.nodes, input.edges, input.direction);
+        ctx.store.getState().setPositions(d.id, positions, { key: `auto-layout:${Date.now()}` });
+      } catch (e) {
+        ctx.store.getState().notify('error', `Auto layout failed: ${String(e)}`);
+      }
+    },
+  },
+  {
+    id: 'add-tool',
+    label: 'Add tool',
+    toolbar: true,
+    shortcuts: ['Mod+Shift+T'],
+    hint: 'Add a declared tool to the agent and select it',
+    enabled: (ctx) => doc(ctx)?.kind === 'agent',
+    run(ctx) {
+      const d = doc(ctx);
+      if (d?.kind !== 'agent') return;
+      const s = ctx.store.getState();
+      let name = '';
+      s.editAgent(d.id, (a) => {
+        const r = addTool(a);
+        name = r.name;
+        return r.agent;
+      });
+      const after = activeDoc(ctx.store.getState());
+      if (after) s.placeNodes(after.id, placeUnpositioned(nodeIdsOf(after), after.layout));
+      s.select({ kind: 'tool', tool: name });
+    },
+  },
+  {
+    id: 'add-rule',
+    label: 'Add rule',
+    toolbar: true,
+    shortcuts: ['Mod+Shift+R'],
+    hint: 'Add a rule (MaxCalls 1) for the selected tool and select it',
+    enabled: (ctx) => ruleTarget(ctx) !== undefined,
+    run(ctx) {
+      const d = doc(ctx);
+      const tool = ruleTarget(ctx);
+      if (d?.kind !== 'agent' || tool === undefined) return;
+      let index = -1;
+      ctx.store.getState().editAgent(d.id, (a) => {
+        const r = addRule(a, tool);
+        index = r.rule;
+        return r.agent;
+      });
+      ctx.store.getState().select({ kind: 'rule', index });
+    },
+  },
+  {
+    id: 'add-phase',
+    label: 'Add phase',
+    toolbar: true,
+    shortcuts: ['Mod+Shift+H'],
+    hint: 'Add a phase to the workflow and select it',
+    enabled: (ctx) => doc(ctx)?.kind === 'workflow',
+    run(ctx) {
+      const d = doc(ctx);
+      if (d?.kind !== 'workflow') return;
+      const s = ctx.store.getState();
+      let name = '';
+      s.editWorkflow(d.id, (wf) => {
+        const r = addPhase(wf);
+        name = r.name;
+        return r.workflow;
+      });
+      const after = activeDoc(ctx.store.getState());
+      if (after) s.placeNodes(after.id, placeUnpositioned(nodeIdsOf(after), after.layout));
+      s.select({ kind: 'phase', node: name });
+    },
+  },
+];
