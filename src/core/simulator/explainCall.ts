@@ -27,13 +27,15 @@ function consentDetail(d: Extract<Decision, { kind: 'allowed' }>, ctx: ExplainCo
   const until = grant ? (grant.until === null ? 'the end of the replay' : formatClock(grant.until)) : undefined;
   const recorded = ctx.event?.type === 'tool_call' && ctx.event.consent !== undefined;
   const source = recorded ? '' : ' (no answer in the trace: setting consentDefault)';
+  const answer = ctx.event?.type === 'tool_call' && ctx.event.consent !== undefined ? ctx.event.consent : settingsOf(ctx).consentDefault;
+  const forSecs = typeof answer === 'object' ? `${answer.approve_for} s` : 'a while';
   switch (d.consent) {
     case 'grant':
       return `consent: standing grant${until ? ` until ${until}` : ''}`;
     case 'approve_once':
       return `consent: approved once by the user, not kept${source}`;
     case 'approve_for':
-      return `consent: approved for a while${until ? `; standing grant until ${until}` : ''}${source}`;
+      return `consent: approved for ${forSecs}${until ? `; standing grant until ${until}` : ''}${source}`;
     case 'approve_scope':
       return `consent: approved to the end of the replay (standing grant)${source}`;
     default:

@@ -24,6 +24,8 @@ export function explainTransition(d: Extract<Decision, { kind: 'transition' }>, 
   const cause = transitionCause(d, ctx);
   if (cause) details.push(cause);
   const profile = settingsOf(ctx).profile;
+  const force = ctx.event?.type === 'next' ? ctx.event.force : undefined;
+  if (force !== undefined) details.push(`force skipped ${force === true ? 'every rule' : `the rule types ${force.join(', ')}`}`);
   if (d.from !== 'START')
     details.push(
       profile === 'hegel'
@@ -90,11 +92,13 @@ export function explainError(d: Extract<Decision, { kind: 'error' }>): Explanati
     return {
       title: 'Workflow event ignored',
       summary: `The workflow ignored this event: ${d.message}.`,
-      details: [`trace line ${d.line > 0 ? d.line : 'unknown'}`, 'the workflow state is unchanged; the replay goes on'],
+      details: [...(d.line > 0 ? [`trace line ${d.line}`] : []), 'the workflow state is unchanged; the replay goes on'],
     };
+  const prefix = `line ${d.line}: `;
+  const problem = d.message.startsWith(prefix) ? d.message.slice(prefix.length) : d.message;
   return {
     title: 'Unusable trace line',
-    summary: `Line ${d.line} could not be used and was skipped: ${d.message}.`,
+    summary: `Line ${d.line} could not be used and was skipped: ${problem}.`,
     details: ['the replay goes on with the next usable event'],
   };
 }
