@@ -5,6 +5,7 @@ import { StudioProvider } from './state/context.tsx';
 import { UiProvider } from './state/uiContext.tsx';
 import { createStudioStore } from './state/store.ts';
 import { createUiStore } from './state/ui.ts';
+import { startPersistence } from './persistence/startPersistence.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -12,6 +13,8 @@ if (!root) throw new Error('Rule Studio: #root element missing from index.html')
 
 const store = createStudioStore();
 const ui = createUiStore();
+// Restore the last project (or open a #share= link), then autosave every change.
+void startPersistence(store, ui);
 
 createRoot(root).render(
   <StrictMode>

@@ -1,4 +1,80 @@
+/**
+ * Project actions: New project, Import, Export (the active document), Export project bundle,
+ * Copy share link and Examples. Every one of them keeps the user's work: a new project or an
+ * opened bundle leaves the previous project saved in the browser.
+ */
 import type { Action } from './types.ts';
+import { activeDoc } from '../state/store.ts';
+import { diagnosticsOf } from '../state/documents.ts';
+import { encodeBundle } from '../../core/project/bundle.ts';
+import { bundleOfProject } from '../persistence/projectBundle.ts';
+import { downloadText, pickFiles } from '../persistence/fileIO.ts';
+import { importFiles } from '../persistence/importHandlers.ts';
+import { copyShareLink } from '../persistence/share.ts';
+import { exportFileName, projectFileName } from '../persistence/exportNames.ts';
 
-/** Project actions (New project, Import, Export, Copy share link, Examples): filled in by the persistence work. */
-export const projectActions: Action[] = [];
+export const projectActions: Action[] = [
+  {
+    id: 'new-project',
+    label: 'New project',
+    toolbar: true,
+    hint: 'Start a new empty project (the current one stays saved in this browser)',
+    run: ({ store }) => {
+      const before = store.getState().project;
+      store.getState().newProject();
+      if (before.docs.length > 0) store.getState().notify('info', `New project started. “${before.name}” is still saved (Examples → Saved projects).`);
+    },
+  },
+  {
+    id: 'import',
+    label: 'Import',
+    toolbar: true,
+    shortcuts: ['Mod+O'],
+    hint: 'Import TOML, YAML or JSON rule files, or a project bundle (you can also drop or paste them)',
+    run: ({ store }) => pickFiles((files) => void importFiles(store, files)),
+  },
+  {
+    id: 'export',
+    label: 'Export',
+    toolbar: true,
+    shortcuts: ['Mod+S'],
+    hint: 'Download the active document (TOML for agents, YAML for workflows)',
+    enabled: ({ store }) => activeDoc(store.getState()) !== undefined,
+    run: ({ store }) => {
+      const doc = activeDoc(store.getState());
+      if (!doc) return;
+      const name = exportFileName(doc);
+      downloadText(name, doc.text, doc.kind === 'agent' ? 'application/toml' : 'application/yaml');
+      if (!diagnosticsOf(doc).textApplies) store.getState().notify('info', `Exported ${name} as typed; its text does not read cleanly yet (see Problems).`);
+    },
+  },
+  {
+    id: 'export-bundle',
+    label: 'Export project bundle',
+    toolbar: true,
+    shortcuts: ['Mod+Shift+S'],
+    hint: 'Download the whole project as one JSON file (with schemaVersion), to import elsewhere',
+    run: ({ store }) => {
+      const p = store.getState().project;
+      const r = encodeBundle(bundleOfProject(p));
+      if (r.ok) downloadText(projectFileName(p.name), r.text, 'application/json');
+      else store.getState().notify('error', r.message);
+    },
+  },
+  {
+    id: 'copy-share-link',
+    label: 'Copy share link',
+    toolbar: true,
+    hint: 'Copy a link that opens a copy of this project (everything is in the link; nothing is uploaded)',
+    run: async ({ store }) => {
+      await copyShareLink(store);
+    },
+  },
+  {
+    id: 'examples',
+    label: 'Examples',
+    toolbar: true,
+    hint: 'Open a copy of an example, or reopen a saved project',
+    run: ({ ui }) => ui.getState().openDialog('examples'),
+  },
+];

@@ -1,4 +1,37 @@
-/** The open dialog, if any (examples gallery, command palette, two-tab conflict). */
+/**
+ * The open dialog, if any: the examples gallery, the two-tab conflict, or the command palette.
+ * The palette belongs to the canvas work: it is loaded lazily from
+ * `src/app/components/CommandPalette.tsx` when that file exists (named export `CommandPalette`
+ * or default), and renders nothing otherwise.
+ */
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useUi } from '../state/uiContext.tsx';
+import { ExamplesDialog } from './ExamplesDialog.tsx';
+import { ConflictDialog } from './ConflictDialog.tsx';
+
+type PaletteModule = { CommandPalette?: ComponentType; default?: ComponentType };
+const paletteLoader = Object.values(import.meta.glob<PaletteModule>('../components/CommandPalette.tsx'))[0];
+const Palette = paletteLoader
+  ? lazy(async () => {
+      const m = await paletteLoader();
+      return { default: m.CommandPalette ?? m.default ?? (() => null) };
+    })
+  : undefined;
+
 export function Dialogs() {
-  return null;
+  const dialog = useUi((s) => s.dialog);
+  switch (dialog) {
+    case 'examples':
+      return <ExamplesDialog />;
+    case 'conflict':
+      return <ConflictDialog />;
+    case 'palette':
+      return Palette ? (
+        <Suspense fallback={null}>
+          <Palette />
+        </Suspense>
+      ) : null;
+    default:
+      return null;
+  }
 }

@@ -1,0 +1,44 @@
+/**
+ * A modal dialog on the native `<dialog>` element: focus moves into it and is kept there, Escape
+ * closes it (unless `dismissable` is false), and its heading names it.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './dialogs.css';
+
+export function Modal({ title, onClose, dismissable = true, children }: { title: string; onClose(): void; dismissable?: boolean; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const headingId = useId();
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    const onCancel = (e: Event) => {
+      if (!dismissable) e.preventDefault();
+    };
+    const onClosed = () => close.current();
+    d.addEventListener('cancel', onCancel);
+    d.addEventListener('close', onClosed);
+    if (!d.open) d.showModal();
+    return () => {
+      d.removeEventListener('cancel', onCancel);
+      d.removeEventListener('close', onClosed);
+      if (d.open) d.close();
+    };
+  }, [dismissable]);
+  return (
+    <dialog ref={ref} className="modal" aria-labelledby={headingId}>
+      <header className="modal-header">
+        <h2 id={headingId}>{title}</h2>
+        {dismissable && (
+          <button type="button" className="modal-close" aria-label="Close" onClick={() => ref.current?.close()}>
+            ×
+          </button>
+        )}
+      </header>
+      {children}
+    </dialog>
+  );
+}

@@ -1,0 +1,27 @@
+/** What the examples gallery says about an example: its kind and a one-line description from its leading comment. */
+import type { Example } from '../examples.ts';
+
+export interface ExampleInfo {
+  name: string;
+  kind: 'agent' | 'workflow';
+  /** The first sentence of the file's leading `#` comment, or '' when it has none. */
+  description: string;
+}
+
+/** The first sentence of the leading comment block of a TOML or YAML file. */
+export function leadingSentence(text: string): string {
+  const lines: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*#\s?(.*)$/.exec(line);
+    if (!m) break;
+    lines.push((m[1] ?? '').trim());
+  }
+  const joined = lines.join(' ').replace(/\s+/g, ' ').trim();
+  const end = joined.search(/[.!?](\s|$)/);
+  return end >= 0 ? joined.slice(0, end + 1) : joined;
+}
+
+/** Gallery information for an example file. */
+export function exampleInfo(e: Example): ExampleInfo {
+  return { name: e.name, kind: /\.ya?ml$/i.test(e.name) ? 'workflow' : 'agent', description: leadingSentence(e.text) };
+}

@@ -1,0 +1,32 @@
+/**
+ * Applies an import to the studio: documents join the current project (one undo step); a project
+ * bundle opens as a new project, so the current one is never overwritten (autosave has stored it
+ * and it can be reopened from the Examples dialog's saved projects).
+ */
+import type { StudioStore } from '../state/store.ts';
+import type { ImportReading } from './importReading.ts';
+import { projectOfBundle } from './projectBundle.ts';
+
+/** Applies `reading` and tells the user what happened; returns whether anything changed. */
+export function applyImport(store: StudioStore, reading: ImportReading): boolean {
+  const s = store.getState();
+  switch (reading.kind) {
+    case 'refused':
+      s.notify('error', reading.message);
+      return false;
+    case 'docs': {
+      s.addDocs(reading.docs);
+      const names = reading.docs.map((d) => d.fileName).join(', ');
+      s.notify('info', `Imported ${names}.`);
+      return true;
+    }
+    case 'bundle': {
+      const previous = s.project;
+      s.loadProject(projectOfBundle(reading.bundle, { fresh: true }));
+      const kept = previous.docs.length > 0 ? ` Your previous project “${previous.name}” is still saved (Examples → Saved projects).` : '';
+      s.notify('info', `Opened project “${reading.bundle.name}” from ${reading.source}.${kept}`);
+      for (const w of reading.warnings) s.notify('error', w);
+      return true;
+    }
+  }
+}

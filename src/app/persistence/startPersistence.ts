@@ -1,0 +1,55 @@
+/**
+ * Start-up of everything that keeps work safe: import by drop and paste, IndexedDB, opening a
+ * share link from the URL (as a new project) or else restoring the last open project exactly,
+ * then autosave on every change.
+ */
+import type { StudioStore } from '../state/store.ts';
+import type { UiStore } from '../state/ui.ts';
+import { startAutosave } from './autosave.ts';
+import { installImportHandlers } from './importHandlers.ts';
+import { lastProjectId, openProjectDb, projectOfRecord, readProject } from './projectDb.ts';
+import { createSession, type PersistenceSession } from './session.ts';
+import { openShareFromUrl } from './share.ts';
+
+/** Starts persistence for the page; resolves once the last project is restored. */
+export async function startPersistence(store: StudioStore, ui: UiStore): Promise<PersistenceSession | undefined> {
+  installImportHandlers(store);
+  const root = document.documentElement;
+  let db: IDBDatabase;
+  try {
+    db = await openProjectDb();
+  } catch {
+    store.getState().notify('error', 'This browser cannot store projects (IndexedDB is unavailable), so nothing is saved automatically: export a project bundle to keep your work.');
+    await openShareFromUrl(store);
+    root.dataset.autosave = 'error';
+    return undefined;
+  }
+  const autosave = startAutosave({
+    store,
+    db,
+    onConflict: () => ui.getState().openDialog('conflict'),
+    onStatus: (s) => (root.dataset.autosave = s),
+  });
+  const session = createSession(store, db, autosave);
+  const untouched = store.getState().project;
+
+  if (!(await openShareFromUrl(store))) {
+    const id = await lastProjectId(db).catch(() => undefined);
+    const record = id ? await readProject(db, id).catch(() => undefined) : undefined;
+    const loaded = projectOfRecord(record);
+    if (record && !loaded) store.getState().notify('error', 'The last project could not be restored (its stored data is damaged); it was left in storage as it is.');
+    // Restore only if nothing was done in the page meanwhile.
+    if (loaded && store.getState().project === untouched) {
+      autosave.adopt(loaded.project, loaded.revision);
+      store.getState().loadProject(loaded.project);
+    }
+  }
+  root.dataset.autosave = autosave.status() === 'idle' ? 'saved' : autosave.status();
+
+  window.addEventListener('hashchange', () => void openShareFromUrl(store));
+  window.addEventListener('pagehide', () => void autosave.flush());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') void autosave.flush();
+  });
+  return session;
+}

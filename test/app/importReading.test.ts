@@ -1,0 +1,114 @@
+/**
+ * Import: what a dropped, picked or pasted text becomes, and that refusals change nothing.
+ * Also the export file names and the gallery's one-line descriptions.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readImport, MAX_IMPORT_BYTES } from '../../src/app/persistence/importReading.ts';
+import { applyImport } from '../../src/app/persistence/importApply.ts';
+import { exportFileName, projectFileName } from '../../src/app/persistence/exportNames.ts';
+import { bundleOfProject } from '../../src/app/persistence/projectBundle.ts';
+import { leadingSentence } from '../../src/app/dialogs/exampleInfo.ts';
+import { createStudioStore } from '../../src/app/state/store.ts';
+import { encodeBundle } from '../../src/core/project/bundle.ts';
+
+const ETL = readFileSync('examples/etl-pipeline.toml', 'utf8');
+const EXEC = readFileSync('examples/hegel-execution.yaml', 'utf8');
+
+describe('reading an import', () => {
+  it('reads a rule file by its name and keeps its text', () => {
+    const r = readImport('etl-pipeline.toml', ETL);
+    expect(r.kind === 'docs' && r.docs.map((d) => [d.kind, d.fileName, d.text === ETL])).toEqual([['agent', 'etl-pipeline.toml', true]]);
+  });
+
+  it('sniffs pasted TOML, YAML and JSON and names documents after what they hold', () => {
+    const toml = readImport(undefined, ETL);
+    expect(toml.kind === 'docs' && toml.docs.map((d) => d.fileName)).toEqual(['etl.toml']);
+    const yaml = readImport(undefined, EXEC);
+    expect(yaml.kind === 'docs' && yaml.docs.map((d) => [d.kind, d.fileName])).toEqual([['workflow', 'workflow.yaml']]);
+    const json = readImport(undefined, JSON.stringify({ agents: [{ name: 'j', tools: ['a'] }] }));
+    expect(json.kind === 'docs' && json.docs.map((d) => [d.kind, d.fileName])).toEqual([['agent', 'j.toml']]);
+  });
+
+  it('recognises a pasted or dropped project bundle', () => {
+    const store = createStudioStore();
+    store.getState().importFile('etl-pipeline.toml', ETL);
+    const b = encodeBundle(bundleOfProject(store.getState().project));
+    if (!b.ok) throw new Error(b.message);
+    for (const name of [undefined, 'p.rulestudio.json']) {
+      const r = readImport(name, b.text);
+      expect(r.kind === 'bundle' && r.bundle.docs[0]?.text).toBe(ETL);
+    }
+  });
+
+  it.each([
+    ['a malformed TOML file', 'bad.toml', '[[agents]\nname = "x"', /^Could not import bad\.toml: TOML syntax error.*Nothing was changed\.$/s],
+    ['an empty paste', undefined, '  \n', /is empty/],
+    ['binary data', 'x.toml', '\u0000\u0001\u0002PNG', /binary, not TOML, YAML or JSON/],
+    ['a future bundle', 'p.json', JSON.stringify({ schemaVersion: 7, name: 'p', docs: [] }), /newer Rule Studio \(schema 7; this one reads up to 1\)/],
+    ['a damaged bundle', 'p.json', JSON.stringify({ schemaVersion: 1, name: 'p', docs: [{ kind: 'agent' }] }), /docs\[0\]\.id:/],
+    ['a YAML file that holds no workflow', 'x.yaml', 'just: text', /Could not import x\.yaml/],
+  ])('refuses %s with a clear message', (_what, name, text, message) => {
+    const r = readImport(name, text);
+    expect(r.kind).toBe('refused');
+    expect(r.kind === 'refused' && r.message).toMatch(message);
+  });
+
+  it('refuses more than 10 MB before reading it', () => {
+    const big = 'x'.repeat(MAX_IMPORT_BYTES + 1);
+    const r = readImport(undefined, big);
+    expect(r).toEqual({ kind: 'refused', message: 'The pasted text is too large to import (10.0 MB; the limit is 10.0 MB). Nothing was changed.' });
+  });
+});
+
+describe('applying an import', () => {
+  it('adds documents as one undo step', () => {
+    const store = createStudioStore();
+    expect(applyImport(store, readImport('etl-pipeline.toml', ETL))).toBe(true);
+    expect(store.getState().project.docs).toHaveLength(1);
+    store.getState().undo();
+    expect(store.getState().project.docs).toHaveLength(0);
+  });
+
+  it('changes nothing but a notice when refused', () => {
+    const store = createStudioStore();
+    store.getState().importFile('etl-pipeline.toml', ETL);
+    const before = store.getState().project;
+    expect(applyImport(store, readImport('bad.toml', '[[['))).toBe(false);
+    expect(store.getState().project).toBe(before);
+    expect(store.getState().notices.map((n) => n.kind)).toEqual(['error']);
+  });
+
+  it('opens a bundle as a new project with a new id, keeping markup-like names as plain data', () => {
+    const store = createStudioStore();
+    store.getState().importFile('x.toml', `[[agents]]\nname = "<img src=x onerror=alert(1)>"\ntools = ["<b>t</b>"]\n`);
+    store.getState().renameProject('<script>alert(1)</script>');
+    const old = store.getState().project;
+    const b = encodeBundle(bundleOfProject(old));
+    if (!b.ok) throw new Error(b.message);
+    applyImport(store, readImport('p.json', b.text));
+    const now = store.getState().project;
+    expect(now.id).not.toBe(old.id);
+    expect(now.name).toBe('<script>alert(1)</script>');
+    expect(now.docs.map((d) => d.kind === 'agent' && d.agent.name)).toEqual(['<img src=x onerror=alert(1)>']);
+    expect(store.getState().notices.at(-1)?.text).toMatch(/is still saved/);
+  });
+});
+
+describe('names and descriptions', () => {
+  it('exports agents as TOML and workflows as YAML', () => {
+    expect(exportFileName({ kind: 'agent', fileName: 'etl.toml' })).toBe('etl.toml');
+    expect(exportFileName({ kind: 'agent', fileName: 'etl.json' })).toBe('etl.toml');
+    expect(exportFileName({ kind: 'workflow', fileName: 'exec.yml' })).toBe('exec.yml');
+    expect(exportFileName({ kind: 'workflow', fileName: 'exec' })).toBe('exec.yaml');
+    expect(projectFileName('My ETL / project')).toBe('my-etl-project.rulestudio.json');
+    expect(projectFileName('<>')).toBe('project.rulestudio.json');
+  });
+
+  it('describes an example by the first sentence of its leading comment', () => {
+    expect(leadingSentence(readFileSync('examples/api-client.toml', 'utf8'))).toBe(
+      'API client: authenticate first, rate-limit calls, never create and delete in one batch, and log out before the conversation ends.',
+    );
+    expect(leadingSentence('name = "x"')).toBe('');
+  });
+});
