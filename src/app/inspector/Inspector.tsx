@@ -1,4 +1,31 @@
-/** The inspector: edits the selected element. */
+/** The inspector (region "Inspector"): edits the selected element, or the document itself. */
+import './inspector.css';
+import { useStudio } from '../state/context.tsx';
+import { activeDoc } from '../state/store.ts';
+import { AgentInspector } from './AgentInspector.tsx';
+import { ToolInspector } from './ToolInspector.tsx';
+import { RuleInspector } from './RuleInspector.tsx';
+import { PhaseInspector } from './PhaseInspector.tsx';
+import { WorkflowInspector } from './WorkflowInspector.tsx';
+
+function Body() {
+  const doc = useStudio(activeDoc);
+  const sel = useStudio((s) => s.selection);
+  if (!doc) return <p className="muted">Nothing open.</p>;
+  if (doc.kind === 'agent') {
+    if (sel.kind === 'tool') return <ToolInspector key={sel.tool} doc={doc} tool={sel.tool} />;
+    if (sel.kind === 'rule') return <RuleInspector key={sel.index} doc={doc} index={sel.index} />;
+    return <AgentInspector doc={doc} />;
+  }
+  if (sel.kind === 'phase' || sel.kind === 'phaseRule') return <PhaseInspector key={sel.node} doc={doc} name={sel.node} />;
+  if (sel.kind === 'transition') return <PhaseInspector key={sel.node} doc={doc} name={sel.node} transition={sel.index} />;
+  return <WorkflowInspector doc={doc} />;
+}
+
 export function Inspector() {
-  return <aside className="inspector" aria-label="Inspector" />;
+  return (
+    <aside className="inspector" aria-label="Inspector">
+      <Body />
+    </aside>
+  );
 }

@@ -1,0 +1,33 @@
+/** The agent itself (nothing selected): its name and declared tools. */
+import type { AgentDoc } from '../state/documents.ts';
+import { useStudioStore } from '../state/context.tsx';
+import { DraftField } from './fields.tsx';
+
+export function AgentInspector({ doc }: { doc: AgentDoc }) {
+  const store = useStudioStore();
+  const s = () => store.getState();
+  return (
+    <div className="insp-section">
+      <h2>Agent</h2>
+      <DraftField
+        label="Agent name"
+        value={doc.agent.name}
+        validate={(v) => (v.trim() === '' ? 'An agent needs a name.' : undefined)}
+        onCommit={(v) => s().editAgent(doc.id, (a) => ({ ...a, name: v }))}
+      />
+      <h3>Declared tools ({doc.agent.tools.length})</h3>
+      {doc.agent.tools.length === 0 ? <p className="muted">None declared: every tool named in a rule is allowed.</p> : null}
+      <ul className="insp-list">
+        {doc.agent.tools.map((t) => (
+          <li key={t.name}>
+            <button type="button" onClick={() => s().select({ kind: 'tool', tool: t.name })}>
+              {t.name}
+            </button>
+            {t.operations?.length ? <span className="muted"> ({t.operations.join(', ')})</span> : null}
+          </li>
+        ))}
+      </ul>
+      <p className="muted">{doc.agent.rules.length} rules. Select a tool or an edge on the graph to edit it.</p>
+    </div>
+  );
+}

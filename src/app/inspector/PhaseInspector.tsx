@@ -1,0 +1,96 @@
+/** Edits a phase: name (transitions follow), summary, prompt, transitions, rules with parameters. */
+import { useState } from 'react';
+import type { WorkflowDoc } from '../state/documents.ts';
+import { useStudioStore } from '../state/context.tsx';
+import type { WorkflowNode, WorkflowRuleTypeName } from '../../core/model/workflow.ts';
+import { DONE_NODE, WORKFLOW_RULE_TYPES } from '../../core/model/workflow.ts';
+import { renamePhase, updatePhase } from '../../core/graph/workflowEdits.ts';
+import { workflowGraphOf } from '../graph/docGraph.ts';
+import { DraftField, Field, TextField } from './fields.tsx';
+import { newWorkflowRule, PhaseRuleFields } from './PhaseRuleFields.tsx';
+
+export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; name: string; transition?: number }) {
+  const store = useStudioStore();
+  const [newType, setNewType] = useState<WorkflowRuleTypeName>('repeated_command');
+  const node = doc.workflow.nodes.find((n) => n.name === name);
+  if (!node) return <p className="muted">This phase no longer exists.</p>;
+  const gnode = workflowGraphOf(doc).nodes.find((n) => n.id === name);
+  const s = () => store.getState();
+  const edit = (fn: (n: WorkflowNode) => WorkflowNode, field: string) =>
+    s().editWorkflow(doc.id, (wf) => updatePhase(wf, name, fn), { key: `phase:${doc.id}:${name}:${field}` });
+  const targets = [...doc.workflow.nodes.map((n) => n.name), DONE_NODE];
+  return (
+    <div className="insp-section">
+      <h2>Phase</h2>
+      <DraftField
+        label="Name"
+        value={name}
+        validate={(v) => (v.trim() === '' ? 'A phase needs a name.' : v === DONE_NODE ? '“done” is the implicit final phase.' : v !== name && targets.includes(v) ? `“${v}” is already a phase.` : undefined)}
+        onCommit={(v) => {
+          const pos = doc.layout[name];
+          s().editWorkflow(doc.id, (wf) => renamePhase(wf, name, v));
+          if (pos) s().placeNodes(doc.id, { [v]: pos });
+          s().select({ kind: 'phase', node: v });
+        }}
+      />
+      {gnode?.dimmed || gnode?.stuck ? (
+        <p className="insp-warning" role="note">
+          {gnode.reason ?? gnode.stuckReason}
+        </p>
+      ) : null}
+      <TextField label="Summary" value={node.summary ?? ''} onChange={(v) => edit((n) => ({ ...n, summary: v }), 'summary')} />
+      <TextField label="Prompt" multiline value={node.prompt ?? node.prompt_hbs ?? ''} onChange={(v) => edit((n) => (n.prompt_hbs !== undefined && n.prompt === undefined ? { ...n, prompt_hbs: v } : { ...n, prompt: v }), 'prompt')} />
+      <fieldset className="insp-group">
+        <legend>Transitions</legend>
+        {node.transitions.map((t, i) => (
+          <div key={i} className={`insp-row${transition === i ? ' insp-current' : ''}`}>
+            <TextField label={`When (${i + 1})`} value={t.when} onChange={(v) => edit((n) => ({ ...n, transitions: n.transitions.map((x, j) => (j === i ? { ...x, when: v } : x)) }), `t${i}:when`)} />
+            <Field label={`To (${i + 1})`}>
+              {(id) => (
+                <select id={id} value={t.to} onChange={(e) => edit((n) => ({ ...n, transitions: n.transitions.map((x, j) => (j === i ? { ...x, to: e.target.value } : x)) }), `t${i}:to`)}>
+                  {(targets.includes(t.to) ? targets : [...targets, t.to]).map((o) => (
+                    <option key={o} value={o}>
+                      {o}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <button type="button" aria-label={`Remove transition ${i + 1}`} onClick={() => edit((n) => ({ ...n, transitions: n.transitions.filter((_, j) => j !== i) }), `t${i}:remove`)}>
+              ×
+            </button>
+          </div>
+        ))}
+        <button type="button" onClick={() => edit((n) => ({ ...n, transitions: [...n.transitions, { when: `${name}_complete`, to: DONE_NODE }] }), 'add-transition')}>
+          New transition
+        </button>
+      </fieldset>
+      <fieldset className="insp-group">
+        <legend>Rules</legend>
+        {node.rules.map((r, i) => (
+          <div key={i} className="insp-rule">
+            <h3>
+              {r.type}{' '}
+              <button type="button" aria-label={`Remove rule ${i + 1} (${r.type})`} onClick={() => edit((n) => ({ ...n, rules: n.rules.filter((_, j) => j !== i) }), `r${i}:remove`)}>
+                ×
+              </button>
+            </h3>
+            <PhaseRuleFields rule={r} onChange={(nr) => edit((n) => ({ ...n, rules: n.rules.map((x, j) => (j === i ? nr : x)) }), `r${i}`)} />
+          </div>
+        ))}
+        <Field label="New rule type">
+          {(id) => (
+            <select id={id} value={newType} onChange={(e) => setNewType(e.target.value as WorkflowRuleTypeName)}>
+              {WORKFLOW_RULE_TYPES.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <button type="button" onClick={() => edit((n) => ({ ...n, rules: [...n.rules, newWorkflowRule(newType)] }), 'add-rule')}>
+          New phase rule
+        </button>
+      </fieldset>
+    </div>
+  );
+}

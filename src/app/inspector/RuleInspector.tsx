@@ -1,0 +1,63 @@
+/** Edits one tool rule: type, tool, conditions, priority, payload by type, metadata; shows its usage text. */
+import type { AgentDoc } from '../state/documents.ts';
+import { useStudioStore } from '../state/context.tsx';
+import type { Json, ToolRule, ToolRuleTypeName } from '../../core/model/toolRules.ts';
+import { TOOL_RULE_TYPES } from '../../core/model/toolRules.ts';
+import { describeRule } from '../../core/describe/index.ts';
+import { defaultRuleType, removeRule, toolNamesOf, updateRule } from '../../core/graph/agentEdits.ts';
+import { Field, JsonField, NumberField, SelectField, TagInput, TextField } from './fields.tsx';
+import { PayloadFields } from './PayloadFields.tsx';
+
+export function RuleInspector({ doc, index }: { doc: AgentDoc; index: number }) {
+  const store = useStudioStore();
+  const rule = doc.agent.rules[index];
+  if (!rule) return <p className="muted">This rule no longer exists.</p>;
+  const edit = (fn: (r: ToolRule) => ToolRule, field: string) =>
+    store.getState().editAgent(doc.id, (a) => updateRule(a, index, fn), { key: `rule:${doc.id}:${index}:${field}` });
+  const tools = [...toolNamesOf(doc.agent)];
+  return (
+    <div className="insp-section">
+      <h2>
+        Rule {index + 1} <span className="muted">of {doc.agent.rules.length}</span>
+      </h2>
+      <p className="insp-usage" aria-label="Usage description">
+        {describeRule(rule)}
+      </p>
+      <SelectField<ToolRuleTypeName>
+        label="Type"
+        value={rule.rule_type.type}
+        options={TOOL_RULE_TYPES}
+        onChange={(t) => edit((r) => ({ ...r, rule_type: defaultRuleType(t, r.tool_name) }), 'type')}
+      />
+      <TextField label="Tool name" value={rule.tool_name} onChange={(v) => edit((r) => ({ ...r, tool_name: v }), 'tool_name')} />
+      <TagInput label="Conditions" values={rule.conditions} suggestions={tools} onChange={(v) => edit((r) => ({ ...r, conditions: v }), 'conditions')} />
+      <NumberField label="Priority (0–255)" value={rule.priority} min={0} max={255} onChange={(v) => edit((r) => ({ ...r, priority: v }), 'priority')} />
+      <PayloadFields rule={rule} onChange={(rt) => edit((r) => ({ ...r, rule_type: rt }), 'payload')} />
+      <JsonField
+        label="Metadata (JSON)"
+        value={rule.metadata}
+        onCommit={(v) =>
+          edit((r) => {
+            const { metadata: _old, ...rest } = r;
+            return v === undefined ? rest : { ...rest, metadata: v as Json };
+          }, 'metadata')
+        }
+      />
+      <Field label="Remove">
+        {(id) => (
+          <button
+            id={id}
+            type="button"
+            className="danger"
+            onClick={() => {
+              store.getState().editAgent(doc.id, (a) => removeRule(a, index));
+              store.getState().select({ kind: 'tool', tool: rule.tool_name });
+            }}
+          >
+            Delete rule
+          </button>
+        )}
+      </Field>
+    </div>
+  );
+}

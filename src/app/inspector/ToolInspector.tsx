@@ -1,0 +1,79 @@
+/** Edits a tool: its name (renamed everywhere), declared operations, and lists its rules. */
+import type { AgentDoc } from '../state/documents.ts';
+import { useStudioStore } from '../state/context.tsx';
+import { WILDCARD } from '../../core/model/toolRules.ts';
+import { describeRule } from '../../core/describe/index.ts';
+import { renameTool, toolNamesOf } from '../../core/graph/agentEdits.ts';
+import { toolGraphOf } from '../graph/docGraph.ts';
+import { DraftField, TagInput } from './fields.tsx';
+
+export function ToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
+  const store = useStudioStore();
+  const node = toolGraphOf(doc).nodes.find((n) => n.id === tool);
+  const decl = doc.agent.tools.find((t) => t.name === tool);
+  const rules = doc.agent.rules.map((r, i) => ({ r, i })).filter(({ r }) => r.tool_name === tool);
+  const s = () => store.getState();
+  return (
+    <div className="insp-section">
+      <h2>{tool === WILDCARD ? 'All tools (*)' : 'Tool'}</h2>
+      {tool !== WILDCARD ? (
+        <DraftField
+          label="Name"
+          value={tool}
+          validate={(v) => (v.trim() === '' ? 'A tool needs a name.' : v !== tool && toolNamesOf(doc.agent).has(v) ? `“${v}” is already a tool.` : undefined)}
+          onCommit={(v) => {
+            const pos = doc.layout[tool];
+            s().editAgent(doc.id, (a) => renameTool(a, tool, v), { key: `tool:${doc.id}:rename` });
+            if (pos) s().placeNodes(doc.id, { [v]: pos });
+            s().select({ kind: 'tool', tool: v });
+          }}
+        />
+      ) : null}
+      {node?.dimmed ? (
+        <p className="insp-warning" role="note">
+          {node.reason}
+        </p>
+      ) : null}
+      {tool !== WILDCARD ? (
+        decl ? (
+          <TagInput
+            label="Declared operations"
+            values={decl.operations ?? []}
+            onChange={(ops) =>
+              s().editAgent(
+                doc.id,
+                (a) => ({
+                  ...a,
+                  tools: a.tools.map((t) => {
+                    if (t.name !== tool) return t;
+                    const { operations: _o, ...rest } = t;
+                    return ops.length > 0 ? { ...rest, operations: ops } : rest;
+                  }),
+                }),
+                { key: `tool:${doc.id}:${tool}:ops` },
+              )
+            }
+          />
+        ) : (
+          <p className="muted">
+            Not declared.{' '}
+            <button type="button" onClick={() => s().editAgent(doc.id, (a) => ({ ...a, tools: [...a.tools, { name: tool }] }))}>
+              Declare {tool}
+            </button>
+          </p>
+        )
+      ) : null}
+      <h3>Rules ({rules.length})</h3>
+      {rules.length === 0 ? <p className="muted">No rules. Use Add rule in the toolbar.</p> : null}
+      <ul className="insp-list">
+        {rules.map(({ r, i }) => (
+          <li key={i}>
+            <button type="button" onClick={() => s().select({ kind: 'rule', index: i })}>
+              <strong>{r.rule_type.type}</strong> <span className="muted">{describeRule(r)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

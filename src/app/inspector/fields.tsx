@@ -1,0 +1,224 @@
+/**
+ * Inspector fields. Every field has a visible label; edits go to `onChange` as the user types
+ * (callers pass a coalescing key so typing is one undo step), except `DraftField`, which commits
+ * on blur or Enter (names, where half-typed values would collide).
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { compilePattern } from '../../core/regex/index.ts';
+
+export function Field({ label, children, hint }: { label: string; children: (id: string) => ReactNode; hint?: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="insp-field">
+      <label htmlFor={id}>{label}</label>
+      {children(id)}
+      {hint}
+    </div>
+  );
+}
+
+export function TextField({ label, value, onChange, multiline }: { label: string; value: string; onChange(v: string): void; multiline?: boolean }) {
+  return (
+    <Field label={label}>
+      {(id) =>
+        multiline ? (
+          <textarea id={id} value={value} rows={4} onChange={(e) => onChange(e.target.value)} />
+        ) : (
+          <input id={id} type="text" value={value} onChange={(e) => onChange(e.target.value)} />
+        )
+      }
+    </Field>
+  );
+}
+
+/** A text field that commits on blur or Enter; Escape restores the value. */
+export function DraftField({ label, value, onCommit, validate }: { label: string; value: string; onCommit(v: string): void; validate?(v: string): string | undefined }) {
+  const [draft, setDraft] = useState(value);
+  const [base, setBase] = useState(value);
+  if (base !== value) {
+    setBase(value);
+    setDraft(value);
+  }
+  const error = draft !== value ? validate?.(draft) : undefined;
+  const commit = () => {
+    if (draft !== value && !error) onCommit(draft);
+    else setDraft(value);
+  };
+  return (
+    <Field label={label} hint={error ? <span className="insp-error" role="alert">{error}</span> : null}>
+      {(id) => (
+        <input
+          id={id}
+          type="text"
+          value={draft}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commit();
+            if (e.key === 'Escape') setDraft(value);
+          }}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function NumberField({ label, value, min, max, step, onChange }: { label: string; value: number; min?: number; max?: number; step?: number; onChange(v: number): void }) {
+  const [draft, setDraft] = useState(String(value));
+  const [base, setBase] = useState(value);
+  if (base !== value) {
+    setBase(value);
+    setDraft(String(value));
+  }
+  const n = Number(draft);
+  const bad = draft.trim() === '' || !Number.isFinite(n) || (min !== undefined && n < min) || (max !== undefined && n > max) || (step === undefined || Number.isInteger(step) ? !Number.isInteger(n) : false);
+  return (
+    <Field label={label} hint={bad ? <span className="insp-error">{`A whole number${min !== undefined ? ` from ${min}` : ''}${max !== undefined ? ` to ${max}` : ''}`}</span> : null}>
+      {(id) => (
+        <input
+          id={id}
+          type="number"
+          value={draft}
+          min={min}
+          max={max}
+          step={step ?? 1}
+          aria-invalid={bad || undefined}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            const v = Number(e.target.value);
+            const ok = e.target.value.trim() !== '' && Number.isFinite(v) && (min === undefined || v >= min) && (max === undefined || v <= max);
+            if (ok && (step === undefined || Number.isInteger(step) ? Number.isInteger(v) : true)) onChange(v);
+          }}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A list of names: each shown as a removable tag, new ones typed and added with Enter or comma. */
+export function TagInput({ label, values, onChange, suggestions }: { label: string; values: readonly string[]; onChange(v: string[]): void; suggestions?: readonly string[] }) {
+  const [draft, setDraft] = useState('');
+  const listId = useId();
+  const add = () => {
+    const names = draft.split(',').map((s) => s.trim()).filter((s) => s !== '' && !values.includes(s));
+    if (names.length > 0) onChange([...values, ...names]);
+    setDraft('');
+  };
+  return (
+    <Field label={label}>
+      {(id) => (
+        <div className="insp-tags">
+          <ul aria-label={label}>
+            {values.map((v, i) => (
+              <li key={`${v}-${i}`} className="insp-tag">
+                <span>{v}</span>
+                <button type="button" aria-label={`Remove ${v}`} onClick={() => onChange(values.filter((_, j) => j !== i))}>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+          <input
+            id={id}
+            type="text"
+            value={draft}
+            placeholder="add, then Enter"
+            list={suggestions ? listId : undefined}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' || e.key === ',') {
+                e.preventDefault();
+                add();
+              } else if (e.key === 'Backspace' && draft === '' && values.length > 0) onChange(values.slice(0, -1));
+            }}
+            onBlur={add}
+          />
+          {suggestions ? (
+            <datalist id={listId}>
+              {suggestions.map((s) => (
+                <option key={s} value={s} />
+              ))}
+            </datalist>
+          ) : null}
+        </div>
+      )}
+    </Field>
+  );
+}
+
+/** JSON in a text area, validated and committed on blur; an empty text removes the value. */
+export function JsonField({ label, value, onCommit }: { label: string; value: unknown; onCommit(v: unknown): void }) {
+  const text = value === undefined ? '' : JSON.stringify(value, null, 2);
+  const [draft, setDraft] = useState(text);
+  const [base, setBase] = useState(text);
+  const [error, setError] = useState<string | undefined>(undefined);
+  if (base !== text) {
+    setBase(text);
+    setDraft(text);
+    setError(undefined);
+  }
+  return (
+    <Field label={label} hint={error ? <span className="insp-error" role="alert">{error}</span> : null}>
+      {(id) => (
+        <textarea
+          id={id}
+          rows={3}
+          className="mono"
+          value={draft}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={() => {
+            if (draft === text) return;
+            if (draft.trim() === '') {
+              setError(undefined);
+              onCommit(undefined);
+              return;
+            }
+            try {
+              onCommit(JSON.parse(draft));
+              setError(undefined);
+            } catch (e) {
+              setError(`Not valid JSON: ${(e as Error).message}`);
+            }
+          }}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A rule pattern (RE2): says whether it compiles as the user types, with the offset. */
+export function RegexField({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
+  const r = compilePattern(value);
+  const status = r.ok ? (
+    <span className="insp-ok" aria-live="polite">
+      Valid RE2 pattern
+    </span>
+  ) : (
+    <span className="insp-error" aria-live="polite">
+      Invalid RE2 pattern at offset {r.error.offset}: {r.error.message}
+    </span>
+  );
+  return (
+    <Field label={label} hint={status}>
+      {(id) => <input id={id} type="text" className="mono" value={value} aria-invalid={!r.ok || undefined} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
+export function SelectField<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: readonly T[]; onChange(v: T): void }) {
+  return (
+    <Field label={label}>
+      {(id) => (
+        <select id={id} value={value} onChange={(e) => onChange(e.target.value as T)}>
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
