@@ -1,21 +1,61 @@
-/** The project explorer: the project's agents and workflows. */
-import { useStudio } from '../state/context.tsx';
+/**
+ * The project explorer: the project name, its agents and workflows (open, add, delete with
+ * confirm), a Traces placeholder for the simulator, and the Examples gallery entry.
+ */
+import './explorer.css';
+import { useStudio, useStudioStore } from '../state/context.tsx';
+import { useUiStore } from '../state/uiContext.tsx';
+import { activeDoc } from '../state/store.ts';
+import type { RuleDoc } from '../state/documents.ts';
+import { DocList } from './DocList.tsx';
+
+const nameOf = (d: RuleDoc) => (d.kind === 'agent' ? d.agent.name : d.workflow.name);
 
 export function Explorer() {
+  const store = useStudioStore();
+  const ui = useUiStore();
+  const projectName = useStudio((s) => s.project.name);
   const docs = useStudio((s) => s.project.docs);
-  const active = useStudio((s) => s.project.activeDocId);
-  const setActive = useStudio((s) => s.setActiveDoc);
+  const active = useStudio(activeDoc);
+  const s = () => store.getState();
+  const remove = (d: RuleDoc) => {
+    if (window.confirm(`Delete ${d.kind} “${nameOf(d)}” from the project? (Undo brings it back.)`)) s().removeDoc(d.id);
+  };
   return (
     <nav className="explorer" aria-label="Project">
-      <ul>
-        {docs.map((d) => (
-          <li key={d.id}>
-            <button type="button" aria-current={d.id === active} onClick={() => setActive(d.id)}>
-              {d.kind === 'agent' ? d.agent.name : d.workflow.name}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <div className="explorer-project">
+        <label htmlFor="project-name" className="muted">
+          Project
+        </label>
+        <input id="project-name" type="text" value={projectName} onChange={(e) => s().renameProject(e.target.value)} />
+      </div>
+      <DocList
+        title="Agents"
+        docs={docs.filter((d) => d.kind === 'agent')}
+        activeId={active?.id}
+        nameOf={nameOf}
+        onOpen={(d) => s().setActiveDoc(d.id)}
+        onDelete={remove}
+        addLabel="New agent"
+        onAdd={() => s().addAgent()}
+      />
+      <DocList
+        title="Workflows"
+        docs={docs.filter((d) => d.kind === 'workflow')}
+        activeId={active?.id}
+        nameOf={nameOf}
+        onOpen={(d) => s().setActiveDoc(d.id)}
+        onDelete={remove}
+        addLabel="New workflow"
+        onAdd={() => s().addWorkflow()}
+      />
+      <section className="explorer-section" aria-label="Traces">
+        <h2>Traces</h2>
+        <p className="muted">Recorded and scripted traces appear here once the simulator is available.</p>
+      </section>
+      <button type="button" className="explorer-examples" onClick={() => ui.getState().openDialog('examples')}>
+        Examples
+      </button>
     </nav>
   );
 }

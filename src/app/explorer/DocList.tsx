@@ -1,0 +1,38 @@
+/** One section of the explorer: a list of documents with open and delete, and an add button. */
+import type { RuleDoc } from '../state/documents.ts';
+
+export interface DocListProps {
+  title: string;
+  docs: RuleDoc[];
+  activeId: string | undefined;
+  nameOf(d: RuleDoc): string;
+  onOpen(d: RuleDoc): void;
+  onDelete(d: RuleDoc): void;
+  addLabel: string;
+  onAdd(): void;
+}
+
+export function DocList({ title, docs, activeId, nameOf, onOpen, onDelete, addLabel, onAdd }: DocListProps) {
+  return (
+    <section className="explorer-section" aria-label={title}>
+      <h2>
+        {title} <span className="muted">({docs.length})</span>
+      </h2>
+      <ul>
+        {docs.map((d) => (
+          <li key={d.id} className={d.id === activeId ? 'active' : undefined}>
+            <button type="button" className="explorer-doc" aria-current={d.id === activeId ? 'page' : undefined} onClick={() => onOpen(d)}>
+              {nameOf(d)}
+            </button>
+            <button type="button" className="explorer-delete" aria-label={`Delete ${nameOf(d)}`} title="Delete" onClick={() => onDelete(d)}>
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="explorer-add" onClick={onAdd}>
+        {addLabel}
+      </button>
+    </section>
+  );
+}
