@@ -35,7 +35,7 @@ describe('reading an import', () => {
     store.getState().importFile('etl-pipeline.toml', ETL);
     const b = encodeBundle(bundleOfProject(store.getState().project));
     if (!b.ok) throw new Error(b.message);
-    for (const name of [undefined, 'p.rulestudio.json']) {
+    for (const name of [undefined, 'p.rulestudio.json', '673719d3-857c-4969']) {
       const r = readImport(name, b.text);
       expect(r.kind === 'bundle' && r.bundle.docs[0]?.text).toBe(ETL);
     }

@@ -3,7 +3,7 @@
  * something refused with a message that says why. Pure: the caller applies the result.
  */
 import { decodeBundle, looksLikeBundle, type ProjectBundle } from '../../core/project/bundle.ts';
-import { looksBinary, MAX_RULE_FILE_BYTES, sniffFormat } from '../../core/codecs/load.ts';
+import { formatFromName, looksBinary, MAX_RULE_FILE_BYTES, sniffFormat } from '../../core/codecs/load.ts';
 import { docsFromFile, type RuleDoc } from '../state/documents.ts';
 
 /** Inputs larger than this are refused unread (10 MB). */
@@ -33,8 +33,8 @@ export function readImport(fileName: string | undefined, text: string): ImportRe
   if (text.trim() === '') return { kind: 'refused', message: `${source} is empty. Nothing was changed.` };
   if (looksBinary(text)) return { kind: 'refused', message: `${source} is binary, not TOML, YAML or JSON text. Nothing was changed.` };
 
-  const format = fileName ? undefined : sniffFormat(text);
-  if (format === 'json' || /\.json$/i.test(fileName ?? '')) {
+  const format = (fileName ? formatFromName(fileName) : undefined) ?? sniffFormat(text);
+  if (format === 'json') {
     let value: unknown;
     try {
       value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
@@ -47,7 +47,7 @@ export function readImport(fileName: string | undefined, text: string): ImportRe
     }
   }
 
-  const name = fileName ?? `${format === 'yaml' ? 'workflow' : 'pasted'}.${format ?? 'toml'}`;
+  const name = fileName ?? `${format === 'yaml' ? 'workflow' : 'pasted'}.${format}`;
   const { docs, loaded } = docsFromFile(name, text);
   if (docs.length === 0) {
     const first = loaded.diagnostics.find((d) => d.severity === 'error');

@@ -1,0 +1,152 @@
+/**
+ * Projects that never lose work, on the built app: autosave and reload, bundle export and
+ * re-import, share links in a fresh browser, and clear refusals (malformed or oversized paste,
+ * tampered or future-version links) that change nothing else.
+ */
+import { readFileSync } from 'node:fs';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+
+const offline = async (page: Page) =>
+  page.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.continue();
+    throw new Error(`request left localhost: ${url.href}`);
+  });
+
+test.beforeEach(async ({ page }) => offline(page));
+
+const explorer = (page: Page) => page.getByRole('navigation', { name: 'Project' });
+/** A toolbar button (the first of that name: other regions may repeat a command, e.g. the explorer's Examples). */
+const command = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).first();
+const saved = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-autosave', 'saved');
+
+async function openExample(page: Page, name: string) {
+  await command(page, 'Examples').click();
+  const dialog = page.getByRole('dialog', { name: 'Examples' });
+  await dialog.getByRole('button', { name, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function paste(page: Page, text: string | { repeat: number }) {
+  await page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', typeof t === 'string' ? t : 'a = 1\n'.repeat(t.repeat));
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+/** A v1 share link for any JSON, built as the app builds one (CRC-32 + deflate-raw, base64url). */
+function linkFor(json: string, version = 1): string {
+  const bytes = Buffer.from(json, 'utf8');
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(crc32(bytes));
+  return `v${version}.${Buffer.concat([head, deflateRawSync(bytes)]).toString('base64url')}`;
+}
+
+test('an example opened from the gallery is there, exactly, after a reload', async ({ page }) => {
+  await page.goto('/');
+  await saved(page);
+  await openExample(page, 'etl-pipeline.toml');
+  await openExample(page, 'hegel-minimal.yaml');
+  await expect(explorer(page)).toContainText('etl');
+  await expect(explorer(page)).toContainText('hegel-minimal');
+  await saved(page);
+  const before = await explorer(page).innerText();
+  await page.screenshot({ path: 'test-results/persistence-before-reload.png', fullPage: true });
+
+  await page.reload();
+  await expect(explorer(page)).toContainText('hegel-minimal');
+  expect(await explorer(page).innerText()).toBe(before);
+  await page.screenshot({ path: 'test-results/persistence-after-reload.png', fullPage: true });
+});
+
+test('the project bundle exports and re-imports into a new project; a document exports alone', async ({ page }) => {
+  await page.goto('/');
+  await openExample(page, 'etl-pipeline.toml');
+  await openExample(page, 'hegel-execution.yaml');
+
+  const single = page.waitForEvent('download');
+  await command(page, 'Export').click();
+  const doc = await single;
+  expect(doc.suggestedFilename()).toBe('hegel-execution.yaml');
+  expect(readFileSync((await doc.path())!, 'utf8')).toBe(readFileSync('examples/hegel-execution.yaml', 'utf8'));
+
+  const bundleDownload = page.waitForEvent('download');
+  await command(page, 'Export project bundle').click();
+  const download = await bundleDownload;
+  expect(download.suggestedFilename()).toBe('untitled-project.rulestudio.json');
+  const file = (await download.path())!;
+  const bundle = JSON.parse(readFileSync(file, 'utf8'));
+  expect(bundle.schemaVersion).toBe(1);
+  expect(bundle.docs.map((d: { fileName: string }) => d.fileName)).toEqual(['etl-pipeline.toml', 'hegel-execution.yaml']);
+
+  await command(page, 'New project').click();
+  await expect(explorer(page)).not.toContainText('etl');
+  const chooser = page.waitForEvent('filechooser');
+  await command(page, 'Import').click();
+  await (await chooser).setFiles(file);
+  await expect(page.getByRole('status')).toContainText('Opened project “Untitled project”');
+  await expect(explorer(page)).toContainText('etl');
+  await expect(explorer(page)).toContainText('hegel-execution');
+  await page.screenshot({ path: 'test-results/persistence-reimported.png', fullPage: true });
+});
+
+test('a share link opens the project in a fresh browser, and its hash is removed', async ({ page, context, browser }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/');
+  await openExample(page, 'consent-shell.toml');
+  await command(page, 'Copy share link').click();
+  await expect(page.getByRole('status')).toContainText('Share link copied');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:4173\/#share=v1\.[\w-]+$/);
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await offline(other);
+  await other.goto(link);
+  await expect(explorer(other)).toContainText('shell_operator');
+  await expect(other.getByRole('status')).toContainText('Opened the shared project');
+  expect(new URL(other.url()).hash).toBe('');
+  await other.screenshot({ path: 'test-results/persistence-shared.png', fullPage: true });
+  await fresh.close();
+});
+
+test('a malformed paste and a 10 MB paste are refused with a clear message and change nothing', async ({ page }) => {
+  await page.goto('/');
+  await openExample(page, 'etl-pipeline.toml');
+  const before = await explorer(page).innerText();
+
+  await paste(page, '[[agents]\nname = "broken"');
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not import the pasted text' })).toContainText('Nothing was changed.');
+  await paste(page, { repeat: 1_800_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'too large to import' })).toContainText('the limit is 10.0 MB');
+  expect(await explorer(page).innerText()).toBe(before);
+  await page.screenshot({ path: 'test-results/persistence-refused-paste.png', fullPage: true });
+
+  await paste(page, `[[agents]]\nname = "<img src=x onerror=alert(1)>"\ntools = ["a"]\n`);
+  await expect(explorer(page)).toContainText('<img src=x onerror=alert(1)>');
+  expect(await page.locator('img[src="x"]').count()).toBe(0);
+});
+
+test('tampered and future-version share links show a clear message and leave the stored project alone', async ({ page }) => {
+  await page.goto('/');
+  await openExample(page, 'api-client.toml');
+  await saved(page);
+  const good = linkFor(JSON.stringify({ schemaVersion: 1, name: 'Shared', docs: [] }));
+  const tampered = good.slice(0, 12) + (good[12] === 'A' ? 'B' : 'A') + good.slice(13);
+  const cases: [string, RegExp][] = [
+    [tampered, /damaged or was altered/],
+    [linkFor('{"schemaVersion":1}', 2), /newer Rule Studio \(link format v2; this one reads v1\)/],
+    [linkFor(JSON.stringify({ schemaVersion: 5, name: 'Future', docs: [] })), /newer Rule Studio \(schema 5; this one reads up to 1\)/],
+  ];
+  for (const [payload, message] of cases) {
+    await page.goto(`/#share=${payload}`);
+    const alert = page.getByRole('alert').filter({ hasText: message });
+    await expect(alert).toContainText('Nothing was changed.');
+    await alert.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(explorer(page)).toContainText('api_client');
+    expect(new URL(page.url()).hash).toBe('');
+  }
+  await page.screenshot({ path: 'test-results/persistence-tampered-link.png', fullPage: true });
+});
