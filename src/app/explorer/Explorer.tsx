@@ -54,7 +54,7 @@ export function Explorer() {
         <p className="muted">Recorded and scripted traces appear here once the simulator is available.</p>
       </section>
       <button type="button" className="explorer-examples" onClick={() => ui.getState().openDialog('examples')}>
-        Examples
+        Examples gallery
       </button>
     </nav>
   );
