@@ -48,11 +48,13 @@ describe('createStepper', () => {
     expect(stepper.stats.replays).toBe(1);
     expect(stepper.stats.pushes).toBe(items.length);
     const last = items.length - 1;
-    stepper.at(last - 1);
+    const back = stepper.at(last - 1);
+    expect(stepper.stats.replays).toBe(1); // the snapshot is built only when read
+    expect(back.snapshot).toEqual(fresh(items, last - 1, pipeline.config).snapshot);
     expect(stepper.stats.replays).toBe(2);
     for (let k = last - 2; k >= last - 5; k--) expect(stepper.at(k).snapshot).toEqual(fresh(items, k, pipeline.config).snapshot);
     expect(stepper.stats.replays).toBe(2);
-    stepper.at(last - 7);
+    expect(stepper.at(last - 7).snapshot.events).toBe(last - 6);
     expect(stepper.stats.replays).toBe(3);
     expect(stepper.at(last).decisions).toEqual(replayItems(items, pipeline.config));
   });

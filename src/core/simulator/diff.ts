@@ -37,6 +37,23 @@ const FIELD_ORDER = ['kind', 'tool', 'code', 'rule', 'reason', 'outcome', 'flow'
 const same = (a: unknown, b: unknown): boolean =>
   a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]));
 
+/** True when the two decisions agree on every field but `seq` (no allocation: the common case). */
+function equalDecisions(a: Decision, b: Decision): boolean {
+  const ra = a as unknown as Record<string, unknown>;
+  const rb = b as unknown as Record<string, unknown>;
+  let na = 0;
+  let nb = 0;
+  for (const k in ra) {
+    na++;
+    if (k !== 'seq' && !same(ra[k], rb[k])) return false;
+  }
+  for (const k in rb) {
+    nb++;
+    if (!(k in ra)) return false;
+  }
+  return na === nb;
+}
+
 /** The fields whose values differ (keys of either side, `seq` and `event` aside). */
 export function changedFields(a: Decision, b: Decision): string[] {
   const ra = a as unknown as Record<string, unknown>;
@@ -132,11 +149,11 @@ export function diffDecisions(before: readonly Decision[], after: readonly Decis
     out[entry.change]++;
   };
   const pair = (a: Decision, b: Decision, position: number) => {
-    const fields = changedFields(a, b);
-    if (fields.length === 0) {
+    if (equalDecisions(a, b)) {
       out.unchanged++;
       return;
     }
+    const fields = changedFields(a, b);
     const why = whyOf(a, b, fields);
     push({ change: 'changed', event: b.event, position, before: a, after: b, fields, ...(why ? { why } : {}) });
   };

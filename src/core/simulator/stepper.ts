@@ -31,12 +31,16 @@ export interface StepView {
   step: number;
   /** Number of decisions up to and including this step. */
   decisionCount: number;
-  /** The decisions this step's item caused. */
-  stepDecisions: readonly Decision[];
+  /** The decisions this step's item caused (copied when read). */
+  readonly stepDecisions: readonly Decision[];
   /** Decisions up to and including this step (copied when read: O(decisionCount)). */
   readonly decisions: readonly Decision[];
-  /** The replay's state after this step. */
-  snapshot: ReplaySnapshot;
+  /**
+   * The replay's state after this step, built when first read (building it costs O(state), so a
+   * fast forward play that reads it only now and then stays O(1) per step). Read later, after
+   * other steps, it is still right: it is then taken from the cache or by re-positioning.
+   */
+  readonly snapshot: ReplaySnapshot;
 }
 
 export interface Stepper {
@@ -54,6 +58,28 @@ export interface Stepper {
   nextViolation(fromSeq: number): { decision: Decision; step: number } | undefined;
   /** Replays started and items pushed so far (for tests and diagnostics). */
   readonly stats: { replays: number; pushes: number };
+}
+
+/** A step's view: plain fields, with the decision copy and the snapshot built on first read. */
+class View implements StepView {
+  private snap: ReplaySnapshot | undefined;
+  constructor(
+    readonly step: number,
+    private readonly from: number,
+    readonly decisionCount: number,
+    private readonly all: readonly Decision[],
+    private readonly build: () => ReplaySnapshot,
+  ) {}
+  get stepDecisions(): readonly Decision[] {
+    return this.all.slice(this.from, this.decisionCount);
+  }
+  get decisions(): readonly Decision[] {
+    return this.all.slice(0, this.decisionCount);
+  }
+  get snapshot(): ReplaySnapshot {
+    this.snap ??= this.build();
+    return this.snap;
+  }
 }
 
 /** Creates a stepper over `items` replayed with `config`. */
@@ -114,22 +140,33 @@ export function createStepper(items: readonly TraceItem[], config: ReplayConfig,
     return r.snapshot();
   }
 
-  function snapshotAt(pos: number): ReplaySnapshot {
-    const cached = cache.get(pos);
-    if (cached && pos <= frontPos) return cached;
+  /**
+   * Positions a replay at `pos` when that is cheap (forward moves), so the snapshot can be read
+   * from it; a backward move is left to {@link snapshotAt}, which runs only if the snapshot is read.
+   * Returns the replay at `pos`, if any.
+   */
+  function ensureAt(pos: number): Replay | undefined {
     if (pos >= frontPos) {
       live = undefined;
       advanceFront(pos);
-      return front.snapshot();
+      return front;
     }
+    if (!live && pos === frontPos) return front;
     if (live && live.pos <= pos) {
       while (live.pos < pos) {
         pushOn(live.replay, live.pos++);
         checkpoint(live.pos, live.replay);
       }
-      return live.replay.snapshot();
+      return live.replay;
     }
-    return rerun(pos);
+    return undefined;
+  }
+
+  function snapshotAt(pos: number): ReplaySnapshot {
+    const cached = cache.get(pos);
+    if (cached && pos <= frontPos) return cached;
+    const at = ensureAt(pos);
+    return at ? at.snapshot() : rerun(pos);
   }
 
   /** Before the front scans ahead of the step shown, keep that step's snapshot. */
@@ -159,18 +196,9 @@ export function createStepper(items: readonly TraceItem[], config: ReplayConfig,
     at(step) {
       const s = Math.min(Math.max(Math.floor(step), -1), n - 1);
       const pos = s + 1;
-      const snapshot = snapshotAt(pos);
+      ensureAt(pos);
       shownPos = pos;
-      const count = countAt(pos);
-      return {
-        step: s,
-        decisionCount: count,
-        stepDecisions: decisions.slice(countAt(pos - 1 < 0 ? 0 : pos - 1), count),
-        get decisions() {
-          return decisions.slice(0, count);
-        },
-        snapshot,
-      };
+      return new View(s, countAt(pos - 1), countAt(pos), decisions, () => snapshotAt(pos));
     },
     known: () => decisions,
     allDecisions() {

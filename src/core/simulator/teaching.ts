@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ReplaySettings } from '../engine/settings.ts';
 
-export const TEACHING_SCHEMA_VERSION = 1;
+export const TEACHING_SCHEMA_VERSION = 1 as const;
 
 /** Texts larger than this are refused (a link cannot carry them anyway). */
 export const TEACHING_MAX_CHARS = 5_000_000;
