@@ -8,6 +8,7 @@ import { benchTraces } from './traces.bench.ts';
 import { benchEngine } from './engine.bench.ts';
 import { benchReferenceRatio } from './reference.bench.ts';
 import { benchStress } from './stress.bench.ts';
+import { benchSimulator } from './simulator.bench.ts';
 import { fmt } from './measure.ts';
 
 const only = process.argv.slice(2);
@@ -40,6 +41,10 @@ if (want('reference')) {
   console.log(
     `  optimised ${fmt(r.optimisedMs)} ms; naive ${fmt(r.naiveMeasuredMs)} ms on the first ${fmt(r.naiveMeasuredEvents)} events, ≈ ${fmt(r.naiveMs)} ms extrapolated to ${fmt(r.events)}; ratio ≈ ${fmt(r.ratio)}×; agree on the prefix: ${r.prefixAgrees}`,
   );
+}
+if (want('simulator')) {
+  console.log('\n## simulator core');
+  for (const r of benchSimulator()) console.log(`  ${r.name}: ${fmt(r.ms)} ms`);
 }
 if (want('stress')) {
   console.log('\n## stress (must finish; memory bounded by rules and windows, not trace length)');
