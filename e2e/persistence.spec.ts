@@ -21,6 +21,13 @@ const explorer = (page: Page) => page.getByRole('navigation', { name: 'Project' 
 const command = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).first();
 const saved = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-autosave', 'saved');
 
+/** Saved, and still saved a moment later (automatic placement of new nodes is saved too). */
+async function settled(page: Page) {
+  await saved(page);
+  await page.waitForTimeout(800);
+  await saved(page);
+}
+
 async function openExample(page: Page, name: string) {
   await command(page, 'Examples').click();
   const dialog = page.getByRole('dialog', { name: 'Examples' });
@@ -51,7 +58,7 @@ test('an example opened from the gallery is there, exactly, after a reload', asy
   await openExample(page, 'hegel-minimal.yaml');
   await expect(explorer(page)).toContainText('etl');
   await expect(explorer(page)).toContainText('hegel-minimal');
-  await saved(page);
+  await settled(page);
   const before = await explorer(page).innerText();
   await page.screenshot({ path: 'test-results/persistence-before-reload.png', fullPage: true });
 
@@ -99,7 +106,7 @@ test('a share link opens the project in a fresh browser, and its hash is removed
   await command(page, 'Copy share link').click();
   await expect(page.getByRole('status')).toContainText('Share link copied');
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:4173\/#share=v1\.[\w-]+$/);
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:41\d\d\/#share=v1\.[\w-]+$/);
 
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
@@ -149,4 +156,39 @@ test('tampered and future-version share links show a clear message and leave the
     expect(new URL(page.url()).hash).toBe('');
   }
   await page.screenshot({ path: 'test-results/persistence-tampered-link.png', fullPage: true });
+});
+
+test('two tabs on one project: a clean tab follows, a tab with unsaved changes asks and keeps its work', async ({ page, context }) => {
+  await page.goto('/');
+  await openExample(page, 'etl-pipeline.toml');
+  await settled(page); // the canvas places the new nodes: that is a change, saved too
+  const other = await context.newPage();
+  await offline(other);
+  await other.goto('/');
+  await expect(explorer(other)).toContainText('etl');
+
+  // The other tab saves; this tab has nothing unsaved, so it follows.
+  await paste(other, '[[agents]]\nname = "from_b"\n');
+  await expect(explorer(other)).toContainText('from_b');
+  await expect(explorer(page)).toContainText('from_b');
+  await settled(page);
+  await settled(other);
+
+  // Both tabs change the project before either saves: the one that saves second must not overwrite.
+  await paste(other, '[[agents]]\nname = "only_b"\n');
+  await paste(page, '[[agents]]\nname = "only_a"\n');
+  const dialog = page.getByRole('dialog', { name: 'Changed in another tab' });
+  await expect(dialog).toBeVisible();
+  await page.screenshot({ path: 'test-results/persistence-conflict.png', fullPage: true });
+  await dialog.getByRole('button', { name: 'Keep mine as a copy' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(explorer(page)).toContainText('only_a');
+  await saved(page);
+
+  await other.reload();
+  await expect(explorer(other)).toContainText('only_b');
+  await expect(explorer(other)).not.toContainText('only_a');
+  await page.reload();
+  await expect(explorer(page)).toContainText('only_a');
+  await expect(page.getByRole('textbox', { name: 'Project' })).toHaveValue('Untitled project (copy)');
 });

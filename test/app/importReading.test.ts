@@ -42,7 +42,7 @@ describe('reading an import', () => {
   });
 
   it.each([
-    ['a malformed TOML file', 'bad.toml', '[[agents]\nname = "x"', /^Could not import bad\.toml: TOML syntax error.*Nothing was changed\.$/s],
+    ['a malformed TOML file', 'bad.toml', '[[agents]\nname = "x"', /^Could not import bad\.toml: TOML syntax error: .* \(line 1\)\. Nothing was changed\.$/s],
     ['an empty paste', undefined, '  \n', /is empty/],
     ['binary data', 'x.toml', '\u0000\u0001\u0002PNG', /binary, not TOML, YAML or JSON/],
     ['a future bundle', 'p.json', JSON.stringify({ schemaVersion: 7, name: 'p', docs: [] }), /newer Rule Studio \(schema 7; this one reads up to 1\)/],

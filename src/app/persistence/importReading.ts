@@ -51,8 +51,7 @@ export function readImport(fileName: string | undefined, text: string): ImportRe
   const { docs, loaded } = docsFromFile(name, text);
   if (docs.length === 0) {
     const first = loaded.diagnostics.find((d) => d.severity === 'error');
-    const where = first && first.range.start.line > 1 ? ` (line ${first.range.start.line})` : '';
-    const why = first ? `${first.message}${where}` : 'it holds no agent and no workflow.';
+    const why = first ? `${first.message.replace(/[.\s]+$/, '')} (line ${first.range.start.line}).` : 'it holds no agent and no workflow.';
     return { kind: 'refused', message: `Could not import ${fileName ?? 'the pasted text'}: ${why} Nothing was changed.` };
   }
   // Pasted agents are named after themselves rather than `pasted.toml`.

@@ -11,6 +11,17 @@ import { lastProjectId, openProjectDb, projectOfRecord, readProject } from './pr
 import { createSession, type PersistenceSession } from './session.ts';
 import { openShareFromUrl } from './share.ts';
 
+const TAB_PROJECT_KEY = 'rule-studio.openProject';
+
+/** Runs a sessionStorage access, which throws in some privacy modes. */
+function tabStorage<T>(f: () => T): T | undefined {
+  try {
+    return f();
+  } catch {
+    return undefined;
+  }
+}
+
 /** Starts persistence for the page; resolves once the last project is restored. */
 export async function startPersistence(store: StudioStore, ui: UiStore): Promise<PersistenceSession | undefined> {
   installImportHandlers(store);
@@ -33,9 +44,16 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
   const session = createSession(store, db, autosave);
   const untouched = store.getState().project;
 
+  // Each tab reopens the project it had open (sessionStorage survives a reload, per tab); a new tab the last one saved.
+  const tabProject = tabStorage(() => sessionStorage.getItem(TAB_PROJECT_KEY));
+  store.subscribe((s, prev) => {
+    if (s.project.id !== prev.project.id) tabStorage(() => sessionStorage.setItem(TAB_PROJECT_KEY, s.project.id));
+  });
+
   if (!(await openShareFromUrl(store))) {
-    const id = await lastProjectId(db).catch(() => undefined);
-    const record = id ? await readProject(db, id).catch(() => undefined) : undefined;
+    const fromTab = tabProject ? await readProject(db, tabProject).catch(() => undefined) : undefined;
+    const id = fromTab ? tabProject : await lastProjectId(db).catch(() => undefined);
+    const record = fromTab ?? (id ? await readProject(db, id).catch(() => undefined) : undefined);
     const loaded = projectOfRecord(record);
     if (record && !loaded) store.getState().notify('error', 'The last project could not be restored (its stored data is damaged); it was left in storage as it is.');
     // Restore only if nothing was done in the page meanwhile.
