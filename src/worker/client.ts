@@ -4,7 +4,8 @@
  * starts a fresh worker for the next run.
  */
 import { proxy, releaseProxy, wrap, type Remote } from 'comlink';
-import type { SimulationApi, SimulationChunk, SimulationRequest, SimulationResult } from './protocol.ts';
+import type { Summary } from '../core/simulator/summary.ts';
+import type { CoverageResult, Inspection, RunDiff, SimulationApi, SimulationChunk, SimulationRequest, SimulationResult } from './protocol.ts';
 
 /** What the client needs of a Worker (a real one in the page, a fake in tests). */
 export interface WorkerLike {
@@ -23,6 +24,14 @@ export interface SimulationRun {
 export interface SimulationClient {
   run(request: SimulationRequest, onChunk: (chunk: SimulationChunk) => void): SimulationRun;
   cancel(id: string): void;
+  /** The state after `step` of a finished run, with decision `seq` explained (see {@link SimulationApi.inspect}). */
+  inspect(id: string, step: number, seq?: number): Promise<Inspection | undefined>;
+  nextViolation(id: string, fromSeq: number): Promise<{ seq: number; step: number } | undefined>;
+  diff(beforeId: string, afterId: string, limit?: number): Promise<RunDiff | undefined>;
+  summary(ids: string[]): Promise<Summary | undefined>;
+  coverage(request: SimulationRequest): Promise<CoverageResult>;
+  jsonl(id: string): Promise<string | undefined>;
+  release(id: string): void;
   dispose(): void;
 }
 
@@ -61,7 +70,35 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
     return current;
   };
 
+  /** A query to the worker that rejects, like runs, if the worker dies before it answers. */
+  const ask = <T,>(query: (api: Remote<SimulationApi>) => Promise<T>): Promise<T> => {
+    const key = `ask-${++counter}`;
+    const { api } = connect();
+    return new Promise<T>((resolve, reject) => {
+      inFlight.set(key, reject);
+      query(api).then(
+        (r) => {
+          inFlight.delete(key);
+          resolve(r);
+        },
+        (e: unknown) => {
+          inFlight.delete(key);
+          reject(e instanceof Error ? e : new Error(String(e)));
+        },
+      );
+    });
+  };
+
   return {
+    inspect: (id, step, seq) => ask((api) => api.inspect(id, step, seq)),
+    nextViolation: (id, fromSeq) => ask((api) => api.nextViolation(id, fromSeq)),
+    diff: (a, b, limit) => ask((api) => api.diff(a, b, limit)),
+    summary: (ids) => ask((api) => api.summary(ids)),
+    coverage: (request) => ask((api) => api.coverage(request)),
+    jsonl: (id) => ask((api) => api.jsonl(id)),
+    release(id) {
+      if (current) void current.api.release(id);
+    },
     run(request, onChunk) {
       const id = `run-${++counter}`;
       const { api } = connect();

@@ -6,6 +6,11 @@ import { z } from 'zod';
 import { ReplaySettings } from '../core/engine/settings.ts';
 import type { Decision } from '../core/engine/decisions.ts';
 import type { Diagnostic } from '../core/diagnostics/types.ts';
+import type { ReplaySnapshot } from '../core/engine/replay.ts';
+import type { TraceEvent } from '../core/traces/events.ts';
+import type { Explanation } from '../core/simulator/explainTypes.ts';
+import type { DecisionDiff } from '../core/simulator/diff.ts';
+import type { Summary } from '../core/simulator/summary.ts';
 
 const NamedText = z.object({ name: z.string(), text: z.string() });
 /** A trace given as text, or as a Blob/File the worker streams (large recordings). */
@@ -34,6 +39,8 @@ export interface SimulationProgress {
 export interface SimulationChunk {
   decisions: Decision[];
   progress: SimulationProgress;
+  /** For each decision, the index of the trace item (the step) that caused it. */
+  steps?: number[];
 }
 
 export interface SimulationResult {
@@ -44,10 +51,64 @@ export interface SimulationResult {
   message?: string;
   decisions: number;
   events: number;
+  /** Trace items replayed (events and unusable lines): the steps of the step-through. */
+  items?: number;
+}
+
+/** The engine state after one step of a finished run, and what that step decided. */
+export interface StepState {
+  /** The step shown (clamped to [-1, items − 1]; -1 = before the first item). */
+  step: number;
+  items: number;
+  /** Decisions up to and including this step. */
+  decisionCount: number;
+  /** The decisions this step's item caused. */
+  stepDecisions: Decision[];
+  snapshot: ReplaySnapshot;
+  /** The step's trace event (absent for an unusable line or step -1). */
+  event?: TraceEvent;
+  /** The step's unusable line, when it was one. */
+  lineError?: { line: number; message: string };
+}
+
+/** A step's state with the explanation of one of its decisions. */
+export interface Inspection {
+  state: StepState;
+  /** Explanation of the decision asked for (by seq), when there is one. */
+  explanation?: Explanation;
+  seq?: number;
+}
+
+/** A what-if diff, its entry list capped (the counts are complete). */
+export interface RunDiff extends DecisionDiff {
+  /** Entries left out beyond the cap. */
+  truncated: number;
+}
+
+/** Coverage over several traces, each replayed on its own. */
+export interface CoverageResult {
+  status: 'done' | 'invalid';
+  summary?: Summary;
+  diagnostics: Diagnostic[];
+  message?: string;
 }
 
 /** The API the worker exposes (through comlink). */
 export interface SimulationApi {
   run(id: string, request: SimulationRequest, onChunk: (chunk: SimulationChunk) => void | Promise<void>): Promise<SimulationResult>;
   cancel(id: string): void;
+  /** The state after `step` of a finished (or cancelled) run; with `seq`, that decision explained. undefined when the run is gone. */
+  inspect(id: string, step: number, seq?: number): Promise<Inspection | undefined>;
+  /** The step (trace item) of decision `seq` of a run, and where the next violation after it is. */
+  nextViolation(id: string, fromSeq: number): Promise<{ seq: number; step: number } | undefined>;
+  /** The what-if diff of two runs of the same trace (entries capped at `limit`, default 2,000). */
+  diff(beforeId: string, afterId: string, limit?: number): Promise<RunDiff | undefined>;
+  /** Summary of the runs given (their rules: those of the last one). */
+  summary(ids: string[]): Promise<Summary | undefined>;
+  /** Replays each trace of the request on its own and summarises them together (no chunks, nothing kept). */
+  coverage(request: SimulationRequest): Promise<CoverageResult>;
+  /** A run's decisions as JSONL (`traces.md` §4). */
+  jsonl(id: string): Promise<string | undefined>;
+  /** Forgets a run. */
+  release(id: string): void;
 }

@@ -11,6 +11,9 @@ import { prepareSimulation } from '../core/simulate.ts';
 import type { TraceItem } from '../core/traces/events.ts';
 import { createStreamingReader, detectTraceFormat, mergeTraces, readTrace } from '../core/traces/index.ts';
 import { SimulationRequest, type SimulationApi, type SimulationChunk, type SimulationProgress, type SimulationResult } from './protocol.ts';
+import { createSessionStore, type RunSession } from './sessions.ts';
+import { diffRuns, inspectRun, jsonlOf, nextViolationOf, summaryOfRuns } from './inspect.ts';
+import { runCoverage } from './coverage.ts';
 
 /** Yields to the event loop so a cancel message can arrive between chunks. */
 const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -20,6 +23,7 @@ const ITEMS_PER_SLICE = 20_000;
 
 export function createSimulationService(): SimulationApi {
   const cancelled = new Set<string>();
+  const sessions = createSessionStore();
 
   return {
     cancel(id) {
@@ -45,21 +49,39 @@ export function createSimulationService(): SimulationApi {
         settings: req.settings,
       });
       let pending: Decision[] = [];
+      let pendingSteps: number[] = [];
       let decisions = 0;
+      /** Kept for step-through, explanations, diffs and exports once the run ends. */
+      const session: RunSession = {
+        items: [],
+        config: {
+          ...(prepared.agent ? { agent: prepared.agent } : {}),
+          ...(prepared.workflow ? { workflow: prepared.workflow } : {}),
+          settings: req.settings,
+        },
+        decisions: [],
+        steps: [],
+      };
       const progress: SimulationProgress = { items: 0 };
       let sinceYield = 0;
 
       const flush = async () => {
         if (pending.length === 0) return;
-        const chunk: SimulationChunk = { decisions: pending, progress: { ...progress } };
+        const chunk: SimulationChunk = { decisions: pending, progress: { ...progress }, steps: pendingSteps };
         pending = [];
+        pendingSteps = [];
         await onChunk(chunk);
       };
       /** Feeds items; returns false when the run was cancelled. */
       const feed = async (items: readonly TraceItem[]): Promise<boolean> => {
         for (const item of items) {
+          const step = session.items.length;
+          session.items.push(item);
           for (const d of replay.push(item)) {
             pending.push(d);
+            pendingSteps.push(step);
+            session.decisions.push(d);
+            session.steps.push(step);
             decisions++;
           }
           progress.items++;
@@ -77,7 +99,8 @@ export function createSimulationService(): SimulationApi {
       const finish = async (status: SimulationResult['status']): Promise<SimulationResult> => {
         await flush();
         cancelled.delete(id);
-        return { status, diagnostics: prepared.diagnostics, decisions, events: replay.snapshot().events };
+        sessions.put(id, session);
+        return { status, diagnostics: prepared.diagnostics, decisions, events: replay.snapshot().events, items: session.items.length };
       };
 
       const only = req.traces.length === 1 ? req.traces[0] : undefined;
@@ -90,6 +113,33 @@ export function createSimulationService(): SimulationApi {
       const items = mergeTraces(perFile);
       progress.totalItems = items.length;
       return finish((await feed(items)) ? 'done' : 'cancelled');
+    },
+
+    async inspect(id, step, seq) {
+      const session = sessions.get(id);
+      const stepper = sessions.stepper(id);
+      return session && stepper ? inspectRun(session, stepper, step, seq) : undefined;
+    },
+    async nextViolation(id, fromSeq) {
+      const session = sessions.get(id);
+      return session ? nextViolationOf(session, fromSeq) : undefined;
+    },
+    async diff(beforeId, afterId, limit) {
+      const a = sessions.get(beforeId);
+      const b = sessions.get(afterId);
+      return a && b ? diffRuns(a, b, limit) : undefined;
+    },
+    async summary(ids) {
+      const found = ids.map((i) => sessions.get(i));
+      return found.length > 0 && found.every((s) => s !== undefined) ? summaryOfRuns(found as RunSession[]) : undefined;
+    },
+    coverage: (request) => runCoverage(request),
+    async jsonl(id) {
+      const session = sessions.get(id);
+      return session ? jsonlOf(session) : undefined;
+    },
+    release(id) {
+      sessions.release(id);
     },
   };
 }

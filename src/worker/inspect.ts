@@ -1,0 +1,80 @@
+/**
+ * What the worker answers about a finished run: the state at a step with a decision explained,
+ * the next violation, what-if diffs, summaries and JSONL. Pure functions over {@link RunSession}s
+ * (no worker globals), so Vitest can call them directly.
+ */
+import type { Decision } from '../core/engine/decisions.ts';
+import { explainDecision } from '../core/simulator/explain.ts';
+import { diffDecisions } from '../core/simulator/diff.ts';
+import { summarize, type Summary } from '../core/simulator/summary.ts';
+import { decisionsJsonl } from '../core/simulator/jsonl.ts';
+import { isViolation } from '../core/simulator/violations.ts';
+import type { Stepper } from '../core/simulator/stepper.ts';
+import type { RunSession } from './sessions.ts';
+import type { Inspection, RunDiff, StepState } from './protocol.ts';
+
+/** The state after `step` (clamped), read from the session's stepper. */
+export function stateAt(session: RunSession, stepper: Stepper, step: number): StepState {
+  const view = stepper.at(step);
+  const item = view.step >= 0 ? session.items[view.step] : undefined;
+  return {
+    step: view.step,
+    items: session.items.length,
+    decisionCount: view.decisionCount,
+    stepDecisions: [...view.stepDecisions],
+    snapshot: view.snapshot,
+    ...(item?.kind === 'event' ? { event: item.event } : {}),
+    ...(item?.kind === 'error' ? { lineError: { line: item.line, message: item.message } } : {}),
+  };
+}
+
+/**
+ * The state at `step` and, when `seq` is given, decision `seq` explained with the state after its
+ * own step (which is `step` when the page keeps them in step; otherwise the decision's step wins).
+ */
+export function inspectRun(session: RunSession, stepper: Stepper, step: number, seq?: number): Inspection {
+  const decision = seq === undefined ? undefined : session.decisions[seq];
+  const decisionStep = decision ? session.steps[decision.seq] : undefined;
+  const state = stateAt(session, stepper, decisionStep ?? step);
+  if (!decision) return { state };
+  const { agent, workflow, settings } = session.config;
+  const explanation = explainDecision(decision, {
+    ...(agent ? { agent } : {}),
+    ...(workflow ? { workflow } : {}),
+    ...(settings ? { settings } : {}),
+    ...(state.event ? { event: state.event } : {}),
+    state: state.snapshot,
+  });
+  return { state, explanation, seq: decision.seq };
+}
+
+/** The first violation after `fromSeq` (-1: from the start) and its step. */
+export function nextViolationOf(session: RunSession, fromSeq: number): { seq: number; step: number } | undefined {
+  const all = session.decisions;
+  for (let i = Math.max(0, fromSeq + 1); i < all.length; i++) {
+    const d = all[i] as Decision;
+    if (isViolation(d)) return { seq: d.seq, step: session.steps[i] ?? -1 };
+  }
+  return undefined;
+}
+
+/** The diff of two runs with at most `limit` entries listed. */
+export function diffRuns(before: RunSession, after: RunSession, limit = 2_000): RunDiff {
+  const d = diffDecisions(before.decisions, after.decisions);
+  const truncated = Math.max(0, d.entries.length - limit);
+  return { ...d, entries: truncated > 0 ? d.entries.slice(0, limit) : d.entries, truncated };
+}
+
+/** Summary of several runs, against the rules of the last one. */
+export function summaryOfRuns(sessions: readonly RunSession[]): Summary {
+  const last = sessions.at(-1);
+  const agent = last?.config.agent;
+  const workflow = last?.config.workflow;
+  return summarize(
+    sessions.map((s) => s.decisions),
+    { ...(agent ? { agent } : {}), ...(workflow ? { workflow } : {}) },
+  );
+}
+
+/** A run's decisions as JSONL. */
+export const jsonlOf = (session: RunSession): string => decisionsJsonl(session.decisions);

@@ -1,0 +1,60 @@
+/**
+ * Finished runs kept inside the worker so the page can step through them, explain decisions,
+ * diff two runs and export them without holding or re-sending a million decisions. A session
+ * keeps the trace items, the replay config and the decisions with the item each came from; the
+ * stepper is created on first use. Only the last few runs are kept (the current and the previous
+ * one, for what-if diffs); older ones are dropped.
+ */
+import type { Decision } from '../core/engine/decisions.ts';
+import type { ReplayConfig } from '../core/engine/replay.ts';
+import type { TraceItem } from '../core/traces/events.ts';
+import { createStepper, type Stepper } from '../core/simulator/stepper.ts';
+
+export interface RunSession {
+  items: TraceItem[];
+  config: ReplayConfig;
+  decisions: Decision[];
+  /** steps[seq] = index of the trace item that caused decision `seq`. */
+  steps: number[];
+  stepper?: Stepper;
+}
+
+/** Sessions kept at once (current, previous, one being built). */
+export const MAX_SESSIONS = 3;
+
+export interface SessionStore {
+  put(id: string, session: RunSession): void;
+  get(id: string): RunSession | undefined;
+  release(id: string): void;
+  /** The session's stepper, created on first use. */
+  stepper(id: string): Stepper | undefined;
+  readonly size: number;
+}
+
+/** An insertion-ordered store that drops the oldest sessions beyond {@link MAX_SESSIONS}. */
+export function createSessionStore(max = MAX_SESSIONS): SessionStore {
+  const sessions = new Map<string, RunSession>();
+  return {
+    put(id, session) {
+      sessions.delete(id);
+      sessions.set(id, session);
+      while (sessions.size > max) {
+        const oldest = sessions.keys().next().value as string;
+        sessions.delete(oldest);
+      }
+    },
+    get: (id) => sessions.get(id),
+    release(id) {
+      sessions.delete(id);
+    },
+    stepper(id) {
+      const s = sessions.get(id);
+      if (!s) return undefined;
+      s.stepper ??= createStepper(s.items, s.config, { backWindow: 64 });
+      return s.stepper;
+    },
+    get size() {
+      return sessions.size;
+    },
+  };
+}

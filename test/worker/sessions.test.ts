@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSimulationClient } from '../../src/worker/client.ts';
+import type { SimulationChunk } from '../../src/worker/protocol.ts';
+import { createSessionStore } from '../../src/worker/sessions.ts';
+import { ChannelWorker } from './harness.ts';
+
+const agent = (max: number) => `name = "a"\n\n[[tool_rules]]\ntool_name = "x"\nrule_type = { type = "MaxCalls", value = ${max} }\n\n[[tool_rules]]\ntool_name = "y"\nrule_type = { type = "Cooldown", value = 5 }\n`;
+const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString();
+/** x, x, bad line, x, y. */
+const TRACE = [
+  JSON.stringify({ type: 'tool_call', time: at(0), tool: 'x', args: { i: 0 } }),
+  JSON.stringify({ type: 'tool_call', time: at(1), tool: 'x', args: { i: 1 } }),
+  '{not json',
+  JSON.stringify({ type: 'tool_call', time: at(3), tool: 'x', args: { i: 3 } }),
+  JSON.stringify({ type: 'tool_call', time: at(4), tool: 'y' }),
+].join('\n');
+
+describe('run sessions in the worker: step states, explanations, diffs, summaries, exports', () => {
+  const workers: ChannelWorker[] = [];
+  const factory = () => {
+    const w = new ChannelWorker();
+    workers.push(w);
+    return w;
+  };
+  afterEach(() => {
+    for (const w of workers) w.terminate();
+    workers.length = 0;
+  });
+  const request = (max: number) => ({ ruleFiles: [{ name: 'a.toml', text: agent(max) }], traces: [{ name: 't.jsonl', text: TRACE }] });
+
+  it('sends the step of every decision with the chunks and the item count with the result', async () => {
+    const client = createSimulationClient(factory);
+    const chunks: SimulationChunk[] = [];
+    const result = await client.run(request(1), (c) => void chunks.push(c)).result;
+    expect(result.items).toBe(5);
+    const decisions = chunks.flatMap((c) => c.decisions);
+    const steps = chunks.flatMap((c) => c.steps ?? []);
+    expect(decisions.map((d) => d.kind)).toEqual(['allowed', 'blocked', 'error', 'blocked', 'allowed']);
+    expect(steps).toEqual([0, 1, 2, 3, 4]);
+    client.dispose();
+  });
+
+  it('inspects a step: state after it and the decision explained with the run rules', async () => {
+    const client = createSimulationClient(factory);
+    const run = client.run(request(1), () => {});
+    await run.result;
+    const i = await client.inspect(run.id, 1, 1);
+    expect(i?.state.step).toBe(1);
+    expect(i?.state.stepDecisions.map((d) => d.kind)).toEqual(['blocked']);
+    expect(i?.state.snapshot.tools?.calls.find((c) => c.tool === 'x')).toMatchObject({ executions: 1, limit: 1 });
+    expect(i?.explanation?.title).toMatch(/Blocked/);
+    expect(i?.explanation?.ruleRef).toEqual({ kind: 'tool', index: 0 });
+    const bad = await client.inspect(run.id, 2);
+    expect(bad?.state.lineError?.line).toBe(3);
+    const before = await client.inspect(run.id, -5);
+    expect(before?.state).toMatchObject({ step: -1, decisionCount: 0 });
+    // stepping back re-runs in the worker and gives the same state as going forward
+    const back = await client.inspect(run.id, 0);
+    expect(back?.state.snapshot.tools?.calls.find((c) => c.tool === 'x')?.executions).toBe(1);
+    expect(await client.inspect('run-unknown', 0)).toBeUndefined();
+    client.dispose();
+  });
+
+  it('finds the next violation from any decision', async () => {
+    const client = createSimulationClient(factory);
+    const run = client.run(request(1), () => {});
+    await run.result;
+    expect(await client.nextViolation(run.id, -1)).toEqual({ seq: 1, step: 1 });
+    expect(await client.nextViolation(run.id, 1)).toEqual({ seq: 2, step: 2 });
+    expect(await client.nextViolation(run.id, 3)).toBeUndefined();
+    client.dispose();
+  });
+
+  it('diffs two runs after a rule change, lists the changed decisions and says why', async () => {
+    const client = createSimulationClient(factory);
+    const a = client.run(request(1), () => {});
+    await a.result;
+    const b = client.run(request(3), () => {});
+    await b.result;
+    const d = await client.diff(a.id, b.id);
+    expect(d?.changed).toBe(2);
+    expect(d?.entries.map((e) => [e.before?.kind, e.after?.kind])).toEqual([
+      ['blocked', 'allowed'],
+      ['blocked', 'allowed'],
+    ]);
+    expect(d?.entries[0]?.why).toMatch(/blocked → allowed/);
+    const capped = await client.diff(a.id, b.id, 1);
+    expect(capped?.entries.length).toBe(1);
+    expect(capped?.truncated).toBe(1);
+    expect((await client.diff(a.id, a.id))?.entries).toEqual([]);
+    client.dispose();
+  });
+
+  it('summarises runs, computes coverage over separate traces and exports JSONL', async () => {
+    const client = createSimulationClient(factory);
+    const run = client.run(request(1), () => {});
+    await run.result;
+    const s = await client.summary([run.id]);
+    expect(s?.byKind.blocked).toBe(2);
+    expect(s?.neverFired.tool.map((r) => r.tool)).toEqual(['y']);
+    const cov = await client.coverage({ ruleFiles: [{ name: 'a.toml', text: agent(1) }], traces: [{ name: 'one.jsonl', text: TRACE.split('\n')[0] as string }] });
+    expect(cov.status).toBe('done');
+    expect(cov.summary?.neverFired.tool.map((r) => r.tool)).toEqual(['x', 'y']);
+    const bad = await client.coverage({ ruleFiles: [{ name: 'a.toml', text: '[[tool_rules]\n' }], traces: [{ name: 't.jsonl', text: TRACE }] });
+    expect(bad.status).toBe('invalid');
+    const jsonl = await client.jsonl(run.id);
+    expect(jsonl?.trim().split('\n').map((l) => (JSON.parse(l) as { kind: string }).kind)).toEqual(['allowed', 'blocked', 'error', 'blocked', 'allowed']);
+    client.release(run.id);
+    expect(await client.jsonl(run.id)).toBeUndefined();
+    client.dispose();
+  });
+});
+
+describe('session store', () => {
+  it('keeps only the newest sessions', () => {
+    const store = createSessionStore(2);
+    const s = () => ({ items: [], config: {}, decisions: [], steps: [] });
+    store.put('a', s());
+    store.put('b', s());
+    store.put('c', s());
+    expect(store.get('a')).toBeUndefined();
+    expect(store.get('b')).toBeDefined();
+    expect(store.size).toBe(2);
+    expect(store.stepper('c')?.length).toBe(0);
+  });
+});
