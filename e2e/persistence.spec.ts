@@ -28,9 +28,13 @@ async function settled(page: Page) {
   await saved(page);
 }
 
-async function openExample(page: Page, name: string) {
+async function openExample(page: Page, name: string, screenshot?: string) {
   await command(page, 'Examples').click();
   const dialog = page.getByRole('dialog', { name: 'Examples' });
+  if (screenshot) {
+    await expect(dialog).toContainText('API client: authenticate first');
+    await page.screenshot({ path: screenshot, fullPage: true });
+  }
   await dialog.getByRole('button', { name, exact: true }).click();
   await expect(dialog).toBeHidden();
 }
@@ -54,7 +58,7 @@ function linkFor(json: string, version = 1): string {
 test('an example opened from the gallery is there, exactly, after a reload', async ({ page }) => {
   await page.goto('/');
   await saved(page);
-  await openExample(page, 'etl-pipeline.toml');
+  await openExample(page, 'etl-pipeline.toml', 'test-results/persistence-examples.png');
   await openExample(page, 'hegel-minimal.yaml');
   await expect(explorer(page)).toContainText('etl');
   await expect(explorer(page)).toContainText('hegel-minimal');
