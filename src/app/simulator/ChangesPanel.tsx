@@ -1,0 +1,45 @@
+/** What-if: the decisions that changed since the previous run of the same trace, and why; each jumps to its decision. */
+import type { DiffEntry } from '../../core/simulator/diff.ts';
+import { useSimulation } from './useSimulation.ts';
+import { simulationStore } from './simulationStore.ts';
+import { decisionLabel } from './decisionText.ts';
+import { firstDecisionOfEvent } from './overviewJump.ts';
+
+const describe = (e: DiffEntry): string =>
+  e.change === 'added' && e.after
+    ? `added: ${decisionLabel(e.after)}`
+    : e.change === 'removed' && e.before
+      ? `removed: ${decisionLabel(e.before)}`
+      : `${e.before ? decisionLabel(e.before) : ''} → ${e.after ? decisionLabel(e.after) : ''}`;
+
+export function ChangesPanel() {
+  const diff = useSimulation((s) => s.diff);
+  const run = useSimulation((s) => s.run);
+  const previous = useSimulation((s) => s.previous);
+  if (!diff) return <p className="sim-muted">{previous ? 'Run the same trace again after an edit to see what changed.' : 'Edit the rules or settings and Run again to compare.'}</p>;
+  const total = diff.added + diff.removed + diff.changed;
+  const jump = (e: DiffEntry) => {
+    const target = e.after?.seq ?? (run ? firstDecisionOfEvent(run.log.decisions, e.event) : undefined);
+    if (target !== undefined) simulationStore().getState().selectDecision(target);
+  };
+  return (
+    <div className="sim-changes">
+      <h3 id="sim-changes-title">Changes ({total})</h3>
+      <p>
+        {diff.changed} changed, {diff.added} added, {diff.removed} removed, {diff.unchanged} unchanged
+      </p>
+      {total === 0 ? <p>The decisions are the same as in the previous run.</p> : null}
+      <ul aria-labelledby="sim-changes-title">
+        {diff.entries.map((e, i) => (
+          <li key={i}>
+            <button type="button" className="sim-link" onClick={() => jump(e)}>
+              Event {e.event}: {describe(e)}
+            </button>
+            {e.why ? <span className="sim-why"> — {e.why}</span> : null}
+          </li>
+        ))}
+      </ul>
+      {diff.truncated > 0 ? <p>…and {diff.truncated} more.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/** The selected decision explained (region `Decision`): which rule, which state; interrupts show their exact prompt text. */
+import { serializeDecision } from '../../core/engine/decisions.ts';
+import { useSimulation } from './useSimulation.ts';
+
+export function DecisionPanel() {
+  const run = useSimulation((s) => s.run);
+  const selected = useSimulation((s) => s.selected);
+  const inspection = useSimulation((s) => s.inspection);
+  const decision = selected !== undefined ? run?.log.at(selected) : undefined;
+  const explanation = inspection?.seq === selected ? inspection?.explanation : undefined;
+  return (
+    <section className="sim-decision" aria-label="Decision">
+      {!decision ? <p className="sim-muted">Select a decision in the timeline, or step to one.</p> : null}
+      {decision && !explanation ? <p className="sim-muted">Explaining decision #{decision.seq}…</p> : null}
+      {decision && explanation ? (
+        <>
+          <h3 className={`sim-k-${decision.kind}`}>{explanation.title}</h3>
+          <p className="sim-summary">{explanation.summary}</p>
+          {explanation.details.length > 0 ? (
+            <ul>
+              {explanation.details.map((d, i) => (
+                <li key={i}>{d}</li>
+              ))}
+            </ul>
+          ) : null}
+          {explanation.prompt !== undefined ? (
+            <>
+              <h4>What the agent sees</h4>
+              <pre className="sim-prompt">{explanation.prompt}</pre>
+            </>
+          ) : null}
+          <details>
+            <summary>Decision record</summary>
+            <pre>{serializeDecision(decision)}</pre>
+          </details>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+/** Which documents to replay, Run and Cancel, the progress bar and what went wrong. */
+import { useStudio } from '../state/context.tsx';
+import { useSimulation } from './useSimulation.ts';
+import { simulationStore } from './simulationStore.ts';
+import { resolveChoice } from './runRequest.ts';
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+export function RunBar() {
+  const project = useStudio((s) => s.project);
+  const choice = useSimulation((s) => s.choice);
+  const run = useSimulation((s) => s.run);
+  const progress = useSimulation((s) => s.progress);
+  const error = useSimulation((s) => s.error);
+  const diagnostics = useSimulation((s) => s.diagnostics);
+  const sim = simulationStore().getState();
+  const resolved = resolveChoice(project, choice);
+  const agents = project.docs.filter((d) => d.kind === 'agent');
+  const workflows = project.docs.filter((d) => d.kind === 'workflow');
+  const running = run?.status === 'running';
+  const total = progress?.totalItems ?? (progress?.totalBytes ? undefined : undefined);
+  const pct = progress?.totalItems
+    ? Math.round((progress.items / progress.totalItems) * 100)
+    : progress?.totalBytes
+      ? Math.round(((progress.bytes ?? 0) / progress.totalBytes) * 100)
+      : undefined;
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+
+  return (
+    <div className="sim-runbar">
+      <label>
+        Agent{' '}
+        <select value={resolved.agentDocId ?? ''} onChange={(e) => sim.setChoice({ agentDocId: e.target.value === '' ? null : e.target.value })}>
+          <option value="">(none)</option>
+          {agents.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.fileName}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Workflow{' '}
+        <select value={resolved.workflowDocId ?? ''} onChange={(e) => sim.setChoice({ workflowDocId: e.target.value === '' ? null : e.target.value })}>
+          <option value="">(none)</option>
+          {workflows.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.fileName}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="sim-primary" onClick={() => void sim.start(project)}>
+        Run
+      </button>
+      <button type="button" onClick={() => sim.cancel()} disabled={!running}>
+        Cancel
+      </button>
+      <div
+        className="sim-progress"
+        role="progressbar"
+        aria-label="Simulation progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        {...(pct !== undefined ? { 'aria-valuenow': running ? pct : run ? 100 : 0 } : { 'aria-valuenow': 0 })}
+        aria-valuetext={progress ? `${fmt(progress.items)}${total ? ` of ${fmt(total)}` : ''} items` : 'not started'}
+      >
+        <div className="sim-progress-fill" style={{ width: `${running ? (pct ?? 0) : run ? 100 : 0}%` }} />
+      </div>
+      <span className="sim-status" role="status">
+        {run ? statusText(run.status, run.log.length, run.items, run.endedAt !== undefined ? run.endedAt - run.startedAt : undefined) : 'Not run yet'}
+      </span>
+      {error ? (
+        <div className="sim-error" role="alert">
+          {error}
+          {errors.length > 0 ? (
+            <ul>
+              {errors.slice(0, 20).map((d, i) => (
+                <li key={i}>
+                  {d.file}:{d.range.start.line}:{d.range.start.column} {d.code} {d.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function statusText(status: string, decisions: number, items: number, ms: number | undefined): string {
+  const took = ms !== undefined ? ` in ${(ms / 1000).toFixed(2)} s` : '';
+  switch (status) {
+    case 'running':
+      return `Running… ${fmt(decisions)} decisions`;
+    case 'done':
+      return `Done: ${fmt(decisions)} decisions from ${fmt(items)} steps${took}`;
+    case 'cancelled':
+      return `Cancelled after ${fmt(decisions)} decisions`;
+    case 'invalid':
+      return 'Not run: the rule files have errors';
+    case 'failed':
+      return 'The run failed';
+    default:
+      return '';
+  }
+}

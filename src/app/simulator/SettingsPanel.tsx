@@ -1,0 +1,75 @@
+/** The replay settings of `traces.md` §5, each showing its default, with Reset. */
+import type { ReactNode } from 'react';
+import { useSimulation } from './useSimulation.ts';
+import { simulationStore } from './simulationStore.ts';
+import { DEFAULT_FORM, formToSettings, type SettingsForm } from './settingsForm.ts';
+
+function Choice<K extends keyof SettingsForm>({ name, label, options }: { name: K; label: string; options: readonly string[] }) {
+  const form = useSimulation((s) => s.form);
+  return (
+    <label>
+      {label}{' '}
+      <select value={String(form[name])} onChange={(e) => simulationStore().getState().setForm({ ...form, [name]: e.target.value })}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+      <span className="sim-default"> (default {String(DEFAULT_FORM[name])})</span>
+    </label>
+  );
+}
+
+function NumberField({ name, label, error }: { name: 'dedupeWindowMs' | 'executionTimeoutMs' | 'approveForSeconds'; label: string; error?: string }) {
+  const form = useSimulation((s) => s.form);
+  return (
+    <label>
+      {label}{' '}
+      <input
+        type="text"
+        inputMode="numeric"
+        size={8}
+        value={form[name]}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => simulationStore().getState().setForm({ ...form, [name]: e.target.value })}
+      />
+      <span className="sim-default"> (default {DEFAULT_FORM[name]})</span>
+    </label>
+  );
+}
+
+export function SettingsPanel(): ReactNode {
+  const form = useSimulation((s) => s.form);
+  const read = formToSettings(form);
+  const errors = read.ok ? {} : read.errors;
+  const sim = simulationStore().getState();
+  return (
+    <details className="sim-settings">
+      <summary>Settings</summary>
+      <div className="sim-settings-grid">
+        <Choice name="profile" label="Profile" options={['spec', 'hegel']} />
+        <label>
+          <input type="checkbox" checked={form.requirePermissions} onChange={(e) => sim.setForm({ ...form, requirePermissions: e.target.checked })} /> Require permissions
+          <span className="sim-default"> (default on)</span>
+        </label>
+        <Choice name="orderingScope" label="Ordering scope" options={['batch', 'process']} />
+        <Choice name="startConstraints" label="Start constraints" options={['auto', 'gate']} />
+        <Choice name="exitRequirements" label="Exit requirements" options={['auto', 'block']} />
+        <Choice name="evaluateOn" label="Evaluate on" options={['next', 'every_event']} />
+        <NumberField name="dedupeWindowMs" label="Dedupe window (ms)" {...(errors.dedupeWindowMs ? { error: errors.dedupeWindowMs } : {})} />
+        <Choice name="consentDefault" label="Consent default" options={['approve_once', 'approve_scope', 'deny', 'timeout', 'approve_for']} />
+        {form.consentDefault === 'approve_for' ? <NumberField name="approveForSeconds" label="Approve for (s)" {...(errors.approveForSeconds ? { error: errors.approveForSeconds } : {})} /> : null}
+        <NumberField name="executionTimeoutMs" label="Execution timeout (ms)" {...(errors.executionTimeoutMs ? { error: errors.executionTimeoutMs } : {})} />
+      </div>
+      {Object.values(errors).length > 0 ? (
+        <p className="sim-error" role="alert">
+          {Object.values(errors).join(' ')}
+        </p>
+      ) : null}
+      <button type="button" onClick={() => sim.resetForm()}>
+        Reset settings
+      </button>
+    </details>
+  );
+}

@@ -1,0 +1,154 @@
+/** The engine state at the selected step (region `State`), as the worker's stepper reports it. */
+import type { ToolEngineSnapshot } from '../../core/engine/tools/types.ts';
+import type { WorkflowEngineSnapshot } from '../../core/engine/workflow/snapshot.ts';
+import { formatIso } from '../../core/time.ts';
+import { useSimulation } from './useSimulation.ts';
+
+const time = (ms: number | null) => (ms === null ? '—' : formatIso(ms));
+const secs = (ms: number) => `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
+const list = (xs: readonly string[]) => (xs.length > 0 ? xs.join(', ') : 'none');
+
+export function StatePanel() {
+  const inspection = useSimulation((s) => s.inspection);
+  const state = inspection?.state;
+  return (
+    <section className="sim-state" aria-label="State">
+      <h3>State {state ? (state.step < 0 ? 'before the first step' : `after step ${state.step + 1}`) : ''}</h3>
+      {!state ? <p className="sim-muted">Select a step to see the engine state there.</p> : null}
+      {state?.lineError ? (
+        <p>
+          Unusable line {state.lineError.line}: {state.lineError.message}
+        </p>
+      ) : null}
+      {state?.snapshot.tools ? <ToolState s={state.snapshot.tools} /> : null}
+      {state?.snapshot.workflow ? <WorkflowState s={state.snapshot.workflow} /> : null}
+    </section>
+  );
+}
+
+function ToolState({ s }: { s: ToolEngineSnapshot }) {
+  return (
+    <div className="sim-state-block">
+      <h4>Tools</h4>
+      <p>
+        Time {time(s.time)} · flow {s.lastFlow ?? '—'}
+        {s.exited ? ' · loop exited' : ''} · ordering scope {s.orderingScope}
+      </p>
+      {s.calls.length > 0 ? (
+        <table>
+          <caption>Calls vs limits</caption>
+          <thead>
+            <tr>
+              <th scope="col">Tool</th>
+              <th scope="col">Calls</th>
+              <th scope="col">Limit</th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.calls.map((c) => (
+              <tr key={c.tool} className={c.limit !== null && c.executions >= c.limit ? 'sim-at-limit' : undefined}>
+                <td>{c.tool}</td>
+                <td>{c.executions}</td>
+                <td>{c.limit ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {s.cooldowns.length > 0 ? (
+        <ul aria-label="Cooldown timers">
+          {s.cooldowns.map((c) => (
+            <li key={c.tool}>
+              {c.tool}: cooldown {secs(c.cooldownMs)}, {c.remainingMs > 0 ? `${secs(c.remainingMs)} left` : 'ready'}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {s.groupClaims.length > 0 ? (
+        <ul aria-label="Exclusive groups">
+          {s.groupClaims.map((g) => (
+            <li key={g.rule}>
+              group [{g.group.join(', ')}] (rule {g.rule}): held by {list(g.holders)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p>Called: {list(s.called)}</p>
+      <p>Pending start: {list(s.pendingStart)}</p>
+      <p>Pending exit: {list(s.pendingExit)}</p>
+      {s.consentGrants.length > 0 ? (
+        <ul aria-label="Consent grants">
+          {s.consentGrants.map((g) => (
+            <li key={g.tool}>
+              {g.tool}: {g.until === null ? 'to the end' : `until ${time(g.until)}`} {g.active ? '(active)' : '(expired)'}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {s.periodic.length > 0 ? (
+        <ul aria-label="Periodic rules">
+          {s.periodic.map((p) => (
+            <li key={p.rule}>
+              {p.tool} (rule {p.rule}) due at {time(p.dueAt)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function WorkflowState({ s }: { s: WorkflowEngineSnapshot }) {
+  return (
+    <div className="sim-state-block">
+      <h4>Workflow</h4>
+      <p>
+        {s.status === 'not_started' ? 'Not started' : s.status === 'done' ? 'Done' : `At ${s.node ?? '—'}`} · phase since {time(s.phaseStart)} · profile {s.profile} · evaluate on{' '}
+        {s.evaluateOn}
+      </p>
+      {s.rules.length > 0 ? (
+        <table>
+          <caption>Phase metrics vs thresholds</caption>
+          <thead>
+            <tr>
+              <th scope="col">Rule</th>
+              <th scope="col">Value</th>
+              <th scope="col">Limit</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.rules.map((r) => (
+              <tr key={r.rule} className={r.violated ? 'sim-at-limit' : undefined}>
+                <td>
+                  {r.rule}: {r.type}
+                </td>
+                <td>
+                  {r.value} {r.unit}
+                </td>
+                <td>{r.limit}</td>
+                <td>{r.inert ? 'inert' : r.firing ? 'firing' : r.violated ? 'violated' : 'ok'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {s.rules
+        .filter((r) => r.window && r.window.length > 0)
+        .map((r) => (
+          <details key={`w${r.rule}`}>
+            <summary>
+              Window of rule {r.rule} ({r.window?.length} items)
+            </summary>
+            <ol>
+              {r.window?.map((w, i) => (
+                <li key={i}>
+                  {time(w.time)} {w.tool}: {w.text}
+                </li>
+              ))}
+            </ol>
+          </details>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/** Step-through: Step back, Play / Pause, Step forward, a scrub slider over the trace items and the speed. */
+import { useSimulation } from './useSimulation.ts';
+import { simulationStore } from './simulationStore.ts';
+
+const SPEEDS = [1, 2, 4, 8, 16, 30, 60];
+
+export function StepControls() {
+  const run = useSimulation((s) => s.run);
+  const step = useSimulation((s) => s.step);
+  const playing = useSimulation((s) => s.playing);
+  const speed = useSimulation((s) => s.speed);
+  const sim = simulationStore().getState();
+  const ready = run !== undefined && run.status !== 'running' && run.status !== 'invalid' && run.items > 0;
+  const last = (run?.items ?? 0) - 1;
+  return (
+    <div className="sim-steps" role="group" aria-label="Step-through">
+      <button type="button" onClick={() => sim.stepBy(-1)} disabled={!ready || step <= -1}>
+        Step back
+      </button>
+      {playing ? (
+        <button type="button" onClick={() => sim.pause()}>
+          Pause
+        </button>
+      ) : (
+        <button type="button" onClick={() => sim.play()} disabled={!ready}>
+          Play
+        </button>
+      )}
+      <button type="button" onClick={() => sim.stepBy(1)} disabled={!ready || step >= last}>
+        Step forward
+      </button>
+      <input
+        type="range"
+        aria-label="Step"
+        min={-1}
+        max={Math.max(-1, last)}
+        value={step}
+        disabled={!ready}
+        onChange={(e) => sim.selectStep(Number(e.target.value))}
+      />
+      <span className="sim-stepnum">{ready ? `Step ${step + 1} of ${run.items}` : 'No run'}</span>
+      <label>
+        Speed{' '}
+        <select value={speed} onChange={(e) => sim.setSpeed(Number(e.target.value))}>
+          {SPEEDS.map((s) => (
+            <option key={s} value={s}>
+              {s} steps/s
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}

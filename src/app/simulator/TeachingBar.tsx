@@ -1,0 +1,46 @@
+/** Teaching mode: the presenter view toggle and `Copy teaching link` (opens straight at the step shown). */
+import { useState } from 'react';
+import { useStudio } from '../state/context.tsx';
+import { useSimulation } from './useSimulation.ts';
+import { simulationStore } from './simulationStore.ts';
+import { formToSettings } from './settingsForm.ts';
+import { teachingPayloadFor } from './teaching.ts';
+import { encodeTeachingLink, teachingUrl } from './teachingLink.ts';
+
+export function TeachingBar() {
+  const project = useStudio((s) => s.project);
+  const presenter = useSimulation((s) => s.presenter);
+  const [link, setLink] = useState<string | undefined>();
+  const [message, setMessage] = useState<string | undefined>();
+
+  const copy = async () => {
+    const s = simulationStore().getState();
+    const settings = formToSettings(s.form);
+    if (!settings.ok) return setMessage('Fix the settings first.');
+    const built = teachingPayloadFor(project, s.run ? { ...s.choice, traceIds: s.run.traceIds } : s.choice, settings.settings, s.step);
+    if (!built.ok) return setMessage(built.message);
+    try {
+      const url = teachingUrl(location.href, await encodeTeachingLink(built.payload));
+      setLink(url);
+      await navigator.clipboard?.writeText(url).then(
+        () => setMessage(`Teaching link copied${built.note ? `. ${built.note}` : '.'}`),
+        () => setMessage(`Copy the link below${built.note ? `. ${built.note}` : '.'}`),
+      );
+    } catch (e) {
+      setMessage(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  return (
+    <div className="sim-teaching">
+      <button type="button" aria-pressed={presenter} onClick={() => simulationStore().getState().setPresenter(!presenter)}>
+        Presenter
+      </button>
+      <button type="button" onClick={() => void copy()}>
+        Copy teaching link
+      </button>
+      {message ? <span role="status">{message}</span> : null}
+      {link ? <input className="sim-link-out" readOnly aria-label="Teaching link" value={link} onFocus={(e) => e.currentTarget.select()} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * The timeline (region `Timeline`): filters by kind and tool, Next violation, the overview strip,
+ * and a virtualised list of decisions (fixed row height; only the visible rows are rendered;
+ * arrow keys, Page Up/Down, Home and End move the selection).
+ */
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { DecisionKind } from '../../core/engine/decisions.ts';
+import { DECISION_KINDS } from '../../core/simulator/summary.ts';
+import { VIOLATION_KINDS } from '../../core/simulator/violations.ts';
+import { useSimulation } from './useSimulation.ts';
+import { simulationStore } from './simulationStore.ts';
+import { TimelineRows, toolsOf } from './timelineFilter.ts';
+import { rowForKey, scrollToRow, visibleRange } from './virtualWindow.ts';
+import { decisionLabel, kindClass, kindIcon } from './decisionText.ts';
+import { OverviewStrip } from './OverviewStrip.tsx';
+
+export const ROW_HEIGHT = 22;
+const VIOLATIONS = 'violations';
+
+export function Timeline() {
+  const run = useSimulation((s) => s.run);
+  const version = useSimulation((s) => s.version);
+  const filter = useSimulation((s) => s.filter);
+  const selected = useSimulation((s) => s.selected);
+  const sim = simulationStore().getState();
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(200);
+
+  const rows = useMemo(() => (run ? new TimelineRows(run.log, filter) : undefined), [run?.log, filter]); // eslint-disable-line react-hooks/exhaustive-deps
+  const count = rows?.count() ?? 0;
+  const selectedRow = rows && selected !== undefined ? rows.rowOf(selected) : -1;
+  const finished = run !== undefined && run.status !== 'running';
+  const tools = useMemo(() => (run && finished ? toolsOf(run.log.decisions) : []), [run, finished]);
+
+  useEffect(() => {
+    const el = listRef.current;
+    if (!el) return;
+    const measure = () => setViewport(el.clientHeight);
+    measure();
+    const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : undefined;
+    ro?.observe(el);
+    return () => ro?.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const el = listRef.current;
+    if (!el || selectedRow < 0) return;
+    const top = scrollToRow(selectedRow, el.scrollTop, el.clientHeight, ROW_HEIGHT);
+    if (top !== el.scrollTop) el.scrollTop = top;
+  }, [selectedRow]);
+
+  const { start, end, offset } = visibleRange(scrollTop, viewport, ROW_HEIGHT, count);
+  const shown: number[] = [];
+  for (let r = start; r < end; r++) {
+    const i = rows?.decisionAt(r);
+    if (i !== undefined) shown.push(i);
+  }
+
+  const onKey = (e: KeyboardEvent) => {
+    const next = rowForKey(e.key, selectedRow, count, Math.floor(viewport / ROW_HEIGHT) - 1);
+    if (next === undefined) return;
+    e.preventDefault();
+    const i = rows?.decisionAt(next);
+    if (i !== undefined) sim.selectDecision(i);
+  };
+
+  const kindValue = filter.kinds.length === 0 ? '' : filter.kinds.length === 1 ? (filter.kinds[0] as string) : VIOLATIONS;
+  const setKinds = (v: string) => sim.setFilter({ ...filter, kinds: v === '' ? [] : v === VIOLATIONS ? [...VIOLATION_KINDS] : [v as DecisionKind] });
+
+  return (
+    <section className="sim-timeline" aria-label="Timeline" data-version={version}>
+      <div className="sim-toolbar">
+        <label>
+          Kind{' '}
+          <select value={kindValue} onChange={(e) => setKinds(e.target.value)}>
+            <option value="">all</option>
+            <option value={VIOLATIONS}>violations</option>
+            {DECISION_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {k}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Tool{' '}
+          <select value={filter.tool} onChange={(e) => sim.setFilter({ ...filter, tool: e.target.value })}>
+            <option value="">all</option>
+            {tools.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => sim.nextViolation()} disabled={!finished}>
+          Next violation
+        </button>
+        <span className="sim-count">{count.toLocaleString('en-US')} shown</span>
+      </div>
+      {run && finished ? <OverviewStrip run={run} /> : null}
+      <div
+        ref={listRef}
+        className="sim-list"
+        role="listbox"
+        aria-label="Decisions"
+        tabIndex={0}
+        aria-activedescendant={selected !== undefined && selectedRow >= start && selectedRow < end ? `sim-row-${selected}` : undefined}
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        onKeyDown={onKey}
+      >
+        <div style={{ height: count * ROW_HEIGHT, position: 'relative' }}>
+          <div style={{ transform: `translateY(${offset}px)` }}>
+            {shown.map((i) => {
+              const d = run?.log.at(i);
+              if (!d) return null;
+              return (
+                <div
+                  key={i}
+                  id={`sim-row-${i}`}
+                  role="option"
+                  aria-selected={i === selected}
+                  className={`sim-row ${kindClass(d)}`}
+                  style={{ height: ROW_HEIGHT }}
+                  onClick={() => sim.selectDecision(i)}
+                >
+                  <span className="sim-icon" aria-hidden="true">
+                    {kindIcon(d.kind)}
+                  </span>
+                  <span className="sim-seq">#{d.seq}</span>
+                  <span className="sim-label">{decisionLabel(d)}</span>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The project's traces: choose which to replay (several are merged by time), add recorded logs
+ * from files (canonical JSONL, hegel hooks/states, Claude Code transcripts, chat JSON), write a
+ * scripted YAML trace, edit or remove one.
+ */
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useStudio, useStudioStore } from '../state/context.tsx';
+import { useSimulation } from './useSimulation.ts';
+import { simulationStore } from './simulationStore.ts';
+import { resolveChoice } from './runRequest.ts';
+import { MAX_TRACE_FILE_BYTES, SCRIPTED_TEMPLATE, toggleId } from './traceInput.ts';
+
+export function TracesPanel() {
+  const traces = useStudio((s) => s.project.traces ?? []);
+  const project = useStudio((s) => s.project);
+  const store = useStudioStore();
+  const choice = useSimulation((s) => s.choice);
+  const sim = simulationStore().getState();
+  const chosen = resolveChoice(project, choice).traces.map((t) => t.id);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState<{ name: string; text: string } | undefined>();
+  const [editing, setEditing] = useState<string | undefined>();
+  const [message, setMessage] = useState<string | undefined>();
+
+  const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(e.target.files ?? [])];
+    e.target.value = '';
+    const added: string[] = [];
+    const refused: string[] = [];
+    for (const f of files) {
+      if (f.size > MAX_TRACE_FILE_BYTES) {
+        refused.push(`${f.name} is larger than ${MAX_TRACE_FILE_BYTES / 1048576} MB`);
+        continue;
+      }
+      added.push(store.getState().addTrace(f.name, await f.text()));
+    }
+    if (added.length > 0) sim.setChoice({ traceIds: added });
+    setMessage(refused.length > 0 ? `Not added: ${refused.join('; ')}.` : added.length > 0 ? `Added ${added.length} trace${added.length > 1 ? 's' : ''}.` : undefined);
+  };
+
+  const saveDraft = () => {
+    if (!draft) return;
+    const name = /\.(ya?ml|jsonl?)$/i.test(draft.name) ? draft.name : `${draft.name || 'scenario'}.yaml`;
+    const id = store.getState().addTrace(name, draft.text);
+    sim.setChoice({ traceIds: [id] });
+    setDraft(undefined);
+  };
+
+  const edited = traces.find((t) => t.id === editing);
+  return (
+    <div className="sim-traces" role="group" aria-label="Traces">
+      <h3>Traces</h3>
+      {traces.length === 0 ? <p className="sim-muted">No traces yet.</p> : null}
+      <ul>
+        {traces.map((t) => (
+          <li key={t.id}>
+            <label>
+              <input type="checkbox" checked={chosen.includes(t.id)} onChange={() => sim.setChoice({ traceIds: toggleId(chosen, t.id) })} /> {t.name}
+            </label>{' '}
+            <button type="button" className="sim-small" aria-label={`Edit ${t.name}`} onClick={() => setEditing(editing === t.id ? undefined : t.id)}>
+              Edit
+            </button>{' '}
+            <button type="button" className="sim-small" aria-label={`Remove ${t.name}`} onClick={() => store.getState().removeTrace(t.id)}>
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="sim-toolbar">
+        <button type="button" onClick={() => fileRef.current?.click()}>
+          Add trace
+        </button>
+        <input ref={fileRef} type="file" multiple hidden aria-label="Trace files" accept=".jsonl,.json,.yaml,.yml,.ndjson" onChange={(e) => void onFiles(e)} />
+        <button type="button" onClick={() => setDraft({ name: 'scenario.yaml', text: SCRIPTED_TEMPLATE })}>
+          New scripted trace
+        </button>
+      </div>
+      {message ? <p role="status">{message}</p> : null}
+      {draft ? (
+        <div className="sim-draft">
+          <label>
+            Trace name <input value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+          </label>
+          <label className="sim-block">
+            Scripted trace (YAML)
+            <textarea rows={8} spellCheck={false} value={draft.text} onChange={(e) => setDraft({ ...draft, text: e.target.value })} />
+          </label>
+          <button type="button" onClick={saveDraft}>
+            Save trace
+          </button>{' '}
+          <button type="button" onClick={() => setDraft(undefined)}>
+            Discard
+          </button>
+        </div>
+      ) : null}
+      {edited ? (
+        <label className="sim-block">
+          Text of {edited.name}
+          <textarea rows={8} spellCheck={false} value={edited.text} onChange={(e) => store.getState().setTraceText(edited.id, e.target.value)} />
+        </label>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+/** How a decision looks in the timeline: an icon, a style class and a one-line label. */
+import type { Decision, DecisionKind } from '../../core/engine/decisions.ts';
+import { isViolation } from '../../core/simulator/violations.ts';
+
+const ICONS: Record<DecisionKind, string> = {
+  allowed: '✓',
+  auto: '⚙',
+  blocked: '⛔',
+  deduplicated: '≡',
+  denied: '✋',
+  timeout: '⏱',
+  not_found: '?',
+  ignored: '·',
+  exit: '⏏',
+  exit_blocked: '⛔',
+  periodic_due: '↻',
+  transition: '→',
+  interrupt: '⚠',
+  error: '✗',
+};
+
+/** The icon of a decision kind. */
+export const kindIcon = (kind: DecisionKind): string => ICONS[kind];
+
+/** The row class: `sim-k-<kind>` plus `sim-violation` for violations (they stand out). */
+export const kindClass = (d: Pick<Decision, 'kind'>): string => `sim-k-${d.kind}${isViolation(d) ? ' sim-violation' : ''}`;
+
+/** One line describing a decision, e.g. `blocked load MaxCallsExceeded (rule 4)`. */
+export function decisionLabel(d: Decision): string {
+  switch (d.kind) {
+    case 'allowed':
+      return `allowed ${d.tool} (${d.outcome}, ${d.flow}${d.consent ? `, ${d.consent}` : ''})`;
+    case 'auto':
+      return `auto ${d.tool} (${d.reason.replace('_', ' ')})`;
+    case 'blocked':
+    case 'deduplicated':
+    case 'denied':
+    case 'timeout':
+    case 'not_found':
+      return `${d.kind.replace('_', ' ')} ${d.tool} ${d.code}${d.rule !== undefined ? ` (rule ${d.rule})` : ''}`;
+    case 'ignored':
+      return `ignored ${d.tool}`;
+    case 'exit':
+      return 'exit';
+    case 'exit_blocked':
+      return `exit blocked: pending ${d.pending.join(', ')}`;
+    case 'periodic_due':
+      return `periodic due ${d.tool} (rule ${d.rule})`;
+    case 'transition':
+      return `transition ${d.from} → ${d.to}`;
+    case 'interrupt':
+      return `interrupt ${d.node} ${d.ruleType} (rule ${d.rule})`;
+    case 'error':
+      return `error line ${d.line}: ${d.message}`;
+  }
+}

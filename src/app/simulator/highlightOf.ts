@@ -1,0 +1,41 @@
+/**
+ * What the canvas highlights at the selected step: the tool or phase involved and the rule that
+ * decided. Pure: the simulation store keeps the result for the canvas.
+ */
+import type { Decision } from '../../core/engine/decisions.ts';
+import type { RuleRef } from '../../core/simulator/explainTypes.ts';
+
+export interface SimulationHighlight {
+  /** The document (agent or workflow) the highlight belongs to. */
+  docId?: string;
+  tool?: string;
+  /** Index of the deciding rule in the agent's rule list. */
+  toolRule?: number;
+  node?: string;
+  /** Index of the deciding rule in the node's rule list. */
+  workflowRule?: number;
+}
+
+/** The highlight for a decision of a run that used these documents; `ruleRef` (from its explanation) fills a missing rule. */
+export function highlightOf(d: Decision | undefined, docs: { agentDocId?: string; workflowDocId?: string }, ruleRef?: RuleRef): SimulationHighlight | undefined {
+  if (!d) return undefined;
+  const agent = docs.agentDocId !== undefined ? { docId: docs.agentDocId } : {};
+  const workflow = docs.workflowDocId !== undefined ? { docId: docs.workflowDocId } : {};
+  switch (d.kind) {
+    case 'interrupt':
+      return { ...workflow, node: d.node, workflowRule: d.rule };
+    case 'transition':
+      return { ...workflow, node: d.to };
+    case 'exit_blocked':
+      return { ...agent, ...(d.pending[0] !== undefined ? { tool: d.pending[0] } : {}) };
+    case 'exit':
+      return ruleRef?.kind === 'tool' ? { ...agent, toolRule: ruleRef.index } : undefined;
+    case 'error':
+      return undefined;
+    default: {
+      const rule = 'rule' in d && d.rule !== undefined ? d.rule : ruleRef?.kind === 'tool' ? ruleRef.index : undefined;
+      return { ...agent, tool: d.tool, ...(rule !== undefined ? { toolRule: rule } : {}) };
+    }
+  }
+}
+

@@ -1,0 +1,63 @@
+/**
+ * What a run replays: the chosen traces of the project (merged by time when several) and the
+ * chosen agent and workflow documents, sent to the worker as their texts with their file names.
+ */
+import type { ReplaySettings } from '../../core/engine/settings.ts';
+import type { ProjectData, TraceDoc } from '../state/store.ts';
+import type { SimulationRequest } from '../../worker/protocol.ts';
+
+/** The documents and traces a run uses. `null` = none chosen on purpose; undefined = the default. */
+export interface RunChoice {
+  traceIds?: string[];
+  agentDocId?: string | null;
+  workflowDocId?: string | null;
+}
+
+export interface ResolvedChoice {
+  traces: TraceDoc[];
+  agentDocId?: string;
+  workflowDocId?: string;
+}
+
+/**
+ * The choice with defaults filled in: the first trace; the active agent document (else the first
+ * one); the first workflow document. Ids no longer in the project are dropped.
+ */
+export function resolveChoice(project: ProjectData, choice: RunChoice): ResolvedChoice {
+  const traces = project.traces ?? [];
+  const chosen = choice.traceIds ? traces.filter((t) => choice.traceIds?.includes(t.id)) : traces.slice(0, 1);
+  const agents = project.docs.filter((d) => d.kind === 'agent');
+  const workflows = project.docs.filter((d) => d.kind === 'workflow');
+  const active = agents.find((d) => d.id === project.activeDocId);
+  const agent =
+    choice.agentDocId === null ? undefined : (agents.find((d) => d.id === choice.agentDocId) ?? (choice.agentDocId === undefined ? (active ?? agents[0]) : undefined));
+  const workflow =
+    choice.workflowDocId === null ? undefined : (workflows.find((d) => d.id === choice.workflowDocId) ?? (choice.workflowDocId === undefined ? workflows[0] : undefined));
+  return { traces: chosen, ...(agent ? { agentDocId: agent.id } : {}), ...(workflow ? { workflowDocId: workflow.id } : {}) };
+}
+
+export type BuiltRequest = { ok: true; request: SimulationRequest; resolved: ResolvedChoice } | { ok: false; message: string };
+
+/** The worker request for a choice, or why there is nothing to run. */
+export function buildRequest(project: ProjectData, choice: RunChoice, settings: ReplaySettings, chunkSize = 2_000): BuiltRequest {
+  const resolved = resolveChoice(project, choice);
+  if (resolved.traces.length === 0) return { ok: false, message: 'Choose a trace to replay (add one with “Add trace”).' };
+  const docs = project.docs.filter((d) => d.id === resolved.agentDocId || d.id === resolved.workflowDocId);
+  if (docs.length === 0) return { ok: false, message: 'Choose an agent or a workflow to replay the trace against.' };
+  return {
+    ok: true,
+    resolved,
+    request: {
+      ruleFiles: docs.map((d) => ({ name: d.fileName, text: d.text })),
+      traces: resolved.traces.map((t) => ({ name: t.name, text: t.text })),
+      settings,
+      chunkSize,
+    },
+  };
+}
+
+/** Every trace of the project, for coverage (each replayed on its own). */
+export function coverageRequest(project: ProjectData, choice: RunChoice, settings: ReplaySettings): BuiltRequest {
+  const all = (project.traces ?? []).map((t) => t.id);
+  return buildRequest(project, { ...choice, traceIds: all }, settings);
+}

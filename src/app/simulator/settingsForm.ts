@@ -1,0 +1,88 @@
+/**
+ * The replay settings form (`traces.md` §5) as plain values, to and from {@link ReplaySettings}.
+ * Numbers are kept as the text typed so a half-typed value is never lost; reading the form
+ * checks them and says which field is wrong.
+ */
+import { resolveSettings, type ReplaySettings } from '../../core/engine/settings.ts';
+
+export type ConsentChoice = 'approve_once' | 'approve_scope' | 'deny' | 'timeout' | 'approve_for';
+
+export interface SettingsForm {
+  profile: ReplaySettings['profile'];
+  requirePermissions: boolean;
+  orderingScope: ReplaySettings['orderingScope'];
+  startConstraints: ReplaySettings['startConstraints'];
+  exitRequirements: ReplaySettings['exitRequirements'];
+  evaluateOn: ReplaySettings['evaluateOn'];
+  dedupeWindowMs: string;
+  consentDefault: ConsentChoice;
+  /** Seconds for `approve_for`. */
+  approveForSeconds: string;
+  executionTimeoutMs: string;
+}
+
+/** Every setting at its documented default. */
+export const DEFAULT_SETTINGS: ReplaySettings = resolveSettings({});
+
+/** The form showing `s`. */
+export function settingsToForm(s: ReplaySettings = DEFAULT_SETTINGS): SettingsForm {
+  const consent = s.consentDefault;
+  return {
+    profile: s.profile,
+    requirePermissions: s.requirePermissions,
+    orderingScope: s.orderingScope,
+    startConstraints: s.startConstraints,
+    exitRequirements: s.exitRequirements,
+    evaluateOn: s.evaluateOn,
+    dedupeWindowMs: String(s.dedupeWindowMs),
+    consentDefault: typeof consent === 'string' ? consent : 'approve_for',
+    approveForSeconds: typeof consent === 'string' ? '60' : String(consent.approve_for),
+    executionTimeoutMs: String(s.executionTimeoutMs),
+  };
+}
+
+export const DEFAULT_FORM: SettingsForm = settingsToForm();
+
+export type FormReading = { ok: true; settings: ReplaySettings } | { ok: false; errors: Partial<Record<keyof SettingsForm, string>> };
+
+const wholeMs = (text: string): number | undefined => (/^\s*\d+\s*$/.test(text) ? Number(text) : undefined);
+
+/** Reads the form; numbers must be whole and not negative (seconds for approve_for may have decimals). */
+export function formToSettings(f: SettingsForm): FormReading {
+  const errors: Partial<Record<keyof SettingsForm, string>> = {};
+  const dedupe = wholeMs(f.dedupeWindowMs);
+  if (dedupe === undefined) errors.dedupeWindowMs = 'Dedupe window: a whole number of milliseconds (0 or more).';
+  const timeout = wholeMs(f.executionTimeoutMs);
+  if (timeout === undefined) errors.executionTimeoutMs = 'Execution timeout: a whole number of milliseconds (0 or more).';
+  let consentDefault: ReplaySettings['consentDefault'] = f.consentDefault === 'approve_for' ? { approve_for: 0 } : f.consentDefault;
+  if (f.consentDefault === 'approve_for') {
+    const n = Number(f.approveForSeconds);
+    if (f.approveForSeconds.trim() === '' || !Number.isFinite(n) || n < 0) errors.approveForSeconds = 'Approve for: a number of seconds (0 or more).';
+    else consentDefault = { approve_for: n };
+  }
+  if (Object.keys(errors).length > 0 || dedupe === undefined || timeout === undefined) return { ok: false, errors };
+  return {
+    ok: true,
+    settings: {
+      profile: f.profile,
+      orderingScope: f.orderingScope,
+      startConstraints: f.startConstraints,
+      exitRequirements: f.exitRequirements,
+      evaluateOn: f.evaluateOn,
+      dedupeWindowMs: dedupe,
+      consentDefault,
+      executionTimeoutMs: timeout,
+      requirePermissions: f.requirePermissions,
+    },
+  };
+}
+
+/** The settings that differ from their defaults, as `name = value` lines (what a what-if changed). */
+export function changedSettings(s: ReplaySettings, base: ReplaySettings = DEFAULT_SETTINGS): string[] {
+  const out: string[] = [];
+  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof ReplaySettings)[]) {
+    const a = JSON.stringify(s[key]);
+    if (a !== JSON.stringify(base[key])) out.push(`${key} = ${a}`);
+  }
+  return out;
+}

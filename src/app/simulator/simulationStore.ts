@@ -1,0 +1,325 @@
+/**
+ * The simulation panel's state: a vanilla zustand store (a lazily created module singleton, so no
+ * provider is needed) driving the simulation worker. Decisions stream into a {@link DecisionLog}
+ * held outside React state; the store only bumps `version`, at most once per animation frame, so
+ * a 1,000,000-decision run never re-renders more than the visible rows. Step states and
+ * explanations are asked of the worker (coalesced: only the latest selection is fetched).
+ */
+import { createStore } from 'zustand/vanilla';
+import type { Diagnostic } from '../../core/diagnostics/types.ts';
+import type { ReplaySettings } from '../../core/engine/settings.ts';
+import type { Summary } from '../../core/simulator/summary.ts';
+import { nextViolation as nextViolationIn } from '../../core/simulator/violations.ts';
+import { createSimulationClient, type SimulationClient } from '../../worker/client.ts';
+import type { CoverageResult, Inspection, RunDiff, SimulationProgress } from '../../worker/protocol.ts';
+import type { ProjectData } from '../state/store.ts';
+import { DecisionLog } from './decisionLog.ts';
+import { highlightOf, type SimulationHighlight } from './highlightOf.ts';
+import { buildRequest, coverageRequest, type RunChoice } from './runRequest.ts';
+import { DEFAULT_FORM, formToSettings, type SettingsForm } from './settingsForm.ts';
+import { NO_FILTER, type TimelineFilter } from './timelineFilter.ts';
+
+export type RunStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'invalid' | 'failed';
+
+/** One run: its decisions, what it replayed and how it ended. */
+export interface RunInfo {
+  id: string;
+  log: DecisionLog;
+  status: RunStatus;
+  traceIds: string[];
+  traceNames: string[];
+  agentDocId?: string;
+  workflowDocId?: string;
+  settings: ReplaySettings;
+  /** Trace items (steps) and usable events, once known. */
+  items: number;
+  events: number;
+  startedAt: number;
+  endedAt?: number;
+}
+
+export interface SimulationState {
+  choice: RunChoice;
+  form: SettingsForm;
+  run?: RunInfo;
+  /** The run before the current one (the what-if baseline). */
+  previous?: RunInfo;
+  progress?: SimulationProgress;
+  /** Bumped when the current run's log grows (at most once per frame). */
+  version: number;
+  /** Why the last run did not run or stopped (invalid rule files, dead worker…). */
+  error?: string;
+  diagnostics: Diagnostic[];
+  step: number;
+  /** Index (seq) of the selected decision. */
+  selected?: number;
+  inspection?: Inspection;
+  highlight?: SimulationHighlight;
+  playing: boolean;
+  /** Steps per second while playing. */
+  speed: number;
+  filter: TimelineFilter;
+  diff?: RunDiff;
+  summary?: Summary;
+  coverage?: CoverageResult;
+  presenter: boolean;
+
+  setChoice(choice: Partial<RunChoice>): void;
+  setForm(form: SettingsForm): void;
+  resetForm(): void;
+  /** Replays the chosen traces against the chosen documents; resolves when the run ends. */
+  start(project: ProjectData): Promise<void>;
+  cancel(): void;
+  selectStep(step: number): void;
+  selectDecision(index: number): void;
+  stepBy(delta: number): void;
+  play(): void;
+  pause(): void;
+  setSpeed(stepsPerSecond: number): void;
+  nextViolation(): void;
+  setFilter(filter: TimelineFilter): void;
+  setPresenter(on: boolean): void;
+  computeCoverage(project: ProjectData): Promise<void>;
+  jsonl(): Promise<string | undefined>;
+}
+
+/** Calls `fn` on the next animation frame (a timer where there are no frames: Node, hidden tabs keep working). */
+const nextFrame = (fn: () => void): void => {
+  if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible') requestAnimationFrame(fn);
+  else setTimeout(fn, 16);
+};
+
+/** Creates a simulation store over a client (injectable for tests). */
+export function createSimulationStore(client: () => SimulationClient = lazyClient()) {
+  return createStore<SimulationState>()((set, get) => {
+    let framePending = false;
+    let player: ReturnType<typeof setInterval> | undefined;
+    let inspecting = false;
+    let wanted: { runId: string; step: number; seq?: number } | undefined;
+
+    const bump = () => {
+      if (framePending) return;
+      framePending = true;
+      nextFrame(() => {
+        framePending = false;
+        set({ version: get().version + 1 });
+      });
+    };
+
+    const inspect = () => {
+      if (inspecting || !wanted) return;
+      const ask = wanted;
+      wanted = undefined;
+      inspecting = true;
+      client()
+        .inspect(ask.runId, ask.step, ask.seq)
+        .then((inspection) => {
+          const run = get().run;
+          if (run?.id === ask.runId && !wanted) {
+            const d = get().selected !== undefined ? run.log.at(get().selected as number) : undefined;
+            set({ inspection, highlight: highlightOf(d, run, inspection?.explanation?.ruleRef) });
+          }
+        })
+        .catch((e: unknown) => set({ error: e instanceof Error ? e.message : String(e) }))
+        .finally(() => {
+          inspecting = false;
+          inspect();
+        });
+    };
+
+    const show = (step: number, selected: number | undefined) => {
+      const run = get().run;
+      if (!run) return;
+      const s = Math.max(-1, Math.min(run.items - 1, step));
+      const d = selected !== undefined ? run.log.at(selected) : undefined;
+      set({ step: s, selected, highlight: highlightOf(d, run) });
+      if (run.status === 'running') return;
+      wanted = { runId: run.id, step: s, ...(selected !== undefined ? { seq: selected } : {}) };
+      inspect();
+    };
+
+    const stopPlayer = () => {
+      if (player !== undefined) clearInterval(player);
+      player = undefined;
+    };
+
+    const finish = async (run: RunInfo) => {
+      const { previous } = get();
+      const sameTrace = previous && previous.status === 'done' && previous.traceIds.join('\u0000') === run.traceIds.join('\u0000');
+      const [diff, summary] = await Promise.all([
+        sameTrace && run.status === 'done' ? client().diff(previous.id, run.id) : Promise.resolve(undefined),
+        client().summary([run.id]),
+      ]);
+      if (get().run?.id === run.id) set({ diff, summary });
+    };
+
+    return {
+      choice: {},
+      form: DEFAULT_FORM,
+      version: 0,
+      diagnostics: [],
+      step: -1,
+      playing: false,
+      speed: 4,
+      filter: NO_FILTER,
+      presenter: false,
+
+      setChoice: (choice) => set({ choice: { ...get().choice, ...choice } }),
+      setForm: (form) => set({ form }),
+      resetForm: () => set({ form: DEFAULT_FORM }),
+
+      async start(project) {
+        const read = formToSettings(get().form);
+        if (!read.ok) {
+          set({ error: `Fix the settings first: ${Object.values(read.errors).join(' ')}` });
+          return;
+        }
+        const built = buildRequest(project, get().choice, read.settings);
+        if (!built.ok) {
+          set({ error: built.message });
+          return;
+        }
+        const current = get().run;
+        if (current?.status === 'running') client().cancel(current.id);
+        stopPlayer();
+        const log = new DecisionLog();
+        const handle = client().run(built.request, (chunk) => {
+          log.append(chunk.decisions, chunk.steps);
+          set({ progress: chunk.progress });
+          bump();
+        });
+        const run: RunInfo = {
+          id: handle.id,
+          log,
+          status: 'running',
+          traceIds: built.resolved.traces.map((t) => t.id),
+          traceNames: built.resolved.traces.map((t) => t.name),
+          ...(built.resolved.agentDocId !== undefined ? { agentDocId: built.resolved.agentDocId } : {}),
+          ...(built.resolved.workflowDocId !== undefined ? { workflowDocId: built.resolved.workflowDocId } : {}),
+          settings: read.settings,
+          items: 0,
+          events: 0,
+          startedAt: performance.now(),
+        };
+        const keep = current && current.status === 'done' ? current : get().previous;
+        set({
+          run,
+          ...(keep ? { previous: keep } : {}),
+          progress: { items: 0 },
+          error: undefined,
+          diagnostics: [],
+          step: -1,
+          selected: undefined,
+          inspection: undefined,
+          highlight: undefined,
+          diff: undefined,
+          summary: undefined,
+          playing: false,
+        });
+        try {
+          const result = await handle.result;
+          const ended: RunInfo = { ...run, status: result.status, items: result.items ?? log.length, events: result.events, endedAt: performance.now() };
+          if (get().run?.id !== run.id) return;
+          set({
+            run: ended,
+            diagnostics: result.diagnostics,
+            version: get().version + 1,
+            ...(result.status === 'invalid' ? { error: result.message ?? 'The run could not start.' } : {}),
+          });
+          if (result.status !== 'invalid') {
+            show(-1, undefined);
+            await finish(ended);
+          }
+        } catch (e) {
+          if (get().run?.id === run.id)
+            set({ run: { ...run, status: 'failed', items: log.length, endedAt: performance.now() }, error: e instanceof Error ? e.message : String(e), version: get().version + 1 });
+        }
+      },
+
+      cancel() {
+        const run = get().run;
+        if (run?.status === 'running') client().cancel(run.id);
+      },
+
+      selectStep(step) {
+        const run = get().run;
+        if (!run) return;
+        show(step, run.log.selectedByStep(step));
+      },
+      selectDecision(index) {
+        const run = get().run;
+        if (!run || !run.log.at(index)) return;
+        show(run.log.stepOf(index), index);
+      },
+      stepBy(delta) {
+        get().selectStep(get().step + delta);
+      },
+      play() {
+        const run = get().run;
+        if (!run || run.status === 'running' || run.items === 0) return;
+        stopPlayer();
+        if (get().step >= run.items - 1) get().selectStep(-1);
+        set({ playing: true });
+        const tick = () => {
+          const r = get().run;
+          if (!r || get().step >= r.items - 1) {
+            get().pause();
+            return;
+          }
+          get().stepBy(1);
+        };
+        player = setInterval(tick, 1000 / get().speed);
+      },
+      pause() {
+        stopPlayer();
+        set({ playing: false });
+      },
+      setSpeed(speed) {
+        set({ speed: Math.max(0.25, Math.min(60, speed)) });
+        if (get().playing) get().play();
+      },
+      nextViolation() {
+        const run = get().run;
+        if (!run) return;
+        const from = get().selected ?? (get().step >= 0 ? run.log.firstAtOrAfter(get().step + 1) - 1 : -1);
+        const d = nextViolationIn(run.log.decisions, from);
+        if (d) get().selectDecision(d.seq);
+      },
+      setFilter: (filter) => set({ filter }),
+      setPresenter: (presenter) => set({ presenter }),
+
+      async computeCoverage(project) {
+        const read = formToSettings(get().form);
+        if (!read.ok) return;
+        const built = coverageRequest(project, get().choice, read.settings);
+        if (!built.ok) {
+          set({ coverage: { status: 'invalid', diagnostics: [], message: built.message } });
+          return;
+        }
+        try {
+          set({ coverage: await client().coverage(built.request) });
+        } catch (e) {
+          set({ coverage: { status: 'invalid', diagnostics: [], message: e instanceof Error ? e.message : String(e) } });
+        }
+      },
+      async jsonl() {
+        const run = get().run;
+        return run ? client().jsonl(run.id) : undefined;
+      },
+    };
+  });
+}
+
+function lazyClient(): () => SimulationClient {
+  let client: SimulationClient | undefined;
+  return () => (client ??= createSimulationClient());
+}
+
+export type SimulationStore = ReturnType<typeof createSimulationStore>;
+
+let singleton: SimulationStore | undefined;
+/** The app's simulation store, created on first use. */
+export function simulationStore(): SimulationStore {
+  singleton ??= createSimulationStore();
+  return singleton;
+}

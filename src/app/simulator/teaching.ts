@@ -1,0 +1,52 @@
+/**
+ * Teaching mode's links: what a link carries (the run's rule files, its trace, the settings and
+ * the step shown) and opening one into a new project, run and positioned at its step.
+ */
+import type { TeachingPayloadInput } from '../../core/simulator/teaching.ts';
+import type { ReplaySettings } from '../../core/engine/settings.ts';
+import type { ProjectData, StudioStore } from '../state/store.ts';
+import { simulationStore } from './simulationStore.ts';
+import { resolveChoice, type RunChoice } from './runRequest.ts';
+import { settingsToForm } from './settingsForm.ts';
+import { decodeTeachingLink } from './teachingLink.ts';
+
+export type TeachingBuild = { ok: true; payload: TeachingPayloadInput; note?: string } | { ok: false; message: string };
+
+/** The payload for the documents and first trace of a choice, at `step`. */
+export function teachingPayloadFor(project: ProjectData, choice: RunChoice, settings: ReplaySettings, step: number): TeachingBuild {
+  const resolved = resolveChoice(project, choice);
+  const trace = resolved.traces[0];
+  if (!trace) return { ok: false, message: 'Choose a trace first: a teaching link carries one trace.' };
+  const files = project.docs.filter((d) => d.id === resolved.agentDocId || d.id === resolved.workflowDocId).map((d) => ({ name: d.fileName, text: d.text }));
+  if (files.length === 0) return { ok: false, message: 'Choose an agent or a workflow first.' };
+  return {
+    ok: true,
+    payload: { schemaVersion: 1, title: project.name, files, trace: { name: trace.name, text: trace.text }, settings, step: Math.max(-1, step) },
+    ...(resolved.traces.length > 1 ? { note: `Only the first chosen trace (${trace.name}) is in the link.` } : {}),
+  };
+}
+
+/**
+ * Opens a teaching link (the text after `#teach=`): validates it, loads its files and trace into a
+ * NEW project of `store`, runs it and selects its step, in presenter view. A bad link changes nothing.
+ */
+export async function openTeachingLink(hashPayload: string, store: StudioStore): Promise<{ ok: true } | { ok: false; message: string }> {
+  const read = await decodeTeachingLink(hashPayload);
+  if (!read.ok) return read;
+  const p = read.payload;
+  const studio = store.getState();
+  studio.newProject(p.title ?? 'Teaching example');
+  let added = 0;
+  for (const f of p.files) added += store.getState().importFile(f.name, f.text);
+  if (added === 0 && p.files.length > 0) return { ok: false, message: 'The teaching link could not be opened: none of its rule files could be read.' };
+  const traceId = store.getState().addTrace(p.trace.name, p.trace.text);
+  const sim = simulationStore().getState();
+  sim.setChoice({ traceIds: [traceId], agentDocId: undefined, workflowDocId: undefined });
+  sim.setForm(settingsToForm(p.settings));
+  await sim.start(store.getState().project);
+  const after = simulationStore().getState();
+  if (after.run?.status !== 'done') return { ok: false, message: after.error ?? 'The teaching example did not run.' };
+  after.selectStep(p.step);
+  after.setPresenter(true);
+  return { ok: true };
+}
