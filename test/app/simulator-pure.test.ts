@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import type { Decision } from '../../src/core/engine/decisions.ts';
+import { DecisionLog } from '../../src/app/simulator/decisionLog.ts';
+import { TimelineRows, toolsOf } from '../../src/app/simulator/timelineFilter.ts';
+import { rowForKey, scrollToRow, visibleRange } from '../../src/app/simulator/virtualWindow.ts';
+import { changedSettings, DEFAULT_FORM, DEFAULT_SETTINGS, formToSettings, settingsToForm } from '../../src/app/simulator/settingsForm.ts';
+import { decisionsFileName, exportStem, summaryFileName } from '../../src/app/simulator/downloads.ts';
+import { highlightOf } from '../../src/app/simulator/highlightOf.ts';
+import { buildRequest, resolveChoice } from '../../src/app/simulator/runRequest.ts';
+import { firstDecisionOfEvent } from '../../src/app/simulator/overviewJump.ts';
+import { decodeTeachingLink, encodeTeachingLink, teachingPayloadOf, teachingUrl } from '../../src/app/simulator/teachingLink.ts';
+import { toggleId } from '../../src/app/simulator/traceInput.ts';
+import { decisionLabel, kindClass } from '../../src/app/simulator/decisionText.ts';
+import type { ProjectData } from '../../src/app/state/store.ts';
+
+const T = '2025-01-01T00:00:00.000Z';
+const allowed = (seq: number, event: number, tool = 'x'): Decision => ({ seq, event, time: T, kind: 'allowed', tool, outcome: 'ok', flow: 'continue' });
+const blocked = (seq: number, event: number, tool = 'x'): Decision => ({ seq, event, time: T, kind: 'blocked', tool, code: 'MaxCallsExceeded', rule: 2, message: 'm' });
+
+/** Steps 0..4: step 0 → d0, step 1 → d1 d2, step 2 → none, step 3 → d3, step 4 → d4. */
+function sampleLog(): DecisionLog {
+  const log = new DecisionLog();
+  log.append([allowed(0, 0), blocked(1, 1), allowed(2, 1, 'y')], [0, 1, 1]);
+  log.append([blocked(3, 2, 'y'), allowed(4, 3)], [3, 4]);
+  return log;
+}
+
+describe('decision log: selection ↔ step mapping', () => {
+  it('maps decisions to steps and steps to their last decision', () => {
+    const log = sampleLog();
+    expect([0, 1, 2, 3, 4].map((i) => log.stepOf(i))).toEqual([0, 1, 1, 3, 4]);
+    expect(log.stepOf(9)).toBe(-1);
+    expect(log.rangeOfStep(1)).toEqual({ from: 1, to: 3 });
+    expect([-1, 0, 1, 2, 3, 4, 5].map((s) => log.selectedByStep(s))).toEqual([undefined, 0, 2, undefined, 3, 4, undefined]);
+    // every decision's step selects a decision of that same step
+    for (let i = 0; i < log.length; i++) expect(log.stepOf(log.selectedByStep(log.stepOf(i)) as number)).toBe(log.stepOf(i));
+  });
+
+  it('grows past its initial capacity and falls back to the event index without steps', () => {
+    const log = new DecisionLog();
+    const many = Array.from({ length: 5000 }, (_, i) => allowed(i, i));
+    log.append(many);
+    expect(log.length).toBe(5000);
+    expect(log.stepOf(4321)).toBe(4321);
+    expect(log.firstAtOrAfter(4999)).toBe(4999);
+  });
+});
+
+describe('timeline rows: filters', () => {
+  it('shows every decision unfiltered, and kinds/tool filters incrementally as chunks arrive', () => {
+    const log = sampleLog();
+    expect(new TimelineRows(log, { kinds: [], tool: '' }).count()).toBe(5);
+    const rows = new TimelineRows(log, { kinds: ['blocked'], tool: '' });
+    expect(rows.count()).toBe(2);
+    expect([rows.decisionAt(0), rows.decisionAt(1)]).toEqual([1, 3]);
+    log.append([blocked(5, 4)], [5]);
+    expect(rows.count()).toBe(3);
+    expect(rows.rowOf(3)).toBe(1);
+    expect(rows.rowOf(2)).toBe(0); // hidden decision → nearest shown row before it
+    expect(rows.rowOf(0)).toBe(-1);
+    const byTool = new TimelineRows(log, { kinds: [], tool: 'y' });
+    expect(byTool.count()).toBe(2);
+    const both = new TimelineRows(log, { kinds: ['allowed'], tool: 'y' });
+    expect(both.decisionAt(0)).toBe(2);
+    expect(toolsOf(log.decisions)).toEqual(['x', 'y']);
+  });
+});
+
+describe('virtual window math', () => {
+  it('renders only the visible rows plus overscan', () => {
+    expect(visibleRange(0, 100, 20, 1_000_000, 2)).toEqual({ start: 0, end: 8, offset: 0 });
+    const mid = visibleRange(20_000, 100, 20, 1_000_000, 2);
+    expect(mid).toEqual({ start: 998, end: 1008, offset: 998 * 20 });
+    expect(visibleRange(1e9, 100, 20, 10, 2).end).toBe(10);
+    expect(visibleRange(0, 100, 20, 0)).toEqual({ start: 0, end: 0, offset: 0 });
+  });
+  it('scrolls a row into view only when it is out of view', () => {
+    expect(scrollToRow(5, 0, 100, 20)).toBe(20);
+    expect(scrollToRow(2, 0, 100, 20)).toBe(0);
+    expect(scrollToRow(1, 100, 100, 20)).toBe(20);
+  });
+  it('moves the selection with the keyboard, clamped', () => {
+    expect(rowForKey('ArrowDown', -1, 10, 5)).toBe(0);
+    expect(rowForKey('ArrowDown', 9, 10, 5)).toBe(9);
+    expect(rowForKey('ArrowUp', 0, 10, 5)).toBe(0);
+    expect(rowForKey('PageDown', 2, 10, 5)).toBe(7);
+    expect(rowForKey('End', 2, 10, 5)).toBe(9);
+    expect(rowForKey('Home', 7, 10, 5)).toBe(0);
+    expect(rowForKey('a', 7, 10, 5)).toBeUndefined();
+    expect(rowForKey('ArrowDown', 0, 0, 5)).toBeUndefined();
+  });
+});
+
+describe('settings form ↔ ReplaySettings', () => {
+  it('shows the documented defaults and reads them back unchanged', () => {
+    expect(DEFAULT_FORM).toMatchObject({ profile: 'spec', dedupeWindowMs: '300000', executionTimeoutMs: '120000', consentDefault: 'approve_once', requirePermissions: true });
+    const r = formToSettings(DEFAULT_FORM);
+    expect(r).toEqual({ ok: true, settings: DEFAULT_SETTINGS });
+    expect(changedSettings(DEFAULT_SETTINGS)).toEqual([]);
+  });
+  it('round-trips approve_for N and changed values, and lists what changed', () => {
+    const s = { ...DEFAULT_SETTINGS, profile: 'hegel' as const, consentDefault: { approve_for: 90 }, dedupeWindowMs: 0 };
+    const back = formToSettings(settingsToForm(s));
+    expect(back).toEqual({ ok: true, settings: s });
+    expect(changedSettings(s)).toEqual(['profile = "hegel"', 'dedupeWindowMs = 0', 'consentDefault = {"approve_for":90}']);
+  });
+  it('names the bad fields and never accepts negative or fractional milliseconds', () => {
+    const r = formToSettings({ ...DEFAULT_FORM, dedupeWindowMs: '-1', executionTimeoutMs: '1.5', consentDefault: 'approve_for', approveForSeconds: 'x' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(Object.keys(r.errors).sort()).toEqual(['approveForSeconds', 'dedupeWindowMs', 'executionTimeoutMs']);
+  });
+});
+
+describe('download names', () => {
+  it('derives safe file names from the trace names', () => {
+    expect(exportStem(['hooks.jsonl', 'states.jsonl'])).toBe('hooks+states');
+    expect(exportStem(['<img src=x>.yaml'])).toBe('_img_src_x_');
+    expect(exportStem([])).toBe('simulation');
+    expect(decisionsFileName(['a.yaml'])).toBe('a.decisions.jsonl');
+    expect(summaryFileName(['a.yaml'])).toBe('a.summary.md');
+  });
+});
+
+describe('highlight and labels', () => {
+  const docs = { agentDocId: 'A', workflowDocId: 'W' };
+  it('points at the tool and rule, or the phase and workflow rule, that decided', () => {
+    expect(highlightOf(blocked(0, 0), docs)).toEqual({ docId: 'A', tool: 'x', toolRule: 2 });
+    expect(highlightOf(allowed(0, 0), docs, { kind: 'tool', index: 4 })).toEqual({ docId: 'A', tool: 'x', toolRule: 4 });
+    expect(highlightOf({ seq: 0, event: 0, time: T, kind: 'interrupt', node: 'code', ruleType: 'token_budget', rule: 1, text: 't' }, docs)).toEqual({ docId: 'W', node: 'code', workflowRule: 1 });
+    expect(highlightOf({ seq: 0, event: 0, time: T, kind: 'transition', from: 'a', to: 'b' }, docs)).toEqual({ docId: 'W', node: 'b' });
+    expect(highlightOf(undefined, docs)).toBeUndefined();
+  });
+  it('labels decisions and makes violations stand out', () => {
+    expect(decisionLabel(blocked(0, 0))).toBe('blocked x MaxCallsExceeded (rule 2)');
+    expect(kindClass(blocked(0, 0))).toBe('sim-k-blocked sim-violation');
+    expect(kindClass(allowed(0, 0))).toBe('sim-k-allowed');
+  });
+  it('jumps from an overview bin to the first decision of its first event', () => {
+    const log = sampleLog();
+    expect(firstDecisionOfEvent(log.decisions, 1)).toBe(1);
+    expect(firstDecisionOfEvent(log.decisions, 9)).toBeUndefined();
+    expect(toggleId(['a', 'b'], 'a')).toEqual(['b']);
+    expect(toggleId(['b'], 'a')).toEqual(['b', 'a']);
+  });
+});
+
+describe('run requests', () => {
+  const project: ProjectData = {
+    id: 'p',
+    name: 'p',
+    activeDocId: 'a2',
+    docs: [
+      { kind: 'agent', id: 'a1', fileName: 'one.toml', text: 'name = "one"\n', layout: {}, agent: { name: 'one', tools: [], rules: [] } },
+      { kind: 'agent', id: 'a2', fileName: 'two.toml', text: 'name = "two"\n', layout: {}, agent: { name: 'two', tools: [], rules: [] } },
+      { kind: 'workflow', id: 'w', fileName: 'w.yaml', text: 'mode: m\n', layout: {}, workflow: { name: 'w', mode: 'm', start_node: 's', nodes: [] } },
+    ],
+    traces: [
+      { id: 't1', name: 'a.jsonl', text: '' },
+      { id: 't2', name: 'b.yaml', text: 'steps: []\n' },
+    ],
+  };
+  it('defaults to the active agent, the first workflow and the first trace', () => {
+    expect(resolveChoice(project, {})).toMatchObject({ agentDocId: 'a2', workflowDocId: 'w', traces: [{ id: 't1' }] });
+    expect(resolveChoice(project, { workflowDocId: null, traceIds: ['t2', 'gone'] })).toMatchObject({ agentDocId: 'a2', traces: [{ id: 't2' }] });
+    expect(resolveChoice(project, { workflowDocId: null }).workflowDocId).toBeUndefined();
+  });
+  it('sends the chosen documents as texts with their file names', () => {
+    const r = buildRequest(project, { agentDocId: 'a1', traceIds: ['t1', 't2'] }, DEFAULT_SETTINGS);
+    expect(r.ok && r.request.ruleFiles).toEqual([
+      { name: 'one.toml', text: 'name = "one"\n' },
+      { name: 'w.yaml', text: 'mode: m\n' },
+    ]);
+    expect(r.ok && r.request.traces.map((t) => t.name)).toEqual(['a.jsonl', 'b.yaml']);
+    expect(buildRequest({ ...project, traces: [] }, {}, DEFAULT_SETTINGS)).toMatchObject({ ok: false });
+    expect(buildRequest(project, { agentDocId: null, workflowDocId: null }, DEFAULT_SETTINGS)).toMatchObject({ ok: false });
+  });
+});
+
+describe('teaching links', () => {
+  const payload = { schemaVersion: 1 as const, title: 'Demo <b>', files: [{ name: 'a.toml', text: 'name = "a"\n' }], trace: { name: 't.yaml', text: 'steps: []\n' }, settings: DEFAULT_SETTINGS, step: 3 };
+  it('round-trips through a compressed link', async () => {
+    const link = await encodeTeachingLink(payload);
+    expect(link).toMatch(/^v1\.[A-Za-z0-9_-]+$/);
+    const url = teachingUrl('http://x/app#share=old', link);
+    expect(url).toBe(`http://x/app#teach=${link}`);
+    expect(teachingPayloadOf(url)).toBe(link);
+    const back = await decodeTeachingLink(url);
+    expect(back).toEqual({ ok: true, payload });
+  });
+  it('refuses tampered, future and foreign links with a clear message', async () => {
+    const link = await encodeTeachingLink(payload);
+    const flipped = link.slice(0, 12) + (link[12] === 'A' ? 'B' : 'A') + link.slice(13);
+    const t = await decodeTeachingLink(flipped);
+    expect(t.ok).toBe(false);
+    if (!t.ok) expect(t.message).toMatch(/damaged|altered/);
+    const f = await decodeTeachingLink(`v9.${link.slice(3)}`);
+    if (!f.ok) expect(f.message).toMatch(/newer/);
+    expect(f.ok).toBe(false);
+    const g = await decodeTeachingLink('hello');
+    expect(g.ok).toBe(false);
+    await expect(encodeTeachingLink({ ...payload, step: -3 })).rejects.toThrow(/step/);
+  });
+});

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSimulationClient, type SimulationClient } from '../../src/worker/client.ts';
+import { createSimulationStore, type SimulationStore } from '../../src/app/simulator/simulationStore.ts';
+import { createStudioStore } from '../../src/app/state/store.ts';
+import { ChannelWorker } from '../worker/harness.ts';
+
+const agent = (max: number) => `name = "a"\ntools = ["x", "y"]\n\n[[tool_rules]]\ntool_name = "x"\nrule_type = { type = "MaxCalls", value = ${max} }\n`;
+const SCRIPT = `start: 2025-01-01T10:00:00Z\nsteps:\n  - call: x\n    args: { i: 1 }\n  - call: y\n  - call: x\n    args: { i: 2 }\n  - call: x\n    args: { i: 3 }\n`;
+
+const until = async (cond: () => boolean, ms = 5000) => {
+  const t0 = Date.now();
+  while (!cond()) {
+    if (Date.now() - t0 > ms) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe('simulation store over the worker service', () => {
+  const clients: SimulationClient[] = [];
+  afterEach(() => {
+    for (const c of clients) c.dispose();
+    clients.length = 0;
+  });
+  const setup = () => {
+    const client = createSimulationClient(() => new ChannelWorker());
+    clients.push(client);
+    const sim: SimulationStore = createSimulationStore(() => client);
+    const studio = createStudioStore();
+    studio.getState().importFile('a.toml', agent(1));
+    studio.getState().addTrace('s.yaml', SCRIPT);
+    return { sim, studio };
+  };
+
+  it('runs the chosen trace, steps to the first violation and explains it with the state there', async () => {
+    const { sim, studio } = setup();
+    await sim.getState().start(studio.getState().project);
+    const run = sim.getState().run;
+    expect(run?.status).toBe('done');
+    expect(run?.items).toBe(4);
+    expect(run?.log.decisions.map((d) => d.kind)).toEqual(['allowed', 'allowed', 'blocked', 'blocked']);
+    sim.getState().nextViolation();
+    expect(sim.getState()).toMatchObject({ selected: 2, step: 2 });
+    expect(sim.getState().highlight).toMatchObject({ tool: 'x', toolRule: 0 });
+    await until(() => sim.getState().inspection?.seq === 2);
+    expect(sim.getState().inspection?.explanation?.title).toMatch(/Blocked/);
+    expect(sim.getState().inspection?.state.snapshot.tools?.calls.find((c) => c.tool === 'x')).toMatchObject({ executions: 1, limit: 1 });
+    sim.getState().stepBy(-1);
+    expect(sim.getState()).toMatchObject({ step: 1, selected: 1 });
+    sim.getState().selectStep(-1);
+    expect(sim.getState().selected).toBeUndefined();
+    await until(() => sim.getState().summary !== undefined);
+    expect(sim.getState().summary?.byKind.blocked).toBe(2);
+  });
+
+  it('what-if: a changed rule gives a diff against the previous run of the same trace', async () => {
+    const { sim, studio } = setup();
+    await sim.getState().start(studio.getState().project);
+    const doc = studio.getState().project.docs[0];
+    if (!doc) throw new Error('no doc');
+    studio.getState().setText(doc.id, agent(3));
+    await sim.getState().start(studio.getState().project);
+    await until(() => sim.getState().diff !== undefined);
+    expect(sim.getState().diff?.changed).toBe(2);
+    expect(sim.getState().previous?.log.length).toBe(4);
+  });
+
+  it('shows why a run could not start: bad settings, no trace, invalid rule files', async () => {
+    const { sim, studio } = setup();
+    sim.getState().setForm({ ...sim.getState().form, dedupeWindowMs: 'soon' });
+    await sim.getState().start(studio.getState().project);
+    expect(sim.getState().error).toMatch(/Dedupe window/);
+    sim.getState().resetForm();
+    const doc = studio.getState().project.docs[0];
+    studio.getState().setText(doc?.id ?? '', '[[tool_rules]\n');
+    await sim.getState().start(studio.getState().project);
+    expect(sim.getState().run?.status).toBe('invalid');
+    expect(sim.getState().diagnostics.length).toBeGreaterThan(0);
+    sim.getState().setChoice({ traceIds: [] });
+    await sim.getState().start(studio.getState().project);
+    expect(sim.getState().error).toMatch(/Choose a trace/);
+  });
+
+  it('cancels a long run', async () => {
+    const { sim, studio } = setup();
+    const lines = Array.from({ length: 200_000 }, (_, i) => JSON.stringify({ type: 'tool_call', time: new Date(Date.UTC(2025, 0, 1) + i).toISOString(), tool: 'y', args: { i } }));
+    const id = studio.getState().addTrace('big.jsonl', lines.join('\n'));
+    sim.getState().setChoice({ traceIds: [id] });
+    const done = sim.getState().start(studio.getState().project);
+    await until(() => (sim.getState().run?.log.length ?? 0) > 0);
+    sim.getState().cancel();
+    await done;
+    expect(sim.getState().run?.status).toBe('cancelled');
+    expect(sim.getState().run?.log.length).toBeLessThan(200_000);
+  });
+});
