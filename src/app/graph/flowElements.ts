@@ -16,7 +16,8 @@ export interface RuleEdgeData extends Record<string, unknown> {
   title: string;
 }
 
-const ORIGIN: XY = { x: 0, y: 0 };
+/** Where a node without a position is drawn until placement stores one (a grid, not a pile). */
+const gridSpot = (i: number): XY => ({ x: (i % 20) * 240, y: Math.floor(i / 20) * 160 });
 
 /** React Flow nodes and edges of a tool graph. */
 export function toolFlow(
@@ -28,7 +29,7 @@ export function toolFlow(
 ): { nodes: ToolFlowNode[]; edges: Edge<RuleEdgeData>[] } {
   const selectedRule = selection.kind === 'rule' ? selection.index : -1;
   const ruleTool = selectedRule >= 0 ? agent.rules[selectedRule]?.tool_name : undefined;
-  const nodes = graph.nodes.map((n): ToolFlowNode => {
+  const nodes = graph.nodes.map((n, i): ToolFlowNode => {
     const classes = ['rs-node'];
     if (n.dimmed) classes.push('rs-dimmed');
     if (n.error) classes.push('rs-error');
@@ -36,7 +37,7 @@ export function toolFlow(
     return {
       id: n.id,
       type: 'tool',
-      position: layout[n.id] ?? ORIGIN,
+      position: layout[n.id] ?? gridSpot(i),
       data: data(n) as ToolGraphNode & Record<string, unknown>,
       selected: selection.kind === 'tool' && selection.tool === n.id,
       className: classes.join(' '),
@@ -75,7 +76,7 @@ export function phaseFlow(
   data: (n: PhaseGraphNode) => PhaseGraphNode = (n) => n,
 ): { nodes: PhaseFlowNode[]; edges: Edge<RuleEdgeData>[] } {
   const selectedNode = selection.kind === 'phase' || selection.kind === 'phaseRule' ? selection.node : undefined;
-  const nodes = graph.nodes.map((n): PhaseFlowNode => {
+  const nodes = graph.nodes.map((n, i): PhaseFlowNode => {
     const classes = ['rs-node', `rs-phase-${n.kind}`];
     if (n.dimmed) classes.push('rs-dimmed');
     if (n.error) classes.push('rs-error');
@@ -83,7 +84,7 @@ export function phaseFlow(
     return {
       id: n.id,
       type: 'phase',
-      position: layout[n.id] ?? ORIGIN,
+      position: layout[n.id] ?? gridSpot(i),
       data: data(n) as PhaseGraphNode & Record<string, unknown>,
       selected: n.kind === 'phase' && n.id === selectedNode,
       className: classes.join(' '),
