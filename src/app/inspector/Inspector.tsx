@@ -24,7 +24,7 @@ function Body() {
 
 export function Inspector() {
   return (
-    <aside className="inspector" aria-label="Inspector">
+    <aside className="inspector" role="region" aria-label="Inspector">
       <Body />
     </aside>
   );
