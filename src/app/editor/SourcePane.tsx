@@ -36,29 +36,34 @@ export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
       </header>
       {checked && !checked.textApplies && (
         <p className="source-banner" role="status">
-          The graph shows the last version that read cleanly. Fix the text to update it — nothing you typed is lost.
+          The graph shows the last version that read cleanly. Fix the text to update it — nothing
+          you typed is lost.
         </p>
       )}
       {doc ? (
         <div className="source-editor">
-          <Suspense fallback={<pre className="source-fallback">{doc.text}</pre>}>
-            <MonacoSource
-              docId={doc.id}
-              kind={doc.kind}
-              fileName={doc.fileName}
-              text={doc.text}
-              diagnostics={checked?.diagnostics ?? []}
-              reveal={reveal}
-              dark={dark}
-              setText={setText}
-              undo={undo}
-              redo={redo}
-            />
-          </Suspense>
+          <div className="source-editor-fill">
+            <Suspense fallback={<pre className="source-fallback">{doc.text}</pre>}>
+              <MonacoSource
+                docId={doc.id}
+                kind={doc.kind}
+                fileName={doc.fileName}
+                text={doc.text}
+                diagnostics={checked?.diagnostics ?? []}
+                reveal={reveal}
+                dark={dark}
+                setText={setText}
+                undo={undo}
+                redo={redo}
+              />
+            </Suspense>
+          </div>
         </div>
       ) : (
         <div className="pane-empty">
-          <p className="muted">Open an agent or a workflow to see its source, or start one by typing it here:</p>
+          <p className="muted">
+            Open an agent or a workflow to see its source, or start one by typing it here:
+          </p>
           <button type="button" onClick={() => addAgent()}>
             Start a new agent
           </button>{' '}
