@@ -15,6 +15,7 @@ export default defineConfig({
       'zod',
       'comlink',
       'elkjs',
+      'elkjs/lib/elk.bundled.js',
       '@monaco-editor/react',
       'monaco-editor/esm/vs/editor/editor.api.js',
       'monaco-editor/esm/vs/editor/edcore.main.js',
