@@ -16,6 +16,7 @@ import { DecisionPanel } from './DecisionPanel.tsx';
 import { ChangesPanel } from './ChangesPanel.tsx';
 import { SummaryPanel } from './SummaryPanel.tsx';
 import { TeachingBar } from './TeachingBar.tsx';
+import { useTeachingHash } from './useTeachingHash.ts';
 import './simulator.css';
 
 type SideTab = 'changes' | 'summary';
@@ -24,6 +25,7 @@ export function SimulationPanel({ id, hidden }: { id?: string; hidden?: boolean 
   const presenter = useSimulation((s) => s.presenter);
   const diffCount = useSimulation((s) => (s.diff ? s.diff.added + s.diff.removed + s.diff.changed : undefined));
   const [tab, setTab] = useState<SideTab>('changes');
+  useTeachingHash();
   return (
     <div id={id} hidden={hidden} className={presenter ? 'sim-panel sim-presenter' : 'sim-panel'} aria-label="Simulation" role="region">
       <div className="sim-top">

@@ -4,14 +4,17 @@
  * scripted YAML trace, edit or remove one.
  */
 import { useRef, useState, type ChangeEvent } from 'react';
+import type { TraceDoc } from '../state/store.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
 import { resolveChoice } from './runRequest.ts';
 import { MAX_TRACE_FILE_BYTES, SCRIPTED_TEMPLATE, toggleId } from './traceInput.ts';
 
+const NO_TRACES: readonly TraceDoc[] = [];
+
 export function TracesPanel() {
-  const traces = useStudio((s) => s.project.traces ?? []);
+  const traces = useStudio((s) => s.project.traces ?? NO_TRACES);
   const project = useStudio((s) => s.project);
   const store = useStudioStore();
   const choice = useSimulation((s) => s.choice);

@@ -1,0 +1,162 @@
+import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The simulator walk-through on the built app: an example agent and a scripted trace, Run, Next
+ * violation to the first blocked call with its rule explained and the row selected; what-if with
+ * changed rules and the diff; a hegel hooks + states pair and an interrupt's exact text; a
+ * teaching link opening at its step. Screenshots go to test-results/.
+ */
+const sim = (page: Page) => page.getByRole('region', { name: 'Simulation', exact: true });
+const button = (page: Page, name: string) => sim(page).getByRole('button', { name, exact: true });
+const tmp = mkdtempSync(join(tmpdir(), 'sim-e2e-'));
+
+const SCRIPT = `start: 2025-01-01T10:00:00Z
+steps:
+  - call: extract
+  - call: load
+  - call: transform
+  - call: load
+    args: { batch: 1 }
+  - call: load
+    args: { batch: 2 }
+  - call: disconnect_db
+  - call: send_message
+`;
+
+async function openSimulation(page: Page) {
+  const tab = page.getByRole('tab', { name: /^Simulation/ });
+  if (await tab.count()) await tab.first().click();
+  await expect(sim(page)).toBeVisible();
+}
+
+async function importRuleFile(page: Page, path: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import', exact: true }).first().click();
+  await (await chooser).setFiles(path);
+}
+
+async function runAndWait(page: Page) {
+  await button(page, 'Run').click();
+  await expect(sim(page).getByRole('status').filter({ hasText: /Done:/ })).toBeVisible({ timeout: 30_000 });
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.continue();
+    throw new Error(`request left localhost: ${url.href}`);
+  });
+  await page.setViewportSize({ width: 1600, height: 1100 });
+});
+
+test('scripted trace: run, first blocked call explained, what-if diff, teaching link', async ({ page, context, browser }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/');
+  await importRuleFile(page, 'examples/etl-pipeline.toml');
+  await openSimulation(page);
+
+  await button(page, 'New scripted trace').click();
+  await sim(page).getByLabel('Trace name').fill('etl-scenario.yaml');
+  await sim(page).getByLabel('Scripted trace (YAML)').fill(SCRIPT);
+  await button(page, 'Save trace').click();
+  await expect(sim(page).getByRole('checkbox', { name: 'etl-scenario.yaml' })).toBeChecked();
+
+  await runAndWait(page);
+  const timeline = sim(page).getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByRole('listbox', { name: 'Decisions' }).getByRole('option').first()).toBeVisible();
+  const progress = sim(page).getByRole('progressbar');
+  await expect(progress).toHaveAttribute('aria-valuenow', '100');
+
+  await button(page, 'Next violation').click();
+  const selected = timeline.locator('[role="option"][aria-selected="true"]');
+  await expect(selected).toContainText('blocked load PrerequisitesNotMet (rule 3)');
+  await expect(selected).toHaveClass(/sim-violation/);
+  const decision = sim(page).getByRole('region', { name: 'Decision' });
+  await expect(decision.getByRole('heading')).toContainText('Blocked');
+  await expect(decision).toContainText('transform');
+  const state = sim(page).getByRole('region', { name: 'State' });
+  await expect(state).toContainText('after step 2');
+  await expect(state).toContainText('Called: connect_db, extract');
+  await page.screenshot({ path: 'test-results/simulator-first-blocked.png', fullPage: true });
+
+  // step-through moves the selection with it
+  await button(page, 'Step forward').click();
+  await expect(selected).toContainText('allowed transform');
+  await button(page, 'Step back').click();
+  await expect(selected).toContainText('blocked load');
+  await expect(sim(page).getByRole('slider', { name: 'Step' })).toHaveValue('1');
+  await button(page, 'Play').click();
+  await expect(button(page, 'Pause')).toBeVisible();
+  await button(page, 'Pause').click();
+  await expect(button(page, 'Play')).toBeVisible();
+
+  // what-if: the same agent without its MaxCalls rule on load
+  const relaxed = join(tmp, 'etl-relaxed.toml');
+  writeFileSync(relaxed, readFileSync('examples/etl-pipeline.toml', 'utf8').replace('name = "etl"', 'name = "etl_relaxed"').replace(/\[\[agents\.tool_rules\]\]\ntool_name = "load"\nrule_type = \{ type = "MaxCalls", value = 1 \}\n/, ''));
+  await importRuleFile(page, relaxed);
+  await openSimulation(page);
+  await sim(page).getByLabel('Agent').selectOption({ label: 'etl-relaxed.toml' });
+  await runAndWait(page);
+  await expect(sim(page).getByRole('heading', { name: 'Changes (1)' })).toBeVisible();
+  const change = sim(page).getByRole('button', { name: /blocked load MaxCallsExceeded .* → allowed load/ });
+  await expect(change).toBeVisible();
+  await change.click();
+  await expect(selected).toContainText('allowed load');
+  await page.screenshot({ path: 'test-results/simulator-what-if.png', fullPage: true });
+
+  // teaching link at the selected step, opened in a fresh page (the lead wires #teach= at start-up)
+  await button(page, 'Copy teaching link').click();
+  const link = await sim(page).getByLabel('Teaching link').inputValue();
+  expect(link).toMatch(/#teach=v1\.[\w-]+$/);
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.setViewportSize({ width: 1600, height: 1100 });
+  await other.goto(link);
+  await openSimulation(other);
+  await expect(sim(other)).toHaveClass(/sim-presenter/, { timeout: 30_000 });
+  await expect(sim(other).getByRole('region', { name: 'Timeline' }).locator('[role="option"][aria-selected="true"]')).toContainText('allowed load');
+  await expect(sim(other).getByRole('region', { name: 'Decision' }).getByRole('heading')).toContainText('load');
+  await other.screenshot({ path: 'test-results/simulator-teaching-link.png', fullPage: true });
+  await fresh.close();
+  await sim(page).getByRole('button', { name: 'Presenter' }).click();
+  await page.screenshot({ path: 'test-results/simulator-presenter.png', fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test('hegel hooks + states: an interrupt shows its exact prompt text', async ({ page }) => {
+  await page.goto('/');
+  await importRuleFile(page, 'examples/hegel-execution.yaml');
+  await openSimulation(page);
+  const at = (s: number) => new Date(Date.UTC(2025, 0, 1, 10, 0, s)).toISOString().replace('Z', '+00:00');
+  const hooks = Array.from({ length: 6 }, (_, i) =>
+    JSON.stringify({ timestamp: at(40 + i * 5), session_id: 's', event_type: 'post_tool_use', tool_name: 'Bash', tool_input: { command: 'cargo build' } }),
+  ).join('\n');
+  const states = [
+    { timestamp: at(0), from_node: 'START', to_node: 'spec', phase: 'spec', mode: 'execution' },
+    { timestamp: at(10), from_node: 'spec', to_node: 'plan', phase: 'plan', mode: 'execution' },
+    { timestamp: at(30), from_node: 'plan', to_node: 'code', phase: 'code', mode: 'execution' },
+    { timestamp: at(100), from_node: 'code', to_node: 'code_review', phase: 'code_review', mode: 'execution' },
+  ]
+    .map((s) => JSON.stringify(s))
+    .join('\n');
+  writeFileSync(join(tmp, 'hooks.jsonl'), hooks);
+  writeFileSync(join(tmp, 'states.jsonl'), states);
+  await sim(page).locator('input[aria-label="Trace files"]').setInputFiles([join(tmp, 'hooks.jsonl'), join(tmp, 'states.jsonl')]);
+  await expect(sim(page).getByRole('checkbox', { name: 'hooks.jsonl' })).toBeChecked();
+  await expect(sim(page).getByRole('checkbox', { name: 'states.jsonl' })).toBeChecked();
+  await sim(page).getByLabel('Agent').selectOption({ label: '(none)' });
+  await runAndWait(page);
+  await sim(page).getByLabel('Kind').selectOption('interrupt');
+  const timeline = sim(page).getByRole('region', { name: 'Timeline' });
+  await timeline.getByRole('listbox', { name: 'Decisions' }).getByRole('option').filter({ hasText: 'interrupt code' }).first().click();
+  const prompt = sim(page).getByRole('region', { name: 'Decision' }).locator('pre.sim-prompt');
+  await expect(prompt).toContainText('WORKFLOW INTERRUPT');
+  await expect(prompt).toContainText('commit');
+  await expect(sim(page).getByRole('region', { name: 'State' })).toContainText('At code_review');
+  await page.screenshot({ path: 'test-results/simulator-hegel-interrupt.png', fullPage: true });
+});
