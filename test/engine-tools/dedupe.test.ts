@@ -73,6 +73,17 @@ describe('dedupe cache', () => {
       }),
     );
   });
+  it('counts a call recorded twice at the same time once, and evicts it once', () => {
+    const cache = new DedupeCache(10);
+    cache.record('t', { a: 1 }, 5);
+    cache.record('t', { a: 1 }, 5);
+    cache.record('t', { a: 2 }, 5);
+    expect(cache.size).toBe(2);
+    expect(cache.isDuplicate('t', { a: 1 }, 20)).toBe(false);
+    expect(cache.size).toBe(0);
+    cache.record('t', { a: 1 }, 21);
+    expect(cache.size).toBe(1);
+  });
   it('window 0 keeps nothing', () => {
     const cache = new DedupeCache(0);
     cache.record('t', { a: 1 }, 0);

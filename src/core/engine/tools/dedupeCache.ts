@@ -62,8 +62,10 @@ export class DedupeCache {
     this.evict(now);
     const hash = this.hashOf(tool, args);
     let e = this.find(hash, tool, args);
-    if (e) e.time = now;
-    else {
+    if (e) {
+      if (e.time === now) return; // already queued at this time
+      e.time = now;
+    } else {
       e = { hash, tool, args, time: now, next: this.heads.get(hash) };
       this.heads.set(hash, e);
       this.count++;
@@ -83,6 +85,7 @@ export class DedupeCache {
       if (e.next) this.heads.set(e.hash, e.next);
       else this.heads.delete(e.hash);
     } else for (let p = first; p; p = p.next) if (p.next === e) p.next = e.next;
+    e.time = Number.NaN; // no later queue item matches a removed entry
     this.count--;
   }
 
