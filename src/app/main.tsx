@@ -13,6 +13,8 @@ if (!root) throw new Error('Rule Studio: #root element missing from index.html')
 
 const store = createStudioStore();
 const ui = createUiStore();
+// A teaching link opens straight in the Simulation tab (the panel reads the link itself).
+if (location.hash.startsWith('#teach=')) ui.getState().setBottomTab('simulation');
 // Restore the last project (or open a #share= link), then autosave every change.
 void startPersistence(store, ui);
 

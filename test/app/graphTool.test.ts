@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import { checkLoadedFile } from '../../src/core/check.ts';
 import { toolGraph } from '../../src/core/graph/toolGraph.ts';
+import { toolFlow } from '../../src/app/graph/flowElements.ts';
 import { formatDuration } from '../../src/core/graph/format.ts';
 import type { Agent } from '../../src/core/model/toolRules.ts';
 
@@ -101,5 +102,26 @@ describe('tool graph projection', () => {
     expect(g.nodes).toHaveLength(500);
     expect(g.edges).toHaveLength(1000);
     expect(g.edges.some((e) => e.cycle)).toBe(false);
+  });
+});
+
+describe('simulator step highlight on the tool graph', () => {
+  it('marks the tool, the deciding rule badge and its edge', () => {
+    const agent: Agent = {
+      name: 'a',
+      tools: [{ name: 'x' }, { name: 'y' }],
+      rules: [
+        { tool_name: 'y', rule_type: { type: 'RequiresPrecedingTools' as const }, conditions: ['x'], priority: 5 },
+        { tool_name: 'y', rule_type: { type: 'MaxCalls' as const, value: 1 }, conditions: [], priority: 5 },
+      ],
+    };
+    const graph = toolGraph(agent, []);
+    const plain = toolFlow(graph, agent, {}, { kind: 'none' });
+    expect(plain.nodes.some((n) => n.className?.includes('rs-step'))).toBe(false);
+    const lit = toolFlow(graph, agent, {}, { kind: 'none' }, undefined, { tool: 'y', toolRule: 0 });
+    expect(lit.nodes.find((n) => n.id === 'y')?.className).toContain('rs-step');
+    expect(lit.nodes.find((n) => n.id === 'y')?.data.stepRule).toBe(0);
+    expect(lit.nodes.find((n) => n.id === 'x')?.className).not.toContain('rs-step');
+    expect(lit.edges.filter((e) => e.className?.includes('rs-edge-step')).map((e) => [e.source, e.target])).toEqual([['x', 'y']]);
   });
 });

@@ -20,7 +20,9 @@ function PhaseNodeView({ data }: NodeProps<PhaseFlowNode>) {
       {data.rules.length > 0 ? (
         <ul className="rs-phase-rules" aria-label="Rules">
           {data.rules.map((r) => (
-            <li key={r.index}>{r.text}</li>
+            <li key={r.index} className={data.stepRule === r.index ? 'rs-rule-step' : undefined} data-rule={r.index}>
+              {r.text}
+            </li>
           ))}
         </ul>
       ) : null}

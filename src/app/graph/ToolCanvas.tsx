@@ -10,6 +10,7 @@ import { toolGraphOf } from './docGraph.ts';
 import { toolFlow, type ToolFlowNode } from './flowElements.ts';
 import { stableData } from './reconcile.ts';
 import { FlowView } from './FlowView.tsx';
+import { useStepHighlight } from './useStepHighlight.ts';
 import { ToolNode } from './ToolNode.tsx';
 import { RuleEdge } from './RuleEdge.tsx';
 import { usePlacement } from './usePlacement.ts';
@@ -28,13 +29,14 @@ const edgeTypes: EdgeTypes = { rule: RuleEdge };
 export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const store = useStudioStore();
   const selection = useStudio((s) => s.selection);
+  const step = useStepHighlight(doc.id);
   const graph = toolGraphOf(doc);
   const stable = useMemo(() => {
     const list = stableData(dataCacheOf(doc.id), graph.nodes);
     const byId = new Map(list.map((n) => [n.id, n]));
     return (n: ToolGraphNode) => byId.get(n.id) ?? n;
   }, [graph, doc.id]);
-  const flow = useMemo(() => toolFlow(graph, doc.agent, doc.layout, selection, stable), [graph, doc.agent, doc.layout, selection, stable]);
+  const flow = useMemo(() => toolFlow(graph, doc.agent, doc.layout, selection, stable, step), [graph, doc.agent, doc.layout, selection, stable, step]);
   const nodeIds = useMemo(() => graph.nodes.map((n) => n.id), [graph]);
   usePlacement(doc, nodeIds, store);
   const focus = externalFocus(selection, selection.kind === 'tool' ? selection.tool : selection.kind === 'rule' ? doc.agent.rules[selection.index]?.tool_name : undefined);

@@ -10,6 +10,7 @@ import { workflowGraphOf } from './docGraph.ts';
 import { phaseFlow, type PhaseFlowNode } from './flowElements.ts';
 import { stableData } from './reconcile.ts';
 import { FlowView } from './FlowView.tsx';
+import { useStepHighlight } from './useStepHighlight.ts';
 import { PhaseNode } from './PhaseNode.tsx';
 import { RuleEdge } from './RuleEdge.tsx';
 import { usePlacement } from './usePlacement.ts';
@@ -27,12 +28,13 @@ const dataCacheOf = (id: string) => {
 export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
   const store = useStudioStore();
   const selection = useStudio((s) => s.selection);
+  const step = useStepHighlight(doc.id);
   const graph = workflowGraphOf(doc);
   const stable = useMemo(() => {
     const byId = new Map(stableData(dataCacheOf(doc.id), graph.nodes).map((n) => [n.id, n]));
     return (n: PhaseGraphNode) => byId.get(n.id) ?? n;
   }, [graph, doc.id]);
-  const flow = useMemo(() => phaseFlow(graph, doc.layout, selection, stable), [graph, doc.layout, selection, stable]);
+  const flow = useMemo(() => phaseFlow(graph, doc.layout, selection, stable, step), [graph, doc.layout, selection, stable, step]);
   const nodeIds = useMemo(() => graph.nodes.map((n) => n.id), [graph]);
   usePlacement(doc, nodeIds, store);
   const phases = useMemo(() => new Set(doc.workflow.nodes.map((n) => n.name)), [doc.workflow]);

@@ -16,6 +16,14 @@ export interface RuleEdgeData extends Record<string, unknown> {
   title: string;
 }
 
+/** What the simulator highlights at its selected step (see src/app/simulator/highlight.ts). */
+export interface StepHighlight {
+  tool?: string;
+  toolRule?: number;
+  node?: string;
+  workflowRule?: number;
+}
+
 /** Where a node without a position is drawn until placement stores one (a grid, not a pile). */
 const gridSpot = (i: number): XY => ({ x: (i % 20) * 240, y: Math.floor(i / 20) * 160 });
 
@@ -26,19 +34,23 @@ export function toolFlow(
   layout: Readonly<Record<string, XY>>,
   selection: Selection,
   data: (n: ToolGraphNode) => ToolGraphNode = (n) => n,
+  step?: StepHighlight,
 ): { nodes: ToolFlowNode[]; edges: Edge<RuleEdgeData>[] } {
   const selectedRule = selection.kind === 'rule' ? selection.index : -1;
+  const stepRuleTool = step?.toolRule !== undefined ? agent.rules[step.toolRule]?.tool_name : undefined;
   const ruleTool = selectedRule >= 0 ? agent.rules[selectedRule]?.tool_name : undefined;
   const nodes = graph.nodes.map((n, i): ToolFlowNode => {
     const classes = ['rs-node'];
     if (n.dimmed) classes.push('rs-dimmed');
     if (n.error) classes.push('rs-error');
     if (n.id === ruleTool) classes.push('rs-related');
+    const stepped = step !== undefined && (n.id === step.tool || n.id === stepRuleTool);
+    if (stepped) classes.push('rs-step');
     return {
       id: n.id,
       type: 'tool',
       position: layout[n.id] ?? gridSpot(i),
-      data: data(n) as ToolGraphNode & Record<string, unknown>,
+      data: (stepped && step?.toolRule !== undefined ? { ...data(n), stepRule: step.toolRule } : data(n)) as ToolGraphNode & Record<string, unknown>,
       selected: selection.kind === 'tool' && selection.tool === n.id,
       className: classes.join(' '),
       ariaLabel: n.wildcard ? 'All tools' : `Tool ${n.label}`,
@@ -51,7 +63,7 @@ export function toolFlow(
       target: e.target,
       type: 'rule',
       selected: e.rule === selectedRule,
-      className: `rs-edge rs-edge-${e.kind}${e.cycle ? ' rs-edge-cycle' : ''}`,
+      className: `rs-edge rs-edge-${e.kind}${e.cycle ? ' rs-edge-cycle' : ''}${step?.toolRule === e.rule ? ' rs-edge-step' : ''}`,
       ...(e.kind === 'exclusive' ? {} : { markerEnd: { type: 'arrowclosed' as const } }),
       ariaLabel:
         e.kind === 'precedes'
@@ -74,6 +86,7 @@ export function phaseFlow(
   layout: Readonly<Record<string, XY>>,
   selection: Selection,
   data: (n: PhaseGraphNode) => PhaseGraphNode = (n) => n,
+  step?: StepHighlight,
 ): { nodes: PhaseFlowNode[]; edges: Edge<RuleEdgeData>[] } {
   const selectedNode = selection.kind === 'phase' || selection.kind === 'phaseRule' ? selection.node : undefined;
   const nodes = graph.nodes.map((n, i): PhaseFlowNode => {
@@ -81,11 +94,13 @@ export function phaseFlow(
     if (n.dimmed) classes.push('rs-dimmed');
     if (n.error) classes.push('rs-error');
     if (n.stuck) classes.push('rs-stuck');
+    const stepped = step?.node !== undefined && n.kind === 'phase' && n.id === step.node;
+    if (stepped) classes.push('rs-step');
     return {
       id: n.id,
       type: 'phase',
       position: layout[n.id] ?? gridSpot(i),
-      data: data(n) as PhaseGraphNode & Record<string, unknown>,
+      data: (stepped && step?.workflowRule !== undefined ? { ...data(n), stepRule: step.workflowRule } : data(n)) as PhaseGraphNode & Record<string, unknown>,
       selected: n.kind === 'phase' && n.id === selectedNode,
       className: classes.join(' '),
       ariaLabel: n.kind === 'done' ? 'Phase done (end)' : n.kind === 'missing' ? `Missing phase ${n.label}` : `Phase ${n.label}`,
