@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
  * graph, undo and redo, move a node with the arrow keys, delete, and check user text stays text.
  */
 const graph = (page: Page) => page.getByRole('region', { name: 'Graph', exact: true });
-const inspector = (page: Page) => page.getByRole('complementary', { name: 'Inspector' });
+const inspector = (page: Page) => page.getByRole('region', { name: 'Inspector', exact: true });
 const problems = (page: Page) => page.getByRole('region', { name: 'Problems', exact: true });
 const source = (page: Page) => page.getByRole('region', { name: 'Source', exact: true });
 const node = (page: Page, id: string) => graph(page).locator(`.react-flow__node[data-id="${id}"]`);
