@@ -1,10 +1,22 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
   plugins: [react()],
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // The conformance harness page is built beside the app for the end-to-end tests (it runs the
+    // app's simulation worker); nothing in the app links to it.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        conformance: fileURLToPath(new URL('./harness/conformance.html', import.meta.url)),
+      },
+    },
+  },
   optimizeDeps: {
     // Reached only lazily or from workers: pre-bundle them, or the dev server reloads the page on
     // first use of the editor and the YAML worker fails with `module is not defined`.
