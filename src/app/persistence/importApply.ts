@@ -4,11 +4,14 @@
  * and it can be reopened from the Examples dialog's saved projects).
  */
 import type { StudioStore } from '../state/store.ts';
-import type { ImportReading } from './importReading.ts';
+import { TRACE_FORMAT_LABELS, type ImportReading } from './importReading.ts';
 import { projectOfBundle } from './projectBundle.ts';
 
-/** Applies `reading` and tells the user what happened; returns whether anything changed. */
-export function applyImport(store: StudioStore, reading: ImportReading): boolean {
+/**
+ * Applies `reading` and tells the user what happened; returns whether anything changed. A trace
+ * joins the project's traces (one undo step) and its new id is handed to `onTrace`.
+ */
+export function applyImport(store: StudioStore, reading: ImportReading, onTrace?: (traceId: string) => void): boolean {
   const s = store.getState();
   switch (reading.kind) {
     case 'refused':
@@ -18,6 +21,12 @@ export function applyImport(store: StudioStore, reading: ImportReading): boolean
       s.addDocs(reading.docs);
       const names = reading.docs.map((d) => d.fileName).join(', ');
       s.notify('info', `Imported ${names}.`);
+      return true;
+    }
+    case 'trace': {
+      const id = s.addTrace(reading.name, reading.text);
+      s.notify('info', `Added ${reading.name} (${TRACE_FORMAT_LABELS[reading.format]}) to the project's traces; replay it in the Simulation tab.`);
+      onTrace?.(id);
       return true;
     }
     case 'bundle': {

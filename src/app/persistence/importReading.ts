@@ -1,10 +1,13 @@
 /**
- * What an imported text is: rule documents (TOML, YAML or JSON rule files), a project bundle, or
- * something refused with a message that says why. Pure: the caller applies the result.
+ * What an imported text is: rule documents (TOML, YAML or JSON rule files), a project bundle, a
+ * trace for the simulator (recorded logs, chat JSON, scripted YAML), or something refused with a
+ * message that says why. Pure: the caller applies the result.
  */
 import { decodeBundle, looksLikeBundle, type ProjectBundle } from '../../core/project/bundle.ts';
 import { formatFromName, looksBinary, MAX_RULE_FILE_BYTES, sniffFormat } from '../../core/codecs/load.ts';
+import { detectTraceFormat, readTrace, type TraceFormat } from '../../core/traces/index.ts';
 import { docsFromFile, type RuleDoc } from '../state/documents.ts';
+import { MAX_TRACE_FILE_BYTES } from '../simulator/traceInput.ts';
 
 /** Inputs larger than this are refused unread (10 MB). */
 export const MAX_IMPORT_BYTES = MAX_RULE_FILE_BYTES;
@@ -12,7 +15,62 @@ export const MAX_IMPORT_BYTES = MAX_RULE_FILE_BYTES;
 export type ImportReading =
   | { kind: 'docs'; docs: RuleDoc[]; source: string }
   | { kind: 'bundle'; bundle: ProjectBundle; warnings: string[]; source: string }
+  | { kind: 'trace'; name: string; text: string; format: TraceFormat; source: string }
   | { kind: 'refused'; message: string };
+
+/** Recorded trace files (JSON Lines) may be this large (200 MB); they are never rule files. */
+export const MAX_TRACE_IMPORT_BYTES = MAX_TRACE_FILE_BYTES;
+
+/** True for a JSON Lines file name (`.jsonl`, `.ndjson`): a recorded trace, never a rule file. */
+export function isTraceFileName(name: string): boolean {
+  return /\.(jsonl|ndjson)$/i.test(name);
+}
+
+/** How much of a text trace-format detection looks at. */
+const TRACE_HEAD = 64 * 1024;
+
+/** What each trace format is called in messages. */
+export const TRACE_FORMAT_LABELS: Record<TraceFormat, string> = {
+  canonical: 'canonical trace',
+  scripted: 'scripted trace',
+  'hegel-hooks': 'hegel hooks log',
+  'hegel-states': 'hegel states log',
+  'claude-code': 'Claude Code transcript',
+  openai: 'OpenAI-style messages',
+  anthropic: 'Anthropic-style messages',
+};
+
+/** A name for a pasted trace, after its format (so the readers detect it again). */
+const PASTED_TRACE_NAMES: Record<TraceFormat, string> = {
+  canonical: 'pasted-trace.jsonl',
+  scripted: 'scenario.yaml',
+  'hegel-hooks': 'hooks.jsonl',
+  'hegel-states': 'states.jsonl',
+  'claude-code': 'transcript.jsonl',
+  openai: 'messages.json',
+  anthropic: 'messages.json',
+};
+
+/** A JSON Lines file, read as a trace by its name (its lines are checked when it replays). */
+function traceByName(fileName: string, text: string): ImportReading {
+  if (text.length > MAX_TRACE_IMPORT_BYTES) {
+    return { kind: 'refused', message: `${fileName} is too large to add as a trace (${mb(text.length)}; the limit is ${mb(MAX_TRACE_IMPORT_BYTES)}). Nothing was changed.` };
+  }
+  if (text.trim() === '') return { kind: 'refused', message: `${fileName} is empty. Nothing was changed.` };
+  if (looksBinary(text)) return { kind: 'refused', message: `${fileName} is binary, not a JSON Lines trace. Nothing was changed.` };
+  return { kind: 'trace', name: fileName, text, format: detectTraceFormat(fileName, text.slice(0, TRACE_HEAD)), source: fileName };
+}
+
+/**
+ * A text that is not a rule file, read as a trace when it holds at least one usable event
+ * (a chat `.json`, a scripted `.yaml`, pasted JSON Lines); otherwise undefined.
+ */
+export function traceByContent(fileName: string | undefined, text: string): ImportReading | undefined {
+  const name = fileName ?? PASTED_TRACE_NAMES[detectTraceFormat('', text.slice(0, TRACE_HEAD))];
+  const { format, items } = readTrace(name, text);
+  if (!items.some((i) => i.kind === 'event')) return undefined;
+  return { kind: 'trace', name, text, format, source: fileName ?? 'The pasted text' };
+}
 
 const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
 
@@ -28,6 +86,7 @@ export function refuseBySize(source: string, size: number): ImportReading | unde
  */
 export function readImport(fileName: string | undefined, text: string): ImportReading {
   const source = fileName ?? 'The pasted text';
+  if (fileName !== undefined && isTraceFileName(fileName)) return traceByName(fileName, text);
   const tooLarge = refuseBySize(source, text.length);
   if (tooLarge) return tooLarge;
   if (text.trim() === '') return { kind: 'refused', message: `${source} is empty. Nothing was changed.` };
@@ -50,6 +109,8 @@ export function readImport(fileName: string | undefined, text: string): ImportRe
   const name = fileName ?? `${format === 'yaml' ? 'workflow' : 'pasted'}.${format}`;
   const { docs, loaded } = docsFromFile(name, text);
   if (docs.length === 0) {
+    const trace = traceByContent(fileName, text);
+    if (trace) return trace;
     const first = loaded.diagnostics.find((d) => d.severity === 'error');
     const why = first ? `${first.message.replace(/[.\s]+$/, '')} (line ${first.range.start.line}).` : 'it holds no agent and no workflow.';
     return { kind: 'refused', message: `Could not import ${fileName ?? 'the pasted text'}: ${why} Nothing was changed.` };
