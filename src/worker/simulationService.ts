@@ -108,6 +108,10 @@ export function createSimulationService(): SimulationApi {
         const ok = await streamBlob(only.name, only.blob, progress, feed);
         return finish(ok ? 'done' : 'cancelled');
       }
+      if (only) {
+        const ok = await streamText(only.name, only.text, progress, feed);
+        return finish(ok ? 'done' : 'cancelled');
+      }
       const perFile: TraceItem[][] = [];
       for (const t of req.traces) perFile.push(readTrace(t.name, 'text' in t ? t.text : await t.blob.text()).items);
       const items = mergeTraces(perFile);
@@ -142,6 +146,36 @@ export function createSimulationService(): SimulationApi {
       sessions.release(id);
     },
   };
+}
+
+/** Text is fed to a line reader in slices of this many characters. */
+const TEXT_SLICE = 1 << 20;
+
+/**
+ * Streams one trace given as text through its format's line reader, slice by slice, so the first
+ * decisions come at once and a cancel is seen within a slice (reading the whole of a large trace
+ * first would hold both for the whole parse). Whole-document formats are read at once.
+ */
+async function streamText(
+  name: string,
+  text: string,
+  progress: SimulationProgress,
+  feed: (items: readonly TraceItem[]) => Promise<boolean>,
+): Promise<boolean> {
+  const reader = createStreamingReader(detectTraceFormat(name, text.slice(0, 65536)), name);
+  if (!reader) {
+    const items = readTrace(name, text).items;
+    progress.totalItems = items.length;
+    return feed(items);
+  }
+  progress.totalBytes = text.length;
+  progress.bytes = 0;
+  for (let i = 0; i < text.length; i += TEXT_SLICE) {
+    const slice = text.slice(i, i + TEXT_SLICE);
+    progress.bytes = i + slice.length;
+    if (!(await feed(reader.push(slice)))) return false;
+  }
+  return feed(reader.end());
 }
 
 /** Streams a Blob through its format's line reader (or reads it whole when the format needs it). */
