@@ -2,17 +2,21 @@
 import type { Decision, DecisionKind } from '../../core/engine/decisions.ts';
 import { isViolation } from '../../core/simulator/violations.ts';
 
+/**
+ * Text symbols that common fonts have (DejaVu, Liberation, Segoe UI Symbol, Apple Symbols): no
+ * emoji-only code points such as ⛔ ✋ ⏱, which headless Chromium on Linux draws as empty boxes.
+ */
 const ICONS: Record<DecisionKind, string> = {
   allowed: '✓',
   auto: '⚙',
-  blocked: '⛔',
+  blocked: '⊘',
   deduplicated: '≡',
-  denied: '✋',
-  timeout: '⏱',
+  denied: '⊖',
+  timeout: '◔',
   not_found: '?',
   ignored: '·',
   exit: '⏏',
-  exit_blocked: '⛔',
+  exit_blocked: '⊘',
   periodic_due: '↻',
   transition: '→',
   interrupt: '⚠',
