@@ -12,6 +12,7 @@ import YamlWorker from 'monaco-yaml/yaml.worker?worker';
 import { loader } from '@monaco-editor/react';
 import { configureMonacoYaml } from 'monaco-yaml';
 import { workflowJsonSchema } from '../../core/schema/workflowFile.ts';
+import { scriptedTraceJsonSchema } from '../../core/schema/scriptedTrace.ts';
 import { TOML_LANGUAGE_ID, tomlConfiguration, tomlLanguage } from './tomlLanguage.ts';
 
 export type Monaco = typeof monaco;
@@ -22,6 +23,16 @@ export const WORKFLOW_SCHEMA_URI = 'inmemory://rule-studio/hegel-workflow.schema
 /** Model paths: workflows live under `/workflows/` so only they get the workflow schema. */
 export const modelPath = (docId: string, kind: 'agent' | 'workflow'): string =>
   kind === 'workflow' ? `file:///workflows/${docId}.yaml` : `file:///agents/${docId}.toml`;
+
+/** The schema id of scripted traces (`traces.md` §2), given inline like the workflow schema. */
+export const TRACE_SCHEMA_URI = 'inmemory://rule-studio/scripted-trace.schema.json';
+
+/**
+ * Model path of a trace: scripted traces live under `/traces/*.yaml` so only they get the
+ * scripted-trace schema; recorded logs keep their own extension (no schema).
+ */
+export const traceModelPath = (traceId: string, scripted: boolean): string =>
+  `file:///traces/${traceId}.${scripted ? 'yaml' : 'log'}`;
 
 let configured = false;
 
@@ -47,7 +58,10 @@ export function setupMonaco(): Monaco {
     validate: true,
     completion: true,
     hover: true,
-    schemas: [{ uri: WORKFLOW_SCHEMA_URI, fileMatch: ['**/workflows/*.yaml'], schema: workflowJsonSchema() }],
+    schemas: [
+      { uri: WORKFLOW_SCHEMA_URI, fileMatch: ['**/workflows/*.yaml'], schema: workflowJsonSchema() },
+      { uri: TRACE_SCHEMA_URI, fileMatch: ['**/traces/*.yaml'], schema: scriptedTraceJsonSchema() },
+    ],
   });
   return monaco;
 }

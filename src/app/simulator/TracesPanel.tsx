@@ -1,7 +1,8 @@
 /**
  * The project's traces: choose which to replay (several are merged by time), add recorded logs
- * from files (canonical JSONL, hegel hooks/states, Claude Code transcripts, chat JSON), write a
- * scripted YAML trace, edit or remove one.
+ * from files (canonical JSONL, hegel hooks/states, Claude Code transcripts, chat JSON; dropping
+ * them on the window works too), write a scripted YAML trace in the Monaco trace editor, open or
+ * remove one.
  */
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { TraceDoc } from '../state/store.ts';
@@ -10,6 +11,8 @@ import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
 import { resolveChoice } from './runRequest.ts';
 import { MAX_TRACE_FILE_BYTES, SCRIPTED_TEMPLATE, toggleId } from './traceInput.ts';
+import { uniqueTraceName } from './traceEditorModel.ts';
+import { TraceEditorSection } from './TraceEditorSection.tsx';
 
 const NO_TRACES: readonly TraceDoc[] = [];
 
@@ -21,7 +24,6 @@ export function TracesPanel() {
   const sim = simulationStore().getState();
   const chosen = resolveChoice(project, choice).traces.map((t) => t.id);
   const fileRef = useRef<HTMLInputElement>(null);
-  const [draft, setDraft] = useState<{ name: string; text: string } | undefined>();
   const [editing, setEditing] = useState<string | undefined>();
   const [message, setMessage] = useState<string | undefined>();
 
@@ -41,12 +43,10 @@ export function TracesPanel() {
     setMessage(refused.length > 0 ? `Not added: ${refused.join('; ')}.` : added.length > 0 ? `Added ${added.length} trace${added.length > 1 ? 's' : ''}.` : undefined);
   };
 
-  const saveDraft = () => {
-    if (!draft) return;
-    const name = /\.(ya?ml|jsonl?)$/i.test(draft.name) ? draft.name : `${draft.name || 'scenario'}.yaml`;
-    const id = store.getState().addTrace(name, draft.text);
+  const newScripted = () => {
+    const id = store.getState().addTrace(uniqueTraceName(traces.map((t) => t.name), 'scenario.yaml'), SCRIPTED_TEMPLATE);
     sim.setChoice({ traceIds: [id] });
-    setDraft(undefined);
+    setEditing(id);
   };
 
   const edited = traces.find((t) => t.id === editing);
@@ -60,7 +60,13 @@ export function TracesPanel() {
             <label>
               <input type="checkbox" checked={chosen.includes(t.id)} onChange={() => sim.setChoice({ traceIds: toggleId(chosen, t.id) })} /> {t.name}
             </label>{' '}
-            <button type="button" className="sim-small" aria-label={`Edit ${t.name}`} onClick={() => setEditing(editing === t.id ? undefined : t.id)}>
+            <button
+              type="button"
+              className="sim-small"
+              aria-label={`Edit ${t.name}`}
+              aria-pressed={editing === t.id}
+              onClick={() => setEditing(editing === t.id ? undefined : t.id)}
+            >
               Edit
             </button>{' '}
             <button type="button" className="sim-small" aria-label={`Remove ${t.name}`} onClick={() => store.getState().removeTrace(t.id)}>
@@ -74,34 +80,12 @@ export function TracesPanel() {
           Add trace
         </button>
         <input ref={fileRef} type="file" multiple hidden aria-label="Trace files" accept=".jsonl,.json,.yaml,.yml,.ndjson" onChange={(e) => void onFiles(e)} />
-        <button type="button" onClick={() => setDraft({ name: 'scenario.yaml', text: SCRIPTED_TEMPLATE })}>
+        <button type="button" onClick={newScripted}>
           New scripted trace
         </button>
       </div>
       {message ? <p role="status">{message}</p> : null}
-      {draft ? (
-        <div className="sim-draft">
-          <label>
-            Trace name <input value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
-          </label>
-          <label className="sim-block">
-            Scripted trace (YAML)
-            <textarea rows={8} spellCheck={false} value={draft.text} onChange={(e) => setDraft({ ...draft, text: e.target.value })} />
-          </label>
-          <button type="button" onClick={saveDraft}>
-            Save trace
-          </button>{' '}
-          <button type="button" onClick={() => setDraft(undefined)}>
-            Discard
-          </button>
-        </div>
-      ) : null}
-      {edited ? (
-        <label className="sim-block">
-          Text of {edited.name}
-          <textarea rows={8} spellCheck={false} value={edited.text} onChange={(e) => store.getState().setTraceText(edited.id, e.target.value)} />
-        </label>
-      ) : null}
+      {edited ? <TraceEditorSection key={edited.id} trace={edited} onClose={() => setEditing(undefined)} /> : null}
     </div>
   );
 }

@@ -1,0 +1,74 @@
+/**
+ * The Monaco editor of one trace, loaded lazily with React.lazy (this module pulls Monaco in, so
+ * it stays out of the first-load bundle). Scripted YAML gets completion, hover and schema markers
+ * from the scripted-trace schema (its model lives under `/traces/*.yaml`); typing reaches the store
+ * debounced through {@link EditorBinding}, which also routes undo/redo to the store's history.
+ * The reader's errors are markers on their lines. Recorded logs open read-only.
+ */
+import { useEffect, useLayoutEffect, useState } from 'react';
+import Editor from '@monaco-editor/react';
+import type { Diagnostic } from '../../core/diagnostics/types.ts';
+import { setupMonaco, traceModelPath } from '../editor/monacoSetup.ts';
+import { EditorBinding } from '../editor/editorBinding.ts';
+
+// Before the first <Editor> mounts: the local Monaco, never the CDN.
+const monaco = setupMonaco();
+
+export interface TraceEditorProps {
+  traceId: string;
+  name: string;
+  text: string;
+  readOnly: boolean;
+  problems: readonly Diagnostic[];
+  dark: boolean;
+  setText(traceId: string, text: string): void;
+  undo(): void;
+  redo(): void;
+}
+
+export default function TraceEditor(props: TraceEditorProps) {
+  const { traceId, name, text, readOnly, problems, dark, setText, undo, redo } = props;
+  const [binding] = useState(() => new EditorBinding(monaco, { docId: traceId, setText, undo, redo }));
+  const [mounted, setMounted] = useState(false);
+
+  useLayoutEffect(() => binding.setLink({ docId: traceId, setText, undo, redo }), [binding, traceId, setText, undo, redo]);
+  // A waiting change belongs to the trace it was typed in: send it before switching away.
+  useEffect(() => () => binding.flush(), [binding, traceId]);
+  useEffect(() => {
+    if (mounted) binding.pushText(text);
+  }, [binding, mounted, text, traceId]);
+  useEffect(() => {
+    if (mounted) binding.setMarkers(problems);
+  }, [binding, mounted, problems, traceId]);
+
+  return (
+    <Editor
+      className="trace-editor-monaco"
+      path={traceModelPath(traceId, !readOnly)}
+      defaultLanguage={readOnly ? 'plaintext' : 'yaml'}
+      defaultValue={text}
+      theme={dark ? 'vs-dark' : 'vs'}
+      onMount={(ed) => {
+        binding.attach(ed);
+        setMounted(true);
+      }}
+      onChange={(value) => {
+        if (value !== undefined && !readOnly) binding.typed(value);
+      }}
+      loading={<p className="sim-muted">Loading editor…</p>}
+      options={{
+        ariaLabel: readOnly ? `Text of ${name} (read-only)` : `Scripted trace ${name}`,
+        readOnly,
+        automaticLayout: true,
+        minimap: { enabled: false },
+        lineNumbersMinChars: 3,
+        fontSize: 13,
+        tabSize: 2,
+        scrollBeyondLastLine: false,
+        fixedOverflowWidgets: true,
+        renderValidationDecorations: 'on',
+        quickSuggestions: { other: true, comments: false, strings: true },
+      }}
+    />
+  );
+}

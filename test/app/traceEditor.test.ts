@@ -1,0 +1,47 @@
+/** The trace editor's pure side: which view a trace gets, reader errors as line markers, names. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { countLines, formatSize, MAX_EDITOR_CHARS, traceProblems, traceViewOf, uniqueTraceName } from '../../src/app/simulator/traceEditorModel.ts';
+import { SCRIPTED_TEMPLATE } from '../../src/app/simulator/traceInput.ts';
+
+const fixture = (name: string) => readFileSync(`test/traces/fixtures/${name}`, 'utf8');
+
+describe('traceViewOf', () => {
+  it('edits scripted YAML, opens recorded logs read-only, and summarises very large ones', () => {
+    expect(traceViewOf({ name: 'scenario.yaml', text: SCRIPTED_TEMPLATE })).toEqual({ mode: 'scripted', format: 'scripted' });
+    expect(traceViewOf({ name: 'untitled', text: 'steps:\n  - call: a\n' })).toEqual({ mode: 'scripted', format: 'scripted' });
+    expect(traceViewOf({ name: 'hooks.jsonl', text: fixture('hooks.jsonl') })).toEqual({ mode: 'readonly', format: 'hegel-hooks' });
+    expect(traceViewOf({ name: 'chat.json', text: fixture('openai-chat.json') })).toEqual({ mode: 'readonly', format: 'openai' });
+    const line = `${JSON.stringify({ type: 'continue', time: '2025-01-01T10:00:00Z' })}\n`;
+    const big = line.repeat(Math.ceil((MAX_EDITOR_CHARS + 1) / line.length));
+    expect(traceViewOf({ name: 'big.jsonl', text: big })).toEqual({ mode: 'summary', format: 'canonical', chars: big.length, lines: big.length / line.length });
+    expect(traceViewOf({ name: 'exact.jsonl', text: 'x'.repeat(MAX_EDITOR_CHARS) }).mode).toBe('readonly');
+  });
+});
+
+describe('traceProblems', () => {
+  it('puts each bad step on its line, from its indentation to its end, without the line prefix', () => {
+    const text = 'start: 2025-01-01T10:00:00Z\nsteps:\n  - call: a\n  - call: b\n    colour: red\n  - continue: false\n';
+    const problems = traceProblems({ name: 't.yaml', text });
+    expect(problems.map((p) => [p.range, p.message, p.severity])).toEqual([
+      [{ start: { line: 4, column: 3 }, end: { line: 4, column: 12 } }, expect.stringMatching(/^step 2: unknown key 'colour'/), 'error'],
+      [{ start: { line: 6, column: 3 }, end: { line: 6, column: 20 } }, "step 3: 'continue' expects true", 'error'],
+    ]);
+    expect(traceProblems({ name: 't.yaml', text: SCRIPTED_TEMPLATE })).toEqual([]);
+  });
+
+  it('marks the bad line of a recorded log', () => {
+    const good = JSON.stringify({ type: 'continue', time: '2025-01-01T10:00:00Z' });
+    const problems = traceProblems({ name: 's.jsonl', text: `${good}\n{"type": "continue"}\n${good}\n` });
+    expect(problems.map((p) => [p.range.start.line, p.message])).toEqual([[2, "missing field 'time'"]]);
+  });
+});
+
+describe('small helpers', () => {
+  it('names a new trace uniquely, counts lines and sizes', () => {
+    expect(uniqueTraceName([], 'scenario.yaml')).toBe('scenario.yaml');
+    expect(uniqueTraceName(['scenario.yaml', 'scenario-2.yaml'], 'scenario.yaml')).toBe('scenario-3.yaml');
+    expect([countLines(''), countLines('a'), countLines('a\n'), countLines('a\nb')]).toEqual([0, 1, 1, 2]);
+    expect([formatSize(3 * 1048576), formatSize(10)]).toEqual(['3.0 MB', '1 KB']);
+  });
+});
