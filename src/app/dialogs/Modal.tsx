@@ -18,7 +18,11 @@ export function Modal({ title, onClose, dismissable = true, children }: { title:
     const onCancel = (e: Event) => {
       if (!dismissable) e.preventDefault();
     };
-    const onClosed = () => close.current();
+    // A close event that arrives after the dialog was opened again (React's development mode runs
+    // effects twice: open, close, open) is stale: only a dialog that stays closed ends it.
+    const onClosed = () => {
+      if (!d.open) close.current();
+    };
     d.addEventListener('cancel', onCancel);
     d.addEventListener('close', onClosed);
     if (!d.open) d.showModal();
