@@ -1,6 +1,7 @@
 /**
  * The project explorer: the project name, its agents and workflows (open, add, delete with
- * confirm), a Traces placeholder for the simulator, and the Examples gallery entry.
+ * confirm), the project's traces (opening one shows the Simulation tab), and the Examples
+ * gallery entry.
  */
 import './explorer.css';
 import { useStudio, useStudioStore } from '../state/context.tsx';
@@ -16,6 +17,7 @@ export function Explorer() {
   const ui = useUiStore();
   const projectName = useStudio((s) => s.project.name);
   const docs = useStudio((s) => s.project.docs);
+  const traces = useStudio((st) => st.project.traces) ?? [];
   const active = useStudio(activeDoc);
   const s = () => store.getState();
   const remove = (d: RuleDoc) => {
@@ -50,8 +52,23 @@ export function Explorer() {
         onAdd={() => s().addWorkflow()}
       />
       <section className="explorer-section" aria-label="Traces">
-        <h2>Traces</h2>
-        <p className="muted">Recorded and scripted traces appear here once the simulator is available.</p>
+        <h2>Traces ({traces.length})</h2>
+        {traces.length === 0 ? (
+          <p className="muted">Add recorded or scripted traces in the Simulation tab.</p>
+        ) : (
+          <ul className="explorer-traces">
+            {traces.map((t) => (
+              <li key={t.id}>
+                <button type="button" onClick={() => ui.getState().setBottomTab('simulation')}>
+                  {t.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <button type="button" onClick={() => ui.getState().setBottomTab('simulation')}>
+          Open simulation
+        </button>
       </section>
       <button type="button" className="explorer-examples" onClick={() => ui.getState().openDialog('examples')}>
         Examples gallery

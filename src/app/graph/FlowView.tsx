@@ -127,7 +127,6 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
         minZoom={0.05}
         maxZoom={2}
         colorMode="system"
-        proOptions={{ hideAttribution: true }}
       >
         <Background gap={24} />
         <Controls showInteractive={false} />
