@@ -25,6 +25,8 @@ steps:
   - call: disconnect_db
   - call: send_message
 `;
+/** The script without its last step, which the test types with the schema's completion. */
+const SCRIPT_HEAD = SCRIPT.slice(0, SCRIPT.indexOf('  - call: send_message'));
 
 async function openSimulation(page: Page) {
   const tab = page.getByRole('tab', { name: /^Simulation/ });
@@ -62,9 +64,27 @@ test('scripted trace: run, first blocked call explained, what-if diff, teaching 
 
   await button(page, 'New scripted trace').click();
   await sim(page).getByLabel('Trace name').fill('etl-scenario.yaml');
-  await sim(page).getByLabel('Scripted trace (YAML)').fill(SCRIPT);
-  await button(page, 'Save trace').click();
+  await sim(page).getByLabel('Trace name').press('Enter');
   await expect(sim(page).getByRole('checkbox', { name: 'etl-scenario.yaml' })).toBeChecked();
+
+  // the scripted trace is typed in the Monaco trace editor, with completion from the trace schema
+  const editor = sim(page).locator('.sim-trace-monaco .monaco-editor');
+  await expect(editor).toBeVisible({ timeout: 30_000 });
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  // pasted (typing would auto-indent each line after the one before), then the last step typed
+  await page.evaluate((text) => navigator.clipboard.writeText(text), SCRIPT_HEAD);
+  await page.keyboard.press('ControlOrMeta+V');
+  await page.keyboard.insertText('  - c');
+  await page.keyboard.type('a');
+  const suggestion = page.locator('.suggest-widget .monaco-list-row').filter({ hasText: /^call/ });
+  await expect(suggestion).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: 'test-results/simulator-trace-completion.png', fullPage: true });
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('send_message');
+  await expect(editor.locator('.view-lines')).toContainText('call: send_message');
+  await expect(sim(page).locator('.sim-trace-problems')).toHaveCount(0);
 
   await runAndWait(page);
   const timeline = sim(page).getByRole('region', { name: 'Timeline' });
@@ -82,11 +102,19 @@ test('scripted trace: run, first blocked call explained, what-if diff, teaching 
   const state = sim(page).getByRole('region', { name: 'State' });
   await expect(state).toContainText('after step 2');
   await expect(state).toContainText('Called: connect_db, extract');
+  // the canvas highlights the step: the blocked tool and the deciding rule (load needs transform)
+  const graph = page.getByRole('region', { name: 'Graph', exact: true });
+  await expect(graph.locator('.react-flow__node[aria-label="Tool load"]')).toHaveClass(/\brs-step\b/);
+  await expect(graph.locator('.react-flow__edge[aria-label="transform before load"]')).toHaveClass(/\brs-edge-step\b/);
+  await expect(graph.locator('.react-flow__node.rs-step')).toHaveCount(1);
+  await expect(graph.locator('.react-flow__edge.rs-edge-step')).toHaveCount(1);
   await page.screenshot({ path: 'test-results/simulator-first-blocked.png', fullPage: true });
 
   // step-through moves the selection with it
   await button(page, 'Step forward').click();
   await expect(selected).toContainText('allowed transform');
+  await expect(graph.locator('.react-flow__node[aria-label="Tool transform"]')).toHaveClass(/\brs-step\b/);
+  await expect(graph.locator('.react-flow__node[aria-label="Tool load"]')).not.toHaveClass(/\brs-step\b/);
   await button(page, 'Step back').click();
   await expect(selected).toContainText('blocked load');
   await expect(sim(page).getByRole('slider', { name: 'Step' })).toHaveValue('1');
@@ -159,4 +187,30 @@ test('hegel hooks + states: an interrupt shows its exact prompt text', async ({ 
   await expect(prompt).toContainText('commit');
   await expect(sim(page).getByRole('region', { name: 'State' })).toContainText('At code_review');
   await page.screenshot({ path: 'test-results/simulator-hegel-interrupt.png', fullPage: true });
+});
+
+test('trace files dropped on the window join the project; hooks + states are chosen together', async ({ page }) => {
+  await page.goto('/');
+  await importRuleFile(page, 'examples/hegel-execution.yaml');
+  await openSimulation(page);
+  const files = [
+    { name: 'hooks.jsonl', text: readFileSync('test/traces/fixtures/hooks.jsonl', 'utf8') },
+    { name: 'states.jsonl', text: readFileSync('test/traces/fixtures/states.jsonl', 'utf8') },
+  ];
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([f.text], f.name, { type: 'application/x-ndjson' }));
+    return dt;
+  }, files);
+  await page.dispatchEvent('body', 'dragover', { dataTransfer });
+  await page.dispatchEvent('body', 'drop', { dataTransfer });
+  await expect(sim(page).getByRole('checkbox', { name: 'hooks.jsonl' })).toBeChecked();
+  await expect(sim(page).getByRole('checkbox', { name: 'states.jsonl' })).toBeChecked();
+  await expect(page.getByText(/Added hooks\.jsonl \(hegel hooks log\)/)).toBeVisible();
+  await expect(page.getByText(/not a rule file/i)).toHaveCount(0);
+  // a recorded log opens read-only in the trace editor
+  await sim(page).getByRole('button', { name: 'Edit hooks.jsonl' }).click();
+  await expect(sim(page).getByText('hegel hooks log · read-only')).toBeVisible();
+  await expect(sim(page).locator('.sim-trace-monaco .monaco-editor .view-lines')).toContainText('session_id', { timeout: 30_000 });
+  await page.screenshot({ path: 'test-results/simulator-dropped-traces.png', fullPage: true });
 });
