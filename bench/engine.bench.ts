@@ -10,19 +10,10 @@ import type { Agent, ToolRule } from '../src/core/model/toolRules.ts';
 import type { Workflow } from '../src/core/model/workflow.ts';
 import type { TraceEvent, TraceItem } from '../src/core/traces/events.ts';
 import { PeakMemory } from './measure.ts';
+import { prng } from './random.ts';
 
 const START = Date.UTC(2025, 0, 1);
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** 100 tools, 200 rules of every kind, limits loose enough that most calls run. */
 export function agent200(): Agent {

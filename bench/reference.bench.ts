@@ -13,6 +13,7 @@ import type { Workflow } from '../src/core/model/workflow.ts';
 import { TraceEvent } from '../src/core/traces/events.ts';
 import type { ReplaySettingsInput } from '../src/core/engine/settings.ts';
 import { naiveReplay, stampDecisions } from '../test/reference/naiveReplay.ts';
+import { prng } from './random.ts';
 
 const EVENTS = 100_000;
 /** Prefix the naive replay is actually timed on. */
@@ -65,17 +66,6 @@ export const BENCH_AGENT: Agent = {
   ],
 };
 
-/** A small deterministic pseudo-random generator (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CLAIMS = [
   'spec_complete',

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { dragEdge as drag, graphNode as node, setSource } from './helpers.ts';
 
 /**
  * The issue's loop between graph and text: draw an edge that closes a cycle, see it in Problems
@@ -8,32 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 const graph = (page: Page) => page.getByRole('region', { name: 'Graph', exact: true });
 const problems = (page: Page) => page.getByRole('region', { name: 'Problems', exact: true });
 const source = (page: Page) => page.getByRole('region', { name: 'Source', exact: true });
-const node = (page: Page, id: string) => graph(page).locator(`.react-flow__node[data-id="${id}"]`);
 const ETL = readFileSync('examples/etl-pipeline.toml', 'utf8');
-
-async function drag(page: Page, from: string, to: string) {
-  const a = await node(page, from).locator('.react-flow__handle.source').boundingBox();
-  const b = await node(page, to).locator('.react-flow__handle.target').boundingBox();
-  if (!a || !b) throw new Error('handle not visible');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
-  await page.mouse.up();
-}
-
-/** Replaces the whole editor content by a paste (typing would auto-close brackets and quotes). */
-async function setSource(page: Page, text: string) {
-  await source(page).locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await source(page)
-    .locator('.monaco-editor textarea')
-    .evaluate((el, t) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', t);
-      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, text);
-}
 
 test('a cycle drawn on the graph is fixed in the text editor', async ({ page }) => {
   await page.setViewportSize({ width: 1500, height: 1000 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { dragEdge as drag } from './helpers.ts';
 
 /**
  * The designer walk-through: open an example, add a tool, draw a requires-preceding edge by
@@ -11,17 +12,6 @@ const problems = (page: Page) => page.getByRole('region', { name: 'Problems', ex
 const source = (page: Page) => page.getByRole('region', { name: 'Source', exact: true });
 const node = (page: Page, id: string) => graph(page).locator(`.react-flow__node[data-id="${id}"]`);
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).first();
-
-async function drag(page: Page, from: string, to: string) {
-  const a = await node(page, from).locator('.react-flow__handle.source').boundingBox();
-  const b = await node(page, to).locator('.react-flow__handle.target').boundingBox();
-  if (!a || !b) throw new Error('handle not visible');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
-  await page.mouse.up();
-}
 
 async function fit(page: Page) {
   await graph(page).locator('.react-flow__controls-fitview').click();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { setSource } from './helpers.ts';
 
 /**
  * The Source pane against the built app: Monaco loads from this machine only, typed text updates
@@ -31,19 +32,6 @@ const problems = (page: Page) => page.getByRole('region', { name: 'Problems', ex
 const explorerItem = (page: Page, name: string) => page.getByRole('navigation', { name: 'Project' }).getByRole('button', { name, exact: true });
 /** The lines Monaco currently renders (spaces come out as no-break spaces). */
 const visibleLines = async (page: Page) => ((await source(page).locator('.view-lines').innerText()) ?? '').replace(/\u00a0/g, ' ');
-
-/** Replaces the whole editor content by a paste (typing would auto-close brackets and quotes). */
-async function setSource(page: Page, text: string) {
-  await source(page).locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await source(page)
-    .locator('.monaco-editor textarea')
-    .evaluate((el, t) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', t);
-      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, text);
-}
 
 const NOTES = Array.from({ length: 80 }, (_, i) => `# note ${i + 1}`).join('\n');
 const agentToml = (name: string) => `[[agents]]
