@@ -14,3 +14,41 @@ export interface Example {
 export const EXAMPLES: readonly Example[] = Object.entries(files)
   .map(([path, text]) => ({ name: path.slice(path.lastIndexOf('/') + 1), text }))
   .sort((a, b) => a.name.localeCompare(b.name));
+
+const traceFiles = import.meta.glob('../../examples/traces/*.yaml', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+
+/** A guided walk-through: an example rule file and a scripted trace, stepped in presenter view. */
+export interface Walkthrough {
+  title: string;
+  description: string;
+  /** The example rule file (one of {@link EXAMPLES}). */
+  ruleFile: Example;
+  trace: Example;
+}
+
+const WALKTHROUGH_INFO: readonly { trace: string; ruleFile: string; title: string; description: string }[] = [
+  {
+    trace: 'etl-walkthrough.yaml',
+    ruleFile: 'etl-pipeline.toml',
+    title: 'ETL pipeline, step by step',
+    description: 'The start tool runs by itself, order is enforced, a call limit bites, and the exit requirement runs before the loop ends.',
+  },
+  {
+    trace: 'execution-session.yaml',
+    ruleFile: 'hegel-execution.yaml',
+    title: 'A coding session under the execution workflow',
+    description: 'Phases advance, a build loop interrupts the code phase, and the readme phase asks for a commit.',
+  },
+];
+
+const traceByName = new Map(Object.entries(traceFiles).map(([path, text]) => [path.slice(path.lastIndexOf('/') + 1), text]));
+
+export const WALKTHROUGHS: readonly Walkthrough[] = WALKTHROUGH_INFO.flatMap((w) => {
+  const ruleFile = EXAMPLES.find((e) => e.name === w.ruleFile);
+  const trace = traceByName.get(w.trace);
+  return ruleFile && trace !== undefined ? [{ title: w.title, description: w.description, ruleFile, trace: { name: w.trace, text: trace } }] : [];
+});

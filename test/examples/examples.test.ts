@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import { writeRuleFile } from '../../src/core/codecs/write.ts';
 import { checkLoadedFile } from '../../src/core/check.ts';
+import { replayItems } from '../../src/core/engine/replay.ts';
+import { readTrace } from '../../src/core/traces/index.ts';
 
 const SHARED = resolve(process.cwd(), '../shared/examples');
 const check = (dir: string, name: string) => {
@@ -100,5 +102,50 @@ describe('curated gallery examples', () => {
     expect(written.diagnostics).toEqual([]);
     const again = loadRuleFile(name, written.text);
     expect({ agents: again.agents, workflows: again.workflows }).toEqual({ agents: file.agents, workflows: file.workflows });
+  });
+});
+
+describe('guided walk-through traces', () => {
+  const replay = (ruleFile: string, trace: string) =>
+    replayItems(readTrace(trace, readFileSync(`examples/traces/${trace}`, 'utf8')).items, {
+      ...(ruleFile.endsWith('.toml')
+        ? { agent: loadRuleFile(ruleFile, readFileSync(`examples/${ruleFile}`, 'utf8')).agents[0] }
+        : { workflow: loadRuleFile(ruleFile, readFileSync(`examples/${ruleFile}`, 'utf8')).workflows[0] }),
+    });
+
+  it('etl-walkthrough.yaml shows what its comments promise', () => {
+    const ds = replay('etl-pipeline.toml', 'etl-walkthrough.yaml');
+    const brief = ds.map((d) =>
+      [d.kind, 'tool' in d ? d.tool : '', 'code' in d ? d.code : '', 'reason' in d ? d.reason : ''].filter(Boolean).join(' '),
+    );
+    expect(brief).toEqual([
+      'auto connect_db start_constraint',
+      'blocked transform PrerequisitesNotMet',
+      'allowed extract',
+      'allowed transform',
+      'allowed load',
+      'blocked load MaxCallsExceeded',
+      'allowed send_message',
+      'auto disconnect_db exit_requirement',
+      'exit',
+      'ignored extract',
+      'auto connect_db start_constraint',
+      'blocked load PrerequisitesNotMet',
+    ]);
+  });
+
+  it('execution-session.yaml: phases advance, a build loop and a missing commit interrupt', () => {
+    const ds = replay('hegel-execution.yaml', 'execution-session.yaml');
+    const brief = ds.map((d) => (d.kind === 'transition' ? `${d.from}→${d.to}` : d.kind === 'interrupt' ? `interrupt ${d.node} ${d.ruleType}` : d.kind));
+    expect(brief).toEqual([
+      'START→spec',
+      'spec→plan',
+      'plan→code',
+      'interrupt code repeated_command',
+      'code→code_review',
+      'code_review→readme',
+      'interrupt readme require_commits',
+      'readme→done',
+    ]);
   });
 });

@@ -4,13 +4,15 @@
  * this browser, to reopen one (the open project is saved first).
  */
 import { useEffect, useState } from 'react';
-import { EXAMPLES } from '../examples.ts';
+import { EXAMPLES, WALKTHROUGHS, type Walkthrough } from '../examples.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { useUiStore } from '../state/uiContext.tsx';
 import { persistenceSession } from '../persistence/session.ts';
 import type { StoredProjectInfo } from '../persistence/projectDb.ts';
 import { exampleInfo } from './exampleInfo.ts';
 import { Modal } from './Modal.tsx';
+import { openTeachingPayload } from '../simulator/teaching.ts';
+import { resolveSettings } from '../../core/engine/settings.ts';
 
 const INFOS = EXAMPLES.map((e) => ({ ...exampleInfo(e), text: e.text }));
 
@@ -54,6 +56,14 @@ export function ExamplesDialog() {
     if (added > 0) store.getState().notify('info', `Opened a copy of the example ${name}.`);
     close();
   };
+  const walk = (w: Walkthrough) => {
+    close();
+    ui.getState().setBottomTab('simulation');
+    const content = { title: w.title, files: [{ name: w.ruleFile.name, text: w.ruleFile.text }], trace: w.trace, settings: resolveSettings(), step: -1 };
+    void openTeachingPayload(content, store).then((r) =>
+      store.getState().notify(r.ok ? 'info' : 'error', r.ok ? `Opened the walk-through “${w.title}”: use Step forward.` : r.message),
+    );
+  };
   return (
     <Modal title="Examples" onClose={close}>
       <p className="muted">Open a copy of an example in this project. Your own documents are kept; Undo removes it again.</p>
@@ -66,6 +76,20 @@ export function ExamplesDialog() {
             <span className="badge">{e.kind}</span>
             <span id={`example-${e.name}`} className="muted">
               {e.description}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <h3>Guided walk-throughs</h3>
+      <p className="muted">A rule set and a scripted trace, opened as a new project in the Simulation tab, ready to step through in presenter view.</p>
+      <ul className="gallery" aria-label="Guided walk-throughs">
+        {WALKTHROUGHS.map((w) => (
+          <li key={w.trace.name}>
+            <button type="button" onClick={() => walk(w)} aria-describedby={`walk-${w.trace.name}`}>
+              {w.title}
+            </button>
+            <span id={`walk-${w.trace.name}`} className="muted">
+              {w.description}
             </span>
           </li>
         ))}

@@ -33,7 +33,23 @@ export function teachingPayloadFor(project: ProjectData, choice: RunChoice, sett
 export async function openTeachingLink(hashPayload: string, store: StudioStore): Promise<{ ok: true } | { ok: false; message: string }> {
   const read = await decodeTeachingLink(hashPayload);
   if (!read.ok) return read;
-  const p = read.payload;
+  return openTeachingPayload(read.payload, store);
+}
+
+/** What a teaching link or a guided walk-through opens: rule files, one trace, settings and a step. */
+export interface TeachingContent {
+  title?: string;
+  files: { name: string; text: string }[];
+  trace: { name: string; text: string };
+  settings: ReplaySettings;
+  step: number;
+}
+
+/**
+ * Loads teaching content into a NEW project of `store`, runs it and selects its step, in presenter
+ * view (teaching links and the gallery's guided walk-throughs).
+ */
+export async function openTeachingPayload(p: TeachingContent, store: StudioStore): Promise<{ ok: true } | { ok: false; message: string }> {
   const studio = store.getState();
   studio.newProject(p.title ?? 'Teaching example');
   let added = 0;
