@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createStudioStore, type StudioStore } from '../../src/app/state/store.ts';
 import { startAutosave, type Autosave, type Conflict } from '../../src/app/persistence/autosave.ts';
 import { lastProjectId, listProjects, openProjectDb, projectOfRecord, readProject } from '../../src/app/persistence/projectDb.ts';
+import { BLOB_TRACE_CHARS } from '../../src/app/persistence/traceBlobs.ts';
 
 const ETL = readFileSync('examples/etl-pipeline.toml', 'utf8');
 const EXEC = readFileSync('examples/hegel-execution.yaml', 'utf8');
@@ -71,6 +72,30 @@ describe('autosave', () => {
     expect(rec?.revision).toBe(1);
     expect(projectOfRecord(rec)?.project).toEqual(project);
     expect(await listProjects(db)).toEqual([{ id: project.id, name: project.name, docCount: 2, savedAt: rec!.savedAt }]);
+    db.close();
+  });
+
+  it('stores large traces as Blobs and restores their text exactly', async () => {
+    const name = `db-${++dbCount}`;
+    const a = await tab(name);
+    const big = Array.from({ length: 20_000 }, (_, i) => JSON.stringify({ type: 'model_end', time: `2025-01-01T00:00:${String(i % 60).padStart(2, '0')}Z` })).join('\n');
+    expect(big.length).toBeGreaterThan(BLOB_TRACE_CHARS);
+    a.store.getState().addTrace('big.jsonl', big);
+    a.store.getState().addTrace('small.jsonl', '{"type":"model_end","time":"2025-01-01T00:00:00Z"}');
+    await sleep(60);
+    await a.autosave.flush();
+
+    const db = await openProjectDb(indexedDB, name);
+    const id = a.store.getState().project.id;
+    const raw = (await new Promise((resolve) => {
+      const req = db.transaction('projects').objectStore('projects').get(id);
+      req.onsuccess = () => resolve(req.result);
+    })) as { traces: { text: string; blob?: Blob }[] };
+    expect(raw.traces[0]?.blob).toBeInstanceOf(Blob);
+    expect(raw.traces[0]?.text).toBe('');
+    expect(raw.traces[1]?.blob).toBeUndefined();
+    const restored = projectOfRecord(await readProject(db, id))?.project;
+    expect(restored?.traces).toEqual(a.store.getState().project.traces);
     db.close();
   });
 

@@ -6,6 +6,7 @@
 import { decodeBundle } from '../../core/project/bundle.ts';
 import type { ProjectData } from '../state/store.ts';
 import { projectOfBundle } from './projectBundle.ts';
+import { tracesForStorage, tracesFromStorage } from './traceBlobs.ts';
 
 export const DB_NAME = 'rule-studio';
 const DB_VERSION = 1;
@@ -63,7 +64,9 @@ export function projectOfRecord(rec: unknown): { project: ProjectData; revision:
 
 /** The stored record of a project, as stored (unvalidated). */
 export async function readProject(db: IDBDatabase, id: string): Promise<StoredProject | undefined> {
-  return (await promised(db.transaction(PROJECTS).objectStore(PROJECTS).get(id))) as StoredProject | undefined;
+  const rec = (await promised(db.transaction(PROJECTS).objectStore(PROJECTS).get(id))) as StoredProject | undefined;
+  if (!rec || typeof rec !== 'object') return rec;
+  return { ...rec, traces: (await tracesFromStorage(rec.traces)) as StoredProject['traces'] };
 }
 
 /**
@@ -81,7 +84,7 @@ export async function saveProject(db: IDBDatabase, project: ProjectData, expecte
       const current = stored?.revision ?? 0;
       if (stored && current !== expected) return resolve({ ok: false, stored });
       const revision = current + 1;
-      const record: StoredProject = { ...project, revision, savedAt: now };
+      const record = { ...project, traces: tracesForStorage(project.traces), revision, savedAt: now };
       projects.put(record);
       tx.objectStore(META).put(project.id, 'lastProjectId');
       resolve({ ok: true, revision });
