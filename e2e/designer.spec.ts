@@ -122,7 +122,7 @@ test('designer walk-through: example, add tool, drag an edge, cycle, undo/redo, 
   expect(errors).toEqual([]);
 });
 
-test('shell: theme switch persists, palette runs a command, separators resize by keyboard', async ({ page }) => {
+test('shell: theme switch persists, palette runs a command, separators resize by keyboard and keep their size', async ({ page }) => {
   await page.goto('/');
   await page.getByLabel('Theme').selectOption('dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -135,6 +135,8 @@ test('shell: theme switch persists, palette runs a command, separators resize by
   await sep.focus();
   await page.keyboard.press('ArrowRight');
   await expect(sep).toHaveAttribute('aria-valuenow', String(v0 + 10));
+  await page.reload();
+  await expect(page.getByRole('separator', { name: 'Resize explorer' })).toHaveAttribute('aria-valuenow', String(v0 + 10));
 
   await page.locator('body').click();
   await page.keyboard.press('Control+k');

@@ -1,10 +1,9 @@
 /**
  * The studio shell: toolbar on top; explorer, graph canvas and inspector side by side; a bottom
  * panel with Problems and Source under the canvas. Panels resize with drag handles (keyboard
- * operable separators); the sizes last for the session. The DOM order gives the tab order:
+ * operable separators); the sizes are remembered across reloads. The DOM order gives the tab order:
  * toolbar → explorer → canvas → inspector → bottom panel (the grid places them on screen).
  */
-import { useState } from 'react';
 import { Toolbar } from './components/Toolbar.tsx';
 import { Explorer } from './explorer/Explorer.tsx';
 import { Canvas } from './graph/Canvas.tsx';
@@ -13,14 +12,15 @@ import { BottomPanel } from './panels/BottomPanel.tsx';
 import { Notices } from './components/Notices.tsx';
 import { Dialogs } from './dialogs/Dialogs.tsx';
 import { ResizeHandle } from './components/ResizeHandle.tsx';
+import { usePanelSize } from './components/usePanelSize.ts';
 import { useTheme } from './components/useTheme.ts';
 import { useUiStore } from './state/uiContext.tsx';
 
 export function App() {
   useTheme(useUiStore());
-  const [left, setLeft] = useState(220);
-  const [right, setRight] = useState(320);
-  const [bottom, setBottom] = useState(280);
+  const [left, setLeft] = usePanelSize('explorer', 220, 140, 480);
+  const [right, setRight] = usePanelSize('inspector', 320, 220, 640);
+  const [bottom, setBottom] = usePanelSize('bottom', 280, 80, 720);
   return (
     <div className="studio">
       <Toolbar />
