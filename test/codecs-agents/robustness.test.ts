@@ -128,3 +128,15 @@ weird = true
     expect(({} as Record<string, unknown>)['x']).toBeUndefined();
   });
 });
+
+describe('JSON data keeps every key', () => {
+  it('a metadata key named __proto__ survives the model schema as data', async () => {
+    const { ToolRule } = await import('../../src/core/model/toolRules.ts');
+    const metadata = JSON.parse('{"__proto__": {"x": 1}, "a": [1, {"__proto__": 2}]}') as unknown;
+    const r = ToolRule.parse({ tool_name: 't', rule_type: { type: 'ExitLoop' }, metadata });
+    expect(Object.keys(r.metadata as object)).toEqual(['__proto__', 'a']);
+    expect(JSON.stringify(r.metadata)).toBe('{"__proto__":{"x":1},"a":[1,{"__proto__":2}]}');
+    expect(ToolRule.safeParse({ tool_name: 't', rule_type: { type: 'ExitLoop' }, metadata: { f: () => 1 } }).success).toBe(false);
+    expect(ToolRule.safeParse({ tool_name: 't', rule_type: { type: 'ExitLoop' }, metadata: Number.NaN }).success).toBe(false);
+  });
+});
