@@ -2,12 +2,12 @@
  * The Monaco editor of the Source pane, loaded lazily with React.lazy (this module pulls Monaco
  * in). A thin component: {@link EditorBinding} does the syncing, markers, undo routing and reveal.
  */
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Editor from '@monaco-editor/react';
 import type { Diagnostic, Range } from '../../core/diagnostics/types.ts';
 import { setupMonaco, modelPath } from './monacoSetup.ts';
 import { TOML_LANGUAGE_ID } from './tomlLanguage.ts';
-import { EditorBinding } from './editorBinding.ts';
+import { useEditorBinding } from './useEditorBinding.ts';
 
 // Before the first <Editor> mounts: the local Monaco, never the CDN.
 const monaco = setupMonaco();
@@ -27,18 +27,7 @@ export interface MonacoSourceProps {
 
 export default function MonacoSource(props: MonacoSourceProps) {
   const { docId, kind, fileName, text, diagnostics, reveal, dark, setText, undo, redo } = props;
-  const [binding] = useState(() => new EditorBinding(monaco, { docId, setText, undo, redo }));
-  const [mounted, setMounted] = useState(false);
-
-  useLayoutEffect(() => binding.setLink({ docId, setText, undo, redo }), [binding, docId, setText, undo, redo]);
-  // A waiting change belongs to the document it was typed in: send it before switching away.
-  useEffect(() => () => binding.flush(), [binding, docId]);
-  useEffect(() => {
-    if (mounted) binding.pushText(text);
-  }, [binding, mounted, text, docId]);
-  useEffect(() => {
-    if (mounted) binding.setMarkers(diagnostics);
-  }, [binding, mounted, diagnostics, docId]);
+  const { binding, mounted, onMount } = useEditorBinding(monaco, { id: docId, text, markers: diagnostics, setText, undo, redo });
   useEffect(() => {
     if (mounted) binding.reveal(reveal);
   }, [binding, mounted, reveal, docId]);
@@ -50,10 +39,7 @@ export default function MonacoSource(props: MonacoSourceProps) {
       defaultLanguage={kind === 'workflow' ? 'yaml' : TOML_LANGUAGE_ID}
       defaultValue={text}
       theme={dark ? 'vs-dark' : 'vs'}
-      onMount={(ed) => {
-        binding.attach(ed);
-        setMounted(true);
-      }}
+      onMount={onMount}
       onChange={(value) => {
         if (value !== undefined) binding.typed(value);
       }}

@@ -5,11 +5,10 @@
  * debounced through {@link EditorBinding}, which also routes undo/redo to the store's history.
  * The reader's errors are markers on their lines. Recorded logs open read-only.
  */
-import { useEffect, useLayoutEffect, useState } from 'react';
 import Editor from '@monaco-editor/react';
 import type { Diagnostic } from '../../core/diagnostics/types.ts';
 import { setupMonaco, traceModelPath } from '../editor/monacoSetup.ts';
-import { EditorBinding } from '../editor/editorBinding.ts';
+import { useEditorBinding } from '../editor/useEditorBinding.ts';
 
 // Before the first <Editor> mounts: the local Monaco, never the CDN.
 const monaco = setupMonaco();
@@ -28,18 +27,7 @@ export interface TraceEditorProps {
 
 export default function TraceEditor(props: TraceEditorProps) {
   const { traceId, name, text, readOnly, problems, dark, setText, undo, redo } = props;
-  const [binding] = useState(() => new EditorBinding(monaco, { docId: traceId, setText, undo, redo }));
-  const [mounted, setMounted] = useState(false);
-
-  useLayoutEffect(() => binding.setLink({ docId: traceId, setText, undo, redo }), [binding, traceId, setText, undo, redo]);
-  // A waiting change belongs to the trace it was typed in: send it before switching away.
-  useEffect(() => () => binding.flush(), [binding, traceId]);
-  useEffect(() => {
-    if (mounted) binding.pushText(text);
-  }, [binding, mounted, text, traceId]);
-  useEffect(() => {
-    if (mounted) binding.setMarkers(problems);
-  }, [binding, mounted, problems, traceId]);
+  const { binding, onMount } = useEditorBinding(monaco, { id: traceId, text, markers: problems, setText, undo, redo });
 
   return (
     <Editor
@@ -48,10 +36,7 @@ export default function TraceEditor(props: TraceEditorProps) {
       defaultLanguage={readOnly ? 'plaintext' : 'yaml'}
       defaultValue={text}
       theme={dark ? 'vs-dark' : 'vs'}
-      onMount={(ed) => {
-        binding.attach(ed);
-        setMounted(true);
-      }}
+      onMount={onMount}
       onChange={(value) => {
         if (value !== undefined && !readOnly) binding.typed(value);
       }}
