@@ -8,29 +8,19 @@ import { readFileSync } from 'node:fs';
 import { loadRuleFile } from '../src/core/codecs/load.ts';
 import { replayItems } from '../src/core/engine/replay.ts';
 import { serializeDecision, type Decision } from '../src/core/engine/decisions.ts';
-import type { Agent, ToolRule } from '../src/core/model/toolRules.ts';
+import type { Agent } from '../src/core/model/toolRules.ts';
 import type { Workflow } from '../src/core/model/workflow.ts';
 import { TraceEvent } from '../src/core/traces/events.ts';
 import type { ReplaySettingsInput } from '../src/core/engine/settings.ts';
 import { naiveReplay, stampDecisions } from '../test/reference/naiveReplay.ts';
 import { prng } from './random.ts';
+import { rule } from '../test/support/rules.ts';
 
 const EVENTS = 100_000;
 /** Prefix the naive replay is actually timed on. */
 const NAIVE_PREFIX = 10_000;
 const WORKFLOW_FILE = 'examples/hegel-execution.yaml';
 
-const rule = (
-  tool_name: string,
-  rule_type: ToolRule['rule_type'],
-  conditions: string[] = [],
-  priority = 5,
-): ToolRule => ({
-  tool_name,
-  rule_type,
-  conditions,
-  priority,
-});
 
 /** A ~20-rule agent touching every check. */
 export const BENCH_AGENT: Agent = {

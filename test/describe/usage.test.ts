@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeAgent, describeRule } from '../../src/core/describe/index.ts';
-import type { ToolRule, ToolRuleType } from '../../src/core/model/index.ts';
+import type { ToolRule } from '../../src/core/model/index.ts';
+import { rule } from '../support/rules.ts';
 
-const rule = (tool: string, rt: ToolRuleType, conditions: string[] = [], priority = 5): ToolRule => ({
-  tool_name: tool,
-  rule_type: rt,
-  conditions,
-  priority,
-});
 
 describe('usage descriptions (tool-rules.md §6)', () => {
   const cases: [ToolRule, string][] = [

@@ -8,19 +8,9 @@ import type { Workflow } from '../../src/core/model/workflow.ts';
 import { TraceEvent } from '../../src/core/traces/events.ts';
 import type { ReplaySettingsInput } from '../../src/core/engine/settings.ts';
 import { naiveReplay } from './naiveReplay.ts';
+import { rule } from '../support/rules.ts';
 
 const T0 = Date.UTC(2025, 0, 1, 10);
-const rule = (
-  tool_name: string,
-  rule_type: ToolRule['rule_type'],
-  conditions: string[] = [],
-  priority = 5,
-): ToolRule => ({
-  tool_name,
-  rule_type,
-  conditions,
-  priority,
-});
 const agent = (rules: ToolRule[], tools: string[] = []): Agent => ({
   name: 'a',
   tools: tools.map((name) => ({ name })),
