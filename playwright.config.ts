@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
+/** The preview server's port: `E2E_PORT` lets several checkouts run their suites side by side. */
+const port = Number(process.env.E2E_PORT ?? 4173);
+
 /**
  * End-to-end tests run the production bundle (`vite build` + `vite preview`) in Debian's
  * Chromium. Playwright never downloads a browser here: the executable is given explicitly.
@@ -13,7 +16,7 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -28,8 +31,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npm run build && node_modules/.bin/vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
+    command: `npm run build && node_modules/.bin/vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
   },
