@@ -5,6 +5,8 @@ export interface CliContext {
   readChunks?(path: string): AsyncIterable<string>;
   out(text: string): void;
   err(text: string): void;
+  /** The package version, for `--version` and SARIF (read from package.json by the entry). */
+  version?: string;
 }
 
 /** Exit codes shared by every command (`traces.md` §5). */

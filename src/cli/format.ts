@@ -1,14 +1,10 @@
 /** Human output for diagnostics: `file:line:col severity code message`, one per line. */
 import type { Diagnostic } from '../core/diagnostics/types.ts';
+import { termSafe } from './escape.ts';
 
-/** One line per diagnostic; control characters in messages are escaped so a line stays a line. */
+/** One line per diagnostic; control characters in the path and message are escaped (see {@link termSafe}). */
 export function formatDiagnostic(d: Diagnostic): string {
-  let msg = '';
-  for (const ch of d.message) {
-    const c = ch.charCodeAt(0);
-    msg += ch === '\n' ? '\\n' : c < 32 || c === 127 ? `\\u${c.toString(16).padStart(4, '0')}` : ch;
-  }
-  return `${d.file}:${d.range.start.line}:${d.range.start.column} ${d.severity} ${d.code} ${msg}`;
+  return `${termSafe(d.file)}:${d.range.start.line}:${d.range.start.column} ${d.severity} ${termSafe(d.code)} ${termSafe(d.message)}`;
 }
 
 /** A closing count line, e.g. `2 errors, 1 warning, 0 infos`. */

@@ -1,27 +1,74 @@
 /** File access and output for the CLI: the only place the CLI touches the file system. */
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, createReadStream, fstatSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
+import { termSafe } from './escape.ts';
 
 export class UnreadableError extends Error {}
 
-/** Reads a text file, or throws {@link UnreadableError} saying why it cannot be read. */
-export function readText(path: string): string {
-  let size: number;
+/** Most bytes a whole-file read takes (rule files, traces read whole); larger inputs are refused. */
+export const MAX_FILE_BYTES = 512 * 1024 * 1024;
+
+function kindOf(st: Stats): string | undefined {
+  if (st.isFile()) return undefined;
+  if (st.isDirectory()) return 'is a directory, not a file';
+  if (st.isFIFO()) return 'is a FIFO (named pipe), not a regular file';
+  if (st.isCharacterDevice()) return 'is a character device, not a regular file';
+  if (st.isBlockDevice()) return 'is a block device, not a regular file';
+  if (st.isSocket()) return 'is a socket, not a regular file';
+  return 'is not a regular file';
+}
+
+const unreadable = (path: string, why: string) => new UnreadableError(`${termSafe(path)}: ${why}`);
+
+function failure(path: string, e: unknown): UnreadableError {
+  if (e instanceof UnreadableError) return e;
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return unreadable(path, 'no such file');
+  if (code === 'EACCES' || code === 'EPERM') return unreadable(path, 'permission denied');
+  if (code === 'EISDIR') return unreadable(path, 'is a directory, not a file');
+  return unreadable(path, `cannot be read (${code ?? String(e)})`);
+}
+
+/**
+ * Refuses anything but a regular file before opening it, so a FIFO with no writer never blocks
+ * and a device such as /dev/zero is never read: rule files and traces are files.
+ */
+function requireRegular(path: string): void {
+  const why = kindOf(statSync(path));
+  if (why) throw unreadable(path, `${why}; rule-studio reads regular files only (save the input to a file first)`);
+}
+
+const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
+
+/**
+ * Reads a text file, or throws {@link UnreadableError} saying why it cannot be read. The byte cap
+ * holds whatever the file reports as its size (files in /proc report 0): bytes are counted as they
+ * are read and reading stops past the cap.
+ */
+export function readText(path: string, maxBytes = MAX_FILE_BYTES): string {
+  let fd: number | undefined;
   try {
-    const st = statSync(path);
-    if (st.isDirectory()) throw new UnreadableError(`${path}: is a directory, not a file`);
-    size = st.size;
+    requireRegular(path);
+    // O_NONBLOCK: should the path become a FIFO between the check and the open, the open does not wait.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const st = fstatSync(fd);
+    const why = kindOf(st);
+    if (why) throw unreadable(path, `${why}; rule-studio reads regular files only`);
+    if (st.size > maxBytes) throw unreadable(path, `file is too large (${mb(st.size)}; the limit is ${mb(maxBytes)})`);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const buf = Buffer.allocUnsafe(Math.min(Math.max(st.size - total, 65536), 1 << 24));
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > maxBytes) throw unreadable(path, `file is too large (more than ${mb(maxBytes)})`);
+      chunks.push(n === buf.length ? buf : buf.subarray(0, n));
+    }
+    return Buffer.concat(chunks, total).toString('utf8');
   } catch (e) {
-    if (e instanceof UnreadableError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UnreadableError(
-      code === 'ENOENT' ? `${path}: no such file` : `${path}: cannot be read (${code ?? String(e)})`,
-    );
-  }
-  if (size > 512 * 1024 * 1024) throw new UnreadableError(`${path}: file is too large (${(size / 1048576).toFixed(0)} MB)`);
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new UnreadableError(`${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    throw failure(path, e);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -37,17 +84,24 @@ export const err = (text: string): void => {
 export async function* readChunks(path: string): AsyncIterable<string> {
   let stream;
   try {
-    const st = statSync(path);
-    if (st.isDirectory()) throw new UnreadableError(`${path}: is a directory, not a file`);
+    requireRegular(path);
     stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
   } catch (e) {
-    if (e instanceof UnreadableError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UnreadableError(code === 'ENOENT' ? `${path}: no such file` : `${path}: cannot be read (${code ?? String(e)})`);
+    throw failure(path, e);
   }
   try {
     for await (const chunk of stream) yield chunk as string;
   } catch (e) {
-    throw new UnreadableError(`${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    throw failure(path, e);
+  }
+}
+
+/** The version in the package's package.json (two levels up from both src/cli and dist/cli). */
+export function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
   }
 }

@@ -1,50 +1,51 @@
 /**
  * The `rule-studio` command line (`traces.md` §5): check, convert, describe, simulate — thin
- * wrappers over the same core modules the app and the Web Worker use.
+ * wrappers over the same core modules the app and the Web Worker use. Commands and options are
+ * defined once, in the registry (`src/cli/registry.ts`, `src/cli/commands/index.ts`).
  */
-import { UsageError } from './args.ts';
+import { parseArgs, quote } from './args.ts';
+import { COMMANDS } from './commands/index.ts';
 import { EXIT, type CliContext } from './context.ts';
+import { termSafe } from './escape.ts';
+import { commandHelp, overviewHelp } from './help.ts';
 import { UnreadableError } from './io.ts';
-import { runCheck } from './commands/check.ts';
-import { runConvert } from './commands/convert.ts';
-import { runDescribe } from './commands/describe.ts';
-import { runSimulate } from './commands/simulate.ts';
-
-const USAGE = `usage: rule-studio <command> [options]
-
-commands:
-  check <files…> [--json] [--profile spec|hegel]     diagnostics for rule files
-  convert <file> --to toml|yaml|json                  print the normalised written form
-  describe <file>                                     usage descriptions of each agent
-  simulate <rule files…> --trace <files…> [options]   replay traces, print decisions (JSONL)
-
-exit codes: 0 ok, 1 errors in the rule files, 2 unreadable input or bad usage`;
-
-const COMMANDS: Record<string, (argv: readonly string[], ctx: CliContext) => number | Promise<number>> = {
-  check: runCheck,
-  convert: runConvert,
-  describe: runDescribe,
-  simulate: runSimulate,
-};
+import { nearest } from './nearest.ts';
+import { UsageError } from './registry.ts';
 
 /** Runs the CLI and returns its exit code; never throws. */
-export async function main(argv: readonly string[], ctx: CliContext): Promise<number> {
+export async function main(argv: readonly string[], ctx: CliContext, commands = COMMANDS): Promise<number> {
+  const version = ctx.version ?? '0.0.0';
   const [command, ...rest] = argv;
+  if (command === '--version' || command === '-V') {
+    ctx.out(version);
+    return EXIT.ok;
+  }
   if (!command || command === '--help' || command === '-h' || command === 'help') {
-    (command ? ctx.out : ctx.err)(USAGE);
+    const topic = command === 'help' ? commands.find((c) => c.name === rest[0]) : undefined;
+    (command ? ctx.out : ctx.err)(topic ? commandHelp(topic) : overviewHelp(commands, version));
     return command ? EXIT.ok : EXIT.unreadable;
   }
-  const run = COMMANDS[command];
-  if (!run) {
-    ctx.err(`rule-studio: unknown command '${command}'\n\n${USAGE}`);
+  const def = commands.find((c) => c.name === command);
+  if (!def) {
+    const guess = nearest(command, commands.map((c) => c.name));
+    ctx.err(
+      `rule-studio: unknown command ${quote(command)}${guess ? ` (did you mean ${guess}?)` : ''}; commands: ${commands
+        .map((c) => c.name)
+        .join(', ')}; see 'rule-studio --help'`,
+    );
     return EXIT.unreadable;
   }
   try {
-    return await run(rest, ctx);
+    const args = parseArgs(rest, def);
+    if (args.flag('help')) {
+      ctx.out(commandHelp(def));
+      return EXIT.ok;
+    }
+    return await def.run(args, ctx);
   } catch (e) {
-    if (e instanceof UsageError) ctx.err(`rule-studio ${command}: ${e.message}\n\n${USAGE}`);
-    else if (e instanceof UnreadableError) ctx.err(`rule-studio ${command}: ${e.message}`);
-    else ctx.err(`rule-studio ${command}: internal error: ${e instanceof Error ? e.message : String(e)}`);
+    if (e instanceof UsageError) ctx.err(`rule-studio ${def.name}: ${e.message}`);
+    else if (e instanceof UnreadableError) ctx.err(`rule-studio ${def.name}: ${termSafe(e.message)}`);
+    else ctx.err(`rule-studio ${def.name}: internal error: ${termSafe(e instanceof Error ? e.message : String(e))}`);
     return EXIT.unreadable;
   }
 }

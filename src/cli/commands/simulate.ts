@@ -4,24 +4,47 @@ import { serializeDecision } from '../../core/engine/decisions.ts';
 import { prepareSimulation } from '../../core/simulate.ts';
 import type { TraceItem } from '../../core/traces/events.ts';
 import { detectTraceFormat, mergeTraces, readTrace, createStreamingReader, type LineReader } from '../../core/traces/index.ts';
-import { parseArgs, UsageError } from '../args.ts';
 import { EXIT, type CliContext } from '../context.ts';
+import { jsonTermSafe } from '../escape.ts';
 import { formatDiagnostic } from '../format.ts';
-import { SIMULATE_VALUE_OPTIONS, settingsFromArgs } from './simulateOptions.ts';
+import { defineCommand, type ParsedArgs } from '../registry.ts';
+import { SIMULATE_SETTING_OPTIONS, settingsFromArgs } from './simulateOptions.ts';
 
 /** Decisions are written in batches of this many lines. */
 const OUTPUT_BATCH = 2000;
 
+/** `simulate <rule files…> --trace <files…> [options]` */
+export const simulateCommand = defineCommand({
+  name: 'simulate',
+  summary: 'replay traces through the rules and print every decision (JSONL)',
+  positionals: { name: '<rule files…>', noun: 'rule file', description: 'agent and/or workflow rule files', min: 1 },
+  options: [
+    {
+      kind: 'list',
+      name: 'trace',
+      placeholder: '<trace files…>',
+      required: true,
+      description: 'traces to replay (canonical .jsonl, scripted .yaml, or recorded logs), merged by time',
+      example: '--trace session.jsonl hooks.jsonl',
+    },
+    ...SIMULATE_SETTING_OPTIONS,
+  ],
+  examples: [
+    'rule-studio simulate agent.toml --trace trace.jsonl',
+    'rule-studio simulate workflow.yaml --profile hegel --trace hooks.jsonl states.jsonl',
+    'rule-studio simulate agent.toml --trace scripted.yaml --start gate --exit block --consent-default deny',
+  ],
+  exitCodes: 'exit codes: 0 replayed, 1 the rule files have errors (nothing replayed), 2 unreadable input or bad usage',
+  run: runSimulate,
+});
+
 /**
- * `simulate <rule files…> --trace <files…> [options]`: replays the traces (merged by time) and
- * prints the decision stream as JSONL. A single line-based trace is streamed, so memory stays
- * bounded by the rules and windows, not the trace length.
+ * Replays the traces (merged by time) and prints the decision stream as JSONL. A single
+ * line-based trace is streamed, so memory stays bounded by the rules and windows, not the trace
+ * length.
  */
-export async function runSimulate(argv: readonly string[], ctx: CliContext): Promise<number> {
-  const args = parseArgs(argv, { values: SIMULATE_VALUE_OPTIONS, lists: ['trace'] });
-  const traces = args.lists.get('trace') ?? [];
-  if (traces.length === 0) throw new UsageError('simulate needs --trace <file>…');
-  if (args.positionals.length === 0) throw new UsageError('simulate needs at least one rule file');
+async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<number> {
+  const traces = args.list('trace');
   const settings = settingsFromArgs(args);
 
   const files = args.positionals.map((p) => loadRuleFile(p, ctx.readText(p)));
@@ -47,7 +70,7 @@ export async function runSimulate(argv: readonly string[], ctx: CliContext): Pro
       for (const d of replay.push(item)) {
         batch.push(serializeDecision(d));
         if (batch.length >= OUTPUT_BATCH) {
-          ctx.out(batch.join('\n'));
+          ctx.out(jsonTermSafe(batch.join('\n')));
           batch = [];
         }
       }
@@ -56,7 +79,7 @@ export async function runSimulate(argv: readonly string[], ctx: CliContext): Pro
   const only = traces.length === 1 ? traces[0] : undefined;
   if (only !== undefined && ctx.readChunks) await streamOne(only, ctx, emit);
   else emit(mergeTraces(traces.map((t) => readTrace(t, ctx.readText(t)).items)));
-  if (batch.length > 0) ctx.out(batch.join('\n'));
+  if (batch.length > 0) ctx.out(jsonTermSafe(batch.join('\n')));
   return EXIT.ok;
 }
 

@@ -1,58 +1,129 @@
 import type { ReplaySettingsInput } from '../../core/engine/settings.ts';
-import { oneOf, UsageError, type ParsedArgs } from '../args.ts';
+import { wholeNumberProblem } from '../args.ts';
+import type { OptionDef, ParsedArgs } from '../registry.ts';
+import { PROFILE_OPTION } from './sharedOptions.ts';
 
-/** The value options of `simulate` (`traces.md` §5). */
-export const SIMULATE_VALUE_OPTIONS = [
-  'profile',
-  'require-permissions',
-  'ordering-scope',
-  'start',
-  'exit',
-  'evaluate-on',
-  'dedupe-window',
-  'consent-default',
-  'timeout',
-  'agent',
-] as const;
+/** Longest accepted duration option: what a 32-bit timer holds (≈ 24.8 days), far past any real window. */
+const MAX_MS = 2 ** 31 - 1;
+/** Longest `approve_for:N` grant, in seconds (≈ 24.8 days). */
+const MAX_GRANT_S = MAX_MS / 1000;
 
-function wholeMs(args: ParsedArgs, name: string): number | undefined {
-  const v = args.options.get(name);
-  if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v)) throw new UsageError(`--${name} takes a whole number of milliseconds (got '${v}')`);
-  return Number(v);
+const CONSENT_WORDS = ['approve_once', 'approve_scope', 'deny', 'timeout'] as const;
+
+function consentProblem(raw: string): string | undefined {
+  if ((CONSENT_WORDS as readonly string[]).includes(raw)) return undefined;
+  const m = /^approve_for:(\d{1,12}(?:\.\d{1,6})?)$/.exec(raw);
+  if (!m) return 'must be approve_once, approve_scope, deny, timeout or approve_for:N (N seconds)';
+  if (Number(m[1]) > MAX_GRANT_S) return `approve_for takes at most ${Math.floor(MAX_GRANT_S)} seconds`;
+  return undefined;
 }
 
-/** Maps `simulate` flags to replay settings; anything not given keeps its documented default. */
+/** The replay options of `simulate` (`traces.md` §5), defaults as `src/core/engine/settings.ts` fills them. */
+export const SIMULATE_SETTING_OPTIONS: readonly OptionDef[] = [
+  PROFILE_OPTION,
+  {
+    kind: 'value',
+    name: 'require-permissions',
+    choices: ['true', 'false'],
+    default: 'true',
+    description: 'check RequiresConsent rules (false: consent is never asked)',
+    example: '--require-permissions false',
+  },
+  {
+    kind: 'value',
+    name: 'ordering-scope',
+    choices: ['batch', 'process'],
+    default: 'batch',
+    description: 'what RequiresPrecedingTools/Following count: calls of the current batch, or of the whole process',
+    example: '--ordering-scope process',
+  },
+  {
+    kind: 'value',
+    name: 'start',
+    choices: ['auto', 'gate'],
+    default: 'auto',
+    description: 'StartConstraint tools: run automatically at the start, or block other calls until called',
+    example: '--start gate',
+  },
+  {
+    kind: 'value',
+    name: 'exit',
+    choices: ['auto', 'block'],
+    default: 'auto',
+    description: 'RequiredBeforeExit tools: run automatically at exit, or block the exit until called',
+    example: '--exit block',
+  },
+  {
+    kind: 'value',
+    name: 'evaluate-on',
+    choices: ['next', 'every_event'],
+    default: 'next',
+    description: 'when workflow rules are judged: on each `next` transition, or on every event',
+    example: '--evaluate-on every_event',
+  },
+  {
+    kind: 'value',
+    name: 'dedupe-window',
+    placeholder: '<ms>',
+    default: '300000 (5 minutes)',
+    check: (raw) => wholeNumberProblem(raw, 'milliseconds', MAX_MS),
+    description: 'identical calls within this window are deduplicated (0: off)',
+    example: '--dedupe-window 60000',
+  },
+  {
+    kind: 'value',
+    name: 'consent-default',
+    placeholder: '<answer>',
+    default: 'approve_once',
+    check: consentProblem,
+    description: 'answer for consent requests the trace does not record: approve_once, approve_scope, deny, timeout, approve_for:N',
+    example: '--consent-default approve_for:30',
+  },
+  {
+    kind: 'value',
+    name: 'timeout',
+    placeholder: '<ms>',
+    default: '120000 (2 minutes)',
+    check: (raw) => wholeNumberProblem(raw, 'milliseconds', MAX_MS),
+    description: 'execution timeout: a call whose consent answer comes later than this times out',
+    example: '--timeout 1500',
+  },
+  {
+    kind: 'value',
+    name: 'agent',
+    placeholder: '<name>',
+    default: 'the first agent in the files',
+    description: 'which agent to run when the rule files hold several',
+    example: '--agent etl-pipeline',
+  },
+];
+
+/** Maps `simulate` options (already checked by the parser) to replay settings; absent ones keep their defaults. */
 export function settingsFromArgs(args: ParsedArgs): ReplaySettingsInput {
   const s: ReplaySettingsInput = {};
-  const profile = oneOf(args, 'profile', ['spec', 'hegel'] as const);
-  if (profile) s.profile = profile;
-  const perms = oneOf(args, 'require-permissions', ['true', 'false'] as const);
+  const v = (name: string) => args.value(name);
+  const profile = v('profile');
+  if (profile) s.profile = profile as 'spec' | 'hegel';
+  const perms = v('require-permissions');
   if (perms) s.requirePermissions = perms === 'true';
-  const scope = oneOf(args, 'ordering-scope', ['batch', 'process'] as const);
-  if (scope) s.orderingScope = scope;
-  const start = oneOf(args, 'start', ['auto', 'gate'] as const);
-  if (start) s.startConstraints = start;
-  const exit = oneOf(args, 'exit', ['auto', 'block'] as const);
-  if (exit) s.exitRequirements = exit;
-  const evaluateOn = oneOf(args, 'evaluate-on', ['next', 'every_event'] as const);
-  if (evaluateOn) s.evaluateOn = evaluateOn;
-  const dedupe = wholeMs(args, 'dedupe-window');
-  if (dedupe !== undefined) s.dedupeWindowMs = dedupe;
-  const timeout = wholeMs(args, 'timeout');
-  if (timeout !== undefined) s.executionTimeoutMs = timeout;
-  const consent = args.options.get('consent-default');
-  if (consent !== undefined) s.consentDefault = parseConsentDefault(consent);
-  const agent = args.options.get('agent');
+  const scope = v('ordering-scope');
+  if (scope) s.orderingScope = scope as 'batch' | 'process';
+  const start = v('start');
+  if (start) s.startConstraints = start as 'auto' | 'gate';
+  const exit = v('exit');
+  if (exit) s.exitRequirements = exit as 'auto' | 'block';
+  const evaluateOn = v('evaluate-on');
+  if (evaluateOn) s.evaluateOn = evaluateOn as 'next' | 'every_event';
+  const dedupe = v('dedupe-window');
+  if (dedupe !== undefined) s.dedupeWindowMs = Number(dedupe);
+  const timeout = v('timeout');
+  if (timeout !== undefined) s.executionTimeoutMs = Number(timeout);
+  const consent = v('consent-default');
+  if (consent !== undefined)
+    s.consentDefault = consent.startsWith('approve_for:')
+      ? { approve_for: Number(consent.slice('approve_for:'.length)) }
+      : (consent as (typeof CONSENT_WORDS)[number]);
+  const agent = v('agent');
   if (agent !== undefined) s.agent = agent;
   return s;
-}
-
-function parseConsentDefault(v: string): NonNullable<ReplaySettingsInput['consentDefault']> {
-  if (v === 'approve_once' || v === 'approve_scope' || v === 'deny' || v === 'timeout') return v;
-  const m = /^approve_for:(\d+(?:\.\d+)?)$/.exec(v);
-  if (m) return { approve_for: Number(m[1]) };
-  throw new UsageError(
-    `--consent-default must be approve_once, approve_scope, deny, timeout or approve_for:N (got '${v}')`,
-  );
 }

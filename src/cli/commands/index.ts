@@ -1,0 +1,11 @@
+/**
+ * Every command of the CLI, in the order the overview lists them. Add a command by writing its
+ * {@link CommandDef} in its own file and listing it here (see `src/cli/registry.ts`).
+ */
+import type { CommandDef } from '../registry.ts';
+import { checkCommand } from './check.ts';
+import { convertCommand } from './convert.ts';
+import { describeCommand } from './describe.ts';
+import { simulateCommand } from './simulate.ts';
+
+export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand];
