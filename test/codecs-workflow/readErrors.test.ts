@@ -13,7 +13,7 @@ describe('F002 unknown rule type', () => {
     const d = r.diagnostics[0];
     expect(d?.severity).toBe('error');
     expect(d?.message).toBe(
-      'Unknown workflow rule type `repeated_cmd` in rule 1 of node `a`: accepted types are repeated_command, repeated_file_edit, phase_timeout, token_budget, require_commits; the rule was dropped, so it never fires.',
+      'Unknown workflow rule type `repeated_cmd` in rule #1 of node `a`: accepted types are repeated_command, repeated_file_edit, phase_timeout, token_budget, require_commits; the rule was dropped, so it never fires.',
     );
     expect(d?.range.end).toEqual({ line: 7, column: 27 });
     expect(d?.target).toEqual({ kind: 'workflow', workflow: 'flow', node: 'a' });
@@ -34,7 +34,7 @@ describe('F003 missing fields, wrong types, non-integers', () => {
     const r = readYaml(`${HEAD}      - type: repeated_command\n        window: 60\n`);
     expect(where(r.diagnostics)).toEqual(['F003@7:9']);
     expect(r.diagnostics[0]?.message).toBe(
-      'The `repeated_command` rule 1 of node `a` is missing `threshold`, so the rule was dropped and never fires.',
+      'The `repeated_command` rule #1 of node `a` is missing `threshold`, so the rule was dropped and never fires.',
     );
     expect(r.workflows[0]?.nodes[0]?.rules).toEqual([]);
   });
@@ -43,7 +43,7 @@ describe('F003 missing fields, wrong types, non-integers', () => {
     const r = readYaml(`${HEAD}      - type: repeated_file_edit\n        threshold: 2.5\n        window: "60"\n`);
     expect(where(r.diagnostics)).toEqual(['F003@8:20', 'F003@9:17']);
     expect(r.diagnostics[0]?.message).toBe(
-      '`threshold` of the `repeated_file_edit` rule 1 of node `a` must be a whole number, not 2.5, so the rule was dropped and never fires.',
+      '`threshold` of the `repeated_file_edit` rule #1 of node `a` must be a whole number, not 2.5, so the rule was dropped and never fires.',
     );
     expect(r.diagnostics[1]?.message).toContain('not the string "60"');
   });
@@ -119,7 +119,7 @@ describe('F004 unknown keys', () => {
     expect(wf?.nodes[0]?.rules[0]).toEqual({ type: 'phase_timeout', max_duration: 60, extra: { note: { why: 'slow' } } });
     const ruleWarning = r.diagnostics.find((d) => d.message.includes('`note`'));
     expect(ruleWarning?.message).toBe(
-      'Unknown key `note` on the `phase_timeout` rule 1 of node `a`: kept and written back on export, but hegel ignores it, so it has no effect.',
+      'Unknown key `note` on the `phase_timeout` rule #1 of node `a`: kept and written back on export, but hegel ignores it, so it has no effect.',
     );
     expect(ruleWarning?.target).toEqual({ kind: 'workflow', workflow: 'flow', node: 'a', rule: 0 });
   });

@@ -101,7 +101,7 @@ describe('W005 a pattern RE2 rejects', () => {
     const wf = workflow('a', [node('a', [['finish', 'done']], [repeated(60, 'ab(?=x)y')])]);
     const [d] = withCode(checkWorkflow(wf), 'W005');
     expect(d).toMatchObject({ severity: 'error', target: { kind: 'workflow', workflow: 'wf', node: 'a', rule: 0 } });
-    expect(d?.message).toContain('pattern `ab(?=x)y` of rule 1 (repeated_command) of node `a` is rejected by RE2 at offset 2: lookaround is not supported');
+    expect(d?.message).toContain('pattern `ab(?=x)y` of rule #1 (repeated_command) of node `a` is rejected by RE2 at offset 2: lookaround is not supported');
   });
 
   it('names backreferences in a path_pattern', () => {
@@ -136,7 +136,7 @@ describe('W006 values ≤ 0', () => {
   it('is an error in the spec profile', () => {
     const [d] = withCode(checkWorkflow(workflow('a', [node('a', [['f', 'done']], [zeroThreshold])]), 'spec'), 'W006');
     expect(d).toMatchObject({ severity: 'error', target: { node: 'a', rule: 0 } });
-    expect(d?.message).toContain('threshold 0 of rule 1 (repeated_command) of node `a` must be positive');
+    expect(d?.message).toContain('threshold 0 of rule #1 (repeated_command) of node `a` must be positive');
   });
 
   it('is a warning in the hegel profile, saying what hegel does', () => {
@@ -217,7 +217,7 @@ describe('W010 a window longer than the phase timeout', () => {
     const [d] = withCode(checkWorkflow(wf), 'W010');
     expect(d).toMatchObject({ severity: 'warning', target: { node: 'a', rule: 0 } });
     expect(d?.message).toBe(
-      'The window of rule 1 (repeated_command) of node `a` (600s) is longer than the node’s phase_timeout (300s, rule 2): the phase times out first, so the rule can never see a full window.',
+      'The window of rule #1 (repeated_command) of node `a` (600s) is longer than the node’s phase_timeout (300s, rule #2): the phase times out first, so the rule can never see a full window.',
     );
   });
 

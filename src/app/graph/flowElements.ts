@@ -2,6 +2,7 @@
  * Turns graph projections into React Flow nodes and edges: positions from the document layout,
  * selection from the store, classes for diagnostics. Pure, so it is tested in Node.
  */
+import { ruleNumber } from '../../core/model/ruleNumber.ts';
 import type { Edge, Node } from '@xyflow/react';
 import type { ToolGraph, ToolGraphNode } from '../../core/graph/toolGraph.ts';
 import type { PhaseGraphNode, WorkflowGraph } from '../../core/graph/workflowGraph.ts';
@@ -73,7 +74,7 @@ export function toolFlow(
             : `${e.source} and ${e.target} exclusive`,
       data: {
         label: e.label,
-        title: e.cycle ? `Rule ${e.rule + 1}: part of a cycle of the required order` : `Rule ${e.rule + 1}`,
+        title: e.cycle ? `Rule ${ruleNumber(e.rule)}: part of a cycle of the required order` : `Rule ${ruleNumber(e.rule)}`,
       },
     }),
   );

@@ -1,4 +1,5 @@
 /** Edits a phase: name (transitions follow), summary, prompt, transitions, rules with parameters. */
+import { ruleNumber } from '../../core/model/ruleNumber.ts';
 import { useState } from 'react';
 import type { WorkflowDoc } from '../state/documents.ts';
 import { useStudioStore } from '../state/context.tsx';
@@ -71,7 +72,7 @@ export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; na
           <div key={i} className="insp-rule">
             <h3>
               {r.type}{' '}
-              <button type="button" aria-label={`Remove rule ${i + 1} (${r.type})`} onClick={() => edit((n) => ({ ...n, rules: n.rules.filter((_, j) => j !== i) }), `r${i}:remove`)}>
+              <button type="button" aria-label={`Remove rule ${ruleNumber(i)} (${r.type})`} onClick={() => edit((n) => ({ ...n, rules: n.rules.filter((_, j) => j !== i) }), `r${i}:remove`)}>
                 ×
               </button>
             </h3>

@@ -1,4 +1,5 @@
 /** The engine state at the selected step (region `State`), as the worker's stepper reports it. */
+import { ruleNumber } from '../../core/model/ruleNumber.ts';
 import type { ToolEngineSnapshot } from '../../core/engine/tools/types.ts';
 import type { WorkflowEngineSnapshot } from '../../core/engine/workflow/snapshot.ts';
 import { formatIso } from '../../core/time.ts';
@@ -68,7 +69,7 @@ function ToolState({ s }: { s: ToolEngineSnapshot }) {
         <ul aria-label="Exclusive groups">
           {s.groupClaims.map((g) => (
             <li key={g.rule}>
-              group [{g.group.join(', ')}] (rule {g.rule}): held by {list(g.holders)}
+              group [{g.group.join(', ')}] (rule {ruleNumber(g.rule)}): held by {list(g.holders)}
             </li>
           ))}
         </ul>
@@ -89,7 +90,7 @@ function ToolState({ s }: { s: ToolEngineSnapshot }) {
         <ul aria-label="Periodic rules">
           {s.periodic.map((p) => (
             <li key={p.rule}>
-              {p.tool} (rule {p.rule}) due at {time(p.dueAt)}
+              {p.tool} (rule {ruleNumber(p.rule)}) due at {time(p.dueAt)}
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 /** Summary and coverage: counts per kind, tool and rule; rules that never fired (this run, or across all traces); exports. */
+import { ruleNumber, ruleTypeLabel } from '../../core/model/ruleNumber.ts';
 import { summaryMarkdown } from '../../core/simulator/summaryMarkdown.ts';
 import type { Summary } from '../../core/simulator/summary.ts';
 import { useStudio } from '../state/context.tsx';
@@ -104,7 +105,7 @@ function SummaryTables({ s }: { s: Summary }) {
 }
 
 function NeverFired({ s }: { s: Summary }) {
-  const items = [...s.neverFired.tool.map((r) => `rule ${r.rule}: ${r.tool} ${r.type}`), ...s.neverFired.workflow.map((r) => `${r.node} rule ${r.rule}: ${r.type}`)];
+  const items = [...s.neverFired.tool.map((r) => `rule ${ruleNumber(r.rule)}: ${r.tool} ${ruleTypeLabel(r.type)}`), ...s.neverFired.workflow.map((r) => `${r.node} rule ${ruleNumber(r.rule)}: ${ruleTypeLabel(r.type)}`)];
   return (
     <div>
       <h4>Never fired ({items.length})</h4>

@@ -1,4 +1,5 @@
 /** How a decision looks in the timeline: an icon, a style class and a one-line label. */
+import { ruleNumber } from '../../core/model/ruleNumber.ts';
 import type { Decision, DecisionKind } from '../../core/engine/decisions.ts';
 import { isViolation } from '../../core/simulator/violations.ts';
 
@@ -29,7 +30,7 @@ export const kindIcon = (kind: DecisionKind): string => ICONS[kind];
 /** The row class: `sim-k-<kind>` plus `sim-violation` for violations (they stand out). */
 export const kindClass = (d: Pick<Decision, 'kind'>): string => `sim-k-${d.kind}${isViolation(d) ? ' sim-violation' : ''}`;
 
-/** One line describing a decision, e.g. `blocked load MaxCallsExceeded (rule 4)`. */
+/** One line describing a decision, e.g. `blocked load MaxCallsExceeded (rule #4)`. */
 export function decisionLabel(d: Decision): string {
   switch (d.kind) {
     case 'allowed':
@@ -41,7 +42,7 @@ export function decisionLabel(d: Decision): string {
     case 'denied':
     case 'timeout':
     case 'not_found':
-      return `${d.kind.replace('_', ' ')} ${d.tool} ${d.code}${d.rule !== undefined ? ` (rule ${d.rule})` : ''}`;
+      return `${d.kind.replace('_', ' ')} ${d.tool} ${d.code}${d.rule !== undefined ? ` (rule ${ruleNumber(d.rule)})` : ''}`;
     case 'ignored':
       return `ignored ${d.tool}`;
     case 'exit':
@@ -49,11 +50,11 @@ export function decisionLabel(d: Decision): string {
     case 'exit_blocked':
       return `exit blocked: pending ${d.pending.join(', ')}`;
     case 'periodic_due':
-      return `periodic due ${d.tool} (rule ${d.rule})`;
+      return `periodic due ${d.tool} (rule ${ruleNumber(d.rule)})`;
     case 'transition':
       return `transition ${d.from} → ${d.to}`;
     case 'interrupt':
-      return `interrupt ${d.node} ${d.ruleType} (rule ${d.rule})`;
+      return `interrupt ${d.node} ${d.ruleType} (rule ${ruleNumber(d.rule)})`;
     case 'error':
       return `error line ${d.line}: ${d.message}`;
   }

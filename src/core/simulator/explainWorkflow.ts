@@ -1,4 +1,5 @@
 /** Explanations of workflow decisions (`transition`, `interrupt`) and of `error` decisions. */
+import { ruleNumber } from '../model/ruleNumber.ts';
 import type { Decision } from '../engine/decisions.ts';
 import type { RuleStateSnapshot } from '../engine/workflow/snapshot.ts';
 import { compactDuration, groupThousands } from '../engine/workflow/texts.ts';
@@ -77,7 +78,7 @@ export function explainInterrupt(d: Extract<Decision, { kind: 'interrupt' }>, ct
   );
   return {
     title: `Interrupt: ${d.ruleType} in ${code(d.node)}`,
-    summary: `Rule #${d.rule + 1} of node ${code(d.node)} (${d.ruleType}) fired${diagnostic ? `: ${diagnostic}` : ''}.`,
+    summary: `Rule ${ruleNumber(d.rule)} of node ${code(d.node)} (${d.ruleType}) fired${diagnostic ? `: ${diagnostic}` : ''}.`,
     details,
     ruleRef: { kind: 'workflow', index: d.rule, node: d.node },
     prompt: d.text,

@@ -1,7 +1,8 @@
 /**
- * One-line descriptions of rules for explanations and reports. Rules are numbered from 1
- * ("rule #4") as in validator messages, with the 0-based index decisions carry beside it.
+ * One-line descriptions of rules for explanations and reports. Rules are numbered as on every
+ * surface (`ruleNumber`: `#4`, 1-based in source order).
  */
+import { ruleNumber } from '../model/ruleNumber.ts';
 import { describeRule } from '../describe/usage.ts';
 import type { Agent, ToolRule } from '../model/toolRules.ts';
 import type { Workflow, WorkflowRule } from '../model/workflow.ts';
@@ -20,11 +21,11 @@ export function workflowRuleAt(workflow: Workflow | undefined, node: string, ind
 }
 
 /**
- * `Rule #4 (index 3): MaxCalls on `fetch`, priority 5 — Call `fetch` at most 3 times per conversation`
+ * `Rule #4: MaxCalls on `fetch`, priority 5 — Call `fetch` at most 3 times per conversation`
  * (the usage description of `tool-rules.md` §6 after the dash). Without the agent's rule: just the number.
  */
 export function toolRuleLine(agent: Agent | undefined, index: number): string {
-  const head = `Rule #${index + 1} (index ${index})`;
+  const head = `Rule ${ruleNumber(index)}`;
   const rule = toolRuleAt(agent, index);
   if (!rule) return `${head}: not in the loaded agent's rule list`;
   const conditions = rule.conditions.length > 0 ? `, conditions ${rule.conditions.join(', ')}` : '';
@@ -47,9 +48,9 @@ export function describeWorkflowRule(rule: WorkflowRule): string {
   }
 }
 
-/** `Rule #1 (index 0) of node `code`: repeated_command — fires at 5 or more matching commands within 120 s`. */
+/** `Rule #1 of node `code`: repeated_command — fires at 5 or more matching commands within 120 s`. */
 export function workflowRuleLine(workflow: Workflow | undefined, node: string, index: number, type?: string): string {
-  const head = `Rule #${index + 1} (index ${index}) of node ${code(node)}`;
+  const head = `Rule ${ruleNumber(index)} of node ${code(node)}`;
   const rule = workflowRuleAt(workflow, node, index);
   if (!rule) return `${head}: ${type ?? 'a rule'} (not in the loaded workflow)`;
   return `${head}: ${rule.type} — ${describeWorkflowRule(rule)}`;

@@ -1,4 +1,5 @@
 /** The summary as a readable Markdown report: tables of counts and the rules that never fired. */
+import { ruleNumber } from '../model/ruleNumber.ts';
 import type { DecisionKind } from '../engine/decisions.ts';
 import { DECISION_KINDS, type Summary } from './summary.ts';
 
@@ -35,16 +36,16 @@ export function summaryMarkdown(summary: Summary, title = 'Simulation summary'):
     out.push(
       ...table(
         ['Rule', 'Tool', 'Type', 'Fired', 'Failures'],
-        summary.toolRules.map((r) => [`#${r.rule + 1}`, code(r.tool), r.type, r.fired, r.failures]),
+        summary.toolRules.map((r) => [ruleNumber(r.rule), code(r.tool), r.type, r.fired, r.failures]),
       ),
     );
   out.push('', '## Workflow rules', '');
   if (summary.workflowRules.length === 0) out.push('No workflow rules.');
-  else out.push(...table(['Node', 'Rule', 'Type', 'Interrupts'], summary.workflowRules.map((r) => [code(r.node), `#${r.rule + 1}`, r.type, r.fired])));
+  else out.push(...table(['Node', 'Rule', 'Type', 'Interrupts'], summary.workflowRules.map((r) => [code(r.node), ruleNumber(r.rule), r.type, r.fired])));
   out.push('', '## Rules that never fired', '');
   const never = [
-    ...summary.neverFired.tool.map((r) => `- Tool rule #${r.rule + 1}: ${r.type} on ${code(r.tool)}`),
-    ...summary.neverFired.workflow.map((r) => `- Workflow rule #${r.rule + 1} of node ${code(r.node)}: ${r.type}`),
+    ...summary.neverFired.tool.map((r) => `- Tool rule ${ruleNumber(r.rule)}: ${r.type} on ${code(r.tool)}`),
+    ...summary.neverFired.workflow.map((r) => `- Workflow rule ${ruleNumber(r.rule)} of node ${code(r.node)}: ${r.type}`),
   ];
   out.push(...(never.length > 0 ? never : ['Every rule fired at least once.']));
   return out.join('\n') + '\n';

@@ -2,6 +2,7 @@
  * What the tool-rule checks need to know about one agent, gathered in one pass over its rules:
  * rule order, the table of known tools, rules grouped by type and tool, start and exit tools.
  */
+import { ruleNumber } from '../model/ruleNumber.ts';
 import { WILDCARD, type Agent, type ToolDecl, type ToolRule, type ToolRuleTypeName } from '../model/index.ts';
 import { orderRules } from '../describe/ruleOrder.ts';
 
@@ -123,5 +124,5 @@ export function firstInRuleOrder(facts: AgentFacts, ruleIndices: readonly number
 
 /** A rule as messages name it: `rule #3 (priority 10)`, 1-based in file order. */
 export function ruleLabel(facts: AgentFacts, ruleIndex: number): string {
-  return `rule #${ruleIndex + 1} (priority ${facts.rules[ruleIndex]?.priority ?? 5})`;
+  return `rule ${ruleNumber(ruleIndex)} (priority ${facts.rules[ruleIndex]?.priority ?? 5})`;
 }

@@ -2,6 +2,7 @@
  * Checks of node contents: W005 (pattern RE2 rejects), W006 (values ≤ 0, per profile), W007
  * (`prompt` and `prompt_hbs` together) and W010 (a window longer than the node's phase timeout).
  */
+import { ruleNumber } from '../model/ruleNumber.ts';
 import type { Severity } from '../diagnostics/index.ts';
 import type { WorkflowNode, WorkflowRule } from '../model/index.ts';
 import { compilePattern, type CompileResult } from '../regex/index.ts';
@@ -19,7 +20,7 @@ const HEGEL_EFFECT: Record<string, string> = {
 };
 
 function ruleName(node: WorkflowNode, i: number, rule: WorkflowRule): string {
-  return `rule ${i + 1} (${rule.type}) of node ${quote(node.name)}`;
+  return `rule ${ruleNumber(i)} (${rule.type}) of node ${quote(node.name)}`;
 }
 
 /** Compiled patterns by source: workflows repeat the same few patterns across many nodes. */
@@ -93,7 +94,7 @@ function checkWindows(node: WorkflowNode, emit: WorkflowEmit): void {
     emit(
       'W010',
       'warning',
-      `The window of ${ruleName(node, i, rule)} (${rule.window}s) is longer than the node’s phase_timeout (${timeout.seconds}s, rule ${timeout.rule + 1}): the phase times out first, so the rule can never see a full window.`,
+      `The window of ${ruleName(node, i, rule)} (${rule.window}s) is longer than the node’s phase_timeout (${timeout.seconds}s, rule ${ruleNumber(timeout.rule)}): the phase times out first, so the rule can never see a full window.`,
       { node: node.name, rule: i, field: 'window' },
     );
   });

@@ -4,6 +4,7 @@
  * `- repeated_command: { … }` and the seed field names `window_secs` / `max_duration_secs`
  * (F010 info). A rule that cannot be read is dropped with its F002 / F003 error.
  */
+import { ruleNumber } from '../../model/ruleNumber.ts';
 import { spanKey } from '../../diagnostics/spans.ts';
 import { WORKFLOW_RULE_TYPES, type WorkflowRule, type WorkflowRuleTypeName } from '../../model/workflow.ts';
 import type { DocPath } from '../types.ts';
@@ -80,7 +81,7 @@ export function readWorkflowRule(
   modelIndex: number,
 ): WorkflowRule | undefined {
   const fileIndex = path[path.length - 1];
-  const what = `rule ${typeof fileIndex === 'number' ? fileIndex + 1 : '?'} of node \`${node}\``;
+  const what = `rule ${typeof fileIndex === 'number' ? ruleNumber(fileIndex) : '#?'} of node \`${node}\``;
   if (!isPlainMap(raw)) {
     ctx.report('F003', 'error', `${capital(what)} must be a mapping with a \`type\`, not ${describe(raw)}, so the rule was dropped and never fires.`, path, ctx.target(node));
     return undefined;

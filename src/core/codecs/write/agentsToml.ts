@@ -3,6 +3,7 @@
  * config (`[[agents]]` … `[[agents.tool_rules]]`) or one agent file (top-level `name`, `tools`,
  * `[[tool_rules]]`). Scalars are escaped by smol-toml; arrays and `rule_type` are written inline.
  */
+import { ruleNumber } from '../../model/ruleNumber.ts';
 import { stringify } from 'smol-toml';
 import type { Diagnostic } from '../../diagnostics/types.ts';
 import { FILE_START } from '../../diagnostics/types.ts';
@@ -93,7 +94,7 @@ function nullWarnings(agent: Agent): Diagnostic[] {
     );
   if (hasNull(agent.extra ?? {}) || agent.tools.some((t) => hasNull(t.schema ?? {}))) warn('A kept key or tool schema');
   agent.rules.forEach((r, i) => {
-    if (hasNull(r.metadata ?? {}) || hasNull(r.extra ?? {})) warn(`The metadata or a kept key of rule ${i} (\`${r.tool_name}\`)`, i);
+    if (hasNull(r.metadata ?? {}) || hasNull(r.extra ?? {})) warn(`The metadata or a kept key of rule ${ruleNumber(i)} (\`${r.tool_name}\`)`, i);
   });
   return out;
 }
