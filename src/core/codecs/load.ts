@@ -11,7 +11,8 @@ import type { FileFormat, LoadedFile, ParsedDoc } from './types.ts';
 import { parseToml } from './parse/toml.ts';
 import { parseYaml } from './parse/yaml.ts';
 import { parseJson } from './parse/json.ts';
-import { looksLikeAgents, readAgents } from './read/agents.ts';
+import { AGENT_RULES_IGNORED, looksLikeAgents, readAgents } from './read/agents.ts';
+import { moveAgentRulesFix } from './fix/moveAgentRules.ts';
 import { looksLikeWorkflow, readWorkflow } from './read/workflow.ts';
 
 /** Rule files larger than this are refused with a clear error rather than parsed. */
@@ -69,11 +70,26 @@ function refused(file: string, format: FileFormat, message: string): LoadedFile 
   };
 }
 
+/** Options of {@link loadRuleFile}. */
+export interface LoadOptions {
+  /** Read an agent file's ignored `[[agent.tool_rules]]` as its rules (F011's fix; `convert --move-agent-rules`). */
+  moveAgentRules?: boolean;
+}
+
+/** Gives each F011 of a TOML file its quick fix, when the text has a safe one. */
+function attachAgentRulesFix(text: string, diagnostics: Diagnostic[]): void {
+  const at = diagnostics.findIndex((d) => d.code === AGENT_RULES_IGNORED);
+  const d = diagnostics[at];
+  if (!d) return;
+  const fix = moveAgentRulesFix(text);
+  if (fix) diagnostics[at] = { ...d, fix };
+}
+
 /**
  * Loads one rule file: agents (tool rules) and/or a workflow, with every reading diagnostic.
  * `format` overrides the extension.
  */
-export function loadRuleFile(file: string, text: string, format?: FileFormat): LoadedFile {
+export function loadRuleFile(file: string, text: string, format?: FileFormat, options: LoadOptions = {}): LoadedFile {
   const fmt = format ?? formatFromName(file) ?? sniffFormat(text);
   if (text.length > MAX_RULE_FILE_BYTES)
     return refused(
@@ -97,9 +113,10 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat): L
   const isWorkflow = looksLikeWorkflow(doc.value);
   const isAgents = looksLikeAgents(doc.value);
   if (isAgents) {
-    const r = readAgents(doc, file);
+    const r = readAgents(doc, file, { moveAgentRules: options.moveAgentRules });
     out.agents = r.agents;
     out.diagnostics.push(...r.diagnostics);
+    if (fmt === 'toml') attachAgentRulesFix(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, out.diagnostics);
     out.spans = r.spans;
   }
   if (isWorkflow) {

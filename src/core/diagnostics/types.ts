@@ -35,6 +35,17 @@ export const Target = z.union([
 ]);
 export type Target = z.infer<typeof Target>;
 
+/** Replace the text of `range` (1-based, end exclusive, columns in UTF-16 code units) with `text`. */
+export const TextEdit = z.object({ range: Range, text: z.string() });
+export type TextEdit = z.infer<typeof TextEdit>;
+
+/**
+ * A quick fix the UI can offer for a diagnostic: non-overlapping edits of the diagnostic's file,
+ * applied together (as a Monaco code action or `applyTextEdits`).
+ */
+export const QuickFix = z.object({ title: z.string(), edits: z.array(TextEdit).min(1) });
+export type QuickFix = z.infer<typeof QuickFix>;
+
 export const Diagnostic = z.object({
   code: z.string(),
   severity: Severity,
@@ -42,6 +53,8 @@ export const Diagnostic = z.object({
   file: z.string(),
   range: Range,
   target: Target,
+  /** A quick fix, when the problem has a safe one. */
+  fix: QuickFix.optional(),
 });
 export type Diagnostic = z.infer<typeof Diagnostic>;
 
