@@ -53,6 +53,21 @@ describe('cli convert', () => {
     expect(r.stderr).toContain('F002');
   });
 
+  it('an agent file with [[agent.tool_rules]] (shape of orual/pattern bsky_agent/agents/anchor.toml): one agent, F011, and --move-agent-rules moves them', async () => {
+    const anchor = 'name = "Anchor"\nbluesky_handle = "a.b"\n\n[[agent.tool_rules]]\ntool_name = "send_message"\nrule_type = { type = "ExitLoop" }\npriority = 8\n';
+    const plain = await runCli(['convert', 'anchor.toml', '--to', 'toml'], { 'anchor.toml': anchor });
+    expect(plain.code).toBe(0);
+    expect(plain.stdout.match(/\[\[agents\]\]/g)).toHaveLength(1);
+    expect(plain.stdout).not.toContain('[[agents.tool_rules]]');
+    expect(plain.stderr).toContain('F011');
+    const moved = await runCli(['convert', 'anchor.toml', '--to', 'toml', '--move-agent-rules'], { 'anchor.toml': anchor });
+    expect(moved.code).toBe(0);
+    expect(moved.stderr).toBe('');
+    expect(moved.stdout).toBe(
+      ['[[agents]]', 'name = "Anchor"', 'bluesky_handle = "a.b"', '', '[[agents.tool_rules]]', 'tool_name = "send_message"', 'rule_type = { type = "ExitLoop" }', 'priority = 8', ''].join('\n'),
+    );
+  });
+
   it('needs --to', async () => {
     expect((await runCli(['convert', 'examples/etl-pipeline.toml'])).code).toBe(2);
   });

@@ -19,12 +19,22 @@ export const convertCommand = defineCommand({
       description: "the form to write: toml (Pattern's form), yaml or json",
       example: '--to toml',
     },
+    {
+      kind: 'flag',
+      name: 'move-agent-rules',
+      description: "in a Pattern agent file, move the [[agent.tool_rules]] Pattern ignores (F011) to the agent's tool_rules, where Pattern reads them",
+      example: '--move-agent-rules',
+    },
   ],
-  examples: ['rule-studio convert design.toml --to toml > agent.toml', 'rule-studio convert agent.toml --to yaml'],
+  examples: [
+    'rule-studio convert design.toml --to toml > agent.toml',
+    'rule-studio convert agent.toml --to yaml',
+    'rule-studio convert agents/anchor.toml --to toml --move-agent-rules',
+  ],
   exitCodes: 'exit codes: 0 written, 1 the file has errors (nothing written), 2 unreadable input or bad usage',
   run(args, ctx) {
     const to = args.value('to') as 'toml' | 'yaml' | 'json';
-    const [file] = loadFiles(ctx, args.positionals);
+    const [file] = loadFiles(ctx, args.positionals, { moveAgentRules: args.flag('move-agent-rules') });
     if (!file) return EXIT.errors;
     for (const d of file.diagnostics) ctx.err(formatDiagnostic(d));
     if (hasErrors(file.diagnostics)) return EXIT.errors;
