@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readScripted } from '../../src/core/traces/scripted.ts';
+import { MAX_SCRIPTED_EVENTS, readScripted, scriptedItems } from '../../src/core/traces/scripted.ts';
 import { parseDuration } from '../../src/core/traces/scriptedDuration.ts';
 import { at, call, errorsOf, eventsOf, fixture } from './helpers.ts';
 
@@ -81,6 +81,47 @@ describe('readScripted', () => {
       { kind: 'error', line: 4, message: expect.stringMatching(/^line 4: step 2: unknown key 'wat'/) as unknown as string },
       { kind: 'event', event: call(at('2025-01-01T10:00:10Z'), 'c'), line: 7 },
     ]);
+  });
+});
+
+describe('the scripted event budget', () => {
+  /** `n` steps of `repeat` identical calls each. */
+  const repeated = (n: number, repeat: number) =>
+    `steps:\n  - batch: true\n${Array.from({ length: n }, (_, i) => `  - {call: t${i}, repeat: ${repeat}, every: 1ms}`).join('\n')}\n`;
+
+  it('refuses a trace whose repeats add up past the budget, naming the step and line that cross it', () => {
+    const items = readScripted(repeated(1000, 100_000), 'flood.yaml');
+    expect(items).toEqual([
+      {
+        kind: 'error',
+        line: 12,
+        file: 'flood.yaml',
+        message:
+          'line 12: step 11 (repeat: 100000) takes the trace to 1,000,001 events, past the budget of 1,000,000 for a scripted trace; ' +
+          'nothing of this trace was replayed (lower the repeat counts or split the trace)',
+      },
+    ]);
+  });
+
+  it('expands a trace of exactly the budget, each repeat one `every` later', () => {
+    expect(MAX_SCRIPTED_EVENTS).toBe(1_000_000);
+    const items = [...scriptedItems(repeated(3, 5), undefined, 16)];
+    expect(errorsOf(items)).toEqual([]);
+    const events = eventsOf(items);
+    expect(events).toHaveLength(16);
+    expect(events.slice(1, 7).map((e) => [e.type === 'tool_call' && e.tool, e.time])).toEqual([
+      ['t0', 0], ['t0', 1], ['t0', 2], ['t0', 3], ['t0', 4], ['t1', 4],
+    ]);
+    expect(readScripted(repeated(3, 5)).length).toBe(16);
+    expect([...scriptedItems(repeated(3, 5), undefined, 15)]).toMatchObject([{ kind: 'error', line: 5 }]);
+  });
+
+  it('expands lazily: the first item comes before the later steps are expanded', () => {
+    const stream = scriptedItems(repeated(9, 100_000));
+    const first = stream.next();
+    expect(first.value).toMatchObject({ kind: 'event', event: { type: 'batch_start' } });
+    expect(stream.next().value).toMatchObject({ kind: 'event', event: { tool: 't0', time: 0 } });
+    stream.return(undefined);
   });
 });
 

@@ -8,8 +8,9 @@
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node, type YAMLMap } from 'yaml';
 import type { TraceItem } from './events.ts';
 import { eventItem, lineError } from './lineItems.ts';
-import { compileStep } from './scriptedSteps.ts';
+import { compileStep, type CompiledStep } from './scriptedSteps.ts';
 import { checkEventObject, parseTraceTime } from './validateEvent.ts';
+import { groupThousands } from '../engine/workflow/texts.ts';
 
 const TOP_KEYS = ['start', 'steps'];
 
@@ -32,67 +33,125 @@ function yamlProblem(message: string): string {
   return `YAML syntax error: ${first.replace(/ at line \d+, column \d+:?$/, '')}`;
 }
 
-/** Reads a scripted YAML trace into canonical items. */
-export function readScripted(text: string, file?: string): TraceItem[] {
+/** The most events one scripted trace may expand to, all steps together (`repeat` included). */
+export const MAX_SCRIPTED_EVENTS = 1_000_000;
+
+/** A step that compiled: its line, its 1-based number and what it expands to. */
+interface PlannedStep {
+  line: number;
+  number: number;
+  step: CompiledStep;
+}
+
+/**
+ * Parses the document and compiles every step without expanding anything: `plan` holds, in file
+ * order, either a compiled step or an error item. Cheap whatever the `repeat` counts say.
+ */
+function planScripted(text: string, file: string | undefined): { clock: number; plan: (PlannedStep | TraceItem)[] } {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: false, prettyErrors: false });
   const lineOf = (node: Node | null | undefined) => (node?.range ? counter.linePos(node.range[0]).line : 1);
   if (doc.errors.length > 0) {
-    return doc.errors.map((e) => lineError(e.linePos?.[0].line ?? 1, yamlProblem(e.message), file));
+    return { clock: 0, plan: doc.errors.map((e) => lineError(e.linePos?.[0].line ?? 1, yamlProblem(e.message), file)) };
   }
-  const items: TraceItem[] = [];
+  const plan: (PlannedStep | TraceItem)[] = [];
   const root = doc.contents;
-  if (root === null) return items;
+  if (root === null) return { clock: 0, plan };
   let clock = 0;
   let steps: Node | null = null;
   if (isSeq(root)) steps = root;
-  else if (!isMap(root)) return [lineError(lineOf(root), 'expected a mapping with start and steps', file)];
+  else if (!isMap(root)) return { clock, plan: [lineError(lineOf(root), 'expected a mapping with start and steps', file)] };
   else {
     const seen = new Set<string>();
     for (const pair of root.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
       const line = lineOf(isScalar(pair.key) ? pair.key : null);
-      if (seen.has(key)) items.push(lineError(line, `key '${key}' appears twice`, file));
-      else if (!TOP_KEYS.includes(key)) items.push(lineError(line, `unknown key '${key}' (expected ${TOP_KEYS.join(', ')})`, file));
+      if (seen.has(key)) plan.push(lineError(line, `key '${key}' appears twice`, file));
+      else if (!TOP_KEYS.includes(key)) plan.push(lineError(line, `unknown key '${key}' (expected ${TOP_KEYS.join(', ')})`, file));
       else if (key === 'start') {
         const value = isScalar(pair.value) ? pair.value.value : pair.value;
         const time = parseTraceTime(value);
         if (time.ok) clock = time.ms;
-        else items.push(lineError(line, `start: ${time.message}`, file));
+        else plan.push(lineError(line, `start: ${time.message}`, file));
       } else if (isSeq(pair.value)) steps = pair.value;
       else if (pair.value !== null && !(isScalar(pair.value) && pair.value.value === null)) {
-        items.push(lineError(line, 'steps: expected a list of steps', file));
+        plan.push(lineError(line, 'steps: expected a list of steps', file));
       }
       seen.add(key);
     }
   }
-  if (!steps || !isSeq(steps)) return items;
+  if (!steps || !isSeq(steps)) return { clock, plan };
   steps.items.forEach((node, index) => {
     const line = lineOf(node as Node);
     const where = `step ${index + 1}`;
     if (!isMap(node)) {
-      items.push(lineError(line, `${where}: expected a mapping with one action key`, file));
+      plan.push(lineError(line, `${where}: expected a mapping with one action key`, file));
       return;
     }
     const { pairs, raw } = mapPairs(node);
     const compiled = compileStep(pairs, raw);
-    if (!compiled.ok) {
-      items.push(lineError(line, `${where}: ${compiled.problem}`, file));
-      return;
-    }
-    const { after, count, every, event } = compiled.step;
-    const first = checkEventObject({ ...event, time: clock + after });
-    if (!first.ok) {
-      items.push(lineError(line, `${where}: ${first.problem}`, file));
-      return;
-    }
-    clock += after;
-    items.push(eventItem(first.event, line));
-    for (let i = 1; i < count; i++) {
-      clock += every;
-      const next = checkEventObject({ ...event, time: clock });
-      if (next.ok) items.push(eventItem(next.event, line));
-    }
+    plan.push(compiled.ok ? { line, number: index + 1, step: compiled.step } : lineError(line, `${where}: ${compiled.problem}`, file));
   });
-  return items;
+  return { clock, plan };
+}
+
+const isPlanned = (entry: PlannedStep | TraceItem): entry is PlannedStep => 'step' in entry;
+
+/** The error for the step whose events take the trace past the budget, or undefined when it fits. */
+function budgetError(plan: readonly (PlannedStep | TraceItem)[], budget: number, file: string | undefined): TraceItem | undefined {
+  let total = 0;
+  for (const entry of plan) {
+    if (!isPlanned(entry)) continue;
+    total += entry.step.count;
+    if (total <= budget) continue;
+    const { line, number, step } = entry;
+    const repeat = step.count > 1 ? ` (repeat: ${step.count})` : '';
+    return lineError(
+      line,
+      `step ${number}${repeat} takes the trace to ${groupThousands(total)} events, past the budget of ${groupThousands(budget)} for a scripted trace; ` +
+        'nothing of this trace was replayed (lower the repeat counts or split the trace)',
+      file,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * Reads a scripted YAML trace into canonical items lazily, one at a time. Every step is compiled
+ * first, so a trace whose `repeat` counts add up to more than `budget` events (default
+ * {@link MAX_SCRIPTED_EVENTS}) yields only an error naming the step that crosses it, in time and
+ * memory that do not depend on the counts.
+ */
+export function* scriptedItems(text: string, file?: string, budget: number = MAX_SCRIPTED_EVENTS): Generator<TraceItem> {
+  const { clock: start, plan } = planScripted(text, file);
+  const overBudget = budgetError(plan, budget, file);
+  if (overBudget) {
+    yield overBudget;
+    return;
+  }
+  let clock = start;
+  for (const entry of plan) {
+    if (!isPlanned(entry)) {
+      yield entry;
+      continue;
+    }
+    const { line, number, step } = entry;
+    const first = checkEventObject({ ...step.event, time: clock + step.after });
+    if (!first.ok) {
+      yield lineError(line, `step ${number}: ${first.problem}`, file);
+      continue;
+    }
+    clock += step.after;
+    yield eventItem(first.event, line);
+    // The repeats differ from the checked first event only in their time, so only that is checked.
+    for (let i = 1; i < step.count; i++) {
+      clock += step.every;
+      if (Number.isSafeInteger(clock)) yield eventItem({ ...first.event, time: clock }, line);
+    }
+  }
+}
+
+/** Reads a scripted YAML trace into canonical items (see {@link scriptedItems} for the budget). */
+export function readScripted(text: string, file?: string): TraceItem[] {
+  return [...scriptedItems(text, file)];
 }
