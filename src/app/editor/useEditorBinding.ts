@@ -7,6 +7,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import type { Diagnostic } from '../../core/diagnostics/types.ts';
 import { EditorBinding } from './editorBinding.ts';
 import type { Monaco } from './monacoSetup.ts';
+import { registerPendingEdits } from '../persistence/pendingEdits.ts';
 
 export interface BindingLink {
   /** The document (or trace) the editor shows. */
@@ -26,6 +27,8 @@ export function useEditorBinding(monaco: Monaco, link: BindingLink) {
   useLayoutEffect(() => binding.setLink({ docId: id, setText, undo, redo }), [binding, id, setText, undo, redo]);
   // A waiting change belongs to the document it was typed in: send it before switching away.
   useEffect(() => () => binding.flush(), [binding, id]);
+  // Leaving the page sends it too, so the journal written then has the last keystrokes.
+  useEffect(() => registerPendingEdits(() => binding.flush()), [binding]);
   useEffect(() => {
     if (mounted) binding.pushText(text);
   }, [binding, mounted, text, id]);

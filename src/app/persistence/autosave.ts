@@ -7,6 +7,7 @@
  */
 import { newProjectId, type ProjectData, type StudioStore } from '../state/store.ts';
 import { projectOfRecord, readProject, saveProject } from './projectDb.ts';
+import { describeStorageError } from './storageErrors.ts';
 
 export const AUTOSAVE_DEBOUNCE_MS = 300;
 export const CHANNEL_NAME = 'rule-studio-projects';
@@ -33,6 +34,8 @@ export interface AutosaveOptions {
   /** Called when a conflict arises (the app opens the conflict dialog). */
   onConflict?(c: Conflict): void;
   onStatus?(s: AutosaveStatus): void;
+  /** Called after `project` was stored (the journal forgets it when it is still the open one). */
+  onSaved?(project: ProjectData): void;
   debounceMs?: number;
   /** Channel for save announcements; `null` for none. Defaults to a BroadcastChannel. */
   channel?: BroadcastChannel | null;
@@ -44,6 +47,8 @@ export interface Autosave {
   flush(): Promise<void>;
   /** Records that `project` is stored at `revision` (after restoring or opening it). */
   adopt(project: ProjectData, revision: number): void;
+  /** The open project when it has changes not yet stored, with the stored revision they build on. */
+  unsaved(): { project: ProjectData; baseRevision: number } | undefined;
   /** The open conflict, if any. */
   conflict(): Conflict | undefined;
   /** Settles the conflict by loading the stored (their) version. */
@@ -93,9 +98,10 @@ export function startAutosave(opts: AutosaveOptions): Autosave {
       if (store.getState().project === project) synced = project;
       channel?.postMessage({ type: 'saved', projectId: project.id, revision: r.revision, tab } satisfies SavedMessage);
       setStatus(pending ? 'pending' : 'saved');
+      opts.onSaved?.(project);
     } catch (e) {
       setStatus('error');
-      store.getState().notify('error', `Autosave failed: ${e instanceof Error ? e.message : String(e)}. Export a project bundle to keep your work safe.`);
+      store.getState().notify('error', describeStorageError(e, 'Autosave failed'));
     }
   };
   /** Saves run one after another, never interleaved. */
@@ -143,6 +149,11 @@ export function startAutosave(opts: AutosaveOptions): Autosave {
     adopt(project, revision) {
       known.set(project.id, revision);
       synced = project;
+    },
+    unsaved() {
+      const project = store.getState().project;
+      if (project === synced || current?.projectId === project.id) return undefined;
+      return { project, baseRevision: known.get(project.id) ?? 0 };
     },
     conflict: () => current,
     status: () => state,

@@ -7,6 +7,8 @@ import type { StudioStore } from '../state/store.ts';
 import type { UiStore } from '../state/ui.ts';
 import { startAutosave } from './autosave.ts';
 import { installImportHandlers } from './importHandlers.ts';
+import { clearJournal, pageJournalStorage, replayJournal, writeJournal } from './journal.ts';
+import { flushPendingEdits } from './pendingEdits.ts';
 import { lastProjectId, openProjectDb, projectOfRecord, readProject } from './projectDb.ts';
 import { createSession, type PersistenceSession } from './session.ts';
 import { openShareFromUrl } from './share.ts';
@@ -35,11 +37,17 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
     root.dataset.autosave = 'error';
     return undefined;
   }
+  const journal = pageJournalStorage();
+  // Changes the last visit could not store in time come back first, so the restore below sees them.
+  if (journal) for (const text of await replayJournal(journal, db, Date.now())) store.getState().notify('error', text);
   const autosave = startAutosave({
     store,
     db,
     onConflict: () => ui.getState().openDialog('conflict'),
     onStatus: (s) => (root.dataset.autosave = s),
+    onSaved: (project) => {
+      if (journal && store.getState().project === project) clearJournal(journal, project.id);
+    },
   });
   const session = createSession(store, db, autosave);
   const untouched = store.getState().project;
@@ -65,9 +73,23 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
   root.dataset.autosave = autosave.status() === 'idle' ? 'saved' : autosave.status();
 
   window.addEventListener('hashchange', () => void openShareFromUrl(store));
-  window.addEventListener('pagehide', () => void autosave.flush());
+  let journalFailed = false;
+  /** Leaving (or hiding) the page: waiting edits into the store, the unsaved project into the journal, then a save. */
+  const leaving = () => {
+    flushPendingEdits();
+    const unsaved = autosave.unsaved();
+    if (journal && unsaved) {
+      const written = writeJournal(journal, unsaved.project, unsaved.baseRevision, Date.now());
+      // Said once, and only when hiding: a tab coming back shows it, an unloading page cannot.
+      if (!written.ok && !journalFailed) store.getState().notify('error', written.message);
+      journalFailed = !written.ok;
+    }
+    void autosave.flush();
+  };
+  window.addEventListener('pagehide', leaving);
+  window.addEventListener('beforeunload', leaving);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') void autosave.flush();
+    if (document.visibilityState === 'hidden') leaving();
   });
   return session;
 }
