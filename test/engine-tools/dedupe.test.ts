@@ -1,7 +1,7 @@
 /** Dedupe key (§8) and the lazily evicted dedupe cache. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DedupeCache } from '../../src/core/engine/tools/dedupeCache.ts';
+import { DedupeTable } from '../../src/core/engine/tools/dedupeTable.ts';
 import { canonicalJson, dedupeKey } from '../../src/core/engine/tools/dedupeKey.ts';
 import { callHash, sameArgs } from '../../src/core/engine/tools/argsIdentity.ts';
 import type { Json } from '../../src/core/model/index.ts';
@@ -49,46 +49,82 @@ describe('dedupe key', () => {
   });
 });
 
-describe('dedupe cache', () => {
-  it('answers like a naive map and holds only what the window can still use', () => {
-    const op = fc.record({ tool: fc.constantFrom('t', 'u'), key: fc.constantFrom('a', 'b', 'c', 'd'), gap: fc.nat(50), write: fc.boolean() });
-    const argsOf = (k: string) => ({ k });
+describe('dedupe table', () => {
+  /** A random call stream: tool ids, a few argument shapes (equal ones built afresh), time gaps, executions. */
+  const op = fc.record({
+    tool: fc.integer({ min: 0, max: 3 }),
+    key: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'),
+    order: fc.boolean(),
+    gap: fc.nat(60),
+    write: fc.boolean(),
+    save: fc.nat(30),
+  });
+  const argsOf = (k: string, reversed: boolean) => (reversed ? { z: k.length, k } : { k, z: k.length });
+
+  it('answers like a plain Map model on random call streams, and holds only what the window can still use', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 120 }), fc.array(op, { maxLength: 200 }), (windowMs, ops) => {
-        const cache = new DedupeCache(windowMs);
-        const naive = new Map<string, number>();
+      fc.property(fc.integer({ min: 1, max: 150 }), fc.array(op, { maxLength: 400 }), (windowMs, ops) => {
+        let table = new DedupeTable(windowMs);
+        const model = new Map<string, number>();
         let now = 0;
         for (const o of ops) {
           now += o.gap;
           const id = `${o.tool}/${o.key}`;
-          const last = naive.get(id);
-          expect(cache.isDuplicate(o.tool, argsOf(o.key), now)).toBe(last !== undefined && now - last < windowMs);
+          const last = model.get(id);
+          const args = argsOf(o.key, o.order);
+          expect(table.isDuplicate(o.tool, args, now)).toBe(last !== undefined && now - last < windowMs);
           if (o.write) {
-            cache.record(o.tool, argsOf(o.key), now);
-            naive.set(id, now);
+            table.record(o.tool, args, now);
+            model.set(id, now);
           }
-          const live = [...naive.values()].filter((t) => now - t < windowMs).length;
-          expect(cache.size).toBe(live);
+          for (const [k, t] of model) if (now - t >= windowMs) model.delete(k);
+          expect(table.size).toBe(model.size);
+          // Now and then continue from a restored copy: it must answer exactly as the original.
+          if (o.save === 0) {
+            const copy = new DedupeTable(windowMs);
+            copy.restore(structuredClone(table.save()));
+            table = copy;
+          }
         }
       }),
+      { numRuns: 300 },
     );
   });
-  it('counts a call recorded twice at the same time once, and evicts it once', () => {
-    const cache = new DedupeCache(10);
-    cache.record('t', { a: 1 }, 5);
-    cache.record('t', { a: 1 }, 5);
-    cache.record('t', { a: 2 }, 5);
-    expect(cache.size).toBe(2);
-    expect(cache.isDuplicate('t', { a: 1 }, 20)).toBe(false);
-    expect(cache.size).toBe(0);
-    cache.record('t', { a: 1 }, 21);
-    expect(cache.size).toBe(1);
+
+  it('grows past its first capacity and shrinks back by expiry, with colliding slots kept findable', () => {
+    const table = new DedupeTable(1000);
+    for (let i = 0; i < 5000; i++) table.record(i % 7, { n: i }, i);
+    expect(table.size).toBe(1000);
+    for (let i = 4000; i < 5000; i++) expect(table.isDuplicate(i % 7, { n: i }, 4999)).toBe(true);
+    expect(table.isDuplicate(3999 % 7, { n: 3999 }, 4999)).toBe(false);
+    expect(table.isDuplicate(0, { n: 1 }, 10_000)).toBe(false);
+    expect(table.size).toBe(0);
   });
+
+  it('counts a call recorded twice at the same time once, and evicts it once', () => {
+    const table = new DedupeTable(10);
+    table.record(0, { a: 1 }, 5);
+    table.record(0, { a: 1 }, 5);
+    table.record(0, { a: 2 }, 5);
+    expect(table.size).toBe(2);
+    expect(table.isDuplicate(0, { a: 1 }, 20)).toBe(false);
+    expect(table.size).toBe(0);
+    table.record(0, { a: 1 }, 21);
+    expect(table.size).toBe(1);
+  });
+
+  it('separates tools with equal arguments', () => {
+    const table = new DedupeTable(10);
+    table.record(0, { a: 1 }, 0);
+    expect(table.isDuplicate(1, { a: 1 }, 1)).toBe(false);
+    expect(table.isDuplicate(0, { a: 1 }, 1)).toBe(true);
+  });
+
   it('window 0 keeps nothing', () => {
-    const cache = new DedupeCache(0);
-    cache.record('t', { a: 1 }, 0);
-    expect(cache.isDuplicate('t', { a: 1 }, 0)).toBe(false);
-    expect(cache.size).toBe(0);
+    const table = new DedupeTable(0);
+    table.record(0, { a: 1 }, 0);
+    expect(table.isDuplicate(0, { a: 1 }, 0)).toBe(false);
+    expect(table.size).toBe(0);
   });
 });
 

@@ -6,9 +6,9 @@
 import type { Agent } from '../model/toolRules.ts';
 import type { Workflow } from '../model/workflow.ts';
 import type { TraceItem } from '../traces/events.ts';
-import { formatIso } from '../time.ts';
 import type { Decision, DecisionBody } from './decisions.ts';
 import { resolveSettings, type ReplaySettings, type ReplaySettingsInput } from './settings.ts';
+import { DecisionStamp } from './stamp.ts';
 import { createToolEngine, type ToolEngine } from './tools/engine.ts';
 import { createWorkflowEngine, type WorkflowEngine } from './workflow/engine.ts';
 
@@ -34,6 +34,8 @@ export interface Replay {
   readonly settings: ReplaySettings;
   /** Feeds one trace item (an event or an unusable line) and returns the decisions it caused. */
   push(item: TraceItem): Decision[];
+  /** As {@link push}, appending the decisions to `out` (no array per item). */
+  pushInto(item: TraceItem, out: Decision[]): void;
   snapshot(): ReplaySnapshot;
 }
 
@@ -43,35 +45,45 @@ export function createReplay(config: ReplayConfig): Replay {
   const tools = config.agent ? createToolEngine(config.agent, settings) : undefined;
   const workflow = config.workflow ? createWorkflowEngine(config.workflow, settings) : undefined;
   let events = 0;
-  let seq = 0;
   let lastTime = 0;
+  const stamp = new DecisionStamp();
 
-  const stamp = (bodies: readonly DecisionBody[], event: number, time: number, line?: number): Decision[] => {
-    if (bodies.length === 0) return [];
-    const iso = formatIso(time);
-    return bodies.map((b) => {
+  /** Workflow decisions get their stamp here (they are few: transitions and interrupts). */
+  const stampAll = (bodies: readonly DecisionBody[], line: number | undefined, out: Decision[]) => {
+    for (const b of bodies) {
       const body = b.kind === 'error' && line !== undefined && b.line <= 0 ? { ...b, line } : b;
-      return { seq: seq++, event, time: iso, ...body } as Decision;
-    });
+      out.push({ seq: stamp.seq++, event: stamp.event, time: stamp.time, ...body } as Decision);
+    }
   };
+
+  function pushInto(item: TraceItem, out: Decision[]): void {
+    if (item.kind === 'error') {
+      stamp.at(events, lastTime);
+      stampAll([{ kind: 'error', line: item.line, message: item.message }], undefined, out);
+      return;
+    }
+    const ev = item.event;
+    stamp.at(events++, ev.time);
+    lastTime = ev.time;
+    const executed = tools ? tools.stepInto(ev, stamp, out) : true;
+    if (workflow) {
+      const wfOut = workflow.step(ev, { executed });
+      if (wfOut.length > 0) stampAll(wfOut, item.line, out);
+    }
+  }
 
   return {
     settings,
+    pushInto,
     push(item) {
-      if (item.kind === 'error') {
-        return stamp([{ kind: 'error', line: item.line, message: item.message }], events, lastTime);
-      }
-      const ev = item.event;
-      const index = events++;
-      lastTime = ev.time;
-      const toolOut = tools ? tools.step(ev) : { decisions: [], executed: true };
-      const wfOut = workflow ? workflow.step(ev, { executed: toolOut.executed }) : [];
-      return stamp([...toolOut.decisions, ...wfOut], index, ev.time, item.line);
+      const out: Decision[] = [];
+      pushInto(item, out);
+      return out;
     },
     snapshot() {
       return {
         events,
-        decisions: seq,
+        decisions: stamp.seq,
         ...(tools ? { tools: tools.snapshot() } : {}),
         ...(workflow ? { workflow: workflow.snapshot() } : {}),
       };
@@ -83,6 +95,6 @@ export function createReplay(config: ReplayConfig): Replay {
 export function replayItems(items: Iterable<TraceItem>, config: ReplayConfig): Decision[] {
   const r = createReplay(config);
   const out: Decision[] = [];
-  for (const item of items) for (const d of r.push(item)) out.push(d);
+  for (const item of items) r.pushInto(item, out);
   return out;
 }

@@ -86,6 +86,11 @@ export function callHash(tool: string, args: Readonly<Record<string, Json>>): nu
   return mix(hashString(tool) ^ hashJson(args as Json, SKIPPED));
 }
 
+/** The hash of a call's arguments without top-level `request_heartbeat` (key order free). */
+export function argsHash(args: Readonly<Record<string, Json>>): number {
+  return hashJson(args as Json, SKIPPED);
+}
+
 /** Whether two calls' arguments are the same for dedupe. */
 export function sameArgs(a: Readonly<Record<string, Json>>, b: Readonly<Record<string, Json>>): boolean {
   return sameJson(a as Json, b as Json, SKIPPED);

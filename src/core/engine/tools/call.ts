@@ -1,75 +1,71 @@
 /**
  * One tool call through `tool-rules.md` §4: checks 1–8, execution (step 9), record (step 10) and
- * its flow (§4.1), giving one decision (`traces.md` §4).
+ * its flow (§4.1), giving one decision (`traces.md` §4), written straight into the output with
+ * its stamp (no intermediate objects on the path of a call that runs).
  */
-import type { DecisionBody, Flow } from '../decisions.ts';
-import { runChecks, type CallFailure, type CallRequest, type CheckContext, type CheckPass } from './checks.ts';
+import type { Decision, Flow } from '../decisions.ts';
+import type { DecisionStamp } from '../stamp.ts';
+import { runChecks, type CallFailure, type CallRequest, type CheckContext } from './checks.ts';
 import { flowOf } from './flow.ts';
-import { rustDebugName, timeoutMessage } from './messages.ts';
-import type { ToolRuleSet } from './ruleIndex.ts';
-
-export interface CallResult {
-  decision: DecisionBody;
-  /** The call passed every check and ran (outcome ok or error). */
-  executed: boolean;
-  /** The flow of an executed call (reported; acted on only for calls from the trace). */
-  flow: Flow | undefined;
-}
+import { timeoutMessage } from './messages.ts';
 
 /** The decision for a failed call: `blocked` for rule checks, else the code's own kind. */
-export function failureDecision(call: CallRequest, failure: CallFailure): DecisionBody {
+export function failureDecision(call: CallRequest, failure: CallFailure, st: DecisionStamp): Decision {
+  const base = { seq: st.seq++, event: st.event, time: st.time };
+  const tool = call.tool.name;
   const reason = call.synthetic ? { reason: call.synthetic } : {};
   const { code, message, rule } = failure;
   switch (code) {
     case 'NotFound':
-      return { kind: 'not_found', tool: call.tool, code, message, ...reason };
+      return { ...base, kind: 'not_found', tool, code, message, ...reason };
     case 'Deduplicated':
-      return { kind: 'deduplicated', tool: call.tool, code, message, ...reason };
+      return { ...base, kind: 'deduplicated', tool, code, message, ...reason };
     case 'Timeout':
-      return { kind: 'timeout', tool: call.tool, code, message, ...reason };
+      return { ...base, kind: 'timeout', tool, code, message, ...reason };
     case 'PermissionDenied':
-      return { kind: 'denied', tool: call.tool, code, ...(rule === undefined ? {} : { rule }), message, ...reason };
+      return { ...base, kind: 'denied', tool, code, ...(rule === undefined ? {} : { rule }), message, ...reason };
     default:
       // Every rule-check failure names its rule (§8); -1 would mark a bug, never a real index.
-      return { kind: 'blocked', tool: call.tool, code, rule: rule ?? -1, message, ...reason };
+      return { ...base, kind: 'blocked', tool, code, rule: rule ?? -1, message, ...reason };
   }
 }
 
 /** Step 10: counts, last execution, dedupe entry, consent grant; on `ok` also called and group claims. */
-function record(ctx: CheckContext, call: CallRequest, rules: ToolRuleSet, dedupe: boolean, pass: CheckPass): void {
-  const { persistent, batch, ordering } = ctx.state;
-  batch.executions.set(call.tool, (batch.executions.get(call.tool) ?? 0) + 1);
-  persistent.lastExecution.set(call.tool, call.time);
-  if (dedupe) persistent.dedupe.record(call.tool, call.args, call.time);
-  if (pass.grantUntil !== undefined) persistent.grants.set(call.tool, pass.grantUntil);
+function record(ctx: CheckContext, call: CallRequest, dedupe: boolean): void {
+  const { state } = ctx;
+  const t = call.tool;
+  state.recordExecution(t.id, call.time);
+  if (dedupe) state.dedupe.record(t.id, call.args, call.time);
+  const grant = ctx.pass.grantUntil;
+  if (!Number.isNaN(grant)) state.recordGrant(t.id, grant);
   if (call.outcome !== 'ok') return;
-  ordering.called.add(call.tool);
-  ordering.calledList.push(call.tool);
-  const item = rustDebugName(call.tool);
-  ordering.calledDebug = ordering.calledDebug === '' ? item : `${ordering.calledDebug}, ${item}`;
-  for (const g of rules.groups) {
-    const holders = batch.claims.get(g.key);
-    if (!holders) batch.claims.set(g.key, [call.tool]);
-    else if (!holders.includes(call.tool)) holders.push(call.tool);
-  }
+  state.recordCalled(t.id);
+  for (const g of t.groups) state.claim(g.id, t.id);
 }
 
-/** Runs one call (from the trace or synthetic) and returns its decision. */
-export function runCall(ctx: CheckContext, call: CallRequest): CallResult {
+/**
+ * Runs one call (from the trace or synthetic), appends its decision to `out` and returns the flow
+ * of the call when it executed (reported; acted on only for calls from the trace), else undefined.
+ */
+export function runCall(ctx: CheckContext, call: CallRequest, st: DecisionStamp, out: Decision[]): Flow | undefined {
   const dedupe = call.synthetic === undefined && ctx.settings.dedupeWindowMs > 0;
-  const checked = runChecks(ctx, call, dedupe);
-  if (!checked.ok) return { decision: failureDecision(call, checked.failure), executed: false, flow: undefined };
+  const failure = runChecks(ctx, call, dedupe);
+  if (failure) {
+    out.push(failureDecision(call, failure, st));
+    return undefined;
+  }
   const timeout = ctx.settings.executionTimeoutMs;
   if (call.durationMs > timeout) {
-    const failure: CallFailure = { code: 'Timeout', message: timeoutMessage(call.tool, timeout) };
-    return { decision: failureDecision(call, failure), executed: false, flow: undefined };
+    out.push(failureDecision(call, { code: 'Timeout', message: timeoutMessage(call.tool.name, timeout) }, st));
+    return undefined;
   }
-  const rules = ctx.index.forTool(call.tool);
-  record(ctx, call, rules, dedupe, checked.pass);
-  const flow = flowOf(rules, call.args, call.outcome, ctx.state.ordering);
-  const { tool, outcome } = call;
-  const decision: DecisionBody = call.synthetic
-    ? { kind: 'auto', tool, reason: call.synthetic, outcome, flow }
-    : { kind: 'allowed', tool, outcome, flow, ...(checked.pass.consent ? { consent: checked.pass.consent } : {}) };
-  return { decision, executed: true, flow };
+  const consent = ctx.pass.consent;
+  record(ctx, call, dedupe);
+  const flow = flowOf(call.tool, call.args, call.outcome, ctx.state);
+  const tool = call.tool.name;
+  const outcome = call.outcome;
+  if (call.synthetic) out.push({ seq: st.seq++, event: st.event, time: st.time, kind: 'auto', tool, reason: call.synthetic, outcome, flow });
+  else if (consent) out.push({ seq: st.seq++, event: st.event, time: st.time, kind: 'allowed', tool, outcome, flow, consent });
+  else out.push({ seq: st.seq++, event: st.event, time: st.time, kind: 'allowed', tool, outcome, flow });
+  return flow;
 }

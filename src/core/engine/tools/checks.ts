@@ -1,6 +1,8 @@
 /**
  * Checks 1–8 of `tool-rules.md` §4, in order. Each is a pure read of the state: a failed check
- * leaves no trace anywhere. The `rule` each failure carries follows §8.
+ * leaves no trace anywhere. The `rule` each failure carries follows §8. Passing allocates
+ * nothing: a failure is an object (its message is built only then), a pass writes the consent
+ * used into the context's reusable {@link CheckPass}.
  */
 import type { Json } from '../../model/toolRules.ts';
 import type { ConsentAnswer } from '../../traces/events.ts';
@@ -18,12 +20,12 @@ import {
   prerequisitesNotMetMessage,
   startConstraintsNotMetMessage,
 } from './messages.ts';
-import type { RuleIndex, ToolRuleSet } from './ruleIndex.ts';
-import type { EngineState } from './state.ts';
+import type { ToolState } from './state.ts';
+import type { CompiledTool, ToolTable } from './toolTable.ts';
 
 /** One tool call as the engine runs it: from the trace, or synthetic (auto start / auto exit). */
 export interface CallRequest {
-  tool: string;
+  tool: CompiledTool;
   args: Readonly<Record<string, Json>>;
   time: number;
   outcome: 'ok' | 'error';
@@ -39,89 +41,90 @@ export interface CallFailure {
   message: string;
 }
 
-export interface CheckContext {
-  index: RuleIndex;
-  state: EngineState;
-  settings: ReplaySettings;
-}
-
 /** What passing the checks gives: the consent used, and the grant to keep if the call executes. */
 export interface CheckPass {
   consent: ConsentUsed | undefined;
-  /** Time until which a standing grant is to be recorded at step 10 (Infinity = to the end). */
-  grantUntil: number | undefined;
+  /** Time until which a standing grant is to be recorded at step 10 (Infinity = to the end); NaN = none. */
+  grantUntil: number;
 }
 
-export type CheckResult = { ok: true; pass: CheckPass } | { ok: false; failure: CallFailure };
+export interface CheckContext {
+  table: ToolTable;
+  state: ToolState;
+  settings: ReplaySettings;
+  /** Written by {@link runChecks} when the call passes. */
+  pass: CheckPass;
+}
 
 const fail = (code: ToolFailureCode, message: string, rule?: number): CallFailure =>
   rule === undefined ? { code, message } : { code, rule, message };
 
-/** Step 1: the agent declares tools and this one is not among them. */
-function checkKnown(ctx: CheckContext, call: CallRequest): CallFailure | undefined {
-  const { declared, declaredSet } = ctx.index;
-  if (declared.length > 0 && !declaredSet.has(call.tool))
-    return fail('NotFound', notFoundMessage(call.tool, declared));
-  return undefined;
-}
-
-/** Step 2: the same call executed less than the window ago (`dedupe` false = not checked). */
-function checkDedupe(ctx: CheckContext, call: CallRequest, dedupe: boolean): CallFailure | undefined {
-  if (dedupe && ctx.state.persistent.dedupe.isDuplicate(call.tool, call.args, call.time))
-    return fail('Deduplicated', deduplicatedMessage(call.tool));
-  return undefined;
-}
-
 /** Step 3 (mode `gate`): start tools not yet called in this scope, and this is not one of them. */
-function checkStartGate(ctx: CheckContext, call: CallRequest, rules: ToolRuleSet): CallFailure | undefined {
-  if (ctx.settings.startConstraints !== 'gate' || rules.isStartTool) return undefined;
-  const missing = ctx.index.startRules.filter((s) => !ctx.state.ordering.called.has(s.tool));
-  const first = missing[0];
+function checkStartGate(ctx: CheckContext, call: CallRequest): CallFailure | undefined {
+  if (ctx.settings.startConstraints !== 'gate' || call.tool.rules.isStartTool) return undefined;
+  const { state, table } = ctx;
+  let first: { tool: string; rule: number } | undefined;
+  for (const s of table.startRules)
+    if (!state.isCalled(s.toolId)) {
+      first = s;
+      break;
+    }
   if (!first) return undefined;
-  const names = missing.map((s) => s.tool);
-  return fail('StartConstraintsNotMet', startConstraintsNotMetMessage(call.tool, names), first.rule);
+  const names = table.startRules.filter((s) => !state.isCalled(s.toolId)).map((s) => s.tool);
+  return fail('StartConstraintsNotMet', startConstraintsNotMetMessage(call.tool.name, names), first.rule);
 }
 
 /** Step 4: RequiresPrecedingTools and RequiresFollowingTools, in rule order. */
-function checkOrdering(ctx: CheckContext, call: CallRequest, rules: ToolRuleSet): CallFailure | undefined {
-  const { called, calledDebug } = ctx.state.ordering;
-  for (const r of rules.ordering) {
-    if (r.kind === 'RequiresPrecedingTools') {
-      const missing = r.conditions.filter((c) => !called.has(c));
-      if (missing.length > 0)
-        return fail('PrerequisitesNotMet', prerequisitesNotMetMessage(call.tool, missing, calledDebug), r.rule);
-    } else {
-      const already = r.conditions.filter((c) => called.has(c));
-      if (already.length > 0)
-        return fail('OrderingViolation', orderingViolationMessage(call.tool, r.conditions, already), r.rule);
+function checkOrdering(ctx: CheckContext, call: CallRequest): CallFailure | undefined {
+  const { state } = ctx;
+  for (const r of call.tool.ordering) {
+    const ids = r.conditionIds;
+    let hit = false;
+    for (let i = 0; i < ids.length; i++)
+      if (state.isCalled(ids[i] as number) !== r.preceding) {
+        hit = true;
+        break;
+      }
+    if (!hit) continue;
+    if (r.preceding) {
+      const missing = r.conditions.filter((_, i) => !state.isCalled(ids[i] as number));
+      const called = state.called.joined((id) => ctx.table.tool(id).debugName);
+      return fail('PrerequisitesNotMet', prerequisitesNotMetMessage(call.tool.name, missing, called), r.rule);
     }
+    const already = r.conditions.filter((_, i) => state.isCalled(ids[i] as number));
+    return fail('OrderingViolation', orderingViolationMessage(call.tool.name, r.conditions, already), r.rule);
   }
   return undefined;
 }
 
 /** Step 5: MaxCalls (executions in this batch), then exclusive groups claimed by another tool. */
-function checkBatchLimits(ctx: CheckContext, call: CallRequest, rules: ToolRuleSet): CallFailure | undefined {
-  const { executions, claims } = ctx.state.batch;
-  const current = executions.get(call.tool) ?? 0;
-  for (const r of rules.maxCalls)
-    if (current >= r.value) return fail('MaxCallsExceeded', maxCallsExceededMessage(call.tool, r.value, current), r.rule);
-  for (const g of rules.groups) {
-    const holders = claims.get(g.key);
-    if (holders && holders.some((h) => h !== call.tool)) {
-      const others = holders.filter((h) => h !== call.tool);
-      return fail('ExclusiveGroupViolation', exclusiveGroupViolationMessage(call.tool, g.group, others), g.rule);
+function checkBatchLimits(ctx: CheckContext, call: CallRequest): CallFailure | undefined {
+  const { state } = ctx;
+  const t = call.tool;
+  if (t.hasMaxCalls) {
+    const current = state.executionsOf(t.id);
+    for (const r of t.rules.maxCalls)
+      if (current >= r.value) return fail('MaxCallsExceeded', maxCallsExceededMessage(t.name, r.value, current), r.rule);
+  }
+  for (const g of t.groups) {
+    const holders = state.holdersOf(g.id);
+    if (holders.some((h) => h !== t.id)) {
+      const others = holders.filter((h) => h !== t.id).map((h) => ctx.table.nameOf(h));
+      return fail('ExclusiveGroupViolation', exclusiveGroupViolationMessage(t.name, g.group, others), g.rule);
     }
   }
   return undefined;
 }
 
 /** Step 6: an applicable Cooldown and this tool executed less than its duration ago. */
-function checkCooldown(ctx: CheckContext, call: CallRequest, rules: ToolRuleSet): CallFailure | undefined {
-  const last = ctx.state.persistent.lastExecution.get(call.tool);
-  if (last === undefined) return undefined;
+function checkCooldown(ctx: CheckContext, call: CallRequest): CallFailure | undefined {
+  const cooldowns = call.tool.rules.cooldowns;
+  if (cooldowns.length === 0) return undefined;
+  const last = ctx.state.lastExecution[call.tool.id] as number;
+  if (Number.isNaN(last)) return undefined;
   const elapsed = call.time - last;
-  for (const r of rules.cooldowns)
-    if (elapsed < r.value) return fail('CooldownActive', cooldownActiveMessage(call.tool, r.value - elapsed), r.rule);
+  for (const r of cooldowns)
+    if (elapsed < r.value) return fail('CooldownActive', cooldownActiveMessage(call.tool.name, r.value - elapsed), r.rule);
   return undefined;
 }
 
@@ -133,44 +136,55 @@ export function operationOf(args: Readonly<Record<string, Json>>, field: string)
 }
 
 /** Step 7: the operation is outside the intersection of the tool's AllowedOperations rules. */
-function checkOperations(_ctx: CheckContext, call: CallRequest, rules: ToolRuleSet): CallFailure | undefined {
-  const gate = rules.operations;
+function checkOperations(call: CallRequest): CallFailure | undefined {
+  const gate = call.tool.rules.operations;
   if (!gate) return undefined;
   const op = operationOf(call.args, gate.field);
   if (gate.allowed.has(op)) return undefined;
   const excluding = gate.rules.find((r) => !r.values.has(op)) ?? gate.rules[0];
-  return fail('OperationNotAllowed', operationNotAllowedMessage(call.tool, op, gate.allowed), excluding?.rule);
+  return fail('OperationNotAllowed', operationNotAllowedMessage(call.tool.name, op, gate.allowed), excluding?.rule);
 }
 
 /** Step 8: consent — a standing grant, else the call's answer, else the `consentDefault` setting. */
-function checkConsent(ctx: CheckContext, call: CallRequest, rules: ToolRuleSet): CheckResult {
-  const none: CheckResult = { ok: true, pass: { consent: undefined, grantUntil: undefined } };
-  if (!rules.consent || !ctx.settings.requirePermissions) return none;
-  const until = ctx.state.persistent.grants.get(call.tool);
-  if (until !== undefined && call.time < until) return { ok: true, pass: { consent: 'grant', grantUntil: undefined } };
+function checkConsent(ctx: CheckContext, call: CallRequest): CallFailure | undefined {
+  const pass = ctx.pass;
+  pass.consent = undefined;
+  pass.grantUntil = Number.NaN;
+  const consent = call.tool.rules.consent;
+  if (!consent || !ctx.settings.requirePermissions) return undefined;
+  const until = ctx.state.grantUntil[call.tool.id] as number;
+  if (call.time < until) {
+    pass.consent = 'grant';
+    return undefined;
+  }
   const answer = call.consent ?? ctx.settings.consentDefault;
-  if (typeof answer === 'object')
-    return { ok: true, pass: { consent: 'approve_for', grantUntil: call.time + answer.approve_for * 1000 } };
-  if (answer === 'approve_once') return { ok: true, pass: { consent: 'approve_once', grantUntil: undefined } };
-  if (answer === 'approve_scope') return { ok: true, pass: { consent: 'approve_scope', grantUntil: Infinity } };
-  const { rule, scope } = rules.consent;
-  return { ok: false, failure: fail('PermissionDenied', permissionDeniedMessage(call.tool, scope), rule) };
+  if (typeof answer === 'object') {
+    pass.consent = 'approve_for';
+    pass.grantUntil = call.time + answer.approve_for * 1000;
+    return undefined;
+  }
+  if (answer === 'approve_once' || answer === 'approve_scope') {
+    pass.consent = answer;
+    if (answer === 'approve_scope') pass.grantUntil = Number.POSITIVE_INFINITY;
+    return undefined;
+  }
+  return fail('PermissionDenied', permissionDeniedMessage(call.tool.name, consent.scope), consent.rule);
 }
 
 /**
  * Runs checks 1–8 on a call; the first failure decides. `dedupe` is false when dedupe does not
- * apply (synthetic calls, window 0).
+ * apply (synthetic calls, window 0). On a pass, `ctx.pass` holds the consent used.
  */
-export function runChecks(ctx: CheckContext, call: CallRequest, dedupe: boolean): CheckResult {
-  const rules = ctx.index.forTool(call.tool);
-  const failure =
-    checkKnown(ctx, call) ??
-    checkDedupe(ctx, call, dedupe) ??
-    checkStartGate(ctx, call, rules) ??
-    checkOrdering(ctx, call, rules) ??
-    checkBatchLimits(ctx, call, rules) ??
-    checkCooldown(ctx, call, rules) ??
-    checkOperations(ctx, call, rules);
-  if (failure) return { ok: false, failure };
-  return checkConsent(ctx, call, rules);
+export function runChecks(ctx: CheckContext, call: CallRequest, dedupe: boolean): CallFailure | undefined {
+  const t = call.tool;
+  if (!t.known) return fail('NotFound', notFoundMessage(t.name, ctx.table.index.declared));
+  if (dedupe && ctx.state.dedupe.isDuplicate(t.id, call.args, call.time)) return fail('Deduplicated', deduplicatedMessage(t.name));
+  return (
+    checkStartGate(ctx, call) ??
+    checkOrdering(ctx, call) ??
+    checkBatchLimits(ctx, call) ??
+    checkCooldown(ctx, call) ??
+    checkOperations(call) ??
+    checkConsent(ctx, call)
+  );
 }

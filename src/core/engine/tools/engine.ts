@@ -6,90 +6,130 @@
  */
 import type { Agent } from '../../model/toolRules.ts';
 import type { TraceEvent } from '../../traces/events.ts';
-import type { DecisionBody } from '../decisions.ts';
+import type { Decision, DecisionBody } from '../decisions.ts';
 import type { ReplaySettings } from '../settings.ts';
+import { DecisionStamp } from '../stamp.ts';
 import { runCall } from './call.ts';
-import type { CheckContext } from './checks.ts';
+import type { CallRequest, CheckContext } from './checks.ts';
 import { requestExit, runAutoStart } from './lifecycle.ts';
 import { PeriodicTracker } from './periodic.ts';
 import { RuleIndex } from './ruleIndex.ts';
 import { buildSnapshot } from './snapshot.ts';
-import { newBatchState, newEngineState, newOrderingState, newProcessState } from './state.ts';
-import type { ToolEngine, ToolStepResult } from './types.ts';
+import { ToolState } from './state.ts';
+import { ToolTable, type CompiledPeriodic } from './toolTable.ts';
+import type { ToolEngine, ToolEngineState, ToolStepResult } from './types.ts';
 
-export type { ToolEngine, ToolEngineSnapshot, ToolStepResult } from './types.ts';
+export type { ToolEngine, ToolEngineSnapshot, ToolEngineState, ToolStepResult } from './types.ts';
 
 type ToolCallEvent = Extract<TraceEvent, { type: 'tool_call' }>;
 
+const bodyOf = ({ seq: _seq, event: _event, time: _time, ...body }: Decision): DecisionBody => body as DecisionBody;
+
 /**
- * Creates an engine for one agent. The rule index is built once here; each step then costs O(1)
- * amortised in the length of the trace (maps, sets and counters; no scan of the history).
+ * Creates an engine for one agent. Tools, groups and rules are interned and compiled once here;
+ * each step then costs O(1) amortised in the length of the trace (typed-array reads and writes, no
+ * scan of the history), and a call that runs allocates only its decision.
  */
 export function createToolEngine(agent: Agent, settings: ReplaySettings): ToolEngine {
   const index = new RuleIndex(agent);
-  const state = newEngineState(settings.dedupeWindowMs);
-  const ctx: CheckContext = { index, state, settings };
-  const periodic = new PeriodicTracker(index.periodic);
-  let firstTime: number | undefined;
-  let now: number | undefined;
-  /** The ordering scope has not seen an event yet: its auto-start calls are still to run. */
-  let freshOrderingScope = true;
+  const table = new ToolTable(index);
+  const state = new ToolState(settings.dedupeWindowMs, table.size, table.groups.length);
+  const ctx: CheckContext = { table, state, settings, pass: { consent: undefined, grantUntil: Number.NaN } };
+  const periodic = new PeriodicTracker(table.periodic);
+  const hasPeriodic = table.periodic.length > 0;
+  /** The call being run (reused: a step runs one call from the trace). */
+  const request: CallRequest = {
+    tool: undefined as unknown as CallRequest['tool'],
+    args: {},
+    time: 0,
+    outcome: 'ok',
+    durationMs: 0,
+    consent: undefined,
+    synthetic: undefined,
+  };
+  let stamp = new DecisionStamp();
+  let sink: Decision[] = [];
+  const reportDue = (r: CompiledPeriodic) => {
+    sink.push({ seq: stamp.seq++, event: stamp.event, time: stamp.time, kind: 'periodic_due', tool: r.tool, rule: r.rule });
+  };
 
   /** A marker first resets its scope's state (§8). A batch is also a new process and ordering scope. */
   function applyMarker(event: TraceEvent): void {
     if (event.type === 'batch_start') {
-      state.batch = newBatchState();
-      state.process = newProcessState();
-      state.ordering = newOrderingState();
-      freshOrderingScope = true;
+      state.newBatch();
+      state.newProcess();
+      state.newOrderingScope();
     } else if (event.type === 'process_start') {
-      state.process = newProcessState();
-      if (settings.orderingScope === 'process') {
-        state.ordering = newOrderingState();
-        freshOrderingScope = true;
-      }
+      state.newProcess();
+      if (settings.orderingScope === 'process') state.newOrderingScope();
     }
   }
 
-  function toolCall(event: ToolCallEvent, out: DecisionBody[]): boolean {
-    if (state.process.exited) {
-      out.push({ kind: 'ignored', tool: event.tool });
+  function toolCall(event: ToolCallEvent, st: DecisionStamp, out: Decision[]): boolean {
+    if (state.exited) {
+      out.push({ seq: st.seq++, event: st.event, time: st.time, kind: 'ignored', tool: event.tool });
       return false;
     }
-    const result = runCall(ctx, {
-      tool: event.tool,
-      args: event.args ?? {},
-      time: event.time,
-      outcome: event.outcome ?? 'ok',
-      durationMs: event.duration_ms ?? 0,
-      consent: event.consent,
-      synthetic: undefined,
-    });
-    out.push(result.decision);
-    if (!result.executed) return false;
-    state.process.lastFlow = result.flow;
-    if (result.flow === 'exit') state.process.exited = requestExit(ctx, event.time, out);
+    const id = table.intern(event.tool);
+    if (table.size > state.executions.length) state.ensureTools(table.size);
+    request.tool = table.tool(id);
+    request.args = event.args ?? {};
+    request.time = event.time;
+    request.outcome = event.outcome ?? 'ok';
+    request.durationMs = event.duration_ms ?? 0;
+    request.consent = event.consent;
+    const flow = runCall(ctx, request, st, out);
+    if (flow === undefined) return false;
+    state.lastFlow = flow;
+    if (flow === 'exit') state.exited = requestExit(ctx, event.time, st, out);
     return true;
   }
 
-  function step(event: TraceEvent): ToolStepResult {
-    const out: DecisionBody[] = [];
-    firstTime ??= event.time;
-    now = event.time;
-    periodic.collect(event.time, firstTime, state.persistent.lastExecution, out);
-    applyMarker(event);
-    if (freshOrderingScope) {
-      freshOrderingScope = false;
-      if (settings.startConstraints === 'auto') runAutoStart(ctx, event.time, out);
+  function stepInto(event: TraceEvent, st: DecisionStamp, out: Decision[]): boolean {
+    state.firstTime ??= event.time;
+    state.now = event.time;
+    if (hasPeriodic) {
+      stamp = st;
+      sink = out;
+      periodic.collect(event.time, state.firstTime, state.lastExecution, reportDue);
     }
-    let executed = false;
-    if (event.type === 'tool_call') executed = toolCall(event, out);
-    else if (event.type === 'model_end' && !state.process.exited) state.process.exited = requestExit(ctx, event.time, out);
-    return { decisions: out, executed };
+    applyMarker(event);
+    if (state.freshOrderingScope) {
+      state.freshOrderingScope = false;
+      if (settings.startConstraints === 'auto') runAutoStart(ctx, event.time, st, out);
+    }
+    if (event.type === 'tool_call') return toolCall(event, st, out);
+    if (event.type === 'model_end' && !state.exited) state.exited = requestExit(ctx, event.time, st, out);
+    return false;
   }
 
+  const ownStamp = new DecisionStamp();
   return {
-    step,
-    snapshot: () => buildSnapshot({ index, state, settings, periodic, firstTime, now }),
+    stepInto,
+    step(event: TraceEvent): ToolStepResult {
+      const out: Decision[] = [];
+      ownStamp.at(0, event.time);
+      const executed = stepInto(event, ownStamp, out);
+      return { decisions: out.map(bodyOf), executed };
+    },
+    snapshot: () => buildSnapshot({ table, state, settings, periodic }),
+    save(): ToolEngineState {
+      const toolNames: string[] = [];
+      for (let id = 0; id < table.size; id++) toolNames.push(table.nameOf(id));
+      return { version: 1, toolNames, ...state.save(periodic) };
+    },
+    restore(saved: ToolEngineState): void {
+      if (saved.version !== 1) throw new Error(`unknown tool engine state version ${String(saved.version)}`);
+      if (saved.periodicReference.length !== table.periodic.length || saved.holdersEpoch.length !== table.groups.length)
+        throw new Error('tool engine state saved from an engine with other rules');
+      // Tools the saved engine met in the trace after its build are interned here in the same order.
+      saved.toolNames.forEach((name, id) => {
+        if (table.intern(name) !== id)
+          throw new Error(`tool engine state names tool ${JSON.stringify(name)} as #${id}, but this engine met its tools in another order`);
+      });
+      state.restore(saved);
+      state.ensureTools(table.size);
+      periodic.restore(saved.periodicReference, saved.periodicPeriods, saved.periodicMinDue);
+    },
   };
 }

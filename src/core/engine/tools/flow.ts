@@ -4,8 +4,14 @@
  */
 import type { Json } from '../../model/toolRules.ts';
 import type { Flow } from '../decisions.ts';
-import type { ToolRuleSet } from './ruleIndex.ts';
-import { allCalled, type OrderingState } from './state.ts';
+import type { ToolState } from './state.ts';
+import type { CompiledTool } from './toolTable.ts';
+
+/** True when every tool of `ids` has been called in the ordering scope. */
+export function allCalled(state: ToolState, ids: readonly number[]): boolean {
+  for (let i = 0; i < ids.length; i++) if (!state.isCalled(ids[i] as number)) return false;
+  return true;
+}
 
 /**
  * The flow of a call that executed: `heartbeat` when its arguments carry `request_heartbeat: true`
@@ -13,14 +19,10 @@ import { allCalled, type OrderingState } from './state.ts';
  * of the tool has all its conditions called; `continue` when a ContinueLoop rule applies; else `end`.
  * Call it after the call was recorded, so an ExitLoop condition naming the tool itself is met.
  */
-export function flowOf(
-  rules: ToolRuleSet,
-  args: Readonly<Record<string, Json>>,
-  outcome: 'ok' | 'error',
-  ordering: OrderingState,
-): Flow {
-  if (args.request_heartbeat === true && !rules.continues) return 'heartbeat';
-  if (outcome === 'ok' && rules.exitLoops.some((e) => allCalled(ordering, e.conditions))) return 'exit';
-  if (rules.continues) return 'continue';
+export function flowOf(tool: CompiledTool, args: Readonly<Record<string, Json>>, outcome: 'ok' | 'error', state: ToolState): Flow {
+  const continues = tool.rules.continues;
+  if (args.request_heartbeat === true && !continues) return 'heartbeat';
+  if (outcome === 'ok') for (const e of tool.exitLoops) if (allCalled(state, e.conditionIds)) return 'exit';
+  if (continues) return 'continue';
   return 'end';
 }

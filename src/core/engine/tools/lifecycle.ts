@@ -2,41 +2,46 @@
  * Start and exit (`tool-rules.md` §5, §8): automatic start calls at the first event of an ordering
  * scope, and what happens when the loop wants to end (exit requirements, `exit`, `exit_blocked`).
  */
-import type { AutoReason, DecisionBody } from '../decisions.ts';
+import type { AutoReason, Decision } from '../decisions.ts';
+import type { DecisionStamp } from '../stamp.ts';
 import type { CallRequest, CheckContext } from './checks.ts';
 import { runCall } from './call.ts';
+import { allCalled } from './flow.ts';
 import { requiredBeforeExitMessage } from './messages.ts';
-import type { RuleIndex } from './ruleIndex.ts';
-import { allCalled, type OrderingState } from './state.ts';
+import type { ToolState } from './state.ts';
+import type { ToolTable } from './toolTable.ts';
+
+const NO_ARGS = Object.freeze({});
 
 /** A synthetic call: args `{}`, outcome `ok`, no duration, no consent answer, no dedupe. */
-function syntheticCall(tool: string, time: number, reason: AutoReason): CallRequest {
-  return { tool, args: {}, time, outcome: 'ok', durationMs: 0, consent: undefined, synthetic: reason };
+function syntheticCall(table: ToolTable, toolId: number, time: number, reason: AutoReason): CallRequest {
+  return { tool: table.tool(toolId), args: NO_ARGS, time, outcome: 'ok', durationMs: 0, consent: undefined, synthetic: reason };
 }
 
 /**
  * Mode `auto`: a synthetic call of every start tool, in rule order, through §4. Their flow is
  * reported, never acted on.
  */
-export function runAutoStart(ctx: CheckContext, time: number, out: DecisionBody[]): void {
-  for (const { tool } of ctx.index.startRules) out.push(runCall(ctx, syntheticCall(tool, time, 'start_constraint')).decision);
+export function runAutoStart(ctx: CheckContext, time: number, st: DecisionStamp, out: Decision[]): void {
+  for (const { toolId } of ctx.table.startRules) runCall(ctx, syntheticCall(ctx.table, toolId, time, 'start_constraint'), st, out);
 }
 
 /**
  * Pending exit requirements (rule order, once each): RequiredBeforeExit tools not called in this
  * scope, and RequiredBeforeExitIf tools, not yet called, whose conditions have all been called.
  */
-export function pendingExitTools(index: RuleIndex, ordering: OrderingState): string[] {
-  const pending: string[] = [];
-  for (const r of index.exitRequirements) {
-    if (ordering.called.has(r.tool) || pending.includes(r.tool)) continue;
-    if (!r.conditional || allCalled(ordering, r.conditions)) pending.push(r.tool);
+export function pendingExitTools(table: ToolTable, state: ToolState): number[] {
+  const pending: number[] = [];
+  for (const r of table.exitRequirements) {
+    if (state.isCalled(r.toolId) || pending.includes(r.toolId)) continue;
+    if (!r.conditional || allCalled(state, r.conditionIds)) pending.push(r.toolId);
   }
   return pending;
 }
 
-function exitBlocked(pending: string[]): DecisionBody {
-  return { kind: 'exit_blocked', pending, code: 'RequiredBeforeExit', message: requiredBeforeExitMessage(pending) };
+function exitBlocked(table: ToolTable, pending: readonly number[], st: DecisionStamp): Decision {
+  const names = pending.map((id) => table.nameOf(id));
+  return { seq: st.seq++, event: st.event, time: st.time, kind: 'exit_blocked', pending: names, code: 'RequiredBeforeExit', message: requiredBeforeExitMessage(names) };
 }
 
 /**
@@ -46,19 +51,19 @@ function exitBlocked(pending: string[]): DecisionBody {
  * that failed, or a RequiredBeforeExitIf that only became pending through these calls).
  * Returns true when the loop exited.
  */
-export function requestExit(ctx: CheckContext, time: number, out: DecisionBody[]): boolean {
-  const { index, state } = ctx;
-  const pending = pendingExitTools(index, state.ordering);
+export function requestExit(ctx: CheckContext, time: number, st: DecisionStamp, out: Decision[]): boolean {
+  const { table, state } = ctx;
+  const pending = table.exitRequirements.length === 0 ? [] : pendingExitTools(table, state);
   if (pending.length > 0 && ctx.settings.exitRequirements === 'block') {
-    out.push(exitBlocked(pending));
+    out.push(exitBlocked(table, pending, st));
     return false;
   }
-  for (const tool of pending) out.push(runCall(ctx, syntheticCall(tool, time, 'exit_requirement')).decision);
-  const missing = pending.length > 0 ? pendingExitTools(index, state.ordering) : pending;
+  for (const id of pending) runCall(ctx, syntheticCall(table, id, time, 'exit_requirement'), st, out);
+  const missing = pending.length > 0 ? pendingExitTools(table, state) : pending;
   if (missing.length > 0) {
-    out.push(exitBlocked(missing));
+    out.push(exitBlocked(table, missing, st));
     return false;
   }
-  out.push({ kind: 'exit' });
+  out.push({ seq: st.seq++, event: st.event, time: st.time, kind: 'exit' });
   return true;
 }

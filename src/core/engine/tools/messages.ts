@@ -70,7 +70,7 @@ export function sortedStrings(items: Iterable<string>): string[] {
 
 /**
  * `PrerequisitesNotMet`: `calledDebug` = the tools called in this scope, in order, repeats kept,
- * already formatted as Rust debug items joined by `, ` (see `OrderingState.calledDebug`).
+ * formatted as Rust debug items joined by `, ` (see `CalledHistory.joined`).
  */
 export function prerequisitesNotMetMessage(tool: string, missing: readonly string[], calledDebug: string): string {
   return `Tool ${tool} cannot be executed: prerequisites ${rustDebugList(missing)} not met. Executed tools: [${calledDebug}]`;

@@ -2,46 +2,67 @@
  * Periodic rules (`tool-rules.md` §5, §8): the reference is the tool's last execution, or the first
  * event's time; on every event a rule reports at most one `periodic_due`, when
  * `floor((now − reference) / d)` has grown since its last report (a new reference starts at 0).
+ *
+ * A rule next falls due at `reference + (periods + 1) · d`, and that time only ever grows: an
+ * execution moves the reference to `now` when the rule is not due (a due rule reports before the
+ * event's call). So the tracker keeps the earliest due time of all rules and skips every event
+ * before it: O(1) per event, O(periodic rules) only on events where one falls due.
  */
-import type { DecisionBody } from '../decisions.ts';
-import type { PeriodicRule } from './ruleIndex.ts';
-
-interface Report {
-  reference: number;
-  periods: number;
-}
+import type { CompiledPeriodic } from './toolTable.ts';
 
 export class PeriodicTracker {
-  private readonly reports: (Report | undefined)[];
+  /** Per rule: the reference of its last report (NaN = none yet) and the periods reported since. */
+  reference: Float64Array;
+  periods: Float64Array;
+  /** No rule falls due before this time. */
+  minDue = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly rules: readonly PeriodicRule[]) {
-    this.reports = rules.map(() => undefined);
+  constructor(private readonly rules: readonly CompiledPeriodic[]) {
+    this.reference = new Float64Array(rules.length).fill(Number.NaN);
+    this.periods = new Float64Array(rules.length);
   }
 
-  /** Appends the `periodic_due` decisions of an event at `now`, in rule order. */
-  collect(now: number, firstTime: number, lastExecution: ReadonlyMap<string, number>, out: DecisionBody[]): void {
-    this.rules.forEach((r, i) => {
-      const reference = lastExecution.get(r.tool) ?? firstTime;
-      let report = this.reports[i];
-      if (!report || report.reference !== reference) {
-        report = { reference, periods: 0 };
-        this.reports[i] = report;
+  /**
+   * Calls `report(i)` for every rule (index into the rules, rule order) falling due at `now`.
+   * `lastExecution` is indexed by tool id (NaN = never executed).
+   */
+  collect(now: number, firstTime: number, lastExecution: Float64Array, report: (rule: CompiledPeriodic) => void): void {
+    if (now < this.minDue) return;
+    let minDue = Number.POSITIVE_INFINITY;
+    const { rules, reference: refs, periods } = this;
+    for (let i = 0; i < rules.length; i++) {
+      const r = rules[i] as CompiledPeriodic;
+      const last = lastExecution[r.toolId] as number;
+      const reference = Number.isNaN(last) ? firstTime : last;
+      if (refs[i] !== reference) {
+        refs[i] = reference;
+        periods[i] = 0;
       }
-      const periods = Math.floor((now - reference) / r.periodMs);
-      if (periods > report.periods) {
-        report.periods = periods;
-        out.push({ kind: 'periodic_due', tool: r.tool, rule: r.rule });
+      const p = Math.floor((now - reference) / r.periodMs);
+      if (p > (periods[i] as number)) {
+        periods[i] = p;
+        report(r);
       }
-    });
+      // One ms early, so rounding of a fractional period can only cause an extra (exact) scan.
+      const due = reference + ((periods[i] as number) + 1) * r.periodMs - 1;
+      if (due < minDue) minDue = due;
+    }
+    this.minDue = minDue;
   }
 
   /** For the state inspector: per rule, the time it next falls due. */
-  nextDue(firstTime: number, lastExecution: ReadonlyMap<string, number>): { tool: string; rule: number; dueAt: number }[] {
+  nextDue(firstTime: number, lastExecution: Float64Array): { tool: string; rule: number; dueAt: number }[] {
     return this.rules.map((r, i) => {
-      const reference = lastExecution.get(r.tool) ?? firstTime;
-      const report = this.reports[i];
-      const done = report && report.reference === reference ? report.periods : 0;
+      const last = lastExecution[r.toolId] as number;
+      const reference = Number.isNaN(last) ? firstTime : last;
+      const done = this.reference[i] === reference ? (this.periods[i] as number) : 0;
       return { tool: r.tool, rule: r.rule, dueAt: reference + (done + 1) * r.periodMs };
     });
+  }
+
+  restore(reference: Float64Array, periods: Float64Array, minDue: number): void {
+    this.reference = reference.slice();
+    this.periods = periods.slice();
+    this.minDue = minDue;
   }
 }

@@ -6,56 +6,59 @@
 import type { ReplaySettings } from '../settings.ts';
 import { pendingExitTools } from './lifecycle.ts';
 import type { PeriodicTracker } from './periodic.ts';
-import type { RuleIndex } from './ruleIndex.ts';
-import type { EngineState } from './state.ts';
+import type { ToolState } from './state.ts';
+import type { ToolTable } from './toolTable.ts';
 import type { ToolEngineSnapshot } from './types.ts';
 
 export interface SnapshotInput {
-  index: RuleIndex;
-  state: EngineState;
+  table: ToolTable;
+  state: ToolState;
   settings: ReplaySettings;
   periodic: PeriodicTracker;
-  /** Time of the first and of the last event stepped (undefined before the first). */
-  firstTime: number | undefined;
-  now: number | undefined;
 }
 
 const minOrNull = (values: number[]) => (values.length > 0 ? Math.min(...values) : null);
 
 /** Builds the plain-data snapshot of the engine's state. */
-export function buildSnapshot({ index, state, settings, periodic, firstTime, now }: SnapshotInput): ToolEngineSnapshot {
-  const { persistent, batch, ordering, process } = state;
+export function buildSnapshot({ table, state, settings, periodic }: SnapshotInput): ToolEngineSnapshot {
+  const { index } = table;
+  const { firstTime, now } = state;
   const clock = now ?? 0;
+  const name = (id: number) => table.nameOf(id);
   const limited = index.declared.filter((t) => index.forTool(t).maxCalls.length > 0);
-  const callTools = [...new Set([...limited, ...batch.executions.keys()])];
+  const callTools = [...new Set([...limited, ...state.batchOrder.map(name)])];
   const cooldowns: ToolEngineSnapshot['cooldowns'] = [];
-  for (const [tool, last] of persistent.lastExecution) {
+  for (const id of state.executedOrder) {
+    const tool = name(id);
     const rules = index.forTool(tool).cooldowns;
     if (rules.length === 0) continue;
+    const last = state.lastExecution[id] as number;
     const cooldownMs = Math.max(...rules.map((r) => r.value));
     cooldowns.push({ tool, lastExecution: last, cooldownMs, remainingMs: Math.max(0, cooldownMs - (clock - last)) });
   }
   return {
     time: now ?? null,
     orderingScope: settings.orderingScope,
-    exited: process.exited,
-    lastFlow: process.lastFlow ?? null,
-    calls: callTools.map((tool) => ({
-      tool,
-      executions: batch.executions.get(tool) ?? 0,
-      limit: minOrNull(index.forTool(tool).maxCalls.map((r) => r.value)),
-    })),
+    exited: state.exited,
+    lastFlow: state.lastFlow ?? null,
+    calls: callTools.map((tool) => {
+      const id = table.idOf(tool);
+      return {
+        tool,
+        executions: id === undefined ? 0 : state.executionsOf(id),
+        limit: minOrNull(index.forTool(tool).maxCalls.map((r) => r.value)),
+      };
+    }),
     cooldowns,
-    groupClaims: index.allGroups().map((g) => ({ group: [...g.group], rule: g.rule, holders: [...(batch.claims.get(g.key) ?? [])] })),
-    called: [...ordering.calledList],
-    pendingStart: index.startRules.filter((s) => !ordering.called.has(s.tool)).map((s) => s.tool),
-    pendingExit: pendingExitTools(index, ordering),
-    consentGrants: [...persistent.grants].map(([tool, until]) => ({
-      tool,
-      until: Number.isFinite(until) ? until : null,
-      active: clock < until,
-    })),
-    periodic: firstTime === undefined ? [] : periodic.nextDue(firstTime, persistent.lastExecution),
-    dedupeEntries: persistent.dedupe.size,
+    groupClaims: table.groups.map((g) => ({ group: [...g.group], rule: g.rule, holders: state.holdersOf(g.id).map(name) })),
+    called: state.called.toArray().map(name),
+    pendingStart: table.startRules.filter((s) => !state.isCalled(s.toolId)).map((s) => s.tool),
+    pendingExit: pendingExitTools(table, state).map(name),
+    consentGrants: state.grantOrder.map((id) => {
+      const until = state.grantUntil[id] as number;
+      return { tool: name(id), until: Number.isFinite(until) ? until : null, active: clock < until };
+    }),
+    periodic: firstTime === undefined ? [] : periodic.nextDue(firstTime, state.lastExecution),
+    dedupeEntries: state.dedupe.size,
   };
 }

@@ -1,15 +1,32 @@
 /**
  * The tool engine's public API: a deterministic step function over canonical trace events, used
- * alike by the combined replay, the CLI and the Web Worker.
+ * alike by the combined replay, the CLI, the Web Worker and anything that explores the engine
+ * (it can save its state, branch, and restore it).
  */
 import type { TraceEvent } from '../../traces/events.ts';
-import type { DecisionBody, Flow } from '../decisions.ts';
+import type { Decision, DecisionBody, Flow } from '../decisions.ts';
+import type { DecisionStamp } from '../stamp.ts';
+import type { ToolStateData } from './state.ts';
 
 export interface ToolStepResult {
   /** In order; seq/event/time are added by the caller. */
   decisions: DecisionBody[];
   /** True when the event was a tool_call that executed (outcome ok or error): the workflow engine counts its command/edit. */
   executed: boolean;
+}
+
+/**
+ * The engine's complete mutable state as structured plain data (typed arrays, arrays, numbers,
+ * strings and the calls' argument objects): what {@link ToolEngine.save} returns and
+ * {@link ToolEngine.restore} takes. It shares nothing mutable with the engine, can be restored
+ * any number of times, and survives `structuredClone` / `postMessage`. Its size is bounded by
+ * the tools, the groups, the dedupe window's contents and one small id per call in the ordering
+ * scope. The layout is internal: read the engine through {@link ToolEngine.snapshot}.
+ */
+export interface ToolEngineState extends ToolStateData {
+  version: 1;
+  /** Tool names by id, as interned by the engine that saved the state. */
+  toolNames: string[];
 }
 
 /** Plain data for the UI's state inspector; times are epoch ms on the trace clock. */
@@ -42,8 +59,26 @@ export interface ToolEngineSnapshot {
 }
 
 export interface ToolEngine {
-  /** Process one canonical event (any type; non tool events may still give periodic_due, exit etc.). */
+  /**
+   * Processes one canonical event (any type; non tool events may still give periodic_due, exit
+   * etc.), appending its decisions to `out`, stamped from `stamp` (which numbers them and gives
+   * the event index and time the caller set with `stamp.at`). Returns true when the event was a
+   * tool call that executed. This is the engine's one step function; {@link step} wraps it.
+   */
+  stepInto(event: TraceEvent, stamp: DecisionStamp, out: Decision[]): boolean;
+  /** Processes one event and returns its decision bodies (no seq/event/time). */
   step(event: TraceEvent): ToolStepResult;
-  /** A plain-data snapshot of the state for the UI's state inspector. */
+  /** A plain-data view of the state for the UI's state inspector (built on demand). */
   snapshot(): ToolEngineSnapshot;
+  /**
+   * The engine's whole state, copied (cost proportional to the state, not to the trace so far).
+   * Stepping on after a save does not change the saved data.
+   */
+  save(): ToolEngineState;
+  /**
+   * Puts the engine back into a saved state: the engine that saved it, or a fresh engine built
+   * from the same agent and settings. Stepping on then gives exactly the decisions the saving
+   * engine gave from that point. Throws when the state comes from other rules.
+   */
+  restore(state: ToolEngineState): void;
 }

@@ -1,0 +1,314 @@
+/**
+ * The persistent dedupe cache (`tool-rules.md` §4 step 2, §8): (tool, arguments) → time of the
+ * call's last execution, in typed arrays.
+ *
+ * - **Entries** live in parallel arrays (hash, tool id, time, arguments) indexed by a small entry
+ *   id; freed ids are reused.
+ * - **Index**: an open-addressing table (linear probing, load ≤ ½, backward-shift deletion, so no
+ *   tombstones) of entry id + 1 per slot. A call is found by its 32-bit hash and confirmed
+ *   structurally ({@link sameArgs}), so no key text is built per call.
+ * - **Expiry**: a ring buffer of (entry, time) in execution order. Entries older than the window
+ *   are dropped from its head; an item whose entry has been executed again since is stale and
+ *   skipped. Memory is bounded by what the window holds, not by the length of the trace.
+ * - The check of a call remembers where it probed, so recording the same call right after reuses
+ *   the slot without probing again.
+ *
+ * Times never go backwards (the trace guarantees it).
+ */
+import type { Json } from '../../model/toolRules.ts';
+import { argsHash, sameArgs } from './argsIdentity.ts';
+
+type Args = Readonly<Record<string, Json>>;
+
+/** The table's state as plain data (typed arrays copied), for checkpoints. */
+export interface DedupeTableState {
+  windowMs: number;
+  count: number;
+  used: number;
+  hash: Int32Array;
+  tool: Int32Array;
+  time: Float64Array;
+  args: (Args | undefined)[];
+  free: Int32Array;
+  ringEntry: Int32Array;
+  ringTime: Float64Array;
+}
+
+const MIN_SLOTS = 64;
+
+function mix(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+/** The table's hash of a call: its tool id and its arguments' key-order-free hash. */
+export function dedupeHash(toolId: number, args: Args): number {
+  return mix(Math.imul(toolId + 1, 0x9e3779b1) ^ argsHash(args));
+}
+
+export class DedupeTable {
+  // Entries.
+  private eHash = new Int32Array(16);
+  private eTool = new Int32Array(16);
+  private eTime = new Float64Array(16);
+  private eArgs: (Args | undefined)[] = [];
+  /** Entry ids handed out so far (high-water mark); freed ones are on the free stack. */
+  private used = 0;
+  private free = new Int32Array(16);
+  private freeTop = 0;
+  private count = 0;
+  // Index: entry id + 1 per slot, 0 = empty.
+  private slots = new Int32Array(MIN_SLOTS);
+  private mask = MIN_SLOTS - 1;
+  // Expiry ring.
+  private ringEntry = new Int32Array(16);
+  private ringTime = new Float64Array(16);
+  private ringHead = 0;
+  private ringLen = 0;
+  // The last probe: a record of the same call at the same time reuses it.
+  private probeArgs: Args | undefined;
+  private probeTool = -1;
+  private probeTime = Number.NaN;
+  private probeHash = 0;
+  /** Slot of the entry found, or the empty slot where it would go. */
+  private probeSlot = 0;
+  private probeFound = false;
+
+  /** A window of 0 turns deduplication off: nothing is checked or kept. */
+  constructor(readonly windowMs: number) {}
+
+  /** Number of distinct calls currently kept. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** True when the same call was executed less than the window before `now`. */
+  isDuplicate(toolId: number, args: Args, now: number): boolean {
+    if (this.windowMs <= 0) return false;
+    this.evict(now);
+    this.probe(toolId, args, now);
+    // Eviction ran at `now`, so an entry found is inside the window.
+    return this.probeFound;
+  }
+
+  /** Records an execution of the call at `now`. */
+  record(toolId: number, args: Args, now: number): void {
+    if (this.windowMs <= 0) return;
+    this.evict(now);
+    if (this.probeArgs !== args || this.probeTool !== toolId || this.probeTime !== now) this.probe(toolId, args, now);
+    let e: number;
+    if (this.probeFound) {
+      e = (this.slots[this.probeSlot] as number) - 1;
+      if (this.eTime[e] === now) return; // already queued at this time
+      this.eTime[e] = now;
+    } else {
+      e = this.newEntry(this.probeHash, toolId, args, now);
+      this.slots[this.probeSlot] = e + 1;
+      this.count++;
+      this.probeFound = true;
+      if (this.count * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    }
+    this.pushRing(e, now);
+  }
+
+  private probe(toolId: number, args: Args, now: number): void {
+    const hash = dedupeHash(toolId, args);
+    const { slots, mask, eHash, eTool, eArgs } = this;
+    let i = hash & mask;
+    for (;;) {
+      const s = slots[i] as number;
+      if (s === 0) {
+        this.probeFound = false;
+        break;
+      }
+      const e = s - 1;
+      if (eHash[e] === hash && eTool[e] === toolId && sameArgs(eArgs[e] as Args, args)) {
+        this.probeFound = true;
+        break;
+      }
+      i = (i + 1) & mask;
+    }
+    this.probeArgs = args;
+    this.probeTool = toolId;
+    this.probeTime = now;
+    this.probeHash = hash;
+    this.probeSlot = i;
+  }
+
+  private forgetProbe(): void {
+    this.probeArgs = undefined;
+    this.probeTool = -1;
+  }
+
+  private newEntry(hash: number, toolId: number, args: Args, time: number): number {
+    let e: number;
+    if (this.freeTop > 0) e = this.free[--this.freeTop] as number;
+    else {
+      e = this.used++;
+      if (e >= this.eHash.length) this.growEntries(this.eHash.length * 2);
+    }
+    this.eHash[e] = hash;
+    this.eTool[e] = toolId;
+    this.eTime[e] = time;
+    this.eArgs[e] = args;
+    return e;
+  }
+
+  private growEntries(cap: number): void {
+    const hash = new Int32Array(cap);
+    hash.set(this.eHash);
+    const tool = new Int32Array(cap);
+    tool.set(this.eTool);
+    const time = new Float64Array(cap);
+    time.set(this.eTime);
+    const free = new Int32Array(cap);
+    free.set(this.free);
+    this.eHash = hash;
+    this.eTool = tool;
+    this.eTime = time;
+    this.free = free;
+  }
+
+  private rehash(size: number): void {
+    const slots = new Int32Array(size);
+    const mask = size - 1;
+    const old = this.slots;
+    for (let k = 0; k < old.length; k++) {
+      const s = old[k] as number;
+      if (s === 0) continue;
+      let i = (this.eHash[s - 1] as number) & mask;
+      while (slots[i] !== 0) i = (i + 1) & mask;
+      slots[i] = s;
+    }
+    this.slots = slots;
+    this.mask = mask;
+    this.forgetProbe();
+  }
+
+  private pushRing(e: number, time: number): void {
+    let cap = this.ringEntry.length;
+    if (this.ringLen === cap) {
+      const entry = new Int32Array(cap * 2);
+      const times = new Float64Array(cap * 2);
+      for (let k = 0; k < this.ringLen; k++) {
+        const at = (this.ringHead + k) & (cap - 1);
+        entry[k] = this.ringEntry[at] as number;
+        times[k] = this.ringTime[at] as number;
+      }
+      this.ringEntry = entry;
+      this.ringTime = times;
+      this.ringHead = 0;
+      cap *= 2;
+    }
+    const at = (this.ringHead + this.ringLen) & (cap - 1);
+    this.ringEntry[at] = e;
+    this.ringTime[at] = time;
+    this.ringLen++;
+  }
+
+  /** Drops every entry that can no longer deduplicate a call at `now` or later. O(1) amortised. */
+  private evict(now: number): void {
+    const limit = now - this.windowMs;
+    const mask = this.ringEntry.length - 1;
+    while (this.ringLen > 0) {
+      const t = this.ringTime[this.ringHead] as number;
+      if (t > limit) break; // now − t < window: still live
+      const e = this.ringEntry[this.ringHead] as number;
+      this.ringHead = (this.ringHead + 1) & mask;
+      this.ringLen--;
+      if (this.eTime[e] === t) this.remove(e);
+    }
+  }
+
+  /** Removes entry `e` from the index (backward-shift deletion) and frees its id. */
+  private remove(e: number): void {
+    const { slots, mask, eHash } = this;
+    let i = (eHash[e] as number) & mask;
+    while (slots[i] !== e + 1) i = (i + 1) & mask;
+    let j = i;
+    for (;;) {
+      j = (j + 1) & mask;
+      const s = slots[j] as number;
+      if (s === 0) break;
+      const home = (eHash[s - 1] as number) & mask;
+      // Move s back into the hole at i unless its home lies cyclically in (i, j].
+      const stays = i <= j ? home > i && home <= j : home > i || home <= j;
+      if (!stays) {
+        slots[i] = s;
+        i = j;
+      }
+    }
+    slots[i] = 0;
+    this.eArgs[e] = undefined;
+    this.eTime[e] = Number.NaN; // no later ring item matches a freed entry
+    this.free[this.freeTop++] = e;
+    this.count--;
+    this.forgetProbe();
+  }
+
+  /** The table's state as plain data, copied (the arguments objects are shared: they are never mutated). */
+  save(): DedupeTableState {
+    const ringEntry = new Int32Array(this.ringLen);
+    const ringTime = new Float64Array(this.ringLen);
+    const cap = this.ringEntry.length;
+    for (let k = 0; k < this.ringLen; k++) {
+      const at = (this.ringHead + k) & (cap - 1);
+      ringEntry[k] = this.ringEntry[at] as number;
+      ringTime[k] = this.ringTime[at] as number;
+    }
+    return {
+      windowMs: this.windowMs,
+      count: this.count,
+      used: this.used,
+      hash: this.eHash.slice(0, this.used),
+      tool: this.eTool.slice(0, this.used),
+      time: this.eTime.slice(0, this.used),
+      args: this.eArgs.slice(0, this.used),
+      free: this.free.slice(0, this.freeTop),
+      ringEntry,
+      ringTime,
+    };
+  }
+
+  /** Puts the table back in a state {@link save} returned (of a table with the same window). */
+  restore(s: DedupeTableState): void {
+    if (s.windowMs !== this.windowMs) throw new Error(`dedupe state of a ${s.windowMs} ms window restored into a ${this.windowMs} ms table`);
+    let cap = 16;
+    while (cap < s.used) cap *= 2;
+    this.eHash = new Int32Array(cap);
+    this.eHash.set(s.hash);
+    this.eTool = new Int32Array(cap);
+    this.eTool.set(s.tool);
+    this.eTime = new Float64Array(cap);
+    this.eTime.set(s.time);
+    this.eArgs = s.args.slice();
+    this.free = new Int32Array(cap);
+    this.free.set(s.free);
+    this.freeTop = s.free.length;
+    this.used = s.used;
+    this.count = s.count;
+    let ringCap = 16;
+    while (ringCap < s.ringEntry.length) ringCap *= 2;
+    this.ringEntry = new Int32Array(ringCap);
+    this.ringEntry.set(s.ringEntry);
+    this.ringTime = new Float64Array(ringCap);
+    this.ringTime.set(s.ringTime);
+    this.ringHead = 0;
+    this.ringLen = s.ringEntry.length;
+    let slots = MIN_SLOTS;
+    while (slots < s.count * 2) slots *= 2;
+    // Re-index the live entries (free ones have undefined args).
+    const live = new Int32Array(slots);
+    const mask = slots - 1;
+    for (let e = 0; e < s.used; e++) {
+      if (this.eArgs[e] === undefined) continue;
+      let i = (this.eHash[e] as number) & mask;
+      while (live[i] !== 0) i = (i + 1) & mask;
+      live[i] = e + 1;
+    }
+    this.slots = live;
+    this.mask = mask;
+    this.forgetProbe();
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Tools and exclusive groups interned to small integers when the engine is built, with each
+ * tool's rules compiled against those ids, so a step indexes arrays instead of hashing names.
+ * Tool names first seen in the trace (no declared tool list) are interned on first sight; their
+ * rules (wildcards only) are compiled then, once.
+ */
+import { rustDebugName } from './messages.ts';
+import type { ConditionalRule, ExitRequirement, GroupRef, PeriodicRule, RuleIndex, ToolRuleSet } from './ruleIndex.ts';
+
+/** A RequiresPrecedingTools / RequiresFollowingTools rule with its conditions as tool ids. */
+export interface CompiledOrdering {
+  rule: number;
+  preceding: boolean;
+  conditions: readonly string[];
+  conditionIds: readonly number[];
+}
+
+/** A group by id (index in {@link ToolTable.groups}), with the rule that first holds it. */
+export interface CompiledGroup extends GroupRef {
+  id: number;
+}
+
+/** One tool's rules, compiled against the interned ids. */
+export interface CompiledTool {
+  id: number;
+  name: string;
+  /** Rust `{:?}` of the name, for messages. */
+  debugName: string;
+  /** False when the agent declares tools and this one is not among them (step 1: NotFound). */
+  known: boolean;
+  /** The string-keyed rule set this was compiled from (messages, the inspector). */
+  rules: ToolRuleSet;
+  ordering: readonly CompiledOrdering[];
+  groups: readonly CompiledGroup[];
+  exitLoops: readonly { rule: number; conditionIds: readonly number[] }[];
+  hasMaxCalls: boolean;
+}
+
+export interface CompiledExitRequirement extends ExitRequirement {
+  toolId: number;
+  conditionIds: readonly number[];
+}
+
+export interface CompiledPeriodic extends PeriodicRule {
+  toolId: number;
+}
+
+/** The tool ↔ id table of one engine, with compiled per-tool rules. */
+export class ToolTable {
+  private readonly ids = new Map<string, number>();
+  private readonly tools: CompiledTool[] = [];
+  /** Every exclusive group once (by member set), in rule order; a group's id is its index here. */
+  readonly groups: readonly CompiledGroup[];
+  private readonly groupIds = new Map<string, number>();
+  readonly startRules: readonly { tool: string; toolId: number; rule: number }[];
+  readonly exitRequirements: readonly CompiledExitRequirement[];
+  readonly periodic: readonly CompiledPeriodic[];
+
+  constructor(readonly index: RuleIndex) {
+    this.groups = index.allGroups().map((g, id) => ({ ...g, id }));
+    for (const g of this.groups) this.groupIds.set(g.key, g.id);
+    for (const name of index.declared) this.intern(name);
+    this.startRules = index.startRules.map((s) => ({ ...s, toolId: this.intern(s.tool) }));
+    this.exitRequirements = index.exitRequirements.map((r) => ({
+      ...r,
+      toolId: this.intern(r.tool),
+      conditionIds: this.internAll(r.conditions),
+    }));
+    this.periodic = index.periodic.map((p) => ({ ...p, toolId: this.intern(p.tool) }));
+  }
+
+  /** Number of tools interned so far (ids are 0 … size − 1). */
+  get size(): number {
+    return this.tools.length;
+  }
+
+  /** The id of a tool name, interning it (and compiling its rules) on first sight. */
+  intern(name: string): number {
+    const id = this.ids.get(name);
+    if (id !== undefined) return id;
+    const fresh = this.tools.length;
+    this.ids.set(name, fresh);
+    // Reserve the id before compiling: conditions may name the tool itself.
+    this.tools.push(undefined as unknown as CompiledTool);
+    this.tools[fresh] = this.compile(fresh, name);
+    return fresh;
+  }
+
+  /** The id of a name already interned, if any (never interns). */
+  idOf(name: string): number | undefined {
+    return this.ids.get(name);
+  }
+
+  tool(id: number): CompiledTool {
+    return this.tools[id] as CompiledTool;
+  }
+
+  nameOf(id: number): string {
+    return (this.tools[id] as CompiledTool).name;
+  }
+
+  internAll(names: readonly string[]): number[] {
+    return names.map((n) => this.intern(n));
+  }
+
+  private compile(id: number, name: string): CompiledTool {
+    const rules = this.index.forTool(name);
+    const { declared, declaredSet } = this.index;
+    return {
+      id,
+      name,
+      debugName: rustDebugName(name),
+      known: declared.length === 0 || declaredSet.has(name),
+      rules,
+      ordering: rules.ordering.map((o) => ({
+        rule: o.rule,
+        preceding: o.kind === 'RequiresPrecedingTools',
+        conditions: o.conditions,
+        conditionIds: this.internAll(o.conditions),
+      })),
+      groups: rules.groups.map((g) => ({ ...g, id: this.groupIds.get(g.key) as number })),
+      exitLoops: rules.exitLoops.map((e: ConditionalRule) => ({ rule: e.rule, conditionIds: this.internAll(e.conditions) })),
+      hasMaxCalls: rules.maxCalls.length > 0,
+    };
+  }
+}
