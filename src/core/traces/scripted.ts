@@ -54,8 +54,12 @@ function planScripted(text: string, file: string | undefined): { clock: number; 
   if (doc.errors.length > 0) {
     return { clock: 0, plan: doc.errors.map((e) => lineError(e.linePos?.[0].line ?? 1, yamlProblem(e.message), file)) };
   }
+  return planNode(doc.contents, lineOf, file);
+}
+
+/** Compiles the steps of a parsed scripted trace (see {@link planScripted}). */
+function planNode(root: Node | null, lineOf: (node: Node | null | undefined) => number, file: string | undefined): { clock: number; plan: (PlannedStep | TraceItem)[] } {
   const plan: (PlannedStep | TraceItem)[] = [];
-  const root = doc.contents;
   if (root === null) return { clock: 0, plan };
   let clock = 0;
   let steps: Node | null = null;
@@ -123,7 +127,20 @@ function budgetError(plan: readonly (PlannedStep | TraceItem)[], budget: number,
  * memory that do not depend on the counts.
  */
 export function* scriptedItems(text: string, file?: string, budget: number = MAX_SCRIPTED_EVENTS): Generator<TraceItem> {
-  const { clock: start, plan } = planScripted(text, file);
+  yield* expandPlan(planScripted(text, file), file, budget);
+}
+
+/**
+ * Reads a scripted trace that is already parsed (a mapping with `start` and `steps`, or a bare list
+ * of steps) into canonical items. `lineOf` gives a node's 1-based line in its file, so a trace
+ * written inline inside another YAML document (a rule-set test) reports that document's lines.
+ */
+export function readScriptedNode(root: Node | null, lineOf: (node: Node | null | undefined) => number, file?: string, budget: number = MAX_SCRIPTED_EVENTS): TraceItem[] {
+  return [...expandPlan(planNode(root, lineOf, file), file, budget)];
+}
+
+/** The events of a compiled plan, after the budget check. */
+function* expandPlan({ clock: start, plan }: { clock: number; plan: (PlannedStep | TraceItem)[] }, file: string | undefined, budget: number): Generator<TraceItem> {
   const overBudget = budgetError(plan, budget, file);
   if (overBudget) {
     yield overBudget;

@@ -1,0 +1,40 @@
+/**
+ * Pinning decisions as expectations: what "Save as test" and `rule-studio test --update` write.
+ * A pinned expectation names the kind, tool, code and rule of a decision (never its message, so
+ * rewording a message does not break tests).
+ */
+import type { Decision, DecisionKind } from '../engine/decisions.ts';
+import { formatRuleNumber } from '../model/ruleNumber.ts';
+import { summarize } from '../simulator/summary.ts';
+import type { RunExpectation, StepExpectation } from './schema.ts';
+
+/** The expectation that pins decision `d` at 0-based trace item `step`. */
+export function pinDecision(d: Decision, step: number): StepExpectation {
+  const e: StepExpectation = { step: step + 1, decision: d.kind };
+  if ('tool' in d) e.tool = d.tool;
+  if (d.kind === 'interrupt') {
+    e.interrupt = { node: d.node, rule: formatRuleNumber(d.rule), ruleType: d.ruleType };
+    return e;
+  }
+  if ('code' in d && d.kind !== 'exit_blocked') e.code = d.code;
+  if ('rule' in d && d.rule !== undefined) e.rule = formatRuleNumber(d.rule);
+  return e;
+}
+
+/** Expectations pinning every decision of a step (`decision: none` when it made none). */
+export function pinStep(decisions: readonly Decision[], step: number): StepExpectation[] {
+  return decisions.length === 0 ? [{ step: step + 1, decision: 'none' }] : decisions.map((d) => pinDecision(d, step));
+}
+
+/** Expectations pinning every decision of a run, in order. */
+export function pinAll(decisions: readonly Decision[], decisionSteps: readonly number[]): StepExpectation[] {
+  return decisions.map((d, i) => pinDecision(d, decisionSteps[i] ?? 0));
+}
+
+/** The counts of every kind the run gave (kinds with none are left out). */
+export function pinCounts(decisions: readonly Decision[]): RunExpectation['counts'] {
+  const byKind = summarize(decisions).byKind;
+  const out: Partial<Record<DecisionKind, number>> = {};
+  for (const [k, n] of Object.entries(byKind) as [DecisionKind, number][]) if (n > 0) out[k] = n;
+  return out;
+}

@@ -1,0 +1,58 @@
+/**
+ * JUnit XML (the Ant/Surefire form CI systems read): one `<testsuite>` per test file, one
+ * `<testcase>` per test, `<failure>` for a failed expectation, `<error>` for a test that could not
+ * run. No times: the core has no clock (the CLI may pass them).
+ */
+import { totals, type TestFileResult, type TestResult } from '../types.ts';
+
+/** Escapes text for XML content and attribute values; drops characters XML 1.0 forbids. */
+export function xmlEscape(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || c >= 0x10000) {
+      out += ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : ch === '"' ? '&quot;' : ch === "'" ? '&apos;' : ch;
+    }
+  }
+  return out;
+}
+
+const attr = (name: string, value: string | number) => `${name}="${xmlEscape(String(value))}"`;
+
+function failureText(t: TestResult): string {
+  return t.failures
+    .map((f) => [`${f.step !== undefined ? `step ${f.step}` : 'run'} (line ${f.line})`, `expected: ${f.expected}`, `seen: ${f.seen}`, ...f.why.map((w) => `why: ${w}`)].join('\n'))
+    .join('\n\n');
+}
+
+function testcase(file: string, t: TestResult): string {
+  const open = `    <testcase ${attr('name', t.name)} ${attr('classname', file)} ${attr('file', file)} ${attr('line', t.line)}`;
+  if (t.status === 'pass') return `${open}/>`;
+  if (t.status === 'error')
+    return `${open}>\n      <error ${attr('message', t.errors[0] ?? 'the test could not run')} type="TestError">${xmlEscape(t.errors.join('\n'))}</error>\n    </testcase>`;
+  const first = t.failures[0];
+  const message = first ? `${first.expected} — seen ${first.seen}` : 'failed';
+  return `${open}>\n      <failure ${attr('message', message)} type="ExpectationFailed">${xmlEscape(failureText(t))}</failure>\n    </testcase>`;
+}
+
+/** The whole run as a JUnit XML document. */
+export function junitReport(results: readonly TestFileResult[], name = 'rule-studio test'): string {
+  const t = totals(results);
+  const suites = results.map((f) => {
+    const failures = f.tests.filter((x) => x.status === 'fail').length;
+    const errors = f.tests.filter((x) => x.status === 'error').length + (f.errors.length > 0 ? 1 : 0);
+    const tests = f.tests.length + (f.errors.length > 0 ? 1 : 0);
+    const head = `  <testsuite ${attr('name', f.file)} ${attr('tests', tests)} ${attr('failures', failures)} ${attr('errors', errors)} skipped="0">`;
+    const cases = f.tests.map((x) => testcase(f.file, x));
+    if (f.errors.length > 0)
+      cases.push(`    <testcase name="(test file)" ${attr('classname', f.file)}>\n      <error ${attr('message', f.errors[0] ?? '')} type="TestFileError">${xmlEscape(f.errors.join('\n'))}</error>\n    </testcase>`);
+    return [head, ...cases, '  </testsuite>'].join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites ${attr('name', name)} ${attr('tests', t.tests + results.filter((f) => f.errors.length > 0).length)} ${attr('failures', t.failed)} ${attr('errors', t.errors)}>`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
