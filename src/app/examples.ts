@@ -1,4 +1,5 @@
 /** The curated examples shipped with the app (the gallery), loaded as raw text at build time. */
+import { isTestFileName } from '../core/tests/fileName.ts';
 const files = import.meta.glob('../../examples/*.{toml,yaml,json}', {
   query: '?raw',
   import: 'default',
@@ -12,6 +13,7 @@ export interface Example {
 }
 
 export const EXAMPLES: readonly Example[] = Object.entries(files)
+  .filter(([path]) => !isTestFileName(path)) // rule-set tests sit next to the examples they test
   .map(([path, text]) => ({ name: path.slice(path.lastIndexOf('/') + 1), text }))
   .sort((a, b) => a.name.localeCompare(b.name));
 

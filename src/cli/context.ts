@@ -5,6 +5,10 @@ export interface CliContext {
   readChunks?(path: string): AsyncIterable<string>;
   out(text: string): void;
   err(text: string): void;
+  /** Writes a text file (`test --update`); absent where the CLI may not write. */
+  writeText?(path: string, text: string): void;
+  /** The files under a path (itself when it is a file), sorted, skipping dot-folders and node_modules. */
+  listFiles?(path: string): string[];
   /** The package version, for `--version` and SARIF (read from package.json by the entry). */
   version?: string;
 }

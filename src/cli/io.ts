@@ -1,5 +1,6 @@
 /** File access and output for the CLI: the only place the CLI touches the file system. */
-import { closeSync, constants, createReadStream, fstatSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, createReadStream, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
 import { termSafe } from './escape.ts';
 
 export class UnreadableError extends Error {}
@@ -104,4 +105,49 @@ export function packageVersion(): string {
   } catch {
     return '0.0.0';
   }
+}
+
+/** Writes a text file as UTF-8, or throws {@link UnreadableError} saying why it cannot be written. */
+export function writeText(path: string, text: string): void {
+  try {
+    writeFileSync(path, text, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw unreadable(path, code === 'EACCES' || code === 'EPERM' ? 'cannot be written (permission denied)' : `cannot be written (${code ?? String(e)})`);
+  }
+}
+
+/** Folders a search for files never enters. */
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'coverage']);
+
+/**
+ * The regular files under `path` (or `path` itself when it is a file), sorted by path; hidden
+ * folders, node_modules, dist and coverage are skipped and symbolic links to folders are not
+ * followed, so a link cycle cannot loop.
+ */
+export function listFiles(path: string): string[] {
+  let st: Stats;
+  try {
+    st = statSync(path);
+  } catch (e) {
+    throw failure(path, e);
+  }
+  if (!st.isDirectory()) return [path];
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      throw failure(dir, e);
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!entry.name.startsWith('.') && !SKIPPED_DIRS.has(entry.name)) walk(full);
+      } else if (entry.isFile()) out.push(full);
+    }
+  };
+  walk(path);
+  return out;
 }

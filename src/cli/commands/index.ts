@@ -7,5 +7,6 @@ import { checkCommand } from './check.ts';
 import { convertCommand } from './convert.ts';
 import { describeCommand } from './describe.ts';
 import { simulateCommand } from './simulate.ts';
+import { testCommand } from './test.ts';
 
-export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand];
+export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, testCommand];

@@ -44,3 +44,15 @@ export function ruleTypeLabel(type: ToolRuleTypeName | WorkflowRuleTypeName): st
   const friendly = (TOOL_RULE_NAMES as Record<string, string>)[type] ?? (WORKFLOW_RULE_NAMES as Record<string, string>)[type];
   return friendly === undefined || friendly === type ? type : `${friendly} · ${type}`;
 }
+
+/**
+ * The 0-based index of a rule written `#N` (or a bare `N`, or the number N), N from 1; undefined
+ * for anything else (`#0`, `3.5`, `abc`). Rule-set tests name rules this way.
+ */
+export function parseRuleNumber(value: string | number): number | undefined {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const m = /^#?(\d{1,9})$/.exec(text);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  return n >= 1 ? n - 1 : undefined;
+}

@@ -14,8 +14,4 @@ export { textReport } from './report/text.ts';
 export { junitReport, xmlEscape } from './report/junit.ts';
 export { tapReport } from './report/tap.ts';
 export { jsonReport } from './report/json.ts';
-
-/** True for a file name the runner treats as a test file (`*.test.yaml` / `*.test.yml`). */
-export function isTestFileName(name: string): boolean {
-  return /\.test\.ya?ml$/i.test(name);
-}
+export { isTestFileName } from './fileName.ts';

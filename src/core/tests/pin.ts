@@ -4,7 +4,7 @@
  * rewording a message does not break tests).
  */
 import type { Decision, DecisionKind } from '../engine/decisions.ts';
-import { formatRuleNumber } from '../model/ruleNumber.ts';
+import { ruleNumber } from '../model/ruleNumber.ts';
 import { summarize } from '../simulator/summary.ts';
 import type { RunExpectation, StepExpectation } from './schema.ts';
 
@@ -12,12 +12,13 @@ import type { RunExpectation, StepExpectation } from './schema.ts';
 export function pinDecision(d: Decision, step: number): StepExpectation {
   const e: StepExpectation = { step: step + 1, decision: d.kind };
   if ('tool' in d) e.tool = d.tool;
+  if (d.kind === 'transition') e.to = d.to;
   if (d.kind === 'interrupt') {
-    e.interrupt = { node: d.node, rule: formatRuleNumber(d.rule), ruleType: d.ruleType };
+    e.interrupt = { node: d.node, rule: ruleNumber(d.rule), ruleType: d.ruleType };
     return e;
   }
   if ('code' in d && d.kind !== 'exit_blocked') e.code = d.code;
-  if ('rule' in d && d.rule !== undefined) e.rule = formatRuleNumber(d.rule);
+  if ('rule' in d && d.rule !== undefined) e.rule = ruleNumber(d.rule);
   return e;
 }
 

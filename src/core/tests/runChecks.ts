@@ -6,7 +6,7 @@
 import type { Decision, DecisionKind } from '../engine/decisions.ts';
 import type { Agent } from '../model/toolRules.ts';
 import type { Workflow } from '../model/workflow.ts';
-import { formatRuleNumber, parseRuleNumber } from '../model/ruleNumber.ts';
+import { ruleNumber, parseRuleNumber } from '../model/ruleNumber.ts';
 import { summarize } from '../simulator/summary.ts';
 import { isViolation } from '../simulator/violations.ts';
 import type { RunExpectation } from './schema.ts';
@@ -69,13 +69,13 @@ export function checkRun(input: RunCheckInput): TestFailure[] {
     for (const ref of run.fires) {
       if (typeof ref === 'object') {
         const index = parseRuleNumber(ref.rule) ?? -1;
-        const name = `workflow rule ${formatRuleNumber(index)} of node \`${ref.node}\``;
+        const name = `workflow rule ${ruleNumber(index)} of node \`${ref.node}\``;
         const c = summary.workflowRules.find((r) => r.node === ref.node && r.rule === index);
         if (!c) failures.push({ line, expected: `${name} fires at least once`, seen: `the workflow has no such rule`, why: [] });
         else if (c.fired === 0) failures.push({ line, expected: `${name} (${c.type}) fires at least once`, seen: 'it never fired', why: [] });
       } else {
         const index = parseRuleNumber(ref) ?? -1;
-        const name = `rule ${formatRuleNumber(index)}`;
+        const name = `rule ${ruleNumber(index)}`;
         const c = summary.toolRules[index];
         if (!c) failures.push({ line, expected: `${name} fires at least once`, seen: `the agent has ${plural(summary.toolRules.length, 'rule')}`, why: [] });
         else if (c.fired === 0) failures.push({ line, expected: `${name} (${c.type} on \`${c.tool}\`) fires at least once`, seen: 'it never fired', why: [] });

@@ -40,6 +40,7 @@ export const StepExpectation = z
     decision: z.enum(EXPECTED_KINDS).optional().describe('The decision kind (allowed, blocked, auto, exit, interrupt, …), or none: the step decides nothing.'),
     tool: z.string().min(1).optional().describe('The tool the decision is about.'),
     code: z.string().min(1).optional().describe('The failure code, e.g. PrerequisitesNotMet.'),
+    to: z.string().min(1).optional().describe('The node a transition lands on.'),
     rule: RuleNumberRef.optional(),
     message: z.string().optional().describe('Text the decision’s message contains.'),
     interrupt: InterruptExpectation.optional(),

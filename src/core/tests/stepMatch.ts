@@ -3,7 +3,7 @@
  * step's decisions matches every field it names (`decision: none` holds when there are none).
  */
 import type { Decision } from '../engine/decisions.ts';
-import { formatRuleNumber, parseRuleNumber } from '../model/ruleNumber.ts';
+import { ruleNumber, parseRuleNumber } from '../model/ruleNumber.ts';
 import type { StepExpectation } from './schema.ts';
 
 type Fields = Record<string, unknown>;
@@ -16,6 +16,7 @@ export function scoreDecision(e: StepExpectation, d: Decision): { matched: numbe
   if (e.decision !== undefined && e.decision !== 'none') checks.push(d.kind === e.decision);
   if (e.tool !== undefined) checks.push(field(d, 'tool') === e.tool);
   if (e.code !== undefined) checks.push(field(d, 'code') === e.code);
+  if (e.to !== undefined) checks.push(d.kind === 'transition' && d.to === e.to);
   if (e.rule !== undefined) checks.push(field(d, 'rule') === parseRuleNumber(e.rule));
   if (e.message !== undefined) {
     const text = field(d, 'message') ?? field(d, 'text');
@@ -61,10 +62,11 @@ export function describeExpectation(e: StepExpectation): string {
   if (kind) parts.push(kind);
   if (e.tool !== undefined) parts.push(`\`${e.tool}\``);
   if (e.code !== undefined) parts.push(e.code);
-  if (e.rule !== undefined) parts.push(`rule ${formatRuleNumber(parseRuleNumber(e.rule) ?? 0)}`);
+  if (e.to !== undefined) parts.push(`to \`${e.to}\``);
+  if (e.rule !== undefined) parts.push(`rule ${ruleNumber(parseRuleNumber(e.rule) ?? 0)}`);
   const i = e.interrupt;
   if (i?.ruleType !== undefined) parts.push(i.ruleType);
-  if (i?.rule !== undefined) parts.push(`rule ${formatRuleNumber(parseRuleNumber(i.rule) ?? 0)}`);
+  if (i?.rule !== undefined) parts.push(`rule ${ruleNumber(parseRuleNumber(i.rule) ?? 0)}`);
   if (i?.node !== undefined) parts.push(`of node \`${i.node}\``);
   let out = parts.join(' ') || 'any decision';
   if (e.message !== undefined) out += `, message contains ${quote(e.message)}`;
@@ -77,14 +79,14 @@ export function describeDecision(d: Decision): string {
   const parts: string[] = [d.kind];
   const tool = field(d, 'tool');
   if (typeof tool === 'string') parts.push(`\`${tool}\``);
-  if (d.kind === 'interrupt') parts.push(d.ruleType, `rule ${formatRuleNumber(d.rule)}`, `of node \`${d.node}\``);
+  if (d.kind === 'interrupt') parts.push(d.ruleType, `rule ${ruleNumber(d.rule)}`, `of node \`${d.node}\``);
   if (d.kind === 'transition') parts.push(`${d.from} → ${d.to}`);
   if (d.kind === 'auto') parts.push(`(${d.reason})`);
   if (d.kind === 'exit_blocked') parts.push(`pending [${d.pending.join(', ')}]`);
   const code = field(d, 'code');
   if (typeof code === 'string' && d.kind !== 'exit_blocked') parts.push(code);
   const rule = field(d, 'rule');
-  if (typeof rule === 'number' && d.kind !== 'interrupt') parts.push(`rule ${formatRuleNumber(rule)}`);
+  if (typeof rule === 'number' && d.kind !== 'interrupt') parts.push(`rule ${ruleNumber(rule)}`);
   const message = field(d, 'message');
   const text = typeof message === 'string' ? message : d.kind === 'interrupt' ? d.text.split('\n')[0] : undefined;
   return text !== undefined ? `${parts.join(' ')}: ${quote(text.length > 160 ? `${text.slice(0, 160)}…` : text)}` : parts.join(' ');

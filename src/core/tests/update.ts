@@ -2,23 +2,24 @@
  * `--update`: records what the engine decides now as the expectations of a test file, changing
  * only what no longer holds, and says what changed. A failing step expectation is replaced by
  * expectations pinning every decision of that step; run expectations take the run's current
- * values; a test with no expectations at all gets every decision pinned. Comments and the rest
- * of the text are kept (the YAML is edited in place).
+ * values; a test with no expectations at all gets every decision pinned. Only the text of what
+ * changed is rewritten: comments, quoting and layout elsewhere stay as they were.
  */
-import { isSeq, parseDocument, type Node } from 'yaml';
 import type { Decision, DecisionKind } from '../engine/decisions.ts';
 import { parseRuleNumber } from '../model/ruleNumber.ts';
 import { summarize } from '../simulator/summary.ts';
 import { isViolation } from '../simulator/violations.ts';
 import { parseTestFile } from './parse.ts';
-import { pinAll, pinCounts, pinStep } from './pin.ts';
+import { pinAll, pinCounts, pinDecision, pinStep } from './pin.ts';
 import { runTest, type TestHost } from './run.ts';
 import { exitsCleanly } from './runChecks.ts';
 import { setUpTest } from './setup.ts';
 import type { RunExpectation } from './schema.ts';
 import { describeExpectation, matchStep } from './stepMatch.ts';
 import type { TestFileResult } from './types.ts';
-import { expectationNodes, runNode } from './write.ts';
+import { TextEdits } from './textEdits.ts';
+import type { Agent } from '../model/toolRules.ts';
+import type { Workflow } from '../model/workflow.ts';
 
 export interface UpdateResult {
   /** The new text (the same text when nothing changed). */
@@ -39,7 +40,7 @@ export function updateTestText(file: string, text: string, host: TestHost): Upda
     return { text, changes: [], skipped: errors, before: { file, errors, tests: [] } };
   }
   const parsed = p.parsed;
-  const doc = parseDocument(text, { prettyErrors: false });
+  const edits = new TextEdits(text);
   const changes: string[] = [];
   const skipped: string[] = [];
   const before: TestFileResult = { file, errors: [], tests: [] };
@@ -56,10 +57,10 @@ export function updateTestText(file: string, text: string, host: TestHost): Upda
     const prepared = setup.ok ? setup.prepared : undefined;
     if (test.expect === undefined && test.run === undefined) {
       const pinned = pinAll(decisions, decisionSteps);
-      doc.setIn(['tests', i, 'expect'], doc.createNode([]));
-      const seq = doc.getIn(['tests', i, 'expect'], true);
-      if (isSeq(seq)) seq.items.push(...expectationNodes(doc, pinned));
-      doc.setIn(['tests', i, 'run'], runNode(doc, { counts: pinCounts(decisions) }));
+      edits.appendToMap(parsed.nodeAt(['tests', i]), [
+        ['expect', pinned.length > 0 ? pinned : []],
+        ['run', { counts: pinCounts(decisions) }],
+      ]);
       changes.push(`${label}: pinned ${pinned.length} decision${pinned.length === 1 ? '' : 's'} and their counts`);
       return;
     }
@@ -71,33 +72,36 @@ export function updateTestText(file: string, text: string, host: TestHost): Upda
       perStep.set(s, list);
     });
     const expect = test.expect ?? [];
-    const seq = doc.getIn(['tests', i, 'expect'], true);
-    for (let j = expect.length - 1; j >= 0; j--) {
-      const e = expect[j];
-      if (!e || !isSeq(seq)) continue;
+    expect.forEach((e, j) => {
+      const node = parsed.nodeAt(['tests', i, 'expect', j]);
       const step = e.step - 1;
       if (step >= result.steps) {
-        seq.items.splice(j, 1);
+        edits.removeItem(node);
         changes.push(`${label}: step ${e.step}: - ${describeExpectation(e)} (removed: the trace has ${result.steps} steps)`);
-        continue;
+        return;
       }
       const here = perStep.get(step) ?? [];
-      if (matchStep(e, here).ok) continue;
-      const pinned = pinStep(here, step);
-      seq.items.splice(j, 1, ...(expectationNodes(doc, pinned) as Node[] as typeof seq.items));
-      changes.push(`${label}: step ${e.step}: - ${describeExpectation(e)}  + ${pinned.map(describeExpectation).join('; ')}`);
-    }
+      if (matchStep(e, here).ok) return;
+      const others = expect.filter((o, k) => k !== j && o.step === e.step && matchStep(o, here).ok);
+      const fresh = here.filter((d) => !others.some((o) => matchStep(o, [d]).ok));
+      const pinned = here.length === 0 ? pinStep(here, step) : fresh.map((d) => pinDecision(d, step));
+      edits.replaceItem(node, pinned);
+      changes.push(`${label}: step ${e.step}: - ${describeExpectation(e)}  + ${pinned.length > 0 ? pinned.map(describeExpectation).join('; ') : '(already pinned by the others)'}`);
+    });
     if (test.run) {
       const next = updatedRun(test.run, decisions, prepared);
       for (const c of next.changes) changes.push(`${label}: run: ${c}`);
-      if (next.changes.length > 0) doc.setIn(['tests', i, 'run'], runNode(doc, next.run));
+      for (const key of next.keys) edits.setKey(parsed.nodeAt(['tests', i, 'run']), key, (next.run as Record<string, unknown>)[key]);
     }
   });
-  return { text: changes.length > 0 ? doc.toString({ lineWidth: 0 }) : text, changes, skipped, before };
+  return { text: changes.length > 0 ? edits.apply() : text, changes, skipped, before };
 }
+type Prepared = { agent?: Agent; workflow?: Workflow } | undefined;
 
-function updatedRun(run: RunExpectation, decisions: readonly Decision[], prepared: { agent?: import('../model/toolRules.ts').Agent; workflow?: import('../model/workflow.ts').Workflow } | undefined): { run: RunExpectation; changes: string[] } {
+/** The run expectation with every field that no longer holds set to what the run shows now. */
+function updatedRun(run: RunExpectation, decisions: readonly Decision[], prepared: Prepared): { run: RunExpectation; keys: (keyof RunExpectation)[]; changes: string[] } {
   const out: RunExpectation = { ...run };
+  const keys = new Set<keyof RunExpectation>();
   const changes: string[] = [];
   const ctx = { ...(prepared?.agent ? { agent: prepared.agent } : {}), ...(prepared?.workflow ? { workflow: prepared.workflow } : {}) };
   const summary = summarize(decisions, ctx);
@@ -107,14 +111,16 @@ function updatedRun(run: RunExpectation, decisions: readonly Decision[], prepare
     if (summary.byKind[kind] !== n || run.counts?.[kind] === undefined) {
       changes.push(`counts.${kind}: - ${run.counts?.[kind] ?? '(none)'}  + ${summary.byKind[kind]}`);
       counts[kind] = summary.byKind[kind];
+      out.counts = counts;
+      keys.add('counts');
     }
   }
-  if (Object.keys(counts).length > 0) out.counts = counts;
   if (run.noViolations !== undefined) {
     const now = !decisions.some(isViolation);
     if (now !== run.noViolations) {
       changes.push(`noViolations: - ${run.noViolations}  + ${now}`);
       out.noViolations = now;
+      keys.add('noViolations');
     }
   }
   if (run.exitsCleanly !== undefined) {
@@ -122,6 +128,7 @@ function updatedRun(run: RunExpectation, decisions: readonly Decision[], prepare
     if (now !== run.exitsCleanly) {
       changes.push(`exitsCleanly: - ${run.exitsCleanly}  + ${now}`);
       out.exitsCleanly = now;
+      keys.add('exitsCleanly');
     }
   }
   if (run.fires) {
@@ -129,8 +136,11 @@ function updatedRun(run: RunExpectation, decisions: readonly Decision[], prepare
       if (typeof ref === 'object') return (summary.workflowRules.find((r) => r.node === ref.node && r.rule === parseRuleNumber(ref.rule))?.fired ?? 0) > 0;
       return (summary.toolRules[parseRuleNumber(ref) ?? -1]?.fired ?? 0) > 0;
     });
-    for (const ref of run.fires) if (!kept.includes(ref)) changes.push(`fires: - ${typeof ref === 'object' ? `${ref.node} ${String(ref.rule)}` : String(ref)} (never fired)`);
-    out.fires = kept;
+    if (kept.length !== run.fires.length) {
+      for (const ref of run.fires) if (!kept.includes(ref)) changes.push(`fires: - ${typeof ref === 'object' ? `${ref.node} ${String(ref.rule)}` : String(ref)} (never fired)`);
+      out.fires = kept;
+      keys.add('fires');
+    }
   }
-  return { run: out, changes };
+  return { run: out, keys: [...keys], changes };
 }

@@ -1,0 +1,114 @@
+import { dirname, isAbsolute, join } from 'node:path';
+import {
+  allPassed,
+  isTestFileName,
+  jsonReport,
+  junitReport,
+  runTestFile,
+  tapReport,
+  textReport,
+  updateTestText,
+  type TestFileResult,
+  type TestHost,
+} from '../../core/tests/index.ts';
+import { EXIT, type CliContext } from '../context.ts';
+import { jsonTermSafe, termSafe } from '../escape.ts';
+import { UnreadableError } from '../io.ts';
+import { defineCommand, UsageError } from '../registry.ts';
+
+const REPORTERS = ['text', 'junit', 'tap', 'json'] as const;
+type Reporter = (typeof REPORTERS)[number];
+
+/** Rule and trace files named by a test are read relative to the test file. */
+function hostFor(file: string, ctx: CliContext): TestHost {
+  return {
+    readFile(path) {
+      const full = isAbsolute(path) ? path : join(dirname(file), path);
+      try {
+        return { ok: true, text: ctx.readText(full) };
+      } catch (e) {
+        if (e instanceof UnreadableError) return { ok: false, message: e.message };
+        throw e;
+      }
+    },
+  };
+}
+
+/** The test files the paths name: files as given, folders searched for `*.test.yaml`. */
+function findTestFiles(paths: readonly string[], ctx: CliContext): string[] {
+  const out: string[] = [];
+  for (const path of paths) {
+    const found = ctx.listFiles ? ctx.listFiles(path) : [path];
+    const tests = found.length === 1 && found[0] === path ? found : found.filter(isTestFileName);
+    if (tests.length === 0) throw new UsageError(`no test files (*.test.yaml) under ${termSafe(path)}`);
+    for (const t of tests) if (!out.includes(t)) out.push(t);
+  }
+  return out;
+}
+
+function report(results: readonly TestFileResult[], reporter: Reporter, verbose: boolean): string {
+  switch (reporter) {
+    case 'junit':
+      return junitReport(results);
+    case 'tap':
+      return tapReport(results);
+    case 'json':
+      return jsonTermSafe(jsonReport(results));
+    case 'text':
+      return textReport(results, { verbose }).split('\n').map(termSafe).join('\n');
+  }
+}
+
+/** `test [paths…]`: runs rule-set tests, prints a report, exits 1 when one fails. */
+export const testCommand = defineCommand({
+  name: 'test',
+  summary: 'run rule-set tests (*.test.yaml): expected decisions per step and per run',
+  positionals: { name: '<paths…>', noun: 'path', description: 'test files, or folders searched for *.test.yaml (default: .)', min: 0 },
+  options: [
+    {
+      kind: 'value',
+      name: 'reporter',
+      choices: REPORTERS,
+      default: 'text',
+      description: 'text: a readable report; junit: JUnit XML for CI; tap: TAP 13; json: one JSON document',
+      example: '--reporter junit > rule-tests.xml',
+    },
+    { kind: 'flag', name: 'update', description: 'record the decisions seen now as the expectations that no longer hold, and print what changed', example: '--update' },
+    { kind: 'flag', name: 'verbose', description: 'list passing tests too (text reporter)', example: '--verbose' },
+  ],
+  examples: ['rule-studio test', 'rule-studio test examples/ --reporter junit > rule-tests.xml', 'rule-studio test agents/etl.test.yaml --update'],
+  exitCodes: 'exit codes: 0 every test passed, 1 a test failed or could not run, 2 unreadable input or bad usage',
+  run(args, ctx) {
+    const reporter = (args.value('reporter') ?? 'text') as Reporter;
+    const files = findTestFiles(args.positionals.length > 0 ? args.positionals : ['.'], ctx);
+    if (args.flag('update')) return update(files, ctx);
+    const results = files.map((file) => runTestFile(file, ctx.readText(file), hostFor(file, ctx)));
+    ctx.out(report(results, reporter, args.flag('verbose')));
+    return allPassed(results) ? EXIT.ok : EXIT.errors;
+  },
+});
+
+function update(files: readonly string[], ctx: CliContext): number {
+  if (!ctx.writeText) throw new UsageError('--update cannot write files here');
+  let ok = true;
+  for (const file of files) {
+    const text = ctx.readText(file);
+    const r = updateTestText(file, text, hostFor(file, ctx));
+    if (r.before.errors.length > 0) {
+      ok = false;
+      ctx.err(termSafe(`${file}: not updated, the test file cannot be read:`));
+      for (const e of r.before.errors) ctx.err(termSafe(`  ${e}`));
+      continue;
+    }
+    if (r.changes.length > 0) {
+      ctx.writeText(file, r.text);
+      ctx.out(termSafe(`${file}: updated`));
+      for (const c of r.changes) ctx.out(termSafe(`  ${c}`));
+    } else ctx.out(termSafe(`${file}: unchanged`));
+    for (const s of r.skipped) {
+      ok = false;
+      ctx.err(termSafe(`${file}: not updated: ${s}`));
+    }
+  }
+  return ok ? EXIT.ok : EXIT.errors;
+}
