@@ -62,7 +62,7 @@ function report(results: readonly TestFileResult[], reporter: Reporter, verbose:
 /** `test [paths…]`: runs rule-set tests, prints a report, exits 1 when one fails. */
 export const testCommand = defineCommand({
   name: 'test',
-  summary: 'run rule-set tests (*.test.yaml): expected decisions per step and per run',
+  summary: 'run rule-set tests: the decisions each test file expects, per step and per run',
   positionals: { name: '<paths…>', noun: 'path', description: 'test files, or folders searched for *.test.yaml (default: .)', min: 0 },
   options: [
     {
