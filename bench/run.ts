@@ -9,6 +9,7 @@ import { benchEngine } from './engine.bench.ts';
 import { benchReferenceRatio } from './reference.bench.ts';
 import { benchStress } from './stress.bench.ts';
 import { benchSimulator } from './simulator.bench.ts';
+import { benchCli } from './cli.bench.ts';
 import { fmt } from './measure.ts';
 
 const only = process.argv.slice(2);
@@ -52,4 +53,11 @@ if (want('stress')) {
     console.log(
       `  ${r.name}: ${fmt(r.ms)} ms — ${r.detail}; peak heap growth ${fmt(r.peakHeapGrowthMb, 1)} MB, retained after GC ${fmt(r.retainedMb ?? NaN, 1)} MB, peak RSS ${fmt(r.peakRssMb)} MB`,
     );
+}
+if (want('cli')) {
+  console.log('\n## CLI (bundled, child process, median of runs; target: check of a small file < 300 ms wall)');
+  const r = benchCli();
+  const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
+  console.log(`  bundle ${fmt(r.bundleKb)} KB; load average before ${load(r.loadBefore)}, after ${load(r.loadAfter)}`);
+  for (const f of r.figures) console.log(`  ${f.name}: median ${fmt(f.medianMs)} ms wall, best ${fmt(f.minMs)} ms${f.medianCpuMs !== undefined ? `, median CPU ${fmt(f.medianCpuMs)} ms` : ''} (${f.runs} runs)`);
 }

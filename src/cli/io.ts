@@ -97,14 +97,19 @@ export async function* readChunks(path: string): AsyncIterable<string> {
   }
 }
 
-/** The version in the package's package.json (two levels up from both src/cli and dist/cli). */
+/**
+ * The version in the package's package.json: one level up from the bundle (`dist-cli/`), two from
+ * the sources (`src/cli/`).
+ */
 export function packageVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
-    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
+  for (const up of ['..', '../..'])
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(`${up}/package.json`, import.meta.url), 'utf8')) as { name?: unknown; version?: unknown };
+      if (pkg.name === 'rule-studio' && typeof pkg.version === 'string') return pkg.version;
+    } catch {
+      // not this level
+    }
+  return '0.0.0';
 }
 
 /** Writes a text file as UTF-8, or throws {@link UnreadableError} saying why it cannot be written. */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from './harness.ts';
+import { example } from '../data/paths.ts';
 
 describe('cli convert', () => {
   it('normalises a design-era file to what Pattern loads, with the normalisations on stderr', async () => {
-    const r = await runCli(['convert', '../shared/examples/docs-data-processor.toml', '--to', 'toml']);
+    const r = await runCli(['convert', example('docs-data-processor.toml'), '--to', 'toml']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       [

@@ -7,8 +7,9 @@ import { writeAgentsJson } from '../../src/core/codecs/write/agentsJson.ts';
 import { writeAgentsToml } from '../../src/core/codecs/write/agentsToml.ts';
 import type { Agent } from '../../src/core/model/toolRules.ts';
 import { brief, jsonDoc, readToml, withCode } from './helpers.ts';
+import { CONFORMANCE_DIR, EXAMPLES_DIR } from '../data/paths.ts';
 
-const EXAMPLES = '/work/shared/examples';
+const EXAMPLES = EXAMPLES_DIR;
 const read = (name: string) => readToml(readFileSync(join(EXAMPLES, name), 'utf8'), name);
 
 describe('shared examples', () => {
@@ -43,8 +44,8 @@ describe('shared examples', () => {
   });
 
   it('the conformance agent files read with no diagnostic at all', () => {
-    for (const f of readdirSync('/work/shared/conformance')) {
-      const c = JSON.parse(readFileSync(join('/work/shared/conformance', f), 'utf8')) as { files: Record<string, string> };
+    for (const f of readdirSync(CONFORMANCE_DIR)) {
+      const c = JSON.parse(readFileSync(join(CONFORMANCE_DIR, f), 'utf8')) as { files: Record<string, string> };
       for (const [name, text] of Object.entries(c.files))
         if (name.endsWith('.toml')) expect(readToml(text, name).diagnostics, `${f}/${name}`).toEqual([]);
     }

@@ -5,8 +5,9 @@ import { parseYaml } from '../../src/core/codecs/parse/yaml.ts';
 import { looksLikeWorkflow, readWorkflow, workflowNameFromFile } from '../../src/core/codecs/read/workflow.ts';
 import { Workflow } from '../../src/core/model/workflow.ts';
 import { readYaml, where } from './helpers.ts';
+import { EXAMPLES_DIR } from '../data/paths.ts';
 
-const EXAMPLES = '/work/shared/examples';
+const EXAMPLES = EXAMPLES_DIR;
 
 describe('hegel form (internally tagged)', () => {
   it('reads every rule type as is, with no diagnostic', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { updateWorkflowYaml, writeWorkflowYaml } from '../../src/core/codecs/write/workflowYaml.ts';
 import type { Workflow } from '../../src/core/model/workflow.ts';
 import { readYaml } from './helpers.ts';
+import { example } from '../data/paths.ts';
 
 const COMMENTED = [
   '# Team workflow: keep this header',
@@ -69,7 +70,7 @@ describe('updateWorkflowYaml', () => {
   });
 
   it('rewrites a seed-form file in hegel form, keeping the node comments', () => {
-    const seed = readFileSync('/work/shared/examples/spec-code-node.yaml', 'utf8');
+    const seed = readFileSync(example('spec-code-node.yaml'), 'utf8');
     const wf = model(seed);
     wf.mode = 'execution';
     wf.start_node = 'code';

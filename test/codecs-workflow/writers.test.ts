@@ -7,8 +7,9 @@ import { writeWorkflowJson } from '../../src/core/codecs/write/workflowJson.ts';
 import { writeWorkflowYaml } from '../../src/core/codecs/write/workflowYaml.ts';
 import type { Workflow } from '../../src/core/model/workflow.ts';
 import { readJson, readYaml } from './helpers.ts';
+import { example } from '../data/paths.ts';
 
-const HEGEL_EXECUTION = readFileSync('/work/shared/examples/hegel-execution.yaml', 'utf8');
+const HEGEL_EXECUTION = readFileSync(example('hegel-execution.yaml'), 'utf8');
 
 function keysOf(map: unknown): string[] {
   if (!isMap(map)) return [];

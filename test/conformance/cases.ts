@@ -1,10 +1,11 @@
 /**
- * Conformance cases (`traces.md` §6): the shared ones in ../shared/conformance and the project's
+ * Conformance cases (`traces.md` §6): the shared ones (the project's copies in test/data/conformance) and the project's
  * own in test/conformance/cases, validated with zod on load.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { CONFORMANCE_DIR } from '../data/paths.ts';
 
 export const ConformanceCase = z
   .object({
@@ -22,8 +23,8 @@ export const ConformanceCase = z
   });
 export type ConformanceCase = z.infer<typeof ConformanceCase>;
 
-export const SHARED_DIR = resolve(process.cwd(), '../shared/conformance');
-export const OWN_DIR = resolve(process.cwd(), 'test/conformance/cases');
+export const SHARED_DIR = CONFORMANCE_DIR;
+export const OWN_DIR = resolve(import.meta.dirname, 'cases');
 
 export interface LoadedCase {
   file: string;

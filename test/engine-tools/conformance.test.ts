@@ -5,6 +5,7 @@
  * against the whole decision stream written out from the spec.
  */
 import { readFileSync } from 'node:fs';
+import { conformanceCase } from '../data/paths.ts';
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/core/model/toolRules.ts';
 import type { ReplaySettingsInput } from '../../src/core/engine/settings.ts';
@@ -17,7 +18,7 @@ interface Case {
 }
 
 const loadCase = (name: string): Case =>
-  JSON.parse(readFileSync(`/work/shared/conformance/${name}.case.json`, 'utf8')) as Case;
+  JSON.parse(readFileSync(conformanceCase(name), 'utf8')) as Case;
 
 function runCase(name: string, a: Agent): Decided[] {
   const c = loadCase(name);

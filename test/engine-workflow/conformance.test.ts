@@ -1,5 +1,5 @@
 /**
- * The two workflow conformance cases (/work/shared/conformance/workflow-*-profile.case.json),
+ * The two workflow conformance cases (test/data/conformance/workflow-*-profile.case.json),
  * ported by hand: the whole decision stream and the exact interrupt texts.
  */
 import { describe, expect, it } from 'vitest';

@@ -3,15 +3,16 @@
  * gallery loads clean and survives export → import unchanged.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import { writeRuleFile } from '../../src/core/codecs/write.ts';
 import { checkLoadedFile } from '../../src/core/check.ts';
 import { replayItems } from '../../src/core/engine/replay.ts';
 import { readTrace } from '../../src/core/traces/index.ts';
+import { EXAMPLES_DIR } from '../data/paths.ts';
 
-const SHARED = resolve(process.cwd(), '../shared/examples');
+const SHARED = EXAMPLES_DIR;
 const check = (dir: string, name: string) => {
   const f = loadRuleFile(name, readFileSync(join(dir, name), 'utf8'));
   return { file: f, diagnostics: checkLoadedFile(f) };

@@ -3,6 +3,7 @@
  * project's rule-file loader and canonical trace reader.
  */
 import { readFileSync } from 'node:fs';
+import { conformanceCase } from '../data/paths.ts';
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import type { Agent, Workflow } from '../../src/core/model/index.ts';
 import { readCanonical } from '../../src/core/traces/index.ts';
@@ -18,11 +19,9 @@ export interface ConformanceCase {
   expect: Record<string, unknown>[];
 }
 
-const CASES_DIR = '/work/shared/conformance';
-
-/** Loads `<name>.case.json` from the shared conformance folder. */
+/** Loads `<name>.case.json` from the project's copy of the shared conformance cases. */
 export function loadCase(name: string): ConformanceCase {
-  const raw = JSON.parse(readFileSync(`${CASES_DIR}/${name}.case.json`, 'utf8')) as {
+  const raw = JSON.parse(readFileSync(conformanceCase(name), 'utf8')) as {
     name: string;
     files: Record<string, string>;
     trace: string;

@@ -3,6 +3,7 @@
  * (no codec), mapped onto the model, must give exactly T001, T004, W001 and W005.
  */
 import { readFileSync } from 'node:fs';
+import { conformanceCase } from '../data/paths.ts';
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -11,7 +12,7 @@ import { Agent, Workflow } from '../../src/core/model/index.ts';
 import { validateAgent, validateWorkflow } from '../../src/core/validate/index.ts';
 import { codesOf } from './helpers.ts';
 
-const CASE = '/work/shared/conformance/diagnostics-cycle-regex.case.json';
+const CASE = conformanceCase('diagnostics-cycle-regex');
 
 interface CaseFile {
   files: Record<string, string>;
