@@ -28,7 +28,7 @@ export default tseslint.config(
   },
   {
     // The core boundary: pure TypeScript, no React, no DOM, no UI state, and only one module
-    // (src/core/regex) that talks to the regex engine.
+    // (src/core/regex) that compiles rule patterns.
     files: ['src/core/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
@@ -52,7 +52,7 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='RegExp']", message: 'Rule patterns use RE2: call src/core/regex.' },
+        { selector: "NewExpression[callee.name='RegExp']", message: 'Rule patterns have Rust regex semantics: call src/core/regex.' },
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'The engine runs on the trace clock, never the wall clock.' },
         { selector: "CallExpression[callee.name='Date']", message: 'The engine runs on the trace clock, never the wall clock.' },
       ],
@@ -65,8 +65,11 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 're2js', message: 'Only src/core/regex talks to the regex engine.' }],
           patterns: [
+            {
+              group: ['**/regex/rust.ts', '**/regex/pikevm.ts', '**/regex/program.ts', '**/regex/syntax/**', '**/regex/unicode/**'],
+              message: 'Rule patterns are compiled only through src/core/regex/index.ts.',
+            },
             { group: uiPackages, message: 'src/core is pure TypeScript: no React, DOM or UI packages.' },
             { group: ['**/app/**', '**/worker/**', '**/cli/**'], message: 'src/core must not depend on app, worker or cli code.' },
             { group: ['node:*', 'fs', 'path', 'os', 'child_process'], message: 'src/core runs in the browser too: no Node built-ins.' },

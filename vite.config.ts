@@ -21,7 +21,6 @@ export default defineConfig({
     // Reached only lazily or from workers: pre-bundle them, or the dev server reloads the page on
     // first use of the editor and the YAML worker fails with `module is not defined`.
     include: [
-      're2js',
       'smol-toml',
       'yaml',
       'zod',

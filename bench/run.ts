@@ -10,6 +10,7 @@ import { benchReferenceRatio } from './reference.bench.ts';
 import { benchStress } from './stress.bench.ts';
 import { benchSimulator } from './simulator.bench.ts';
 import { benchCli } from './cli.bench.ts';
+import { benchRegex } from './regex.bench.ts';
 import { fmt } from './measure.ts';
 
 const only = process.argv.slice(2);
@@ -42,6 +43,10 @@ if (want('reference')) {
   console.log(
     `  optimised ${fmt(r.optimisedMs)} ms; naive ${fmt(r.naiveMeasuredMs)} ms on the first ${fmt(r.naiveMeasuredEvents)} events, ≈ ${fmt(r.naiveMs)} ms extrapolated to ${fmt(r.events)}; ratio ≈ ${fmt(r.ratio)}×; agree on the prefix: ${r.prefixAgrees}`,
   );
+}
+if (want('regex')) {
+  console.log('\n## rule patterns (Rust regex semantics, Pike VM)');
+  for (const r of benchRegex()) console.log(`  ${r.name}: ${fmt(r.ms, 1)} ms (${r.detail})`);
 }
 if (want('simulator')) {
   console.log('\n## simulator core');

@@ -31,7 +31,7 @@ describe('cli check on bad input', () => {
     expect(r.stdout + r.stderr).toMatch(new RegExp(`${file.replace('.', '\\.')}`));
   }, 60_000);
 
-  it('a catastrophic pattern (a+)+$ is just a valid RE2 pattern', async () => {
+  it('a catastrophic pattern (a+)+$ is just a valid pattern (linear-time engine)', async () => {
     const wf = `mode: m\nstart_node: a\nnodes:\n  a:\n    prompt: A\n    transitions:\n      - when: go\n        to: done\n    rules:\n      - type: repeated_command\n        pattern: "(a+)+$"\n        threshold: 2\n        window: 60\n`;
     const r = await runCli(['check', 'w.yaml'], { 'w.yaml': wf });
     expect(r.code).toBe(0);

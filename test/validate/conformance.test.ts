@@ -54,7 +54,7 @@ describe('conformance: diagnostics-cycle-regex', () => {
     expect(byCode.get('T004')?.message).toContain('`c` is required before exit but can never be called');
     expect(byCode.get('T004')?.message).toContain('so the agent can never exit cleanly');
     expect(byCode.get('W001')?.target).toEqual({ kind: 'workflow', workflow: 'workflow', node: 'b', transition: 0 });
-    expect(byCode.get('W005')?.message).toContain('lookaround');
+    expect(byCode.get('W005')?.message).toContain('look-around');
   });
 
   it('is deterministic', () => {

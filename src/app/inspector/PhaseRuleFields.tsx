@@ -1,4 +1,4 @@
-/** One workflow rule of a phase with its parameters; patterns are checked as RE2 while typing. */
+/** One workflow rule of a phase with its parameters; patterns are checked as Rust's regex reads them while typing. */
 import type { WorkflowRule } from '../../core/model/workflow.ts';
 import { NumberField, RegexField } from './fields.tsx';
 
@@ -7,7 +7,7 @@ export function PhaseRuleFields({ rule, onChange }: { rule: WorkflowRule; onChan
     case 'repeated_command':
       return (
         <>
-          <RegexField label="Pattern (RE2)" value={rule.pattern ?? ''} onChange={(v) => onChange({ ...rule, pattern: v })} />
+          <RegexField label="Pattern (Rust regex)" value={rule.pattern ?? ''} onChange={(v) => onChange({ ...rule, pattern: v })} />
           <NumberField label="Threshold" value={rule.threshold} onChange={(v) => onChange({ ...rule, threshold: v })} />
           <NumberField label="Window (seconds)" value={rule.window} onChange={(v) => onChange({ ...rule, window: v })} />
         </>
@@ -15,7 +15,7 @@ export function PhaseRuleFields({ rule, onChange }: { rule: WorkflowRule; onChan
     case 'repeated_file_edit':
       return (
         <>
-          <RegexField label="Path pattern (RE2)" value={rule.path_pattern ?? ''} onChange={(v) => onChange({ ...rule, path_pattern: v })} />
+          <RegexField label="Path pattern (Rust regex)" value={rule.path_pattern ?? ''} onChange={(v) => onChange({ ...rule, path_pattern: v })} />
           <NumberField label="Threshold" value={rule.threshold} onChange={(v) => onChange({ ...rule, threshold: v })} />
           <NumberField label="Window (seconds)" value={rule.window} onChange={(v) => onChange({ ...rule, window: v })} />
         </>

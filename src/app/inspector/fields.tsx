@@ -188,16 +188,16 @@ export function JsonField({ label, value, onCommit }: { label: string; value: un
   );
 }
 
-/** A rule pattern (RE2): says whether it compiles as the user types, with the offset. */
+/** A rule pattern (Rust regex syntax): says whether it compiles as the user types, with the column. */
 export function RegexField({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
   const r = compilePattern(value);
   const status = r.ok ? (
     <span className="insp-ok" aria-live="polite">
-      Valid RE2 pattern
+      Valid pattern (Rust regex)
     </span>
   ) : (
     <span className="insp-error" aria-live="polite">
-      Invalid RE2 pattern at offset {r.error.offset}: {r.error.message}
+      Invalid pattern at column {r.error.column}: {r.error.message}
     </span>
   );
   return (

@@ -1,9 +1,11 @@
 /**
- * The one place that talks to the regular-expression engine. Rule patterns use RE2 semantics
- * (what Rust's `regex` crate accepts: no backreferences, no lookaround) and match in linear time;
- * `re2js` is a pure-JS port of RE2 that runs in the page, Workers, Node and Vitest alike.
+ * The one place rule patterns are compiled. Patterns have the semantics of Rust's `regex` crate
+ * (what hegel loads them with): regex-syntax's grammar and errors, Unicode `\w \d \s \b`, simple
+ * case folding, leftmost-first matching in linear time (a Pike VM, `./rust.ts`). JavaScript
+ * `RegExp` is never used for rule patterns.
  */
-import { RE2JS } from 're2js';
+import { compileRust, PatternSyntaxError, type RegexOptions, type RustRegex } from './rust.ts';
+import type { ErrorKind } from './syntax/error.ts';
 
 /** A compiled rule pattern: `test` is an unanchored search, like Rust's `Regex::is_match`. */
 export interface RulePattern {
@@ -11,49 +13,57 @@ export interface RulePattern {
   test(text: string): boolean;
 }
 
-/** Why a pattern was rejected, with the 0-based offset of the offending part inside it. */
+/** Why a pattern was rejected, with where inside it. */
 export interface PatternError {
+  /** regex-syntax's message, e.g. `unclosed group`. */
   message: string;
+  /** 0-based UTF-16 offset of the offending part inside the pattern. */
   offset: number;
-  /** `backreference`, `lookaround` or `syntax`, so messages can name the construct. */
-  kind: 'backreference' | 'lookaround' | 'syntax';
+  /** 1-based column of that part counted in characters, as Rust's error display counts it. */
+  column: number;
+  /** `backreference`, `lookaround`, `size` (the compiled pattern is too big) or `syntax`. */
+  kind: 'backreference' | 'lookaround' | 'size' | 'syntax';
+  /** regex-syntax's error kind name (`GroupUnclosed`, `UnsupportedLookAround`, …). */
+  code: ErrorKind;
 }
 
 export type CompileResult = { ok: true; pattern: RulePattern } | { ok: false; error: PatternError };
 
-const LOOKAROUND = /\(\?<?[=!]/;
-const BACKREF = /\\[1-9]|\\k<|\\g\{?\d/;
-
-function classify(source: string, fragment: string): PatternError['kind'] {
-  if (LOOKAROUND.test(fragment) || (fragment.startsWith('(?<') && LOOKAROUND.test(source))) return 'lookaround';
-  if (BACKREF.test(fragment)) return 'backreference';
+function kindOf(code: ErrorKind): PatternError['kind'] {
+  if (code === 'UnsupportedBackreference') return 'backreference';
+  if (code === 'UnsupportedLookAround') return 'lookaround';
+  if (code === 'CompiledTooBig') return 'size';
   return 'syntax';
 }
 
-/** Compiles a pattern with RE2 semantics; never throws. */
+/** Compiles a rule pattern with Rust `regex` semantics; never throws. */
 export function compilePattern(source: string): CompileResult {
+  return compileWith(source, {});
+}
+
+/** As `compilePattern`, with `RegexBuilder` options (case insensitivity, Unicode off) for tests. */
+export function compileWith(source: string, options: RegexOptions): CompileResult {
+  const r = compileRegex(source, options);
+  if (!r.ok) return r;
+  const re = r.regex;
+  return { ok: true, pattern: { source, test: (text: string) => re.isMatch(text) } };
+}
+
+/** The compiled regex itself (find / find-all), for conformance tests and tools. */
+export function compileRegex(source: string, options: RegexOptions = {}): { ok: true; regex: RustRegex } | { ok: false; error: PatternError } {
   try {
-    const re = RE2JS.compile(source);
-    return { ok: true, pattern: { source, test: (text: string) => re.test(text) } };
+    return { ok: true, regex: compileRust(source, options) };
   } catch (e) {
-    const err = e as { message?: string; error?: string; input?: string };
-    const fragment = typeof err.input === 'string' ? err.input : '';
-    const at = fragment ? source.indexOf(fragment) : -1;
-    const kind = classify(source, fragment);
-    const raw = (err.message ?? String(e)).replace(/^error parsing regexp: /, '');
-    const named =
-      kind === 'lookaround'
-        ? `lookaround is not supported by RE2 (${raw})`
-        : kind === 'backreference'
-          ? `backreferences are not supported by RE2 (${raw})`
-          : raw;
-    return { ok: false, error: { message: named, offset: Math.max(0, at), kind } };
+    if (!(e instanceof PatternSyntaxError)) throw e;
+    const offset = Math.min(e.span.start, source.length);
+    const column = [...source.slice(0, offset)].length + 1;
+    return { ok: false, error: { message: e.message, offset, column, kind: kindOf(e.kind), code: e.kind } };
   }
 }
 
 /**
- * A cache of compiled patterns and of match results per distinct text, so each distinct command
- * or path is matched against each pattern once.
+ * A cache of match results per distinct text, so each distinct command or path is matched
+ * against each pattern once.
  */
 export class PatternMatcher {
   private readonly results = new Map<string, boolean>();

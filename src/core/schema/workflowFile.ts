@@ -15,7 +15,7 @@ const repeatedCommand = z
     pattern: z
       .string()
       .optional()
-      .describe('RE2 pattern a command must match. Without it each distinct command counts separately (spec profile) or every command counts (hegel).'),
+      .describe('Regular expression (Rust regex syntax) a command must match. Without it each distinct command counts separately (spec profile) or every command counts (hegel).'),
     threshold: whole('How many matching commands within the window make the rule fire.'),
     window: whole('The window in seconds.'),
   })
@@ -27,7 +27,7 @@ const repeatedFileEdit = z
     path_pattern: z
       .string()
       .optional()
-      .describe('RE2 pattern an edited path must match. Without it each distinct path counts separately (spec profile) or every edit counts (hegel).'),
+      .describe('Regular expression (Rust regex syntax) an edited path must match. Without it each distinct path counts separately (spec profile) or every edit counts (hegel).'),
     threshold: whole('How many matching edits within the window make the rule fire.'),
     window: whole('The window in seconds.'),
   })

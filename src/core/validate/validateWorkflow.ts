@@ -18,7 +18,7 @@ export interface WorkflowContext {
 
 /**
  * Validates one workflow: every W check of `diagnostics.md`, sorted by position then code.
- * Linear in nodes, transitions and rules (plus RE2 compilation of each pattern).
+ * Linear in nodes, transitions and rules (plus compiling each distinct pattern).
  */
 export function validateWorkflow(wf: Workflow, ctx: WorkflowContext): Diagnostic[] {
   const out: Diagnostic[] = [];

@@ -1,5 +1,5 @@
 /**
- * Checks of node contents: W005 (pattern RE2 rejects), W006 (values ≤ 0, per profile), W007
+ * Checks of node contents: W005 (pattern Rust's regex rejects), W006 (values ≤ 0, per profile), W007
  * (`prompt` and `prompt_hbs` together) and W010 (a window longer than the node's phase timeout).
  */
 import { ruleNumber } from '../model/ruleNumber.ts';
@@ -36,11 +36,11 @@ function checkPattern(node: WorkflowNode, i: number, rule: WorkflowRule, cache: 
     cache.set(source, compiled);
   }
   if (compiled.ok) return;
-  const { message, offset } = compiled.error;
+  const { message, offset, column } = compiled.error;
   emit(
     'W005',
     'error',
-    `${field} ${quote(source)} of ${ruleName(node, i, rule)} is rejected by RE2 at offset ${offset}: ${message}; hegel refuses to load the workflow and the rule can never fire.`,
+    `${field} ${quote(source)} of ${ruleName(node, i, rule)} is rejected by Rust's regex at offset ${offset} (column ${column}): ${message}; hegel refuses to load the workflow and the rule can never fire.`,
     { node: node.name, rule: i, field },
   );
 }

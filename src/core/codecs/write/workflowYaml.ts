@@ -50,7 +50,7 @@ function escapeUnprintable(text: string): string {
   });
 }
 
-/** Rule fields holding RE2 patterns: written double-quoted, as hegel's docs write them. */
+/** Rule fields holding regex patterns: written double-quoted, as hegel's docs write them. */
 const PATTERN_KEYS = new Set(['pattern', 'path_pattern']);
 
 /** A fresh YAML node for an ordered value (`key`: the map key it sits under, if any). */

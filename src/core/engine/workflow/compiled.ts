@@ -12,7 +12,7 @@ export interface CompiledRule {
   readonly index: number;
   /** The rule's pattern (`pattern` / `path_pattern`), when it has one. */
   readonly matcher: PatternMatcher | null;
-  /** Never fires: a pattern RE2 rejects, or numbers the profile does not accept. */
+  /** Never fires: a pattern Rust's regex rejects, or numbers the profile does not accept. */
   readonly inert: boolean;
 }
 
