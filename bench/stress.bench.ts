@@ -128,7 +128,7 @@ function catastrophicPattern(): StressResult {
   const t0 = performance.now();
   for (let i = 0; i < 20; i++) replay.push({ kind: 'event', event: { type: 'command', time: T0 + i, command: 'a'.repeat(100_000) + (i % 2 ? 'c' : '') + String(i), tool: 'Bash' } });
   mem.sample();
-  return { name: '(a|aa)*b against twenty distinct 100 KB commands', ms: performance.now() - t0, detail: 'RE2: linear time', ...mem.report() };
+  return { name: '(a|aa)*b against twenty distinct 100 KB commands', ms: performance.now() - t0, detail: 'Pike VM: linear time', ...mem.report() };
 }
 
 export async function benchStress(traceMb = 200): Promise<StressResult[]> {

@@ -1,6 +1,6 @@
 /**
  * Replays that must complete, whatever the trace holds: catastrophic-looking patterns on long
- * commands (RE2 is linear), garbage lines (error decisions, and the replay goes on), and many
+ * commands (pattern matching is linear), garbage lines (error decisions, and the replay goes on), and many
  * distinct commands (state bounded by the window, not the trace).
  */
 import { describe, expect, it } from 'vitest';

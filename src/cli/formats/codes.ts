@@ -24,7 +24,7 @@ export const CODE_TITLES: Readonly<Record<string, string>> = {
   W002: 'start_node missing or not a node',
   W003: 'a node that cannot be reached from start_node',
   W004: 'a node from which done cannot be reached',
-  W005: 'a pattern RE2 rejects',
+  W005: "a pattern Rust's regex rejects",
   W006: 'a threshold, window, duration or budget that is not positive',
   W007: 'a node with both prompt and prompt_hbs',
   W008: 'an explicit done node',
