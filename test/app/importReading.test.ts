@@ -96,9 +96,11 @@ describe('applying an import', () => {
 });
 
 describe('names and descriptions', () => {
-  it('exports agents as TOML and workflows as YAML', () => {
+  it('exports a document under its own format, else agents as TOML and workflows as YAML', () => {
     expect(exportFileName({ kind: 'agent', fileName: 'etl.toml' })).toBe('etl.toml');
-    expect(exportFileName({ kind: 'agent', fileName: 'etl.json' })).toBe('etl.toml');
+    // A JSON agent document keeps its JSON text (issue 9: the file's own form).
+    expect(exportFileName({ kind: 'agent', fileName: 'etl.json' })).toBe('etl.json');
+    expect(exportFileName({ kind: 'agent', fileName: 'etl' })).toBe('etl.toml');
     expect(exportFileName({ kind: 'workflow', fileName: 'exec.yml' })).toBe('exec.yml');
     expect(exportFileName({ kind: 'workflow', fileName: 'exec' })).toBe('exec.yaml');
     expect(projectFileName('My ETL / project')).toBe('my-etl-project.rulestudio.json');

@@ -5,8 +5,8 @@
 import { useEffect } from 'react';
 import Editor from '@monaco-editor/react';
 import type { Diagnostic, Range } from '../../core/diagnostics/types.ts';
-import { setupMonaco, modelPath } from './monacoSetup.ts';
-import { TOML_LANGUAGE_ID } from './tomlLanguage.ts';
+import { languageOf, setupMonaco, modelPath } from './monacoSetup.ts';
+import { formatFromName } from '../../core/codecs/load.ts';
 import { useEditorBinding } from './useEditorBinding.ts';
 
 // Before the first <Editor> mounts: the local Monaco, never the CDN.
@@ -27,6 +27,7 @@ export interface MonacoSourceProps {
 
 export default function MonacoSource(props: MonacoSourceProps) {
   const { docId, kind, fileName, text, diagnostics, reveal, dark, setText, undo, redo } = props;
+  const format = formatFromName(fileName) ?? (kind === 'agent' ? 'toml' : 'yaml');
   const { binding, mounted, onMount } = useEditorBinding(monaco, { id: docId, text, markers: diagnostics, setText, undo, redo });
   useEffect(() => {
     if (mounted) binding.reveal(reveal);
@@ -35,8 +36,8 @@ export default function MonacoSource(props: MonacoSourceProps) {
   return (
     <Editor
       className="monaco-source"
-      path={modelPath(docId, kind)}
-      defaultLanguage={kind === 'workflow' ? 'yaml' : TOML_LANGUAGE_ID}
+      path={modelPath(docId, kind, format)}
+      defaultLanguage={languageOf(format)}
       defaultValue={text}
       theme={dark ? 'vs-dark' : 'vs'}
       onMount={onMount}

@@ -6,7 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { useStudio } from '../state/context.tsx';
 import { activeDoc } from '../state/store.ts';
-import { diagnosticsOf } from '../state/documents.ts';
+import { docFormat, diagnosticsOf } from '../state/documents.ts';
 import { useDarkTheme } from './useDarkTheme.ts';
 import './editor.css';
 
@@ -29,7 +29,7 @@ export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
         <h2>Source</h2>
         {doc && (
           <span className="source-file">
-            {doc.fileName} · {doc.kind === 'agent' ? 'TOML' : 'YAML'}
+            {doc.fileName} · {docFormat(doc).toUpperCase()}
           </span>
         )}
         <span className="muted source-hint">Ctrl+M toggles Tab moving focus</span>

@@ -20,9 +20,16 @@ export type Monaco = typeof monaco;
 /** The schema id monaco-yaml knows the workflow schema by (never fetched: it is given inline). */
 export const WORKFLOW_SCHEMA_URI = 'inmemory://rule-studio/hegel-workflow.schema.json';
 
-/** Model paths: workflows live under `/workflows/` so only they get the workflow schema. */
-export const modelPath = (docId: string, kind: 'agent' | 'workflow'): string =>
-  kind === 'workflow' ? `file:///workflows/${docId}.yaml` : `file:///agents/${docId}.toml`;
+/**
+ * Model paths: YAML workflows live under `/workflows/` so only they get the workflow schema;
+ * other documents keep their format's extension (`format` defaults to TOML for agents, YAML for
+ * workflows).
+ */
+export const modelPath = (docId: string, kind: 'agent' | 'workflow', format: 'toml' | 'yaml' | 'json' = kind === 'agent' ? 'toml' : 'yaml'): string =>
+  kind === 'workflow' && format === 'yaml' ? `file:///workflows/${docId}.yaml` : `file:///${kind}s/${docId}.${format}`;
+
+/** The Monaco language of a document's text: JSON is shown with the YAML tokenizer (JSON is YAML flow syntax). */
+export const languageOf = (format: 'toml' | 'yaml' | 'json'): string => (format === 'toml' ? TOML_LANGUAGE_ID : 'yaml');
 
 /** The schema id of scripted traces (`traces.md` §2), given inline like the workflow schema. */
 export const TRACE_SCHEMA_URI = 'inmemory://rule-studio/scripted-trace.schema.json';

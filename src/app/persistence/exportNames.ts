@@ -1,11 +1,12 @@
 /** File names for exports. */
 import type { RuleDoc } from '../state/documents.ts';
+import { formatFromName } from '../../core/codecs/load.ts';
 
-/** The active document's file name with the extension its text has: `.toml` for agents, `.yaml`/`.yml` for workflows. */
+/** The active document's file name with the extension its text has (`.toml`, `.yaml`/`.yml`, `.json`). */
 export function exportFileName(doc: Pick<RuleDoc, 'kind' | 'fileName'>): string {
+  if (formatFromName(doc.fileName)) return doc.fileName;
   const base = doc.fileName.replace(/\.[^./]*$/, '') || (doc.kind === 'agent' ? 'agent' : 'workflow');
-  if (doc.kind === 'agent') return /\.toml$/i.test(doc.fileName) ? doc.fileName : `${base}.toml`;
-  return /\.ya?ml$/i.test(doc.fileName) ? doc.fileName : `${base}.yaml`;
+  return `${base}.${doc.kind === 'agent' ? 'toml' : 'yaml'}`;
 }
 
 /** The bundle's file name: the project name made safe for file systems, `.rulestudio.json`. */

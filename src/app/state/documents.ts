@@ -1,8 +1,9 @@
 /**
  * Rule documents: one agent or one workflow, its model and its source text kept in step. The
- * model is the truth the graph is drawn from; the text is what the user sees in the Source pane.
- * Graph edits rewrite the text from the model (YAML keeps the user's comments); text edits update
- * the model only when the text reads cleanly, so a half-typed file never loses the graph.
+ * model is the truth the graph is drawn from; the text is what the user sees in the Source pane,
+ * in the file's own format (TOML, YAML or JSON). Graph edits change only the text of what they
+ * touch (`core/codecs/edit`), keeping comments and formatting; text edits update the model only
+ * when the text reads cleanly, so a half-typed file never loses the graph.
  */
 import type { Agent } from '../../core/model/toolRules.ts';
 import type { Workflow } from '../../core/model/workflow.ts';
@@ -12,6 +13,9 @@ import { loadRuleFile } from '../../core/codecs/load.ts';
 import { writeAgentsToml } from '../../core/codecs/write/agentsToml.ts';
 import { updateWorkflowYaml, writeWorkflowYaml } from '../../core/codecs/write/workflowYaml.ts';
 import { checkLoadedFile } from '../../core/check.ts';
+import { editAgentText, editWorkflowText } from '../../core/codecs/edit/editText.ts';
+import { formatFromName } from '../../core/codecs/load.ts';
+import type { FileFormat } from '../../core/codecs/types.ts';
 
 /** A node position on a canvas, set by the user or by auto layout. */
 export interface XY {
@@ -78,6 +82,21 @@ export function textOfWorkflow(workflow: Workflow, previousText?: string): strin
   return previousText ? updateWorkflowYaml(previousText, workflow) : writeWorkflowYaml(workflow);
 }
 
+/** The format of a document's text, from its file name (agents default to TOML, workflows to YAML). */
+export function docFormat(doc: Pick<RuleDoc, 'kind' | 'fileName'>): FileFormat {
+  return formatFromName(doc.fileName) ?? (doc.kind === 'agent' ? 'toml' : 'yaml');
+}
+
+/** The document after a graph or Inspector edit of its agent: only the text of what changed is rewritten. */
+export function withAgent(doc: AgentDoc, agent: Agent): AgentDoc {
+  return agent === doc.agent ? doc : { ...doc, agent, text: editAgentText(doc.fileName, doc.text, doc.agent, agent).text };
+}
+
+/** The document after a graph or Inspector edit of its workflow: only the text of what changed is rewritten. */
+export function withWorkflow(doc: WorkflowDoc, workflow: Workflow): WorkflowDoc {
+  return workflow === doc.workflow ? doc : { ...doc, workflow, text: editWorkflowText(doc.fileName, doc.text, doc.workflow, workflow).text };
+}
+
 export interface DocDiagnostics {
   diagnostics: Diagnostic[];
   /** False while the text does not read cleanly: the graph shows the last good model. */
@@ -107,18 +126,19 @@ export function newDocId(): string {
 }
 
 /** Documents for a file's content: one per agent, one per workflow. A file with exactly one
- * element keeps the user's text (and its comments); otherwise each document gets the written form. */
+ * element keeps the user's text (comments, formatting, its format); otherwise each document gets
+ * the written form (TOML for agents, YAML for workflows). */
 export function docsFromFile(fileName: string, text: string): { docs: RuleDoc[]; loaded: LoadedFile } {
   const loaded = loadRuleFile(fileName, text);
-  const single = loaded.agents.length + loaded.workflows.length === 1;
+  const single = loaded.agents.length + loaded.workflows.length === 1 && formatFromName(fileName) !== undefined;
   const base = fileName.replace(/\.[^.]+$/, '');
   const docs: RuleDoc[] = [
     ...loaded.agents.map(
       (agent): AgentDoc => ({
         kind: 'agent',
         id: newDocId(),
-        fileName: single && /\.toml$/i.test(fileName) ? fileName : `${agent.name || base}.toml`,
-        text: single && /\.toml$/i.test(fileName) ? text : textOfAgent(agent),
+        fileName: single ? fileName : `${agent.name || base}.toml`,
+        text: single ? text : textOfAgent(agent),
         layout: {},
         agent,
       }),
@@ -127,8 +147,8 @@ export function docsFromFile(fileName: string, text: string): { docs: RuleDoc[];
       (workflow): WorkflowDoc => ({
         kind: 'workflow',
         id: newDocId(),
-        fileName: single && /\.ya?ml$/i.test(fileName) ? fileName : `${workflow.name || base}.yaml`,
-        text: single && /\.ya?ml$/i.test(fileName) ? text : textOfWorkflow(workflow),
+        fileName: single ? fileName : `${workflow.name || base}.yaml`,
+        text: single ? text : textOfWorkflow(workflow),
         layout: {},
         workflow,
       }),

@@ -15,6 +15,8 @@ import {
   readDocText,
   textOfAgent,
   textOfWorkflow,
+  withAgent,
+  withWorkflow,
   type AgentDoc,
   type RuleDoc,
   type WorkflowDoc,
@@ -201,8 +203,7 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
           (p) =>
             mapDoc(p, docId, (d) => {
               if (d.kind !== 'agent') return d;
-              const agent = edit(d.agent);
-              return agent === d.agent ? d : { ...d, agent, text: textOfAgent(agent) };
+              return withAgent(d, edit(d.agent));
             }),
           opts?.key,
         );
@@ -212,8 +213,7 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
           (p) =>
             mapDoc(p, docId, (d) => {
               if (d.kind !== 'workflow') return d;
-              const workflow = edit(d.workflow);
-              return workflow === d.workflow ? d : { ...d, workflow, text: textOfWorkflow(workflow, d.text) };
+              return withWorkflow(d, edit(d.workflow));
             }),
           opts?.key,
         );

@@ -22,6 +22,20 @@ export interface TomlSpan {
   entry: Range;
 }
 
+/** A table header (`[a.b]` or `[[a.b]]`): the path key of its table and its offsets. */
+export interface TomlHeader {
+  key: string;
+  start: number;
+  end: number;
+}
+
+/** Offsets of a scanned text, for editors that change it in place. */
+export interface TomlLayout {
+  /** Per path key: [key start, key end, entry start, entry end] (see {@link TomlSpan}). */
+  offsets: ReadonlyMap<string, readonly [number, number, number, number]>;
+  headers: readonly TomlHeader[];
+}
+
 /** Spans of a scanned text by document path; positions are computed only when asked for. */
 export interface TomlSpanMap {
   get(key: string): TomlSpan | undefined;
@@ -41,6 +55,8 @@ function isBareKeyChar(c: number): boolean {
 class Scanner {
   i = 0;
   readonly offsets = new Map<string, Offsets>();
+  /** Every table header met, in text order: its path key and offsets. */
+  readonly headers: TomlHeader[] = [];
   /** Current element index of each array of tables, by resolved path. */
   private readonly arrayIndex = new Map<string, number>();
   private readonly lineStarts: number[] = [0];
@@ -91,6 +107,11 @@ class Scanner {
     this.i = nl < 0 ? this.text.length : nl;
   }
 
+  layout(): TomlLayout {
+    this.scan();
+    return { offsets: this.offsets, headers: this.headers };
+  }
+
   run(): TomlSpanMap {
     this.scan();
     return {
@@ -115,6 +136,7 @@ class Scanner {
         if (keys && this.text.startsWith(isArray ? ']]' : ']', this.i)) {
           this.i += isArray ? 2 : 1;
           table = this.resolveHeader(keys, isArray);
+          this.headers.push({ key: pathKey(table), start, end: this.i });
           this.record(table, start, this.i, start, this.i);
           for (const prefix of this.prefixes) this.record(prefix, start, this.i, start, this.i);
         }
@@ -309,3 +331,8 @@ export function scanTomlSpans(text: string): TomlSpanMap {
   return new Scanner(text).run();
 }
 
+
+/** Scans a TOML text and returns the raw offsets of every path and header (for in-place edits). */
+export function scanTomlLayout(text: string): TomlLayout {
+  return new Scanner(text).layout();
+}

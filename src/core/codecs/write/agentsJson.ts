@@ -65,6 +65,11 @@ function runtimeAgent(agent: Agent, out: Diagnostic[]): ConfigObject {
   return o;
 }
 
+/** One agent as a plain object in Pattern's runtime form (what {@link writeAgentJson} writes). */
+export function runtimeAgentShape(agent: Agent): ConfigObject {
+  return runtimeAgent(agent, []);
+}
+
 const render = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 /** All agents as `{ "agents": [...] }` in Pattern's runtime JSON form, with export warnings. */

@@ -135,6 +135,17 @@ function keepHeaderComment(root: YAMLMap, doc: { commentBefore?: string | null }
 }
 
 /**
+ * Any value as YAML text in this writer's style (quoting, literal blocks), ending with a newline;
+ * `key` is the map key it will sit under (patterns are double-quoted). In-place editors use it
+ * for the one value they write.
+ */
+export function yamlValueText(value: OrderedValue, key?: string): string {
+  const doc = new Document(null, DOCUMENT_OPTIONS);
+  doc.contents = freshNode(value, key);
+  return escapeUnprintable(doc.toString(TO_STRING));
+}
+
+/**
  * The workflow as YAML in hegel's form: `mode`, `start_node`, `nodes`; per node `summary` /
  * `prompt` / `prompt_hbs` when set, `transitions` always, `rules` when non-empty; an explicit
  * `done` node is dropped. Reading the text back gives the same model.
