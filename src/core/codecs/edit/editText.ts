@@ -15,6 +15,7 @@ import type { Workflow } from '../../model/workflow.ts';
 import type { DocPath, FileFormat } from '../types.ts';
 import { formatFromName, loadRuleFile, parseDocument, sniffFormat } from '../load.ts';
 import { configAgent } from '../write/agentsConfig.ts';
+import { agentPaths } from '../read/agents.ts';
 import { writeAgentFileToml, writeAgentsToml } from '../write/agentsToml.ts';
 import { writeAgentJson, writeAgentsJson, runtimeAgentShape } from '../write/agentsJson.ts';
 import { writeAgentsYaml } from '../write/agentsYaml.ts';
@@ -40,15 +41,10 @@ const PATCHERS: Record<FileFormat, TextPatcher> = { toml: tomlPatcher, yaml: yam
 
 const formatOf = (fileName: string, text: string): FileFormat => formatFromName(fileName) ?? sniffFormat(text);
 
-/** Where the one agent of a file sits: `agents[i]`, `agent`, or the top level (an agent file). */
+/** Where the one agent of a file sits (`agents[i]`, `agent`, the top level), as the reader finds it. */
 function agentPath(value: unknown): DocPath | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const v = value as Record<string, unknown>;
-  const agents = v['agents'];
-  const paths: DocPath[] = [];
-  if (Array.isArray(agents)) agents.forEach((a, i) => a !== null && typeof a === 'object' && !Array.isArray(a) && 'name' in a && paths.push(['agents', i]));
-  if (v['agent'] !== null && typeof v['agent'] === 'object' && !Array.isArray(v['agent'])) paths.push(['agent']);
-  if (['name', 'tools', 'tool_rules', 'tool_specs'].some((k) => k in v)) paths.push([]);
+  const paths = agentPaths(value);
   return paths.length === 1 ? paths[0] : undefined;
 }
 

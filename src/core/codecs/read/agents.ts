@@ -127,6 +127,12 @@ function findSources(ctx: ReadContext, value: unknown): AgentSource[] {
   return [...sources, ...groupMemberSources(ctx, value)];
 }
 
+/** Where each agent of a parsed value sits (its document path), in reading order. */
+export function agentPaths(value: unknown): DocPath[] {
+  const ctx: ReadContext = { doc: { format: 'json', value, errors: [], locate: () => undefined }, file: '', diagnostics: [] };
+  return findSources(ctx, value).map((src) => src.path);
+}
+
 /** The agent's name: its `name`, else the file's base name (F010). */
 function agentName(ctx: ReadContext, src: AgentSource): string {
   const raw = src.table?.['name'];
