@@ -27,3 +27,12 @@ export async function setSource(page: Page, text: string): Promise<void> {
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
 }
+
+/** Fails the test on any request that leaves this machine (the studio never needs the network). */
+export async function stayOffline(page: Page): Promise<void> {
+  await page.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.continue();
+    throw new Error(`request left localhost: ${url.href}`);
+  });
+}

@@ -3,7 +3,9 @@
  * after the reload (the journal written synchronously as the page goes), pasted or typed.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { region } from './helpers.ts';
+import { region, stayOffline } from './helpers.ts';
+
+test.beforeEach(async ({ page }) => stayOffline(page));
 
 const explorer = (page: Page) => page.getByRole('navigation', { name: 'Project' });
 const saved = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-autosave', 'saved');

@@ -5,6 +5,7 @@
  */
 import { proxy, releaseProxy, wrap, type Remote } from 'comlink';
 import type { Summary } from '../core/simulator/summary.ts';
+import { SILENCE_MS, PING_MS, createWorkerWatch, type WorkerWatch } from './watch.ts';
 import type { CoverageResult, Inspection, RunDiff, SimulationApi, SimulationChunk, SimulationRequest, SimulationResult } from './protocol.ts';
 
 /** What the client needs of a Worker (a real one in the page, a fake in tests). */
@@ -39,8 +40,14 @@ export interface SimulationClient {
 export const createSimulationWorker = (): WorkerLike =>
   new Worker(new URL('./simulation.worker.ts', import.meta.url), { type: 'module', name: 'simulation' });
 
-export function createSimulationClient(createWorker: () => WorkerLike = createSimulationWorker): SimulationClient {
-  let current: { worker: WorkerLike; api: Remote<SimulationApi>; onError: (ev: Event) => void } | undefined;
+/** How the client watches its worker for a silent death (tests shorten the times). */
+export interface ClientWatchOptions {
+  silenceMs?: number;
+  pingMs?: number;
+}
+
+export function createSimulationClient(createWorker: () => WorkerLike = createSimulationWorker, watchOptions: ClientWatchOptions = {}): SimulationClient {
+  let current: { worker: WorkerLike; api: Remote<SimulationApi>; onError: (ev: Event) => void; watch: WorkerWatch } | undefined;
   const inFlight = new Map<string, (e: Error) => void>();
   let counter = 0;
 
@@ -48,6 +55,7 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
     const dead = current;
     current = undefined;
     if (dead) {
+      dead.watch.dispose();
       dead.worker.removeEventListener('error', dead.onError);
       dead.worker.terminate();
     }
@@ -66,7 +74,14 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
     };
     worker.addEventListener('error', onError);
     worker.addEventListener('messageerror', onError);
-    current = { worker, api: wrap<SimulationApi>(worker as unknown as Worker), onError };
+    const api = wrap<SimulationApi>(worker as unknown as Worker);
+    const watch = createWorkerWatch({
+      ping: () => api.ping(),
+      onGone: (ms) => restart(`it stopped responding: nothing from it for ${(ms / 1000).toFixed(1)} s, though a run was in progress`),
+      silenceMs: watchOptions.silenceMs ?? SILENCE_MS,
+      pingMs: watchOptions.pingMs ?? PING_MS,
+    });
+    current = { worker, api, onError, watch };
     return current;
   };
 
@@ -101,16 +116,22 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
     },
     run(request, onChunk) {
       const id = `run-${++counter}`;
-      const { api } = connect();
-      const callback = proxy(onChunk);
+      const { api, watch } = connect();
+      const callback = proxy((chunk: SimulationChunk) => {
+        watch.alive();
+        onChunk(chunk);
+      });
+      watch.begin(id);
       const result = new Promise<SimulationResult>((resolve, reject) => {
         inFlight.set(id, reject);
         api.run(id, request, callback).then(
           (r) => {
+            watch.end(id);
             inFlight.delete(id);
             resolve(r);
           },
           (e: unknown) => {
+            watch.end(id);
             inFlight.delete(id);
             reject(e instanceof Error ? e : new Error(String(e)));
           },
@@ -123,6 +144,7 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
     },
     dispose() {
       if (current) {
+        current.watch.dispose();
         current.api[releaseProxy]();
         current.worker.terminate();
         current = undefined;

@@ -111,4 +111,6 @@ export interface SimulationApi {
   jsonl(id: string): Promise<string | undefined>;
   /** Forgets a run. */
   release(id: string): void;
+  /** Answers at once: the page's watch asks it of a run gone quiet (see `watch.ts`). */
+  ping(): Promise<true>;
 }

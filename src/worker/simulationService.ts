@@ -9,7 +9,7 @@ import { createReplay } from '../core/engine/replay.ts';
 import type { Decision } from '../core/engine/decisions.ts';
 import { prepareSimulation } from '../core/simulate.ts';
 import type { TraceItem } from '../core/traces/events.ts';
-import { createStreamingReader, detectTraceFormat, mergeTraces, readTrace } from '../core/traces/index.ts';
+import { createStreamingReader, detectTraceFormat, mergeTraces, readTrace, scriptedItems } from '../core/traces/index.ts';
 import { SimulationRequest, type SimulationApi, type SimulationChunk, type SimulationProgress, type SimulationResult } from './protocol.ts';
 import { createSessionStore, type RunSession } from './sessions.ts';
 import { diffRuns, inspectRun, jsonlOf, nextViolationOf, summaryOfRuns } from './inspect.ts';
@@ -145,6 +145,7 @@ export function createSimulationService(): SimulationApi {
     release(id) {
       sessions.release(id);
     },
+    ping: () => Promise.resolve(true as const),
   };
 }
 
@@ -162,7 +163,10 @@ async function streamText(
   progress: SimulationProgress,
   feed: (items: readonly TraceItem[]) => Promise<boolean>,
 ): Promise<boolean> {
-  const reader = createStreamingReader(detectTraceFormat(name, text.slice(0, 65536)), name);
+  const format = detectTraceFormat(name, text.slice(0, 65536));
+  // A scripted trace is expanded lazily, a slice at a time: a long expansion never holds the worker.
+  if (format === 'scripted') return feedSlices(scriptedItems(text, name), feed);
+  const reader = createStreamingReader(format, name);
   if (!reader) {
     const items = readTrace(name, text).items;
     progress.totalItems = items.length;
@@ -178,6 +182,18 @@ async function streamText(
   return feed(reader.end());
 }
 
+/** Feeds items from a lazy source in slices (the feed yields to the event loop between them). */
+async function feedSlices(source: Iterable<TraceItem>, feed: (items: readonly TraceItem[]) => Promise<boolean>): Promise<boolean> {
+  let slice: TraceItem[] = [];
+  for (const item of source) {
+    slice.push(item);
+    if (slice.length < ITEMS_PER_SLICE) continue;
+    if (!(await feed(slice))) return false;
+    slice = [];
+  }
+  return feed(slice);
+}
+
 /** Streams a Blob through its format's line reader (or reads it whole when the format needs it). */
 async function streamBlob(
   name: string,
@@ -188,7 +204,13 @@ async function streamBlob(
   progress.totalBytes = blob.size;
   progress.bytes = 0;
   const head = await blob.slice(0, 65536).text();
-  const reader = createStreamingReader(detectTraceFormat(name, head), name);
+  const format = detectTraceFormat(name, head);
+  if (format === 'scripted') {
+    const text = await blob.text();
+    progress.bytes = blob.size;
+    return feedSlices(scriptedItems(text, name), feed);
+  }
+  const reader = createStreamingReader(format, name);
   if (!reader) {
     const items = readTrace(name, await blob.text()).items;
     progress.totalItems = items.length;

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulationClient } from '../../src/worker/client.ts';
 import type { SimulationChunk } from '../../src/worker/protocol.ts';
+import { createSimulationService } from '../../src/worker/simulationService.ts';
+import type { SimulationApi } from '../../src/worker/protocol.ts';
 import { ChannelWorker } from './harness.ts';
 
 const AGENT = `name = "a"\n\n[[tool_rules]]\ntool_name = "x"\nrule_type = { type = "MaxCalls", value = 1 }\n`;
@@ -72,6 +74,71 @@ describe('simulation client over a worker-like channel', () => {
     const again = await client.run({ ruleFiles: [{ name: 'a.toml', text: AGENT }], traces: [{ name: 't.jsonl', text: trace(3) }] }, () => {}).result;
     expect(again.status).toBe('done');
     expect(workers.length).toBe(2);
+    client.dispose();
+  });
+
+  /**
+   * A stand-in service whose run sends one chunk every 20 ms (never blocking) until cancelled,
+   * or, with `quietMs`, sends nothing and ends after that long; it answers pings. Once `gone()`
+   * says so it stops dead (sends nothing, never ends), as a closed worker's loop does.
+   */
+  const scripted = (opts: { quietMs?: number; gone?: () => boolean } = {}): SimulationApi => {
+    const real = createSimulationService();
+    const stop = new Set<string>();
+    return {
+      ...real,
+      cancel: (id) => void stop.add(id),
+      async run(id, _request, onChunk) {
+        const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+        if (opts.quietMs !== undefined) await sleep(opts.quietMs);
+        else
+          while (!stop.has(id)) {
+            if (opts.gone?.()) await new Promise(() => {});
+            await onChunk({ decisions: [], progress: { items: 1 } });
+            await sleep(20);
+          }
+        return { status: 'done', diagnostics: [], decisions: 0, events: 0 };
+      },
+    };
+  };
+
+  it('notices a worker that dies without an event mid-run, rejects the run and uses a fresh worker', async () => {
+    const made: ChannelWorker[] = [];
+    const client = createSimulationClient(
+      () => {
+        const w = new ChannelWorker(made.length === 0 ? scripted({ gone: () => chunks >= 3 }) : createSimulationService());
+        made.push(w);
+        workers.push(w);
+        return w;
+      },
+      { silenceMs: 100, pingMs: 100 },
+    );
+    let chunks = 0;
+    const run = client.run({ ruleFiles: [], traces: [{ name: 't.jsonl', text: '' }] }, () => {
+      if (++chunks === 3) made[0]?.dieSilently();
+    });
+    await expect(run.result).rejects.toThrow(/simulation worker stopped \(it stopped responding: nothing from it for 0\.\d s, though a run was in progress\)/);
+    expect(chunks).toBe(3);
+    expect(made[0]?.terminated).toBe(true);
+    const again = await client.run({ ruleFiles: [{ name: 'a.toml', text: AGENT }], traces: [{ name: 't.jsonl', text: trace(3) }] }, () => {}).result;
+    expect(again.status).toBe('done');
+    expect(made.length).toBe(2);
+    client.dispose();
+  });
+
+  it('does not mistake a run that sends nothing for a while, but answers pings, for a dead worker', async () => {
+    const client = createSimulationClient(
+      () => {
+        const w = new ChannelWorker(scripted({ quietMs: 600 }));
+        workers.push(w);
+        return w;
+      },
+      { silenceMs: 50, pingMs: 100 },
+    );
+    const result = await client.run({ ruleFiles: [], traces: [{ name: 't.jsonl', text: '' }] }, () => {}).result;
+    expect(result.status).toBe('done');
+    expect(workers.length).toBe(1);
+    expect(workers[0]?.terminated).toBe(false);
     client.dispose();
   });
 });

@@ -13,25 +13,35 @@ export class ChannelWorker extends EventTarget implements WorkerLike {
   readonly port: MessagePort;
   private readonly far: MessagePort;
   terminated = false;
+  /** Gone without a word: nothing is delivered either way and no event fires (`self.close()`). */
+  private silent = false;
 
-  constructor() {
+  /** `service`: the real simulation service unless a test gives a scripted stand-in. */
+  constructor(service: SimulationApi = createSimulationService()) {
     super();
     const { port1, port2 } = new MessageChannel() as unknown as { port1: MessagePort; port2: MessagePort };
-    expose(createSimulationService(), port1);
+    expose(service, port1);
     this.far = port1;
     this.port = port2;
-    this.port.addEventListener('message', (ev) => this.dispatchEvent(new MessageEvent('message', { data: (ev as MessageEvent).data })));
+    this.port.addEventListener('message', (ev) => {
+      if (!this.silent) this.dispatchEvent(new MessageEvent('message', { data: (ev as MessageEvent).data }));
+    });
     this.port.start();
   }
 
   postMessage(message: unknown, transfer: Transferable[] = []): void {
-    if (!this.terminated) this.port.postMessage(message, transfer);
+    if (!this.terminated && !this.silent) this.port.postMessage(message, transfer);
   }
 
   terminate(): void {
     this.terminated = true;
     this.port.close();
     this.far.close();
+  }
+
+  /** Simulates a worker that closes itself mid-run: it falls silent, with no `error` event. */
+  dieSilently(): void {
+    this.silent = true;
   }
 
   /** Simulates the worker crashing. */

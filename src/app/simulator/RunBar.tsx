@@ -73,6 +73,14 @@ export function RunBar() {
       {error ? (
         <div className="sim-error" role="alert">
           {error}
+          {run?.status === 'failed' ? (
+            <>
+              {' '}
+              <button type="button" onClick={() => void sim.start(project)}>
+                Run again
+              </button>
+            </>
+          ) : null}
           {errors.length > 0 ? (
             <ul>
               {errors.slice(0, 20).map((d, i) => (

@@ -1,0 +1,52 @@
+/**
+ * A simulation worker that closes itself mid-run (no `error` event reaches the page) is reported
+ * within 5 s, and Run again works on a fresh worker. Playwright evaluates `self.close()` inside
+ * the real worker, so the product carries no test hook for this.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { stayOffline } from './helpers.ts';
+
+const sim = (page: Page) => page.getByRole('region', { name: 'Simulation', exact: true });
+const tmp = mkdtempSync(join(tmpdir(), 'watch-e2e-'));
+
+test.beforeEach(async ({ page }) => {
+  await stayOffline(page);
+  await page.setViewportSize({ width: 1600, height: 1100 });
+});
+
+test('a worker closed mid-run is reported within 5 s and Run again works', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  test.setTimeout(150_000);
+  // 300,000 calls: a run of several seconds, so there is time to close the worker in the middle.
+  const steps = Array.from({ length: 3 }, (_, i) => `  - {call: ${['extract', 'transform', 'load'][i % 3]}, repeat: 100000, every: 1s}`);
+  writeFileSync(join(tmp, 'long.yaml'), `start: 2025-01-01T10:00:00Z\nsteps:\n${steps.join('\n')}\n`);
+  writeFileSync(join(tmp, 'etl.toml'), '[[agents]]\nname = "etl"\ntools = ["extract", "transform", "load"]\n');
+
+  await page.goto('/');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import', exact: true }).first().click();
+  await (await chooser).setFiles([join(tmp, 'etl.toml'), join(tmp, 'long.yaml')]);
+  const tab = page.getByRole('tab', { name: /^Simulation/ });
+  if (await tab.count()) await tab.first().click();
+  await expect(sim(page)).toBeVisible();
+
+  const workerStarted = page.waitForEvent('worker', (w) => w.url().includes('simulation'));
+  await sim(page).getByRole('button', { name: 'Run', exact: true }).click();
+  const worker = await workerStarted;
+  const status = sim(page).getByRole('status').filter({ hasText: /Running… [1-9][\d,]* decisions/ });
+  await expect(status).toBeVisible({ timeout: 30_000 });
+
+  void worker.evaluate(() => self.close()).catch(() => undefined);
+  const alert = sim(page).getByRole('alert');
+  await expect(alert).toContainText('The simulation worker stopped (it stopped responding', { timeout: 5_000 });
+  await expect(sim(page).getByRole('status')).toHaveText('The run failed');
+  await page.screenshot({ path: 'test-results/worker-watch-stopped.png' });
+
+  await alert.getByRole('button', { name: 'Run again' }).click();
+  await expect(sim(page).getByRole('status').filter({ hasText: /^Done: [\d,]+ decisions from 300,000 steps/ })).toBeVisible({ timeout: 120_000 });
+  expect(errors).toEqual([]);
+});
