@@ -196,6 +196,32 @@ describe('hegel: token_budget (upstream scenarios)', () => {
     const events = [start(0), tokens(1, 50, 0), next(2, ['code_complete']), tokens(3, 500, 500), next(4, ['back'])];
     expect(texts(run(wf, events, HEGEL))).toEqual([]);
   });
+
+  // hegel-cli @ 80120584 src/metrics/aggregation.rs: tokens are bucketed by timestamp over each
+  // phase's [start, end), and a phase starts at its transition's timestamp.
+  it('tokens at the very instant of a next belong to the new phase, even when read before it', () => {
+    const wf = workflow('code', {
+      code: { transitions: [['code_complete', 'review']], rules: [tb(100)] },
+      review: { transitions: [['back', 'code']] },
+    });
+    const at = (t: number) => [start(0), tokens(t, 500, 500), next(2, ['code_complete']), next(4, ['back'])];
+    expect(texts(run(wf, at(2), HEGEL))).toEqual([]);
+    expect(texts(run(wf, at(1.999), HEGEL))).toHaveLength(1);
+    // Through a zero-length phase too: the tokens end in the last phase started at that instant.
+    const three = workflow('code', {
+      code: { transitions: [['code_complete', 'review']] },
+      review: { transitions: [['fix', 'fix']], rules: [tb(100)] },
+      fix: { transitions: [['back', 'review']], rules: [tb(100)] },
+    });
+    const events = [start(0), tokens(2, 500, 500), next(2, ['code_complete']), next(2, ['fix'])];
+    expect(texts(run(three, [...events, next(4, ['stay'])], HEGEL))[0]).toContain('fix phase used 1000 tokens');
+    expect(texts(run(three, [...events, next(4, ['back'])], HEGEL))).toEqual([]);
+  });
+
+  it('the spec profile keeps event order: tokens read before a next at the same instant stay in the old phase', () => {
+    const wf = workflow('code', { code: { transitions: [['code_complete', 'done']], rules: [tb(100)] } });
+    expect(texts(run(wf, [start(0), tokens(2, 500, 500), next(2, ['stay'])]))).toHaveLength(1);
+  });
 });
 
 describe('hegel: require_commits (upstream scenarios)', () => {

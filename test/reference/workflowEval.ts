@@ -7,6 +7,7 @@ import { compilePattern } from '../../src/core/regex/index.ts';
 import {
   activityBetween,
   phaseActivity,
+  phaseTokensByTime,
   type Act,
   type Phase,
   type WorkflowHistory,
@@ -196,7 +197,7 @@ export function evalHegel(
       );
     }
     case 'token_budget': {
-      const tokens = phaseActivity(h, history, q, i).filter((a) => a.kind === 'tokens');
+      const tokens = phaseTokensByTime(h, history, q, i);
       const input = sum(tokens, (a) => a.input);
       const output = sum(tokens, (a) => a.output);
       const total = input + output;

@@ -80,6 +80,18 @@ export function activityBetween(h: WorkflowHistory, from: number, to: number): A
 }
 
 /**
+ * hegel's token buckets: the tokens of events up to `now` whose time lies in phase `k`'s
+ * [start, start of the next phase) — an event at the instant of a transition counts in the new
+ * phase even when it came before it (hegel-cli src/metrics/aggregation.rs `is_in_range`).
+ */
+export function phaseTokensByTime(h: WorkflowHistory, list: readonly Phase[], k: number, now: number): Act[] {
+  const p = list[k];
+  if (!p) return [];
+  const end = list[k + 1]?.startTime ?? Infinity;
+  return activityBetween(h, -1, now).filter((a) => a.kind === 'tokens' && a.time >= p.startTime && a.time < end);
+}
+
+/**
  * The events of phase `k` of `list` as seen at event `now`: from its start (exclusive: the entering
  * event carries no activity) to the start of the next phase, or to `now` for the active phase.
  */

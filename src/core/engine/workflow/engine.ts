@@ -54,7 +54,7 @@ interface Violation {
 class Engine implements WorkflowEngine {
   private readonly wf: CompiledWorkflow;
   private readonly profile: WorkflowProfile;
-  private readonly history = new PhaseHistory();
+  private readonly history: PhaseHistory;
   private readonly rules: ProfileRules;
   private node: string | null = null;
   private now: number | null = null;
@@ -67,6 +67,7 @@ class Engine implements WorkflowEngine {
     private readonly settings: ReplaySettings,
   ) {
     this.profile = settings.profile;
+    this.history = new PhaseHistory(this.profile === 'hegel');
     this.wf = compileWorkflow(workflow, this.profile);
     this.rules = this.profile === 'hegel' ? new HegelRules(this.wf, this.history) : new SpecRules(this.history);
   }
@@ -174,7 +175,7 @@ class Engine implements WorkflowEngine {
 
   private record(event: TraceEvent, executed: boolean, seq: number): void {
     const a = readActivity(event, executed, this.profile);
-    if (a.tokens) this.history.addTokens(a.tokens.input, a.tokens.output);
+    if (a.tokens) this.history.addTokens(a.tokens.input, a.tokens.output, event.time);
     if (a.commit) this.history.addCommit();
     if (a.command) this.rules.record('command', a.command, event.time, seq);
     if (a.edit) this.rules.record('edit', a.edit, event.time, seq);

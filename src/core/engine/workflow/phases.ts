@@ -21,6 +21,15 @@ export interface PhaseRecord {
 export class PhaseHistory {
   private readonly phases: PhaseRecord[] = [];
   private readonly firstByNode = new Map<string, number>();
+  /** Tokens at the latest token instant, and the phase holding them (null: before the first phase). */
+  private instant = { time: -Infinity, tokensIn: 0, tokensOut: 0, turns: 0, phase: null as PhaseRecord | null };
+
+  /**
+   * @param byTime hegel's bucketing: tokens belong to the phase whose [start, end) holds their time,
+   *   so tokens at the very instant of a transition (even read before it) go to the new phase
+   *   (hegel-cli src/metrics/aggregation.rs `is_in_range`). Otherwise event order decides.
+   */
+  constructor(private readonly byTime = false) {}
 
   get length(): number {
     return this.phases.length;
@@ -51,6 +60,18 @@ export class PhaseHistory {
     };
     if (!this.firstByNode.has(node)) this.firstByNode.set(node, this.phases.length);
     this.phases.push(record);
+    const i = this.instant;
+    if (this.byTime && i.time === time && i.turns > 0) {
+      if (i.phase) {
+        i.phase.tokensIn -= i.tokensIn;
+        i.phase.tokensOut -= i.tokensOut;
+        i.phase.turns -= i.turns;
+      }
+      record.tokensIn += i.tokensIn;
+      record.tokensOut += i.tokensOut;
+      record.turns += i.turns;
+      i.phase = record;
+    }
     return record;
   }
 
@@ -67,9 +88,18 @@ export class PhaseHistory {
     return last.commitsBefore + last.commits - first.commitsBefore;
   }
 
-  /** Adds token usage to the active phase (one turn). */
-  addTokens(input: number, output: number): void {
+  /** Adds token usage at `time` to the active phase (one turn). */
+  addTokens(input: number, output: number, time: number): void {
     const p = this.current();
+    if (this.byTime) {
+      const i = this.instant;
+      if (i.time !== time) this.instant = { time, tokensIn: input, tokensOut: output, turns: 1, phase: p ?? null };
+      else {
+        i.tokensIn += input;
+        i.tokensOut += output;
+        i.turns += 1;
+      }
+    }
     if (!p) return;
     p.tokensIn += input;
     p.tokensOut += output;
