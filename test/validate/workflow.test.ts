@@ -127,6 +127,13 @@ describe("W005 a pattern Rust's regex rejects", () => {
     expect(d?.range).toEqual(range);
   });
 
+  it("accepts and refuses as Rust's regex does (issue 10's examples)", () => {
+    const w005 = (pattern: string) => withCode(checkWorkflow(workflow('a', [node('a', [['f', 'done']], [repeated(60, pattern)])])), 'W005');
+    expect(w005('\\Qa.b\\E')[0]?.message).toContain('at offset 0 (column 1): unrecognized escape sequence');
+    expect(w005('make -j\\141')[0]?.message).toContain('at offset 7 (column 8): backreferences are not supported');
+    for (const ok of ['caf\\u00e9', '(?x) a b', '(?-u:\\w)+', 'a{1000}', '\\p{Greek}']) expect(w005(ok)).toEqual([]);
+  });
+
   it('near miss: a valid pattern with classes and alternation', () => {
     expect(withCode(checkWorkflow(workflow('a', [node('a', [['f', 'done']], [repeated(60, '^(cargo|npm) \\w+$')])])), 'W005')).toEqual([]);
   });
