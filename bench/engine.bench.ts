@@ -9,7 +9,8 @@ import { createReplay } from '../src/core/engine/replay.ts';
 import type { Agent, ToolRule } from '../src/core/model/toolRules.ts';
 import type { Workflow } from '../src/core/model/workflow.ts';
 import type { TraceEvent, TraceItem } from '../src/core/traces/events.ts';
-import { PeakMemory } from './measure.ts';
+import type { Decision } from '../src/core/engine/decisions.ts';
+import { cpuMs, PeakMemory } from './measure.ts';
 import { prng } from './random.ts';
 
 const START = Date.UTC(2025, 0, 1);
@@ -39,12 +40,13 @@ export function agent200(): Agent {
   return { name: 'bench200', tools: [...tools, 'never_called'].map((name) => ({ name })), rules };
 }
 
-function* toolCalls(n: number): Generator<TraceItem> {
+/** `n` tool calls over 100 tools with distinct args; a batch marker every `batchEvery` events (0 = none). */
+export function* toolCalls(n: number, batchEvery = 5000): Generator<TraceItem> {
   const rnd = prng(7);
   let time = START;
   for (let i = 0; i < n; i++) {
     time += 1 + Math.floor(rnd() * 20);
-    if (i % 5000 === 0) {
+    if (batchEvery > 0 && i % batchEvery === 0) {
       yield { kind: 'event', event: { type: 'batch_start', time } };
       continue;
     }
@@ -93,8 +95,13 @@ export interface EngineBench {
   name: string;
   events: number;
   decisions: number;
+  /** CPU ms of the replay (median run). */
   ms: number;
   eventsPerSec: number;
+  /** CPU ms of every run, sorted. */
+  runs: number[];
+  /** CPU ms of one Map lookup + one counter per event over the same events (the yardstick). */
+  yardstickMs: number;
   peakHeapGrowthMb: number;
   peakRssMb: number;
   retainedMb?: number;
@@ -103,13 +110,28 @@ export interface EngineBench {
 /** Events are generated in slices outside the timed section, so only the replay is timed. */
 const SLICE = 100_000;
 
-function run(name: string, items: Iterable<TraceItem>, config: Parameters<typeof createReplay>[0]): EngineBench {
+/** One Map lookup and one counter per event: the least any per-event replay must do. */
+function yardstick(slice: readonly TraceItem[], ids: Map<string, number>, counts: Int32Array): void {
+  for (let i = 0; i < slice.length; i++) {
+    const item = slice[i] as TraceItem;
+    if (item.kind !== 'event') continue;
+    const id = ids.get((item.event as { tool?: string }).tool ?? '');
+    if (id !== undefined) counts[id] = (counts[id] as number) + 1;
+  }
+}
+
+function runOnce(items: () => Iterable<TraceItem>, config: Parameters<typeof createReplay>[0]) {
   const replay = createReplay(config);
   const mem = new PeakMemory();
+  const ids = new Map<string, number>();
+  for (let t = 0; t < 128; t++) ids.set(`tool_${t}`, t);
+  const counts = new Int32Array(128);
   let events = 0;
   let decisions = 0;
   let ms = 0;
-  const it = items[Symbol.iterator]();
+  let yardstickMs = 0;
+  const out: Decision[] = [];
+  const it = items()[Symbol.iterator]();
   for (;;) {
     const slice: TraceItem[] = [];
     for (let r = it.next(); !r.done; r = it.next()) {
@@ -117,14 +139,44 @@ function run(name: string, items: Iterable<TraceItem>, config: Parameters<typeof
       if (slice.length === SLICE) break;
     }
     if (slice.length === 0) break;
-    const t0 = performance.now();
-    for (const item of slice) decisions += replay.push(item).length;
-    ms += performance.now() - t0;
+    ms += cpuMs(() => {
+      for (const item of slice) {
+        replay.pushInto(item, out);
+        decisions += out.length;
+        out.length = 0;
+      }
+    }).ms;
+    yardstickMs += cpuMs(() => yardstick(slice, ids, counts)).ms;
     events += slice.length;
     mem.sample();
   }
-  const memory = mem.report();
-  return { name: `${name} [${replay.snapshot().events} events]`, events, decisions, ms, eventsPerSec: (events / ms) * 1000, ...memory };
+  return { ms, yardstickMs, events, decisions, memory: mem.report(), replayed: replay.snapshot().events };
+}
+
+/** Median of `runs` replays (CPU time); memory figures from the median run. */
+function run(name: string, items: () => Iterable<TraceItem>, config: Parameters<typeof createReplay>[0], runs = 3): EngineBench {
+  const all = Array.from({ length: runs }, () => runOnce(items, config)).sort((a, b) => a.ms - b.ms);
+  const mid = all[Math.floor(runs / 2)] as ReturnType<typeof runOnce>;
+  const yardstickMs = all.map((r) => r.yardstickMs).sort((a, b) => a - b)[Math.floor(runs / 2)] as number;
+  return {
+    name: `${name} [${mid.replayed} events]`,
+    events: mid.events,
+    decisions: mid.decisions,
+    ms: mid.ms,
+    eventsPerSec: (mid.events / mid.ms) * 1000,
+    runs: all.map((r) => r.ms),
+    yardstickMs,
+    ...mid.memory,
+  };
+}
+
+/**
+ * Retained heap after `n` tool calls in one batch (no marker: the ordering history grows with
+ * every call), measured after a full GC with the replay alive.
+ */
+export function retainedAfter(n: number): { calls: number; retainedMb: number | undefined; cpuMs: number } {
+  const r = runOnce(() => toolCalls(n, 0), { agent: agent200(), settings: { dedupeWindowMs: 300_000 } });
+  return { calls: n, retainedMb: r.memory.retainedMb, cpuMs: r.ms };
 }
 
 export function loadExecutionWorkflow(): Workflow {
@@ -136,9 +188,9 @@ export function loadExecutionWorkflow(): Workflow {
 export function benchEngine(n = 1_000_000): EngineBench[] {
   const wf = loadExecutionWorkflow();
   return [
-    run(`${n.toLocaleString('en-US')} tool calls, 200-rule agent (default 300 s dedupe window, every call's args distinct)`, toolCalls(n), { agent: agent200(), settings: { dedupeWindowMs: 300_000 } }),
-    run(`${n.toLocaleString('en-US')} tool calls, 200-rule agent (dedupe off)`, toolCalls(n), { agent: agent200(), settings: { dedupeWindowMs: 0 } }),
-    run(`${n.toLocaleString('en-US')} mixed events, execution workflow (spec)`, mixedEvents(n), { workflow: wf, settings: { profile: 'spec' } }),
-    run(`${n.toLocaleString('en-US')} mixed events, execution workflow (hegel)`, mixedEvents(n), { workflow: wf, settings: { profile: 'hegel' } }),
+    run(`${n.toLocaleString('en-US')} tool calls, 200-rule agent (default 300 s dedupe window, every call's args distinct)`, () => toolCalls(n), { agent: agent200(), settings: { dedupeWindowMs: 300_000 } }),
+    run(`${n.toLocaleString('en-US')} tool calls, 200-rule agent (dedupe off)`, () => toolCalls(n), { agent: agent200(), settings: { dedupeWindowMs: 0 } }),
+    run(`${n.toLocaleString('en-US')} mixed events, execution workflow (spec)`, () => mixedEvents(n), { workflow: wf, settings: { profile: 'spec' } }, 1),
+    run(`${n.toLocaleString('en-US')} mixed events, execution workflow (hegel)`, () => mixedEvents(n), { workflow: wf, settings: { profile: 'hegel' } }, 1),
   ];
 }

@@ -55,3 +55,29 @@ export class PeakMemory {
 
 export const fmt = (n: number, digits = 0): string =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/**
+ * CPU time (user + system, ms) the process spends in `fn`. On this shared machine wall time
+ * mostly measures the other processes; CPU time does not (it includes V8's GC helper threads).
+ */
+export function cpuMs<T>(fn: () => T): Measured<T> {
+  const c0 = process.cpuUsage();
+  const value = fn();
+  const c = process.cpuUsage(c0);
+  return { ms: (c.user + c.system) / 1000, value };
+}
+
+/** The median of `runs` CPU-time measurements of `fn` (the value of the median run is kept). */
+export function medianCpu<T>(runs: number, fn: () => T): Measured<T> & { all: number[] } {
+  const all: Measured<T>[] = [];
+  for (let i = 0; i < runs; i++) all.push(cpuMs(fn));
+  all.sort((a, b) => a.ms - b.ms);
+  const mid = all[Math.floor(all.length / 2)] as Measured<T>;
+  return { ...mid, all: all.map((m) => m.ms) };
+}
+
+/** The machine's load averages, printed beside the figures. */
+export async function loadAverage(): Promise<string> {
+  const { loadavg, cpus } = await import('node:os');
+  return `load average ${loadavg().map((l) => l.toFixed(2)).join(', ')} on ${cpus().length} cores`;
+}

@@ -53,9 +53,16 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 /** The date part of the last day formatted (replays format many times of one day in a row). */
 let lastDay = NaN;
 let lastDate = '';
+/** `YYYY-MM-DDTHH:MM:SS.` of the last second formatted. */
+let lastSecond = NaN;
+let lastPrefix = '';
+/** `000Z` … `999Z`. */
+const MILLIS_Z = Array.from({ length: 1000 }, (_, i) => `${pad(i, 3)}Z`);
 
 /** ISO 8601 in UTC with milliseconds: `2025-01-01T10:00:00.000Z`. */
 export function formatIso(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second === lastSecond && Number.isInteger(ms)) return lastPrefix + (MILLIS_Z[ms - second * 1000] as string);
   const day = Math.floor(ms / 86_400_000);
   const rem = ms - day * 86_400_000;
   if (day !== lastDay) {
@@ -63,7 +70,11 @@ export function formatIso(ms: number): string {
     lastDate = `${y < 0 ? '-' : ''}${pad(Math.abs(y), 4)}-${pad(mo)}-${pad(d)}`;
     lastDay = day;
   }
-  return `${lastDate}T${hhmmss(rem)}.${pad(rem % 1000, 3)}Z`;
+  const prefix = `${lastDate}T${hhmmss(rem)}.`;
+  if (!Number.isInteger(ms)) return `${prefix}${pad(rem % 1000, 3)}Z`;
+  lastSecond = second;
+  lastPrefix = prefix;
+  return prefix + (MILLIS_Z[ms - second * 1000] as string);
 }
 
 /** `HH:MM:SS` of a time in UTC. */

@@ -11,23 +11,30 @@ import { timeoutMessage } from './messages.ts';
 
 /** The decision for a failed call: `blocked` for rule checks, else the code's own kind. */
 export function failureDecision(call: CallRequest, failure: CallFailure, st: DecisionStamp): Decision {
-  const base = { seq: st.seq++, event: st.event, time: st.time };
+  const seq = st.seq++;
+  const { event, time } = st;
   const tool = call.tool.name;
-  const reason = call.synthetic ? { reason: call.synthetic } : {};
   const { code, message, rule } = failure;
+  let d: Decision;
   switch (code) {
     case 'NotFound':
-      return { ...base, kind: 'not_found', tool, code, message, ...reason };
+      d = { seq, event, time, kind: 'not_found', tool, code, message };
+      break;
     case 'Deduplicated':
-      return { ...base, kind: 'deduplicated', tool, code, message, ...reason };
+      d = { seq, event, time, kind: 'deduplicated', tool, code, message };
+      break;
     case 'Timeout':
-      return { ...base, kind: 'timeout', tool, code, message, ...reason };
+      d = { seq, event, time, kind: 'timeout', tool, code, message };
+      break;
     case 'PermissionDenied':
-      return { ...base, kind: 'denied', tool, code, ...(rule === undefined ? {} : { rule }), message, ...reason };
+      d = rule === undefined ? { seq, event, time, kind: 'denied', tool, code, message } : { seq, event, time, kind: 'denied', tool, code, rule, message };
+      break;
     default:
       // Every rule-check failure names its rule (§8); -1 would mark a bug, never a real index.
-      return { ...base, kind: 'blocked', tool, code, rule: rule ?? -1, message, ...reason };
+      d = { seq, event, time, kind: 'blocked', tool, code, rule: rule ?? -1, message };
   }
+  if (call.synthetic) (d as { reason?: string }).reason = call.synthetic;
+  return d;
 }
 
 /** Step 10: counts, last execution, dedupe entry, consent grant; on `ok` also called and group claims. */

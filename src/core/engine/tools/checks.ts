@@ -108,7 +108,9 @@ function checkBatchLimits(ctx: CheckContext, call: CallRequest): CallFailure | u
   }
   for (const g of t.groups) {
     const holders = state.holdersOf(g.id);
-    if (holders.some((h) => h !== t.id)) {
+    let other = false;
+    for (let i = 0; i < holders.length; i++) if (holders[i] !== t.id) other = true;
+    if (other) {
       const others = holders.filter((h) => h !== t.id).map((h) => ctx.table.nameOf(h));
       return fail('ExclusiveGroupViolation', exclusiveGroupViolationMessage(t.name, g.group, others), g.rule);
     }

@@ -45,6 +45,8 @@ export interface ToolStateData {
   periodicMinDue: number;
 }
 
+const NO_HOLDERS: readonly number[] = Object.freeze([]);
+
 function grownF64(a: Float64Array, n: number, fill: number): Float64Array {
   const b = new Float64Array(n).fill(fill);
   b.set(a);
@@ -118,7 +120,7 @@ export class ToolState {
 
   /** The tools holding group `g` in this batch (shared: do not mutate). */
   holdersOf(g: number): readonly number[] {
-    return this.holdersEpoch[g] === this.batchEpoch ? (this.holders[g] as number[]) : [];
+    return this.holdersEpoch[g] === this.batchEpoch ? (this.holders[g] as number[]) : NO_HOLDERS;
   }
 
   /** Step 10, counts: executions +1 (batch) and the last execution time (persistent). */
