@@ -9,8 +9,8 @@ import type { TraceItem } from '../traces/events.ts';
 import type { Decision, DecisionBody } from './decisions.ts';
 import { resolveSettings, type ReplaySettings, type ReplaySettingsInput } from './settings.ts';
 import { DecisionStamp } from './stamp.ts';
-import { createToolEngine, type ToolEngine } from './tools/engine.ts';
-import { createWorkflowEngine, type WorkflowEngine } from './workflow/engine.ts';
+import { createToolEngine, type ToolEngine, type ToolEngineState } from './tools/engine.ts';
+import { createWorkflowEngine, type WorkflowEngine, type WorkflowEngineState } from './workflow/engine.ts';
 
 export interface ReplayConfig {
   /** The agent whose tool rules decide tool calls; none = tool calls give no tool decisions. */
@@ -29,6 +29,23 @@ export interface ReplaySnapshot {
   workflow?: ReturnType<WorkflowEngine['snapshot']>;
 }
 
+/**
+ * A replay's complete state as structured plain data: what {@link Replay.save} returns and
+ * {@link Replay.restore} takes. Copied (never shared with the running replay), restorable many
+ * times, structured-clonable; its size is bounded by the rules and windows, not by the trace.
+ */
+export interface ReplayState {
+  version: 1;
+  /** Index the next usable event gets. */
+  events: number;
+  /** Sequence number of the next decision. */
+  seq: number;
+  /** Time of the last usable event (error decisions carry it). */
+  lastTime: number;
+  tools: ToolEngineState | undefined;
+  workflow: WorkflowEngineState | undefined;
+}
+
 /** A running replay. */
 export interface Replay {
   readonly settings: ReplaySettings;
@@ -37,6 +54,13 @@ export interface Replay {
   /** As {@link push}, appending the decisions to `out` (no array per item). */
   pushInto(item: TraceItem, out: Decision[]): void;
   snapshot(): ReplaySnapshot;
+  /** The replay's whole state (both engines), copied; cost proportional to the state. */
+  save(): ReplayState;
+  /**
+   * Puts the replay back into a saved state of a replay with the same config (this one or a fresh
+   * one); pushing the same items on then gives exactly the same decisions.
+   */
+  restore(state: ReplayState): void;
 }
 
 /** Starts a replay. The engines never read the wall clock: time comes from the events. */
@@ -79,6 +103,18 @@ export function createReplay(config: ReplayConfig): Replay {
       const out: Decision[] = [];
       pushInto(item, out);
       return out;
+    },
+    save() {
+      return { version: 1, events, seq: stamp.seq, lastTime, tools: tools?.save(), workflow: workflow?.save() };
+    },
+    restore(s) {
+      if (s.version !== 1 || (s.tools === undefined) !== (tools === undefined) || (s.workflow === undefined) !== (workflow === undefined))
+        throw new Error('replay state saved from a replay with another config');
+      if (tools && s.tools) tools.restore(s.tools);
+      if (workflow && s.workflow) workflow.restore(s.workflow);
+      events = s.events;
+      stamp.seq = s.seq;
+      lastTime = s.lastTime;
     },
     snapshot() {
       return {

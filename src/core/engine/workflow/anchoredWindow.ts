@@ -22,6 +22,15 @@ export class AnchoredWindow {
     if (entry.time >= this.anchor && entry.time <= this.anchor + this.windowMs) this.entries.push(entry);
   }
 
+  save(): { entries: WindowEntry[]; anchor: number } {
+    return { entries: this.entries.slice(), anchor: this.anchor };
+  }
+
+  restore(s: { entries: readonly WindowEntry[]; anchor: number }): void {
+    this.entries = s.entries.slice();
+    this.anchor = s.anchor;
+  }
+
   get size(): number {
     return this.entries.length;
   }

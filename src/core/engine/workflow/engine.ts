@@ -9,7 +9,7 @@ import type { ReplaySettings } from '../settings.ts';
 import { readActivity, type WorkflowProfile } from './activity.ts';
 import { chooseTarget, compileWorkflow, isKnownNode, type CompiledNode, type CompiledRule, type CompiledWorkflow } from './compiled.ts';
 import { HegelRules } from './hegelRules.ts';
-import { PhaseHistory } from './phases.ts';
+import { PhaseHistory, type PhaseRecord } from './phases.ts';
 import type { ProfileRules } from './profileRules.ts';
 import type { RuleCheck } from './rules/check.ts';
 import type { WorkflowEngineSnapshot } from './snapshot.ts';
@@ -32,6 +32,28 @@ export interface WorkflowEngine {
   step(event: TraceEvent, ctx: WorkflowStepContext): DecisionBody[];
   /** Plain data for the UI. */
   snapshot(): WorkflowEngineSnapshot;
+  /**
+   * The evaluator's whole state as structured plain data, copied (phase history, windows, current
+   * node, firing rules). Stepping on after a save does not change the saved data.
+   */
+  save(): WorkflowEngineState;
+  /**
+   * Puts the evaluator back into a saved state (of this evaluator or a fresh one built from the
+   * same workflow and settings); stepping on then gives the same decisions as the original.
+   */
+  restore(state: WorkflowEngineState): void;
+}
+
+/** What {@link WorkflowEngine.save} returns; the layout is internal (read the state through `snapshot`). */
+export interface WorkflowEngineState {
+  version: 1;
+  profile: WorkflowProfile;
+  node: string | null;
+  now: number | null;
+  seq: number;
+  firing: number[];
+  phases: PhaseRecord[];
+  rules: unknown;
 }
 
 /** Which rule types a `next` skips: `force: true` all, `force: [types]` those. */
@@ -195,6 +217,31 @@ class Engine implements WorkflowEngine {
       if (!check.fires) this.firing.delete(rule.index);
       else if (!this.firing.has(rule.index)) this.report({ node: node.name, rule, text: check.text() }, out, reported);
     }
+  }
+
+  save(): WorkflowEngineState {
+    return {
+      version: 1,
+      profile: this.profile,
+      node: this.node,
+      now: this.now,
+      seq: this.seq,
+      firing: [...this.firing],
+      phases: this.history.save(),
+      rules: this.rules.save(),
+    };
+  }
+
+  restore(s: WorkflowEngineState): void {
+    if (s.version !== 1 || s.profile !== this.profile) throw new Error('workflow engine state saved from another profile or version');
+    if (s.node !== null && !isKnownNode(this.wf, s.node)) throw new Error(`workflow engine state at node '${s.node}', which this workflow does not have`);
+    this.node = s.node;
+    this.now = s.now;
+    this.seq = s.seq;
+    this.firing.clear();
+    for (const f of s.firing) this.firing.add(f);
+    this.history.restore(s.phases);
+    this.rules.restore(s.rules, s.node === null ? undefined : this.wf.nodes.get(s.node));
   }
 
   snapshot(): WorkflowEngineSnapshot {

@@ -23,6 +23,11 @@ interface Watched {
   window: AnchoredWindow;
 }
 
+interface HegelRulesState {
+  windows: ReturnType<AnchoredWindow['save']>[];
+  instant: { time: number; items: { kind: RepeatedKind; entry: WindowEntry }[] };
+}
+
 export class HegelRules implements ProfileRules {
   private readonly watched: Watched[] = [];
   private readonly byRule = new Map<CompiledRule, AnchoredWindow>();
@@ -87,6 +92,17 @@ export class HegelRules implements ProfileRules {
 
   windowOf(_node: CompiledNode, rule: CompiledRule): WindowEntry[] | undefined {
     return this.byRule.get(rule)?.contents();
+  }
+
+  /** Every window (rule order over the nodes) and the latest instant's events. */
+  save(): HegelRulesState {
+    return { windows: this.watched.map((w) => w.window.save()), instant: { time: this.instant.time, items: this.instant.items.slice() } };
+  }
+
+  restore(state: unknown): void {
+    const s = state as HegelRulesState;
+    this.watched.forEach((w, i) => w.window.restore(s.windows[i] as HegelRulesState['windows'][number]));
+    this.instant = { time: s.instant.time, items: s.instant.items.slice() };
   }
 
   private offer(w: Watched, kind: RepeatedKind, entry: WindowEntry): void {

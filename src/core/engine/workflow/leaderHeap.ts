@@ -45,6 +45,16 @@ export class LeaderHeap {
     }
   }
 
+  /** The heap's entries (shared immutable rankings, new array), for checkpoints. */
+  save(): Ranking[] {
+    return this.heap.slice();
+  }
+
+  /** Puts back entries {@link save} returned. */
+  restore(heap: readonly Ranking[]): void {
+    this.heap = heap.slice();
+  }
+
   /** Replaces the contents with the given (current) rankings. */
   rebuild(rankings: Iterable<Ranking>): void {
     this.heap = [];

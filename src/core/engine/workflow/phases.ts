@@ -111,6 +111,20 @@ export class PhaseHistory {
     if (p) p.commits += 1;
   }
 
+  /** Every phase record, copied, for checkpoints. */
+  save(): PhaseRecord[] {
+    return this.phases.map((p) => ({ ...p }));
+  }
+
+  restore(phases: readonly PhaseRecord[]): void {
+    this.phases.length = 0;
+    this.firstByNode.clear();
+    phases.forEach((p, i) => {
+      this.phases.push({ ...p });
+      if (!this.firstByNode.has(p.node)) this.firstByNode.set(p.node, i);
+    });
+  }
+
   list(): readonly PhaseRecord[] {
     return this.phases;
   }

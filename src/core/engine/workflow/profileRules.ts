@@ -16,6 +16,10 @@ export interface ProfileRules {
   check(node: CompiledNode, rule: CompiledRule, now: number): RuleCheck;
   /** The events a repeated rule currently counts, oldest first (for the UI). */
   windowOf(node: CompiledNode, rule: CompiledRule): WindowEntry[] | undefined;
+  /** The profile's window state as plain data (checkpoints). */
+  save(): unknown;
+  /** Puts back what {@link save} returned; `node` is the current node then. */
+  restore(state: unknown, node: CompiledNode | undefined): void;
 }
 
 /** The kind and fields of a repeated rule, or `undefined` for the other types. */

@@ -14,6 +14,13 @@ interface Distinct {
   recent: WindowEntry[];
 }
 
+/** A window's state as plain data (entries are immutable and shared), for checkpoints. */
+export interface SlidingWindowState {
+  entries: WindowEntry[];
+  distinct: [text: string, count: number, latestSeq: number, recent: WindowEntry[]][];
+  heap: Ranking[];
+}
+
 export interface Leader {
   text: string;
   count: number;
@@ -90,6 +97,22 @@ export class SlidingWindow {
   /** Everything in the window, oldest first. */
   contents(): WindowEntry[] {
     return this.entries.slice(this.head);
+  }
+
+  save(): SlidingWindowState {
+    return {
+      entries: this.entries.slice(this.head),
+      distinct: [...this.distinct].map(([text, d]) => [text, d.count, d.latestSeq, d.recent.slice()]),
+      heap: this.leaders.save(),
+    };
+  }
+
+  restore(s: SlidingWindowState): void {
+    this.entries = s.entries.slice();
+    this.head = 0;
+    this.distinct.clear();
+    for (const [text, count, latestSeq, recent] of s.distinct) this.distinct.set(text, { count, latestSeq, recent: recent.slice() });
+    this.leaders.restore(s.heap);
   }
 
   private rank(text: string, d: Distinct): void {

@@ -12,7 +12,7 @@ import { specPhaseTimeoutCheck } from './rules/phaseTimeout.ts';
 import { specRepeatedCheck, type RepeatedKind } from './rules/repeated.ts';
 import { specRequireCommitsCheck } from './rules/requireCommits.ts';
 import { specTokenBudgetCheck } from './rules/tokenBudget.ts';
-import { SlidingWindow } from './slidingWindow.ts';
+import { SlidingWindow, type SlidingWindowState } from './slidingWindow.ts';
 import type { WindowEntry } from './windowEntry.ts';
 
 interface Watched {
@@ -71,5 +71,16 @@ export class SpecRules implements ProfileRules {
 
   windowOf(_node: CompiledNode, rule: CompiledRule): WindowEntry[] | undefined {
     return this.byIndex.get(rule.index)?.contents();
+  }
+
+  /** The current node's windows, in rule order. */
+  save(): SlidingWindowState[] {
+    return this.watched.map((w) => w.window.save());
+  }
+
+  restore(state: unknown, node: CompiledNode | undefined): void {
+    this.enterPhase(node);
+    const windows = state as SlidingWindowState[];
+    this.watched.forEach((w, i) => w.window.restore(windows[i] as SlidingWindowState));
   }
 }
