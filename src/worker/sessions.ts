@@ -6,7 +6,8 @@
  * one, for what-if diffs); older ones are dropped.
  */
 import type { Decision } from '../core/engine/decisions.ts';
-import type { ReplayConfig } from '../core/engine/replay.ts';
+import type { Replay, ReplayConfig } from '../core/engine/replay.ts';
+import type { Checkpoints } from '../core/simulator/checkpoints.ts';
 import type { TraceItem } from '../core/traces/events.ts';
 import { createStepper, type Stepper } from '../core/simulator/stepper.ts';
 
@@ -16,6 +17,8 @@ export interface RunSession {
   decisions: Decision[];
   /** steps[seq] = index of the trace item that caused decision `seq`. */
   steps: number[];
+  /** The run's replay (at the end of `items`) and the checkpoints it saved: the stepper's front. */
+  run?: { replay: Replay; checkpoints: Checkpoints };
   stepper?: Stepper;
 }
 
@@ -50,7 +53,11 @@ export function createSessionStore(max = MAX_SESSIONS): SessionStore {
     stepper(id) {
       const s = sessions.get(id);
       if (!s) return undefined;
-      s.stepper ??= createStepper(s.items, s.config, { backWindow: 64 });
+      s.stepper ??= createStepper(
+        s.items,
+        s.config,
+        s.run ? { checkpoints: s.run.checkpoints, front: { replay: s.run.replay, pos: s.items.length, decisions: s.decisions, steps: s.steps } } : {},
+      );
       return s.stepper;
     },
     get size() {

@@ -8,6 +8,7 @@ import { loadRuleFile } from '../core/codecs/load.ts';
 import { createReplay } from '../core/engine/replay.ts';
 import type { Decision } from '../core/engine/decisions.ts';
 import { prepareSimulation } from '../core/simulate.ts';
+import { createCheckpoints } from '../core/simulator/checkpoints.ts';
 import type { TraceItem } from '../core/traces/events.ts';
 import { createStreamingReader, detectTraceFormat, mergeTraces, readTrace, scriptedItems } from '../core/traces/index.ts';
 import { SimulationRequest, type SimulationApi, type SimulationChunk, type SimulationProgress, type SimulationResult } from './protocol.ts';
@@ -61,7 +62,10 @@ export function createSimulationService(): SimulationApi {
         },
         decisions: [],
         steps: [],
+        run: { replay, checkpoints: createCheckpoints() },
       };
+      const checkpoints = session.run?.checkpoints;
+      checkpoints?.passed(0, replay);
       const progress: SimulationProgress = { items: 0 };
       let sinceYield = 0;
 
@@ -84,6 +88,7 @@ export function createSimulationService(): SimulationApi {
             session.steps.push(step);
             decisions++;
           }
+          checkpoints?.passed(session.items.length, replay);
           progress.items++;
           if (pending.length >= req.chunkSize) await flush();
           if (++sinceYield >= ITEMS_PER_SLICE) {

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createReplay, replayItems, type ReplayConfig } from '../../src/core/engine/replay.ts';
 import type { TraceItem } from '../../src/core/traces/events.ts';
 import { createStepper, isViolation, nextViolation, violations } from '../../src/core/simulator/index.ts';
+import { createCheckpoints } from '../../src/core/simulator/checkpoints.ts';
+import type { Decision } from '../../src/core/engine/decisions.ts';
 import { busyAgent, busyWorkflow, traceArb } from './arbitraries.ts';
 import { pipeline } from './scenarios.ts';
 
@@ -21,7 +23,7 @@ describe('createStepper', () => {
       fc.property(
         traceArb,
         fc.array(fc.nat(60), { minLength: 1, maxLength: 12 }),
-        fc.record({ backWindow: fc.nat(5), checkpointEvery: fc.nat(4) }),
+        fc.record({ every: fc.integer({ min: 1, max: 5 }), budgetBytes: fc.constantFrom(undefined, 1, 20_000) }),
         (items, ks, opts) => {
           const stepper = createStepper(items, config, opts);
           for (const raw of ks) {
@@ -41,22 +43,57 @@ describe('createStepper', () => {
     );
   });
 
-  it('stepping forward never restarts; stepping back re-runs once, then uses the kept window', () => {
+  it('stepping forward never restarts; stepping back restores the nearest checkpoint and pushes fewer than N items', () => {
     const items = pipeline.items;
-    const stepper = createStepper(items, pipeline.config, { backWindow: 4 });
+    const every = 3;
+    const stepper = createStepper(items, pipeline.config, { every });
     for (let k = 0; k < items.length; k++) stepper.at(k);
     expect(stepper.stats.replays).toBe(1);
     expect(stepper.stats.pushes).toBe(items.length);
     const last = items.length - 1;
-    const back = stepper.at(last - 1);
-    expect(stepper.stats.replays).toBe(1); // the snapshot is built only when read
-    expect(back.snapshot).toEqual(fresh(items, last - 1, pipeline.config).snapshot);
+    for (let k = last - 1; k >= -1; k--) {
+      const pushes = stepper.stats.pushes;
+      expect(stepper.at(k).snapshot).toEqual(fresh(items, k, pipeline.config).snapshot);
+      expect(stepper.stats.pushes - pushes).toBeLessThan(every);
+    }
+    // One extra replay object (the live one), reused by every restore.
     expect(stepper.stats.replays).toBe(2);
-    for (let k = last - 2; k >= last - 5; k--) expect(stepper.at(k).snapshot).toEqual(fresh(items, k, pipeline.config).snapshot);
-    expect(stepper.stats.replays).toBe(2);
-    expect(stepper.at(last - 7).snapshot.events).toBe(last - 6);
-    expect(stepper.stats.replays).toBe(3);
     expect(stepper.at(last).decisions).toEqual(replayItems(items, pipeline.config));
+  });
+
+  it('takes over a finished run as its front: no replay again, and any step is a restore away', () => {
+    const items = pipeline.items;
+    const checkpoints = createCheckpoints({ every: 2 });
+    const run = createReplay(pipeline.config);
+    checkpoints.passed(0, run);
+    const decisions: Decision[] = [];
+    const steps: number[] = [];
+    items.forEach((item, i) => {
+      for (const d of run.push(item)) {
+        decisions.push(d);
+        steps.push(i);
+      }
+      checkpoints.passed(i + 1, run);
+    });
+    const stepper = createStepper(items, pipeline.config, { checkpoints, front: { replay: run, pos: items.length, decisions, steps } });
+    expect(stepper.at(items.length - 1).decisions).toEqual(replayItems(items, pipeline.config));
+    for (let k = items.length - 1; k >= -1; k--) {
+      const view = stepper.at(k);
+      expect(view.snapshot).toEqual(fresh(items, k, pipeline.config).snapshot);
+      expect(view.stepDecisions).toEqual(fresh(items, k, pipeline.config).decisions.slice(k >= 0 ? fresh(items, k - 1, pipeline.config).decisions.length : 0));
+    }
+    expect(stepper.stats.pushes).toBeLessThan(items.length);
+    for (const d of decisions) expect(stepper.stepOf(d.seq)).toBe(steps[d.seq]);
+  });
+
+  it('keeps the checkpoints within their budget by thinning them', () => {
+    const items = pipeline.items;
+    const checkpoints = createCheckpoints({ every: 1, budgetBytes: 1 });
+    const stepper = createStepper(items, pipeline.config, { checkpoints });
+    stepper.allDecisions();
+    expect(checkpoints.count).toBe(1);
+    expect(checkpoints.every).toBeGreaterThanOrEqual(items.length);
+    expect(stepper.at(items.length - 2).snapshot).toEqual(fresh(items, items.length - 2, pipeline.config).snapshot);
   });
 
   it('clamps steps, maps decisions to steps and finds the next violation', () => {

@@ -2,27 +2,31 @@
  * Step-through over a trace: the decisions and the engine state after any step, where a step is
  * one trace item (step -1 = before the first).
  *
- * The engines cannot be cloned, so two replays are kept: the *front* replay, which has run
- * furthest and produced every decision known so far (decisions never change, so they are
- * computed once), and, after a step back, a *live* replay positioned at the step shown, used only
- * for its state. Costs:
+ * The *front* replay has run furthest and produced every decision known so far (decisions never
+ * change, so they are computed once). As replays pass them, the replay state is saved every N
+ * items ({@link createCheckpoints}); the state after any earlier step is then one restore and at
+ * most N − 1 pushes away, in a *live* replay kept at the step shown. Costs:
  * - stepping forward: O(1) per step (the live or front replay advances by one item);
- * - stepping back or scrubbing backwards: one replay of the prefix from the start (about 1–3 s at
- *   1,000,000 events). While it runs, the snapshots of the `backWindow` steps before the target are
- *   kept, so the following step-backs are O(1) until the window is used up;
- * - snapshots of every `checkpointEvery`-th step are kept as replays pass them (exact hits are O(1));
- * - `nextViolation` scans ahead with the front replay, keeping the shown step's snapshot first.
+ * - stepping back or scrubbing anywhere already reached: one restore plus fewer than N pushes
+ *   (N is about a thousand items, more when the states are large; see `checkpoints.ts`);
+ * - `nextViolation` scans ahead with the front replay.
+ * A run that already replayed the trace (the Web Worker's) hands its replay, decisions and
+ * checkpoints over as the front, so nothing is replayed again.
  */
 import type { Decision } from '../engine/decisions.ts';
 import { createReplay, type Replay, type ReplayConfig, type ReplaySnapshot } from '../engine/replay.ts';
 import type { TraceItem } from '../traces/events.ts';
+import { createCheckpoints, type CheckpointOptions, type Checkpoints } from './checkpoints.ts';
 import { isViolation } from './violations.ts';
 
-export interface StepperOptions {
-  /** Keep the snapshot of every N-th step as replays pass it (0 = none; default 0). */
-  checkpointEvery?: number;
-  /** After a backward re-run, keep the snapshots of this many steps before the target (default 64). */
-  backWindow?: number;
+export interface StepperOptions extends CheckpointOptions {
+  /** Checkpoints to use and extend (default: a new store with these options). */
+  checkpoints?: Checkpoints;
+  /**
+   * A replay that has already consumed the first `pos` items, with the decisions it gave and, per
+   * decision, the index of the item that caused it (the stepper takes the replay over as its front).
+   */
+  front?: { replay: Replay; pos: number; decisions: Decision[]; steps: ArrayLike<number> };
 }
 
 /** The view at one step. Snapshots are shared with the stepper's cache: treat them as read-only. */
@@ -85,27 +89,36 @@ class View implements StepView {
 /** Creates a stepper over `items` replayed with `config`. */
 export function createStepper(items: readonly TraceItem[], config: ReplayConfig, opts: StepperOptions = {}): Stepper {
   const n = items.length;
-  const every = Math.max(0, Math.floor(opts.checkpointEvery ?? 0));
-  const backWindow = Math.max(0, Math.floor(opts.backWindow ?? 64));
   const stats = { replays: 0, pushes: 0 };
-  const decisions: Decision[] = [];
+  const checkpoints = opts.checkpoints ?? createCheckpoints(opts);
   /** ends[i] = number of decisions after item i (valid for i < frontPos). */
   const ends = new Int32Array(n);
-  const cache = new Map<number, ReplaySnapshot>();
-  let windowKeys: number[] = [];
   const start = (): Replay => {
     stats.replays++;
     return createReplay(config);
   };
-  const front = start();
-  let frontPos = 0;
+  let decisions: Decision[];
+  let front: Replay;
+  let frontPos: number;
+  if (opts.front) {
+    ({ replay: front, pos: frontPos, decisions } = opts.front);
+    const steps = opts.front.steps;
+    let d = 0;
+    for (let i = 0; i < frontPos; i++) {
+      while (d < decisions.length && (steps[d] as number) <= i) d++;
+      ends[i] = d;
+    }
+  } else {
+    decisions = [];
+    front = start();
+    frontPos = 0;
+    checkpoints.passed(0, front);
+  }
   /** A replay behind the front, at the step shown; undefined when the front is at the step shown. */
   let live: { replay: Replay; pos: number } | undefined;
-  let shownPos = 0;
+  /** The last snapshots read, by position (re-reading a step is free). */
+  const recent = new Map<number, ReplaySnapshot>();
 
-  const checkpoint = (pos: number, r: Replay) => {
-    if (every > 0 && pos % every === 0 && !cache.has(pos)) cache.set(pos, r.snapshot());
-  };
   const pushOn = (r: Replay, pos: number) => {
     stats.pushes++;
     return r.push(items[pos] as TraceItem);
@@ -116,64 +129,49 @@ export function createStepper(items: readonly TraceItem[], config: ReplayConfig,
       for (const d of pushOn(front, frontPos)) decisions.push(d);
       ends[frontPos] = decisions.length;
       frontPos++;
-      checkpoint(frontPos, front);
+      checkpoints.passed(frontPos, front);
     }
   }
 
-  function keepWindow(pos: number, snap: ReplaySnapshot): void {
-    if (cache.has(pos)) return;
-    cache.set(pos, snap);
-    windowKeys.push(pos);
-  }
-
-  /** Re-runs from the start to `pos` (< frontPos), keeping the back window's snapshots. */
-  function rerun(pos: number): ReplaySnapshot {
-    for (const k of windowKeys) cache.delete(k);
-    windowKeys = [];
-    const r = start();
-    for (let p = 0; p < pos; p++) {
-      pushOn(r, p);
-      if (p + 1 < pos && p + 1 >= pos - backWindow) keepWindow(p + 1, r.snapshot());
-      checkpoint(p + 1, r);
-    }
-    live = { replay: r, pos };
-    return r.snapshot();
-  }
-
-  /**
-   * Positions a replay at `pos` when that is cheap (forward moves), so the snapshot can be read
-   * from it; a backward move is left to {@link snapshotAt}, which runs only if the snapshot is read.
-   * Returns the replay at `pos`, if any.
-   */
-  function ensureAt(pos: number): Replay | undefined {
+  /** A replay at `pos` (≤ frontPos): the front, the live one moved forward, or one restored from a checkpoint. */
+  function replayAt(pos: number): Replay {
     if (pos >= frontPos) {
-      live = undefined;
       advanceFront(pos);
       return front;
     }
-    if (!live && pos === frontPos) return front;
-    if (live && live.pos <= pos) {
-      while (live.pos < pos) {
-        pushOn(live.replay, live.pos++);
-        checkpoint(live.pos, live.replay);
+    const cp = checkpoints.nearest(pos);
+    const from = cp?.pos ?? 0;
+    if (!live || live.pos > pos || live.pos < from) {
+      const r: Replay = live?.replay ?? start();
+      if (cp) r.restore(cp.state);
+      else {
+        live = undefined;
+        return replayAt0(pos);
       }
-      return live.replay;
+      live = { replay: r, pos: from };
     }
-    return undefined;
+    while (live.pos < pos) {
+      pushOn(live.replay, live.pos++);
+      checkpoints.passed(live.pos, live.replay);
+    }
+    return live.replay;
+  }
+
+  /** No checkpoint at or before `pos` (checkpoints were thinned to nothing): replay from the start. */
+  function replayAt0(pos: number): Replay {
+    const r = start();
+    live = { replay: r, pos: 0 };
+    while (live.pos < pos) pushOn(r, live.pos++);
+    return r;
   }
 
   function snapshotAt(pos: number): ReplaySnapshot {
-    const cached = cache.get(pos);
-    if (cached && pos <= frontPos) return cached;
-    const at = ensureAt(pos);
-    return at ? at.snapshot() : rerun(pos);
-  }
-
-  /** Before the front scans ahead of the step shown, keep that step's snapshot. */
-  function scoutTo(pos: number): void {
-    if (pos <= frontPos) return;
-    if (!live && shownPos === frontPos) keepWindow(frontPos, front.snapshot());
-    advanceFront(pos);
+    const cached = recent.get(pos);
+    if (cached) return cached;
+    const snap = replayAt(pos).snapshot();
+    if (recent.size >= 8) recent.delete(recent.keys().next().value as number);
+    recent.set(pos, snap);
+    return snap;
   }
 
   const countAt = (pos: number) => (pos <= 0 ? 0 : (ends[pos - 1] as number));
@@ -196,19 +194,18 @@ export function createStepper(items: readonly TraceItem[], config: ReplayConfig,
     at(step) {
       const s = Math.min(Math.max(Math.floor(step), -1), n - 1);
       const pos = s + 1;
-      ensureAt(pos);
-      shownPos = pos;
+      if (pos > frontPos) advanceFront(pos);
       return new View(s, countAt(pos - 1), countAt(pos), decisions, () => snapshotAt(pos));
     },
     known: () => decisions,
     allDecisions() {
-      scoutTo(n);
+      advanceFront(n);
       return decisions;
     },
     stepOf,
     nextViolation(fromSeq) {
       for (let i = Math.max(0, fromSeq + 1); ; i++) {
-        while (i >= decisions.length && frontPos < n) scoutTo(frontPos + 1);
+        while (i >= decisions.length && frontPos < n) advanceFront(frontPos + 1);
         const d = decisions[i];
         if (!d) return undefined;
         if (isViolation(d)) return { decision: d, step: stepOf(d.seq) as number };

@@ -1,0 +1,94 @@
+/**
+ * Saved replay states every N items, so the state after any step is one restore and at most N − 1
+ * pushes away. N starts small and doubles (dropping every other checkpoint) whenever the kept
+ * states' estimated size passes the budget, so memory stays bounded whatever the trace length and
+ * however large the engines' state (a full dedupe window, long windows) is.
+ */
+import type { Replay, ReplayState } from '../engine/replay.ts';
+
+export interface CheckpointOptions {
+  /** Items between checkpoints to start with (default 1,024). */
+  every?: number;
+  /** Estimated bytes the checkpoints may hold before N doubles (default 48 MB). */
+  budgetBytes?: number;
+}
+
+export interface Checkpoints {
+  /** Items between checkpoints now. */
+  readonly every: number;
+  /** Number of checkpoints kept. */
+  readonly count: number;
+  /** Estimated bytes held. */
+  readonly bytes: number;
+  /** Call after the replay has consumed `pos` items (0 = before the first); saves when `pos` is a multiple of N. */
+  passed(pos: number, replay: Replay): void;
+  /** The latest checkpoint at or before `pos`, if any. */
+  nearest(pos: number): { pos: number; state: ReplayState } | undefined;
+}
+
+/**
+ * Estimated bytes of a saved state: typed arrays by size, arrays by slot, plain objects walked.
+ * Objects held in arrays (call arguments, window entries) are counted at a flat 64 bytes and not
+ * walked: the state shares them with the trace.
+ */
+export function estimateBytes(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 8;
+  if (ArrayBuffer.isView(value)) return value.byteLength;
+  if (Array.isArray(value)) {
+    let n = 16 + 8 * value.length;
+    for (const v of value) if (v !== null && typeof v === 'object') n += Array.isArray(v) || ArrayBuffer.isView(v) ? estimateBytes(v) : 64;
+    return n;
+  }
+  let n = 16;
+  for (const v of Object.values(value as Record<string, unknown>)) n += estimateBytes(v);
+  return n;
+}
+
+/** An empty checkpoint store. */
+export function createCheckpoints(opts: CheckpointOptions = {}): Checkpoints {
+  let every = Math.max(1, Math.floor(opts.every ?? 1024));
+  const budget = opts.budgetBytes ?? 48 * 1024 * 1024;
+  /** Saved states by position (a multiple of `every`), ascending. */
+  const kept = new Map<number, { state: ReplayState; bytes: number }>();
+  let bytes = 0;
+  let last = -1;
+
+  function thin(): void {
+    while (bytes > budget && kept.size > 1) {
+      every *= 2;
+      for (const [pos, cp] of kept)
+        if (pos % every !== 0) {
+          kept.delete(pos);
+          bytes -= cp.bytes;
+        }
+    }
+  }
+
+  return {
+    get every() {
+      return every;
+    },
+    get count() {
+      return kept.size;
+    },
+    get bytes() {
+      return bytes;
+    },
+    passed(pos, replay) {
+      if (pos % every !== 0 || kept.has(pos)) return;
+      const state = replay.save();
+      const size = estimateBytes(state);
+      kept.set(pos, { state, bytes: size });
+      bytes += size;
+      if (pos > last) last = pos;
+      thin();
+    },
+    nearest(pos) {
+      for (let p = Math.min(Math.floor(pos / every) * every, Math.floor(last / every) * every); p >= 0; p -= every) {
+        const cp = kept.get(p);
+        if (cp) return { pos: p, state: cp.state };
+      }
+      return undefined;
+    },
+  };
+}
