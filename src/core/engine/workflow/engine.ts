@@ -9,7 +9,7 @@ import type { ReplaySettings } from '../settings.ts';
 import { readActivity, type WorkflowProfile } from './activity.ts';
 import { chooseTarget, compileWorkflow, isKnownNode, type CompiledNode, type CompiledRule, type CompiledWorkflow } from './compiled.ts';
 import { HegelRules } from './hegelRules.ts';
-import { PhaseHistory, type PhaseRecord } from './phases.ts';
+import { PhaseHistory, type PhaseHistoryState } from './phases.ts';
 import type { ProfileRules } from './profileRules.ts';
 import type { RuleCheck } from './rules/check.ts';
 import type { WorkflowEngineSnapshot } from './snapshot.ts';
@@ -52,7 +52,7 @@ export interface WorkflowEngineState {
   now: number | null;
   seq: number;
   firing: number[];
-  phases: PhaseRecord[];
+  phases: PhaseHistoryState;
   rules: unknown;
 }
 

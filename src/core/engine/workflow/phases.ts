@@ -18,6 +18,12 @@ export interface PhaseRecord {
   readonly commitsBefore: number;
 }
 
+/** The history as plain data (checkpoints). */
+export interface PhaseHistoryState {
+  phases: PhaseRecord[];
+  instant: { time: number; tokensIn: number; tokensOut: number; turns: number; phase: number };
+}
+
 export class PhaseHistory {
   private readonly phases: PhaseRecord[] = [];
   private readonly firstByNode = new Map<string, number>();
@@ -111,18 +117,20 @@ export class PhaseHistory {
     if (p) p.commits += 1;
   }
 
-  /** Every phase record, copied, for checkpoints. */
-  save(): PhaseRecord[] {
-    return this.phases.map((p) => ({ ...p }));
+  /** Every phase record and the latest token instant (its phase by index), copied, for checkpoints. */
+  save(): PhaseHistoryState {
+    const { phase, ...instant } = this.instant;
+    return { phases: this.phases.map((p) => ({ ...p })), instant: { ...instant, phase: phase ? this.phases.indexOf(phase) : -1 } };
   }
 
-  restore(phases: readonly PhaseRecord[]): void {
+  restore(s: PhaseHistoryState): void {
     this.phases.length = 0;
     this.firstByNode.clear();
-    phases.forEach((p, i) => {
+    s.phases.forEach((p, i) => {
       this.phases.push({ ...p });
       if (!this.firstByNode.has(p.node)) this.firstByNode.set(p.node, i);
     });
+    this.instant = { ...s.instant, phase: s.instant.phase >= 0 ? (this.phases[s.instant.phase] ?? null) : null };
   }
 
   list(): readonly PhaseRecord[] {
