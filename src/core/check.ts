@@ -6,8 +6,9 @@ import type { Diagnostic } from './diagnostics/types.ts';
 import { sortDiagnostics } from './diagnostics/make.ts';
 import type { LoadedFile } from './codecs/types.ts';
 import { validateAgent, validateWorkflow } from './validate/index.ts';
+import { workflowProfileOf, type Profile } from './engine/settings.ts';
 
-export type Profile = 'spec' | 'hegel';
+export type { Profile } from './engine/settings.ts';
 
 /** All diagnostics of one loaded file. */
 export function checkLoadedFile(f: LoadedFile, profile: Profile = 'spec'): Diagnostic[] {
@@ -16,7 +17,7 @@ export function checkLoadedFile(f: LoadedFile, profile: Profile = 'spec'): Diagn
     out.push(...validateAgent(agent, { file: f.file, spans: f.spans, agentIndex })),
   );
   f.workflows.forEach((wf, workflowIndex) =>
-    out.push(...validateWorkflow(wf, { file: f.file, spans: f.spans, workflowIndex, profile })),
+    out.push(...validateWorkflow(wf, { file: f.file, spans: f.spans, workflowIndex, profile: workflowProfileOf(profile) })),
   );
   return out;
 }

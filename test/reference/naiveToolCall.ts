@@ -44,7 +44,7 @@ export function naiveDedupeKey(tool: string, args: Readonly<Record<string, Json>
   return `${tool}\u0000${sortedJson(rest)}`;
 }
 
-function operationOf(agent: Agent, tool: string, args: Readonly<Record<string, Json>>): string {
+export function operationOf(agent: Agent, tool: string, args: Readonly<Record<string, Json>>): string {
   const decl = agent.tools.find((d) => d.name === tool);
   const value = args[decl?.operation_field ?? 'operation'];
   // Missing: empty string. A non-string value (spec silent) is named by its JSON text.
@@ -52,7 +52,7 @@ function operationOf(agent: Agent, tool: string, args: Readonly<Record<string, J
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function failure(call: NaiveCall, body: DecisionBody): DecisionBody {
+export function failure(call: NaiveCall, body: DecisionBody): DecisionBody {
   return call.reason ? ({ ...body, reason: call.reason } as DecisionBody) : body;
 }
 
@@ -67,12 +67,11 @@ function flowOf(agent: Agent, call: NaiveCall, calledAfter: readonly string[]): 
   return continues ? 'continue' : 'end';
 }
 
-/** Checks one call at event `i` against the history and returns its decision. */
-export function naiveCall(agent: Agent, h: ToolHistory, i: number, call: NaiveCall): DecisionBody {
+/** Steps 1–2 of §4, the same in every profile: unknown tool, then dedupe. */
+export function checkUnknownAndDedupe(agent: Agent, h: ToolHistory, i: number, call: NaiveCall): DecisionBody | undefined {
   const { tool } = call;
   const now = h.events[i]?.time ?? 0;
   const s = h.settings;
-  const called = calledInScope(h, i);
 
   // 1. Unknown tool.
   const declared = agent.tools.map((d) => d.name);
@@ -99,6 +98,15 @@ export function naiveCall(agent: Agent, h: ToolHistory, i: number, call: NaiveCa
         message: `Duplicate call to ${tool} within dedupe window`,
       };
   }
+  return undefined;
+}
+
+/** Steps 3–7 of §4 (spec profile): start gate, ordering, batch limits, cooldown, operations. */
+function checkRules(agent: Agent, h: ToolHistory, i: number, call: NaiveCall): DecisionBody | undefined {
+  const { tool } = call;
+  const now = h.events[i]?.time ?? 0;
+  const s = h.settings;
+  const called = calledInScope(h, i);
 
   // 3. Start gate.
   if (s.startConstraints === 'gate') {
@@ -222,6 +230,20 @@ export function naiveCall(agent: Agent, h: ToolHistory, i: number, call: NaiveCa
     }
   }
 
+  return undefined;
+}
+
+/** Steps 8–9 of §4, the same in every profile: consent, then execution. The failure, or the consent used. */
+export function checkConsentAndTimeout(
+  agent: Agent,
+  h: ToolHistory,
+  i: number,
+  call: NaiveCall,
+): { failure: DecisionBody } | { consent: ConsentUsed | undefined } {
+  const { tool } = call;
+  const now = h.events[i]?.time ?? 0;
+  const s = h.settings;
+
   // 8. Consent.
   let consent: ConsentUsed | undefined;
   const consentRule = rulesOfType(agent, 'RequiresConsent').find((r) => r.rule.tool_name === tool);
@@ -234,13 +256,15 @@ export function naiveCall(agent: Agent, h: ToolHistory, i: number, call: NaiveCa
           consentRule.rule.rule_type.type === 'RequiresConsent'
             ? consentRule.rule.rule_type.value.scope
             : undefined;
-        return failure(call, {
-          kind: 'denied',
-          tool,
-          code: 'PermissionDenied',
-          rule: consentRule.index,
-          message: `Permission denied for tool ${tool} (scope: ${scope ?? 'none'})`,
-        });
+        return {
+          failure: failure(call, {
+            kind: 'denied',
+            tool,
+            code: 'PermissionDenied',
+            rule: consentRule.index,
+            message: `Permission denied for tool ${tool} (scope: ${scope ?? 'none'})`,
+          }),
+        };
       }
       consent = typeof answer === 'string' ? answer : 'approve_for';
     }
@@ -248,19 +272,36 @@ export function naiveCall(agent: Agent, h: ToolHistory, i: number, call: NaiveCa
 
   // 9. Execution.
   if (call.durationMs > s.executionTimeoutMs)
-    return failure(call, {
-      kind: 'timeout',
-      tool,
-      code: 'Timeout',
-      message: `Tool ${tool} execution timed out after ${debugDuration(s.executionTimeoutMs)}`,
-    });
+    return {
+      failure: failure(call, {
+        kind: 'timeout',
+        tool,
+        code: 'Timeout',
+        message: `Tool ${tool} execution timed out after ${debugDuration(s.executionTimeoutMs)}`,
+      }),
+    };
+  return { consent };
+}
 
-  // 10. Record: the caller appends the decision; the flow already sees this call as called.
-  const flow = flowOf(agent, call, call.outcome === 'ok' ? [...called, tool] : called);
+/** The decision of a call that executed (step 10), with its flow. */
+export function executedDecision(call: NaiveCall, flow: Flow, consent: ConsentUsed | undefined): DecisionBody {
+  const { tool } = call;
   if (call.reason) return { kind: 'auto', tool, reason: call.reason, outcome: call.outcome, flow };
   return consent
     ? { kind: 'allowed', tool, outcome: call.outcome, flow, consent }
     : { kind: 'allowed', tool, outcome: call.outcome, flow };
+}
+
+/** Checks one call at event `i` against the history and returns its decision. */
+export function naiveCall(agent: Agent, h: ToolHistory, i: number, call: NaiveCall): DecisionBody {
+  const blocked = checkUnknownAndDedupe(agent, h, i, call) ?? checkRules(agent, h, i, call);
+  if (blocked) return blocked;
+  const after = checkConsentAndTimeout(agent, h, i, call);
+  if ('failure' in after) return after.failure;
+  // 10. Record: the caller appends the decision; the flow already sees this call as called.
+  const called = calledInScope(h, i);
+  const flow = flowOf(agent, call, call.outcome === 'ok' ? [...called, call.tool] : called);
+  return executedDecision(call, flow, after.consent);
 }
 
 function distinctSorted(items: readonly string[]): string[] {

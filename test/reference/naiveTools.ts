@@ -6,7 +6,7 @@ import type { Agent } from '../../src/core/model/toolRules.ts';
 import type { TraceEvent } from '../../src/core/traces/events.ts';
 import type { DecisionBody } from '../../src/core/engine/decisions.ts';
 import type { ReplaySettings } from '../../src/core/engine/settings.ts';
-import { naiveCall } from './naiveToolCall.ts';
+import { naiveCall, type NaiveCall } from './naiveToolCall.ts';
 import { distinct, rulesOfType, startTools } from './ruleOrder.ts';
 import {
   calledInScope,
@@ -64,6 +64,25 @@ function periodicDue(agent: Agent, h: ToolHistory, i: number): DecisionBody[] {
   return out;
 }
 
+/** What a profile decides in the naive step: how a call is checked and what exit needs. */
+export interface NaiveSemantics {
+  call(agent: Agent, h: ToolHistory, i: number, call: NaiveCall): DecisionBody;
+  /** The exit requirements listed as pending at event `i`. */
+  pendingExit(agent: Agent, h: ToolHistory, i: number): string[];
+  /** A call whose flow is `exit` ends the loop without looking at exit requirements. */
+  exitFlowSkipsRequirements: boolean;
+  /** Calls after the loop exited are `ignored` (else they are checked as usual). */
+  ignoresCallsAfterExit: boolean;
+}
+
+/** The spec profile (`tool-rules.md`). */
+export const SPEC_SEMANTICS: NaiveSemantics = {
+  call: naiveCall,
+  pendingExit,
+  exitFlowSkipsRequirements: false,
+  ignoresCallsAfterExit: true,
+};
+
 /** The tool decisions of event `i`, given the history of the events and decisions before it. */
 export function naiveToolStep(
   agent: Agent,
@@ -71,6 +90,7 @@ export function naiveToolStep(
   events: readonly TraceEvent[],
   i: number,
   past: readonly LogEntry[],
+  semantics: NaiveSemantics = SPEC_SEMANTICS,
 ): DecisionBody[] {
   const log: LogEntry[] = [...past];
   const h: ToolHistory = { events, log, settings };
@@ -87,7 +107,7 @@ export function naiveToolStep(
   if (settings.startConstraints === 'auto' && opensOrderingScope(h, i))
     for (const tool of startTools(agent))
       emit(
-        naiveCall(agent, h, i, {
+        semantics.call(agent, h, i, {
           tool,
           args: {},
           outcome: 'ok',
@@ -97,11 +117,11 @@ export function naiveToolStep(
       );
 
   const requestExit = () => {
-    const pending = pendingExit(agent, h, i);
+    const pending = semantics.pendingExit(agent, h, i);
     if (pending.length > 0 && settings.exitRequirements === 'auto') {
-      for (const tool of pending)
+      for (const tool of distinct(pending).filter((t) => t !== '*'))
         emit(
-          naiveCall(agent, h, i, {
+          semantics.call(agent, h, i, {
             tool,
             args: {},
             outcome: 'ok',
@@ -110,14 +130,15 @@ export function naiveToolStep(
           }),
         );
     }
-    const still = pendingExit(agent, h, i);
+    const still = semantics.pendingExit(agent, h, i);
     emit(still.length === 0 ? { kind: 'exit' } : exitBlocked(still));
   };
 
   if (ev.type === 'tool_call') {
-    if (hasExited(h, i)) emit({ kind: 'ignored', tool: ev.tool });
+    const exited = hasExited(h, i);
+    if (exited && semantics.ignoresCallsAfterExit) emit({ kind: 'ignored', tool: ev.tool });
     else {
-      const call = naiveCall(agent, h, i, {
+      const call = semantics.call(agent, h, i, {
         tool: ev.tool,
         args: ev.args,
         outcome: ev.outcome,
@@ -125,7 +146,10 @@ export function naiveToolStep(
         ...(ev.consent !== undefined ? { consent: ev.consent } : {}),
       });
       emit(call);
-      if (call.kind === 'allowed' && call.flow === 'exit') requestExit();
+      if (call.kind === 'allowed' && call.flow === 'exit' && !exited) {
+        if (semantics.exitFlowSkipsRequirements) emit({ kind: 'exit' });
+        else requestExit();
+      }
     }
   } else if (ev.type === 'model_end' && !hasExited(h, i)) requestExit();
   return out;
@@ -145,12 +169,13 @@ export function runNaiveTools(
   agent: Agent,
   settings: ReplaySettings,
   events: readonly TraceEvent[],
+  semantics: NaiveSemantics = SPEC_SEMANTICS,
 ): { decisions: DecisionBody[][]; executed: boolean[] } {
   const log: LogEntry[] = [];
   const decisions: DecisionBody[][] = [];
   const executed: boolean[] = [];
   for (let i = 0; i < events.length; i++) {
-    const step = naiveToolStep(agent, settings, events, i, log);
+    const step = naiveToolStep(agent, settings, events, i, log, semantics);
     for (const body of step) log.push({ event: i, body });
     decisions.push(step);
     executed.push(step.some((d) => d.kind === 'allowed'));

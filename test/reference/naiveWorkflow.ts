@@ -26,7 +26,7 @@ function evalCurrent(
   const k = list.length - 1;
   const p = list[k];
   if (!p) return null;
-  return h.settings.profile === 'spec'
+  return h.settings.profile !== 'hegel' // 'pattern' leaves workflows as in 'spec'
     ? evalSpec(h, rule, p.node, list, k, i)
     : evalHegel(h, rule, p.node, p, list, i);
 }
@@ -104,7 +104,7 @@ export function naiveWorkflowStep(base: WorkflowHistory, i: number): DecisionBod
       const move = () => {
         if (target !== cur.node) emit({ kind: 'transition', from: cur.node, to: target });
       };
-      if (settings.profile === 'spec') {
+      if (settings.profile !== 'hegel') {
         const k = list.length - 1;
         const violation = firstViolation(cur.node, (rule) =>
           evalSpec(h, rule, cur.node, list, k, i),

@@ -66,7 +66,7 @@ export function activityOf(h: WorkflowHistory, j: number): Act[] {
     const path = ev.args['file_path'];
     if (ev.tool === 'Bash' && typeof command === 'string')
       out.push({ ...base, kind: 'command', text: command, tool: ev.tool });
-    if (EDIT_TOOLS[h.settings.profile].includes(ev.tool) && typeof path === 'string')
+    if (EDIT_TOOLS[h.settings.profile === 'hegel' ? 'hegel' : 'spec'].includes(ev.tool) && typeof path === 'string')
       out.push({ ...base, kind: 'edit', text: path, tool: ev.tool });
   }
   return out;

@@ -10,8 +10,16 @@ export const ConsentDefault = z.union([
 ]);
 export type ConsentDefault = z.infer<typeof ConsentDefault>;
 
+/**
+ * The profile: `spec` (default, the contract), `hegel` (workflows as hegel's evaluator decides)
+ * or `pattern` (tool rules as Pattern's released `ToolRuleEngine` decides). Each profile changes
+ * one side only; the other side follows `spec`.
+ */
+export const Profile = z.enum(['spec', 'hegel', 'pattern']);
+export type Profile = z.infer<typeof Profile>;
+
 export const ReplaySettings = z.object({
-  profile: z.enum(['spec', 'hegel']).default('spec'),
+  profile: Profile.default('spec'),
   orderingScope: z.enum(['batch', 'process']).default('batch'),
   startConstraints: z.enum(['auto', 'gate']).default('auto'),
   exitRequirements: z.enum(['auto', 'block']).default('auto'),
@@ -29,4 +37,14 @@ export type ReplaySettingsInput = z.input<typeof ReplaySettings>;
 /** Settings with every default filled in. */
 export function resolveSettings(input: ReplaySettingsInput = {}): ReplaySettings {
   return ReplaySettings.parse(input);
+}
+
+/** The workflow evaluator's profile under a replay profile (`pattern` leaves workflows as `spec`). */
+export function workflowProfileOf(profile: Profile): 'spec' | 'hegel' {
+  return profile === 'hegel' ? 'hegel' : 'spec';
+}
+
+/** The tool-rule engine's profile under a replay profile (`hegel` leaves tool rules as `spec`). */
+export function toolProfileOf(profile: Profile): 'spec' | 'pattern' {
+  return profile === 'pattern' ? 'pattern' : 'spec';
 }

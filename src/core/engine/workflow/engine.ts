@@ -5,7 +5,7 @@
 import { DONE_NODE, type Workflow } from '../../model/workflow.ts';
 import type { TraceEvent } from '../../traces/events.ts';
 import type { DecisionBody } from '../decisions.ts';
-import type { ReplaySettings } from '../settings.ts';
+import { workflowProfileOf, type ReplaySettings } from '../settings.ts';
 import { readActivity, type WorkflowProfile } from './activity.ts';
 import { chooseTarget, compileWorkflow, isKnownNode, type CompiledNode, type CompiledRule, type CompiledWorkflow } from './compiled.ts';
 import { HegelRules } from './hegelRules.ts';
@@ -88,7 +88,7 @@ class Engine implements WorkflowEngine {
     workflow: Workflow,
     private readonly settings: ReplaySettings,
   ) {
-    this.profile = settings.profile;
+    this.profile = workflowProfileOf(settings.profile);
     this.history = new PhaseHistory(this.profile === 'hegel');
     this.wf = compileWorkflow(workflow, this.profile);
     this.rules = this.profile === 'hegel' ? new HegelRules(this.wf, this.history) : new SpecRules(this.history);
