@@ -19,7 +19,11 @@ function run(rules: Rules, events: TraceEvent[], settings: ReplaySettingsInput =
   return runNaiveTools(agent(rules, tools), s, events, PATTERN_SEMANTICS).decisions.flatMap((ds, event) => ds.map((d) => ({ event, ...d })));
 }
 const brief = (ds: (DecisionBody & { event: number })[]) =>
-  ds.map((d) => ('code' in d ? `${d.tool}:${d.code}` : 'flow' in d ? `${d.tool}:${d.kind}:${d.flow}` : 'tool' in d ? `${d.tool}:${d.kind}` : d.kind));
+  ds.map((d) => {
+    if (d.kind === 'exit_blocked' || !('tool' in d)) return d.kind;
+    if ('code' in d) return `${d.tool}:${d.code}`;
+    return 'flow' in d ? `${d.tool}:${d.kind}:${d.flow}` : `${d.tool}:${d.kind}`;
+  });
 
 describe("model of Pattern's ToolRuleEngine: engine.rs tests", () => {
   it('test_requires_preceding_tools', () => {

@@ -1,4 +1,4 @@
-import { checkFiles, hasErrors } from '../../core/check.ts';
+import { checkFiles, hasErrors, type Profile } from '../../core/check.ts';
 import { EXIT } from '../context.ts';
 import { formatDiagnostic, summarize } from '../format.ts';
 import { jsonTermSafe } from '../escape.ts';
@@ -39,7 +39,7 @@ export const checkCommand = defineCommand({
     if (args.flag('json') && given !== undefined && given !== 'json')
       throw new UsageError(`--json and --format ${given} ask for two different formats`);
     const format: Format = args.flag('json') ? 'json' : (given ?? 'text');
-    const profile = (args.value('profile') ?? 'spec') as 'spec' | 'hegel';
+    const profile = (args.value('profile') ?? 'spec') as Profile;
     const diagnostics = checkFiles(loadFiles(ctx, args.positionals), profile);
     if (format === 'json') ctx.out(jsonTermSafe(JSON.stringify(diagnostics, null, 2)));
     else if (format === 'sarif') ctx.out(jsonTermSafe(JSON.stringify(toSarif(diagnostics, ctx.version ?? '0.0.0'), null, 2)));

@@ -4,8 +4,9 @@ import type { ValueOption } from '../registry.ts';
 export const PROFILE_OPTION: ValueOption = {
   kind: 'value',
   name: 'profile',
-  choices: ['spec', 'hegel'],
+  choices: ['spec', 'hegel', 'pattern'],
   default: 'spec',
-  description: "which reading of workflow rules: the spec's, or hegel-cli's (see docs/semantics.md)",
+  description:
+    "whose semantics: the spec's; hegel-cli's for workflow rules; or Pattern's released ToolRuleEngine for tool rules (docs/pattern-profile.md)",
   example: '--profile hegel',
 };

@@ -1,4 +1,4 @@
-import type { ReplaySettingsInput } from '../../core/engine/settings.ts';
+import type { Profile, ReplaySettingsInput } from '../../core/engine/settings.ts';
 import { wholeNumberProblem } from '../args.ts';
 import type { OptionDef, ParsedArgs } from '../registry.ts';
 import { PROFILE_OPTION } from './sharedOptions.ts';
@@ -103,7 +103,7 @@ export function settingsFromArgs(args: ParsedArgs): ReplaySettingsInput {
   const s: ReplaySettingsInput = {};
   const v = (name: string) => args.value(name);
   const profile = v('profile');
-  if (profile) s.profile = profile as 'spec' | 'hegel';
+  if (profile) s.profile = profile as Profile;
   const perms = v('require-permissions');
   if (perms) s.requirePermissions = perms === 'true';
   const scope = v('ordering-scope');

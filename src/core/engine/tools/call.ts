@@ -6,7 +6,6 @@
 import type { Decision, Flow } from '../decisions.ts';
 import type { DecisionStamp } from '../stamp.ts';
 import { runChecks, type CallFailure, type CallRequest, type CheckContext } from './checks.ts';
-import { flowOf } from './flow.ts';
 import { timeoutMessage } from './messages.ts';
 
 /** The decision for a failed call: `blocked` for rule checks, else the code's own kind. */
@@ -45,6 +44,8 @@ function record(ctx: CheckContext, call: CallRequest, dedupe: boolean): void {
   if (dedupe) state.dedupe.record(t.id, call.args, call.time);
   const grant = ctx.pass.grantUntil;
   if (!Number.isNaN(grant)) state.recordGrant(t.id, grant);
+  // Pattern's engine enters its Cleanup phase when an ExitLoop tool is recorded, even unsuccessful.
+  if (t.exitLoops.length > 0) state.enterCleanup();
   if (call.outcome !== 'ok') return;
   state.recordCalled(t.id);
   for (const g of t.groups) state.claim(g.id, t.id);
@@ -68,7 +69,7 @@ export function runCall(ctx: CheckContext, call: CallRequest, st: DecisionStamp,
   }
   const consent = ctx.pass.consent;
   record(ctx, call, dedupe);
-  const flow = flowOf(call.tool, call.args, call.outcome, ctx.state);
+  const flow = ctx.policy.flowOf(ctx, call);
   const tool = call.tool.name;
   const outcome = call.outcome;
   if (call.synthetic) out.push({ seq: st.seq++, event: st.event, time: st.time, kind: 'auto', tool, reason: call.synthetic, outcome, flow });

@@ -20,6 +20,7 @@ import {
   prerequisitesNotMetMessage,
   startConstraintsNotMetMessage,
 } from './messages.ts';
+import type { ToolPolicy } from './policy.ts';
 import type { ToolState } from './state.ts';
 import type { CompiledTool, ToolTable } from './toolTable.ts';
 
@@ -52,11 +53,13 @@ export interface CheckContext {
   table: ToolTable;
   state: ToolState;
   settings: ReplaySettings;
+  /** The profile's policy points (`policy.ts`). */
+  policy: ToolPolicy;
   /** Written by {@link runChecks} when the call passes. */
   pass: CheckPass;
 }
 
-const fail = (code: ToolFailureCode, message: string, rule?: number): CallFailure =>
+export const fail = (code: ToolFailureCode, message: string, rule?: number): CallFailure =>
   rule === undefined ? { code, message } : { code, rule, message };
 
 /** Step 3 (mode `gate`): start tools not yet called in this scope, and this is not one of them. */
@@ -137,6 +140,11 @@ export function operationOf(args: Readonly<Record<string, Json>>, field: string)
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
+/** Steps 3–7 in the `spec` profile: each check in its own step, each step's rules in rule order. */
+export function specRuleChecks(ctx: CheckContext, call: CallRequest): CallFailure | undefined {
+  return checkStartGate(ctx, call) ?? checkOrdering(ctx, call) ?? checkBatchLimits(ctx, call) ?? checkCooldown(ctx, call) ?? checkOperations(call);
+}
+
 /** Step 7: the operation is outside the intersection of the tool's AllowedOperations rules. */
 function checkOperations(call: CallRequest): CallFailure | undefined {
   const gate = call.tool.rules.operations;
@@ -181,12 +189,5 @@ export function runChecks(ctx: CheckContext, call: CallRequest, dedupe: boolean)
   const t = call.tool;
   if (!t.known) return fail('NotFound', notFoundMessage(t.name, ctx.table.index.declared));
   if (dedupe && ctx.state.dedupe.isDuplicate(t.id, call.args, call.time)) return fail('Deduplicated', deduplicatedMessage(t.name));
-  return (
-    checkStartGate(ctx, call) ??
-    checkOrdering(ctx, call) ??
-    checkBatchLimits(ctx, call) ??
-    checkCooldown(ctx, call) ??
-    checkOperations(call) ??
-    checkConsent(ctx, call)
-  );
+  return ctx.policy.checkRules(ctx, call) ?? checkConsent(ctx, call);
 }

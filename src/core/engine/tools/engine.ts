@@ -7,14 +7,16 @@
 import type { Agent } from '../../model/toolRules.ts';
 import type { TraceEvent } from '../../traces/events.ts';
 import type { Decision, DecisionBody } from '../decisions.ts';
-import type { ReplaySettings } from '../settings.ts';
+import { toolProfileOf, type ReplaySettings } from '../settings.ts';
 import { DecisionStamp } from '../stamp.ts';
 import { runCall } from './call.ts';
 import type { CallRequest, CheckContext } from './checks.ts';
-import { requestExit, runAutoStart } from './lifecycle.ts';
+import { exitDecision, requestExit, runAutoStart } from './lifecycle.ts';
+import { createPatternPolicy } from './patternPolicy.ts';
 import { PeriodicTracker } from './periodic.ts';
 import { RuleIndex } from './ruleIndex.ts';
 import { buildSnapshot } from './snapshot.ts';
+import { specPolicy } from './specPolicy.ts';
 import { ToolState } from './state.ts';
 import { ToolTable, type CompiledPeriodic } from './toolTable.ts';
 import type { ToolEngine, ToolEngineState, ToolStepResult } from './types.ts';
@@ -34,7 +36,8 @@ export function createToolEngine(agent: Agent, settings: ReplaySettings): ToolEn
   const index = new RuleIndex(agent);
   const table = new ToolTable(index);
   const state = new ToolState(settings.dedupeWindowMs, table.size, table.groups.length);
-  const ctx: CheckContext = { table, state, settings, pass: { consent: undefined, grantUntil: Number.NaN } };
+  const policy = toolProfileOf(settings.profile) === 'pattern' ? createPatternPolicy(agent, table) : specPolicy;
+  const ctx: CheckContext = { table, state, settings, policy, pass: { consent: undefined, grantUntil: Number.NaN } };
   const periodic = new PeriodicTracker(table.periodic);
   const hasPeriodic = table.periodic.length > 0;
   /** The call being run (reused: a step runs one call from the trace). */
@@ -66,7 +69,8 @@ export function createToolEngine(agent: Agent, settings: ReplaySettings): ToolEn
   }
 
   function toolCall(event: ToolCallEvent, st: DecisionStamp, out: Decision[]): boolean {
-    if (state.exited) {
+    const exited = state.exited;
+    if (exited && policy.ignoresCallsAfterExit) {
       out.push({ seq: st.seq++, event: st.event, time: st.time, kind: 'ignored', tool: event.tool });
       return false;
     }
@@ -81,7 +85,11 @@ export function createToolEngine(agent: Agent, settings: ReplaySettings): ToolEn
     const flow = runCall(ctx, request, st, out);
     if (flow === undefined) return false;
     state.lastFlow = flow;
-    if (flow === 'exit') state.exited = requestExit(ctx, event.time, st, out);
+    if (flow !== 'exit' || exited) return true;
+    if (policy.exitFlowSkipsRequirements) {
+      out.push(exitDecision(st));
+      state.exited = true;
+    } else state.exited = requestExit(ctx, event.time, st, out);
     return true;
   }
 

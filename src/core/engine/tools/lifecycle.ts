@@ -8,6 +8,7 @@ import type { CallRequest, CheckContext } from './checks.ts';
 import { runCall } from './call.ts';
 import { allCalled } from './flow.ts';
 import { requiredBeforeExitMessage } from './messages.ts';
+import { WILDCARD_ID } from './policy.ts';
 import type { ToolState } from './state.ts';
 import type { ToolTable } from './toolTable.ts';
 
@@ -40,8 +41,13 @@ export function pendingExitTools(table: ToolTable, state: ToolState): number[] {
 }
 
 function exitBlocked(table: ToolTable, pending: readonly number[], st: DecisionStamp): Decision {
-  const names = pending.map((id) => table.nameOf(id));
+  const names = pending.map((id) => (id === WILDCARD_ID ? '*' : table.nameOf(id)));
   return { seq: st.seq++, event: st.event, time: st.time, kind: 'exit_blocked', pending: names, code: 'RequiredBeforeExit', message: requiredBeforeExitMessage(names) };
+}
+
+/** The `exit` decision. */
+export function exitDecision(st: DecisionStamp): Decision {
+  return { seq: st.seq++, event: st.event, time: st.time, kind: 'exit' };
 }
 
 /**
@@ -52,18 +58,21 @@ function exitBlocked(table: ToolTable, pending: readonly number[], st: DecisionS
  * Returns true when the loop exited.
  */
 export function requestExit(ctx: CheckContext, time: number, st: DecisionStamp, out: Decision[]): boolean {
-  const { table, state } = ctx;
-  const pending = table.exitRequirements.length === 0 ? [] : pendingExitTools(table, state);
+  const { table, policy } = ctx;
+  const pending = policy.pendingExit(ctx);
   if (pending.length > 0 && ctx.settings.exitRequirements === 'block') {
     out.push(exitBlocked(table, pending, st));
     return false;
   }
-  for (const id of pending) runCall(ctx, syntheticCall(table, id, time, 'exit_requirement'), st, out);
-  const missing = pending.length > 0 ? pendingExitTools(table, state) : pending;
+  // One synthetic call per tool (a Pattern list may repeat a tool or name "*", which is no tool).
+  pending.forEach((id, k) => {
+    if (id !== WILDCARD_ID && pending.indexOf(id) === k) runCall(ctx, syntheticCall(table, id, time, 'exit_requirement'), st, out);
+  });
+  const missing = pending.length > 0 ? policy.pendingExit(ctx) : pending;
   if (missing.length > 0) {
     out.push(exitBlocked(table, missing, st));
     return false;
   }
-  out.push({ seq: st.seq++, event: st.event, time: st.time, kind: 'exit' });
+  out.push(exitDecision(st));
   return true;
 }

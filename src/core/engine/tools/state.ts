@@ -36,6 +36,7 @@ export interface ToolStateData {
   grantOrder: number[];
   exited: boolean;
   lastFlow: Flow | undefined;
+  cleanupEpoch: number;
   freshOrderingScope: boolean;
   firstTime: number | undefined;
   now: number | undefined;
@@ -84,6 +85,11 @@ export class ToolState {
   /** Process scope: the loop has exited; flow of the last executed call from the trace. */
   exited = false;
   lastFlow: Flow | undefined = undefined;
+  /**
+   * The ordering scope in which an ExitLoop tool was recorded (0 = none): Pattern's `Cleanup`
+   * phase, read by the `pattern` profile's exit rule.
+   */
+  cleanupEpoch = 0;
   /** The ordering scope has not seen an event yet: its auto-start calls are still to run. */
   freshOrderingScope = true;
   firstTime: number | undefined = undefined;
@@ -158,6 +164,16 @@ export class ToolState {
     if (!list.includes(t)) list.push(t);
   }
 
+  /** Step 10 of an ExitLoop tool (any outcome): Pattern's engine enters its Cleanup phase. */
+  enterCleanup(): void {
+    this.cleanupEpoch = this.orderingEpoch;
+  }
+
+  /** In Pattern's Cleanup phase in this ordering scope. */
+  get inCleanup(): boolean {
+    return this.cleanupEpoch === this.orderingEpoch;
+  }
+
   newBatch(): void {
     this.batchEpoch++;
     this.batchOrder = [];
@@ -193,6 +209,7 @@ export class ToolState {
       grantOrder: this.grantOrder.slice(),
       exited: this.exited,
       lastFlow: this.lastFlow,
+      cleanupEpoch: this.cleanupEpoch,
       freshOrderingScope: this.freshOrderingScope,
       firstTime: this.firstTime,
       now: this.now,
@@ -227,6 +244,7 @@ export class ToolState {
     this.grantOrder = d.grantOrder.slice();
     this.exited = d.exited;
     this.lastFlow = d.lastFlow;
+    this.cleanupEpoch = d.cleanupEpoch;
     this.freshOrderingScope = d.freshOrderingScope;
     this.firstTime = d.firstTime;
     this.now = d.now;

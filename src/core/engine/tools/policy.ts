@@ -1,0 +1,25 @@
+/**
+ * The engine's profile policy points: the few decisions on which the `spec` profile and the
+ * `pattern` profile (Pattern's released `ToolRuleEngine`) differ. The engine is one; a profile
+ * picks which implementation of each point it calls. Everything else (scopes, unknown tools,
+ * dedupe, consent, timeouts, periodic reports, auto start) is the same for both.
+ */
+import type { Flow } from '../decisions.ts';
+import type { CallFailure, CallRequest, CheckContext } from './checks.ts';
+
+/** The id standing for a `"*"` tool name in a Pattern rule list: never a tool, never called. */
+export const WILDCARD_ID = -1;
+
+export interface ToolPolicy {
+  readonly profile: 'spec' | 'pattern';
+  /** Steps 3–7 of a call (`tool-rules.md` §4): start gate, ordering, limits, cooldown, operations. */
+  checkRules(ctx: CheckContext, call: CallRequest): CallFailure | undefined;
+  /** The flow of a call that executed, asked after the call was recorded. */
+  flowOf(ctx: CheckContext, call: CallRequest): Flow;
+  /** The exit requirements pending now, as tool ids in rule order ({@link WILDCARD_ID} for `"*"`). */
+  pendingExit(ctx: CheckContext): number[];
+  /** A call whose flow is `exit` ends the loop at once, without looking at exit requirements. */
+  readonly exitFlowSkipsRequirements: boolean;
+  /** Calls after the loop exited are `ignored` rather than checked. */
+  readonly ignoresCallsAfterExit: boolean;
+}
