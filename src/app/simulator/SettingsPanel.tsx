@@ -48,7 +48,7 @@ export function SettingsPanel(): ReactNode {
     <details className="sim-settings">
       <summary>Settings</summary>
       <div className="sim-settings-grid">
-        <Choice name="profile" label="Profile" options={['spec', 'hegel']} />
+        <Choice name="profile" label="Profile" options={['spec', 'hegel', 'pattern']} />
         <label>
           <input type="checkbox" checked={form.requirePermissions} onChange={(e) => sim.setForm({ ...form, requirePermissions: e.target.checked })} /> Require permissions
           <span className="sim-default"> (default on)</span>

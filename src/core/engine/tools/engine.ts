@@ -120,7 +120,7 @@ export function createToolEngine(agent: Agent, settings: ReplaySettings): ToolEn
       const executed = stepInto(event, ownStamp, out);
       return { decisions: out.map(bodyOf), executed };
     },
-    snapshot: () => buildSnapshot({ table, state, settings, periodic }),
+    snapshot: () => buildSnapshot({ table, state, settings, periodic, pendingExit: () => policy.pendingExit(ctx) }),
     save(): ToolEngineState {
       const toolNames: string[] = [];
       for (let id = 0; id < table.size; id++) toolNames.push(table.nameOf(id));

@@ -4,7 +4,7 @@
  * it may scan the state; the step function never does.
  */
 import type { ReplaySettings } from '../settings.ts';
-import { pendingExitTools } from './lifecycle.ts';
+import { WILDCARD_ID } from './policy.ts';
 import type { PeriodicTracker } from './periodic.ts';
 import type { ToolState } from './state.ts';
 import type { ToolTable } from './toolTable.ts';
@@ -15,12 +15,14 @@ export interface SnapshotInput {
   state: ToolState;
   settings: ReplaySettings;
   periodic: PeriodicTracker;
+  /** The profile's pending exit requirements (tool ids, rule order). */
+  pendingExit: () => readonly number[];
 }
 
 const minOrNull = (values: number[]) => (values.length > 0 ? Math.min(...values) : null);
 
 /** Builds the plain-data snapshot of the engine's state. */
-export function buildSnapshot({ table, state, settings, periodic }: SnapshotInput): ToolEngineSnapshot {
+export function buildSnapshot({ table, state, settings, periodic, pendingExit }: SnapshotInput): ToolEngineSnapshot {
   const { index } = table;
   const { firstTime, now } = state;
   const clock = now ?? 0;
@@ -53,7 +55,7 @@ export function buildSnapshot({ table, state, settings, periodic }: SnapshotInpu
     groupClaims: table.groups.map((g) => ({ group: [...g.group], rule: g.rule, holders: state.holdersOf(g.id).map(name) })),
     called: state.called.toArray().map(name),
     pendingStart: table.startRules.filter((s) => !state.isCalled(s.toolId)).map((s) => s.tool),
-    pendingExit: pendingExitTools(table, state).map(name),
+    pendingExit: pendingExit().map((id) => (id === WILDCARD_ID ? '*' : name(id))),
     consentGrants: state.grantOrder.map((id) => {
       const until = state.grantUntil[id] as number;
       return { tool: name(id), until: Number.isFinite(until) ? until : null, active: clock < until };
