@@ -35,3 +35,13 @@ export function jsonTermSafe(json: string): string {
   JSON_UNSAFE.lastIndex = 0;
   return JSON_UNSAFE.test(json) ? json.replace(JSON_UNSAFE, hex) : json;
 }
+
+/**
+ * Keeps XML text (JUnit reports) safe to show in a terminal: DEL, C1, bidi controls and separators
+ * become numeric character references (`&#x9b;`), which XML readers read back as the same
+ * characters. Only for XML without CDATA sections (references are not read inside CDATA).
+ */
+export function xmlTermSafe(xml: string): string {
+  JSON_UNSAFE.lastIndex = 0;
+  return JSON_UNSAFE.test(xml) ? xml.replace(JSON_UNSAFE, (c) => `&#x${c.charCodeAt(0).toString(16)};`) : xml;
+}

@@ -1,6 +1,7 @@
 import { hasErrors } from '../../core/check.ts';
 import { writeRuleFile } from '../../core/codecs/write.ts';
 import { EXIT } from '../context.ts';
+import { jsonTermSafe } from '../escape.ts';
 import { formatDiagnostic } from '../format.ts';
 import { defineCommand } from '../registry.ts';
 import { loadFiles } from './loadFiles.ts';
@@ -40,7 +41,8 @@ export const convertCommand = defineCommand({
     if (hasErrors(file.diagnostics)) return EXIT.errors;
     const written = writeRuleFile({ agents: file.agents, workflows: file.workflows }, to);
     for (const d of written.diagnostics) ctx.err(formatDiagnostic({ ...d, file: file.file }));
-    ctx.out(written.text);
+    // JSON: DEL, C1 and bidi controls as \u escapes (same data); the TOML and YAML writers escape them themselves.
+    ctx.out(to === 'json' ? jsonTermSafe(written.text) : written.text);
     return hasErrors(written.diagnostics) ? EXIT.errors : EXIT.ok;
   },
 });

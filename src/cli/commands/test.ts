@@ -12,7 +12,7 @@ import {
   type TestHost,
 } from '../../core/tests/index.ts';
 import { EXIT, type CliContext } from '../context.ts';
-import { jsonTermSafe, termSafe } from '../escape.ts';
+import { jsonTermSafe, termSafe, xmlTermSafe } from '../escape.ts';
 import { UnreadableError } from '../io.ts';
 import { defineCommand, UsageError } from '../registry.ts';
 
@@ -49,9 +49,9 @@ function findTestFiles(paths: readonly string[], ctx: CliContext): string[] {
 function report(results: readonly TestFileResult[], reporter: Reporter, verbose: boolean): string {
   switch (reporter) {
     case 'junit':
-      return junitReport(results);
+      return xmlTermSafe(junitReport(results));
     case 'tap':
-      return tapReport(results);
+      return tapReport(results).split('\n').map(termSafe).join('\n');
     case 'json':
       return jsonTermSafe(jsonReport(results));
     case 'text':

@@ -13,10 +13,17 @@ import { configAgent, EXPORT_CODES, EXPORT_FILE, type ConfigObject } from './age
 
 const BARE_KEY = /^[A-Za-z0-9_-]+$/;
 
+/**
+ * Characters TOML allows raw but a reader cannot see: DEL, C1 controls and bidi controls. smol-toml
+ * writes basic strings, where `\uXXXX` means the same character, so they are written escaped.
+ */
+const INVISIBLE = /[\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
 /** One TOML scalar (string, number, boolean), escaped by smol-toml. */
 function tomlScalar(v: string | number | boolean): string {
   const line = stringify({ v });
-  return line.slice('v = '.length).replace(/\n$/, '');
+  const text = line.slice('v = '.length).replace(/\n$/, '');
+  return typeof v === 'string' ? text.replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
 }
 
 /** A TOML key: bare when it can be, else a quoted basic string. */

@@ -20,6 +20,7 @@ import {
 import type { Workflow } from '../../model/workflow.ts';
 import { parseYamlSource } from '../parse/yaml.ts';
 import { hegelWorkflowShape, OrderedMap, type OrderedValue } from './workflowJson.ts';
+import { escapeUnprintable, UNPRINTABLE } from './yamlEscape.ts';
 
 const DOCUMENT_OPTIONS: DocumentOptions & SchemaOptions = { version: '1.2', compat: 'yaml-1.1' };
 const TO_STRING: ToStringOptions = { lineWidth: 0, blockQuote: 'literal', indentSeq: true };
@@ -31,23 +32,11 @@ function mapEntries(v: OrderedValue): readonly (readonly [string, OrderedValue])
   return undefined;
 }
 
-/** Characters YAML allows only escaped (NEL too, a line break in YAML 1.1), which `yaml` writes raw. */
-const UNPRINTABLE = /[\u007F-\u009F\uFFFE\uFFFF]/;
-const UNPRINTABLE_ALL = /[\u007F-\u009F\uFFFE\uFFFF]/g;
-
 /** A scalar for `v`; strings holding characters YAML allows only escaped are double-quoted. */
 function scalarFor(v: unknown): Scalar {
   const scalar = new Scalar(v);
   if (typeof v === 'string' && UNPRINTABLE.test(v)) scalar.type = Scalar.QUOTE_DOUBLE;
   return scalar;
-}
-
-/** Escapes the characters of {@link UNPRINTABLE} (they only occur in double-quoted scalars). */
-function escapeUnprintable(text: string): string {
-  return text.replace(UNPRINTABLE_ALL, (c) => {
-    const code = c.charCodeAt(0);
-    return code <= 0xff ? `\\x${code.toString(16).toUpperCase()}` : `\\u${code.toString(16).toUpperCase()}`;
-  });
 }
 
 /** Rule fields holding regex patterns: written double-quoted, as hegel's docs write them. */
