@@ -34,6 +34,6 @@ export default defineConfig({
     command: `npm run build && node_modules/.bin/vite preview --host 127.0.0.1 --port ${port} --strictPort`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
+    timeout: 400_000,
   },
 });
