@@ -146,6 +146,14 @@ describe('accepted and refused exactly as Rust (issue 10 acceptance examples)', 
     expect(rejection(pattern)).toMatchObject({ code, message, column });
   });
 
+  it('nesting: 250 levels are accepted, 251 refused, and a syntax error anywhere is reported first (parse.rs NestLimiter runs after parsing)', () => {
+    const nested = (n: number) => `${'('.repeat(n)}a${')'.repeat(n)}`;
+    expect(rejection(nested(250))).toBeNull();
+    expect(rejection(nested(251))).toMatchObject({ code: 'NestLimitExceeded', column: 251 }) // the innermost group, the first to exceed;
+    expect(rejection(`${nested(251)}(`)).toMatchObject({ code: 'GroupUnclosed' });
+    expect(rejection(`[${'['.repeat(250)}a${']'.repeat(251)}`)).toMatchObject({ code: 'NestLimitExceeded' });
+  });
+
   it('names look-around and backreferences by kind, and a too-big program by size', () => {
     expect(rejection('(?=x)')?.kind).toBe('lookaround');
     expect(rejection('\\2')?.kind).toBe('backreference');

@@ -88,7 +88,8 @@ class Builder {
   out: number[] = [];
   out2: number[] = [];
   matchers: CharMatcher[] = [];
-  private matcherIndex = new Map<CharSet, number>();
+  /** Matchers by set: by identity, and by content for small sets (literals repeat a lot). */
+  private matcherIndex = new Map<CharSet | string, number>();
   usesWordLook = false;
 
   emit(op: number, arg = 0): number {
@@ -100,7 +101,8 @@ class Builder {
   }
 
   matcher(set: CharSet): number {
-    let i = this.matcherIndex.get(set);
+    const key = set.length <= 8 ? set.join(',') : set;
+    let i = this.matcherIndex.get(key);
     if (i === undefined) {
       const ascii = new Uint8Array(128);
       const ranges: number[] = [];
@@ -112,7 +114,7 @@ class Builder {
       }
       i = this.matchers.length;
       this.matchers.push({ ascii, ranges: Int32Array.from(ranges) });
-      this.matcherIndex.set(set, i);
+      this.matcherIndex.set(key, i);
     }
     return i;
   }

@@ -8,6 +8,8 @@ import type { AsciiKind, Ast, ClassItem, ClassSet, Flag, FlagItems, Literal, Per
 import { PatternSyntaxError, type ErrorKind } from './error.ts';
 
 const NEST_LIMIT = 250;
+/** Recursion guard while parsing (the nest limit itself is checked after parsing, as regex-syntax does). */
+const PARSE_DEPTH_CAP = 2000;
 const ASCII_KINDS = new Set<string>(['alnum', 'alpha', 'ascii', 'blank', 'cntrl', 'digit', 'graph', 'lower', 'print', 'punct', 'space', 'upper', 'word', 'xdigit']);
 const META = new Set('\\.+*?()|[]{}^$#&-~');
 const FLAGS = new Set<string>(['i', 'm', 's', 'U', 'u', 'R', 'x']);
@@ -287,7 +289,7 @@ export class Parser {
     const x = flags?.find((f) => f.flag === 'x');
     if (x) this.ignoreWhitespace = x.on;
     this.depth++;
-    if (this.depth > NEST_LIMIT) throw this.error('NestLimitExceeded', open);
+    if (this.depth > PARSE_DEPTH_CAP) throw this.error('NestLimitExceeded', open);
     const sub = this.parseAlternation(open);
     this.depth--;
     // At `)`.
@@ -509,7 +511,7 @@ export class Parser {
     }
     const openSpan = this.span(start, this.pos);
     this.depth++;
-    if (this.depth > NEST_LIMIT) throw this.error('NestLimitExceeded', openSpan);
+    if (this.depth > PARSE_DEPTH_CAP) throw this.error('NestLimitExceeded', openSpan);
     let set: ClassSet | null = null;
     let op: 'intersection' | 'difference' | 'symmetric-difference' | null = null;
     let union: ClassItem[] = items;
