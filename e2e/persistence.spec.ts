@@ -89,7 +89,7 @@ test('the project bundle exports and re-imports into a new project; a document e
   expect(download.suggestedFilename()).toBe('untitled-project.rulestudio.json');
   const file = (await download.path())!;
   const bundle = JSON.parse(readFileSync(file, 'utf8'));
-  expect(bundle.schemaVersion).toBe(1);
+  expect(bundle.schemaVersion).toBe(2);
   expect(bundle.docs.map((d: { fileName: string }) => d.fileName)).toEqual(['etl-pipeline.toml', 'hegel-execution.yaml']);
 
   await command(page, 'New project').click();

@@ -21,10 +21,18 @@ export const bundleArb: fc.Arbitrary<ProjectBundle> = fc
     ),
     fc.nat(),
     fc.option(fc.array(fc.record({ name: text, text }), { maxLength: 3 }), { nil: undefined }),
+    fc.option(fc.array(fc.record({ name: text, text }), { maxLength: 3 }), { nil: undefined }),
   )
-  .map(([name, docs, active, traces]) => {
+  .map(([name, docs, active, traces, tests]) => {
     const withIds = docs.map((d, i) => ({ ...d, id: `doc-${i}` }));
     const activeDocId = withIds.length > 0 ? withIds[active % withIds.length]?.id : undefined;
-    return { schemaVersion: 1, name, docs: withIds, ...(activeDocId !== undefined ? { activeDocId } : {}), ...(traces ? { traces: traces.map((t, i) => ({ id: `trace-${i}`, ...t })) } : {}) } as ProjectBundle;
+    return {
+      schemaVersion: 2,
+      name,
+      docs: withIds,
+      ...(activeDocId !== undefined ? { activeDocId } : {}),
+      ...(traces ? { traces: traces.map((t, i) => ({ id: `trace-${i}`, ...t })) } : {}),
+      ...(tests ? { tests: tests.map((t, i) => ({ id: `test-${i}`, ...t })) } : {}),
+    } as ProjectBundle;
   });
 

@@ -65,7 +65,7 @@ describe('project bundle', () => {
 
   it('drops an activeDocId that names no document', () => {
     const r = decodeBundle({ schemaVersion: 1, name: 'p', activeDocId: 'ghost', docs: [] });
-    expect(r.ok && r.bundle).toEqual({ schemaVersion: 1, name: 'p', docs: [] });
+    expect(r.ok && r.bundle).toEqual({ schemaVersion: BUNDLE_SCHEMA_VERSION, name: 'p', docs: [] });
   });
 
   it('gives a missing layout an empty one', () => {
@@ -94,7 +94,7 @@ describe('migration from schema 0 (files as a name → text map, no layout, no m
   it('re-reads every file into a document with its model and keeps the texts', () => {
     const r = decodeBundle(JSON.stringify(v0));
     if (!r.ok) throw new Error(r.message);
-    expect(r.bundle.schemaVersion).toBe(1);
+    expect(r.bundle.schemaVersion).toBe(BUNDLE_SCHEMA_VERSION);
     expect(r.bundle.name).toBe('Old project');
     expect(r.bundle.docs.map((d) => [d.kind, d.fileName])).toEqual([
       ['agent', 'etl-pipeline.toml'],

@@ -10,7 +10,7 @@ import type { ProjectBundle } from '../../src/core/project/bundle.ts';
 import { bundleArb } from './bundleArbitrary.ts';
 
 const small: ProjectBundle = {
-  schemaVersion: 1,
+  schemaVersion: 2,
   name: 'Shared <img src=x onerror=alert(1)>',
   activeDocId: 'w',
   docs: [{ kind: 'workflow', id: 'w', fileName: 'w.yaml', text: 'mode: m\n', layout: { a: { x: 1, y: 2 } }, workflow: { name: 'w', mode: 'm', start_node: 'a', nodes: [{ name: 'a', transitions: [], rules: [] }] } }],
@@ -80,8 +80,8 @@ describe('share links', () => {
   });
 
   it('refuse a bundle schema from a newer Rule Studio', async () => {
-    const link = await linkFor(JSON.stringify({ ...small, schemaVersion: 2 }));
-    expect(await decodeShareLink(link)).toEqual({ ok: false, message: 'The share link could not be opened: This project was made by a newer Rule Studio (schema 2; this one reads up to 1).' });
+    const link = await linkFor(JSON.stringify({ ...small, schemaVersion: 3 }));
+    expect(await decodeShareLink(link)).toEqual({ ok: false, message: 'The share link could not be opened: This project was made by a newer Rule Studio (schema 3; this one reads up to 2).' });
   });
 
   it('refuse a link that holds an invalid project, saying where', async () => {

@@ -3,7 +3,7 @@ import type { ProjectBundle } from '../../core/project/bundle.ts';
 import { BUNDLE_SCHEMA_VERSION } from '../../core/project/bundle.ts';
 import { newProjectId, type ProjectData } from '../state/store.ts';
 
-/** The bundle of a project: every document with its text, layout and model, and its traces. */
+/** The bundle of a project: every document with its text, layout and model, its traces and its tests. */
 export function bundleOfProject(p: ProjectData): ProjectBundle {
   return {
     schemaVersion: BUNDLE_SCHEMA_VERSION,
@@ -12,6 +12,7 @@ export function bundleOfProject(p: ProjectData): ProjectBundle {
     ...(p.activeDocId !== undefined ? { activeDocId: p.activeDocId } : {}),
     docs: p.docs.map((d) => ({ ...d })),
     ...(p.traces && p.traces.length > 0 ? { traces: p.traces.map((t) => ({ ...t })) } : {}),
+    ...(p.tests && p.tests.length > 0 ? { tests: p.tests.map((t) => ({ ...t })) } : {}),
   };
 }
 
@@ -26,5 +27,6 @@ export function projectOfBundle(b: ProjectBundle, opts: { fresh: boolean }): Pro
     docs: b.docs.map((d) => ({ ...d })),
     ...(b.activeDocId !== undefined ? { activeDocId: b.activeDocId } : {}),
     ...(b.traces ? { traces: b.traces.map((t) => ({ ...t })) } : {}),
+    ...(b.tests ? { tests: b.tests.map((t) => ({ ...t })) } : {}),
   };
 }

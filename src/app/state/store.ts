@@ -48,6 +48,15 @@ export interface ProjectData {
   activeDocId?: string;
   /** Traces of the project (the simulator replays them); absent in older saves. */
   traces?: TraceDoc[];
+  /** Rule-set test files of the project (`docs/rule-tests.md`); absent when there are none. */
+  tests?: TestDoc[];
+}
+
+/** A rule-set test file saved with the project: its name (`etl.test.yaml`) and YAML text. */
+export interface TestDoc {
+  id: string;
+  name: string;
+  text: string;
 }
 
 export interface Notice {
@@ -94,6 +103,10 @@ export interface StudioState {
   setTraceText(id: string, text: string): void;
   renameTrace(id: string, name: string): void;
   removeTrace(id: string): void;
+  /** Adds a rule-set test file; returns its id. */
+  addTest(name: string, text: string): string;
+  setTestText(id: string, text: string): void;
+  removeTest(id: string): void;
   select(selection: Selection): void;
   revealRange(docId: string, range: Range): void;
   undo(): void;
@@ -257,6 +270,20 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
       },
       removeTrace(id) {
         change((p) => (p.traces?.some((t) => t.id === id) ? { ...p, traces: p.traces.filter((t) => t.id !== id) } : p));
+      },
+      addTest(name, text) {
+        const id = newDocId();
+        change((p) => ({ ...p, tests: [...(p.tests ?? []), { id, name, text }] }));
+        return id;
+      },
+      setTestText(id, text) {
+        change(
+          (p) => (p.tests?.some((t) => t.id === id && t.text !== text) ? { ...p, tests: p.tests.map((t) => (t.id === id ? { ...t, text } : t)) } : p),
+          `test:${id}`,
+        );
+      },
+      removeTest(id) {
+        change((p) => (p.tests?.some((t) => t.id === id) ? { ...p, tests: p.tests.filter((t) => t.id !== id) } : p));
       },
       select(selection) {
         set({ selection });

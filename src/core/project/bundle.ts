@@ -14,7 +14,7 @@ import { migrateBundle } from './migrations.ts';
 import { describeIssues } from './issues.ts';
 
 /** The bundle schema this version of Rule Studio writes and reads (older ones are migrated). */
-export const BUNDLE_SCHEMA_VERSION = 1;
+export const BUNDLE_SCHEMA_VERSION = 2;
 
 /** Bundles larger than this (characters of JSON) are refused before parsing. */
 export const MAX_BUNDLE_CHARS = 20 * 1024 * 1024;
@@ -40,7 +40,11 @@ export type BundleDoc = z.infer<typeof BundleDoc>;
 export const BundleTrace = z.object({ id: z.string().min(1), name: z.string(), text: z.string() });
 export type BundleTrace = z.infer<typeof BundleTrace>;
 
-/** A project bundle, schema version 1. */
+/** A rule-set test file saved with the project (`docs/rule-tests.md`), as text. */
+export const BundleTest = z.object({ id: z.string().min(1), name: z.string(), text: z.string() });
+export type BundleTest = z.infer<typeof BundleTest>;
+
+/** A project bundle, schema version 2 (version 1 had no tests). */
 export const ProjectBundle = z.object({
   schemaVersion: z.literal(BUNDLE_SCHEMA_VERSION),
   name: z.string(),
@@ -50,6 +54,8 @@ export const ProjectBundle = z.object({
   docs: z.array(BundleDoc),
   /** Traces of the project; absent when it has none. */
   traces: z.array(BundleTrace).optional(),
+  /** Rule-set test files of the project; absent when it has none. */
+  tests: z.array(BundleTest).optional(),
 });
 export type ProjectBundle = z.infer<typeof ProjectBundle>;
 
@@ -103,6 +109,11 @@ export function decodeBundle(input: string | unknown): DecodeResult {
   for (const [i, t] of (bundle.traces ?? []).entries()) {
     if (traceIds.has(t.id)) return { ok: false, message: `The project bundle is not valid: traces[${i}].id: "${t.id}" is used by two traces.` };
     traceIds.add(t.id);
+  }
+  const testIds = new Set<string>();
+  for (const [i, t] of (bundle.tests ?? []).entries()) {
+    if (testIds.has(t.id)) return { ok: false, message: `The project bundle is not valid: tests[${i}].id: "${t.id}" is used by two test files.` };
+    testIds.add(t.id);
   }
   if (bundle.activeDocId !== undefined && !seen.has(bundle.activeDocId)) delete bundle.activeDocId;
   return { ok: true, bundle, warnings: migrated.warnings };

@@ -2,7 +2,7 @@
  * Migrations of project bundles from older schema versions to the current one, one step per
  * version. Schema 0 (the first prototype's export, with no `schemaVersion` or `schemaVersion: 0`)
  * held only source texts, as a map from file name to text, and no layout: migrating re-reads each
- * file with the core reader so every document gets its model again.
+ * file with the core reader so every document gets its model again. Schema 2 added rule-set tests.
  */
 import { loadRuleFile } from '../codecs/load.ts';
 import { writeAgentsToml } from '../codecs/write/agentsToml.ts';
@@ -39,8 +39,15 @@ const v0ToV1: Step = (v0, warnings) => {
   return { schemaVersion: 1, name: typeof v0.name === 'string' ? v0.name : 'Imported project', docs };
 };
 
+/**
+ * v1 → v2: version 2 adds rule-set tests (`tests`, optional). A v1 bundle has none, so only the
+ * version changes; the bump makes an older Rule Studio refuse a v2 bundle instead of silently
+ * dropping its tests.
+ */
+const v1ToV2: Step = (v1) => ({ ...v1, schemaVersion: 2 });
+
 /** STEPS[n] migrates schema n to n + 1. */
-const STEPS: readonly Step[] = [v0ToV1];
+const STEPS: readonly Step[] = [v0ToV1, v1ToV2];
 
 /**
  * Brings a parsed bundle up to `current`. A bundle from a newer Rule Studio is refused; one
