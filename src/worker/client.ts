@@ -6,7 +6,7 @@
 import { proxy, releaseProxy, wrap, type Remote } from 'comlink';
 import type { Summary } from '../core/simulator/summary.ts';
 import { SILENCE_MS, PING_MS, createWorkerWatch, type WorkerWatch } from './watch.ts';
-import type { CoverageResult, Inspection, RunDiff, SimulationApi, SimulationChunk, SimulationRequest, SimulationResult } from './protocol.ts';
+import type { CoverageResult, Inspection, RunDiff, SimulationApi, SimulationChunk, SimulationRequest, SimulationResult, TestFileOutcome, TestRunRequest } from './protocol.ts';
 
 /** What the client needs of a Worker (a real one in the page, a fake in tests). */
 export interface WorkerLike {
@@ -31,6 +31,7 @@ export interface SimulationClient {
   diff(beforeId: string, afterId: string, limit?: number): Promise<RunDiff | undefined>;
   summary(ids: string[]): Promise<Summary | undefined>;
   coverage(request: SimulationRequest): Promise<CoverageResult>;
+  runTests(request: TestRunRequest): Promise<TestFileOutcome[]>;
   jsonl(id: string): Promise<string | undefined>;
   release(id: string): void;
   dispose(): void;
@@ -110,6 +111,7 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
     diff: (a, b, limit) => ask((api) => api.diff(a, b, limit)),
     summary: (ids) => ask((api) => api.summary(ids)),
     coverage: (request) => ask((api) => api.coverage(request)),
+    runTests: (request) => ask((api) => api.runTests(request)),
     jsonl: (id) => ask((api) => api.jsonl(id)),
     release(id) {
       if (current) void current.api.release(id);

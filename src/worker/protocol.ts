@@ -11,6 +11,7 @@ import type { TraceEvent } from '../core/traces/events.ts';
 import type { Explanation } from '../core/simulator/explainTypes.ts';
 import type { DecisionDiff } from '../core/simulator/diff.ts';
 import type { Summary } from '../core/simulator/summary.ts';
+import type { TestResult } from '../core/tests/types.ts';
 
 const NamedText = z.object({ name: z.string(), text: z.string() });
 /** A trace given as text, or as a Blob/File the worker streams (large recordings). */
@@ -93,6 +94,26 @@ export interface CoverageResult {
   message?: string;
 }
 
+/** The project's rule-set tests with what they may name: its documents and its traces. */
+export const TestRunRequest = z.object({
+  tests: z.array(z.object({ id: z.string(), name: z.string(), text: z.string() })),
+  ruleFiles: z.array(NamedText),
+  traces: z.array(NamedText),
+});
+export type TestRunRequest = z.input<typeof TestRunRequest>;
+
+/** One test's outcome, without its decisions (the page opens a failing test as a run to see them). */
+export type TestOutcome = Omit<TestResult, 'decisions' | 'decisionSteps'>;
+
+/** The outcome of one test file of the project. */
+export interface TestFileOutcome {
+  id: string;
+  name: string;
+  /** Problems that kept the file from running, `line N: …`. */
+  errors: string[];
+  tests: TestOutcome[];
+}
+
 /** The API the worker exposes (through comlink). */
 export interface SimulationApi {
   run(id: string, request: SimulationRequest, onChunk: (chunk: SimulationChunk) => void | Promise<void>): Promise<SimulationResult>;
@@ -107,6 +128,8 @@ export interface SimulationApi {
   summary(ids: string[]): Promise<Summary | undefined>;
   /** Replays each trace of the request on its own and summarises them together (no chunks, nothing kept). */
   coverage(request: SimulationRequest): Promise<CoverageResult>;
+  /** Runs every rule-set test of the project (`docs/rule-tests.md`); nothing is kept. */
+  runTests(request: TestRunRequest): Promise<TestFileOutcome[]>;
   /** A run's decisions as JSONL (`traces.md` §4). */
   jsonl(id: string): Promise<string | undefined>;
   /** Forgets a run. */

@@ -15,6 +15,7 @@ import { SimulationRequest, type SimulationApi, type SimulationChunk, type Simul
 import { createSessionStore, type RunSession } from './sessions.ts';
 import { diffRuns, inspectRun, jsonlOf, nextViolationOf, summaryOfRuns } from './inspect.ts';
 import { runCoverage } from './coverage.ts';
+import { runProjectTests } from './tests.ts';
 
 /** Yields to the event loop so a cancel message can arrive between chunks. */
 const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -143,6 +144,7 @@ export function createSimulationService(): SimulationApi {
       return found.length > 0 && found.every((s) => s !== undefined) ? summaryOfRuns(found as RunSession[]) : undefined;
     },
     coverage: (request) => runCoverage(request),
+    runTests: async (request) => runProjectTests(request),
     async jsonl(id) {
       const session = sessions.get(id);
       return session ? jsonlOf(session) : undefined;

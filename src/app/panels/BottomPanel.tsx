@@ -11,6 +11,8 @@ import { SourcePane } from '../editor/SourcePane.tsx';
 import { ProblemsPanel } from './ProblemsPanel.tsx';
 import { useProblems } from './useProblems.ts';
 import { SimulationPanel } from '../simulator/SimulationPanel.tsx';
+import { TestsBadge } from '../tests/TestsBadge.tsx';
+import { TestsView } from '../tests/TestsView.tsx';
 import './panels.css';
 
 export function BottomPanel() {
@@ -19,6 +21,7 @@ export function BottomPanel() {
   const [split, setSplit] = useState(true);
   const { counts } = useProblems();
   const simulating = tab === 'simulation';
+  const testing = tab === 'tests';
 
   return (
     <div className="bottom-panel">
@@ -43,18 +46,23 @@ export function BottomPanel() {
           <button type="button" role="tab" id="tab-simulation" aria-controls="panel-simulation" aria-selected={simulating} onClick={() => setTab('simulation')}>
             Simulation
           </button>
+          <button type="button" role="tab" id="tab-tests" aria-controls="panel-tests" aria-selected={testing} onClick={() => setTab('tests')}>
+            Tests
+            <TestsBadge />
+          </button>
         </div>
-        {!simulating && (
+        {!simulating && !testing && (
           <button type="button" className="split-toggle" aria-pressed={split} onClick={() => setSplit(!split)}>
             Side by side
           </button>
         )}
       </div>
-      <div id="panel-design" hidden={simulating} className={split ? 'bottom-body split' : 'bottom-body'}>
+      <div id="panel-design" hidden={simulating || testing} className={split ? 'bottom-body split' : 'bottom-body'}>
         <SourcePane id="panel-source" hidden={!split && tab !== 'source'} />
         <ProblemsPanel id="panel-problems" hidden={!split && tab !== 'problems'} onReveal={split ? undefined : () => setTab('source')} />
       </div>
       <SimulationPanel id="panel-simulation" hidden={!simulating} />
+      {testing && <TestsView id="panel-tests" />}
     </div>
   );
 }

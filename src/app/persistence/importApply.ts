@@ -29,6 +29,13 @@ export function applyImport(store: StudioStore, reading: ImportReading, onTrace?
       onTrace?.(id);
       return true;
     }
+    case 'test': {
+      const existing = s.project.tests?.find((t) => t.name === reading.name);
+      if (existing) s.setTestText(existing.id, reading.text);
+      else s.addTest(reading.name, reading.text);
+      s.notify('info', `${existing ? 'Updated' : 'Added'} the test file ${reading.name}; its tests run in the Tests view.`);
+      return true;
+    }
     case 'bundle': {
       const previous = s.project;
       s.loadProject(projectOfBundle(reading.bundle, { fresh: true }));

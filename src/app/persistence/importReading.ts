@@ -6,6 +6,8 @@
 import { decodeBundle, looksLikeBundle, type ProjectBundle } from '../../core/project/bundle.ts';
 import { formatFromName, looksBinary, MAX_RULE_FILE_BYTES, sniffFormat } from '../../core/codecs/load.ts';
 import { detectTraceFormat, readTrace, type TraceFormat } from '../../core/traces/index.ts';
+import { isTestFileName } from '../../core/tests/fileName.ts';
+import { MAX_TEST_FILE_CHARS } from '../../core/tests/parse.ts';
 import { docsFromFile, type RuleDoc } from '../state/documents.ts';
 import { MAX_TRACE_FILE_BYTES } from '../simulator/traceInput.ts';
 
@@ -16,6 +18,7 @@ export type ImportReading =
   | { kind: 'docs'; docs: RuleDoc[]; source: string }
   | { kind: 'bundle'; bundle: ProjectBundle; warnings: string[]; source: string }
   | { kind: 'trace'; name: string; text: string; format: TraceFormat; source: string }
+  | { kind: 'test'; name: string; text: string; source: string }
   | { kind: 'refused'; message: string };
 
 /** Recorded trace files (JSON Lines) may be this large (200 MB); they are never rule files. */
@@ -50,6 +53,13 @@ const PASTED_TRACE_NAMES: Record<TraceFormat, string> = {
   openai: 'messages.json',
   anthropic: 'messages.json',
 };
+
+/** A rule-set test file (`*.test.yaml`), kept as text: the Tests view reports its problems with their lines. */
+function testByName(fileName: string, text: string): ImportReading {
+  if (text.length > MAX_TEST_FILE_CHARS) return { kind: 'refused', message: `${fileName} is too large for a test file (${mb(text.length)}; the limit is ${mb(MAX_TEST_FILE_CHARS)}). Nothing was changed.` };
+  if (looksBinary(text)) return { kind: 'refused', message: `${fileName} is binary, not a YAML test file. Nothing was changed.` };
+  return { kind: 'test', name: fileName, text, source: fileName };
+}
 
 /** A JSON Lines file, read as a trace by its name (its lines are checked when it replays). */
 function traceByName(fileName: string, text: string): ImportReading {
@@ -87,6 +97,7 @@ export function refuseBySize(source: string, size: number): ImportReading | unde
 export function readImport(fileName: string | undefined, text: string): ImportReading {
   const source = fileName ?? 'The pasted text';
   if (fileName !== undefined && isTraceFileName(fileName)) return traceByName(fileName, text);
+  if (fileName !== undefined && isTestFileName(fileName)) return testByName(fileName, text);
   const tooLarge = refuseBySize(source, text.length);
   if (tooLarge) return tooLarge;
   if (text.trim() === '') return { kind: 'refused', message: `${source} is empty. Nothing was changed.` };

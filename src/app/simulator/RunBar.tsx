@@ -3,6 +3,7 @@ import { useStudio } from '../state/context.tsx';
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
 import { resolveChoice } from './runRequest.ts';
+import { SaveAsTest } from '../tests/SaveAsTest.tsx';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -56,6 +57,7 @@ export function RunBar() {
       <button type="button" onClick={() => sim.cancel()} disabled={!running}>
         Cancel
       </button>
+      <SaveAsTest />
       <div
         className="sim-progress"
         role="progressbar"

@@ -11,11 +11,11 @@ import type { ReplaySettings } from '../../core/engine/settings.ts';
 import type { Summary } from '../../core/simulator/summary.ts';
 import { nextViolation as nextViolationIn } from '../../core/simulator/violations.ts';
 import { createSimulationClient, type SimulationClient } from '../../worker/client.ts';
-import type { CoverageResult, Inspection, RunDiff, SimulationProgress } from '../../worker/protocol.ts';
+import type { CoverageResult, Inspection, RunDiff, SimulationProgress, SimulationRequest } from '../../worker/protocol.ts';
 import type { ProjectData } from '../state/store.ts';
 import { DecisionLog } from './decisionLog.ts';
 import { highlightOf, type SimulationHighlight } from './highlightOf.ts';
-import { buildRequest, coverageRequest, type RunChoice } from './runRequest.ts';
+import { buildRequest, coverageRequest, type ResolvedChoice, type RunChoice } from './runRequest.ts';
 import { DEFAULT_FORM, formToSettings, type SettingsForm } from './settingsForm.ts';
 import { NO_FILTER, type TimelineFilter } from './timelineFilter.ts';
 
@@ -28,6 +28,8 @@ export interface RunInfo {
   status: RunStatus;
   traceIds: string[];
   traceNames: string[];
+  /** The text of the trace when the run replays one (a reference, not a copy). */
+  traceText?: string;
   agentDocId?: string;
   workflowDocId?: string;
   settings: ReplaySettings;
@@ -69,6 +71,8 @@ export interface SimulationState {
   resetForm(): void;
   /** Replays the chosen traces against the chosen documents; resolves when the run ends. */
   start(project: ProjectData): Promise<void>;
+  /** Replays a request built elsewhere (a rule-set test opened in the simulator); resolves when the run ends. */
+  startRequest(built: { request: SimulationRequest; resolved: ResolvedChoice }, settings: ReplaySettings): Promise<void>;
   cancel(): void;
   selectStep(step: number): void;
   selectDecision(index: number): void;
@@ -179,6 +183,10 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
           set({ error: built.message });
           return;
         }
+        await get().startRequest(built, read.settings);
+      },
+
+      async startRequest(built, settings) {
         const current = get().run;
         if (current?.status === 'running') client().cancel(current.id);
         stopPlayer();
@@ -194,9 +202,10 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
           status: 'running',
           traceIds: built.resolved.traces.map((t) => t.id),
           traceNames: built.resolved.traces.map((t) => t.name),
+          ...(built.resolved.traces.length === 1 ? { traceText: built.resolved.traces[0]?.text } : {}),
           ...(built.resolved.agentDocId !== undefined ? { agentDocId: built.resolved.agentDocId } : {}),
           ...(built.resolved.workflowDocId !== undefined ? { workflowDocId: built.resolved.workflowDocId } : {}),
-          settings: read.settings,
+          settings: settings,
           items: 0,
           events: 0,
           startedAt: performance.now(),
@@ -317,9 +326,12 @@ function lazyClient(): () => SimulationClient {
 
 export type SimulationStore = ReturnType<typeof createSimulationStore>;
 
+/** The app's one simulation worker client, shared by the simulator and the Tests view. */
+export const sharedSimulationClient = lazyClient();
+
 let singleton: SimulationStore | undefined;
 /** The app's simulation store, created on first use. */
 export function simulationStore(): SimulationStore {
-  singleton ??= createSimulationStore();
+  singleton ??= createSimulationStore(sharedSimulationClient);
   return singleton;
 }

@@ -5,7 +5,7 @@
 import { createStore } from 'zustand/vanilla';
 
 export type Dialog = 'examples' | 'palette' | 'conflict' | null;
-export type BottomTab = 'problems' | 'source' | 'simulation';
+export type BottomTab = 'problems' | 'source' | 'simulation' | 'tests';
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
 export interface UiState {

@@ -15,3 +15,4 @@ export { junitReport, xmlEscape } from './report/junit.ts';
 export { tapReport } from './report/tap.ts';
 export { jsonReport } from './report/json.ts';
 export { isTestFileName } from './fileName.ts';
+export { findNamed, projectTestHost, type NamedText } from './projectHost.ts';

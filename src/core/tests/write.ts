@@ -27,8 +27,8 @@ export interface NewTest {
   name: string;
   /** Rule files (project document names). */
   rules: readonly string[];
-  /** A trace name, or a scripted trace's text to write inline is not supported: traces are referenced. */
-  trace: string;
+  /** A trace file name, or a scripted trace (its parsed value) to write inline. */
+  trace: string | unknown;
   settings?: ReplaySettingsInput;
   expect: readonly StepExpectation[];
   run?: RunExpectation;
@@ -42,7 +42,7 @@ export function newTestFileText(test: NewTest): string {
   if (test.settings && Object.keys(test.settings).length > 0) root.set('settings', doc.createNode(test.settings, { flow: true }));
   const t = new YAMLMap();
   t.set('name', test.name);
-  t.set('trace', test.trace);
+  t.set('trace', typeof test.trace === 'string' ? test.trace : doc.createNode(test.trace));
   const seq = new YAMLSeq();
   seq.items.push(...expectationNodes(doc, test.expect));
   t.set('expect', seq);

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { graphNode, region, setSource } from './helpers.ts';
+
+/**
+ * Rule-set tests in the studio: a saved test breaks when a rule changes and the Tests view says so
+ * at once; opening it shows the simulator at the failing step; "Save as test" pins the run as a new
+ * test, which passes when run.
+ */
+const tests = (page: Page) => region(page, 'Tests');
+const ETL = resolve('examples/etl-pipeline.toml');
+
+async function importFiles(page: Page, ...paths: string[]) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import', exact: true }).first().click();
+  await (await chooser).setFiles(paths);
+}
+
+async function openTab(page: Page, name: RegExp) {
+  await page.getByRole('tab', { name }).first().click();
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.continue();
+    throw new Error(`request left localhost: ${url.href}`);
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+test('a rule change breaks a saved test; open it at the failing step; save the run as a test and it passes', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await importFiles(page, ETL, resolve('examples/traces/etl-walkthrough.yaml'), resolve('examples/etl-pipeline.test.yaml'));
+
+  await openTab(page, /^Tests/);
+  // the first run also starts the simulation worker (slow on a loaded machine)
+  await expect(tests(page).getByRole('status')).toHaveText('2 passed', { timeout: 30_000 });
+  await expect(tests(page).locator('[data-status="pass"]')).toHaveCount(2);
+
+  // MaxCalls 1 on load becomes 2: the walk-through's second load is no longer refused
+  await openTab(page, /^Source and problems|^Source/);
+  await setSource(page, readFileSync(ETL, 'utf8').replace('{ type = "MaxCalls", value = 1 }', '{ type = "MaxCalls", value = 2 }'));
+  // once the edit reaches the model (the graph shows the new limit), the Tests view knows within a second
+  await expect(graphNode(page, 'load').locator('.rs-badge', { hasText: 'max 2' })).toBeVisible();
+  await expect(page.getByTestId('tests-badge')).toHaveText('1 failing', { timeout: 1000 });
+
+  await openTab(page, /^Tests/);
+  const failed = tests(page).locator('[data-status="fail"]');
+  await expect(failed).toHaveCount(1);
+  await expect(failed).toContainText('the guided walk-through');
+  await expect(failed).toContainText('blocked MaxCallsExceeded rule #5');
+  await expect(failed).toContainText('allowed `load`');
+
+  await failed.getByRole('button', { name: 'Open at step 5' }).click();
+  const sim = region(page, 'Simulation');
+  await expect(sim).toBeVisible();
+  await expect(sim.getByText('Step 5 of 9')).toBeVisible({ timeout: 30_000 });
+
+  await sim.getByRole('button', { name: 'Save as test', exact: true }).click();
+  await openTab(page, /^Tests/);
+  const saved = tests(page).locator('.tests-file').filter({ hasText: 'etl-walkthrough.test.yaml' });
+  await expect(saved).toBeVisible();
+  await tests(page).getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(saved.locator('[data-status="pass"]')).toHaveCount(1);
+  await expect(tests(page).getByRole('status')).toHaveText('2 passed · 1 failed');
+  expect(errors).toEqual([]);
+});

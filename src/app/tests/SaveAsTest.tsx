@@ -1,0 +1,31 @@
+/** "Save as test" in the simulator: pins the decisions of the current run (or the selected one) as a new test of the project. */
+import { useStudio, useStudioStore } from '../state/context.tsx';
+import { useSimulation } from '../simulator/useSimulation.ts';
+import { saveRunAsTest } from './saveAsTest.ts';
+
+export function SaveAsTest() {
+  const store = useStudioStore();
+  const run = useSimulation((s) => s.run);
+  const selected = useSimulation((s) => s.selected);
+  const project = useStudio((s) => s.project);
+  const ready = run?.status === 'done' && run.traceIds.length === 1;
+  const save = (only?: number) => {
+    const r = saveRunAsTest(project, run, only);
+    if (!r.ok) {
+      store.getState().notify('error', r.message);
+      return;
+    }
+    store.getState().addTest(r.fileName, r.text);
+    store.getState().notify('info', `Saved “${r.testName}” as ${r.fileName}; it runs in the Tests view after every edit.`);
+  };
+  return (
+    <span className="save-as-test" role="group" aria-label="Save as test">
+      <button type="button" onClick={() => save()} disabled={!ready} title="Pin every decision of this run as a test">
+        Save as test
+      </button>
+      <button type="button" onClick={() => save(selected)} disabled={!ready || selected === undefined} title="Pin only the selected decision">
+        Save selected
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,7 @@
+/** Brings the simulator into view (the place the workspace shows it). */
+import { useUi } from '../state/uiContext.tsx';
+
+export function useShowSimulator(): () => void {
+  const setTab = useUi((s) => s.setBottomTab);
+  return () => setTab('simulation');
+}
