@@ -45,7 +45,7 @@ describe('reading an import', () => {
     ['a malformed TOML file', 'bad.toml', '[[agents]\nname = "x"', /^Could not import bad\.toml: TOML syntax error: .* \(line 1\)\. Nothing was changed\.$/s],
     ['an empty paste', undefined, '  \n', /is empty/],
     ['binary data', 'x.toml', '\u0000\u0001\u0002PNG', /binary, not TOML, YAML or JSON/],
-    ['a future bundle', 'p.json', JSON.stringify({ schemaVersion: 7, name: 'p', docs: [] }), /newer Rule Studio \(schema 7; this one reads up to 1\)/],
+    ['a future bundle', 'p.json', JSON.stringify({ schemaVersion: 7, name: 'p', docs: [] }), /newer Rule Studio \(schema 7; this one reads up to 2\)/],
     ['a damaged bundle', 'p.json', JSON.stringify({ schemaVersion: 1, name: 'p', docs: [{ kind: 'agent' }] }), /docs\[0\]\.id:/],
     ['a YAML file that holds no workflow', 'x.yaml', 'just: text', /Could not import x\.yaml/],
   ])('refuses %s with a clear message', (_what, name, text, message) => {
@@ -112,5 +112,13 @@ describe('names and descriptions', () => {
       'API client: authenticate first, rate-limit calls, never create and delete in one batch, and log out before the conversation ends.',
     );
     expect(leadingSentence('name = "x"')).toBe('');
+  });
+});
+
+describe('rule-set test files', () => {
+  it('a *.test.yaml file is read as a test of the project, not as a workflow or a trace', () => {
+    const text = readFileSync('examples/etl-pipeline.test.yaml', 'utf8');
+    expect(readImport('etl-pipeline.test.yaml', text)).toEqual({ kind: 'test', name: 'etl-pipeline.test.yaml', text, source: 'etl-pipeline.test.yaml' });
+    expect(readImport('x.test.yml', '\u0000\u0001binary')).toMatchObject({ kind: 'refused' });
   });
 });
