@@ -42,8 +42,9 @@ describe('properties', () => {
   });
 });
 
-describe('cost', () => {
-  it('100k events replay quickly and the dedupe cache stays bounded by the window', async () => {
+// Speed is measured by `npm run bench -- engine`, never asserted in a test.
+describe('bounded state', () => {
+  it('over 100k events the dedupe cache stays bounded by the window', async () => {
     const { createToolEngine } = await import('../../src/core/engine/tools/index.ts');
     const { resolveSettings } = await import('../../src/core/engine/settings.ts');
     const a = agent([
@@ -54,7 +55,6 @@ describe('cost', () => {
       { tool_name: 'p', rule_type: { type: 'Periodic', value: 60_000 } },
     ]);
     const engine = createToolEngine(a, resolveSettings({ dedupeWindowMs: 10_000 }));
-    const started = performance.now();
     let maxEntries = 0;
     for (let i = 0; i < 100_000; i++) {
       const e = i % 1000 === 0 ? ev('batch_start', i) : call(i % 2 ? 'a' : 'b', i, { args: { i } });
@@ -62,6 +62,5 @@ describe('cost', () => {
       if (i % 997 === 0) maxEntries = Math.max(maxEntries, engine.snapshot().dedupeEntries);
     }
     expect(maxEntries).toBeLessThanOrEqual(10);
-    expect(performance.now() - started).toBeLessThan(15_000);
   });
 });

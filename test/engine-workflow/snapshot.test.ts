@@ -72,8 +72,10 @@ describe('snapshot', () => {
   });
 });
 
-describe('cost', () => {
-  it.each(['spec', 'hegel'] as const)('every_event over 60,000 events with many distinct commands stays fast (%s)', (profile) => {
+// Speed is measured by `npm run bench -- engine`, never asserted here: this only checks that a long
+// every_event run with many distinct commands keeps firing.
+describe('long every_event runs', () => {
+  it.each(['spec', 'hegel'] as const)('every_event over 60,000 events with many distinct commands keeps interrupting (%s)', (profile) => {
     const heavy = workflow('code', {
       code: {
         rules: [
@@ -86,7 +88,6 @@ describe('cost', () => {
     const engine = createWorkflowEngine(heavy, resolveSettings({ profile, evaluateOn: 'every_event' }));
     engine.step(start(0), { executed: true });
     let interrupts = 0;
-    const t0 = performance.now();
     for (let i = 1; i <= 60_000; i++) {
       const e: TraceEvent =
         i % 3 === 0
@@ -94,7 +95,6 @@ describe('cost', () => {
           : { type: 'command', time: sec(i / 10), command: i % 2 ? `cargo build ${i % 7}` : `echo ${i}`, tool: 'Bash' };
       interrupts += engine.step(e, { executed: true }).length;
     }
-    expect(performance.now() - t0).toBeLessThan(5000);
     expect(interrupts).toBeGreaterThan(0);
   });
 });
