@@ -1,9 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { SECURITY_HEADERS, cspMetaTag, pinnedDomPurify } from './vite.csp.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pinnedDomPurify(), cspMetaTag()],
+  preview: { headers: SECURITY_HEADERS },
   worker: { format: 'es' },
   build: {
     target: 'es2022',

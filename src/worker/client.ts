@@ -45,6 +45,7 @@ export const createSimulationWorker = (): WorkerLike =>
 export interface ClientWatchOptions {
   silenceMs?: number;
   pingMs?: number;
+  firstChunkMs?: number;
 }
 
 export function createSimulationClient(createWorker: () => WorkerLike = createSimulationWorker, watchOptions: ClientWatchOptions = {}): SimulationClient {
@@ -81,6 +82,7 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
       onGone: (ms) => restart(`it stopped responding: nothing from it for ${(ms / 1000).toFixed(1)} s, though a run was in progress`),
       silenceMs: watchOptions.silenceMs ?? SILENCE_MS,
       pingMs: watchOptions.pingMs ?? PING_MS,
+      ...(watchOptions.firstChunkMs !== undefined ? { firstChunkMs: watchOptions.firstChunkMs } : {}),
     });
     current = { worker, api, onError, watch };
     return current;
@@ -120,7 +122,7 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
       const id = `run-${++counter}`;
       const { api, watch } = connect();
       const callback = proxy((chunk: SimulationChunk) => {
-        watch.alive();
+        watch.alive('chunk');
         onChunk(chunk);
       });
       watch.begin(id);

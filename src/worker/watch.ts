@@ -8,9 +8,14 @@
  */
 
 /** A run quiet this long is checked with a ping. */
-export const SILENCE_MS = 2_000;
-/** A ping not answered in this time means the worker is gone (reported ≤ 4 s after it fell silent). */
+export const SILENCE_MS = 3_000;
+/** A ping not answered in this time means the worker is gone (reported ≤ 5 s after it fell silent). */
 export const PING_MS = 2_000;
+/**
+ * Before a run's first chunk the worker may be starting up or reading a whole-document trace in
+ * one go (it cannot answer then), so the first silence allowed is longer.
+ */
+export const FIRST_CHUNK_MS = 15_000;
 
 export interface WatchOptions {
   /** Asks the worker something trivial; settles when it answers. */
@@ -19,6 +24,7 @@ export interface WatchOptions {
   onGone(silentMs: number): void;
   silenceMs?: number;
   pingMs?: number;
+  firstChunkMs?: number;
   now?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -27,8 +33,8 @@ export interface WatchOptions {
 export interface WorkerWatch {
   /** A run (or other watched call) started: watching begins with the first. */
   begin(key: string): void;
-  /** A sign of life from the worker. */
-  alive(): void;
+  /** A sign of life from the worker: `chunk` when it is a run's output (ending the first-chunk grace). */
+  alive(kind?: 'chunk'): void;
   /** A watched call settled: watching stops with the last. */
   end(key: string): void;
   /** Stops for good (the worker is replaced or disposed). */
@@ -38,6 +44,9 @@ export interface WorkerWatch {
 export function createWorkerWatch(opts: WatchOptions): WorkerWatch {
   const silenceMs = opts.silenceMs ?? SILENCE_MS;
   const pingMs = opts.pingMs ?? PING_MS;
+  const firstChunkMs = opts.firstChunkMs ?? FIRST_CHUNK_MS;
+  /** No chunk yet since watching began: the longer first silence applies. */
+  let beforeFirstChunk = true;
   const now = opts.now ?? (() => Date.now());
   const setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   const clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
@@ -71,18 +80,20 @@ export function createWorkerWatch(opts: WatchOptions): WorkerWatch {
     }, pingMs);
   };
 
-  const alive = () => {
+  const alive = (kind?: 'chunk') => {
     if (gone) return;
+    if (kind === 'chunk') beforeFirstChunk = false;
     epoch++;
     lastSign = now();
     stopTimer();
-    if (watched.size > 0) timer = setTimer(check, silenceMs);
+    if (watched.size > 0) timer = setTimer(check, beforeFirstChunk ? firstChunkMs : silenceMs);
   };
 
   return {
     begin(key) {
       watched.add(key);
-      if (watched.size === 1) alive();
+      beforeFirstChunk = true;
+      alive();
     },
     alive,
     end(key) {

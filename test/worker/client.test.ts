@@ -111,7 +111,7 @@ describe('simulation client over a worker-like channel', () => {
         workers.push(w);
         return w;
       },
-      { silenceMs: 100, pingMs: 100 },
+      { silenceMs: 100, pingMs: 100, firstChunkMs: 100 },
     );
     let chunks = 0;
     const run = client.run({ ruleFiles: [], traces: [{ name: 't.jsonl', text: '' }] }, () => {
@@ -133,7 +133,7 @@ describe('simulation client over a worker-like channel', () => {
         workers.push(w);
         return w;
       },
-      { silenceMs: 50, pingMs: 100 },
+      { silenceMs: 50, pingMs: 100, firstChunkMs: 50 },
     );
     const result = await client.run({ ruleFiles: [], traces: [{ name: 't.jsonl', text: '' }] }, () => {}).result;
     expect(result.status).toBe('done');

@@ -1,9 +1,10 @@
 /** Which documents to replay, Run and Cancel, the progress bar and what went wrong. */
-import { useStudio } from '../state/context.tsx';
+import { useStudio, useStudioStore } from '../state/context.tsx';
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
 import { resolveChoice } from './runRequest.ts';
 import { SaveAsTest } from '../tests/SaveAsTest.tsx';
+import { runHeld } from './teaching.ts';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -14,6 +15,8 @@ export function RunBar() {
   const progress = useSimulation((s) => s.progress);
   const error = useSimulation((s) => s.error);
   const diagnostics = useSimulation((s) => s.diagnostics);
+  const held = useSimulation((s) => s.held);
+  const studio = useStudioStore();
   const sim = simulationStore().getState();
   const resolved = resolveChoice(project, choice);
   const agents = project.docs.filter((d) => d.kind === 'agent');
@@ -72,6 +75,17 @@ export function RunBar() {
       <span className="sim-status" role="status">
         {run ? statusText(run.status, run.log.length, run.items, run.endedAt !== undefined ? run.endedAt - run.startedAt : undefined) : 'Not run yet'}
       </span>
+      {held ? (
+        <div className="sim-held" role="alert">
+          {held.message}{' '}
+          <button type="button" className="sim-primary" onClick={() => void runHeld(studio)}>
+            Run it
+          </button>{' '}
+          <button type="button" onClick={() => sim.hold(undefined)}>
+            Not now
+          </button>
+        </div>
+      ) : null}
       {error ? (
         <div className="sim-error" role="alert">
           {error}

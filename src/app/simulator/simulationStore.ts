@@ -65,7 +65,11 @@ export interface SimulationState {
   summary?: Summary;
   coverage?: CoverageResult;
   presenter: boolean;
+  /** A run a link asked for, held back because it is larger than links start by themselves. */
+  held?: { message: string; step: number };
 
+  /** Holds back (or, with undefined, forgets) a run a link asked for. */
+  hold(held: { message: string; step: number } | undefined): void;
   setChoice(choice: Partial<RunChoice>): void;
   setForm(form: SettingsForm): void;
   resetForm(): void;
@@ -168,6 +172,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
       filter: NO_FILTER,
       presenter: false,
 
+      hold: (held) => set({ held }),
       setChoice: (choice) => set({ choice: { ...get().choice, ...choice } }),
       setForm: (form) => set({ form }),
       resetForm: () => set({ form: DEFAULT_FORM }),
@@ -213,6 +218,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
         const keep = current && current.status === 'done' ? current : get().previous;
         set({
           run,
+          held: undefined,
           ...(keep ? { previous: keep } : {}),
           progress: { items: 0 },
           error: undefined,

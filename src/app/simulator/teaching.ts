@@ -9,6 +9,11 @@ import { simulationStore } from './simulationStore.ts';
 import { resolveChoice, type RunChoice } from './runRequest.ts';
 import { settingsToForm } from './settingsForm.ts';
 import { decodeTeachingLink } from './teachingLink.ts';
+import { estimateTraceItems } from '../../core/traces/estimate.ts';
+import { groupThousands } from '../../core/engine/workflow/texts.ts';
+
+/** A link runs its trace by itself only up to this many steps; past it the user is asked first. */
+export const LINK_AUTO_RUN_ITEMS = 100_000;
 
 export type TeachingBuild = { ok: true; payload: TeachingPayloadInput; note?: string } | { ok: false; message: string };
 
@@ -59,10 +64,29 @@ export async function openTeachingPayload(p: TeachingContent, store: StudioStore
   const sim = simulationStore().getState();
   sim.setChoice({ traceIds: [traceId], agentDocId: undefined, workflowDocId: undefined });
   sim.setForm(settingsToForm(p.settings));
-  await sim.start(store.getState().project);
+  const size = estimateTraceItems(p.trace.name, p.trace.text);
+  if (size > LINK_AUTO_RUN_ITEMS) {
+    sim.hold({
+      message: `This teaching example's trace asks for ${groupThousands(size)} steps, more than the ${groupThousands(LINK_AUTO_RUN_ITEMS)} a link runs by itself, so it has not been run.`,
+      step: p.step,
+    });
+    return { ok: true };
+  }
+  return runAndPresent(store, p.step);
+}
+
+/** Runs the held-back run of a link (the user asked for it), then shows its step in presenter view. */
+export async function runHeld(store: StudioStore): Promise<{ ok: true } | { ok: false; message: string }> {
+  const held = simulationStore().getState().held;
+  if (!held) return { ok: false, message: 'Nothing is waiting to run.' };
+  return runAndPresent(store, held.step);
+}
+
+async function runAndPresent(store: StudioStore, step: number): Promise<{ ok: true } | { ok: false; message: string }> {
+  await simulationStore().getState().start(store.getState().project);
   const after = simulationStore().getState();
   if (after.run?.status !== 'done') return { ok: false, message: after.error ?? 'The teaching example did not run.' };
-  after.selectStep(p.step);
+  after.selectStep(step);
   after.setPresenter(true);
   return { ok: true };
 }

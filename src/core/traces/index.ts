@@ -2,7 +2,8 @@
 export { TraceEvent, TokenUsage, ConsentAnswer, type TraceItem, type TraceEventType } from './events.ts';
 export { createLineReader, type LineReader, type LineConsumer, MAX_LINE_CHARS, MAX_RECORDED_LINE_CHARS } from './lineReader.ts';
 export { createCanonicalReader, readCanonical, type CanonicalReaderOptions } from './canonical.ts';
-export { readScripted, readScriptedNode, scriptedItems, MAX_SCRIPTED_EVENTS } from './scripted.ts';
+export { readScripted, readScriptedNode, scriptedItems, scriptedEventCount, MAX_SCRIPTED_EVENTS } from './scripted.ts';
+export { estimateTraceItems } from './estimate.ts';
 export { parseDuration } from './scriptedDuration.ts';
 export { STEP_MODIFIERS, MAX_REPEAT } from './scriptedSteps.ts';
 export { createHegelHooksReader, readHegelHooks } from './hegelHooks.ts';

@@ -168,6 +168,11 @@ function* expandPlan({ clock: start, plan }: { clock: number; plan: (PlannedStep
   }
 }
 
+/** How many items a scripted trace asks for (`repeat` counted, nothing expanded, no budget applied). */
+export function scriptedEventCount(text: string): number {
+  return planScripted(text, undefined).plan.reduce((n, entry) => n + (isPlanned(entry) ? entry.step.count : 1), 0);
+}
+
 /** Reads a scripted YAML trace into canonical items (see {@link scriptedItems} for the budget). */
 export function readScripted(text: string, file?: string): TraceItem[] {
   return [...scriptedItems(text, file)];
