@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SCRIPTED_EVENTS, readScripted, scriptedItems } from '../../src/core/traces/scripted.ts';
 import { parseDuration } from '../../src/core/traces/scriptedDuration.ts';
+import { estimateTraceItems } from '../../src/core/traces/estimate.ts';
 import { at, call, errorsOf, eventsOf, fixture } from './helpers.ts';
 
 describe('readScripted', () => {
@@ -144,5 +145,15 @@ describe('parseDuration', () => {
 
   it.each(['', '5 sec', '5d', 's', '-5s', '0.5ms', 1.5, true, null])('rejects %j', (value) => {
     expect(parseDuration(value).ok).toBe(false);
+  });
+});
+
+describe('estimateTraceItems', () => {
+  it('counts a scripted trace’s repeats without expanding them, and other traces by lines', () => {
+    const flood = `steps:\n${Array.from({ length: 1000 }, (_, i) => `  - {call: t${i}, repeat: 100000}`).join('\n')}\n`;
+    expect(estimateTraceItems('flood.yaml', flood)).toBe(100_000_000);
+    expect(estimateTraceItems('t.yaml', 'steps:\n  - call: a\n  - {call: b, repeat: 3}\n  - nonsense\n')).toBe(5);
+    expect(estimateTraceItems('t.jsonl', '{"a":1}\n{"a":2}\n{"a":3}')).toBe(3);
+    expect(estimateTraceItems('t.jsonl', '')).toBe(0);
   });
 });
