@@ -2,6 +2,8 @@ import { loadRuleFile } from '../../core/codecs/load.ts';
 import { createReplay } from '../../core/engine/replay.ts';
 import { serializeDecision } from '../../core/engine/decisions.ts';
 import { prepareSimulation } from '../../core/simulate.ts';
+import type { Profile } from '../../core/engine/settings.ts';
+import { createProfileComparison, serializeProfileDiffEntry, serializeProfileDiffSummary } from '../../core/simulator/compareProfiles.ts';
 import type { TraceItem } from '../../core/traces/events.ts';
 import { detectTraceFormat, mergeTraces, readTrace, createStreamingReader, type LineReader } from '../../core/traces/index.ts';
 import { EXIT, type CliContext } from '../context.ts';
@@ -28,11 +30,20 @@ export const simulateCommand = defineCommand({
       example: '--trace session.jsonl hooks.jsonl',
     },
     ...SIMULATE_SETTING_OPTIONS,
+    {
+      kind: 'value',
+      name: 'compare-profile',
+      choices: ['spec', 'hegel', 'pattern'],
+      description:
+        'replay under --profile and under this profile too, and print only where the decisions differ, with the reason (JSONL: one line per difference, then a summary line)',
+      example: '--compare-profile pattern',
+    },
   ],
   examples: [
     'rule-studio simulate agent.toml --trace trace.jsonl',
     'rule-studio simulate workflow.yaml --profile hegel --trace hooks.jsonl states.jsonl',
     'rule-studio simulate agent.toml --trace scripted.yaml --start gate --exit block --consent-default deny',
+    'rule-studio simulate agent.toml --trace trace.jsonl --compare-profile pattern',
   ],
   exitCodes: 'exit codes: 0 replayed, 1 the rule files have errors (nothing replayed), 2 unreadable input or bad usage',
   run: runSimulate,
@@ -59,26 +70,33 @@ async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<number> {
     return EXIT.errors;
   }
 
-  const replay = createReplay({
+  const config = {
     ...(prepared.agent ? { agent: prepared.agent } : {}),
     ...(prepared.workflow ? { workflow: prepared.workflow } : {}),
     settings,
-  });
+  };
   let batch: string[] = [];
+  const write = (line: string) => {
+    batch.push(line);
+    if (batch.length >= OUTPUT_BATCH) {
+      ctx.out(jsonTermSafe(batch.join('\n')));
+      batch = [];
+    }
+  };
+  const other = args.value('compare-profile') as Profile | undefined;
+  const comparison = other === undefined ? undefined : createProfileComparison(config, other);
+  const replay = comparison ? undefined : createReplay(config);
   const emit = (items: readonly TraceItem[]) => {
-    for (const item of items)
-      for (const d of replay.push(item)) {
-        batch.push(serializeDecision(d));
-        if (batch.length >= OUTPUT_BATCH) {
-          ctx.out(jsonTermSafe(batch.join('\n')));
-          batch = [];
-        }
-      }
+    for (const item of items) {
+      if (comparison) for (const e of comparison.push(item)) write(serializeProfileDiffEntry(e, comparison.profiles));
+      else if (replay) for (const d of replay.push(item)) write(serializeDecision(d));
+    }
   };
 
   const only = traces.length === 1 ? traces[0] : undefined;
   if (only !== undefined && ctx.readChunks) await streamOne(only, ctx, emit);
   else emit(mergeTraces(traces.map((t) => readTrace(t, ctx.readText(t)).items)));
+  if (comparison) write(serializeProfileDiffSummary(comparison.summary()));
   if (batch.length > 0) ctx.out(jsonTermSafe(batch.join('\n')));
   return EXIT.ok;
 }

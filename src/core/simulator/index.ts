@@ -3,6 +3,8 @@ export { explainDecision, type ExplainContext, type Explanation, type RuleRef } 
 export { interruptDiagnostic } from './explainWorkflow.ts';
 export { changedFields, diffDecisions, type DecisionDiff, type DiffChange, type DiffEntry } from './diff.ts';
 export { whatIf, type WhatIfResult } from './whatIf.ts';
+export { compareProfiles, createProfileComparison, serializeProfileDiffEntry, serializeProfileDiffSummary, type ProfileComparison, type ProfileDiffEntry, type ProfileDiffSummary } from './compareProfiles.ts';
+export { profileReason, type ProfileCause, type ProfileReason } from './profileReasons.ts';
 export { DECISION_KINDS, summarize, type KindCounts, type Summary, type SummaryContext, type ToolCount, type ToolRuleCount, type WorkflowRuleCount } from './summary.ts';
 export { summaryMarkdown } from './summaryMarkdown.ts';
 export { decisionsJsonl } from './jsonl.ts';
