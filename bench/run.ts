@@ -10,6 +10,8 @@ import { benchReferenceRatio } from './reference.bench.ts';
 import { benchStress } from './stress.bench.ts';
 import { benchSimulator } from './simulator.bench.ts';
 import { benchCli } from './cli.bench.ts';
+import { benchScrub } from './scrub.bench.ts';
+import { benchSimulateCli } from './simulateCli.bench.ts';
 import { benchRegex } from './regex.bench.ts';
 import { fmt, loadAverage } from './measure.ts';
 
@@ -42,6 +44,20 @@ if (want('engine')) {
     const r = retainedAfter(n);
     console.log(`  ${fmt(r.calls)} tool calls in one batch, 200-rule agent, default dedupe: retained after GC ${fmt(r.retainedMb ?? NaN, 1)} MB (${fmt(r.cpuMs)} ms CPU)`);
   }
+}
+if (want('scrub')) {
+  console.log('\n## stepping in a finished 1,000,000-event run, as the worker does (target: < 100 ms anywhere)');
+  const r = benchScrub();
+  console.log(
+    `  run with checkpoints ${fmt(r.runMs)} ms CPU (${fmt(r.checkpoints)} checkpoints every ${fmt(r.every)} items, ≈ ${fmt(r.checkpointMb, 1)} MB); step back from the end ${fmt(r.stepBackMs, 1)} ms; 21 random scrubs: median ${fmt(r.scrubMedianMs, 1)} ms, max ${fmt(r.scrubMaxMs, 1)} ms CPU`,
+  );
+}
+if (want('simulate-cli')) {
+  console.log('\n## CLI simulate end to end, 1,000,000 events (in process, real file reader; target ≥ 500,000 events/s)');
+  const r = await benchSimulateCli();
+  console.log(
+    `  ${fmt(r.eventsPerSec)} events/s (${fmt(r.cpuMs)} ms CPU; trace ${fmt(r.traceMb, 1)} MB in, ${fmt(r.outputMb, 1)} MB of decisions out; exit ${r.exitCode})`,
+  );
 }
 if (want('reference')) {
   console.log('\n## optimised vs naive reference (100,000 mixed events)');

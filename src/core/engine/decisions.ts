@@ -75,11 +75,38 @@ const KEY_ORDER: Record<DecisionKind, readonly string[]> = {
   error: ['line', 'message'],
 };
 
-/** One JSONL line for a decision, keys in the spec's order. */
+const BASE_KEYS = new Set(['seq', 'event', 'time', 'kind']);
+const KNOWN_KEYS = Object.fromEntries(
+  Object.entries(KEY_ORDER).map(([kind, keys]) => [kind, new Set([...BASE_KEYS, ...keys])]),
+) as Record<DecisionKind, ReadonlySet<string>>;
+
+/** JSON of short strings (tool names, codes, flows recur on every line), memoised. */
+const jsonStrings = new Map<string, string>();
+function jsonString(v: string): string {
+  if (v.length > 64) return JSON.stringify(v);
+  let j = jsonStrings.get(v);
+  if (j === undefined) {
+    j = JSON.stringify(v);
+    if (jsonStrings.size < 50_000) jsonStrings.set(v, j);
+  }
+  return j;
+}
+const jsonValue = (v: unknown): string =>
+  typeof v === 'string' ? jsonString(v) : typeof v === 'number' && Number.isFinite(v) ? String(v) : JSON.stringify(v);
+
+/**
+ * One JSONL line for a decision, keys in the spec's order (`seq`, `event`, `time`, `kind`, the
+ * kind's fields, then any other field in insertion order; undefined fields left out). Written
+ * straight into one string: no intermediate object, recurring strings' JSON memoised.
+ */
 export function serializeDecision(d: Decision): string {
-  const out: Record<string, unknown> = { seq: d.seq, event: d.event, time: d.time, kind: d.kind };
   const rec = d as unknown as Record<string, unknown>;
-  for (const k of KEY_ORDER[d.kind]) if (rec[k] !== undefined) out[k] = rec[k];
-  for (const k of Object.keys(rec)) if (!(k in out) && rec[k] !== undefined) out[k] = rec[k];
-  return JSON.stringify(out);
+  let s = `{"seq":${jsonValue(d.seq)},"event":${jsonValue(d.event)},"time":${JSON.stringify(d.time)},"kind":${jsonString(d.kind)}`;
+  for (const k of KEY_ORDER[d.kind]) {
+    const v = rec[k];
+    if (v !== undefined) s += `,"${k}":${jsonValue(v)}`;
+  }
+  const known = KNOWN_KEYS[d.kind];
+  for (const k in rec) if (!known.has(k) && rec[k] !== undefined) s += `,${jsonString(k)}:${jsonValue(rec[k])}`;
+  return s + '}';
 }

@@ -9,7 +9,7 @@ import type { Replay, ReplayState } from '../engine/replay.ts';
 export interface CheckpointOptions {
   /** Items between checkpoints to start with (default 1,024). */
   every?: number;
-  /** Estimated bytes the checkpoints may hold before N doubles (default 48 MB). */
+  /** Estimated bytes the checkpoints may hold before N doubles (default 64 MB). */
   budgetBytes?: number;
 }
 
@@ -28,15 +28,15 @@ export interface Checkpoints {
 
 /**
  * Estimated bytes of a saved state: typed arrays by size, arrays by slot, plain objects walked.
- * Objects held in arrays (call arguments, window entries) are counted at a flat 64 bytes and not
- * walked: the state shares them with the trace.
+ * Objects held in arrays (call arguments, window entries) are counted at a flat 16 bytes and not
+ * walked: the state mostly shares them with the trace.
  */
 export function estimateBytes(value: unknown): number {
   if (value === null || typeof value !== 'object') return 8;
   if (ArrayBuffer.isView(value)) return value.byteLength;
   if (Array.isArray(value)) {
     let n = 16 + 8 * value.length;
-    for (const v of value) if (v !== null && typeof v === 'object') n += Array.isArray(v) || ArrayBuffer.isView(v) ? estimateBytes(v) : 64;
+    for (const v of value) if (v !== null && typeof v === 'object') n += Array.isArray(v) || ArrayBuffer.isView(v) ? estimateBytes(v) : 16;
     return n;
   }
   let n = 16;
@@ -47,7 +47,7 @@ export function estimateBytes(value: unknown): number {
 /** An empty checkpoint store. */
 export function createCheckpoints(opts: CheckpointOptions = {}): Checkpoints {
   let every = Math.max(1, Math.floor(opts.every ?? 1024));
-  const budget = opts.budgetBytes ?? 48 * 1024 * 1024;
+  const budget = opts.budgetBytes ?? 64 * 1024 * 1024;
   /** Saved states by position (a multiple of `every`), ascending. */
   const kept = new Map<number, { state: ReplayState; bytes: number }>();
   let bytes = 0;

@@ -1,0 +1,69 @@
+/**
+ * Stepping and scrubbing in a finished 1,000,000-event run, as the Web Worker does it: the run
+ * replays once saving checkpoints, the stepper takes its replay over, then the state at a step is
+ * read (`at(k).snapshot`). CPU time of each read; the median of random scrubs.
+ */
+import type { Decision } from '../src/core/engine/decisions.ts';
+import { createReplay } from '../src/core/engine/replay.ts';
+import type { TraceItem } from '../src/core/traces/events.ts';
+import { createCheckpoints } from '../src/core/simulator/checkpoints.ts';
+import { createStepper } from '../src/core/simulator/stepper.ts';
+import { agent200, toolCalls } from './engine.bench.ts';
+import { cpuMs } from './measure.ts';
+import { prng } from './random.ts';
+
+export interface ScrubFigures {
+  events: number;
+  runMs: number;
+  checkpoints: number;
+  every: number;
+  checkpointMb: number;
+  stepBackMs: number;
+  scrubMedianMs: number;
+  scrubMaxMs: number;
+}
+
+export function benchScrub(n = 1_000_000): ScrubFigures {
+  const items: TraceItem[] = [...toolCalls(n)];
+  const config = { agent: agent200(), settings: { dedupeWindowMs: 300_000 } };
+  const checkpoints = createCheckpoints();
+  const replay = createReplay(config);
+  const decisions: Decision[] = [];
+  const steps: number[] = [];
+  const run = cpuMs(() => {
+    checkpoints.passed(0, replay);
+    const out: Decision[] = [];
+    for (let i = 0; i < items.length; i++) {
+      replay.pushInto(items[i] as TraceItem, out);
+      for (const d of out) {
+        decisions.push(d);
+        steps.push(i);
+      }
+      out.length = 0;
+      checkpoints.passed(i + 1, replay);
+    }
+  });
+  const stepper = createStepper(items, config, { checkpoints, front: { replay, pos: items.length, decisions, steps } });
+  const last = items.length - 1;
+  stepper.at(last).snapshot;
+  const back = cpuMs(() => stepper.at(last - 1).snapshot);
+  const rnd = prng(3);
+  const scrubs: number[] = [];
+  for (let k = 0; k < 21; k++) {
+    const step = Math.floor(rnd() * items.length);
+    scrubs.push(cpuMs(() => stepper.at(step).snapshot).ms);
+  }
+  scrubs.sort((a, b) => a - b);
+  return {
+    events: n,
+    runMs: run.ms,
+    checkpoints: checkpoints.count,
+    every: checkpoints.every,
+    checkpointMb: checkpoints.bytes / 1048576,
+    stepBackMs: back.ms,
+    scrubMedianMs: scrubs[10] as number,
+    scrubMaxMs: scrubs[scrubs.length - 1] as number,
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(benchScrub(Number(process.argv[2] ?? 1_000_000)));
