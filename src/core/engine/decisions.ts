@@ -78,7 +78,7 @@ const KEY_ORDER: Record<DecisionKind, readonly string[]> = {
 const BASE_KEYS = new Set(['seq', 'event', 'time', 'kind']);
 const KNOWN_KEYS = Object.fromEntries(
   Object.entries(KEY_ORDER).map(([kind, keys]) => [kind, new Set([...BASE_KEYS, ...keys])]),
-) as Record<DecisionKind, ReadonlySet<string>>;
+) as unknown as Record<DecisionKind, ReadonlySet<string>>;
 
 /** JSON of short strings (tool names, codes, flows recur on every line), memoised. */
 const jsonStrings = new Map<string, string>();
