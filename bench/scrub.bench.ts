@@ -45,7 +45,7 @@ export function benchScrub(n = 1_000_000): ScrubFigures {
   });
   const stepper = createStepper(items, config, { checkpoints, front: { replay, pos: items.length, decisions, steps } });
   const last = items.length - 1;
-  stepper.at(last).snapshot;
+  void stepper.at(last).snapshot;
   const back = cpuMs(() => stepper.at(last - 1).snapshot);
   const rnd = prng(3);
   const scrubs: number[] = [];
