@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTextSync } from '../../src/app/editor/textSync.ts';
-import { minimalReplacement } from '../../src/app/editor/textEdit.ts';
+import { minimalReplacement } from '../../src/core/text/minimalReplacement.ts';
 import { createStudioStore } from '../../src/app/state/store.ts';
 
 describe('createTextSync', () => {

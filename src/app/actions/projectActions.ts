@@ -5,7 +5,9 @@
  */
 import type { Action } from './types.ts';
 import { activeDoc } from '../state/store.ts';
-import { diagnosticsOf } from '../state/documents.ts';
+import { diagnosticsOf, docFormat } from '../state/documents.ts';
+import { normaliseText } from '../../core/codecs/edit/normalise.ts';
+import { MIME } from './convertActions.ts';
 import { encodeBundle } from '../../core/project/bundle.ts';
 import { bundleOfProject } from '../persistence/projectBundle.ts';
 import { downloadText, pickFiles } from '../persistence/fileIO.ts';
@@ -38,14 +40,18 @@ export const projectActions: Action[] = [
     label: 'Export',
     toolbar: true,
     shortcuts: ['Mod+S'],
-    hint: 'Download the active document (TOML for agents, YAML for workflows)',
+    hint: "Download the active document in the form the real loader reads (Pattern's [[agents]] config, hegel's workflow YAML); Export as written keeps the text as is",
     enabled: ({ store }) => activeDoc(store.getState()) !== undefined,
     run: ({ store }) => {
       const doc = activeDoc(store.getState());
       if (!doc) return;
       const name = exportFileName(doc);
-      downloadText(name, doc.text, doc.kind === 'agent' ? 'application/toml' : 'application/yaml');
-      if (!diagnosticsOf(doc).textApplies) store.getState().notify('info', `Exported ${name} as typed; its text does not read cleanly yet (see Problems).`);
+      const normalised = diagnosticsOf(doc).textApplies ? normaliseText(doc.fileName, doc.text) : undefined;
+      downloadText(name, normalised?.text ?? doc.text, MIME[docFormat(doc)]);
+      if (!normalised) store.getState().notify('info', `Exported ${name} as typed; its text does not read cleanly yet (see Problems).`);
+      else if (normalised.changed)
+        store.getState().notify('info', `Exported ${name} in ${normalised.form}${normalised.how === 'patched' ? ', comments kept' : ''}. “Export as written” keeps your text as it is.`);
+      else store.getState().notify('info', `Exported ${name} in ${normalised.form}.`);
     },
   },
   {

@@ -8,6 +8,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useUi } from '../state/uiContext.tsx';
 import { ExamplesDialog } from './ExamplesDialog.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
+import { ConvertDialog } from '../convert/ConvertDialog.tsx';
 
 type PaletteModule = { CommandPalette?: ComponentType; default?: ComponentType };
 const paletteLoader = Object.values(import.meta.glob<PaletteModule>('../components/CommandPalette.tsx'))[0];
@@ -19,6 +20,15 @@ const Palette = paletteLoader
   : undefined;
 
 export function Dialogs() {
+  return (
+    <>
+      <OpenDialog />
+      <ConvertDialog />
+    </>
+  );
+}
+
+function OpenDialog() {
   const dialog = useUi((s) => s.dialog);
   switch (dialog) {
     case 'examples':

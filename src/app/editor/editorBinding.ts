@@ -8,8 +8,9 @@ import type { editor as MonacoEditorNs } from 'monaco-editor/esm/vs/editor/edito
 import type { Diagnostic, Range } from '../../core/diagnostics/types.ts';
 import type { Monaco } from './monacoSetup.ts';
 import { MARKER_OWNER, markersOf } from './markers.ts';
+import { setFixes } from './quickFixes.ts';
 import { createTextSync, type TextSync } from './textSync.ts';
-import { minimalReplacement } from './textEdit.ts';
+import { minimalReplacement } from '../../core/text/minimalReplacement.ts';
 
 /** How long typing waits before the store hears of it. */
 export const TEXT_DEBOUNCE_MS = 300;
@@ -101,6 +102,7 @@ export class EditorBinding {
     const model = this.editor?.getModel();
     if (!model) return;
     this.monaco.editor.setModelMarkers(model, MARKER_OWNER, markersOf(diagnostics, this.monaco.MarkerSeverity, model.getLineCount()));
+    setFixes(model.uri.toString(), diagnostics);
   }
 
   /** Selects and scrolls to a range once per request (an empty range selects its line). */

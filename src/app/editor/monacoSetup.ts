@@ -13,6 +13,7 @@ import { loader } from '@monaco-editor/react';
 import { configureMonacoYaml } from 'monaco-yaml';
 import { workflowJsonSchema } from '../../core/schema/workflowFile.ts';
 import { scriptedTraceJsonSchema } from '../../core/schema/scriptedTrace.ts';
+import { registerQuickFixes } from './quickFixes.ts';
 import { TOML_LANGUAGE_ID, tomlConfiguration, tomlLanguage } from './tomlLanguage.ts';
 
 export type Monaco = typeof monaco;
@@ -60,6 +61,7 @@ export function setupMonaco(): Monaco {
   monaco.languages.setMonarchTokensProvider(TOML_LANGUAGE_ID, tomlLanguage);
   monaco.languages.setLanguageConfiguration(TOML_LANGUAGE_ID, tomlConfiguration);
 
+  registerQuickFixes(monaco, [TOML_LANGUAGE_ID, 'yaml']);
   configureMonacoYaml(monaco, {
     enableSchemaRequest: false,
     validate: true,

@@ -14,6 +14,7 @@ import { writeAgentsToml } from '../../core/codecs/write/agentsToml.ts';
 import { updateWorkflowYaml, writeWorkflowYaml } from '../../core/codecs/write/workflowYaml.ts';
 import { checkLoadedFile } from '../../core/check.ts';
 import { editAgentText, editWorkflowText } from '../../core/codecs/edit/editText.ts';
+import { withNormaliseFixes } from '../../core/codecs/edit/normalise.ts';
 import { formatFromName } from '../../core/codecs/load.ts';
 import type { FileFormat } from '../../core/codecs/types.ts';
 
@@ -113,7 +114,9 @@ export function diagnosticsOf(doc: RuleDoc): DocDiagnostics {
   const hit = diagnosticsCache.get(doc);
   if (hit) return hit;
   const r = readDocText(doc.kind, doc.fileName, doc.text);
-  const result = r.ok ? { diagnostics: checkLoadedFile(r.loaded), textApplies: true } : { diagnostics: r.problems, textApplies: false };
+  const result = r.ok
+    ? { diagnostics: withNormaliseFixes(doc.fileName, doc.text, checkLoadedFile(r.loaded)), textApplies: true }
+    : { diagnostics: r.problems, textApplies: false };
   diagnosticsCache.set(doc, result);
   return result;
 }

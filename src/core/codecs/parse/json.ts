@@ -4,23 +4,12 @@
  * (JSON is YAML 1.2 flow syntax), for texts up to {@link MAX_JSON_LOCATE_CHARS}.
  */
 import type { Position } from '../../diagnostics/types.ts';
+import { positionAt } from '../../text/minimalReplacement.ts';
 import type { ParsedDoc, SyntaxProblem } from '../types.ts';
 import { locatorFor, parseYamlSource, thrownMessage } from './yaml.ts';
 
 /** Above this size `locate` gives up (returns undefined) rather than parse the text twice. */
 export const MAX_JSON_LOCATE_CHARS = 5 * 1024 * 1024;
-
-/** The 1-based line and column of a UTF-16 offset in `text`. */
-function positionAt(text: string, offset: number): Position {
-  const at = Math.max(0, Math.min(offset, text.length));
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: at - lineStart + 1 };
-}
 
 /** Offset just past a JSON string starting at `i` (a `"`), or the offset of its first error. */
 function scanString(t: string, i: number): { end: number; ok: boolean } {

@@ -32,3 +32,15 @@ export function minimalReplacement(before: string, after: string): TextReplaceme
 
 const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
 const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
+/** The 1-based line and column (UTF-16) of an offset in `text` (clamped to the text). */
+export function positionAt(text: string, offset: number): { line: number; column: number } {
+  const at = Math.max(0, Math.min(offset, text.length));
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: at - lineStart + 1 };
+}
