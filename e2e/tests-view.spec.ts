@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { graphNode, region, setSource } from './helpers.ts';
 
@@ -31,6 +32,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('a rule change breaks a saved test; open it at the failing step; save the run as a test and it passes', async ({ page }) => {
+  test.setTimeout(240_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/');
@@ -54,6 +56,19 @@ test('a rule change breaks a saved test; open it at the failing step; save the r
   await expect(failed).toContainText('the guided walk-through');
   await expect(failed).toContainText('blocked MaxCallsExceeded rule #5');
   await expect(failed).toContainText('allowed `load`');
+
+  // the Tests view with a failure: looked at in light and dark, at 1280×720 and 1440×900; axe finds no serious problem
+  for (const [w, h] of [[1280, 720], [1440, 900]] as const)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `test-results/tests-view-${w}x${h}-${scheme}.png` });
+      if (w !== 1440) continue;
+      const axe = await new AxeBuilder({ page }).include('#panel-tests').analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
+    }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await failed.getByRole('button', { name: 'Open at step 5' }).click();
   const sim = region(page, 'Simulation');
