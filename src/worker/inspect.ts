@@ -3,6 +3,7 @@
  * the next violation, what-if diffs, summaries and JSONL. Pure functions over {@link RunSession}s
  * (no worker globals), so Vitest can call them directly.
  */
+import { profileReason } from '../core/simulator/profileReasons.ts';
 import type { Decision } from '../core/engine/decisions.ts';
 import { explainDecision } from '../core/simulator/explain.ts';
 import { diffDecisions } from '../core/simulator/diff.ts';
@@ -62,7 +63,12 @@ export function nextViolationOf(session: RunSession, fromSeq: number): { seq: nu
 export function diffRuns(before: RunSession, after: RunSession, limit = 2_000): RunDiff {
   const d = diffDecisions(before.decisions, after.decisions);
   const truncated = Math.max(0, d.entries.length - limit);
-  return { ...d, entries: truncated > 0 ? d.entries.slice(0, limit) : d.entries, truncated };
+  let entries = truncated > 0 ? d.entries.slice(0, limit) : d.entries;
+  const from = before.config.settings?.profile ?? 'spec';
+  const to = after.config.settings?.profile ?? 'spec';
+  // Two runs under different profiles: each entry says which documented difference explains it.
+  if (from !== to) entries = entries.map((e) => ({ ...e, reason: profileReason(e, from, to, after.config.agent).text }));
+  return { ...d, entries, truncated };
 }
 
 /** Summary of several runs, against the rules of the last one. */

@@ -91,6 +91,24 @@ describe('run sessions in the worker: step states, explanations, diffs, summarie
     client.dispose();
   });
 
+  it('diffs runs under two profiles with the reason each decision differs', async () => {
+    const client = createSimulationClient(factory);
+    const exitOnX = { ruleFiles: [{ name: 'a.toml', text: 'name = "a"\n[[tool_rules]]\ntool_name = "x"\nrule_type = { type = "ExitLoop" }\n' }], traces: [{ name: 't.jsonl', text: TRACE }] };
+    const a = client.run(exitOnX, () => {});
+    await a.result;
+    const b = client.run({ ...exitOnX, settings: { profile: 'pattern' as const } }, () => {});
+    await b.result;
+    const d = await client.diff(a.id, b.id);
+    expect(d?.entries.map((e) => [e.event, e.before?.kind, e.after?.kind])).toEqual([
+      [1, 'ignored', 'allowed'],
+      [2, 'ignored', 'allowed'],
+      [3, 'ignored', 'allowed'],
+    ]);
+    expect(d?.entries[0]?.reason).toMatch(/^Pattern's engine keeps no exited state, so calls after an exit are checked as usual/);
+    expect((await client.diff(a.id, a.id))?.entries.every((e) => e.reason === undefined)).toBe(true);
+    client.dispose();
+  });
+
   it('summarises runs, computes coverage over separate traces and exports JSONL', async () => {
     const client = createSimulationClient(factory);
     const run = client.run(request(1), () => {});

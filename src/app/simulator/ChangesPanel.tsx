@@ -36,6 +36,7 @@ export function ChangesPanel() {
               Event {e.event}: {describe(e)}
             </button>
             {e.why ? <span className="sim-why"> — {e.why}</span> : null}
+            {e.reason ? <span className="sim-why sim-profile-reason"> Why the profiles differ: {e.reason}</span> : null}
           </li>
         ))}
       </ul>

@@ -21,6 +21,8 @@ export interface DiffEntry {
   fields: string[];
   /** A hint when the kind, code, rule or flow differs, e.g. `allowed → blocked (MaxCallsExceeded, rule index 2)`. */
   why?: string;
+  /** When the two runs differ in profile: the documented difference behind the entry (`profileReasons.ts`). */
+  reason?: string;
 }
 
 export interface DecisionDiff {
