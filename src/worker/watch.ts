@@ -8,8 +8,8 @@
  */
 
 /** A run quiet this long is checked with a ping. */
-export const SILENCE_MS = 3_000;
-/** A ping not answered in this time means the worker is gone (reported ≤ 5 s after it fell silent). */
+export const SILENCE_MS = 2_000;
+/** A ping not answered in this time means the worker is gone (reported ≤ 4 s after it fell silent). */
 export const PING_MS = 2_000;
 /**
  * Before a run's first chunk the worker may be starting up or reading a whole-document trace in
