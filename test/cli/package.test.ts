@@ -1,0 +1,83 @@
+/**
+ * The package as a user gets it: `npm pack` gives a tarball (the `prepare` script builds the CLI
+ * bundle into it), `npm i -g --prefix <tmp>` installs it with only its runtime dependencies (none:
+ * the bundle holds every library), and the installed `rule-studio` runs check, convert, describe,
+ * simulate and test on examples — with no TypeScript loader and no dev dependency anywhere.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const npm = (args: string[], cwd: string) => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
+
+let work = '';
+let bin = '';
+let installed = '';
+let examples = '';
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'rule-studio-pack-'));
+  const tarball = npm(['pack', '--pack-destination', work], process.cwd()).trim().split('\n').at(-1) as string;
+  const prefix = join(work, 'prefix');
+  npm(['install', '--global', '--offline', '--prefix', prefix, join(work, tarball)], work);
+  bin = join(prefix, 'bin', 'rule-studio');
+  installed = join(prefix, 'lib', 'node_modules', 'rule-studio');
+  // examples copied away from the checkout, so nothing can resolve back into it
+  examples = join(work, 'examples');
+  cpSync('examples', examples, { recursive: true });
+}, 300_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const run = (...args: string[]) => spawnSync(bin, args, { cwd: work, encoding: 'utf8', timeout: 60_000 });
+
+describe('the packed package, installed globally into a temporary prefix', () => {
+  it('installs the bundle and nothing else: no node_modules, no sources, no tsx', () => {
+    expect(existsSync(bin)).toBe(true);
+    expect(readdirSync(installed).sort()).toEqual(expect.arrayContaining(['bin', 'dist-cli', 'package.json', 'schemas']));
+    expect(existsSync(join(installed, 'node_modules'))).toBe(false);
+    expect(existsSync(join(installed, 'src'))).toBe(false);
+  });
+
+  it('--version and --help', () => {
+    const v = run('--version');
+    expect(v.status).toBe(0);
+    expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(run('simulate', '--help').stdout).toContain('--consent-default <answer>');
+  });
+
+  it('check, convert, describe, simulate and test run on the examples', () => {
+    const check = run('check', join(examples, 'etl-pipeline.toml'), join(examples, 'hegel-execution.yaml'));
+    expect(check.status, check.stderr).toBe(0);
+    expect(check.stderr).toContain('0 errors');
+
+    const convert = run('convert', join(examples, 'etl-pipeline.toml'), '--to', 'yaml');
+    expect(convert.status, convert.stderr).toBe(0);
+    expect(convert.stdout).toContain('tool_name: connect_db');
+
+    const describeRun = run('describe', join(examples, 'etl-pipeline.toml'));
+    expect(describeRun.status, describeRun.stderr).toBe(0);
+    expect(describeRun.stdout).toContain('connect_db');
+
+    const simulate = run('simulate', join(examples, 'etl-pipeline.toml'), '--trace', join(examples, 'traces', 'etl-walkthrough.yaml'));
+    expect(simulate.status, simulate.stderr).toBe(0);
+    const kinds = simulate.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { kind: string }).kind);
+    expect(kinds).toContain('blocked');
+    expect(kinds).toContain('exit');
+
+    const test = run('test', examples);
+    expect(test.status, test.stdout + test.stderr).toBe(0);
+  });
+
+  it('check --format sarif and github work from the package', () => {
+    const sarif = run('check', '--format', 'sarif', join(examples, 'etl-pipeline.toml'));
+    expect((JSON.parse(sarif.stdout) as { version: string }).version).toBe('2.1.0');
+    const github = run('check', '--format', 'github', join(examples, 'api-client.toml'), join(work, 'nope.toml'));
+    expect(github.status).toBe(2);
+    expect(github.stderr).toContain('nope.toml: no such file');
+  });
+});

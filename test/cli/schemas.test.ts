@@ -1,0 +1,50 @@
+/**
+ * The JSON Schemas published in schemas/ (for editors: Even Better TOML, the YAML extension) are
+ * exactly what the zod schemas give, and they accept the project's example files and reject
+ * broken ones, as an editor using them would.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { parse as parseToml } from 'smol-toml';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { publishedSchemas, schemaText } from '../../scripts/schemas.ts';
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const schema = (file: string) => JSON.parse(readFileSync(join('schemas', file), 'utf8')) as object;
+const agent = ajv.compile(schema('agent.schema.json'));
+const workflow = ajv.compile(schema('workflow.schema.json'));
+const scripted = ajv.compile(schema('scripted-trace.schema.json'));
+
+describe('published JSON Schemas', () => {
+  it.each(Object.entries(publishedSchemas()))('schemas/%s is up to date with the zod schema (npm run schemas)', (file, derived) => {
+    expect(readFileSync(join('schemas', file), 'utf8')).toBe(schemaText(derived));
+  });
+
+  it('the agent schema accepts every example agent file and the project copies of the docs forms Pattern loads', () => {
+    const files = readdirSync('examples').filter((f) => f.endsWith('.toml'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(agent(parseToml(readFileSync(join('examples', f), 'utf8'))), `${f}: ${ajv.errorsText(agent.errors)}`).toBe(true);
+  });
+
+  it('the agent schema rejects what Pattern would reject', () => {
+    expect(agent({ agents: [{ name: 'a', tool_rules: [{ tool_name: 'x', rule_type: { type: 'MaxCalls' } }] }] })).toBe(false);
+    expect(agent({ agents: [{ name: 'a', tool_rules: [{ tool_name: 'x', rule_type: { type: 'Bogus' } }] }] })).toBe(false);
+    expect(agent({ agents: [{ name: 'a', tool_rules: [{ tool_name: 'x', rule_type: { type: 'ExitLoop' }, priority: 256 }] }] })).toBe(false);
+    expect(agent({ name: 'a', tool_rules: [{ rule_type: { type: 'ExitLoop' } }] })).toBe(false);
+    expect(agent({ name: 'a', model: 'kept', tool_rules: [{ tool_name: 'x', rule_type: { type: 'Cooldown', value: 30 } }] })).toBe(true);
+  });
+
+  it('the workflow schema accepts the hegel examples and rejects a rule without its fields', () => {
+    for (const f of readdirSync('examples').filter((x) => /^hegel-[\w-]+\.yaml$/.test(x)))
+      expect(workflow(parseYaml(readFileSync(join('examples', f), 'utf8'))), `${f}: ${ajv.errorsText(workflow.errors)}`).toBe(true);
+    expect(workflow({ mode: 'm', start_node: 'a', nodes: { a: { transitions: [{ when: 'x', to: 'done' }], rules: [{ type: 'phase_timeout' }] } } })).toBe(false);
+  });
+
+  it('the scripted-trace schema accepts the example traces and rejects a step with no action', () => {
+    const dir = join('examples', 'traces');
+    for (const f of readdirSync(dir)) expect(scripted(parseYaml(readFileSync(join(dir, f), 'utf8'))), `${f}: ${ajv.errorsText(scripted.errors)}`).toBe(true);
+    expect(scripted({ start: '2025-01-01T00:00:00Z', steps: [{ after: '1s' }] })).toBe(false);
+  });
+});
