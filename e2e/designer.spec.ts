@@ -113,12 +113,17 @@ test('designer walk-through: example, add tool, drag an edge, cycle, undo/redo, 
   await expect(graph(page).locator('img')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/designer-4-text.png' });
 
-  // Delete the tool (it has a rule, so a confirmation is asked).
+  // Delete the tool: nothing is asked (no native confirm), a notice says Undo brings it back.
+  page.once('dialog', (d) => {
+    throw new Error(`unexpected ${d.type()} dialog`);
+  });
   await node(page, evil).click();
-  page.once('dialog', (d) => void d.accept());
   await page.keyboard.press('Delete');
   await expect(node(page, evil)).toHaveCount(0);
+  await expect(page.getByText(/Deleted tool .* Undo \(Ctrl\/Cmd\+Z\) brings it back/)).toBeVisible();
   await expect(await sourceEnd(page)).not.toContainText('onerror');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(node(page, evil)).toHaveCount(1);
   expect(errors).toEqual([]);
 });
 
@@ -142,7 +147,9 @@ test('shell: theme switch persists, palette runs a command, separators resize by
   await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
   await expect(palette).toBeVisible();
-  await palette.getByRole('combobox', { name: 'Command' }).fill('theme light');
+  // Ctrl+K puts the focus in the search: typing filters at once.
+  await expect(palette.getByRole('combobox', { name: 'Command' })).toBeFocused();
+  await page.keyboard.type('theme light');
   await page.keyboard.press('Enter');
   await expect(palette).toHaveCount(0);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');

@@ -34,9 +34,9 @@ test('1,000,000-event replay: run time, frame rate, input latency, cancel', asyn
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Import', exact: true }).first().click();
   await (await chooser).setFiles({ name: 'perf.toml', mimeType: 'text/plain', buffer: Buffer.from(AGENT) });
-  const tab = page.getByRole('tab', { name: /^Simulation/ });
-  if (await tab.count()) await tab.first().click();
+  await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Simulate' }).click();
   await expect(sim(page)).toBeVisible();
+  await sim(page).getByRole('tab', { name: 'Setup' }).click();
 
   // Build the trace in the page and hand it to the panel's file input as a File.
   const built = await page.evaluate((n) => {

@@ -29,10 +29,12 @@ steps:
 const SCRIPT_HEAD = SCRIPT.slice(0, SCRIPT.indexOf('  - call: send_message'));
 
 async function openSimulation(page: Page) {
-  const tab = page.getByRole('tab', { name: /^Simulation/ });
-  if (await tab.count()) await tab.first().click();
+  await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Simulate' }).click();
   await expect(sim(page)).toBeVisible();
 }
+
+/** Opens a view of the simulator's side column (Step, Setup, Changes, Summary). */
+const simTab = (page: Page, name: string) => sim(page).getByRole('tab', { name: new RegExp(`^${name}`) }).click();
 
 async function importRuleFile(page: Page, path: string) {
   const chooser = page.waitForEvent('filechooser');
@@ -55,6 +57,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('scripted trace: run, first blocked call explained, what-if diff, teaching link', async ({ page, context, browser }) => {
+  test.setTimeout(120_000); // two runs, Monaco typing and a second browser context on a shared machine
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -62,6 +65,7 @@ test('scripted trace: run, first blocked call explained, what-if diff, teaching 
   await importRuleFile(page, 'examples/etl-pipeline.toml');
   await openSimulation(page);
 
+  await simTab(page, 'Setup');
   await button(page, 'New scripted trace').click();
   await sim(page).getByLabel('Trace name').fill('etl-scenario.yaml');
   await sim(page).getByLabel('Trace name').press('Enter');
@@ -130,6 +134,7 @@ test('scripted trace: run, first blocked call explained, what-if diff, teaching 
   await openSimulation(page);
   await sim(page).getByLabel('Agent').selectOption({ label: 'etl-relaxed.toml' });
   await runAndWait(page);
+  await simTab(page, 'Changes');
   await expect(sim(page).getByRole('heading', { name: 'Changes (1)' })).toBeVisible();
   const change = sim(page).getByRole('button', { name: /blocked load MaxCallsExceeded .* → allowed load/ });
   await expect(change).toBeVisible();
@@ -139,19 +144,20 @@ test('scripted trace: run, first blocked call explained, what-if diff, teaching 
 
   // teaching link at the selected step, opened in a fresh page (the lead wires #teach= at start-up)
   await button(page, 'Copy teaching link').click();
-  const link = await sim(page).getByLabel('Teaching link').inputValue();
+  const link = await sim(page).getByLabel('Teaching link', { exact: true }).inputValue();
   expect(link).toMatch(/#teach=v1\.[\w-]+$/);
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
   await other.setViewportSize({ width: 1600, height: 1100 });
   await other.goto(link);
-  await openSimulation(other);
-  await expect(sim(other)).toHaveClass(/sim-presenter/, { timeout: 30_000 });
-  await expect(sim(other).getByRole('region', { name: 'Timeline' }).locator('[role="option"][aria-selected="true"]')).toContainText('allowed load');
-  await expect(sim(other).getByRole('region', { name: 'Decision' }).getByRole('heading')).toContainText('load');
+  const stage = other.getByRole('dialog', { name: 'Presenter view' });
+  await expect(stage).toBeVisible({ timeout: 30_000 });
+  await expect(stage.getByRole('region', { name: 'Current decision' })).toContainText('allowed load');
+  await expect(stage.getByRole('region', { name: 'Current decision' }).getByRole('heading')).toContainText('load');
   await other.screenshot({ path: 'test-results/simulator-teaching-link.png', fullPage: true });
   await fresh.close();
   await sim(page).getByRole('button', { name: 'Presenter' }).click();
+  await expect(page.getByRole('dialog', { name: 'Presenter view' })).toBeVisible();
   await page.screenshot({ path: 'test-results/simulator-presenter.png', fullPage: true });
   expect(errors).toEqual([]);
 });
@@ -174,6 +180,7 @@ test('hegel hooks + states: an interrupt shows its exact prompt text', async ({ 
     .join('\n');
   writeFileSync(join(tmp, 'hooks.jsonl'), hooks);
   writeFileSync(join(tmp, 'states.jsonl'), states);
+  await simTab(page, 'Setup');
   await sim(page).locator('input[aria-label="Trace files"]').setInputFiles([join(tmp, 'hooks.jsonl'), join(tmp, 'states.jsonl')]);
   await expect(sim(page).getByRole('checkbox', { name: 'hooks.jsonl' })).toBeChecked();
   await expect(sim(page).getByRole('checkbox', { name: 'states.jsonl' })).toBeChecked();
@@ -204,6 +211,7 @@ test('trace files dropped on the window join the project; hooks + states are cho
   }, files);
   await page.dispatchEvent('body', 'dragover', { dataTransfer });
   await page.dispatchEvent('body', 'drop', { dataTransfer });
+  await simTab(page, 'Setup');
   await expect(sim(page).getByRole('checkbox', { name: 'hooks.jsonl' })).toBeChecked();
   await expect(sim(page).getByRole('checkbox', { name: 'states.jsonl' })).toBeChecked();
   await expect(page.getByText(/Added hooks\.jsonl \(hegel hooks log\)/)).toBeVisible();

@@ -19,7 +19,10 @@ async function importFiles(page: Page, ...paths: string[]) {
 }
 
 async function openTab(page: Page, name: RegExp) {
-  await page.getByRole('tab', { name }).first().click();
+  const tab = page.getByRole('tab', { name }).first();
+  // Tests and Source live under the graph in Design mode.
+  if ((await tab.count()) === 0) await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Design' }).click();
+  await tab.click();
 }
 
 test.beforeEach(async ({ page }) => {

@@ -8,19 +8,35 @@ test('a guided walk-through opens in presenter view and steps through its trace'
   await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
   await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: 'ETL pipeline, step by step' }).click();
 
-  const sim = region(page, 'Simulation');
-  await expect(sim).toBeVisible();
-  await expect(sim).toHaveClass(/sim-presenter/, { timeout: 15_000 });
+  const stage = page.getByRole('dialog', { name: 'Presenter view' });
+  await expect(stage).toBeVisible({ timeout: 15_000 });
+  await expect(stage.getByText('Step 0 of 9')).toBeVisible();
 
-  await sim.getByRole('button', { name: 'Step forward', exact: true }).click();
-  const decision = region(page, 'Decision');
+  await stage.getByRole('button', { name: 'Step forward', exact: true }).click();
+  const decision = stage.getByRole('region', { name: 'Current decision' });
   await expect(decision).toContainText('transform');
   await expect(decision).toContainText('extract');
-  await expect(graphNode(page, 'transform')).toHaveClass(/rs-step/);
+  await expect(stage.getByRole('region', { name: 'Stage graph' }).locator('.react-flow__node[data-id="transform"]')).toHaveClass(/rs-step/);
   await page.screenshot({ path: 'test-results/walkthrough-step-1.png' });
 
+  // The keyboard steps too; End jumps to the last step, Escape leaves for Simulate mode.
+  await page.keyboard.press('ArrowRight');
+  await expect(stage.getByText('Step 2 of 9')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(stage.getByText('Step 1 of 9')).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(stage.getByText('Step 9 of 9')).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(stage.getByText('Step 0 of 9')).toBeVisible();
+  await page.keyboard.press(' ');
+  await expect(stage.getByText('Step 1 of 9')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(stage).toBeHidden();
+
   // Jump to the limit that bites.
+  const sim = region(page, 'Simulation');
   await sim.getByRole('button', { name: 'Next violation', exact: true }).click();
-  await expect(decision).toContainText('MaxCalls');
+  await expect(region(page, 'Decision')).toContainText('MaxCalls');
+  await expect(graphNode(page, 'load')).toHaveClass(/rs-step/);
   await page.screenshot({ path: 'test-results/walkthrough-limit.png' });
 });

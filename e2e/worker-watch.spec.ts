@@ -30,8 +30,7 @@ test('a worker closed mid-run is reported within 5 s and Run again works', async
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Import', exact: true }).first().click();
   await (await chooser).setFiles([join(tmp, 'etl.toml'), join(tmp, 'long.yaml')]);
-  const tab = page.getByRole('tab', { name: /^Simulation/ });
-  if (await tab.count()) await tab.first().click();
+  await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Simulate' }).click();
   await expect(sim(page)).toBeVisible();
 
   const workerStarted = page.waitForEvent('worker', (w) => w.url().includes('simulation'));

@@ -6,6 +6,7 @@ import { StudioProvider } from './state/context.tsx';
 import { UiProvider } from './state/uiContext.tsx';
 import { createStudioStore } from './state/store.ts';
 import { createUiStore } from './state/ui.ts';
+import { loadLayout } from './workspace/layoutMemory.ts';
 import { startPersistence } from './persistence/startPersistence.ts';
 import './styles.css';
 
@@ -13,9 +14,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Rule Studio: #root element missing from index.html');
 
 const store = createStudioStore();
-const ui = createUiStore();
-// A teaching link opens straight in the Simulation tab (the panel reads the link itself).
-if (location.hash.startsWith('#teach=')) ui.getState().setBottomTab('simulation');
+const ui = createUiStore('system', loadLayout());
+// A teaching link opens straight in Simulate mode (the shell reads the link itself).
+if (location.hash.startsWith('#teach=')) ui.getState().setMode('simulate');
 // Restore the last project (or open a #share= link), then autosave every change.
 void startPersistence(store, ui);
 

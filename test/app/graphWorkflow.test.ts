@@ -73,8 +73,13 @@ describe('workflow edits', () => {
     const a = addPhase(wf);
     expect(a.name).toBe('phase');
     expect(addPhase(a.workflow).name).toBe('phase_2');
+    // A new phase leads nowhere until the user draws where it goes (not to `done` by itself).
+    expect(a.workflow.nodes.find((n) => n.name === 'phase')!.transitions).toEqual([]);
+    // Transitions are named after what was drawn: phase → phase_2 is `phase_complete`.
+    const drawn = addTransition(addPhase(a.workflow).workflow, 'phase', 'phase_2');
+    expect(drawn.nodes.find((n) => n.name === 'phase')!.transitions).toEqual([{ when: 'phase_complete', to: 'phase_2' }]);
     const t = addTransition(addTransition(wf, 'spec', 'done'), 'spec', 'plan');
-    expect(t.nodes[0]!.transitions.map((x) => x.when)).toEqual(['spec_complete', 'spec_complete_2', 'spec_complete_3']);
+    expect(t.nodes[0]!.transitions.map((x) => x.when)).toEqual(['spec_complete', 'spec_to_done', 'spec_to_plan']);
     expect(removeTransition(t, 'spec', 0).nodes[0]!.transitions).toHaveLength(2);
   });
 });

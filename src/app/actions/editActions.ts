@@ -3,6 +3,8 @@ import type { Action } from './types.ts';
 export const editActions: Action[] = [
   {
     id: 'undo',
+    icon: 'undo',
+    iconOnly: true,
     label: 'Undo',
     toolbar: true,
     shortcuts: ['Mod+Z'],
@@ -12,6 +14,8 @@ export const editActions: Action[] = [
   },
   {
     id: 'redo',
+    icon: 'redo',
+    iconOnly: true,
     label: 'Redo',
     toolbar: true,
     shortcuts: ['Mod+Shift+Z', 'Mod+Y'],

@@ -3,8 +3,8 @@ import type { Action, ActionContext } from './types.ts';
 import { activeDoc } from '../state/store.ts';
 import { addRule, addTool } from '../../core/graph/agentEdits.ts';
 import { addPhase } from '../../core/graph/workflowEdits.ts';
-import { placeUnpositioned } from '../layout/placement.ts';
-import { layoutInputOf, nodeIdsOf } from '../graph/docGraph.ts';
+import { layoutOf, missingPositions } from '../graph/docGraph.ts';
+import { requestFit } from '../graph/fitRequests.ts';
 
 const doc = ({ store }: ActionContext) => activeDoc(store.getState());
 
@@ -21,26 +21,23 @@ function ruleTarget({ store }: ActionContext): string | undefined {
 export const graphActions: Action[] = [
   {
     id: 'auto-layout',
+    icon: 'layout',
     label: 'Auto layout',
     toolbar: true,
     shortcuts: ['Mod+Shift+L'],
-    hint: 'Lay out the whole graph again (one undo step)',
+    hint: 'Lay out the whole graph again, layered in reading order (one undo step)',
     enabled: (ctx) => doc(ctx) !== undefined,
-    async run(ctx) {
+    run(ctx) {
       const d = doc(ctx);
       if (!d) return;
-      const { autoLayout } = await import('../layout/autoLayout.ts');
-      const input = layoutInputOf(d);
-      try {
-        const positions = await autoLayout(input.nodes, input.edges, input.direction);
-        ctx.store.getState().setPositions(d.id, positions, { key: `auto-layout:${Date.now()}` });
-      } catch (e) {
-        ctx.store.getState().notify('error', `Auto layout failed: ${String(e)}`);
-      }
+      ctx.store.getState().setPositions(d.id, layoutOf(d), { key: `auto-layout:${Date.now()}` });
+      requestFit(d.id);
     },
   },
   {
     id: 'add-tool',
+    icon: 'plus',
+    hideWhenDisabled: true,
     label: 'Add tool',
     toolbar: true,
     shortcuts: ['Mod+Shift+T'],
@@ -50,6 +47,7 @@ export const graphActions: Action[] = [
       const d = doc(ctx);
       if (d?.kind !== 'agent') return;
       const s = ctx.store.getState();
+      const anchor = s.selection.kind === 'tool' ? s.selection.tool : undefined;
       let name = '';
       s.editAgent(d.id, (a) => {
         const r = addTool(a);
@@ -57,12 +55,14 @@ export const graphActions: Action[] = [
         return r.agent;
       });
       const after = activeDoc(ctx.store.getState());
-      if (after) s.placeNodes(after.id, placeUnpositioned(nodeIdsOf(after), after.layout));
+      if (after) s.placeNodes(after.id, missingPositions(after, anchor));
       s.select({ kind: 'tool', tool: name });
     },
   },
   {
     id: 'add-rule',
+    icon: 'plus',
+    hideWhenDisabled: true,
     label: 'Add rule',
     toolbar: true,
     shortcuts: ['Mod+Shift+R'],
@@ -83,6 +83,8 @@ export const graphActions: Action[] = [
   },
   {
     id: 'add-phase',
+    icon: 'plus',
+    hideWhenDisabled: true,
     label: 'Add phase',
     toolbar: true,
     shortcuts: ['Mod+Shift+H'],
@@ -92,6 +94,7 @@ export const graphActions: Action[] = [
       const d = doc(ctx);
       if (d?.kind !== 'workflow') return;
       const s = ctx.store.getState();
+      const anchor = s.selection.kind === 'phase' ? s.selection.node : undefined;
       let name = '';
       s.editWorkflow(d.id, (wf) => {
         const r = addPhase(wf);
@@ -99,7 +102,7 @@ export const graphActions: Action[] = [
         return r.workflow;
       });
       const after = activeDoc(ctx.store.getState());
-      if (after) s.placeNodes(after.id, placeUnpositioned(nodeIdsOf(after), after.layout));
+      if (after) s.placeNodes(after.id, missingPositions(after, anchor));
       s.select({ kind: 'phase', node: name });
     },
   },

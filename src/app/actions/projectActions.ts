@@ -18,6 +18,8 @@ import { exportFileName, projectFileName } from '../persistence/exportNames.ts';
 export const projectActions: Action[] = [
   {
     id: 'new-project',
+    icon: 'file',
+    overflow: true,
     label: 'New project',
     toolbar: true,
     hint: 'Start a new empty project (the current one stays saved in this browser)',
@@ -29,6 +31,7 @@ export const projectActions: Action[] = [
   },
   {
     id: 'import',
+    icon: 'import',
     label: 'Import',
     toolbar: true,
     shortcuts: ['Mod+O'],
@@ -37,6 +40,7 @@ export const projectActions: Action[] = [
   },
   {
     id: 'export',
+    icon: 'export',
     label: 'Export',
     toolbar: true,
     shortcuts: ['Mod+S'],
@@ -56,6 +60,8 @@ export const projectActions: Action[] = [
   },
   {
     id: 'export-bundle',
+    icon: 'export',
+    overflow: true,
     label: 'Export project bundle',
     toolbar: true,
     shortcuts: ['Mod+Shift+S'],
@@ -69,6 +75,8 @@ export const projectActions: Action[] = [
   },
   {
     id: 'copy-share-link',
+    icon: 'link',
+    overflow: true,
     label: 'Copy share link',
     toolbar: true,
     hint: 'Copy a link that opens a copy of this project (everything is in the link; nothing is uploaded)',
@@ -78,6 +86,7 @@ export const projectActions: Action[] = [
   },
   {
     id: 'examples',
+    icon: 'examples',
     label: 'Examples',
     toolbar: true,
     hint: 'Open a copy of an example, or reopen a saved project',

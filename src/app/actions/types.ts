@@ -4,6 +4,7 @@
  */
 import type { StudioStore } from '../state/store.ts';
 import type { UiStore } from '../state/ui.ts';
+import type { IconName } from '../components/ui/iconPaths.ts';
 
 export interface ActionContext {
   store: StudioStore;
@@ -14,8 +15,15 @@ export interface Action {
   id: string;
   /** The label, which is also the accessible name of its toolbar button (e.g. `Undo`). */
   label: string;
-  /** Shown in the toolbar when true. */
+  /** Shown in the toolbar when true (in its overflow menu with `overflow`). */
   toolbar?: boolean;
+  /** In the toolbar's `More` menu rather than on the bar, so the bar fits one line at 1280 px. */
+  overflow?: boolean;
+  /** The toolbar shows only the icon (the label is its name and tooltip). */
+  iconOnly?: boolean;
+  /** Left off the bar while it does not apply (Add tool on a workflow). */
+  hideWhenDisabled?: boolean;
+  icon?: IconName;
   /** Key combinations, e.g. `Mod+Z` (Mod = Ctrl, or Cmd on macOS), `Mod+Shift+Z`. */
   shortcuts?: string[];
   /** A short help text (tooltip and palette). */

@@ -36,6 +36,7 @@ export function CommandPalette() {
           aria-activedescendant={shown[current] ? `palette-${shown[current].id}` : undefined}
           placeholder="Type a command…"
           autoFocus
+          data-autofocus
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);

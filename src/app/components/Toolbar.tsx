@@ -1,11 +1,12 @@
 /**
- * The toolbar: the registry's toolbar actions in groups (project, edit, graph), each button named
- * by its action label, plus the theme switch and the command palette. Also installs the global
- * keyboard shortcuts.
+ * The toolbar, one line at 1280 px: the studio's name, the mode switch (Design / Simulate) and
+ * Present, the registry's toolbar actions in groups (icons with labels or tooltips), the command
+ * palette, the theme, and a `More` menu for the actions marked `overflow`. Also installs the
+ * global keyboard shortcuts.
  */
 import { useMemo } from 'react';
 import { ALL_ACTIONS } from '../actions/index.ts';
-import type { Action } from '../actions/types.ts';
+import type { Action, ActionContext } from '../actions/types.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { useUi, useUiStore } from '../state/uiContext.tsx';
 import type { ThemeChoice } from '../state/ui.ts';
@@ -14,6 +15,10 @@ import { editActions } from '../actions/editActions.ts';
 import { graphActions } from '../actions/graphActions.ts';
 import { isMac, shortcutLabel } from './shortcuts.ts';
 import { useShortcuts } from './useShortcuts.ts';
+import { Button } from './ui/Button.tsx';
+import { MenuButton } from './ui/MenuButton.tsx';
+import { Icon } from './ui/Icon.tsx';
+import { ModeSwitch } from '../workspace/ModeSwitch.tsx';
 import './toolbar.css';
 
 const GROUPS: { label: string; actions: readonly Action[] }[] = [
@@ -21,6 +26,8 @@ const GROUPS: { label: string; actions: readonly Action[] }[] = [
   { label: 'Edit', actions: editActions },
   { label: 'Graph', actions: graphActions },
 ];
+
+const enabledIn = (a: Action, ctx: ActionContext) => (a.enabled ? a.enabled(ctx) : true);
 
 export function Toolbar() {
   const store = useStudioStore();
@@ -33,43 +40,61 @@ export function Toolbar() {
   const ctx = useMemo(() => ({ store, ui }), [store, ui]);
   useShortcuts(ctx);
   const mac = typeof navigator !== 'undefined' && isMac(navigator.platform || navigator.userAgent);
+  const keysOf = (a: Action) => (a.shortcuts?.[0] ? shortcutLabel(a.shortcuts[0], mac) : undefined);
   const known = new Set(GROUPS.flatMap((g) => g.actions));
   const others = ALL_ACTIONS.filter((a) => !known.has(a));
-  const groups = others.length > 0 ? [...GROUPS, { label: 'More', actions: others }] : GROUPS;
+  const groups = others.length > 0 ? [...GROUPS, { label: 'More actions', actions: others }] : GROUPS;
+  const overflow = ALL_ACTIONS.filter((a) => a.toolbar && a.overflow);
   return (
     <header className="toolbar" role="toolbar" aria-label="Rule Studio">
-      <span className="brand">Rule Studio</span>
+      <h1 className="brand">Rule Studio</h1>
+      <ModeSwitch />
       {groups.map((g) => {
-        const shown = g.actions.filter((a) => a.toolbar);
+        const shown = g.actions.filter((a) => a.toolbar && !a.overflow && !(a.hideWhenDisabled && !enabledIn(a, ctx)));
         if (shown.length === 0) return null;
         return (
           <div key={g.label} className="toolbar-group" role="group" aria-label={g.label}>
-            {shown.map((a) => (
-              <button
-                key={a.id}
-                type="button"
-                title={[a.hint, a.shortcuts?.[0] ? `(${shortcutLabel(a.shortcuts[0], mac)})` : ''].filter(Boolean).join(' ')}
-                disabled={a.enabled ? !a.enabled(ctx) : false}
-                onClick={() => void a.run(ctx)}
-              >
-                {a.label}
-              </button>
-            ))}
+            {shown.map((a) => {
+              const keys = keysOf(a);
+              return (
+                <Button
+                  key={a.id}
+                  variant="ghost"
+                  label={a.label}
+                  {...(a.icon ? { icon: a.icon } : {})}
+                  iconOnly={a.iconOnly === true}
+                  title={[a.hint ?? a.label, keys ? `(${keys})` : ''].filter(Boolean).join(' ')}
+                  disabled={!enabledIn(a, ctx)}
+                  onClick={() => void a.run(ctx)}
+                />
+              );
+            })}
           </div>
         );
       })}
       <span className="toolbar-spacer" />
-      <button type="button" className="toolbar-palette" title={`Command palette (${shortcutLabel('Mod+K', mac)})`} onClick={() => ui.getState().openDialog('palette')}>
-        Commands
+      <button type="button" className="btn btn-ghost toolbar-palette" title="Search commands" onClick={() => ui.getState().openDialog('palette')}>
+        <Icon name="search" />
+        <span>Commands</span>
+        <kbd>{shortcutLabel('Mod+K', mac)}</kbd>
       </button>
-      <label className="toolbar-theme">
-        <span>Theme</span>
+      <label className="toolbar-theme" title="Theme">
+        <Icon name="theme" />
+        <span className="visually-hidden">Theme</span>
         <select value={theme} onChange={(e) => ui.getState().setTheme(e.target.value as ThemeChoice)}>
           <option value="system">System</option>
           <option value="light">Light</option>
           <option value="dark">Dark</option>
         </select>
       </label>
+      <MenuButton
+        label="More"
+        icon="more"
+        items={overflow.map((a) => {
+          const keys = keysOf(a);
+          return { id: a.id, label: a.label, ...(a.hint ? { hint: a.hint } : {}), ...(keys ? { keys } : {}), disabled: !enabledIn(a, ctx), run: () => void a.run(ctx) };
+        })}
+      />
     </header>
   );
 }

@@ -14,11 +14,6 @@ export function useShortcuts(ctx: ActionContext): void {
     const mac = isMac(navigator.platform || navigator.userAgent);
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented) return;
-      if (matchesShortcut('Mod+K', e, mac) || matchesShortcut('Mod+Shift+P', e, mac)) {
-        e.preventDefault();
-        ctx.ui.getState().openDialog('palette');
-        return;
-      }
       if (isTextTarget(e.target)) return;
       if (ctx.ui.getState().dialog !== null) return;
       const action = actionForKey(ALL_ACTIONS, e, mac);
@@ -27,7 +22,20 @@ export function useShortcuts(ctx: ActionContext): void {
       if (action.enabled && !action.enabled(ctx)) return;
       void action.run(ctx);
     };
+    // The palette keys are caught in the capture phase, before Monaco (which binds Ctrl+K as a
+    // chord prefix) or any other widget can swallow them; the rest waits for the bubble phase.
+    const onPaletteKey = (e: KeyboardEvent) => {
+      if (!matchesShortcut('Mod+K', e, mac) && !matchesShortcut('Mod+Shift+P', e, mac)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      if (ctx.ui.getState().dialog === 'palette') document.querySelector<HTMLElement>('.palette [data-autofocus]')?.focus();
+      else ctx.ui.getState().openDialog('palette');
+    };
+    window.addEventListener('keydown', onPaletteKey, true);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onPaletteKey, true);
+      window.removeEventListener('keydown', onKey);
+    };
   }, [ctx]);
 }

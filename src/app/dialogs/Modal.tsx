@@ -1,6 +1,7 @@
 /**
  * A modal dialog on the native `<dialog>` element: focus moves into it and is kept there, Escape
- * closes it (unless `dismissable` is false), and its heading names it.
+ * closes it (unless `dismissable` is false), and its heading names it. Focus starts on the element
+ * marked `data-autofocus`, if any.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import './dialogs.css';
@@ -26,6 +27,9 @@ export function Modal({ title, onClose, dismissable = true, children }: { title:
     d.addEventListener('cancel', onCancel);
     d.addEventListener('close', onClosed);
     if (!d.open) d.showModal();
+    // showModal focuses the first focusable element (the close button); a field marked
+    // `data-autofocus` (the palette's search) is where typing should go instead.
+    d.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       d.removeEventListener('cancel', onCancel);
       d.removeEventListener('close', onClosed);

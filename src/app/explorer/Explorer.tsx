@@ -1,6 +1,6 @@
 /**
- * The project explorer: the project name, its agents and workflows (open, add, delete with
- * confirm), the project's traces (opening one shows the Simulation tab), and the Examples
+ * The project explorer: the project name, its agents and workflows (open, add, delete —
+ * undoable, no confirm), the project's traces (opening one shows the Simulation tab), and the Examples
  * gallery entry.
  */
 import './explorer.css';
@@ -9,6 +9,7 @@ import { useUiStore } from '../state/uiContext.tsx';
 import { activeDoc } from '../state/store.ts';
 import type { RuleDoc } from '../state/documents.ts';
 import { DocList } from './DocList.tsx';
+import { UNDO_HINT } from '../graph/keys.ts';
 
 const nameOf = (d: RuleDoc) => (d.kind === 'agent' ? d.agent.name : d.workflow.name);
 
@@ -21,7 +22,8 @@ export function Explorer() {
   const active = useStudio(activeDoc);
   const s = () => store.getState();
   const remove = (d: RuleDoc) => {
-    if (window.confirm(`Delete ${d.kind} “${nameOf(d)}” from the project? (Undo brings it back.)`)) s().removeDoc(d.id);
+    s().removeDoc(d.id);
+    s().notify('info', `Deleted ${d.kind} “${nameOf(d)}”. ${UNDO_HINT}`);
   };
   return (
     <nav className="explorer" aria-label="Project">
@@ -59,14 +61,14 @@ export function Explorer() {
           <ul className="explorer-traces">
             {traces.map((t) => (
               <li key={t.id}>
-                <button type="button" onClick={() => ui.getState().setBottomTab('simulation')}>
+                <button type="button" onClick={() => ui.getState().setMode('simulate')}>
                   {t.name}
                 </button>
               </li>
             ))}
           </ul>
         )}
-        <button type="button" onClick={() => ui.getState().setBottomTab('simulation')}>
+        <button type="button" onClick={() => ui.getState().setMode('simulate')}>
           Open simulation
         </button>
       </section>

@@ -1,24 +1,51 @@
-/** The graph canvas of the active document (region "Graph"): the tool graph or the phase graph. */
+/**
+ * The graph canvas (region "Graph"): the tool graph or the phase graph of the active document, or
+ * of `docId`. On an empty project it says how to start. With `stage`, the canvas is the presenter
+ * view's: text at stage size, following the current step.
+ */
 import { ReactFlowProvider } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import './canvas.css';
-import { useStudio } from '../state/context.tsx';
+import { useStudio, useStudioStore } from '../state/context.tsx';
+import { useUiStore } from '../state/uiContext.tsx';
 import { activeDoc } from '../state/store.ts';
 import { ToolCanvas } from './ToolCanvas.tsx';
 import { WorkflowCanvas } from './WorkflowCanvas.tsx';
+import { StageContext, STAGE_VIEW } from './stage.ts';
+import { Button } from '../components/ui/Button.tsx';
 
-export function Canvas() {
-  const doc = useStudio(activeDoc);
+const ON_STAGE = { on: true, view: STAGE_VIEW };
+
+export function Canvas({ stage = false, docId, label = 'Graph' }: { stage?: boolean; docId?: string | undefined; label?: string }) {
+  const active = useStudio(activeDoc);
+  const chosen = useStudio((s) => (docId !== undefined ? s.project.docs.find((d) => d.id === docId) : undefined));
+  const doc = chosen ?? active;
+  const body = !doc ? (
+    <EmptyCanvas />
+  ) : (
+    <ReactFlowProvider key={doc.id}>{doc.kind === 'agent' ? <ToolCanvas doc={doc} /> : <WorkflowCanvas doc={doc} />}</ReactFlowProvider>
+  );
   return (
-    <section className="canvas" aria-label="Graph">
-      {!doc ? (
-        <div className="canvas-empty">
-          <p>No agent or workflow open.</p>
-          <p className="muted">Open an example, import a file, or add an agent or a workflow in the explorer.</p>
-        </div>
-      ) : (
-        <ReactFlowProvider key={doc.id}>{doc.kind === 'agent' ? <ToolCanvas doc={doc} /> : <WorkflowCanvas doc={doc} />}</ReactFlowProvider>
-      )}
+    <section className="canvas" aria-label={label}>
+      {stage ? <StageContext.Provider value={ON_STAGE}>{body}</StageContext.Provider> : body}
     </section>
+  );
+}
+
+/** What an empty project shows: the three ways to start. */
+function EmptyCanvas() {
+  const store = useStudioStore();
+  const ui = useUiStore();
+  return (
+    <div className="canvas-empty">
+      <h2>Nothing to draw yet</h2>
+      <p className="muted">Start from an example, bring your own rule files, or draw from scratch.</p>
+      <div className="canvas-empty-actions">
+        <Button variant="primary" icon="examples" label="Open an example" onClick={() => ui.getState().openDialog('examples')} />
+        <Button icon="plus" label="New agent" title="An agent's tool rules (Pattern TOML)" onClick={() => store.getState().addAgent()} />
+        <Button icon="plus" label="New workflow" title="A hegel workflow (YAML)" onClick={() => store.getState().addWorkflow()} />
+      </div>
+      <p className="muted">Or drop .toml, .yaml, .json files or traces anywhere on the window.</p>
+    </div>
   );
 }

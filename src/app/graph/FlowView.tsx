@@ -3,13 +3,15 @@
  * dragging (positions are stored on drag stop), selection mapped to the store, Delete and arrow
  * keys, and a fit to the selected node when the selection comes from elsewhere (Problems).
  */
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
   Background,
+  ControlButton,
   Controls,
   MiniMap,
   ReactFlow,
   applyNodeChanges,
+  useNodesInitialized,
   useReactFlow,
   type Connection,
   type Edge,
@@ -22,6 +24,10 @@ import {
 import type { XY } from '../state/documents.ts';
 import { reconcileNodes } from './reconcile.ts';
 import { ARROW_STEP, arrowDirection, isTextTarget } from './keys.ts';
+import { StageContext } from './stage.ts';
+import { boundsOf, planViewport } from '../layout/viewport.ts';
+import { onFitRequest } from './fitRequests.ts';
+import { Icon } from '../components/ui/Icon.tsx';
 
 export interface FlowViewProps<N extends Node, E extends Edge> {
   nodes: N[];
@@ -38,10 +44,23 @@ export interface FlowViewProps<N extends Node, E extends Edge> {
   onConnect(connection: Connection): void;
   isValidConnection?(c: Connection | Edge): boolean;
   onDeleteSelection(): void;
+  /** The document shown (fit requests name it). */
+  docId: string;
+  /** The way the graph reads: the minimap sits at the bottom for RIGHT, on the right for DOWN. */
+  direction: 'RIGHT' | 'DOWN';
+  /** Nodes the simulator's current step is about (kept in view). */
+  stepNodes?: readonly string[] | undefined;
 }
 
+/** The minimap's size: the fit keeps a band this big free (see `planViewport`'s inset). */
+const MINIMAP = { width: 160, height: 100 };
+
 export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N, E>) {
-  const { fitView } = useReactFlow();
+  const { fitView, setViewport, getNodes, getNodesBounds } = useReactFlow();
+  const stage = useContext(StageContext);
+  const { direction } = props;
+  const initialized = useNodesInitialized();
+  const host = useRef<HTMLDivElement>(null);
   const [nodes, setNodes] = useState<N[]>(props.nodes);
   const [source, setSource] = useState(props.nodes);
   if (source !== props.nodes) {
@@ -98,16 +117,57 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
     onMoveNodes({ [node.id]: position }, `move:${node.id}`);
   };
 
+  // Fit after open, and whenever a layout asks (auto layout, first placement): the whole graph
+  // when it is readable, else its start region at the minimum zoom (the minimap shows the rest).
+  const fitNow = useCallback(
+    (only?: readonly string[]) => {
+      const el = host.current;
+      const all = getNodes();
+      const chosen = only && only.length > 0 ? all.filter((n) => only.includes(n.id)) : all;
+      const b = boundsOf(chosen.map((n) => ({ x: n.position.x, y: n.position.y, width: n.measured?.width ?? n.width ?? 0, height: n.measured?.height ?? n.height ?? 0 })));
+      if (!el || !b) return;
+      const inset = stage.on ? {} : direction === 'RIGHT' ? { bottom: MINIMAP.height + 16 } : { right: MINIMAP.width + 16 };
+      void setViewport(planViewport(b, el.clientWidth, el.clientHeight, stage.view, inset), { duration: stage.on ? 300 : 0 });
+    },
+    [getNodes, setViewport, stage, direction],
+  );
+  useEffect(() => {
+    if (initialized) fitNow(stage.on ? props.stepNodes : undefined);
+    // Once when the nodes are first measured.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initialized]);
+  const { docId } = props;
+  useEffect(() => onFitRequest((id) => id === docId && window.requestAnimationFrame(() => fitNow())), [docId, fitNow]);
+  const stepKey = props.stepNodes?.join('\n') ?? '';
+  useEffect(() => {
+    if (!initialized || stepKey === '') return;
+    const ids = stepKey.split('\n');
+    if (stage.on) {
+      fitNow(ids);
+      return;
+    }
+    // Keep the step's node in view on the canvas: pan only when it is off screen.
+    const el = host.current;
+    const b = getNodesBounds(ids);
+    const vp = el?.querySelector('.react-flow__viewport');
+    if (!el || !vp || b.width === 0) return;
+    const m = new DOMMatrixReadOnly(getComputedStyle(vp).transform);
+    const left = b.x * m.a + m.e;
+    const top = b.y * m.a + m.f;
+    const inView = left >= 0 && top >= 0 && left + b.width * m.a <= el.clientWidth && top + b.height * m.a <= el.clientHeight;
+    if (!inView) void setViewport({ zoom: m.a, x: el.clientWidth / 2 - (b.x + b.width / 2) * m.a, y: el.clientHeight / 2 - (b.y + b.height / 2) * m.a }, { duration: 250 });
+  }, [stepKey, initialized, stage.on, fitNow, getNodesBounds, setViewport]);
+
   const focus = props.focus;
   useEffect(() => {
     if (focus === undefined) return;
-    void fitView({ nodes: [{ id: focus.node }], duration: 300, maxZoom: 1.2, padding: 0.4 });
+    void fitView({ nodes: [{ id: focus.node }], duration: 300, minZoom: stage.view.minZoom, maxZoom: Math.max(1.2, stage.view.minZoom), padding: 0.4 });
     // Once per key: the key is the selection object.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focus?.key, fitView]);
 
   return (
-    <div className="rs-flow" onKeyDownCapture={onKeyDownCapture}>
+    <div ref={host} className={stage.on ? 'rs-flow rs-stage' : 'rs-flow'} onKeyDownCapture={onKeyDownCapture}>
       <ReactFlow<N, E>
         nodes={nodes}
         edges={props.edges}
@@ -123,14 +183,17 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
         multiSelectionKeyCode={null}
         selectionKeyCode={null}
         onlyRenderVisibleElements
-        fitView
         minZoom={0.05}
         maxZoom={2}
         colorMode="system"
       >
         <Background gap={24} />
-        <Controls showInteractive={false} />
-        <MiniMap pannable zoomable ariaLabel="Minimap" />
+        <Controls showInteractive={false} showFitView={false}>
+          <ControlButton className="react-flow__controls-fitview" title="Fit view" aria-label="Fit view" onClick={() => fitNow()}>
+            <Icon name="fit" />
+          </ControlButton>
+        </Controls>
+        {stage.on ? null : <MiniMap pannable zoomable ariaLabel="Minimap" position="bottom-right" style={MINIMAP} />}
       </ReactFlow>
     </div>
   );

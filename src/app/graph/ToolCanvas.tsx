@@ -10,6 +10,7 @@ import { toolGraphOf } from './docGraph.ts';
 import { toolFlow, type ToolFlowNode } from './flowElements.ts';
 import { stableData } from './reconcile.ts';
 import { FlowView } from './FlowView.tsx';
+import { UNDO_HINT } from './keys.ts';
 import { useStepHighlight } from './useStepHighlight.ts';
 import { ToolNode } from './ToolNode.tsx';
 import { RuleEdge } from './RuleEdge.tsx';
@@ -30,6 +31,8 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const store = useStudioStore();
   const selection = useStudio((s) => s.selection);
   const step = useStepHighlight(doc.id);
+  const stepNode = step?.tool;
+  const stepNodes = useMemo(() => (stepNode !== undefined ? [stepNode] : undefined), [stepNode]);
   const graph = toolGraphOf(doc);
   const stable = useMemo(() => {
     const list = stableData(dataCacheOf(doc.id), graph.nodes);
@@ -82,9 +85,9 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
     const sel = s.selection;
     if (sel.kind === 'tool') {
       const owned = doc.agent.rules.filter((r) => r.tool_name === sel.tool).length;
-      if (owned > 0 && !window.confirm(`Delete tool “${sel.tool}” and its ${owned} rule${owned === 1 ? '' : 's'}?`)) return;
       s.editAgent(docId, (a) => removeTool(a, sel.tool));
       s.select({ kind: 'none' });
+      s.notify('info', `Deleted tool “${sel.tool}”${owned > 0 ? ` and its ${owned} rule${owned === 1 ? '' : 's'}` : ''}. ${UNDO_HINT}`);
     } else if (sel.kind === 'rule') {
       const e = lastEdge.current !== undefined ? edgeRule(lastEdge.current) : undefined;
       if (e && e.rule === sel.index) s.editAgent(docId, (a) => removeEdge(a, e.rule, e.condition));
@@ -109,6 +112,9 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
       onConnect={onConnect}
       isValidConnection={isValidConnection}
       onDeleteSelection={onDeleteSelection}
+      docId={docId}
+      direction="RIGHT"
+      stepNodes={stepNodes}
     />
   );
 }

@@ -10,6 +10,7 @@ import { workflowGraphOf } from './docGraph.ts';
 import { phaseFlow, type PhaseFlowNode } from './flowElements.ts';
 import { stableData } from './reconcile.ts';
 import { FlowView } from './FlowView.tsx';
+import { UNDO_HINT } from './keys.ts';
 import { useStepHighlight } from './useStepHighlight.ts';
 import { PhaseNode } from './PhaseNode.tsx';
 import { RuleEdge } from './RuleEdge.tsx';
@@ -29,6 +30,8 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
   const store = useStudioStore();
   const selection = useStudio((s) => s.selection);
   const step = useStepHighlight(doc.id);
+  const stepNode = step?.node;
+  const stepNodes = useMemo(() => (stepNode !== undefined ? [stepNode] : undefined), [stepNode]);
   const graph = workflowGraphOf(doc);
   const stable = useMemo(() => {
     const byId = new Map(stableData(dataCacheOf(doc.id), graph.nodes).map((n) => [n.id, n]));
@@ -75,9 +78,9 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
     const s = store.getState();
     const sel = s.selection;
     if (sel.kind === 'phase') {
-      if (!window.confirm(`Delete phase “${sel.node}”? Transitions to it will dangle until fixed.`)) return;
       s.editWorkflow(docId, (wf) => removePhase(wf, sel.node));
       s.select({ kind: 'none' });
+      s.notify('info', `Deleted phase “${sel.node}”; transitions to it dangle until fixed. ${UNDO_HINT}`);
     } else if (sel.kind === 'transition') {
       s.editWorkflow(docId, (wf) => removeTransition(wf, sel.node, sel.index));
       s.select({ kind: 'none' });
@@ -99,6 +102,9 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
       onConnect={onConnect}
       isValidConnection={isValidConnection}
       onDeleteSelection={onDeleteSelection}
+      docId={docId}
+      direction="DOWN"
+      stepNodes={stepNodes}
     />
   );
 }

@@ -6,9 +6,10 @@ import type { Agent } from '../../core/model/toolRules.ts';
 import type { Workflow } from '../../core/model/workflow.ts';
 import { toolGraph, type ToolGraph } from '../../core/graph/toolGraph.ts';
 import { workflowGraph, type WorkflowGraph } from '../../core/graph/workflowGraph.ts';
-import { diagnosticsOf, type AgentDoc, type RuleDoc, type WorkflowDoc } from '../state/documents.ts';
+import { diagnosticsOf, type AgentDoc, type RuleDoc, type WorkflowDoc, type XY } from '../state/documents.ts';
 import type { LayoutEdge, LayoutNode } from '../layout/types.ts';
-import { phaseNodeSize, toolNodeSize } from '../layout/placement.ts';
+import { phaseNodeSize, placeUnpositioned, toolNodeSize } from '../layout/placement.ts';
+import { layeredLayout } from '../layout/layered.ts';
 
 const toolCache = new WeakMap<Agent, { text: string; graph: ToolGraph }>();
 const workflowCache = new WeakMap<Workflow, { text: string; graph: WorkflowGraph }>();
@@ -31,7 +32,10 @@ export function workflowGraphOf(doc: WorkflowDoc): WorkflowGraph {
   return graph;
 }
 
-/** What elk needs to lay out a document: node ids with size estimates, and the edges. */
+/**
+ * What the layout needs: node ids with size estimates, and the edges. Tool graphs read left to
+ * right (exclusive groups are no order, so they are left out); workflows top to bottom.
+ */
 export function layoutInputOf(doc: RuleDoc): { nodes: LayoutNode[]; edges: LayoutEdge[]; direction: 'RIGHT' | 'DOWN' } {
   if (doc.kind === 'agent') {
     const g = toolGraphOf(doc);
@@ -47,6 +51,26 @@ export function layoutInputOf(doc: RuleDoc): { nodes: LayoutNode[]; edges: Layou
     edges: g.edges.map((e) => ({ id: e.id, source: e.source, target: e.target })),
     direction: 'DOWN',
   };
+}
+
+/** Places the nodes of `doc` that have no position, beside `anchorId` when given (see `placeUnpositioned`). */
+export function missingPositions(doc: RuleDoc, anchorId?: string): Record<string, XY> {
+  const input = layoutInputOf(doc);
+  const sizes = new Map(input.nodes.map((n) => [n.id, n]));
+  const sizeOf = (id: string) => sizes.get(id) ?? { width: 200, height: 48 };
+  return placeUnpositioned(
+    input.nodes.map((n) => n.id),
+    doc.layout,
+    sizeOf,
+    input.direction,
+    anchorId,
+  );
+}
+
+/** A fresh layered layout of the whole document (deterministic, synchronous). */
+export function layoutOf(doc: RuleDoc): Record<string, XY> {
+  const input = layoutInputOf(doc);
+  return layeredLayout(input.nodes, input.edges, { direction: input.direction });
 }
 
 /** Node ids of a document's graph. */

@@ -27,3 +27,6 @@ const ARROWS: Record<string, { x: number; y: number }> = {
 export function arrowDirection(key: string): { x: number; y: number } | undefined {
   return ARROWS[key];
 }
+
+/** What a delete notice says: deletes ask nothing, Undo brings the thing back. */
+export const UNDO_HINT = 'Undo (Ctrl/Cmd+Z) brings it back.';

@@ -1,10 +1,12 @@
 /**
- * Synchronous placement for nodes that have no position yet (a tool added from the text, a ghost
- * node): a grid below the nodes already placed, so nothing overlaps and nothing moves.
+ * Placement of nodes that have no position yet (a tool added from the toolbar or the text, a ghost
+ * node): in free space beside an anchor (the selected node), in the direction the graph reads, so
+ * nothing overlaps and nothing the user placed moves.
  */
 import type { XY } from '../state/documents.ts';
+import type { Box } from './viewport.ts';
 
-/** Size estimates shared by the canvas and the layout, so elk leaves room for the badges. */
+/** Size estimates shared by the canvas and the layout, so the layout leaves room for the badges. */
 export function toolNodeSize(badges: number): { width: number; height: number } {
   return { width: 200, height: 48 + 24 * Math.ceil(badges / 2) };
 }
@@ -13,27 +15,62 @@ export function phaseNodeSize(rules: number, hasSummary: boolean): { width: numb
   return { width: 260, height: 56 + (hasSummary ? 36 : 0) + 20 * rules };
 }
 
+const GAP = 40;
+
+const hits = (a: Box, b: Box, gap: number) => a.x < b.x + b.width + gap && b.x < a.x + a.width + gap && a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
+
 /**
- * Positions for the `ids` missing from `layout`, on a grid below the placed nodes (or from the
- * origin when none is placed). Returns only the new positions.
+ * The first free spot for a `size` box: beside `anchor` along the reading direction (right of it
+ * for tools, below it for phases), then further along the cross axis; without an anchor, after the
+ * last node of the first row (column). `taken` are the boxes already on the graph.
  */
-export function placeUnpositioned(ids: readonly string[], layout: Readonly<Record<string, XY>>, columns = 6): Record<string, XY> {
-  const missing = ids.filter((id) => !layout[id]);
-  if (missing.length === 0) return {};
-  let top = 0;
-  let left = 0;
-  let any = false;
+export function freeSpot(size: { width: number; height: number }, taken: readonly Box[], direction: 'RIGHT' | 'DOWN', anchor?: Box): XY {
+  const origin: Box =
+    anchor ??
+    (taken.length === 0
+      ? { x: -size.width - GAP, y: 0, width: size.width, height: size.height }
+      : taken.reduce((best, b) => (direction === 'RIGHT' ? (b.y < best.y || (b.y === best.y && b.x > best.x) ? b : best) : b.x < best.x || (b.x === best.x && b.y > best.y) ? b : best)));
+  const stepAlong = (direction === 'RIGHT' ? origin.width : origin.height) + GAP;
+  const stepAcross = (direction === 'RIGHT' ? size.height : size.width) + GAP;
+  for (let across = 0; across < 200; across++) {
+    for (const sign of across === 0 ? [1] : [1, -1]) {
+      const a = across * sign * stepAcross;
+      for (let along = 1; along <= 3; along++) {
+        const spot = direction === 'RIGHT' ? { x: origin.x + along * stepAlong, y: origin.y + a } : { x: origin.x + a, y: origin.y + along * stepAlong };
+        const box = { ...spot, ...size };
+        if (!taken.some((t) => hits(t, box, GAP / 2))) return { x: Math.round(spot.x), y: Math.round(spot.y) };
+      }
+    }
+  }
+  return { x: origin.x, y: origin.y + 10_000 };
+}
+
+/**
+ * Positions for the `ids` missing from `layout`, each in free space beside the anchor (or the
+ * previous new node). `sizeOf` gives each node's size. Returns only the new positions.
+ */
+export function placeUnpositioned(
+  ids: readonly string[],
+  layout: Readonly<Record<string, XY>>,
+  sizeOf: (id: string) => { width: number; height: number },
+  direction: 'RIGHT' | 'DOWN',
+  anchorId?: string,
+): Record<string, XY> {
+  const taken: Box[] = [];
   for (const id of ids) {
     const p = layout[id];
-    if (!p) continue;
-    top = any ? Math.max(top, p.y) : p.y;
-    left = any ? Math.min(left, p.x) : p.x;
-    any = true;
+    if (p) taken.push({ ...p, ...sizeOf(id) });
   }
-  const y0 = any ? top + 160 : 0;
+  const anchorPos = anchorId !== undefined ? layout[anchorId] : undefined;
+  let anchor: Box | undefined = anchorPos && anchorId !== undefined ? { ...anchorPos, ...sizeOf(anchorId) } : undefined;
   const out: Record<string, XY> = {};
-  missing.forEach((id, i) => {
-    out[id] = { x: left + (i % columns) * 240, y: y0 + Math.floor(i / columns) * 140 };
-  });
+  for (const id of ids) {
+    if (layout[id]) continue;
+    const size = sizeOf(id);
+    const spot = freeSpot(size, taken, direction, anchor);
+    out[id] = spot;
+    anchor = { ...spot, ...size };
+    taken.push(anchor);
+  }
   return out;
 }

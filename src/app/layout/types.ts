@@ -1,4 +1,4 @@
-/** Messages between the page and the elk layout worker. */
+/** The input of the layered layout: nodes with their sizes, and edges. */
 export interface LayoutNode {
   id: string;
   width: number;
@@ -10,15 +10,3 @@ export interface LayoutEdge {
   source: string;
   target: string;
 }
-
-export interface LayoutRequest {
-  id: number;
-  nodes: LayoutNode[];
-  edges: LayoutEdge[];
-  /** `RIGHT` for tool graphs (required order reads left to right), `DOWN` for workflows. */
-  direction: 'RIGHT' | 'DOWN';
-}
-
-export type LayoutResponse =
-  | { id: number; ok: true; positions: Record<string, { x: number; y: number }> }
-  | { id: number; ok: false; error: string };

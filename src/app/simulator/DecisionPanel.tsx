@@ -14,21 +14,7 @@ export function DecisionPanel() {
       {decision && !explanation ? <p className="sim-muted">Explaining decision #{decision.seq}…</p> : null}
       {decision && explanation ? (
         <>
-          <h3 className={`sim-k-${decision.kind}`}>{explanation.title}</h3>
-          <p className="sim-summary">{explanation.summary}</p>
-          {explanation.details.length > 0 ? (
-            <ul>
-              {explanation.details.map((d, i) => (
-                <li key={i}>{d}</li>
-              ))}
-            </ul>
-          ) : null}
-          {explanation.prompt !== undefined ? (
-            <>
-              <h4>What the agent sees</h4>
-              <pre className="sim-prompt">{explanation.prompt}</pre>
-            </>
-          ) : null}
+          <ExplanationBody kind={decision.kind} explanation={explanation} />
           <details>
             <summary>Decision record</summary>
             <pre>{serializeDecision(decision)}</pre>
@@ -36,5 +22,28 @@ export function DecisionPanel() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** An explanation: its title (coloured by the decision kind), summary, details and the prompt the agent sees. */
+export function ExplanationBody({ kind, explanation }: { kind: string; explanation: { title: string; summary: string; details: readonly string[]; prompt?: string | undefined } }) {
+  return (
+    <>
+      <h3 className={`sim-k-${kind}`}>{explanation.title}</h3>
+      <p className="sim-summary">{explanation.summary}</p>
+      {explanation.details.length > 0 ? (
+        <ul>
+          {explanation.details.map((d, i) => (
+            <li key={i}>{d}</li>
+          ))}
+        </ul>
+      ) : null}
+      {explanation.prompt !== undefined ? (
+        <>
+          <h4>What the agent sees</h4>
+          <pre className="sim-prompt">{explanation.prompt}</pre>
+        </>
+      ) : null}
+    </>
   );
 }

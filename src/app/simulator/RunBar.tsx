@@ -1,5 +1,6 @@
 /** Which documents to replay, Run and Cancel, the progress bar and what went wrong. */
 import { useStudio, useStudioStore } from '../state/context.tsx';
+import { Button } from '../components/ui/Button.tsx';
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
 import { resolveChoice } from './runRequest.ts';
@@ -54,12 +55,8 @@ export function RunBar() {
           ))}
         </select>
       </label>
-      <button type="button" className="sim-primary" onClick={() => void sim.start(project)}>
-        Run
-      </button>
-      <button type="button" onClick={() => sim.cancel()} disabled={!running}>
-        Cancel
-      </button>
+      <Button variant="primary" icon="play" label="Run" onClick={() => void sim.start(project)} />
+      <Button label="Cancel" onClick={() => sim.cancel()} disabled={!running} />
       <SaveAsTest />
       <div
         className="sim-progress"

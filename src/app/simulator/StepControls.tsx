@@ -1,6 +1,7 @@
 /** Step-through: Step back, Play / Pause, Step forward, a scrub slider over the trace items and the speed. */
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
+import { Button } from '../components/ui/Button.tsx';
 
 const SPEEDS = [1, 2, 4, 8, 16, 30, 60];
 
@@ -14,21 +15,15 @@ export function StepControls() {
   const last = (run?.items ?? 0) - 1;
   return (
     <div className="sim-steps" role="group" aria-label="Step-through">
-      <button type="button" onClick={() => sim.stepBy(-1)} disabled={!ready || step <= -1}>
-        Step back
-      </button>
+      <Button iconOnly icon="first" label="First step" shortcut="Home" onClick={() => sim.selectStep(-1)} disabled={!ready || step <= -1} />
+      <Button iconOnly icon="prev" label="Step back" shortcut="←" onClick={() => sim.stepBy(-1)} disabled={!ready || step <= -1} />
       {playing ? (
-        <button type="button" onClick={() => sim.pause()}>
-          Pause
-        </button>
+        <Button iconOnly variant="primary" icon="pause" label="Pause" onClick={() => sim.pause()} />
       ) : (
-        <button type="button" onClick={() => sim.play()} disabled={!ready}>
-          Play
-        </button>
+        <Button iconOnly variant="primary" icon="play" label="Play" onClick={() => sim.play()} disabled={!ready} />
       )}
-      <button type="button" onClick={() => sim.stepBy(1)} disabled={!ready || step >= last}>
-        Step forward
-      </button>
+      <Button iconOnly icon="next" label="Step forward" shortcut="→" onClick={() => sim.stepBy(1)} disabled={!ready || step >= last} />
+      <Button iconOnly icon="last" label="Last step" shortcut="End" onClick={() => sim.selectStep(last)} disabled={!ready || step >= last} />
       <input
         type="range"
         aria-label="Step"
@@ -39,12 +34,12 @@ export function StepControls() {
         onChange={(e) => sim.selectStep(Number(e.target.value))}
       />
       <span className="sim-stepnum">{ready ? `Step ${step + 1} of ${run.items}` : 'No run'}</span>
-      <label>
-        Speed{' '}
+      <label className="sim-speed">
+        <span className="visually-hidden">Speed</span>
         <select value={speed} onChange={(e) => sim.setSpeed(Number(e.target.value))}>
           {SPEEDS.map((s) => (
             <option key={s} value={s}>
-              {s} steps/s
+              {s}/s
             </option>
           ))}
         </select>

@@ -1,5 +1,7 @@
 /** Teaching mode: the presenter view toggle and `Copy teaching link` (opens straight at the step shown). */
 import { useState } from 'react';
+import { Button } from '../components/ui/Button.tsx';
+import { Toggle } from '../components/ui/Toggle.tsx';
 import { useStudio } from '../state/context.tsx';
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
@@ -33,12 +35,8 @@ export function TeachingBar() {
 
   return (
     <div className="sim-teaching">
-      <button type="button" aria-pressed={presenter} onClick={() => simulationStore().getState().setPresenter(!presenter)}>
-        Presenter
-      </button>
-      <button type="button" onClick={() => void copy()}>
-        Copy teaching link
-      </button>
+      <Toggle pressed={presenter} onChange={(v) => simulationStore().getState().setPresenter(v)} label="Presenter" icon="present" />
+      <Button icon="link" iconOnly label="Copy teaching link" onClick={() => void copy()} />
       {message ? <span role="status">{message}</span> : null}
       {link ? <input className="sim-link-out" readOnly aria-label="Teaching link" value={link} onFocus={(e) => e.currentTarget.select()} /> : null}
     </div>

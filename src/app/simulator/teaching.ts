@@ -22,7 +22,7 @@ export function teachingPayloadFor(project: ProjectData, choice: RunChoice, sett
   const resolved = resolveChoice(project, choice);
   const trace = resolved.traces[0];
   if (!trace) return { ok: false, message: 'Choose a trace first: a teaching link carries one trace.' };
-  const files = project.docs.filter((d) => d.id === resolved.agentDocId || d.id === resolved.workflowDocId).map((d) => ({ name: d.fileName, text: d.text }));
+  const files = project.docs.filter((d) => d.id === resolved.agentDocId || d.id === resolved.workflowDocId).map((d) => ({ name: d.fileName, text: d.text, layout: d.layout }));
   if (files.length === 0) return { ok: false, message: 'Choose an agent or a workflow first.' };
   return {
     ok: true,
@@ -44,7 +44,7 @@ export async function openTeachingLink(hashPayload: string, store: StudioStore):
 /** What a teaching link or a guided walk-through opens: rule files, one trace, settings and a step. */
 export interface TeachingContent {
   title?: string;
-  files: { name: string; text: string }[];
+  files: { name: string; text: string; layout?: Readonly<Record<string, { x: number; y: number }>> | undefined }[];
   trace: { name: string; text: string };
   settings: ReplaySettings;
   step: number;
@@ -59,6 +59,11 @@ export async function openTeachingPayload(p: TeachingContent, store: StudioStore
   studio.newProject(p.title ?? 'Teaching example');
   let added = 0;
   for (const f of p.files) added += store.getState().importFile(f.name, f.text);
+  // The author's layout, so the audience sees the graph the author saw (no undo step).
+  for (const f of p.files) {
+    const doc = f.layout ? store.getState().project.docs.find((d) => d.fileName === f.name) : undefined;
+    if (doc && f.layout) store.getState().placeNodes(doc.id, f.layout);
+  }
   if (added === 0 && p.files.length > 0) return { ok: false, message: 'The teaching link could not be opened: none of its rule files could be read.' };
   const traceId = store.getState().addTrace(p.trace.name, p.trace.text);
   const sim = simulationStore().getState();

@@ -1,31 +1,43 @@
 /**
- * UI-only state that is not part of the project (never undone, never autosaved except the theme):
- * open dialogs, the bottom panel's tab, the theme, the command palette.
+ * UI-only state that is not part of the project (never undone, never autosaved except the theme
+ * and the workspace layout): open dialogs, the workspace mode and its panels' tabs and folds, the
+ * theme, the command palette.
  */
 import { createStore } from 'zustand/vanilla';
+import { DEFAULT_LAYOUT, type Mode, type WorkspaceLayout } from '../workspace/layoutMemory.ts';
 
 export type Dialog = 'examples' | 'palette' | 'conflict' | null;
-export type BottomTab = 'problems' | 'source' | 'simulation' | 'tests';
 export type ThemeChoice = 'system' | 'light' | 'dark';
+export type { Mode } from '../workspace/layoutMemory.ts';
 
 export interface UiState {
   dialog: Dialog;
-  bottomTab: BottomTab;
+  /** Design (graph, inspector, source and problems) or Simulate (graph beside the simulator). */
+  mode: Mode;
+  /** The open tab of each tabbed region, by region (see `workspace/views.tsx`). */
+  tabs: Readonly<Record<string, string>>;
+  collapsed: Readonly<Record<string, boolean>>;
   theme: ThemeChoice;
   openDialog(d: Exclude<Dialog, null>): void;
   closeDialog(): void;
-  setBottomTab(t: BottomTab): void;
+  setMode(m: Mode): void;
+  setTab(region: string, view: string): void;
+  setCollapsed(panel: string, collapsed: boolean): void;
   setTheme(t: ThemeChoice): void;
 }
 
-export function createUiStore(initialTheme: ThemeChoice = 'system') {
+export function createUiStore(initialTheme: ThemeChoice = 'system', layout: WorkspaceLayout = DEFAULT_LAYOUT) {
   return createStore<UiState>()((set) => ({
     dialog: null,
-    bottomTab: 'problems',
+    mode: layout.mode,
+    tabs: {},
+    collapsed: layout.collapsed,
     theme: initialTheme,
     openDialog: (dialog) => set({ dialog }),
     closeDialog: () => set({ dialog: null }),
-    setBottomTab: (bottomTab) => set({ bottomTab }),
+    setMode: (mode) => set({ mode }),
+    setTab: (region, view) => set((s) => ({ tabs: { ...s.tabs, [region]: view } })),
+    setCollapsed: (panel, c) => set((s) => ({ collapsed: { ...s.collapsed, [panel]: c } })),
     setTheme: (theme) => set({ theme }),
   }));
 }

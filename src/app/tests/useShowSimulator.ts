@@ -2,6 +2,6 @@
 import { useUi } from '../state/uiContext.tsx';
 
 export function useShowSimulator(): () => void {
-  const setTab = useUi((s) => s.setBottomTab);
-  return () => setTab('simulation');
+  const setMode = useUi((s) => s.setMode);
+  return () => setMode('simulate');
 }

@@ -3,10 +3,11 @@ import type { Transition, Workflow, WorkflowNode } from '../model/workflow.ts';
 import { DONE_NODE } from '../model/workflow.ts';
 import { uniqueName } from './agentEdits.ts';
 
-/** Adds a phase with a unique name (`phase`, `phase_2`, …) and a transition to `done`. */
+/** Adds a phase with a unique name (`phase`, `phase_2`, …) and no transition yet. */
 export function addPhase(wf: Workflow, base = 'phase'): { workflow: Workflow; name: string } {
   const name = uniqueName(base, new Set([...wf.nodes.map((n) => n.name), DONE_NODE]));
-  const node: WorkflowNode = { name, prompt: '', transitions: [{ when: `${name}_complete`, to: DONE_NODE }], rules: [] };
+  // No transition yet: where the phase leads (another phase, or `done`) is for the user to draw.
+  const node: WorkflowNode = { name, prompt: '', transitions: [], rules: [] };
   return { workflow: { ...wf, nodes: [...wf.nodes, node] }, name };
 }
 
@@ -42,10 +43,12 @@ export function removePhase(wf: Workflow, name: string): Workflow {
   return nodes.length === wf.nodes.length ? wf : { ...wf, nodes };
 }
 
-/** Adds a transition `from → to` (when `<from>_complete`, made unique within the phase). */
+/** Adds a transition `from → to` (when `<from>_complete`, or `<from>_to_<to>` for a further one; unique within the phase). */
 export function addTransition(wf: Workflow, from: string, to: string): Workflow {
   return updatePhase(wf, from, (n) => {
-    const when = uniqueName(`${from}_complete`, new Set(n.transitions.map((t) => t.when)));
+    // Named after what was drawn: the first way out is `<from>_complete`, others `<from>_to_<to>`.
+    const base = n.transitions.length === 0 ? `${from}_complete` : `${from}_to_${to}`;
+    const when = uniqueName(base, new Set(n.transitions.map((t) => t.when)));
     return { ...n, transitions: [...n.transitions, { when, to }] };
   });
 }

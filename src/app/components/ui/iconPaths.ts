@@ -1,0 +1,33 @@
+/** The icons' SVG paths (20×20 grid, stroked), by name. */
+export const ICON_PATHS = {
+  undo: 'M4 7h6a4 4 0 1 1 0 8H7M4 7l3-3M4 7l3 3',
+  redo: 'M16 7h-6a4 4 0 1 0 0 8h3M16 7l-3-3M16 7l-3 3',
+  plus: 'M10 4v12M4 10h12',
+  layout: 'M3 4h5v4H3zM12 4h5v4h-5zM7.5 12h5v4h-5zM5.5 8v2h9V8M10 10v2',
+  fit: 'M3 7V3h4M13 3h4v4M17 13v4h-4M7 17H3v-4',
+  trash: 'M4 6h12M8 6V4h4v2M6 6l1 11h6l1-11',
+  play: 'M6 4l10 6-10 6z',
+  pause: 'M6 4h3v12H6zM11 4h3v12h-3z',
+  prev: 'M13 4l-6 6 6 6',
+  next: 'M7 4l6 6-6 6',
+  first: 'M5 4v12M15 4l-6 6 6 6',
+  last: 'M15 4v12M5 4l6 6-6 6',
+  more: 'M4 10h.01M10 10h.01M16 10h.01',
+  close: 'M5 5l10 10M15 5L5 15',
+  chevronLeft: 'M12 5l-5 5 5 5',
+  chevronRight: 'M8 5l5 5-5 5',
+  chevronDown: 'M5 8l5 5 5-5',
+  chevronUp: 'M5 12l5-5 5 5',
+  present: 'M3 4h14v9H3zM10 13v3M7 17h6',
+  link: 'M8 12l4-4M7 9l-2 2a3 3 0 0 0 4 4l2-2M13 11l2-2a3 3 0 0 0-4-4L9 7',
+  connect: 'M5 10h8M10 6l4 4-4 4M3 10h.01',
+  search: 'M9 15a6 6 0 1 0 0-12 6 6 0 0 0 0 12zM13.5 13.5L17 17',
+  import: 'M10 3v9M6 8l4 4 4-4M4 15h12',
+  export: 'M10 12V3M6 7l4-4 4 4M4 15h12',
+  file: 'M5 3h7l3 3v11H5zM12 3v3h3',
+  examples: 'M3 5h6v11H3zM11 5h6v11h-6z',
+  theme: 'M10 3a7 7 0 1 0 0 14V3z',
+  check: 'M4 10l4 4 8-8',
+} as const;
+
+export type IconName = keyof typeof ICON_PATHS;

@@ -1,0 +1,114 @@
+/**
+ * Routes one edge so that it and its label stay off the nodes: a smooth curve when the straight way
+ * from handle to handle is clear, otherwise an orthogonal detour along a lane beside every node in
+ * the way (back edges of a cycle go around, under a tool row or beside a phase column). Pure.
+ */
+import type { Box } from '../layout/viewport.ts';
+
+export interface Route {
+  /** SVG path data. */
+  path: string;
+  labelX: number;
+  labelY: number;
+  /** Whether the route detours (drawn orthogonally). */
+  detour: boolean;
+}
+
+const LANE = 28;
+const STUB = 18;
+
+/** Does the segment a → b pass through box `r` (grown by `m`)? Liang–Barsky clipping. */
+export function segmentHits(ax: number, ay: number, bx: number, by: number, r: Box, m = 4): boolean {
+  const x0 = r.x - m;
+  const y0 = r.y - m;
+  const x1 = r.x + r.width + m;
+  const y1 = r.y + r.height + m;
+  let t0 = 0;
+  let t1 = 1;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const clip = (p: number, q: number): boolean => {
+    if (p === 0) return q >= 0;
+    const t = q / p;
+    if (p < 0) {
+      if (t > t1) return false;
+      if (t > t0) t0 = t;
+    } else {
+      if (t < t0) return false;
+      if (t < t1) t1 = t;
+    }
+    return true;
+  };
+  return clip(-dx, ax - x0) && clip(dx, x1 - ax) && clip(-dy, ay - y0) && clip(dy, y1 - ay) && t0 <= t1;
+}
+
+/**
+ * The route from a source handle (sx, sy) to a target handle (tx, ty). `direction` is the way the
+ * graph reads (`RIGHT`: handles on the right / left sides; `DOWN`: bottom / top). `ends` are the
+ * source and target boxes, `others` every other node.
+ */
+export function routeEdge(sx: number, sy: number, tx: number, ty: number, direction: 'RIGHT' | 'DOWN', ends: readonly Box[], others: readonly Box[]): Route {
+  // Work in "RIGHT" coordinates: for DOWN, swap the axes in and out.
+  const flip = direction === 'DOWN';
+  const sw = (b: Box): Box => (flip ? { x: b.y, y: b.x, width: b.height, height: b.width } : b);
+  const [ax, ay, bx, by] = flip ? [sy, sx, ty, tx] : [sx, sy, tx, ty];
+  const E = ends.map(sw);
+  const O = others.map(sw);
+  const forward = bx >= ax + 2 * STUB;
+  const blocked = forward && O.some((o) => segmentHits(ax, ay, bx, by, o));
+  const out = (pts: [number, number][], lx: number, ly: number, detour: boolean): Route => {
+    const p = flip ? pts.map(([x, y]) => [y, x] as [number, number]) : pts;
+    const [lX, lY] = flip ? [ly, lx] : [lx, ly];
+    return { path: detour ? roundedPolyline(p) : p.length === 2 ? curve(p[0]!, p[1]!, flip) : roundedPolyline(p), labelX: lX, labelY: lY, detour };
+  };
+  if (forward && !blocked) return out([[ax, ay], [bx, by]], (ax + bx) / 2, (ay + by) / 2, false);
+
+  // A lane across everything between the two ends (and the ends themselves for a back edge).
+  const lo = Math.min(ax, bx) - STUB;
+  const hi = Math.max(ax, bx) + STUB;
+  const inSpan = [...O, ...(forward ? [] : E)].filter((o) => o.x < hi && o.x + o.width > lo);
+  const top = Math.min(ay, by, ...inSpan.map((o) => o.y)) - LANE;
+  const bottom = Math.max(ay, by, ...inSpan.map((o) => o.y + o.height)) + LANE;
+  const mid = (ay + by) / 2;
+  const lane = forward ? (mid - top <= bottom - mid ? top : bottom) : bottom;
+  const x1 = ax + STUB;
+  const x2 = bx - STUB;
+  const pts: [number, number][] = [
+    [ax, ay],
+    [x1, ay],
+    [x1, lane],
+    [x2, lane],
+    [x2, by],
+    [bx, by],
+  ];
+  return out(pts, (x1 + x2) / 2, lane, true);
+}
+
+/** A cubic curve leaving and entering horizontally (or vertically when `vertical`). */
+function curve([ax, ay]: [number, number], [bx, by]: [number, number], vertical: boolean): string {
+  if (vertical) {
+    const c = Math.max(24, Math.abs(by - ay) / 2);
+    return `M${ax},${ay} C${ax},${ay + c} ${bx},${by - c} ${bx},${by}`;
+  }
+  const c = Math.max(24, Math.abs(bx - ax) / 2);
+  return `M${ax},${ay} C${ax + c},${ay} ${bx - c},${by} ${bx},${by}`;
+}
+
+/** A polyline with its corners rounded (radius up to 8 px). */
+function roundedPolyline(pts: [number, number][]): string {
+  const clean = pts.filter((p, i) => i === 0 || p[0] !== pts[i - 1]![0] || p[1] !== pts[i - 1]![1]);
+  let d = `M${clean[0]![0]},${clean[0]![1]}`;
+  for (let i = 1; i < clean.length - 1; i++) {
+    const [px, py] = clean[i - 1]!;
+    const [x, y] = clean[i]!;
+    const [nx, ny] = clean[i + 1]!;
+    const r = Math.min(8, Math.hypot(x - px, y - py) / 2, Math.hypot(nx - x, ny - y) / 2);
+    const ux = Math.sign(x - px);
+    const uy = Math.sign(y - py);
+    const vx = Math.sign(nx - x);
+    const vy = Math.sign(ny - y);
+    d += ` L${x - ux * r},${y - uy * r} Q${x},${y} ${x + vx * r},${y + vy * r}`;
+  }
+  const last = clean[clean.length - 1]!;
+  return `${d} L${last[0]},${last[1]}`;
+}

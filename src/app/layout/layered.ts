@@ -1,0 +1,193 @@
+/**
+ * A layered (Sugiyama) layout, synchronous and deterministic: the same graph gives the same
+ * positions every time, in a few milliseconds for a few nodes and well under a second for 500 tools
+ * and 1,000 edges. Layers run in the direction the handles face (`RIGHT`: tools left → right;
+ * `DOWN`: workflow phases top → bottom).
+ *
+ * 1. Cycles are broken by reversing the back edges of a depth-first search in input order (they are
+ *    drawn around the nodes by the edge router).
+ * 2. Layers: longest path from the sources.
+ * 3. Edges longer than one layer get a chain of dummy slots, so no node sits on their way.
+ * 4. Order within layers: barycentre sweeps down and up, ties kept in input order.
+ * 5. Coordinates: layers spaced by their widest node plus a gap wide enough for edge labels; in a
+ *    layer each node goes to the mean of its neighbours in the previous layer, pushed apart so
+ *    nothing overlaps.
+ */
+import type { LayoutEdge, LayoutNode } from './types.ts';
+
+export interface LayeredOptions {
+  direction: 'RIGHT' | 'DOWN';
+  /** Space between layers (room for edge labels). */
+  layerGap?: number;
+  /** Space between neighbours in a layer. */
+  nodeGap?: number;
+  /** Sweeps of the ordering step (more = fewer crossings, slower). */
+  sweeps?: number;
+}
+
+interface Slot {
+  /** Index into the real nodes, or -1 for a dummy slot of a long edge. */
+  node: number;
+  layer: number;
+  /** Size across the layer axis (height for RIGHT, width for DOWN). */
+  breadth: number;
+  /** Size along the layer axis. */
+  depth: number;
+  up: number[];
+  down: number[];
+  pos: number;
+  order: number;
+}
+
+const DUMMY_BREADTH = 24;
+
+/** Positions (top-left corners) by node id. */
+export function layeredLayout(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], options: LayeredOptions): Record<string, { x: number; y: number }> {
+  const horizontal = options.direction === 'RIGHT';
+  const layerGap = options.layerGap ?? (horizontal ? 90 : 70);
+  const nodeGap = options.nodeGap ?? (horizontal ? 36 : 48);
+  const sweeps = options.sweeps ?? (nodes.length > 200 ? 4 : 12);
+  const n = nodes.length;
+  const index = new Map<string, number>();
+  nodes.forEach((node, i) => index.set(node.id, i));
+
+  // Unique edges between distinct known nodes, in input order.
+  const out: number[][] = Array.from({ length: n }, () => []);
+  const seen = new Set<string>();
+  const pairs: [number, number][] = [];
+  for (const e of edges) {
+    const s = index.get(e.source);
+    const t = index.get(e.target);
+    if (s === undefined || t === undefined || s === t) continue;
+    const key = `${s}>${t}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    pairs.push([s, t]);
+    out[s]!.push(t);
+  }
+
+  // 1. Back edges of an iterative DFS (input order) are reversed.
+  const state = new Uint8Array(n); // 0 new, 1 on stack, 2 done
+  const back = new Set<string>();
+  for (let root = 0; root < n; root++) {
+    if (state[root] !== 0) continue;
+    const stack: [number, number][] = [[root, 0]];
+    state[root] = 1;
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const [v, i] = top;
+      const next = out[v]![i];
+      if (next === undefined) {
+        state[v] = 2;
+        stack.pop();
+        continue;
+      }
+      top[1] = i + 1;
+      if (state[next] === 1) back.add(`${v}>${next}`);
+      else if (state[next] === 0) {
+        state[next] = 1;
+        stack.push([next, 0]);
+      }
+    }
+  }
+  const dag: [number, number][] = pairs.map(([s, t]) => (back.has(`${s}>${t}`) ? [t, s] : [s, t]));
+
+  // 2. Longest-path layering in topological order (Kahn, ties by input order).
+  const succ: number[][] = Array.from({ length: n }, () => []);
+  const indeg = new Int32Array(n);
+  for (const [s, t] of dag) {
+    succ[s]!.push(t);
+    indeg[t]!++;
+  }
+  const layerOf = new Int32Array(n);
+  const queue: number[] = [];
+  for (let i = 0; i < n; i++) if (indeg[i] === 0) queue.push(i);
+  for (let head = 0; head < queue.length; head++) {
+    const v = queue[head]!;
+    for (const t of succ[v]!) {
+      layerOf[t] = Math.max(layerOf[t]!, layerOf[v]! + 1);
+      if (--indeg[t]! === 0) queue.push(t);
+    }
+  }
+
+  // 3. Slots: real nodes plus dummy chains for long edges.
+  const slots: Slot[] = nodes.map((node, i) => ({
+    node: i,
+    layer: layerOf[i]!,
+    breadth: horizontal ? node.height : node.width,
+    depth: horizontal ? node.width : node.height,
+    up: [],
+    down: [],
+    pos: 0,
+    order: 0,
+  }));
+  const link = (a: number, b: number) => {
+    slots[a]!.down.push(b);
+    slots[b]!.up.push(a);
+  };
+  for (const [s, t] of dag) {
+    let prev = s;
+    for (let l = layerOf[s]! + 1; l < layerOf[t]!; l++) {
+      slots.push({ node: -1, layer: l, breadth: DUMMY_BREADTH, depth: 0, up: [], down: [], pos: 0, order: 0 });
+      link(prev, slots.length - 1);
+      prev = slots.length - 1;
+    }
+    link(prev, t);
+  }
+  const layerCount = n === 0 ? 0 : Math.max(...slots.map((s) => s.layer)) + 1;
+  const layers: number[][] = Array.from({ length: layerCount }, () => []);
+  slots.forEach((s, i) => layers[s.layer]!.push(i));
+  layers.forEach((l) => l.forEach((v, i) => (slots[v]!.order = i)));
+
+  // 4. Barycentre ordering sweeps.
+  const sortBy = (layer: number[], neighbours: (s: Slot) => number[]) => {
+    const key = new Map<number, number>();
+    for (const v of layer) {
+      const ns = neighbours(slots[v]!);
+      key.set(v, ns.length === 0 ? slots[v]!.order : ns.reduce((a, u) => a + slots[u]!.order, 0) / ns.length);
+    }
+    layer.sort((a, b) => key.get(a)! - key.get(b)! || slots[a]!.order - slots[b]!.order);
+    layer.forEach((v, i) => (slots[v]!.order = i));
+  };
+  for (let k = 0; k < sweeps; k++) {
+    if (k % 2 === 0) for (let l = 1; l < layerCount; l++) sortBy(layers[l]!, (s) => s.up);
+    else for (let l = layerCount - 2; l >= 0; l--) sortBy(layers[l]!, (s) => s.down);
+  }
+
+  // 5. Coordinates across the layers: each slot wants the mean centre of its upstream neighbours;
+  // a left-to-right pass keeps the order and the gaps.
+  const place = (layer: number[], want: (s: Slot) => number | undefined) => {
+    let floor = -Infinity;
+    for (const v of layer) {
+      const s = slots[v]!;
+      const w = want(s);
+      const p = w === undefined ? (floor === -Infinity ? 0 : floor) : w - s.breadth / 2;
+      s.pos = Math.max(p, floor);
+      floor = s.pos + s.breadth + (s.node < 0 ? nodeGap / 3 : nodeGap);
+    }
+  };
+  const centreOf = (s: Slot) => s.pos + s.breadth / 2;
+  const mean = (ids: number[]) => (ids.length === 0 ? undefined : ids.reduce((a, u) => a + centreOf(slots[u]!), 0) / ids.length);
+  for (let l = 0; l < layerCount; l++) place(layers[l]!, (s) => mean(s.up));
+  // One pass back up pulls sources next to what they feed.
+  for (let l = layerCount - 2; l >= 0; l--) place(layers[l]!, (s) => (s.up.length === 0 ? mean(s.down) : mean(s.up)));
+
+  // Along the layer axis: each layer as deep as its deepest node.
+  const offset: number[] = [];
+  let at = 0;
+  for (let l = 0; l < layerCount; l++) {
+    offset.push(at);
+    const deepest = Math.max(0, ...layers[l]!.map((v) => slots[v]!.depth));
+    at += deepest + layerGap;
+  }
+  const minPos = Math.min(0, ...slots.map((s) => s.pos));
+  const result: Record<string, { x: number; y: number }> = {};
+  for (const s of slots) {
+    if (s.node < 0) continue;
+    const along = offset[s.layer]!;
+    const across = Math.round(s.pos - minPos);
+    const id = nodes[s.node]!.id;
+    result[id] = horizontal ? { x: along, y: across } : { x: across, y: along };
+  }
+  return result;
+}

@@ -1,0 +1,61 @@
+/**
+ * Where to put the camera on a graph: the whole graph when it fits at a readable zoom; otherwise
+ * its start region (the top-left, where a layered layout puts its first layer) at exactly the
+ * minimum zoom, and the minimap shows the rest. Pure, so it is tested without a browser.
+ */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface Viewport {
+  x: number;
+  y: number;
+  zoom: number;
+}
+
+export interface ViewportOptions {
+  /** The lowest zoom a fit may choose (text stays readable): 0.7 on the canvas, 1.5 on stage. */
+  minZoom: number;
+  /** The highest zoom a fit may choose, so a two-node graph is not blown up. */
+  maxZoom: number;
+  /** Free space around the graph, in screen pixels. */
+  padding: number;
+}
+
+export const CANVAS_VIEW: ViewportOptions = { minZoom: 0.7, maxZoom: 1.1, padding: 32 };
+
+/**
+ * The camera for `bounds` (graph coordinates) in a view of `width` × `height` screen pixels.
+ * `inset` keeps a band free on the right or at the bottom (where the minimap sits).
+ */
+export function planViewport(bounds: Box, width: number, height: number, o: ViewportOptions, inset: { right?: number; bottom?: number } = {}): Viewport {
+  const availW = Math.max(1, width - 2 * o.padding - (inset.right ?? 0));
+  const availH = Math.max(1, height - 2 * o.padding - (inset.bottom ?? 0));
+  const fit = Math.min(availW / Math.max(1, bounds.width), availH / Math.max(1, bounds.height));
+  const zoom = Math.min(o.maxZoom, Math.max(o.minZoom, fit));
+  const w = bounds.width * zoom;
+  const h = bounds.height * zoom;
+  // Along each axis: centred when the graph fits, else its start (left / top) at the padding.
+  const x = w <= availW ? o.padding + (availW - w) / 2 - bounds.x * zoom : o.padding - bounds.x * zoom;
+  const y = h <= availH ? o.padding + (availH - h) / 2 - bounds.y * zoom : o.padding - bounds.y * zoom;
+  return { x, y, zoom };
+}
+
+/** The box around `boxes` (undefined for none). */
+export function boundsOf(boxes: readonly Box[]): Box | undefined {
+  if (boxes.length === 0) return undefined;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const b of boxes) {
+    x0 = Math.min(x0, b.x);
+    y0 = Math.min(y0, b.y);
+    x1 = Math.max(x1, b.x + b.width);
+    y1 = Math.max(y1, b.y + b.height);
+  }
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}

@@ -1,0 +1,82 @@
+/**
+ * The workspace below the toolbar, in two modes:
+ * - Design: explorer | graph | inspector, with the `design-bottom` views (Source and problems…)
+ *   under the graph.
+ * - Simulate: explorer (folded by default) | graph | the simulator at full height (timeline beside
+ *   the `simulate-side` views: the step's decision and state, changes, summary…).
+ * Panels resize with visible grips (keyboard operable separators) and fold to rails; sizes, folds
+ * and the mode are remembered. The DOM order is the tab order: explorer → graph → side → bottom.
+ */
+import { Explorer } from '../explorer/Explorer.tsx';
+import { Canvas } from '../graph/Canvas.tsx';
+import { Inspector } from '../inspector/Inspector.tsx';
+import { SimulationPanel } from '../simulator/SimulationPanel.tsx';
+import { ResizeHandle } from '../components/ResizeHandle.tsx';
+import { usePanelSize } from '../components/usePanelSize.ts';
+import { useUi, useUiStore } from '../state/uiContext.tsx';
+import { ViewTabs } from './ViewTabs.tsx';
+import { FoldButton, Rail } from './Fold.tsx';
+import './workspace.css';
+
+const RAIL = 28;
+const GRIP = 8;
+
+export function Workspace() {
+  const ui = useUiStore();
+  const mode = useUi((s) => s.mode);
+  const collapsed = useUi((s) => s.collapsed);
+  const [left, setLeft] = usePanelSize('explorer', 220, 140, 480);
+  const [right, setRight] = usePanelSize('inspector', 320, 220, 640);
+  const [bottom, setBottom] = usePanelSize('bottom', 280, 120, 720);
+  const [sim, setSim] = usePanelSize('simulator', 720, 420, 1200);
+  const design = mode === 'design';
+  const explorerKey = design ? 'explorer' : 'sim-explorer';
+  const explorerFolded = collapsed[explorerKey] === true;
+  const inspectorFolded = design && collapsed.inspector === true;
+  const bottomFolded = design && collapsed.bottom === true;
+  const fold = (k: string, v: boolean) => ui.getState().setCollapsed(k, v);
+
+  const cols = [explorerFolded ? `${RAIL}px 0px` : `${left}px ${GRIP}px`, 'minmax(0, 1fr)', design ? (inspectorFolded ? `0px ${RAIL}px` : `${GRIP}px ${right}px`) : `${GRIP}px ${sim}px`].join(' ');
+  const rows = design ? (bottomFolded ? `minmax(0, 1fr) 0px ${RAIL}px` : `minmax(0, 1fr) ${GRIP}px ${bottom}px`) : 'minmax(0, 1fr) 0px 0px';
+
+  return (
+    <div className={`workbench mode-${mode}`} data-mode={mode} style={{ gridTemplateColumns: cols, gridTemplateRows: rows }}>
+      <div className="area-explorer">{explorerFolded ? <Rail name="explorer" side="left" onUnfold={() => fold(explorerKey, false)} /> : <Explorer />}</div>
+      <div className="area-left-handle">
+        {explorerFolded ? null : (
+          <>
+            <ResizeHandle label="Resize explorer" orientation="vertical" value={left} min={140} max={480} direction={1} onChange={setLeft} />
+            <FoldButton name="explorer" side="left" onFold={() => fold(explorerKey, true)} />
+          </>
+        )}
+      </div>
+      <main className="area-canvas center">
+        <h2 className="visually-hidden">{design ? 'Design' : 'Simulate'}</h2>
+        <Canvas />
+      </main>
+      <div className="area-right-handle">
+        {design && !inspectorFolded ? (
+          <>
+            <ResizeHandle label="Resize inspector" orientation="vertical" value={right} min={220} max={640} direction={-1} onChange={setRight} />
+            <FoldButton name="inspector" side="right" onFold={() => fold('inspector', true)} />
+          </>
+        ) : null}
+        {!design ? <ResizeHandle label="Resize simulator" orientation="vertical" value={sim} min={420} max={1200} direction={-1} onChange={setSim} /> : null}
+      </div>
+      <div className="area-inspector">
+        {design ? inspectorFolded ? <Rail name="inspector" side="right" onUnfold={() => fold('inspector', false)} /> : <Inspector /> : <SimulationPanel id="panel-simulation" />}
+      </div>
+      <div className="area-bottom-handle">
+        {design && !bottomFolded ? (
+          <>
+            <ResizeHandle label="Resize bottom panel" orientation="horizontal" value={bottom} min={120} max={720} direction={-1} onChange={setBottom} />
+            <FoldButton name="bottom panel" side="bottom" onFold={() => fold('bottom', true)} />
+          </>
+        ) : null}
+      </div>
+      <div className="area-bottom">
+        {design ? bottomFolded ? <Rail name="bottom panel" side="bottom" onUnfold={() => fold('bottom', false)} /> : <ViewTabs region="design-bottom" label="Bottom panel" /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The workspace layout a user chose (mode, collapsed panels, open tabs), remembered across reloads
+ * in localStorage. Storage that is missing, full or holding junk gives the defaults.
+ */
+export type Mode = 'design' | 'simulate';
+
+export interface WorkspaceLayout {
+  mode: Mode;
+  /** Panels folded to a rail, by name (`explorer`, `inspector`, `bottom`, `sim-explorer`, `sim-setup`). */
+  collapsed: Readonly<Record<string, boolean>>;
+}
+
+const KEY = 'rule-studio:workspace';
+
+export const DEFAULT_LAYOUT: WorkspaceLayout = { mode: 'design', collapsed: { 'sim-explorer': true } };
+
+/** Reads a stored layout; anything unexpected falls back to the default, field by field. */
+export function parseLayout(raw: string | null): WorkspaceLayout {
+  if (raw === null) return DEFAULT_LAYOUT;
+  try {
+    const v: unknown = JSON.parse(raw);
+    if (typeof v !== 'object' || v === null) return DEFAULT_LAYOUT;
+    const o = v as Record<string, unknown>;
+    const mode: Mode = o.mode === 'simulate' ? 'simulate' : 'design';
+    const collapsed: Record<string, boolean> = { ...DEFAULT_LAYOUT.collapsed };
+    if (typeof o.collapsed === 'object' && o.collapsed !== null) {
+      for (const [k, b] of Object.entries(o.collapsed)) if (typeof b === 'boolean') collapsed[k] = b;
+    }
+    return { mode, collapsed };
+  } catch {
+    return DEFAULT_LAYOUT;
+  }
+}
+
+export function loadLayout(): WorkspaceLayout {
+  try {
+    return parseLayout(localStorage.getItem(KEY));
+  } catch {
+    return DEFAULT_LAYOUT;
+  }
+}
+
+export function saveLayout(layout: WorkspaceLayout): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(layout));
+  } catch {
+    // storage unavailable: the layout lasts for this page only
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Every tabbed view of the workspace, in one list. To add a view (a Tests view, a profile
+ * comparison, a normalise diff…), append an entry here: it appears as a tab in its region, in list
+ * order, and its component mounts when the tab is opened. Heavy views should be `lazy(() =>
+ * import(...))`; the region renders them inside `<Suspense>`.
+ *
+ * Regions:
+ * - `design-bottom`: under the graph in Design mode (Source and problems live here).
+ * - `simulate-side`: the right-hand column of Simulate mode, beside the timeline (the current
+ *   step's decision and state, traces and settings, what-if changes, the run summary).
+ */
+import type { ComponentType } from 'react';
+import { ProblemCounts, SourceAndProblems } from '../panels/SourceAndProblems.tsx';
+import { StepView } from '../simulator/StepView.tsx';
+import { ChangesPanel } from '../simulator/ChangesPanel.tsx';
+import { SummaryPanel } from '../simulator/SummaryPanel.tsx';
+import { SetupView } from '../simulator/SetupView.tsx';
+import { TestsView } from '../tests/TestsView.tsx';
+import { TestsBadge } from '../tests/TestsBadge.tsx';
+
+export type ViewRegion = 'design-bottom' | 'simulate-side';
+
+export interface WorkspaceView {
+  /** Stable id (remembered as the open tab; used in element ids `tab-<id>` / `view-<id>`). */
+  id: string;
+  /** The tab's text. */
+  label: string;
+  region: ViewRegion;
+  component: ComponentType;
+  /** Optional live text after the label (a count), e.g. `3/1/0` problems. */
+  badge?: ComponentType;
+}
+
+export const WORKSPACE_VIEWS: readonly WorkspaceView[] = [
+  { id: 'source-problems', label: 'Source and problems', region: 'design-bottom', component: SourceAndProblems, badge: ProblemCounts },
+  { id: 'tests', label: 'Tests', region: 'design-bottom', component: TestsView, badge: TestsBadge },
+  { id: 'step', label: 'Step', region: 'simulate-side', component: StepView },
+  { id: 'setup', label: 'Setup', region: 'simulate-side', component: SetupView },
+  { id: 'changes', label: 'Changes', region: 'simulate-side', component: ChangesPanel },
+  { id: 'summary', label: 'Summary', region: 'simulate-side', component: SummaryPanel },
+];
+
+/** The views of a region, in list order. */
+export const viewsOf = (region: ViewRegion, views: readonly WorkspaceView[] = WORKSPACE_VIEWS): WorkspaceView[] => views.filter((v) => v.region === region);

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { layeredLayout } from '../../src/app/layout/layered.ts';
+import type { LayoutEdge, LayoutNode } from '../../src/app/layout/types.ts';
+
+const box = (id: string, width = 200, height = 48): LayoutNode => ({ id, width, height });
+const edge = (source: string, target: string): LayoutEdge => ({ id: `${source}>${target}`, source, target });
+
+function overlaps(nodes: LayoutNode[], pos: Record<string, { x: number; y: number }>): string[] {
+  const found: string[] = [];
+  for (let i = 0; i < nodes.length; i++)
+    for (let j = i + 1; j < nodes.length; j++) {
+      const a = nodes[i]!;
+      const b = nodes[j]!;
+      const p = pos[a.id]!;
+      const q = pos[b.id]!;
+      if (p.x < q.x + b.width && q.x < p.x + a.width && p.y < q.y + b.height && q.y < p.y + a.height) found.push(`${a.id}/${b.id}`);
+    }
+  return found;
+}
+
+describe('layeredLayout', () => {
+  it('puts a chain left to right for tools and top to bottom for workflows', () => {
+    const nodes = ['a', 'b', 'c'].map((id) => box(id));
+    const edges = [edge('a', 'b'), edge('b', 'c')];
+    const right = layeredLayout(nodes, edges, { direction: 'RIGHT' });
+    expect(right.a!.x).toBeLessThan(right.b!.x);
+    expect(right.b!.x).toBeLessThan(right.c!.x);
+    expect(right.a!.y).toBe(right.c!.y);
+    const down = layeredLayout(nodes, edges, { direction: 'DOWN' });
+    expect(down.a!.y).toBeLessThan(down.b!.y);
+    expect(down.b!.y).toBeLessThan(down.c!.y);
+  });
+
+  it('leaves room between layers for edge labels', () => {
+    const pos = layeredLayout([box('a'), box('b')], [edge('a', 'b')], { direction: 'RIGHT', layerGap: 90 });
+    expect(pos.b!.x - (pos.a!.x + 200)).toBe(90);
+  });
+
+  it('lays out a cycle (search → fetch → summarize → search) in order, the back edge reversed', () => {
+    const nodes = ['search', 'fetch', 'summarize'].map((id) => box(id));
+    const pos = layeredLayout(nodes, [edge('search', 'fetch'), edge('fetch', 'summarize'), edge('summarize', 'search')], { direction: 'RIGHT' });
+    expect(pos.search!.x).toBeLessThan(pos.fetch!.x);
+    expect(pos.fetch!.x).toBeLessThan(pos.summarize!.x);
+  });
+
+  it('keeps a long edge clear: the node it skips is not on its line', () => {
+    // a → b → c and a → c: b must not sit between a and c on the same row
+    const pos = layeredLayout(['a', 'b', 'c'].map((id) => box(id)), [edge('a', 'b'), edge('b', 'c'), edge('a', 'c')], { direction: 'RIGHT' });
+    const row = (id: string) => [pos[id]!.y, pos[id]!.y + 48] as const;
+    const [b0, b1] = row('b');
+    const lineY = (pos.a!.y + pos.c!.y) / 2 + 24;
+    expect(lineY < b0 || lineY > b1).toBe(true);
+  });
+
+  it('never overlaps two nodes and gives the same positions for the same graph (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 30 }),
+        fc.array(fc.tuple(fc.nat(29), fc.nat(29)), { maxLength: 60 }),
+        fc.array(fc.integer({ min: 30, max: 160 }), { minLength: 30, maxLength: 30 }),
+        fc.constantFrom<'RIGHT' | 'DOWN'>('RIGHT', 'DOWN'),
+        (count, raw, heights, direction) => {
+          const nodes = Array.from({ length: count }, (_, i) => box(`n${i}`, 180 + (i % 3) * 20, heights[i]!));
+          const edges = raw.filter(([s, t]) => s < count && t < count).map(([s, t]) => edge(`n${s}`, `n${t}`));
+          const first = layeredLayout(nodes, edges, { direction });
+          expect(overlaps(nodes, first)).toEqual([]);
+          expect(layeredLayout(nodes, edges, { direction })).toEqual(first);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { CANVAS_VIEW, boundsOf, planViewport } from '../../src/app/layout/viewport.ts';
+
+describe('planViewport', () => {
+  it('fits and centres a graph that is readable at the fitting zoom', () => {
+    const v = planViewport({ x: 0, y: 0, width: 800, height: 200 }, 1000, 600, CANVAS_VIEW);
+    expect(v.zoom).toBeCloseTo(1.1);
+    // centred: the graph's middle is the view's middle
+    expect(v.x + 400 * v.zoom).toBeCloseTo(500);
+    expect(v.y + 100 * v.zoom).toBeCloseTo(300);
+  });
+
+  it('never zooms below the minimum: shows the start region instead', () => {
+    const v = planViewport({ x: 100, y: 50, width: 4000, height: 300 }, 1000, 600, CANVAS_VIEW);
+    expect(v.zoom).toBe(0.7);
+    // the graph's left edge sits at the padding, its height is centred
+    expect(v.x + 100 * v.zoom).toBeCloseTo(CANVAS_VIEW.padding);
+    expect(v.y + (50 + 150) * v.zoom).toBeCloseTo(300);
+  });
+
+  it('zooms out as far as needed between the limits', () => {
+    const v = planViewport({ x: 0, y: 0, width: 1200, height: 400 }, 1000, 600, CANVAS_VIEW);
+    expect(v.zoom).toBeGreaterThanOrEqual(0.7);
+    expect(v.zoom).toBeLessThan(1);
+    expect(1200 * v.zoom).toBeLessThanOrEqual(1000 - 2 * CANVAS_VIEW.padding + 1e-9);
+  });
+
+
+  it('keeps the minimap band free when the graph fits', () => {
+    const v = planViewport({ x: 0, y: 0, width: 800, height: 200 }, 1000, 600, CANVAS_VIEW, { bottom: 120 });
+    expect(v.y + 200 * v.zoom).toBeLessThanOrEqual(600 - 120 - CANVAS_VIEW.padding + 1e-9);
+  });
+});
+
+describe('boundsOf', () => {
+  it('is the box around all boxes', () => {
+    expect(boundsOf([{ x: 0, y: 10, width: 5, height: 5 }, { x: -5, y: 0, width: 2, height: 30 }])).toEqual({ x: -5, y: 0, width: 10, height: 30 });
+    expect(boundsOf([])).toBeUndefined();
+  });
+});
