@@ -18,6 +18,9 @@ import { SetupView } from '../simulator/SetupView.tsx';
 import { TestsView } from '../tests/TestsView.tsx';
 import { TestsBadge } from '../tests/TestsBadge.tsx';
 
+/** The Tests view keeps the element id its tests and links use. */
+const TestsPanel = () => <TestsView id="panel-tests" />;
+
 export type ViewRegion = 'design-bottom' | 'simulate-side';
 
 export interface WorkspaceView {
@@ -33,7 +36,7 @@ export interface WorkspaceView {
 
 export const WORKSPACE_VIEWS: readonly WorkspaceView[] = [
   { id: 'source-problems', label: 'Source and problems', region: 'design-bottom', component: SourceAndProblems, badge: ProblemCounts },
-  { id: 'tests', label: 'Tests', region: 'design-bottom', component: TestsView, badge: TestsBadge },
+  { id: 'tests', label: 'Tests', region: 'design-bottom', component: TestsPanel, badge: TestsBadge },
   { id: 'step', label: 'Step', region: 'simulate-side', component: StepView },
   { id: 'setup', label: 'Setup', region: 'simulate-side', component: SetupView },
   { id: 'changes', label: 'Changes', region: 'simulate-side', component: ChangesPanel },
