@@ -23,12 +23,14 @@ export function RunBar() {
   const agents = project.docs.filter((d) => d.kind === 'agent');
   const workflows = project.docs.filter((d) => d.kind === 'workflow');
   const running = run?.status === 'running';
-  const total = progress?.totalItems ?? (progress?.totalBytes ? undefined : undefined);
+  const total = progress?.totalItems;
   const pct = progress?.totalItems
     ? Math.round((progress.items / progress.totalItems) * 100)
     : progress?.totalBytes
       ? Math.round(((progress.bytes ?? 0) / progress.totalBytes) * 100)
       : undefined;
+  // A finished run is full whether or not its size was known (lazily expanded scripted traces have no total).
+  const shown = running ? (pct ?? 0) : run ? 100 : 0;
   const errors = diagnostics.filter((d) => d.severity === 'error');
 
   return (
@@ -64,10 +66,10 @@ export function RunBar() {
         aria-label="Simulation progress"
         aria-valuemin={0}
         aria-valuemax={100}
-        {...(pct !== undefined ? { 'aria-valuenow': running ? pct : run ? 100 : 0 } : { 'aria-valuenow': 0 })}
+        aria-valuenow={shown}
         aria-valuetext={progress ? `${fmt(progress.items)}${total ? ` of ${fmt(total)}` : ''} items` : 'not started'}
       >
-        <div className="sim-progress-fill" style={{ width: `${running ? (pct ?? 0) : run ? 100 : 0}%` }} />
+        <div className="sim-progress-fill" style={{ width: `${shown}%` }} />
       </div>
       <span className="sim-status" role="status">
         {run ? statusText(run.status, run.log.length, run.items, run.endedAt !== undefined ? run.endedAt - run.startedAt : undefined) : 'Not run yet'}
