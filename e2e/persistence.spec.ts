@@ -156,7 +156,7 @@ test('tampered and future-version share links show a clear message and leave the
   const cases: [string, RegExp][] = [
     [tampered, /damaged or was altered/],
     [linkFor('{"schemaVersion":1}', 2), /newer Rule Studio \(link format v2; this one reads v1\)/],
-    [linkFor(JSON.stringify({ schemaVersion: 5, name: 'Future', docs: [] })), /newer Rule Studio \(schema 5; this one reads up to 1\)/],
+    [linkFor(JSON.stringify({ schemaVersion: 5, name: 'Future', docs: [] })), /newer Rule Studio \(schema 5; this one reads up to 2\)/],
   ];
   for (const [payload, message] of cases) {
     await page.goto(`/#share=${payload}`);

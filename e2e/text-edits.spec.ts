@@ -97,8 +97,9 @@ test('the F010 quick fix converts one rule of the design-era example', async ({ 
   await page.keyboard.press('Enter');
 
   await expect(lines).toContainText('rule_type = { type = "ExitLoop" }');
-  await expect(lines).toContainText('rule_type = "MustFollow"');
-  // The edit went through the store like typing: the export has it, and only it.
+  // The edit went through the store like typing: the export has it, and only it (the other
+  // design-era rule, `MustFollow`, is untouched; Monaco draws only the lines in view, so that is
+  // checked on the exported text rather than on the editor's lines).
   await expect.poll(() => exportedAsWritten(page)).toBe(design.replace('rule_type = "Terminal"', 'rule_type = { type = "ExitLoop" }'));
 });
 
