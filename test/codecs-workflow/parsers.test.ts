@@ -1,7 +1,7 @@
 /** parseYaml / parseJson: values, exact ranges, positioned syntax errors (F001) and abuse guards. */
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_LOCATE_CHARS, firstJsonErrorOffset, parseJson } from '../../src/core/codecs/parse/json.ts';
-import { MAX_YAML_CHARS, parseYaml, parseYamlDocument } from '../../src/core/codecs/parse/yaml.ts';
+import { MAX_YAML_CHARS, MAX_YAML_FLOW_DEPTH, flowTooDeep, parseYaml, parseYamlDocument } from '../../src/core/codecs/parse/yaml.ts';
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import { where } from './helpers.ts';
 
@@ -101,6 +101,31 @@ describe('parseYaml robustness: errors, never a throw or a hang', () => {
     const text = Array.from({ length: 30_000 }, (_, i) => `k${i}: ${i}`).join('\n') + '\nk5: dup\n';
     const doc = parseYaml(text);
     expect(doc.errors.map((e) => e.range.start.line)).toEqual([30_001]);
+  });
+});
+
+describe('flow nesting is checked before the YAML parser recurses', () => {
+  it('refuses nesting past the limit at the bracket that crosses it, without running the parser', () => {
+    const text = `a: 1\nnodes: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`;
+    const r = parseYaml(text);
+    expect(r.value).toBeUndefined();
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]!.message).toContain('nested too deeply');
+    expect(r.errors[0]!.range.start).toEqual({ line: 2, column: 8 + MAX_YAML_FLOW_DEPTH });
+  });
+
+  it('reads nesting at the limit, and ignores brackets in quotes and comments', () => {
+    const atLimit = `x: ${'['.repeat(MAX_YAML_FLOW_DEPTH)}${']'.repeat(MAX_YAML_FLOW_DEPTH)}\n`;
+    expect(flowTooDeep(atLimit)).toBeUndefined();
+    const quoted = `a: "${'['.repeat(5000)}"\nb: '${'{'.repeat(5000)}'\n# ${'['.repeat(5000)}\nc: [1, [2]]\n`;
+    expect(flowTooDeep(quoted)).toBeUndefined();
+    expect(parseYaml(quoted).value).toEqual({ a: '['.repeat(5000), b: '{'.repeat(5000), c: [1, [2]] });
+  });
+
+  it('JSON nested past the limit still reads, only without positions', () => {
+    const r = parseJson(`{"a": ${'['.repeat(5000)}${']'.repeat(5000)}}`);
+    expect(r.errors).toEqual([]);
+    expect(r.locate(['a'])).toBeUndefined();
   });
 });
 

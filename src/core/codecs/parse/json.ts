@@ -6,7 +6,7 @@
 import type { Position } from '../../diagnostics/types.ts';
 import { positionAt } from '../../text/minimalReplacement.ts';
 import type { ParsedDoc, SyntaxProblem } from '../types.ts';
-import { locatorFor, parseYamlSource, thrownMessage } from './yaml.ts';
+import { flowTooDeep, locatorFor, parseYamlSource, thrownMessage } from './yaml.ts';
 
 /** Above this size `locate` gives up (returns undefined) rather than parse the text twice. */
 export const MAX_JSON_LOCATE_CHARS = 5 * 1024 * 1024;
@@ -121,7 +121,8 @@ export function parseJson(text: string): ParsedDoc {
     return { format: 'json', value: undefined, locate: () => undefined, errors: [jsonProblem(text, e)] };
   }
   let locate: ParsedDoc['locate'] = () => undefined;
-  if (text.length <= MAX_JSON_LOCATE_CHARS) {
+  // Positions come from the YAML parser, which must not be given nesting it cannot survive.
+  if (text.length <= MAX_JSON_LOCATE_CHARS && !flowTooDeep(text)) {
     try {
       locate = locatorFor(parseYamlSource(text));
     } catch {

@@ -204,6 +204,47 @@ function nonPrintable(text: string): SyntaxProblem | undefined {
 }
 
 /**
+ * Deepest flow nesting (`[` / `{`) the YAML parser is given. The parser recurses per level; past a
+ * few thousand levels the stack can run out inside V8's own regular-expression compiler, which
+ * kills the process instead of throwing a catchable RangeError, so depth is checked first.
+ */
+export const MAX_YAML_FLOW_DEPTH = 1000;
+
+/**
+ * The position of the first `[` or `{` nested deeper than {@link MAX_YAML_FLOW_DEPTH}, if any.
+ * Iterative; skips quoted scalars and comments (brackets in block scalars only make it stricter).
+ */
+export function flowTooDeep(text: string): { line: number; column: number } | undefined {
+  let depth = 0;
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    } else if (c === 0x22 || c === 0x27) {
+      // a quoted scalar: skip to its closing quote
+      const quote = c;
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (quote === 0x22 && d === 0x5c) i++;
+        else if (d === quote) break;
+        else if (d === 0x0a) {
+          line++;
+          lineStart = i + 1;
+        }
+      }
+    } else if (c === 0x23 && (i === lineStart || text.charCodeAt(i - 1) === 0x20 || text.charCodeAt(i - 1) === 0x09)) {
+      while (i + 1 < text.length && text.charCodeAt(i + 1) !== 0x0a) i++;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_YAML_FLOW_DEPTH) return { line, column: i - lineStart + 1 };
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
+  }
+  return undefined;
+}
+
+/**
  * Parses YAML text. Never throws: syntax errors (F001) come back in `errors` with 1-based
  * positions and `value` is then undefined; `locate` gives exact ranges of keys and values.
  */
@@ -216,6 +257,11 @@ export function parseYaml(text: string): ParsedDoc {
     ]);
   const bad = nonPrintable(text);
   if (bad) return failed('yaml', [bad]);
+  const deep = flowTooDeep(text);
+  if (deep)
+    return failed('yaml', [
+      { message: `the document is nested too deeply to be read (more than ${MAX_YAML_FLOW_DEPTH} levels)`, range: { start: deep, end: deep } },
+    ]);
   try {
     const src = parseYamlSource(text);
     const errors: SyntaxProblem[] = src.doc.errors.map((e) => ({
