@@ -58,6 +58,27 @@ describe('updateWorkflowYaml', () => {
     expect(text).toContain('  review:\n    prompt: Review.\n');
   });
 
+  it('keeps every character of a new string value whatever the old scalar style was', () => {
+    // Found by the round-trip property test: `mode: "\n"` updated to " " read back as "" (a
+    // literal block keeps no whitespace-only value), and folded blocks fold line breaks.
+    const styles = ["'x'", 'x', '"x"', '|\n  x\n  y', '>\n  x'];
+    const values = ['\n', ' ', '', ' a\n b ', '\n\n', 'line1\nline2\n', '  x\n'];
+    for (const style of styles)
+      for (const value of values) {
+        const before = `mode: ${style}\nstart_node: a\nnodes:\n  a:\n    prompt: P\n    transitions:\n      - when: go\n        to: done\n`;
+        const wf = model(before);
+        wf.mode = value;
+        expect(model(updateWorkflowYaml(before, wf)).mode, `${style} ← ${JSON.stringify(value)}`).toBe(value);
+      }
+  });
+
+  it('a literal block stays a literal block when its new text has lines', () => {
+    const before = 'mode: |\n  x\n  y\nstart_node: a\nnodes:\n  a:\n    prompt: P\n    transitions:\n      - when: go\n        to: done\n';
+    const wf = model(before);
+    wf.mode = 'line1\nline2\n';
+    expect(updateWorkflowYaml(before, wf)).toContain('mode: |\n  line1\n  line2\n');
+  });
+
   it('removes deleted nodes and follows the model order', () => {
     const wf = model(COMMENTED);
     wf.nodes = [wf.nodes[1] as Workflow['nodes'][number]];

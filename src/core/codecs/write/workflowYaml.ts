@@ -78,6 +78,16 @@ function replacing<T extends YAMLMap | YAMLSeq | Scalar>(old: unknown, next: T):
 }
 
 /**
+ * True when writing `s` in the node's present style would lose characters: a block scalar keeps
+ * no whitespace-only value (` ` reads back as ``), and a folded one folds line breaks and edge
+ * spaces. Such values are written double-quoted, where escapes keep every character.
+ */
+function styleWouldLose(style: Scalar['type'], s: string): boolean {
+  if (s.trim() === '') return true;
+  return style === Scalar.BLOCK_FOLDED && (s.includes('\n') || s.trim() !== s);
+}
+
+/**
  * Applies `next` onto the existing node `old`, reusing maps, lists, pairs and scalars (and so
  * their comments) wherever keys and kinds still match; map keys follow `next`'s order.
  */
@@ -105,7 +115,7 @@ function applyOnto(old: unknown, next: OrderedValue, key?: string): unknown {
   }
   if (isScalar(old) && old.value !== null && typeof old.value === typeof next) {
     old.value = next;
-    if (typeof next === 'string' && UNPRINTABLE.test(next)) old.type = Scalar.QUOTE_DOUBLE;
+    if (typeof next === 'string' && (UNPRINTABLE.test(next) || styleWouldLose(old.type, next))) old.type = Scalar.QUOTE_DOUBLE;
     return old;
   }
   return replacing(old, freshNode(next, key));
