@@ -3,6 +3,10 @@
  * TypeScript types are inferred from them.
  */
 import { z } from 'zod';
+import { ExtraKeys, Json } from './json.ts';
+import { LettaToolRule } from './lettaRules.ts';
+
+export { ExtraKeys, Json, isJsonValue } from './json.ts';
 
 /** The 14 tool-rule types, in the order of the spec's table. */
 export const TOOL_RULE_TYPES = [
@@ -66,36 +70,6 @@ export const ToolRuleType = z.discriminatedUnion('type', [
 ]);
 export type ToolRuleType = z.infer<typeof ToolRuleType>;
 
-/** JSON value (metadata, schemas). */
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-/** Nesting deeper than this is not accepted as JSON data (it could only come from abuse). */
-const MAX_JSON_DEPTH = 512;
-
-/** True for a JSON value: null, booleans, finite numbers, strings, arrays and plain objects of them. */
-export function isJsonValue(v: unknown, depth = 0): v is Json {
-  if (v === null || typeof v === 'boolean' || typeof v === 'string') return true;
-  if (typeof v === 'number') return Number.isFinite(v);
-  if (typeof v !== 'object' || depth >= MAX_JSON_DEPTH) return false;
-  if (Array.isArray(v)) return v.every((x) => isJsonValue(x, depth + 1));
-  const proto = Object.getPrototypeOf(v) as unknown;
-  if (proto !== Object.prototype && proto !== null) return false;
-  return Object.keys(v).every((k) => isJsonValue((v as Record<string, unknown>)[k], depth + 1));
-}
-
-/**
- * A JSON value (metadata, schemas, unknown keys). Checked in place rather than rebuilt, so every
- * key survives as data — `__proto__` included, which rebuilding by assignment would turn into a
- * prototype and lose.
- */
-export const Json: z.ZodType<Json> = z.custom<Json>((v) => isJsonValue(v), { message: 'expected JSON data' });
-
-/**
- * Keys found on import that the model has no field for (F004), kept in file order and written
- * back on export. Pattern ignores unknown keys, so keeping them loses nothing and breaks nothing.
- */
-export const ExtraKeys = z.record(z.string(), Json);
-export type ExtraKeys = z.infer<typeof ExtraKeys>;
-
 /** One tool rule. */
 export const ToolRule = z.object({
   /** The tool the rule is about; `"*"` is the wildcard (`tool-rules.md` §4.3). */
@@ -132,6 +106,13 @@ export const Agent = z.object({
   name: z.string(),
   tools: z.array(ToolDecl).default([]),
   rules: z.array(ToolRule).default([]),
+  /**
+   * The rule family the agent came from: `letta` for a Letta agent (its rules are in
+   * `lettaRules`), absent for Pattern. Decides the codec that writes it and the graph's look.
+   */
+  family: z.literal('letta').optional(),
+  /** A Letta agent's rules, in file order (`lettaRules.ts`); Pattern's `rules` stay empty. */
+  lettaRules: z.array(LettaToolRule).optional(),
   /**
    * Other keys of the agent's table (Pattern's `system_prompt`, `model`, … and unknown keys),
    * kept through import/export; never read by the engine.
