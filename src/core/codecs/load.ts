@@ -14,6 +14,8 @@ import { parseJson } from './parse/json.ts';
 import { AGENT_RULES_IGNORED, looksLikeAgents, readAgents } from './read/agents.ts';
 import { moveAgentRulesFix } from './fix/moveAgentRules.ts';
 import { looksLikeWorkflow, readWorkflow } from './read/workflow.ts';
+import { lettaShapeOf, readLetta } from './read/letta.ts';
+import { parseInnerJson } from './parse/jsonString.ts';
 
 /** Rule files larger than this are refused with a clear error rather than parsed. */
 export const MAX_RULE_FILE_BYTES = 10 * 1024 * 1024;
@@ -23,7 +25,7 @@ export function formatFromName(file: string): FileFormat | undefined {
   const lower = file.toLowerCase();
   if (lower.endsWith('.toml')) return 'toml';
   if (lower.endsWith('.yaml') || lower.endsWith('.yml')) return 'yaml';
-  if (lower.endsWith('.json')) return 'json';
+  if (lower.endsWith('.json') || lower.endsWith('.af')) return 'json';
   return undefined;
 }
 
@@ -110,6 +112,7 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
   }
 
   const out: LoadedFile = { file, format: fmt, agents: [], workflows: [], diagnostics: [], spans: new SpanIndex() };
+  if (fmt === 'json' && loadLetta(out, doc, text)) return out;
   const isWorkflow = looksLikeWorkflow(doc.value);
   const isAgents = looksLikeAgents(doc.value);
   if (isAgents) {
@@ -131,12 +134,42 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
       diag(
         'F003',
         'error',
-        'Not a rule file: expected tool rules (`tool_rules`, `[[agents]]`, `[agent]`) or a workflow (`start_node`, `nodes`), so nothing was loaded from it.',
+        'Not a rule file: expected tool rules (`tool_rules`, `[[agents]]`, `[agent]`), a Letta agent file (`.af`) or tool_rules list, or a workflow (`start_node`, `nodes`), so nothing was loaded from it.',
         file,
         FILE_START,
       ),
     );
   return out;
+}
+
+/** Diagnostic code (info) of a Letta agent file written as a JSON string holding the file. */
+export const DOUBLE_ENCODED = 'F010';
+
+/**
+ * Reads a Letta agent file or tool_rules list into `out` when the document is one (also when it
+ * is a JSON string holding an agent file, as three files of letta-ai/agent-file are). False when
+ * it is not Letta's.
+ */
+function loadLetta(out: LoadedFile, doc: ParsedDoc, text: string): boolean {
+  const shape = lettaShapeOf(doc.value);
+  if (shape) {
+    Object.assign(out, readLetta(doc, out.file, shape));
+    return true;
+  }
+  if (typeof doc.value !== 'string') return false;
+  const inner = parseInnerJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  if (!inner || inner.doc.errors.length > 0 || lettaShapeOf(inner.doc.value) !== 'agentFile') return false;
+  Object.assign(out, readLetta(inner.doc, out.file, 'agentFile'));
+  out.diagnostics.unshift(
+    diag(
+      DOUBLE_ENCODED,
+      'info',
+      'This Letta agent file is a JSON string whose content is the agent file (double-encoded JSON): it is read from inside the string, and edits are written back into the string in the same form.',
+      out.file,
+      FILE_START,
+    ),
+  );
+  return true;
 }
 
 function mergeSpans(a: SpanIndex, b: SpanIndex): SpanIndex {

@@ -27,6 +27,9 @@ import { sameTree, valueAt } from './tree.ts';
 import { tomlPatcher } from './tomlPatcher.ts';
 import { jsonPatcher } from './jsonPatcher.ts';
 import { yamlPatcher } from './yamlPatcher.ts';
+import { editLettaText } from './lettaText.ts';
+import { lettaAgentIndex } from '../read/letta.ts';
+import { parseInnerJson } from '../parse/jsonString.ts';
 
 /** How the new text was made. */
 export type EditHow = 'unchanged' | 'patched' | 'units' | 'rewritten';
@@ -123,6 +126,7 @@ function writeAgentFresh(format: FileFormat, agent: Agent, agentFile: boolean): 
  * is rewritten. `text` should read as `before`; when it does not parse, the file is written afresh.
  */
 export function editAgentText(fileName: string, text: string, before: Agent, after: Agent): TextEditResult {
+  if (after.family === 'letta') return editLettaText(text, lettaIndexIn(text, before.name), before, after);
   const format = formatOf(fileName, text);
   const doc = parseDocument(text, format);
   const base = doc.errors.length === 0 ? agentPath(doc.value) : undefined;
@@ -141,6 +145,18 @@ export function editAgentText(fileName: string, text: string, before: Agent, aft
     if (r) return r;
   }
   return { text: writeAgentFresh(format, after, base !== undefined && base.length === 0), how: 'rewritten' };
+}
+
+/** Which agent of a Letta file is named `name` (a double-encoded file is looked into). */
+function lettaIndexIn(text: string, name: string): number {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 0;
+  }
+  if (typeof value === 'string') value = parseInnerJson(text)?.doc.value;
+  return lettaAgentIndex(value, name);
 }
 
 function readsAsWorkflow(fileName: string, text: string, format: FileFormat, wf: Workflow): boolean {
