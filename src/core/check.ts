@@ -5,7 +5,7 @@
 import type { Diagnostic } from './diagnostics/types.ts';
 import { sortDiagnostics } from './diagnostics/make.ts';
 import type { LoadedFile } from './codecs/types.ts';
-import { validateAgent, validateWorkflow } from './validate/index.ts';
+import { validateAgent, validateLetta, validateWorkflow } from './validate/index.ts';
 import { workflowProfileOf, type Profile } from './engine/settings.ts';
 
 export type { Profile } from './engine/settings.ts';
@@ -14,7 +14,7 @@ export type { Profile } from './engine/settings.ts';
 export function checkLoadedFile(f: LoadedFile, profile: Profile = 'spec'): Diagnostic[] {
   const out: Diagnostic[] = [...f.diagnostics];
   f.agents.forEach((agent, agentIndex) =>
-    out.push(...validateAgent(agent, { file: f.file, spans: f.spans, agentIndex })),
+    out.push(...(agent.family === 'letta' ? validateLetta : validateAgent)(agent, { file: f.file, spans: f.spans, agentIndex })),
   );
   f.workflows.forEach((wf, workflowIndex) =>
     out.push(...validateWorkflow(wf, { file: f.file, spans: f.spans, workflowIndex, profile: workflowProfileOf(profile) })),

@@ -90,3 +90,18 @@ describe('writing Letta rule edits into the file', () => {
     expect(r.text).toBe(API_RULES.replace('"max_count_limit": 3', '"max_count_limit": 5'));
   });
 });
+
+describe('one-line agent files', () => {
+  // Mirrors agents/@letta-ai/ezra/ezra.af: the whole file on one line, non-ASCII as \uXXXX escapes.
+  const ONE_LINE = JSON.stringify(JSON.parse(TWO_AGENTS_AF)).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n';
+
+  it('stays on one line, compact and ASCII, changing only the rules', () => {
+    const [evie, sleep] = agentsOf('ezra.af', ONE_LINE);
+    const r = editAgentText('ezra.af', ONE_LINE, evie!, withRules(evie!, () => [{ tool_name: 'send_message', type: 'requires_approval', prompt_template: 'ok ✓' }]));
+    expect(r.text).toContain('"tool_rules":[{"tool_name":"send_message","type":"requires_approval","prompt_template":"ok \\u2713"}],');
+    expect(r.text.trimEnd()).not.toContain('\n');
+    const r2 = editAgentText('ezra.af', ONE_LINE, sleep!, withRules(sleep!, (rs) => [rs[1]!, rs[0]!]));
+    expect(agentsOf('ezra.af', r2.text)[1]?.lettaRules?.map((x) => x.type)).toEqual(['exit_loop', 'continue_loop']);
+    expect(withoutRules(r2.text, 1)).toEqual(withoutRules(ONE_LINE, 1));
+  });
+});

@@ -9,6 +9,7 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import { editAgentText } from '../../src/core/codecs/edit/editText.ts';
+import { checkLoadedFile } from '../../src/core/check.ts';
 import type { Agent } from '../../src/core/model/toolRules.ts';
 
 const root = resolve(process.env['RULE_STUDIO_UPSTREAM'] ?? '../shared/upstream', 'letta-ai-agent-file');
@@ -43,6 +44,7 @@ describe.skipIf(files.length === 0)('letta-ai/agent-file *.af', () => {
     const loaded = loadRuleFile(f, text);
     expect(loaded.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
     expect(loaded.diagnostics.map((d) => d.code)).toEqual(typeof JSON.parse(text) === 'string' ? ['F010'] : []);
+    expect(checkLoadedFile(loaded).filter((d) => d.severity === 'error')).toEqual([]);
     expect(loaded.agents.map((a) => [a.name, a.family, a.lettaRules?.length, a.tools.length])).toEqual(
       expected.agents.map((a) => [a.name, 'letta', a.tool_rules?.length ?? 0, a.tool_ids?.length ?? 0]),
     );
@@ -53,6 +55,7 @@ describe.skipIf(files.length === 0)('letta-ai/agent-file *.af', () => {
       const again = loadRuleFile(f, edited);
       expect(again.agents[i]?.lettaRules).toEqual(after.lettaRules);
       expect(withoutRules(edited, i)).toEqual(withoutRules(text, i));
+      expect(edited.trimEnd().includes('\n')).toBe(text.trimEnd().includes('\n'));
       if ((expected.agents[i]?.tool_rules?.length ?? 0) > 0) expect(editAgentText(f, edited, after, agent).text).toBe(text);
     });
   });

@@ -16,6 +16,7 @@ import { moveAgentRulesFix } from './fix/moveAgentRules.ts';
 import { looksLikeWorkflow, readWorkflow } from './read/workflow.ts';
 import { lettaShapeOf, readLetta } from './read/letta.ts';
 import { parseInnerJson } from './parse/jsonString.ts';
+import { scanLocator } from './parse/jsonScan.ts';
 
 /** Rule files larger than this are refused with a clear error rather than parsed. */
 export const MAX_RULE_FILE_BYTES = 10 * 1024 * 1024;
@@ -152,12 +153,14 @@ export const DOUBLE_ENCODED = 'F010';
  */
 function loadLetta(out: LoadedFile, doc: ParsedDoc, text: string): boolean {
   const shape = lettaShapeOf(doc.value);
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (shape) {
-    Object.assign(out, readLetta(doc, out.file, shape));
+    // Positions by scanning: agent files run to megabytes, where a full position tree takes seconds.
+    Object.assign(out, readLetta({ ...doc, locate: scanLocator(body) }, out.file, shape));
     return true;
   }
   if (typeof doc.value !== 'string') return false;
-  const inner = parseInnerJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  const inner = parseInnerJson(body);
   if (!inner || inner.doc.errors.length > 0 || lettaShapeOf(inner.doc.value) !== 'agentFile') return false;
   Object.assign(out, readLetta(inner.doc, out.file, 'agentFile'));
   out.diagnostics.unshift(

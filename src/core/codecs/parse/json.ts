@@ -120,14 +120,21 @@ export function parseJson(text: string): ParsedDoc {
   } catch (e) {
     return { format: 'json', value: undefined, locate: () => undefined, errors: [jsonProblem(text, e)] };
   }
-  let locate: ParsedDoc['locate'] = () => undefined;
-  // Positions come from the YAML parser, which must not be given nesting it cannot survive.
-  if (text.length <= MAX_JSON_LOCATE_CHARS && !flowTooDeep(text)) {
-    try {
-      locate = locatorFor(parseYamlSource(text));
-    } catch {
-      // Positions are a convenience: without them diagnostics fall back to the file start.
+  // Positions come from the YAML parser (built on the first question, so a file nobody asks
+  // positions of never pays for it), which must not be given nesting it cannot survive.
+  let locator: ParsedDoc['locate'] | undefined;
+  const locate: ParsedDoc['locate'] = (path, part) => {
+    if (!locator) {
+      locator = () => undefined;
+      if (text.length <= MAX_JSON_LOCATE_CHARS && !flowTooDeep(text)) {
+        try {
+          locator = locatorFor(parseYamlSource(text));
+        } catch {
+          // Positions are a convenience: without them diagnostics fall back to the file start.
+        }
+      }
     }
-  }
+    return locator(path, part);
+  };
   return { format: 'json', value, locate, errors: [] };
 }

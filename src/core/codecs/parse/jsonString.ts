@@ -9,6 +9,7 @@ import type { Position, Range } from '../../diagnostics/types.ts';
 import { minimalReplacement, positionAt } from '../../text/minimalReplacement.ts';
 import type { ParsedDoc } from '../types.ts';
 import { parseJson } from './json.ts';
+import { scanLocator } from './jsonScan.ts';
 
 /** The decoded content of a file's one string literal, with a map from inner to outer offsets. */
 export interface JsonStringLiteral {
@@ -127,7 +128,8 @@ export function encodeJsonStringContent(text: string, asciiOnly: boolean): strin
 export function parseInnerJson(outer: string): { doc: ParsedDoc; literal: JsonStringLiteral } | undefined {
   const literal = decodeJsonStringLiteral(outer);
   if (!literal) return undefined;
-  const inner = parseJson(literal.inner);
+  const parsed = parseJson(literal.inner);
+  const inner = parsed.errors.length > 0 ? parsed : { ...parsed, locate: scanLocator(literal.inner) };
   let starts: number[] | undefined;
   const toOuter = (p: Position): Position => {
     starts ??= lineStarts(literal.inner);
