@@ -47,7 +47,7 @@ describe('readScripted', () => {
   });
 
   it.each([
-    ['steps:\n  - call: a\n    colour: red\n', 2, "line 2: step 1: unknown key 'colour' (a 'call' step takes after, args, outcome, consent, duration, duration_ms, tokens, id, repeat, every)"],
+    ['steps:\n  - call: a\n    colour: red\n', 2, "line 2: step 1: unknown key 'colour' (a 'call' step takes after, args, outcome, output, consent, duration, duration_ms, tokens, id, repeat, every)"],
     ['steps:\n  - call: a\n    bash: ls\n', 2, "line 2: step 1: two action keys 'call' and 'bash': a step does one thing"],
     ['steps:\n  - tokens: {input: 1, output: 1}\n    repeat: true\n', 2, "line 2: step 1: two action keys 'tokens' and 'repeat': a step does one thing"],
     ['steps:\n  - bash: ls\n    tokens: {input: 1, output: 1}\n', 2, "line 2: step 1: two action keys 'bash' and 'tokens': a step does one thing"],

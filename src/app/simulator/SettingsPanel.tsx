@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
 import { DEFAULT_FORM, formToSettings, type SettingsForm } from './settingsForm.ts';
+import { useStudio } from '../state/context.tsx';
+import { profileChoices } from './profileChoices.ts';
 
 function Choice<K extends keyof SettingsForm>({ name, label, options }: { name: K; label: string; options: readonly string[] }) {
   const form = useSimulation((s) => s.form);
@@ -44,11 +46,19 @@ export function SettingsPanel(): ReactNode {
   const read = formToSettings(form);
   const errors = read.ok ? {} : read.errors;
   const sim = simulationStore().getState();
+  const hasLetta = useStudio((s) => s.project.docs.some((d) => d.kind === 'agent' && d.agent.family === 'letta'));
+  const profiles = profileChoices(hasLetta, form.profile);
   return (
     <details className="sim-settings">
       <summary>Settings</summary>
       <div className="sim-settings-grid">
-        <Choice name="profile" label="Profile" options={['spec', 'hegel', 'pattern']} />
+        <Choice name="profile" label="Profile" options={profiles} />
+        {form.profile === 'letta' ? (
+          <label>
+            <input type="checkbox" checked={form.errorOnEmpty} onChange={(e) => sim.setForm({ ...form, errorOnEmpty: e.target.checked })} /> Error on empty
+            <span className="sim-default"> (default off: Letta offers every tool when the rules leave none)</span>
+          </label>
+        ) : null}
         <label>
           <input type="checkbox" checked={form.requirePermissions} onChange={(e) => sim.setForm({ ...form, requirePermissions: e.target.checked })} /> Require permissions
           <span className="sim-default"> (default on)</span>

@@ -19,6 +19,8 @@ export interface SettingsForm {
   /** Seconds for `approve_for`. */
   approveForSeconds: string;
   executionTimeoutMs: string;
+  /** Profile `letta`: refuse the call when the rules leave no tool (else every tool is offered). */
+  errorOnEmpty: boolean;
 }
 
 /** Every setting at its documented default. */
@@ -38,6 +40,7 @@ export function settingsToForm(s: ReplaySettings = DEFAULT_SETTINGS): SettingsFo
     consentDefault: typeof consent === 'string' ? consent : 'approve_for',
     approveForSeconds: typeof consent === 'string' ? '60' : String(consent.approve_for),
     executionTimeoutMs: String(s.executionTimeoutMs),
+    errorOnEmpty: s.errorOnEmpty,
   };
 }
 
@@ -73,6 +76,7 @@ export function formToSettings(f: SettingsForm): FormReading {
       consentDefault,
       executionTimeoutMs: timeout,
       requirePermissions: f.requirePermissions,
+      errorOnEmpty: f.errorOnEmpty,
     },
   };
 }

@@ -4,9 +4,9 @@ import type { ValueOption } from '../registry.ts';
 export const PROFILE_OPTION: ValueOption = {
   kind: 'value',
   name: 'profile',
-  choices: ['spec', 'hegel', 'pattern'],
+  choices: ['spec', 'hegel', 'pattern', 'letta'],
   default: 'spec',
   description:
-    "whose semantics: the spec's; hegel-cli's for workflow rules; or Pattern's released ToolRuleEngine for tool rules (docs/pattern-profile.md)",
+    "whose semantics: the spec's; hegel-cli's for workflow rules; Pattern's released ToolRuleEngine for tool rules (docs/pattern-profile.md); or Letta's ToolRulesSolver for Letta agents (docs/letta-profile.md)",
   example: '--profile hegel',
 };

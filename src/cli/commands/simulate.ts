@@ -33,7 +33,7 @@ export const simulateCommand = defineCommand({
     {
       kind: 'value',
       name: 'compare-profile',
-      choices: ['spec', 'hegel', 'pattern'],
+      choices: ['spec', 'hegel', 'pattern', 'letta'],
       description:
         'replay under --profile and under this profile too, and print only where the decisions differ, with the reason (JSONL: one line per difference, then a summary line)',
       example: '--compare-profile pattern',

@@ -90,6 +90,14 @@ export const SIMULATE_SETTING_OPTIONS: readonly OptionDef[] = [
   },
   {
     kind: 'value',
+    name: 'error-on-empty',
+    choices: ['true', 'false'],
+    default: 'false',
+    description: "profile letta: when the rules leave no tool, refuse the call (true, Letta's error_on_empty) or offer every tool (false, Letta's agent loop)",
+    example: '--profile letta --error-on-empty true',
+  },
+  {
+    kind: 'value',
     name: 'agent',
     placeholder: '<name>',
     default: 'the first agent in the files',
@@ -114,6 +122,8 @@ export function settingsFromArgs(args: ParsedArgs): ReplaySettingsInput {
   if (exit) s.exitRequirements = exit as 'auto' | 'block';
   const evaluateOn = v('evaluate-on');
   if (evaluateOn) s.evaluateOn = evaluateOn as 'next' | 'every_event';
+  const onEmpty = v('error-on-empty');
+  if (onEmpty) s.errorOnEmpty = onEmpty === 'true';
   const dedupe = v('dedupe-window');
   if (dedupe !== undefined) s.dedupeWindowMs = Number(dedupe);
   const timeout = v('timeout');

@@ -3,6 +3,7 @@
  * rendered `# Tool Execution Rules` block in rule order.
  */
 import type { Agent, ToolRule } from '../model/toolRules.ts';
+import { describeLettaRules } from './lettaPrompts.ts';
 import { orderRules } from './ruleOrder.ts';
 
 const code = (s: string) => '`' + s + '`';
@@ -51,8 +52,12 @@ export function describeRule(rule: ToolRule): string {
   }
 }
 
-/** The rendered block for an agent: header, blank line, one `- {text}` line per rule in rule order. */
+/**
+ * The rendered block for an agent: header, blank line, one `- {text}` line per rule in rule order;
+ * for a Letta agent, the `tool_usage_rules` block Letta compiles into its system prompt.
+ */
 export function describeAgent(agent: Agent): string {
+  if (agent.family === 'letta') return describeLettaRules(agent.lettaRules ?? []) + '\n';
   const lines = ['# Tool Execution Rules', ''];
   for (const { rule } of orderRules(agent.rules)) lines.push(`- ${describeRule(rule)}`);
   return lines.join('\n') + '\n';

@@ -18,7 +18,11 @@ export type ToolFailureCode =
   | 'NotFound'
   | 'PermissionDenied'
   | 'Timeout'
-  | 'Deduplicated';
+  | 'Deduplicated'
+  /** Profile `letta`: the tool is not in the allowed set Letta's `ToolRulesSolver` computed. */
+  | 'ToolConstraintError'
+  /** Profile `letta` with `errorOnEmpty`: the rules left no tool at all in this step. */
+  | 'NoValidTools';
 
 interface Base {
   seq: number;

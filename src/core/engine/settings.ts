@@ -11,11 +11,12 @@ export const ConsentDefault = z.union([
 export type ConsentDefault = z.infer<typeof ConsentDefault>;
 
 /**
- * The profile: `spec` (default, the contract), `hegel` (workflows as hegel's evaluator decides)
- * or `pattern` (tool rules as Pattern's released `ToolRuleEngine` decides). Each profile changes
- * one side only; the other side follows `spec`.
+ * The profile: `spec` (default, the contract), `hegel` (workflows as hegel's evaluator decides),
+ * `pattern` (tool rules as Pattern's released `ToolRuleEngine` decides) or `letta` (a Letta
+ * agent's tool rules as Letta's `ToolRulesSolver` and agent loop decide, `docs/letta-profile.md`).
+ * Each profile changes one side only; the other side follows `spec`.
  */
-export const Profile = z.enum(['spec', 'hegel', 'pattern']);
+export const Profile = z.enum(['spec', 'hegel', 'pattern', 'letta']);
 export type Profile = z.infer<typeof Profile>;
 
 export const ReplaySettings = z.object({
@@ -28,6 +29,12 @@ export const ReplaySettings = z.object({
   consentDefault: ConsentDefault.default('approve_once'),
   executionTimeoutMs: z.number().int().nonnegative().default(120_000),
   requirePermissions: z.boolean().default(true),
+  /**
+   * Profile `letta`: what a step whose rules leave no tool does. `false` (Letta's current loop,
+   * `letta_agent_v3`): every tool is offered again; `true` (`get_allowed_tool_names`'s default):
+   * "No valid tools found based on tool rules." and the step's call is refused.
+   */
+  errorOnEmpty: z.boolean().default(false),
   /** Which agent of the loaded files to run (default: the first). */
   agent: z.string().optional(),
 });
@@ -45,6 +52,6 @@ export function workflowProfileOf(profile: Profile): 'spec' | 'hegel' {
 }
 
 /** The tool-rule engine's profile under a replay profile (`hegel` leaves tool rules as `spec`). */
-export function toolProfileOf(profile: Profile): 'spec' | 'pattern' {
-  return profile === 'pattern' ? 'pattern' : 'spec';
+export function toolProfileOf(profile: Profile): 'spec' | 'pattern' | 'letta' {
+  return profile === 'pattern' || profile === 'letta' ? profile : 'spec';
 }

@@ -41,6 +41,7 @@ const callStep = z
     after: after.optional(),
     args: z.record(z.string(), z.unknown()).optional().describe('The call’s arguments (default {}), e.g. { operation: patch, path: a.txt }.'),
     outcome: z.enum(['ok', 'error']).optional().describe('How the call ended (default ok).'),
+    output: z.string().optional().describe("What the tool returned: Letta's conditional rules pick the next tool by it (profile letta)."),
     consent: ConsentAnswer.optional().describe('The consent answer: approve_once, approve_scope, deny, timeout or { approve_for: seconds }.'),
     duration: duration('How long the call took (500ms, 5s, …); never together with duration_ms.').optional(),
     duration_ms: z.number().nonnegative().optional().describe('How long the call took, in milliseconds; never together with duration.'),

@@ -9,6 +9,7 @@ import { DEFAULT_OPERATION_FIELD } from '../model/toolRules.ts';
 import { sortedStrings } from '../engine/tools/messages.ts';
 import { code, codeList, duration, scopeWord, settingsOf, timeOf, times, toolState } from './explainHelpers.ts';
 import type { ExplainContext, Explanation } from './explainTypes.ts';
+import { lettaRefusal } from './explainLetta.ts';
 import { toolRuleAt, toolRuleLine } from './ruleText.ts';
 
 type Failure = Extract<Decision, { kind: 'blocked' | 'denied' | 'deduplicated' | 'timeout' | 'not_found' }>;
@@ -166,6 +167,9 @@ function causeOf(d: Failure, ctx: ExplainContext): Cause {
       return timeout(d, ctx);
     case 'NotFound':
       return notFound(d, ctx);
+    case 'ToolConstraintError':
+    case 'NoValidTools':
+      return d.kind === 'blocked' ? lettaRefusal(d, ctx) : { cause: 'a Letta tool rule removed it from the allowed set', details: [] };
   }
 }
 

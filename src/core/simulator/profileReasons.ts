@@ -22,6 +22,8 @@ export type ProfileCause =
   | 'exit-requirements'
   | 'calls-after-exit'
   | 'workflow-profile'
+  | 'letta-allowed-set'
+  | 'letta-loop'
   | 'earlier';
 
 export interface ProfileReason {
@@ -41,6 +43,10 @@ const TEXT: Record<ProfileCause, string> = {
   'exit-loop': "Pattern's should_exit_loop: an ExitLoop tool called in the scope (its conditions ignored), or a failed ExitLoop call once nothing is required; the spec exits after an ok call whose conditions were all called",
   'exit-requirements': 'Pattern ends the loop at an ExitLoop call without waiting for exit requirements, and lists them per rule (repeats and "*" kept); the spec runs or blocks on each pending tool once',
   'calls-after-exit': "Pattern's engine keeps no exited state, so calls after an exit are checked as usual; the spec ignores them until a new process",
+  'letta-allowed-set':
+    "Letta's ToolRulesSolver refused the call: the tool is not in the allowed set its rules give at this point of the step (docs/letta-profile.md); the other profile does not read Letta's rules",
+  'letta-loop':
+    "Letta's agent loop continues after every call but an exit_loop tool's, has no dedupe, and never calls a tool itself (required_before_exit waits for the model); the other profile follows its own loop",
   'workflow-profile': 'the profiles evaluate workflow rules differently (hegel-cli\'s evaluator vs the spec)',
   earlier: 'follows from an earlier difference: the two replays have called different tools by now',
 };
@@ -81,6 +87,16 @@ function specVsPattern(spec: Decision | undefined, pattern: Decision | undefined
   return reason('earlier');
 }
 
+/** The reason for one diff entry with `letta` on one side. */
+function lettaVsOther(letta: Decision | undefined, other: Decision | undefined): ProfileReason {
+  const lc = codeOf(letta);
+  if (lc === 'ToolConstraintError' || lc === 'NoValidTools') return reason('letta-allowed-set');
+  const loopKinds = ['exit', 'exit_blocked', 'ignored', 'deduplicated', 'auto'];
+  if (loopKinds.includes(letta?.kind ?? '') || loopKinds.includes(other?.kind ?? '')) return reason('letta-loop');
+  if (letta && other && 'flow' in letta && 'flow' in other && letta.flow !== other.flow) return reason('letta-loop');
+  return reason('earlier');
+}
+
 /**
  * Why an entry of the diff between a run under profile `from` (before) and one under `to` (after)
  * differs. `agent` (when known) lets a "*" rule be named as the cause.
@@ -88,7 +104,8 @@ function specVsPattern(spec: Decision | undefined, pattern: Decision | undefined
 export function profileReason(entry: DiffEntry, from: Profile, to: Profile, agent?: Agent): ProfileReason {
   const isTool = (d: Decision | undefined) => !!d && d.kind !== 'transition' && d.kind !== 'interrupt' && d.kind !== 'error';
   if (!isTool(entry.before) && !isTool(entry.after)) return reason(from === to ? 'earlier' : 'workflow-profile');
-  const toolSide = (p: Profile) => (p === 'pattern' ? 'pattern' : 'spec');
+  const toolSide = (p: Profile) => (p === 'pattern' || p === 'letta' ? p : 'spec');
   if (toolSide(from) === toolSide(to)) return reason('earlier');
+  if (from === 'letta' || to === 'letta') return lettaVsOther(from === 'letta' ? entry.before : entry.after, from === 'letta' ? entry.after : entry.before);
   return from === 'pattern' ? specVsPattern(entry.after, entry.before, agent) : specVsPattern(entry.before, entry.after, agent);
 }

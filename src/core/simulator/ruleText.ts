@@ -4,6 +4,8 @@
  */
 import { ruleNumber } from '../model/ruleNumber.ts';
 import { describeRule } from '../describe/usage.ts';
+import { renderLettaRule } from '../describe/lettaPrompts.ts';
+import type { LettaToolRule } from '../model/lettaRules.ts';
 import type { Agent, ToolRule } from '../model/toolRules.ts';
 import type { Workflow, WorkflowRule } from '../model/workflow.ts';
 import { groupThousands } from '../engine/workflow/texts.ts';
@@ -26,10 +28,26 @@ export function workflowRuleAt(workflow: Workflow | undefined, node: string, ind
  */
 export function toolRuleLine(agent: Agent | undefined, index: number): string {
   const head = `Rule ${ruleNumber(index)}`;
+  if (agent?.family === 'letta') return lettaRuleLine(agent, index);
   const rule = toolRuleAt(agent, index);
   if (!rule) return `${head}: not in the loaded agent's rule list`;
   const conditions = rule.conditions.length > 0 ? `, conditions ${rule.conditions.join(', ')}` : '';
   return `${head}: ${rule.rule_type.type} on ${code(rule.tool_name)}, priority ${rule.priority}${conditions} — ${describeRule(rule)}`;
+}
+
+/** A Letta rule's rendered prompt without its `<tool_rule>` tags, or a plain account when Letta renders none. */
+export function lettaRuleText(rule: LettaToolRule): string {
+  const rendered = renderLettaRule(rule);
+  if (rendered !== undefined) return rendered.replace('<tool_rule>', '').replace('</tool_rule>', '').trim();
+  return rule.type === 'run_first' ? `${rule.tool_name} may be called first in a step` : `${rule.tool_name} needs a human's approval before it runs`;
+}
+
+/** `Rule #2: constrain_child_tools on `plan` — After using plan, you must use one of these tools: search, answer`. */
+export function lettaRuleLine(agent: Agent | undefined, index: number): string {
+  const head = `Rule ${ruleNumber(index)}`;
+  const rule = agent?.lettaRules?.[index];
+  if (!rule) return `${head}: not in the loaded agent's rule list`;
+  return `${head}: ${rule.type} on ${code(rule.tool_name)} — ${lettaRuleText(rule)}`;
 }
 
 /** What a workflow rule checks, in plain words. */

@@ -35,6 +35,11 @@ export const TraceEvent = z.discriminatedUnion('type', [
     outcome: z.enum(['ok', 'error']).default('ok'),
     duration_ms: z.number().nonnegative().default(0),
     consent: ConsentAnswer.optional(),
+    /**
+     * What the tool returned (the `message` Letta packages into the tool's response): read by
+     * Letta's conditional rules under profile `letta`, ignored otherwise.
+     */
+    output: z.string().optional(),
     tokens: TokenUsage.optional(),
     /**
      * Recorded logs only: this call's command or edit is also in the trace as its own `command` /

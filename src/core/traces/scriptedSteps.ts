@@ -11,7 +11,7 @@ import { describeJsonType, isJsonObject } from './lineItems.ts';
 
 /** Action keys and the modifiers each one takes. */
 export const STEP_MODIFIERS = {
-  call: ['after', 'args', 'outcome', 'consent', 'duration', 'duration_ms', 'tokens', 'id', 'repeat', 'every'],
+  call: ['after', 'args', 'outcome', 'output', 'consent', 'duration', 'duration_ms', 'tokens', 'id', 'repeat', 'every'],
   bash: ['after', 'tool'],
   edit: ['after', 'tool'],
   tokens: ['after'],

@@ -12,7 +12,9 @@ import { DecisionStamp } from '../stamp.ts';
 import { runCall } from './call.ts';
 import type { CallRequest, CheckContext } from './checks.ts';
 import { exitDecision, requestExit, runAutoStart } from './lifecycle.ts';
+import { createLettaPolicy } from './lettaPolicy.ts';
 import { createPatternPolicy } from './patternPolicy.ts';
+import type { ToolPolicy } from './policy.ts';
 import { PeriodicTracker } from './periodic.ts';
 import { RuleIndex } from './ruleIndex.ts';
 import { buildSnapshot } from './snapshot.ts';
@@ -32,11 +34,14 @@ const bodyOf = ({ seq: _seq, event: _event, time: _time, ...body }: Decision): D
  * each step then costs O(1) amortised in the length of the trace (typed-array reads and writes, no
  * scan of the history), and a call that runs allocates only its decision.
  */
-export function createToolEngine(agent: Agent, settings: ReplaySettings): ToolEngine {
-  const index = new RuleIndex(agent);
+export function createToolEngine(agent: Agent, given: ReplaySettings): ToolEngine {
+  const profile = toolProfileOf(given.profile);
+  // Letta's loop has no dedupe and never calls a tool itself: pending exit requirements block.
+  const settings: ReplaySettings = profile === 'letta' ? { ...given, dedupeWindowMs: 0, exitRequirements: 'block' } : given;
+  const index = new RuleIndex(agent, profile === 'letta');
   const table = new ToolTable(index);
+  const policy: ToolPolicy = profile === 'pattern' ? createPatternPolicy(agent, table) : profile === 'letta' ? createLettaPolicy(agent, table) : specPolicy;
   const state = new ToolState(settings.dedupeWindowMs, table.size, table.groups.length);
-  const policy = toolProfileOf(settings.profile) === 'pattern' ? createPatternPolicy(agent, table) : specPolicy;
   const ctx: CheckContext = { table, state, settings, policy, pass: { consent: undefined, grantUntil: Number.NaN } };
   const periodic = new PeriodicTracker(table.periodic);
   const hasPeriodic = table.periodic.length > 0;
@@ -83,6 +88,7 @@ export function createToolEngine(agent: Agent, settings: ReplaySettings): ToolEn
     request.durationMs = event.duration_ms ?? 0;
     request.consent = event.consent;
     const flow = runCall(ctx, request, st, out);
+    if (policy.observeCall) policy.observeCall(ctx, request, out[out.length - 1] as Decision, event.output);
     if (flow === undefined) return false;
     state.lastFlow = flow;
     if (flow !== 'exit' || exited) return true;
@@ -120,7 +126,11 @@ export function createToolEngine(agent: Agent, settings: ReplaySettings): ToolEn
       const executed = stepInto(event, ownStamp, out);
       return { decisions: out.map(bodyOf), executed };
     },
-    snapshot: () => buildSnapshot({ table, state, settings, periodic, pendingExit: () => policy.pendingExit(ctx) }),
+    snapshot: () => {
+      const snap = buildSnapshot({ table, state, settings, periodic, pendingExit: () => policy.pendingExit(ctx) });
+      if (policy.snapshot) snap.letta = policy.snapshot(ctx);
+      return snap;
+    },
     save(): ToolEngineState {
       const toolNames: string[] = [];
       for (let id = 0; id < table.size; id++) toolNames.push(table.nameOf(id));

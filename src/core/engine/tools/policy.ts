@@ -4,14 +4,15 @@
  * picks which implementation of each point it calls. Everything else (scopes, unknown tools,
  * dedupe, consent, timeouts, periodic reports, auto start) is the same for both.
  */
-import type { Flow } from '../decisions.ts';
+import type { Decision, Flow } from '../decisions.ts';
 import type { CallFailure, CallRequest, CheckContext } from './checks.ts';
+import type { LettaSnapshot } from './types.ts';
 
 /** The id standing for a `"*"` tool name in a Pattern rule list: never a tool, never called. */
 export const WILDCARD_ID = -1;
 
 export interface ToolPolicy {
-  readonly profile: 'spec' | 'pattern';
+  readonly profile: 'spec' | 'pattern' | 'letta';
   /** Steps 3–7 of a call (`tool-rules.md` §4): start gate, ordering, limits, cooldown, operations. */
   checkRules(ctx: CheckContext, call: CallRequest): CallFailure | undefined;
   /** The flow of a call that executed, asked after the call was recorded. */
@@ -22,4 +23,8 @@ export interface ToolPolicy {
   readonly exitFlowSkipsRequirements: boolean;
   /** Calls after the loop exited are `ignored` rather than checked. */
   readonly ignoresCallsAfterExit: boolean;
+  /** Sees every call from the trace once it is decided (its decision, and the output the trace recorded). */
+  observeCall?(ctx: CheckContext, call: CallRequest, decision: Decision, output: string | undefined): void;
+  /** The profile's own part of the state inspector's view. */
+  snapshot?(ctx: CheckContext): LettaSnapshot;
 }

@@ -77,7 +77,14 @@ export class RuleIndex {
   private readonly cache = new Map<string, ToolRuleSet>();
   private readonly operationFields = new Map<string, string>();
 
-  constructor(private readonly agent: Agent) {
+  /**
+   * `lettaApproval` (profile `letta`): a Letta `requires_approval` rule gates its tool as a
+   * RequiresConsent rule does (Letta asks a human before the call runs).
+   */
+  constructor(
+    private readonly agent: Agent,
+    private readonly lettaApproval = false,
+  ) {
     this.ordered = orderRules(agent.rules);
     this.declared = agent.tools.map((t) => t.name);
     this.declaredSet = new Set(this.declared);
@@ -164,6 +171,10 @@ export class RuleIndex {
         default:
           break;
       }
+    }
+    if (this.lettaApproval && !set.consent) {
+      const rule = (this.agent.lettaRules ?? []).findIndex((r) => r.type === 'requires_approval' && r.tool_name === tool);
+      if (rule >= 0) set.consent = { rule, scope: undefined };
     }
     const allowed = allowedOperations(this.agent, tool);
     if (allowed && opRules.length > 0)

@@ -38,6 +38,9 @@ export interface ToolStateData {
   lastFlow: Flow | undefined;
   cleanupEpoch: number;
   freshOrderingScope: boolean;
+  lastTool: number;
+  lastToolEpoch: number;
+  lastOutput: string | undefined;
   firstTime: number | undefined;
   now: number | undefined;
   dedupe: DedupeTableState;
@@ -92,6 +95,11 @@ export class ToolState {
   cleanupEpoch = 0;
   /** The ordering scope has not seen an event yet: its auto-start calls are still to run. */
   freshOrderingScope = true;
+  /** Profile `letta`: the last tool that executed, valid while `lastToolEpoch` is the batch's. */
+  lastTool = -1;
+  lastToolEpoch = 0;
+  /** Profile `letta`: the last tool response (Letta's `last_function_response`), kept across batches. */
+  lastOutput: string | undefined = undefined;
   firstTime: number | undefined = undefined;
   now: number | undefined = undefined;
   readonly dedupe: DedupeTable;
@@ -169,6 +177,17 @@ export class ToolState {
     this.cleanupEpoch = this.orderingEpoch;
   }
 
+  /** Profile `letta`: tool `t` executed last in this batch. */
+  recordLastTool(t: number): void {
+    this.lastTool = t;
+    this.lastToolEpoch = this.batchEpoch;
+  }
+
+  /** Profile `letta`: the last tool that executed in this batch, or -1. */
+  lastToolInBatch(): number {
+    return this.lastToolEpoch === this.batchEpoch ? this.lastTool : -1;
+  }
+
   /** In Pattern's Cleanup phase in this ordering scope. */
   get inCleanup(): boolean {
     return this.cleanupEpoch === this.orderingEpoch;
@@ -211,6 +230,9 @@ export class ToolState {
       lastFlow: this.lastFlow,
       cleanupEpoch: this.cleanupEpoch,
       freshOrderingScope: this.freshOrderingScope,
+      lastTool: this.lastTool,
+      lastToolEpoch: this.lastToolEpoch,
+      lastOutput: this.lastOutput,
       firstTime: this.firstTime,
       now: this.now,
       dedupe: this.dedupe.save(),
@@ -246,6 +268,9 @@ export class ToolState {
     this.lastFlow = d.lastFlow;
     this.cleanupEpoch = d.cleanupEpoch;
     this.freshOrderingScope = d.freshOrderingScope;
+    this.lastTool = d.lastTool;
+    this.lastToolEpoch = d.lastToolEpoch;
+    this.lastOutput = d.lastOutput;
     this.firstTime = d.firstTime;
     this.now = d.now;
     this.dedupe.restore(d.dedupe);

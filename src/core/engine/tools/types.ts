@@ -56,6 +56,29 @@ export interface ToolEngineSnapshot {
   periodic: { tool: string; rule: number; dueAt: number }[];
   /** Keys held by the dedupe cache. */
   dedupeEntries: number;
+  /** Profile `letta` only: the allowed set Letta's `ToolRulesSolver` gives the next call. */
+  letta?: LettaSnapshot;
+}
+
+/** The allowed set of profile `letta` before the next call (`docs/letta-profile.md`). */
+export interface LettaSnapshot {
+  /**
+   * `init`: no call yet in this step (batch) and run_first rules exist; `rules`: the intersection
+   * of the child, conditional, max-count and parent rules; `fallback`: that intersection is empty
+   * and Letta's loop offers every tool (`errorOnEmpty` false); `empty`: it is empty and the next
+   * call is refused (`errorOnEmpty` true).
+   */
+  phase: 'init' | 'rules' | 'fallback' | 'empty';
+  /** The tools offered to the model, in the agent's tool order. */
+  allowed: string[];
+  /** The agent's tools the rules removed, each with the first rule (index in the rule list) that removed it. */
+  removed: { tool: string; rule: number }[];
+  /** The last tool that ran in this step (Letta's `tool_call_history[-1]`), or null. */
+  lastTool: string | null;
+  /** The `message` of the last tool response, or null before any call. */
+  lastOutput: string | null;
+  /** required_before_exit tools not yet called in this step. */
+  uncalledRequired: string[];
 }
 
 export interface ToolEngine {

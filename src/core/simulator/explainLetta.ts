@@ -1,0 +1,60 @@
+/**
+ * Explanations of calls refused under profile `letta` (`docs/letta-profile.md`): which Letta rule
+ * took the tool out of the allowed set, and why it applied at that point of the step.
+ */
+import type { Decision } from '../engine/decisions.ts';
+import type { LettaToolRule } from '../model/lettaRules.ts';
+import { code, codeList, toolState } from './explainHelpers.ts';
+import type { ExplainContext } from './explainTypes.ts';
+
+type Refused = Extract<Decision, { kind: 'blocked' }>;
+
+/** Completes "`tool` was blocked: …" for a refused Letta call, with its details. */
+export interface LettaCause {
+  cause: string;
+  details: string[];
+}
+
+function why(rule: LettaToolRule | undefined, tool: string, ctx: ExplainContext): string {
+  if (!rule) return 'a Letta tool rule removed it from the allowed set';
+  const t = code(rule.tool_name);
+  switch (rule.type) {
+    case 'run_first': {
+      const firsts = (ctx.agent?.lettaRules ?? []).filter((r) => r.type === 'run_first').map((r) => r.tool_name);
+      return `nothing has run yet in this step, and run_first rules allow only ${codeList([...new Set(firsts)])} first`;
+    }
+    case 'constrain_child_tools':
+      return `the last tool was ${t}, after which only ${codeList(rule.children)} may be called`;
+    case 'parent_last_tool':
+      return rule.children.includes(tool)
+        ? `${code(tool)} may only be called straight after ${t}, which was not the last tool`
+        : `the last tool was ${t}, after which only ${codeList(rule.children)} may be called`;
+    case 'max_count_per_step':
+      return `${t} already ran ${rule.max_count_limit} ${rule.max_count_limit === 1 ? 'time' : 'times'} in this step, its max_count_per_step`;
+    case 'conditional': {
+      const strict = rule.require_output_mapping === true;
+      const fallback = strict ? 'no tool (require_output_mapping)' : rule.default_child ? `its default child ${code(rule.default_child)}` : 'any tool';
+      return `the last tool was ${t}, whose output picks the next tool: a value of child_output_mapping picks its tool, any other output ${fallback}`;
+    }
+    default:
+      return `rule ${rule.type} on ${t} removed it`;
+  }
+}
+
+/** The cause of a `ToolConstraintError` or `NoValidTools` decision. */
+export function lettaRefusal(d: Refused, ctx: ExplainContext): LettaCause {
+  const rule = ctx.agent?.lettaRules?.[d.rule];
+  const details: string[] = [];
+  const output = toolState(ctx)?.letta?.lastOutput;
+  if (rule?.type === 'conditional') {
+    const cases = Object.entries(rule.child_output_mapping).map(([k, v]) => `${JSON.stringify(k)} → ${code(v)}`);
+    details.push(`child_output_mapping: ${cases.join(', ')} (Letta compares the keys read from JSON as exact strings)`);
+    if (output !== undefined && output !== null) details.push(`the response now recorded for the next call: ${JSON.stringify(output)}`);
+  }
+  if (d.code === 'NoValidTools') {
+    details.push('the rules leave no tool at all in this step; setting errorOnEmpty = true refuses the call (Letta raises "No valid tools found based on tool rules.")');
+    return { cause: `no tool is allowed in this step: ${why(rule, d.tool, ctx)}`, details };
+  }
+  details.push('Letta does not run the call: the model gets the error below and the loop continues');
+  return { cause: why(rule, d.tool, ctx), details };
+}
