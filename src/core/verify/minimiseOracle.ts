@@ -21,11 +21,6 @@ export interface OracleStats {
   pushes: number;
 }
 
-interface Checkpoint {
-  pos: number;
-  state: ReplayState;
-}
-
 export interface Oracle {
   readonly stats: OracleStats;
   /** The trace the checkpoints belong to. */
@@ -49,15 +44,18 @@ export interface Oracle {
 export function createOracle(config: ReplayConfig, target: MinimiseTarget, base: readonly TraceItem[], every = 1024): Oracle {
   const replay = createReplay(config);
   const stats: OracleStats = { tests: 0, cacheHits: 0, pushes: 0 };
-  let cps: Checkpoint[] = [{ pos: 0, state: replay.save() }];
+  /**
+   * States of the base by position (items pushed), at multiples of `every`. Filled lazily: a
+   * candidate replays the base's items up to its first change, and saves the base's states it
+   * passes that are missing. Candidates save nothing of their own (most are rejected).
+   */
+  const cps = new Map<number, ReplayState>([[0, replay.save()]]);
   let current = base;
-  let last: { candidate: readonly TraceItem[]; firstChanged: number; saved: Checkpoint[] } | undefined;
+  let last: { candidate: readonly TraceItem[]; firstChanged: number } | undefined;
   const scratch: Decision[] = [];
 
   const keepBefore = (firstChanged: number) => {
-    let n = cps.length;
-    while (n > 1 && (cps[n - 1] as Checkpoint).pos > firstChanged) n--;
-    cps = cps.slice(0, n);
+    for (const pos of cps.keys()) if (pos > firstChanged) cps.delete(pos);
   };
 
   return {
@@ -71,31 +69,29 @@ export function createOracle(config: ReplayConfig, target: MinimiseTarget, base:
       const end = candidate.length - 1;
       if (end < 0) return undefined;
       const limit = Math.min(firstChanged, end);
-      let cp = cps[0] as Checkpoint;
-      for (let i = cps.length - 1; i >= 0; i--)
-        if ((cps[i] as Checkpoint).pos <= limit) {
-          cp = cps[i] as Checkpoint;
+      let from = 0;
+      for (let p = Math.floor(limit / every) * every; p > 0; p -= every)
+        if (cps.has(p)) {
+          from = p;
           break;
         }
-      replay.restore(cp.state);
-      const saved: Checkpoint[] = [];
-      for (let pos = cp.pos; pos < end; pos++) {
+      replay.restore(cps.get(from) as ReplayState);
+      for (let pos = from; pos < end; pos++) {
         replay.pushInto(candidate[pos] as TraceItem, scratch);
         scratch.length = 0;
         const next = pos + 1;
-        if (next % every === 0 && next > firstChanged) saved.push({ pos: next, state: replay.save() });
+        if (next % every === 0 && next <= firstChanged && !cps.has(next)) cps.set(next, replay.save());
       }
-      stats.pushes += end - cp.pos + 1;
+      stats.pushes += end - from + 1;
       const out: Decision[] = [];
       replay.pushInto(candidate[end] as TraceItem, out);
       const hit = out.find((d) => matchesTarget(d, target));
-      if (hit) last = { candidate, firstChanged, saved };
+      if (hit) last = { candidate, firstChanged };
       return hit;
     },
     accept() {
       if (!last) throw new Error('accept() needs a successful test() just before');
       keepBefore(last.firstChanged);
-      cps.push(...last.saved);
       current = last.candidate;
       last = undefined;
     },
