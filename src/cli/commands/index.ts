@@ -6,7 +6,8 @@ import type { CommandDef } from '../registry.ts';
 import { checkCommand } from './check.ts';
 import { convertCommand } from './convert.ts';
 import { describeCommand } from './describe.ts';
+import { minimiseCommand } from './minimise.ts';
 import { simulateCommand } from './simulate.ts';
 import { testCommand } from './test.ts';
 
-export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, testCommand];
+export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, minimiseCommand, testCommand];

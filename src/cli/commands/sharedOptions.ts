@@ -1,4 +1,4 @@
-import type { ValueOption } from '../registry.ts';
+import type { ListOption, ValueOption } from '../registry.ts';
 
 /** `--profile`, shared by check and simulate (`traces.md` §5). */
 export const PROFILE_OPTION: ValueOption = {
@@ -9,4 +9,14 @@ export const PROFILE_OPTION: ValueOption = {
   description:
     "whose semantics: the spec's; hegel-cli's for workflow rules; Pattern's released ToolRuleEngine for tool rules (docs/pattern-profile.md); or Letta's ToolRulesSolver for Letta agents (docs/letta-profile.md)",
   example: '--profile hegel',
+};
+
+/** `--trace <files…>`, shared by simulate and minimise. */
+export const TRACE_OPTION: ListOption = {
+  kind: 'list',
+  name: 'trace',
+  placeholder: '<trace files…>',
+  required: true,
+  description: 'traces to replay (canonical .jsonl, scripted .yaml, or recorded logs), merged by time',
+  example: '--trace session.jsonl hooks.jsonl',
 };

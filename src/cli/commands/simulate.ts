@@ -11,6 +11,7 @@ import { jsonTermSafe } from '../escape.ts';
 import { formatDiagnostic } from '../format.ts';
 import { defineCommand, type ParsedArgs } from '../registry.ts';
 import { SIMULATE_SETTING_OPTIONS, settingsFromArgs } from './simulateOptions.ts';
+import { TRACE_OPTION } from './sharedOptions.ts';
 
 /** Decisions are written in batches of this many lines. */
 const OUTPUT_BATCH = 2000;
@@ -21,14 +22,7 @@ export const simulateCommand = defineCommand({
   summary: 'replay traces through the rules and print every decision (JSONL)',
   positionals: { name: '<rule files…>', noun: 'rule file', description: 'agent and/or workflow rule files', min: 1 },
   options: [
-    {
-      kind: 'list',
-      name: 'trace',
-      placeholder: '<trace files…>',
-      required: true,
-      description: 'traces to replay (canonical .jsonl, scripted .yaml, or recorded logs), merged by time',
-      example: '--trace session.jsonl hooks.jsonl',
-    },
+    TRACE_OPTION,
     ...SIMULATE_SETTING_OPTIONS,
     {
       kind: 'value',

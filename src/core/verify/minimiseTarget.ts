@@ -6,6 +6,7 @@
  * line) are not compared: they change when a trace gets shorter (`docs/minimise.md`).
  */
 import type { Decision, DecisionKind } from '../engine/decisions.ts';
+import { VIOLATION_KINDS } from '../simulator/violations.ts';
 
 /** The fields compared, in the order {@link describeTarget} names them. */
 export const TARGET_FIELDS = ['tool', 'code', 'rule', 'reason', 'outcome', 'flow', 'consent', 'node', 'ruleType', 'from', 'to', 'pending'] as const;
@@ -74,4 +75,23 @@ export function describeTarget(t: MinimiseTarget): string {
     else parts.push(String(v));
   }
   return parts.join(' ');
+}
+
+/**
+ * The decision to minimise towards among a step's decisions: the first of `kind` when given, else
+ * the first violation (a blocked call, a failed exit, an interrupt…), else the only decision.
+ * A problem (in words) when there is none, or several and none stands out.
+ */
+export function chooseDecision(decisions: readonly Decision[], kind?: string): { ok: true; decision: Decision } | { ok: false; problem: string } {
+  const usable = decisions.filter((d) => d.kind !== 'error');
+  const kinds = usable.map((d) => d.kind).join(', ');
+  if (usable.length === 0) return { ok: false, problem: decisions.length > 0 ? 'it is an unusable trace line, which the rules decide nothing about' : 'the rules decide nothing there' };
+  if (kind !== undefined) {
+    const d = usable.find((x) => x.kind === kind);
+    return d ? { ok: true, decision: d } : { ok: false, problem: `it decides no ${kind} (it decides ${kinds})` };
+  }
+  const violation = usable.find((d) => VIOLATION_KINDS.has(d.kind));
+  if (violation) return { ok: true, decision: violation };
+  if (usable.length === 1) return { ok: true, decision: usable[0] as Decision };
+  return { ok: false, problem: `it decides ${kinds}; choose one by its kind` };
 }
