@@ -1,6 +1,7 @@
 /** The curated examples shipped with the app (the gallery), loaded as raw text at build time. */
 import { isTestFileName } from '../core/tests/fileName.ts';
-const files = import.meta.glob('../../examples/*.{toml,yaml,json}', {
+import type { ReplaySettingsInput } from '../core/engine/settings.ts';
+const files = import.meta.glob('../../examples/*.{toml,yaml,json,af}', {
   query: '?raw',
   import: 'default',
   eager: true,
@@ -30,9 +31,11 @@ export interface Walkthrough {
   /** The example rule file (one of {@link EXAMPLES}). */
   ruleFile: Example;
   trace: Example;
+  /** Settings the walk-through runs with (defaults otherwise), e.g. profile `letta`. */
+  settings?: ReplaySettingsInput;
 }
 
-const WALKTHROUGH_INFO: readonly { trace: string; ruleFile: string; title: string; description: string }[] = [
+const WALKTHROUGH_INFO: readonly { trace: string; ruleFile: string; title: string; description: string; settings?: ReplaySettingsInput }[] = [
   {
     trace: 'etl-walkthrough.yaml',
     ruleFile: 'etl-pipeline.toml',
@@ -45,6 +48,14 @@ const WALKTHROUGH_INFO: readonly { trace: string; ruleFile: string; title: strin
     title: 'A coding session under the execution workflow',
     description: 'Phases advance, a build loop interrupts the code phase, and the readme phase asks for a commit.',
   },
+  {
+    trace: 'letta-refund-walkthrough.yaml',
+    ruleFile: 'letta-refund-agent.af',
+    title: 'A Letta agent, as Letta runs it',
+    description:
+      "Under profile letta: run_first decides the first call, a child rule and a conditional rule narrow what may follow, refused calls say which rule removed the tool, and the exit waits for a required tool.",
+    settings: { profile: 'letta' },
+  },
 ];
 
 const traceByName = new Map(Object.entries(traceFiles).map(([path, text]) => [path.slice(path.lastIndexOf('/') + 1), text]));
@@ -52,5 +63,7 @@ const traceByName = new Map(Object.entries(traceFiles).map(([path, text]) => [pa
 export const WALKTHROUGHS: readonly Walkthrough[] = WALKTHROUGH_INFO.flatMap((w) => {
   const ruleFile = EXAMPLES.find((e) => e.name === w.ruleFile);
   const trace = traceByName.get(w.trace);
-  return ruleFile && trace !== undefined ? [{ title: w.title, description: w.description, ruleFile, trace: { name: w.trace, text: trace } }] : [];
+  return ruleFile && trace !== undefined
+    ? [{ title: w.title, description: w.description, ruleFile, trace: { name: w.trace, text: trace }, ...(w.settings ? { settings: w.settings } : {}) }]
+    : [];
 });

@@ -21,7 +21,23 @@ export function leadingSentence(text: string): string {
   return end >= 0 ? joined.slice(0, end + 1) : joined;
 }
 
+/** The first sentence of the first agent's `description` in a Letta agent file (JSON has no comments). */
+export function agentFileSentence(text: string): string {
+  try {
+    const root: unknown = JSON.parse(text);
+    const agents = typeof root === 'object' && root !== null ? (root as { agents?: unknown }).agents : undefined;
+    const first: unknown = Array.isArray(agents) ? agents[0] : undefined;
+    const description = typeof first === 'object' && first !== null ? (first as { description?: unknown }).description : undefined;
+    if (typeof description !== 'string') return '';
+    const end = description.search(/[.!?](\s|$)/);
+    return end >= 0 ? description.slice(0, end + 1) : description;
+  } catch {
+    return '';
+  }
+}
+
 /** Gallery information for an example file. */
 export function exampleInfo(e: Example): ExampleInfo {
-  return { name: e.name, kind: /\.ya?ml$/i.test(e.name) ? 'workflow' : 'agent', description: leadingSentence(e.text) };
+  const description = /\.(af|json)$/i.test(e.name) ? agentFileSentence(e.text) : leadingSentence(e.text);
+  return { name: e.name, kind: /\.ya?ml$/i.test(e.name) ? 'workflow' : 'agent', description };
 }
