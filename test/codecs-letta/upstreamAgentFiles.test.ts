@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import { editAgentText } from '../../src/core/codecs/edit/editText.ts';
 import { checkLoadedFile } from '../../src/core/check.ts';
+import { toolGraph } from '../../src/core/graph/toolGraph.ts';
 import type { Agent } from '../../src/core/model/toolRules.ts';
 
 const root = resolve(process.env['RULE_STUDIO_UPSTREAM'] ?? '../shared/upstream', 'letta-ai-agent-file');
@@ -49,6 +50,11 @@ describe.skipIf(files.length === 0)('letta-ai/agent-file *.af', () => {
       expected.agents.map((a) => [a.name, 'letta', a.tool_rules?.length ?? 0, a.tool_ids?.length ?? 0]),
     );
     loaded.agents.forEach((agent: Agent, i) => {
+      // drawn: a node per tool, an edge per child, parent child and conditional branch
+      const g = toolGraph(agent, checkLoadedFile(loaded));
+      for (const t of agent.tools) expect(g.nodes.map((n) => n.id)).toContain(t.name);
+      const edges = (agent.lettaRules ?? []).reduce((n, r) => n + (r.type === 'constrain_child_tools' || r.type === 'parent_last_tool' ? new Set(r.children).size : r.type === 'conditional' ? Object.keys(r.child_output_mapping).length + (r.default_child ? 1 : 0) : 0), 0);
+      expect(g.edges).toHaveLength(edges);
       const tool = agent.tools[0]?.name ?? 'a_tool';
       const after: Agent = { ...agent, lettaRules: [...(agent.lettaRules ?? []), { tool_name: tool, type: 'constrain_child_tools', children: [tool] }] };
       const edited = editAgentText(f, text, agent, after).text;

@@ -3,6 +3,7 @@ import type { Action, ActionContext } from './types.ts';
 import { activeDoc } from '../state/store.ts';
 import { addRule, addTool } from '../../core/graph/agentEdits.ts';
 import { addPhase } from '../../core/graph/workflowEdits.ts';
+import { addLettaRule, ruleToolOf } from '../../core/graph/lettaEdits.ts';
 import { layoutOf, missingPositions } from '../graph/docGraph.ts';
 import { requestFit } from '../graph/fitRequests.ts';
 
@@ -14,7 +15,7 @@ function ruleTarget({ store }: ActionContext): string | undefined {
   const d = activeDoc(s);
   if (d?.kind !== 'agent') return undefined;
   if (s.selection.kind === 'tool') return s.selection.tool;
-  if (s.selection.kind === 'rule') return d.agent.rules[s.selection.index]?.tool_name;
+  if (s.selection.kind === 'rule') return ruleToolOf(d.agent, s.selection.index);
   return undefined;
 }
 
@@ -41,8 +42,11 @@ export const graphActions: Action[] = [
     label: 'Add tool',
     toolbar: true,
     shortcuts: ['Mod+Shift+T'],
-    hint: 'Add a declared tool to the agent and select it',
-    enabled: (ctx) => doc(ctx)?.kind === 'agent',
+    hint: 'Add a declared tool to the agent and select it (a Letta agent’s tools are defined in its agent file)',
+    enabled: (ctx) => {
+      const d = doc(ctx);
+      return d?.kind === 'agent' && d.agent.family !== 'letta';
+    },
     run(ctx) {
       const d = doc(ctx);
       if (d?.kind !== 'agent') return;
@@ -66,7 +70,7 @@ export const graphActions: Action[] = [
     label: 'Add rule',
     toolbar: true,
     shortcuts: ['Mod+Shift+R'],
-    hint: 'Add a rule (MaxCalls 1) for the selected tool and select it',
+    hint: 'Add a rule (MaxCalls 1; for a Letta agent max_count_per_step 1) for the selected tool and select it',
     enabled: (ctx) => ruleTarget(ctx) !== undefined,
     run(ctx) {
       const d = doc(ctx);
@@ -74,7 +78,7 @@ export const graphActions: Action[] = [
       if (d?.kind !== 'agent' || tool === undefined) return;
       let index = -1;
       ctx.store.getState().editAgent(d.id, (a) => {
-        const r = addRule(a, tool);
+        const r = a.family === 'letta' ? addLettaRule(a, tool, 'max_count_per_step') : addRule(a, tool);
         index = r.rule;
         return r.agent;
       });

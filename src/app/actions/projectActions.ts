@@ -35,7 +35,7 @@ export const projectActions: Action[] = [
     label: 'Import',
     toolbar: true,
     shortcuts: ['Mod+O'],
-    hint: 'Import TOML, YAML or JSON rule files, or a project bundle (you can also drop or paste them)',
+    hint: 'Import TOML, YAML or JSON rule files, Letta agent files (.af), or a project bundle (you can also drop or paste them)',
     run: ({ store }) => pickFiles((files) => void importFiles(store, files)),
   },
   {
@@ -50,6 +50,12 @@ export const projectActions: Action[] = [
       const doc = activeDoc(store.getState());
       if (!doc) return;
       const name = exportFileName(doc);
+      if (doc.kind === 'agent' && doc.agent.family === 'letta') {
+        // Letta's own file, kept whole: only the edited rules differ from what was imported.
+        downloadText(name, doc.text, MIME[docFormat(doc)]);
+        store.getState().notify('info', `Exported ${name} as a Letta ${name.toLowerCase().endsWith('.af') ? 'agent file' : 'file'}: everything but the edited rules is as imported.`);
+        return;
+      }
       const normalised = diagnosticsOf(doc).textApplies ? normaliseText(doc.fileName, doc.text) : undefined;
       downloadText(name, normalised?.text ?? doc.text, MIME[docFormat(doc)]);
       if (!normalised) store.getState().notify('info', `Exported ${name} as typed; its text does not read cleanly yet (see Problems).`);

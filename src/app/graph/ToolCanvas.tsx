@@ -6,6 +6,7 @@ import { useStudio, useStudioStore } from '../state/context.tsx';
 import type { ToolGraphNode } from '../../core/graph/toolGraph.ts';
 import { ALL_TOOLS_ID } from '../../core/graph/toolGraph.ts';
 import { addPrecedingEdge, removeEdge, removeTool } from '../../core/graph/agentEdits.ts';
+import { addChildEdge, removeLettaEdge, removeLettaRule, ruleToolOf } from '../../core/graph/lettaEdits.ts';
 import { toolGraphOf } from './docGraph.ts';
 import { toolFlow, type ToolFlowNode } from './flowElements.ts';
 import { stableData } from './reconcile.ts';
@@ -42,7 +43,8 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const flow = useMemo(() => toolFlow(graph, doc.agent, doc.layout, selection, stable, step), [graph, doc.agent, doc.layout, selection, stable, step]);
   const nodeIds = useMemo(() => graph.nodes.map((n) => n.id), [graph]);
   usePlacement(doc, nodeIds, store);
-  const focus = externalFocus(selection, selection.kind === 'tool' ? selection.tool : selection.kind === 'rule' ? doc.agent.rules[selection.index]?.tool_name : undefined);
+  const letta = doc.agent.family === 'letta';
+  const focus = externalFocus(selection, selection.kind === 'tool' ? selection.tool : selection.kind === 'rule' ? ruleToolOf(doc.agent, selection.index) : undefined);
 
   const docId = doc.id;
   const edgeRule = useCallback((id: string) => graph.edges.find((e) => e.id === id), [graph]);
@@ -71,7 +73,7 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
       const s = store.getState();
       let rule = -1;
       s.editAgent(docId, (a) => {
-        const r = addPrecedingEdge(a, c.source, c.target);
+        const r = a.family === 'letta' ? addChildEdge(a, c.source, c.target) : addPrecedingEdge(a, c.source, c.target);
         rule = r.rule;
         return r.agent;
       });
@@ -83,7 +85,14 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const onDeleteSelection = useCallback(() => {
     const s = store.getState();
     const sel = s.selection;
-    if (sel.kind === 'tool') {
+    if (sel.kind === 'tool' && letta) {
+      s.notify('info', `“${sel.tool}” stays: a Letta agent’s tools are defined in its agent file. Select one of its rules or edges to delete it.`);
+    } else if (sel.kind === 'rule' && letta) {
+      const e = lastEdge.current !== undefined ? edgeRule(lastEdge.current) : undefined;
+      s.editAgent(docId, (a) => (e && e.rule === sel.index ? removeLettaEdge(a, e) : removeLettaRule(a, sel.index)));
+      lastEdge.current = undefined;
+      s.select({ kind: 'none' });
+    } else if (sel.kind === 'tool') {
       const owned = doc.agent.rules.filter((r) => r.tool_name === sel.tool).length;
       s.editAgent(docId, (a) => removeTool(a, sel.tool));
       s.select({ kind: 'none' });
@@ -95,7 +104,7 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
       lastEdge.current = undefined;
       s.select({ kind: 'none' });
     }
-  }, [store, doc.agent, docId, edgeRule]);
+  }, [store, doc.agent, docId, edgeRule, letta]);
 
   return (
     <FlowView<ToolFlowNode, Edge>

@@ -7,7 +7,7 @@ function ToolNodeView({ data }: NodeProps<ToolFlowNode>) {
   const title = data.dimmed ? data.reason : data.problems.length > 0 ? data.problems.join('\n') : undefined;
   return (
     <div className="rs-tool" title={title} data-dimmed={data.dimmed || undefined} data-error={data.error || undefined}>
-      <Handle type="target" position={Position.Left} className="rs-handle" title={`Needs a tool before ${data.label}`} />
+      <Handle type="target" position={Position.Left} className="rs-handle" title={data.letta ? `${data.label} may follow another tool` : `Needs a tool before ${data.label}`} />
       <div className="rs-tool-name">
         {data.wildcard ? <span className="rs-wild">✱ </span> : null}
         <span>{data.label}</span>
@@ -23,7 +23,7 @@ function ToolNodeView({ data }: NodeProps<ToolFlowNode>) {
         </ul>
       ) : null}
       {data.dimmed && data.reason ? <span className="visually-hidden">{data.reason}</span> : null}
-      <Handle type="source" position={Position.Right} className="rs-handle" title={`${data.label} before another tool`} />
+      <Handle type="source" position={Position.Right} className="rs-handle" title={data.letta ? `Another tool may follow ${data.label}` : `${data.label} before another tool`} />
     </div>
   );
 }

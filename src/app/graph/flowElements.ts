@@ -3,8 +3,9 @@
  * selection from the store, classes for diagnostics. Pure, so it is tested in Node.
  */
 import { ruleNumber } from '../../core/model/ruleNumber.ts';
+import { ruleToolOf } from '../../core/graph/lettaEdits.ts';
 import type { Edge, Node } from '@xyflow/react';
-import type { ToolGraph, ToolGraphNode } from '../../core/graph/toolGraph.ts';
+import type { ToolGraph, ToolGraphEdge, ToolGraphNode } from '../../core/graph/toolGraph.ts';
 import type { PhaseGraphNode, WorkflowGraph } from '../../core/graph/workflowGraph.ts';
 import type { Agent } from '../../core/model/toolRules.ts';
 import type { XY } from '../state/documents.ts';
@@ -28,6 +29,24 @@ export interface StepHighlight {
 /** Where a node without a position is drawn until placement stores one (a grid, not a pile). */
 const gridSpot = (i: number): XY => ({ x: (i % 20) * 240, y: Math.floor(i / 20) * 160 });
 
+/** What an edge says, for screen readers. */
+function edgeAriaLabel(e: ToolGraphEdge): string {
+  switch (e.kind) {
+    case 'precedes':
+      return `${e.source} before ${e.target}`;
+    case 'follows':
+      return `${e.source} must precede ${e.target}`;
+    case 'exclusive':
+      return `${e.source} and ${e.target} exclusive`;
+    case 'mayFollow':
+      return `${e.target} may follow ${e.source}`;
+    case 'onlyAfter':
+      return `${e.target} only after ${e.source}`;
+    case 'branch':
+      return e.label === 'otherwise' ? `${e.target} follows ${e.source} otherwise` : `${e.target} follows ${e.source} when its output ${e.label}`;
+  }
+}
+
 /** React Flow nodes and edges of a tool graph. */
 export function toolFlow(
   graph: ToolGraph,
@@ -38,8 +57,8 @@ export function toolFlow(
   step?: StepHighlight,
 ): { nodes: ToolFlowNode[]; edges: Edge<RuleEdgeData>[] } {
   const selectedRule = selection.kind === 'rule' ? selection.index : -1;
-  const stepRuleTool = step?.toolRule !== undefined ? agent.rules[step.toolRule]?.tool_name : undefined;
-  const ruleTool = selectedRule >= 0 ? agent.rules[selectedRule]?.tool_name : undefined;
+  const stepRuleTool = step?.toolRule !== undefined ? ruleToolOf(agent, step.toolRule) : undefined;
+  const ruleTool = selectedRule >= 0 ? ruleToolOf(agent, selectedRule) : undefined;
   const nodes = graph.nodes.map((n, i): ToolFlowNode => {
     const classes = ['rs-node'];
     if (n.dimmed) classes.push('rs-dimmed');
@@ -66,12 +85,7 @@ export function toolFlow(
       selected: e.rule === selectedRule,
       className: `rs-edge rs-edge-${e.kind}${e.cycle ? ' rs-edge-cycle' : ''}${step?.toolRule === e.rule ? ' rs-edge-step' : ''}`,
       ...(e.kind === 'exclusive' ? {} : { markerEnd: { type: 'arrowclosed' as const } }),
-      ariaLabel:
-        e.kind === 'precedes'
-          ? `${e.source} before ${e.target}`
-          : e.kind === 'follows'
-            ? `${e.source} must precede ${e.target}`
-            : `${e.source} and ${e.target} exclusive`,
+      ariaLabel: edgeAriaLabel(e),
       data: {
         label: e.label,
         title: e.cycle ? `Rule ${ruleNumber(e.rule)}: part of a cycle of the required order` : `Rule ${ruleNumber(e.rule)}`,

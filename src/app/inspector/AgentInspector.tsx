@@ -9,12 +9,18 @@ export function AgentInspector({ doc }: { doc: AgentDoc }) {
   return (
     <div className="insp-section">
       <h2>Agent</h2>
-      <DraftField
-        label="Agent name"
-        value={doc.agent.name}
-        validate={(v) => (v.trim() === '' ? 'An agent needs a name.' : undefined)}
-        onCommit={(v) => s().editAgent(doc.id, (a) => ({ ...a, name: v }))}
-      />
+      {doc.agent.family === 'letta' ? (
+        <p>
+          <strong>{doc.agent.name}</strong> <span className="muted">(Letta agent: its name and tools are kept as the agent file has them)</span>
+        </p>
+      ) : (
+        <DraftField
+          label="Agent name"
+          value={doc.agent.name}
+          validate={(v) => (v.trim() === '' ? 'An agent needs a name.' : undefined)}
+          onCommit={(v) => s().editAgent(doc.id, (a) => ({ ...a, name: v }))}
+        />
+      )}
       <h3>Declared tools ({doc.agent.tools.length})</h3>
       {doc.agent.tools.length === 0 ? <p className="muted">None declared: every tool named in a rule is allowed.</p> : null}
       <ul className="insp-list">
@@ -27,7 +33,9 @@ export function AgentInspector({ doc }: { doc: AgentDoc }) {
           </li>
         ))}
       </ul>
-      <p className="muted">{doc.agent.rules.length} rules. Select a tool or an edge on the graph to edit it.</p>
+      <p className="muted">
+        {doc.agent.family === 'letta' ? `${doc.agent.lettaRules?.length ?? 0} Letta rules` : `${doc.agent.rules.length} rules`}. Select a tool or an edge on the graph to edit it.
+      </p>
     </div>
   );
 }

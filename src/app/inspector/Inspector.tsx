@@ -5,6 +5,7 @@ import { activeDoc } from '../state/store.ts';
 import { AgentInspector } from './AgentInspector.tsx';
 import { ToolInspector } from './ToolInspector.tsx';
 import { RuleInspector } from './RuleInspector.tsx';
+import { LettaRuleInspector } from './LettaRuleInspector.tsx';
 import { PhaseInspector } from './PhaseInspector.tsx';
 import { WorkflowInspector } from './WorkflowInspector.tsx';
 
@@ -14,7 +15,8 @@ function Body() {
   if (!doc) return <p className="muted">Nothing open.</p>;
   if (doc.kind === 'agent') {
     if (sel.kind === 'tool') return <ToolInspector key={sel.tool} doc={doc} tool={sel.tool} />;
-    if (sel.kind === 'rule') return <RuleInspector key={sel.index} doc={doc} index={sel.index} />;
+    if (sel.kind === 'rule')
+      return doc.agent.family === 'letta' ? <LettaRuleInspector key={sel.index} doc={doc} index={sel.index} /> : <RuleInspector key={sel.index} doc={doc} index={sel.index} />;
     return <AgentInspector doc={doc} />;
   }
   if (sel.kind === 'phase' || sel.kind === 'phaseRule') return <PhaseInspector key={sel.node} doc={doc} name={sel.node} />;

@@ -5,7 +5,7 @@ import type { Json, ToolRule, ToolRuleTypeName } from '../../core/model/toolRule
 import { TOOL_RULE_TYPES } from '../../core/model/toolRules.ts';
 import { describeRule } from '../../core/describe/index.ts';
 import { defaultRuleType, removeRule, toolNamesOf, updateRule } from '../../core/graph/agentEdits.ts';
-import { Field, JsonField, NumberField, SelectField, TagInput, TextField } from './fields.tsx';
+import { DeleteRuleField, JsonField, NumberField, SelectField, TagInput, TextField } from './fields.tsx';
 import { PayloadFields } from './PayloadFields.tsx';
 
 export function RuleInspector({ doc, index }: { doc: AgentDoc; index: number }) {
@@ -43,21 +43,12 @@ export function RuleInspector({ doc, index }: { doc: AgentDoc; index: number }) 
           }, 'metadata')
         }
       />
-      <Field label="Remove">
-        {(id) => (
-          <button
-            id={id}
-            type="button"
-            className="danger"
-            onClick={() => {
-              store.getState().editAgent(doc.id, (a) => removeRule(a, index));
-              store.getState().select({ kind: 'tool', tool: rule.tool_name });
-            }}
-          >
-            Delete rule
-          </button>
-        )}
-      </Field>
+      <DeleteRuleField
+        onDelete={() => {
+          store.getState().editAgent(doc.id, (a) => removeRule(a, index));
+          store.getState().select({ kind: 'tool', tool: rule.tool_name });
+        }}
+      />
     </div>
   );
 }

@@ -7,7 +7,47 @@ import { renameTool, toolNamesOf } from '../../core/graph/agentEdits.ts';
 import { toolGraphOf } from '../graph/docGraph.ts';
 import { DraftField, TagInput } from './fields.tsx';
 
+/** A Letta agent's tool: its rules (tools themselves are defined in the agent file, not edited here). */
+function LettaToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
+  const store = useStudioStore();
+  const node = toolGraphOf(doc).nodes.find((n) => n.id === tool);
+  const rules = (doc.agent.lettaRules ?? []).map((r, i) => ({ r, i })).filter(({ r }) => r.tool_name === tool);
+  return (
+    <div className="insp-section">
+      <h2>Tool</h2>
+      <p>
+        <strong>{tool}</strong>
+        {node && !node.declared ? <span className="muted"> (not a tool of this agent)</span> : null}
+      </p>
+      {node?.dimmed ? (
+        <p className="insp-warning" role="note">
+          {node.reason}
+        </p>
+      ) : null}
+      <p className="muted">Letta agents define their tools in the agent file; Rule Studio edits their rules. Drag from this tool to another to say it may follow.</p>
+      <h3>Rules ({rules.length})</h3>
+      {rules.length === 0 ? <p className="muted">No rules. Use Add rule in the toolbar.</p> : null}
+      <ul className="insp-list">
+        {rules.map(({ r, i }) => (
+          <li key={i}>
+            <button type="button" onClick={() => store.getState().select({ kind: 'rule', index: i })}>
+              <strong>{r.type}</strong>
+              {r.type === 'constrain_child_tools' || r.type === 'parent_last_tool' ? <span className="muted"> {r.children.join(', ')}</span> : null}
+              {r.type === 'max_count_per_step' ? <span className="muted"> {r.max_count_limit}</span> : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function ToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
+  if (doc.agent.family === 'letta') return <LettaToolInspector doc={doc} tool={tool} />;
+  return <PatternToolInspector doc={doc} tool={tool} />;
+}
+
+function PatternToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
   const store = useStudioStore();
   const node = toolGraphOf(doc).nodes.find((n) => n.id === tool);
   const decl = doc.agent.tools.find((t) => t.name === tool);

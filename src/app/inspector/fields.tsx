@@ -222,3 +222,16 @@ export function SelectField<T extends string>({ label, value, options, onChange 
     </Field>
   );
 }
+
+/** The "Remove" field of a rule inspector: one danger button that deletes the rule. */
+export function DeleteRuleField({ onDelete }: { onDelete(): void }) {
+  return (
+    <Field label="Remove">
+      {(id) => (
+        <button id={id} type="button" className="danger" onClick={onDelete}>
+          Delete rule
+        </button>
+      )}
+    </Field>
+  );
+}

@@ -127,6 +127,6 @@ export function readImport(fileName: string | undefined, text: string): ImportRe
     return { kind: 'refused', message: `Could not import ${fileName ?? 'the pasted text'}: ${why} Nothing was changed.` };
   }
   // Pasted agents are named after themselves rather than `pasted.toml`.
-  const named = fileName ? docs : docs.map((d) => (d.kind === 'agent' ? { ...d, fileName: `${d.agent.name || 'agent'}.toml` } : d));
+  const named = fileName ? docs : docs.map((d) => (d.kind === 'agent' ? { ...d, fileName: `${d.agent.name || 'agent'}.${d.agent.family === 'letta' ? 'json' : 'toml'}` } : d));
   return { kind: 'docs', docs: named, source };
 }

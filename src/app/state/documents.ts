@@ -54,10 +54,15 @@ export type TextReading =
   | { ok: false; loaded: LoadedFile; problems: Diagnostic[] };
 
 /** Reads a document's text the way the Source pane does: it applies only when it reads cleanly. */
-export function readDocText(kind: RuleDoc['kind'], fileName: string, text: string): TextReading {
+export function readDocText(kind: RuleDoc['kind'], fileName: string, text: string, agentName?: string): TextReading {
   const loaded = loadRuleFile(fileName, text);
   const problems = loaded.diagnostics.filter((d) => d.severity === 'error' && BLOCKING.has(d.code));
-  const models = kind === 'agent' ? loaded.agents : loaded.workflows;
+  let models: (Agent | Workflow)[] = kind === 'agent' ? loaded.agents : loaded.workflows;
+  if (kind === 'agent' && isLettaFile(loaded)) {
+    // A Letta agent file may hold several agents: the document is the one of its name.
+    const mine = loaded.agents.filter((a) => a.name === agentName);
+    models = mine.length > 0 ? mine.slice(0, 1) : loaded.agents.slice(0, 1);
+  }
   if (problems.length === 0 && models.length !== 1) {
     const what = kind === 'agent' ? 'exactly one agent' : 'exactly one workflow';
     problems.push({
@@ -72,6 +77,11 @@ export function readDocText(kind: RuleDoc['kind'], fileName: string, text: strin
   const model = models[0];
   if (problems.length > 0 || !model) return { ok: false, loaded, problems };
   return { ok: true, loaded, model };
+}
+
+/** True when a file's agents are Letta's (their file is kept whole, every agent's document holds it). */
+function isLettaFile(loaded: LoadedFile): boolean {
+  return loaded.agents.length > 0 && loaded.agents.every((a) => a.family === 'letta');
 }
 
 /** The text a model compiles to: Pattern's `[[agents]]` TOML, or hegel's workflow YAML. */
@@ -113,9 +123,10 @@ const diagnosticsCache = new WeakMap<RuleDoc, DocDiagnostics>();
 export function diagnosticsOf(doc: RuleDoc): DocDiagnostics {
   const hit = diagnosticsCache.get(doc);
   if (hit) return hit;
-  const r = readDocText(doc.kind, doc.fileName, doc.text);
+  const r = readDocText(doc.kind, doc.fileName, doc.text, doc.kind === 'agent' ? doc.agent.name : undefined);
+  const mine = (d: Diagnostic) => doc.kind !== 'agent' || d.target.kind !== 'agent' || d.target.agent === doc.agent.name;
   const result = r.ok
-    ? { diagnostics: withNormaliseFixes(doc.fileName, doc.text, checkLoadedFile(r.loaded)), textApplies: true }
+    ? { diagnostics: withNormaliseFixes(doc.fileName, doc.text, checkLoadedFile(r.loaded)).filter(mine), textApplies: true }
     : { diagnostics: r.problems, textApplies: false };
   diagnosticsCache.set(doc, result);
   return result;
@@ -130,10 +141,12 @@ export function newDocId(): string {
 
 /** Documents for a file's content: one per agent, one per workflow. A file with exactly one
  * element keeps the user's text (comments, formatting, its format); otherwise each document gets
- * the written form (TOML for agents, YAML for workflows). */
+ * the written form (TOML for agents, YAML for workflows). A Letta agent file is always kept whole:
+ * each of its agents' documents holds the file, so export writes it back with every other key. */
 export function docsFromFile(fileName: string, text: string): { docs: RuleDoc[]; loaded: LoadedFile } {
   const loaded = loadRuleFile(fileName, text);
-  const single = loaded.agents.length + loaded.workflows.length === 1 && formatFromName(fileName) !== undefined;
+  const letta = isLettaFile(loaded) && loaded.workflows.length === 0;
+  const single = (letta || loaded.agents.length + loaded.workflows.length === 1) && formatFromName(fileName) !== undefined;
   const base = fileName.replace(/\.[^.]+$/, '');
   const docs: RuleDoc[] = [
     ...loaded.agents.map(

@@ -236,7 +236,7 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
           (p) =>
             mapDoc(p, docId, (d) => {
               if (d.text === text) return d;
-              const r = readDocText(d.kind, d.fileName, text);
+              const r = readDocText(d.kind, d.fileName, text, d.kind === 'agent' ? d.agent.name : undefined);
               if (!r.ok) return { ...d, text };
               return d.kind === 'agent' ? { ...d, text, agent: r.model as Agent } : { ...d, text, workflow: { ...(r.model as Workflow), name: d.workflow.name } };
             }),

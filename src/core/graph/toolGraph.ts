@@ -10,6 +10,7 @@ import { WILDCARD } from '../model/toolRules.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import { formatDuration } from './format.ts';
 import { stronglyConnected } from './scc.ts';
+import { lettaGraph } from './lettaGraph.ts';
 
 /** The node id of the "All tools" node that holds the `*` rules. */
 export const ALL_TOOLS_ID = WILDCARD;
@@ -53,9 +54,15 @@ export interface ToolGraphNode {
   error: boolean;
   /** Messages of the diagnostics about this tool, for the tooltip. */
   problems: string[];
+  /** A Letta agent's tool: edges drawn from it say "may follow", not "must come before". */
+  letta?: boolean;
 }
 
-export type ToolEdgeKind = 'precedes' | 'follows' | 'exclusive';
+/**
+ * Pattern's ordering edges (`precedes`, `follows`) and exclusive groups; Letta's "may follow"
+ * (constrain_child_tools), "only after" (parent_last_tool) and conditional branches.
+ */
+export type ToolEdgeKind = 'precedes' | 'follows' | 'exclusive' | 'mayFollow' | 'onlyAfter' | 'branch';
 
 export interface ToolGraphEdge {
   id: string;
@@ -109,8 +116,9 @@ function badgeOf(rule: ToolRule, index: number): ToolBadge | undefined {
   }
 }
 
-/** Projects an agent and its diagnostics onto the tool graph. */
+/** Projects an agent and its diagnostics onto the tool graph (a Letta agent's by `lettaGraph`). */
 export function toolGraph(agent: Agent, diagnostics: readonly Diagnostic[] = []): ToolGraph {
+  if (agent.family === 'letta') return lettaGraph(agent, diagnostics);
   const nodes = new Map<string, ToolGraphNode>();
   const declaredNames = new Set(agent.tools.map((t) => t.name));
   const declaresAny = agent.tools.length > 0;
@@ -219,7 +227,7 @@ function mapDiagnostics(nodes: Map<string, ToolGraphNode>, diagnostics: readonly
 
 /** The node ids and edge ids that show rule `index`, for highlighting a selected rule. */
 export function elementsOfRule(graph: ToolGraph, agent: Agent, index: number): { nodes: string[]; edges: string[] } {
-  const rule = agent.rules[index];
+  const rule = agent.family === 'letta' ? agent.lettaRules?.[index] : agent.rules[index];
   if (!rule) return { nodes: [], edges: [] };
   return { nodes: [rule.tool_name], edges: graph.edges.filter((e) => e.rule === index).map((e) => e.id) };
 }

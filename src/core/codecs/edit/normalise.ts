@@ -150,6 +150,8 @@ export function normaliseText(fileName: string, text: string): Normalised | unde
   const format = formatOf(fileName, text);
   const loaded = loadRuleFile(fileName, text, format);
   if (!readsCleanly(loaded.diagnostics)) return undefined;
+  // Letta files are already in Letta's form: written back as they are.
+  if (loaded.agents.some((a) => a.family === 'letta')) return undefined;
   if (loaded.workflows.length === 0 && loaded.agents.length > 0) return normaliseAgents(fileName, text, format);
   const wf = loaded.workflows[0];
   if (loaded.agents.length === 0 && wf && loaded.workflows.length === 1 && format !== 'toml') return normaliseWorkflow(fileName, text, format, wf);
@@ -184,7 +186,7 @@ export function withNormaliseFixes(fileName: string, text: string, diagnostics: 
   if (text.length > MAX_FIX_TEXT || !diagnostics.some((d) => d.code === 'F010')) return [...diagnostics];
   const format = formatOf(fileName, text);
   const loaded = loadRuleFile(fileName, text, format);
-  if (!readsCleanly(loaded.diagnostics)) return [...diagnostics];
+  if (!readsCleanly(loaded.diagnostics) || loaded.agents.some((a) => a.family === 'letta')) return [...diagnostics];
   const value = parseDocument(text, format).value;
   const paths = loaded.workflows.length === 0 ? agentPaths(value) : [];
   let made = 0;
