@@ -1,33 +1,81 @@
 #!/usr/bin/env node
-// The `rule-studio` command. Runs the bundled CLI (`dist-cli/rule-studio.mjs`, built by `prepare`
+// The `rule-studio` command. Runs the bundled CLI (`dist-cli/rule-studio.cjs`, built by `prepare`
 // on `npm ci` / `npm pack`, or by `npm run build:cli`). In a checkout whose CLI or core sources
 // are newer than the bundle, it runs the sources through tsx instead, so the command never runs
 // stale code.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+//
+// The bundle is compiled with V8's code cache, kept per user in `$XDG_CACHE_HOME/rule-studio`
+// (`~/.cache/rule-studio`; `RULE_STUDIO_CACHE_DIR` overrides it, `RULE_STUDIO_CACHE_DIR=off` turns
+// it off): the first run writes it, later runs skip parsing and compiling the bundle. A cache that
+// is missing, unreadable or made by another Node version is simply rebuilt.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
 
-const built = new URL('../dist-cli/rule-studio.mjs', import.meta.url);
-const sources = ['../src/cli/', '../src/core/'].map((p) => new URL(p, import.meta.url));
+const built = fileURLToPath(new URL('../dist-cli/rule-studio.cjs', import.meta.url));
+const sources = ['../src/cli', '../src/core'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
 
 /** Newest modification time of any file under a folder (a few hundred files: a few ms). */
 function newest(dir) {
   let t = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const url = new URL(e.name + (e.isDirectory() ? '/' : ''), dir);
-    t = Math.max(t, e.isDirectory() ? newest(url) : statSync(url).mtimeMs);
+    const path = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(path) : statSync(path).mtimeMs);
   }
   return t;
+}
+
+/** Where the code cache of this bundle, for this Node, lives; undefined when caching is off. */
+function cachePath(bundle, stat) {
+  const dir = process.env.RULE_STUDIO_CACHE_DIR || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'rule-studio');
+  if (dir === 'off') return undefined;
+  const key = `${process.versions.v8}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}`.replace(/[^\w.-]/g, '_');
+  return join(dir, `cli-${key}.v8cache`);
+}
+
+/** Runs the CommonJS bundle as Node's own loader would, but compiled with the code cache. */
+function runBundle(path) {
+  const stat = statSync(path);
+  const cache = cachePath(path, stat);
+  let cachedData;
+  if (cache)
+    try {
+      cachedData = readFileSync(cache);
+    } catch {
+      // no cache yet
+    }
+  const source = readFileSync(path, 'utf8');
+  const wrapper = '(function (exports, require, module, __filename, __dirname) { ';
+  const script = new Script(`${wrapper}${source}\n})`, { filename: path, cachedData });
+  const module = { exports: {} };
+  script.runInThisContext().call(module.exports, module.exports, createRequire(path), module, path, dirname(path));
+  if (cache && (cachedData === undefined || script.cachedDataRejected))
+    // At exit the functions this run compiled are in the cache too.
+    process.once('exit', () => {
+      try {
+        mkdirSync(dirname(cache), { recursive: true, mode: 0o700 });
+        const tmp = `${cache}.${process.pid}.tmp`;
+        writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+        renameSync(tmp, cache);
+      } catch {
+        // a read-only home or a full disk: run without a cache
+      }
+    });
 }
 
 const checkout = sources.every((dir) => existsSync(dir));
 const fresh = existsSync(built) && (!checkout || statSync(built).mtimeMs >= Math.max(...sources.map(newest)));
 
 if (fresh) {
-  await import(built.href);
+  runBundle(built);
 } else if (checkout) {
   const { register } = await import('tsx/esm/api');
   register();
   await import(new URL('../src/cli/entry.ts', import.meta.url).href);
 } else {
-  process.stderr.write('rule-studio: the bundled CLI (dist-cli/rule-studio.mjs) is missing from this installation; reinstall the package\n');
+  process.stderr.write('rule-studio: the bundled CLI (dist-cli/rule-studio.cjs) is missing from this installation; reinstall the package\n');
   process.exitCode = 2;
 }

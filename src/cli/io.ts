@@ -1,5 +1,5 @@
 /** File access and output for the CLI: the only place the CLI touches the file system. */
-import { closeSync, constants, createReadStream, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, constants, createReadStream, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, writeFileSync, writeSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { termSafe } from './escape.ts';
 
@@ -73,13 +73,39 @@ export function readText(path: string, maxBytes = MAX_FILE_BYTES): string {
   }
 }
 
+/** Set once a write to fd 1 or 2 would block: from then on output goes through Node's streams. */
+let streamsOnly = false;
+
+/**
+ * Writes a line to stdout (fd 1) or stderr (fd 2) synchronously, so output keeps its order across
+ * the two and a large output waits for a slow reader instead of queueing in memory. Writing to the
+ * descriptor also spares a short run the cost of setting up Node's stdio streams. Should the
+ * descriptor be non-blocking (EAGAIN), the rest goes through `process.stdout` / `process.stderr`.
+ */
+function writeLine(fd: 1 | 2, text: string): void {
+  const line = text.endsWith('\n') ? text : text + '\n';
+  const stream = () => (fd === 1 ? process.stdout : process.stderr);
+  if (streamsOnly) {
+    stream().write(line);
+    return;
+  }
+  const bytes = Buffer.from(line, 'utf8');
+  let done = 0;
+  try {
+    while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    // The reader went away (`rule-studio simulate … | head`): nobody reads the rest, stop quietly.
+    if (code === 'EPIPE') process.exit();
+    if (code !== 'EAGAIN') throw e;
+    streamsOnly = true;
+    stream().write(bytes.subarray(done));
+  }
+}
+
 /** Writes to stdout, keeping output order with stderr. */
-export const out = (text: string): void => {
-  process.stdout.write(text.endsWith('\n') ? text : text + '\n');
-};
-export const err = (text: string): void => {
-  process.stderr.write(text.endsWith('\n') ? text : text + '\n');
-};
+export const out = (text: string): void => writeLine(1, text);
+export const err = (text: string): void => writeLine(2, text);
 
 /** Reads a file as UTF-8 text chunks (multi-byte characters are never split). */
 export async function* readChunks(path: string): AsyncIterable<string> {

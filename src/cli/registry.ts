@@ -4,7 +4,10 @@
  * from these definitions.
  *
  * To add a command, write `src/cli/commands/<name>.ts` exporting a {@link CommandDef} (use
- * {@link defineCommand}) and list it in `src/cli/commands/index.ts`. To add an option to a command,
+ * {@link defineCommand}) and list it in `src/cli/commands/index.ts`. Put its implementation in
+ * `<name>Run.ts` and make `run` a dynamic import of it
+ * (`run: async (args, ctx) => (await import('./<name>Run.ts')).run<Name>(args, ctx)`), so the core
+ * modules it needs are evaluated only when that command runs (start-up, `--help`, `--version`). To add an option to a command,
  * add an {@link OptionDef} to its `options` and read it in `run` with `args.value(name)`,
  * `args.list(name)` or `args.flag(name)`; help and validation follow by themselves.
  */

@@ -71,7 +71,7 @@ beforeAll(() => {
   const out = join(dir, 'cli');
   const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'vite.cli.config.ts', '--outDir', out], { encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`building the CLI failed: ${build.stderr}`);
-  cli = join(out, 'rule-studio.mjs');
+  cli = join(out, 'rule-studio.cjs');
   const fifo = join(dir, 'pipe.toml');
   if (spawnSync('mkfifo', [fifo]).status !== 0) throw new Error('mkfifo failed');
   const agent = join(dir, 'agent.toml');

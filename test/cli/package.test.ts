@@ -5,7 +5,7 @@
  * simulate and test on examples — with no TypeScript loader and no dev dependency anywhere.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +33,10 @@ afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-const run = (...args: string[]) => spawnSync(bin, args, { cwd: work, encoding: 'utf8', timeout: 60_000 });
+/** The code cache goes to a folder of the test, never to the user's ~/.cache. */
+const cacheDir = () => join(work, 'cache');
+const runWith = (env: NodeJS.ProcessEnv, args: string[]) => spawnSync(bin, args, { cwd: work, encoding: 'utf8', timeout: 60_000, env: { ...process.env, RULE_STUDIO_CACHE_DIR: cacheDir(), ...env } });
+const run = (...args: string[]) => runWith({}, args);
 
 describe('the packed package, installed globally into a temporary prefix', () => {
   it('installs the bundle and nothing else: no node_modules, no sources, no tsx', () => {
@@ -79,5 +82,38 @@ describe('the packed package, installed globally into a temporary prefix', () =>
     const github = run('check', '--format', 'github', join(examples, 'api-client.toml'), join(work, 'nope.toml'));
     expect(github.status).toBe(2);
     expect(github.stderr).toContain('nope.toml: no such file');
+  });
+
+  it('ships an all-ASCII bundle (Node and V8 read it as one-byte text)', () => {
+    const bytes = readFileSync(join(installed, 'dist-cli', 'rule-studio.cjs'));
+    expect(bytes.length).toBeGreaterThan(100_000);
+    expect(bytes.findIndex((b) => b > 0x7f)).toBe(-1);
+    // The escaped characters still come out as themselves.
+    expect(run('check', '--help').stdout).toContain('<files…>');
+  });
+
+  it('compiles the bundle with a code cache it writes on the first run and survives a broken one', () => {
+    rmSync(cacheDir(), { recursive: true, force: true });
+    const agent = join(examples, 'api-client.toml');
+    const first = run('check', '--json', agent);
+    expect(first.status, first.stderr).toBe(0);
+    const files = readdirSync(cacheDir());
+    expect(files).toHaveLength(1);
+    const cache = join(cacheDir(), files[0] as string);
+    expect(readFileSync(cache).length).toBeGreaterThan(10_000);
+    const second = run('check', '--json', agent);
+    expect({ status: second.status, stdout: second.stdout, stderr: second.stderr }).toEqual({ status: first.status, stdout: first.stdout, stderr: first.stderr });
+
+    // A cache V8 cannot use is rejected and written again; the run is the same.
+    writeFileSync(cache, 'not a code cache');
+    const third = run('check', '--json', agent);
+    expect(third.stdout).toBe(first.stdout);
+    expect(readFileSync(cache, 'utf8')).not.toBe('not a code cache');
+
+    // Turned off: nothing written, same output.
+    rmSync(cacheDir(), { recursive: true, force: true });
+    const off = runWith({ RULE_STUDIO_CACHE_DIR: 'off' }, ['check', '--json', agent]);
+    expect(off.stdout).toBe(first.stdout);
+    expect(existsSync(cacheDir())).toBe(false);
   });
 });

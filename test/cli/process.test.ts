@@ -1,5 +1,5 @@
 /** The real `rule-studio` bin in a child process: exit codes, stdout and stderr as a shell sees them. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,5 +31,20 @@ describe('rule-studio bin', () => {
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { kind: string; line?: number });
     expect(lines.map((d) => d.kind)).toEqual(['auto', 'blocked', 'error']);
     expect(lines[2]?.line).toBe(2);
+  }, 60_000);
+
+  it('stops quietly when the reader of its output goes away (simulate … | head -1)', async () => {
+    const long = join(dir, 'long.jsonl');
+    const lines: string[] = [];
+    for (let i = 0; i < 20_000; i++) lines.push(`{"type":"tool_call","time":"2025-01-01T10:00:${String(i % 60).padStart(2, '0')}Z","tool":"load"}`);
+    writeFileSync(long, lines.join('\n') + '\n');
+    const child = spawn(process.execPath, ['bin/rule-studio.mjs', 'simulate', 'examples/etl-pipeline.toml', '--trace', long, '--dedupe-window', '0']);
+    let stderr = '';
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    const first = await new Promise<string>((resolve) => child.stdout.once('data', (b: Buffer) => resolve(b.toString())));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(first).toMatch(/^\{"seq":0,/);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   }, 60_000);
 });

@@ -1,15 +1,8 @@
-import { checkFiles, hasErrors, type Profile } from '../../core/check.ts';
-import { EXIT } from '../context.ts';
-import { formatDiagnostic, summarize } from '../format.ts';
-import { jsonTermSafe } from '../escape.ts';
-import { githubAnnotations } from '../formats/github.ts';
-import { toSarif } from '../formats/sarif.ts';
-import { defineCommand, UsageError } from '../registry.ts';
+import { defineCommand } from '../registry.ts';
 import { PROFILE_OPTION } from './sharedOptions.ts';
-import { loadFiles } from './loadFiles.ts';
 
 const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
-type Format = (typeof FORMATS)[number];
+export type Format = (typeof FORMATS)[number];
 
 /** `check <files…>`: every diagnostic of the rule files, in the format CI or a person reads. */
 export const checkCommand = defineCommand({
@@ -34,23 +27,6 @@ export const checkCommand = defineCommand({
     'rule-studio check --profile hegel --format github workflows/*.yaml',
     'rule-studio check --format sarif agents/*.toml > rule-studio.sarif',
   ],
-  run(args, ctx) {
-    const given = args.value('format') as Format | undefined;
-    if (args.flag('json') && given !== undefined && given !== 'json')
-      throw new UsageError(`--json and --format ${given} ask for two different formats`);
-    const format: Format = args.flag('json') ? 'json' : (given ?? 'text');
-    const profile = (args.value('profile') ?? 'spec') as Profile;
-    const diagnostics = checkFiles(loadFiles(ctx, args.positionals), profile);
-    if (format === 'json') ctx.out(jsonTermSafe(JSON.stringify(diagnostics, null, 2)));
-    else if (format === 'sarif') ctx.out(jsonTermSafe(JSON.stringify(toSarif(diagnostics, ctx.version ?? '0.0.0'), null, 2)));
-    else if (format === 'github') {
-      const lines = githubAnnotations(diagnostics);
-      if (lines.length > 0) ctx.out(lines.join('\n'));
-      ctx.err(summarize(diagnostics));
-    } else {
-      for (const d of diagnostics) ctx.out(formatDiagnostic(d));
-      ctx.err(summarize(diagnostics));
-    }
-    return hasErrors(diagnostics) ? EXIT.errors : EXIT.ok;
-  },
+  // The implementation (and the core it needs) is loaded only when the command runs.
+  run: async (args, ctx) => (await import('./checkRun.ts')).runCheck(args, ctx),
 });

@@ -1,10 +1,4 @@
-import { hasErrors } from '../../core/check.ts';
-import { writeRuleFile } from '../../core/codecs/write.ts';
-import { EXIT } from '../context.ts';
-import { jsonTermSafe } from '../escape.ts';
-import { formatDiagnostic } from '../format.ts';
 import { defineCommand } from '../registry.ts';
-import { loadFiles } from './loadFiles.ts';
 
 /** `convert <file> --to toml|yaml|json`: normalises and prints the written form. */
 export const convertCommand = defineCommand({
@@ -33,16 +27,6 @@ export const convertCommand = defineCommand({
     'rule-studio convert agents/anchor.toml --to toml --move-agent-rules',
   ],
   exitCodes: 'exit codes: 0 written, 1 the file has errors (nothing written), 2 unreadable input or bad usage',
-  run(args, ctx) {
-    const to = args.value('to') as 'toml' | 'yaml' | 'json';
-    const [file] = loadFiles(ctx, args.positionals, { moveAgentRules: args.flag('move-agent-rules') });
-    if (!file) return EXIT.errors;
-    for (const d of file.diagnostics) ctx.err(formatDiagnostic(d));
-    if (hasErrors(file.diagnostics)) return EXIT.errors;
-    const written = writeRuleFile({ agents: file.agents, workflows: file.workflows }, to);
-    for (const d of written.diagnostics) ctx.err(formatDiagnostic({ ...d, file: file.file }));
-    // JSON: DEL, C1 and bidi controls as \u escapes (same data); the TOML and YAML writers escape them themselves.
-    ctx.out(to === 'json' ? jsonTermSafe(written.text) : written.text);
-    return hasErrors(written.diagnostics) ? EXIT.errors : EXIT.ok;
-  },
+  // The implementation (and the core it needs) is loaded only when the command runs.
+  run: async (args, ctx) => (await import('./convertRun.ts')).runConvert(args, ctx),
 });

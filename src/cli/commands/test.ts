@@ -1,63 +1,7 @@
-import { dirname, isAbsolute, join } from 'node:path';
-import {
-  allPassed,
-  isTestFileName,
-  jsonReport,
-  junitReport,
-  runTestFile,
-  tapReport,
-  textReport,
-  updateTestText,
-  type TestFileResult,
-  type TestHost,
-} from '../../core/tests/index.ts';
-import { EXIT, type CliContext } from '../context.ts';
-import { jsonTermSafe, termSafe, xmlTermSafe } from '../escape.ts';
-import { UnreadableError } from '../io.ts';
-import { defineCommand, UsageError } from '../registry.ts';
+import { defineCommand } from '../registry.ts';
 
 const REPORTERS = ['text', 'junit', 'tap', 'json'] as const;
-type Reporter = (typeof REPORTERS)[number];
-
-/** Rule and trace files named by a test are read relative to the test file. */
-function hostFor(file: string, ctx: CliContext): TestHost {
-  return {
-    readFile(path) {
-      const full = isAbsolute(path) ? path : join(dirname(file), path);
-      try {
-        return { ok: true, text: ctx.readText(full) };
-      } catch (e) {
-        if (e instanceof UnreadableError) return { ok: false, message: e.message };
-        throw e;
-      }
-    },
-  };
-}
-
-/** The test files the paths name: files as given, folders searched for `*.test.yaml`. */
-function findTestFiles(paths: readonly string[], ctx: CliContext): string[] {
-  const out: string[] = [];
-  for (const path of paths) {
-    const found = ctx.listFiles ? ctx.listFiles(path) : [path];
-    const tests = found.length === 1 && found[0] === path ? found : found.filter(isTestFileName);
-    if (tests.length === 0) throw new UsageError(`no test files (*.test.yaml) under ${termSafe(path)}`);
-    for (const t of tests) if (!out.includes(t)) out.push(t);
-  }
-  return out;
-}
-
-function report(results: readonly TestFileResult[], reporter: Reporter, verbose: boolean): string {
-  switch (reporter) {
-    case 'junit':
-      return xmlTermSafe(junitReport(results));
-    case 'tap':
-      return tapReport(results).split('\n').map(termSafe).join('\n');
-    case 'json':
-      return jsonTermSafe(jsonReport(results));
-    case 'text':
-      return textReport(results, { verbose }).split('\n').map(termSafe).join('\n');
-  }
-}
+export type Reporter = (typeof REPORTERS)[number];
 
 /** `test [paths…]`: runs rule-set tests, prints a report, exits 1 when one fails. */
 export const testCommand = defineCommand({
@@ -78,37 +22,6 @@ export const testCommand = defineCommand({
   ],
   examples: ['rule-studio test', 'rule-studio test examples/ --reporter junit > rule-tests.xml', 'rule-studio test agents/etl.test.yaml --update'],
   exitCodes: 'exit codes: 0 every test passed, 1 a test failed or could not run, 2 unreadable input or bad usage',
-  run(args, ctx) {
-    const reporter = (args.value('reporter') ?? 'text') as Reporter;
-    const files = findTestFiles(args.positionals.length > 0 ? args.positionals : ['.'], ctx);
-    if (args.flag('update')) return update(files, ctx);
-    const results = files.map((file) => runTestFile(file, ctx.readText(file), hostFor(file, ctx)));
-    ctx.out(report(results, reporter, args.flag('verbose')));
-    return allPassed(results) ? EXIT.ok : EXIT.errors;
-  },
+  // The implementation (and the core it needs) is loaded only when the command runs.
+  run: async (args, ctx) => (await import('./testRun.ts')).runTest(args, ctx),
 });
-
-function update(files: readonly string[], ctx: CliContext): number {
-  if (!ctx.writeText) throw new UsageError('--update cannot write files here');
-  let ok = true;
-  for (const file of files) {
-    const text = ctx.readText(file);
-    const r = updateTestText(file, text, hostFor(file, ctx));
-    if (r.before.errors.length > 0) {
-      ok = false;
-      ctx.err(termSafe(`${file}: not updated, the test file cannot be read:`));
-      for (const e of r.before.errors) ctx.err(termSafe(`  ${e}`));
-      continue;
-    }
-    if (r.changes.length > 0) {
-      ctx.writeText(file, r.text);
-      ctx.out(termSafe(`${file}: updated`));
-      for (const c of r.changes) ctx.out(termSafe(`  ${c}`));
-    } else ctx.out(termSafe(`${file}: unchanged`));
-    for (const s of r.skipped) {
-      ok = false;
-      ctx.err(termSafe(`${file}: not updated: ${s}`));
-    }
-  }
-  return ok ? EXIT.ok : EXIT.errors;
-}

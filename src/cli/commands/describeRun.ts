@@ -1,0 +1,20 @@
+/** `describe`'s run: the usage-description block of each agent (see `describe.ts`). */
+import { describeAgent } from '../../core/describe/usage.ts';
+import { EXIT, type CliContext } from '../context.ts';
+import { termSafe } from '../escape.ts';
+import { formatDiagnostic } from '../format.ts';
+import type { ParsedArgs } from '../registry.ts';
+import { loadFiles } from './loadFiles.ts';
+
+export function runDescribe(args: ParsedArgs, ctx: CliContext): number {
+  const [file] = loadFiles(ctx, args.positionals);
+  if (!file) return EXIT.ok;
+  for (const d of file.diagnostics) if (d.severity === 'error') ctx.err(formatDiagnostic(d));
+  const blocks = file.agents.map((a) =>
+    file.agents.length > 1 ? `<!-- agent: ${a.name} -->\n${describeAgent(a)}` : describeAgent(a),
+  );
+  if (blocks.length === 0) ctx.err(`${termSafe(file.file)}: no agents with tool rules in this file`);
+  else ctx.out(blocks.join('\n').split('\n').map(termSafe).join('\n'));
+  return EXIT.ok;
+
+}
