@@ -17,6 +17,12 @@ export function bestOf<T>(runs: number, fn: () => T): Measured<T> {
   return best as Measured<T>;
 }
 
+/** The JS heap plus the typed arrays' backing stores, which V8 keeps outside it. */
+function heapAndBuffers(): number {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
 /** Tracks the peak heap while a long run samples it now and then. */
 export class PeakMemory {
   private peakHeap = 0;
@@ -25,12 +31,12 @@ export class PeakMemory {
 
   constructor() {
     (globalThis as { gc?: () => void }).gc?.();
-    this.baseHeap = process.memoryUsage().heapUsed;
+    this.baseHeap = heapAndBuffers();
   }
 
   sample(): void {
     const m = process.memoryUsage();
-    if (m.heapUsed > this.peakHeap) this.peakHeap = m.heapUsed;
+    if (m.heapUsed + m.arrayBuffers > this.peakHeap) this.peakHeap = m.heapUsed + m.arrayBuffers;
     if (m.rss > this.peakRss) this.peakRss = m.rss;
   }
 
@@ -43,7 +49,7 @@ export class PeakMemory {
     let retainedMb: number | undefined;
     if (gc) {
       gc();
-      retainedMb = Math.max(0, (process.memoryUsage().heapUsed - this.baseHeap) / 1048576);
+      retainedMb = Math.max(0, (heapAndBuffers() - this.baseHeap) / 1048576);
     }
     return {
       peakHeapGrowthMb: Math.max(0, (this.peakHeap - this.baseHeap) / 1048576),

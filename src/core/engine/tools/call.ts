@@ -8,12 +8,38 @@ import type { DecisionStamp } from '../stamp.ts';
 import { runChecks, type CallFailure, type CallRequest, type CheckContext } from './checks.ts';
 import { timeoutMessage } from './messages.ts';
 
+/**
+ * Makes `d.message` a text built by `build` when first read (then kept as a plain value), in the
+ * key's place. Reads see a string like any other: JSON, structured clone and spreads call it.
+ */
+function defineLazyMessage(d: Decision, build: () => string): void {
+  const settle = (target: object, text: string): string => {
+    try {
+      Object.defineProperty(target, 'message', { value: text, enumerable: true, writable: true, configurable: true });
+    } catch {
+      // a frozen decision: nothing to keep, build again when read again
+    }
+    return text;
+  };
+  Object.defineProperty(d, 'message', {
+    enumerable: true,
+    configurable: true,
+    get(this: object) {
+      return settle(this, build());
+    },
+    set(this: object, text: string) {
+      settle(this, text);
+    },
+  });
+}
+
 /** The decision for a failed call: `blocked` for rule checks, else the code's own kind. */
 export function failureDecision(call: CallRequest, failure: CallFailure, st: DecisionStamp): Decision {
   const seq = st.seq++;
   const { event, time } = st;
   const tool = call.tool.name;
-  const { code, message, rule } = failure;
+  const { code, rule } = failure;
+  const message = typeof failure.message === 'string' ? failure.message : '';
   let d: Decision;
   switch (code) {
     case 'NotFound':
@@ -33,6 +59,7 @@ export function failureDecision(call: CallRequest, failure: CallFailure, st: Dec
       d = { seq, event, time, kind: 'blocked', tool, code, rule: rule ?? -1, message };
   }
   if (call.synthetic) (d as { reason?: string }).reason = call.synthetic;
+  if (typeof failure.message === 'function') defineLazyMessage(d, failure.message);
   return d;
 }
 

@@ -1,75 +1,114 @@
 /**
  * The tools called in the ordering scope, in order, repeats kept — what a PrerequisitesNotMet
- * message prints (`tool-rules.md` §6). Held as tool ids in a growable typed array one byte wide
- * while ids fit (two, then four bytes after), so a scope of millions of calls costs a byte or two
- * per call instead of a string. The message text is built only when a failure needs it, and
- * reused while the history has not grown.
+ * message prints (`tool-rules.md` §6). Held as tool ids in fixed-size chunks of a typed array one
+ * byte wide while ids fit (a chunk is widened to two, then four bytes when a larger id arrives), so
+ * a scope of millions of calls costs a byte or two per call and no text at all.
+ *
+ * The history only grows within a scope and a new scope starts a new chunk list, so a
+ * {@link CalledView} — the chunk list and a length — stays valid for ever: a failure keeps one
+ * (two references) and builds its message text only when someone reads it.
  */
 
 type IdArray = Uint8Array | Uint16Array | Uint32Array;
 
+/** Ids per chunk. */
+const CHUNK = 4096;
+
+/** The history as it was at one moment: entries below `length` never change. */
+export interface CalledView {
+  readonly chunks: readonly IdArray[];
+  readonly length: number;
+}
+
+function widthFor(id: number): 1 | 2 | 4 {
+  return id > 0xffff ? 4 : id > 0xff ? 2 : 1;
+}
+
+function arrayOf(width: 1 | 2 | 4, n: number): IdArray {
+  return width === 1 ? new Uint8Array(n) : width === 2 ? new Uint16Array(n) : new Uint32Array(n);
+}
+
+/** The ids of a view formatted by `format` and joined with `, ` (the order they were called). */
+export function joinView(view: CalledView, format: (id: number) => string): string {
+  const parts = new Array<string>(view.length);
+  for (let i = 0; i < view.length; i++) parts[i] = format((view.chunks[(i / CHUNK) | 0] as IdArray)[i % CHUNK] as number);
+  return parts.join(', ');
+}
+
+/** The ids of a view, copied. */
+export function viewIds(view: CalledView): number[] {
+  const out = new Array<number>(view.length);
+  for (let i = 0; i < view.length; i++) out[i] = (view.chunks[(i / CHUNK) | 0] as IdArray)[i % CHUNK] as number;
+  return out;
+}
+
 export class CalledHistory {
-  private ids: IdArray = new Uint8Array(64);
+  /** Replaced (never emptied) when a scope starts, so views of the old scope keep their chunks. */
+  private chunks: IdArray[] = [];
   private len = 0;
-  private text = '';
-  private textLen = 0;
 
   get length(): number {
     return this.len;
   }
 
   push(id: number): void {
-    let ids = this.ids;
-    const limit = ids instanceof Uint8Array ? 0xff : ids instanceof Uint16Array ? 0xffff : 0xffffffff;
-    if (this.len === ids.length || id > limit) {
-      const wider = id > limit ? (id > 0xffff ? new Uint32Array(ids.length * 2) : new Uint16Array(ids.length * 2)) : undefined;
-      const grown = wider ?? new (ids.constructor as new (n: number) => IdArray)(ids.length * 2);
-      grown.set(ids.subarray(0, this.len));
-      this.ids = ids = grown;
+    const k = (this.len / CHUNK) | 0;
+    const at = this.len % CHUNK;
+    let chunk = this.chunks[k];
+    if (chunk === undefined) {
+      chunk = arrayOf(widthFor(id), CHUNK);
+      this.chunks.push(chunk);
+    } else if (id > (chunk instanceof Uint8Array ? 0xff : chunk instanceof Uint16Array ? 0xffff : 0xffffffff)) {
+      // Widened in place of the old chunk: the entries views can see keep their values.
+      const wider = arrayOf(widthFor(id), CHUNK);
+      wider.set(chunk);
+      this.chunks[k] = chunk = wider;
     }
-    ids[this.len++] = id;
+    chunk[at] = id;
+    this.len++;
   }
 
   clear(): void {
+    this.chunks = [];
     this.len = 0;
-    this.text = '';
-    this.textLen = 0;
-    if (this.ids.length > 1024) this.ids = new Uint8Array(64);
   }
 
   at(i: number): number {
-    return this.ids[i] as number;
+    return (this.chunks[(i / CHUNK) | 0] as IdArray)[i % CHUNK] as number;
   }
 
-  /** The items formatted by `format` (Rust debug names) and joined with `, `; cached per length. */
-  joined(format: (id: number) => string): string {
-    if (this.textLen !== this.len) {
-      const parts: string[] = new Array<string>(this.len - this.textLen);
-      for (let i = this.textLen; i < this.len; i++) parts[i - this.textLen] = format(this.ids[i] as number);
-      const tail = parts.join(', ');
-      this.text = this.textLen === 0 ? tail : `${this.text}, ${tail}`;
-      this.textLen = this.len;
-    }
-    return this.text;
+  /** The history as it is now (O(1); valid after later pushes and scopes). */
+  view(): CalledView {
+    return { chunks: this.chunks, length: this.len };
   }
 
   /** The ids, copied. */
   toArray(): number[] {
-    return Array.from(this.ids.subarray(0, this.len));
+    return viewIds(this.view());
   }
 
-  /** A copy of the ids (for checkpoints). */
+  /** A copy of the ids in one array as wide as the widest id (for checkpoints). */
   save(): IdArray {
-    return this.ids.slice(0, this.len);
+    let width: 1 | 2 | 4 = 1;
+    for (const c of this.chunks) width = Math.max(width, c.BYTES_PER_ELEMENT) as 1 | 2 | 4;
+    const out = arrayOf(width, this.len);
+    for (let k = 0; k < this.chunks.length; k++) {
+      const c = this.chunks[k] as IdArray;
+      const n = Math.min(CHUNK, this.len - k * CHUNK);
+      out.set(n === CHUNK ? c : c.subarray(0, n), k * CHUNK);
+    }
+    return out;
   }
 
   restore(ids: IdArray): void {
-    const cap = Math.max(64, ids.length);
-    const copy = new (ids.constructor as new (n: number) => IdArray)(cap);
-    copy.set(ids);
-    this.ids = copy;
+    this.chunks = [];
+    this.len = 0;
+    const width = ids.BYTES_PER_ELEMENT as 1 | 2 | 4;
+    for (let from = 0; from < ids.length; from += CHUNK) {
+      const chunk = arrayOf(width, CHUNK);
+      chunk.set(ids.subarray(from, Math.min(ids.length, from + CHUNK)));
+      this.chunks.push(chunk);
+    }
     this.len = ids.length;
-    this.text = '';
-    this.textLen = 0;
   }
 }

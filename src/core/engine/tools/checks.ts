@@ -20,6 +20,7 @@ import {
   prerequisitesNotMetMessage,
   startConstraintsNotMetMessage,
 } from './messages.ts';
+import { joinView } from './calledHistory.ts';
 import type { ToolPolicy } from './policy.ts';
 import type { ToolState } from './state.ts';
 import type { CompiledTool, ToolTable } from './toolTable.ts';
@@ -39,7 +40,11 @@ export interface CallRequest {
 export interface CallFailure {
   code: ToolFailureCode;
   rule?: number;
-  message: string;
+  /**
+   * The message, or a function building it: a message that prints the scope's history is built
+   * only when the decision's `message` is read (see `failureDecision`), so failures cost O(1).
+   */
+  message: string | (() => string);
 }
 
 /** What passing the checks gives: the consent used, and the grant to keep if the call executes. */
@@ -59,7 +64,7 @@ export interface CheckContext {
   pass: CheckPass;
 }
 
-export const fail = (code: ToolFailureCode, message: string, rule?: number): CallFailure =>
+export const fail = (code: ToolFailureCode, message: string | (() => string), rule?: number): CallFailure =>
   rule === undefined ? { code, message } : { code, rule, message };
 
 /** Step 3 (mode `gate`): start tools not yet called in this scope, and this is not one of them. */
@@ -77,6 +82,13 @@ function checkStartGate(ctx: CheckContext, call: CallRequest): CallFailure | und
   return fail('StartConstraintsNotMet', startConstraintsNotMetMessage(call.tool.name, names), first.rule);
 }
 
+/** The PrerequisitesNotMet message, built when read from the history as it is now. */
+export function prerequisitesNotMet(ctx: CheckContext, tool: string, missing: readonly string[]): () => string {
+  const called = ctx.state.called.view();
+  const { table } = ctx;
+  return () => prerequisitesNotMetMessage(tool, missing, joinView(called, (id) => table.tool(id).debugName));
+}
+
 /** Step 4: RequiresPrecedingTools and RequiresFollowingTools, in rule order. */
 function checkOrdering(ctx: CheckContext, call: CallRequest): CallFailure | undefined {
   const { state } = ctx;
@@ -91,8 +103,7 @@ function checkOrdering(ctx: CheckContext, call: CallRequest): CallFailure | unde
     if (!hit) continue;
     if (r.preceding) {
       const missing = r.conditions.filter((_, i) => !state.isCalled(ids[i] as number));
-      const called = state.called.joined((id) => ctx.table.tool(id).debugName);
-      return fail('PrerequisitesNotMet', prerequisitesNotMetMessage(call.tool.name, missing, called), r.rule);
+      return fail('PrerequisitesNotMet', prerequisitesNotMet(ctx, call.tool.name, missing), r.rule);
     }
     const already = r.conditions.filter((_, i) => state.isCalled(ids[i] as number));
     return fail('OrderingViolation', orderingViolationMessage(call.tool.name, r.conditions, already), r.rule);

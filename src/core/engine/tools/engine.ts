@@ -27,7 +27,18 @@ export type { ToolEngine, ToolEngineSnapshot, ToolEngineState, ToolStepResult } 
 
 type ToolCallEvent = Extract<TraceEvent, { type: 'tool_call' }>;
 
-const bodyOf = ({ seq: _seq, event: _event, time: _time, ...body }: Decision): DecisionBody => body as DecisionBody;
+/** The decision without its stamp; a message still to be built stays so (its accessor is copied, not read). */
+function bodyOf(d: Decision): DecisionBody {
+  const lazy = 'message' in d ? Object.getOwnPropertyDescriptor(d, 'message') : undefined;
+  if (!lazy?.get) {
+    const { seq: _seq, event: _event, time: _time, ...body } = d;
+    return body as DecisionBody;
+  }
+  const body: Record<string, unknown> = {};
+  for (const key of Object.keys(d))
+    if (key !== 'seq' && key !== 'event' && key !== 'time') Object.defineProperty(body, key, Object.getOwnPropertyDescriptor(d, key) as PropertyDescriptor);
+  return body as DecisionBody;
+}
 
 /**
  * Creates an engine for one agent. Tools, groups and rules are interned and compiled once here;

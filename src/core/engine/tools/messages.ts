@@ -70,7 +70,7 @@ export function sortedStrings(items: Iterable<string>): string[] {
 
 /**
  * `PrerequisitesNotMet`: `calledDebug` = the tools called in this scope, in order, repeats kept,
- * formatted as Rust debug items joined by `, ` (see `CalledHistory.joined`).
+ * formatted as Rust debug items joined by `, ` (see `joinView` in `calledHistory.ts`).
  */
 export function prerequisitesNotMetMessage(tool: string, missing: readonly string[], calledDebug: string): string {
   return `Tool ${tool} cannot be executed: prerequisites ${rustDebugList(missing)} not met. Executed tools: [${calledDebug}]`;

@@ -22,14 +22,14 @@
 import { orderRules } from '../../describe/ruleOrder.ts';
 import { WILDCARD, type Agent, type ToolRule } from '../../model/toolRules.ts';
 import type { Flow } from '../decisions.ts';
-import { fail, operationOf, type CallFailure, type CallRequest, type CheckContext } from './checks.ts';
+import { viewIds } from './calledHistory.ts';
+import { fail, operationOf, prerequisitesNotMet, type CallFailure, type CallRequest, type CheckContext } from './checks.ts';
 import {
   cooldownActiveMessage,
   exclusiveGroupViolationMessage,
   maxCallsExceededMessage,
   operationNotAllowedMessage,
   orderingViolationMessage,
-  prerequisitesNotMetMessage,
   startConstraintsNotMetMessage,
 } from './messages.ts';
 import { WILDCARD_ID, type ToolPolicy } from './policy.ts';
@@ -135,9 +135,11 @@ class PatternRules {
   }
 }
 
-/** Tool names called in the scope, in order, repeats kept (Pattern's `get_executed_tools`). */
-function executedNames(ctx: CheckContext): string[] {
-  return ctx.state.called.toArray().map((id) => ctx.table.nameOf(id));
+/** Tool names called in the scope, in order, repeats kept (Pattern's `get_executed_tools`), read when called. */
+function executedNames(ctx: CheckContext): () => string[] {
+  const called = ctx.state.called.view();
+  const { table } = ctx;
+  return () => viewIds(called).map((id) => table.nameOf(id));
 }
 
 function checkStartGate(ctx: CheckContext, rules: PatternRules, call: CallRequest, t: PatternTool): CallFailure | undefined {
@@ -155,10 +157,12 @@ function checkOne(ctx: CheckContext, call: CallRequest, c: PatternCheck): CallFa
   switch (c.kind) {
     case 'preceding':
       if (c.ids.every((id) => state.isCalled(id))) return undefined;
-      return fail('PrerequisitesNotMet', prerequisitesNotMetMessage(tool, c.conditions, state.called.joined((id) => ctx.table.tool(id).debugName)), c.rule);
-    case 'following':
+      return fail('PrerequisitesNotMet', prerequisitesNotMet(ctx, tool, c.conditions), c.rule);
+    case 'following': {
       if (!c.ids.some((id) => state.isCalled(id))) return undefined;
-      return fail('OrderingViolation', orderingViolationMessage(tool, c.conditions, executedNames(ctx)), c.rule);
+      const executed = executedNames(ctx);
+      return fail('OrderingViolation', () => orderingViolationMessage(tool, c.conditions, executed()), c.rule);
+    }
     case 'maxCalls': {
       const current = state.executionsOf(call.tool.id);
       return current >= c.value ? fail('MaxCallsExceeded', maxCallsExceededMessage(tool, c.value, current), c.rule) : undefined;
