@@ -99,6 +99,11 @@ function writeLine(fd: 1 | 2, text: string): void {
     if (code === 'EPIPE') process.exit();
     if (code !== 'EAGAIN') throw e;
     streamsOnly = true;
+    for (const s of [process.stdout, process.stderr])
+      s.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EPIPE') process.exit();
+        throw error;
+      });
     stream().write(bytes.subarray(done));
   }
 }
