@@ -6,7 +6,20 @@
 import { proxy, releaseProxy, wrap, type Remote } from 'comlink';
 import type { Summary } from '../core/simulator/summary.ts';
 import { SILENCE_MS, PING_MS, createWorkerWatch, type WorkerWatch } from './watch.ts';
-import type { CoverageResult, Inspection, RunDiff, SimulationApi, SimulationChunk, SimulationRequest, SimulationResult, TestFileOutcome, TestRunRequest } from './protocol.ts';
+import type {
+  CoverageResult,
+  Inspection,
+  MinimiseProgress,
+  MinimiseReply,
+  MinimiseRequest,
+  RunDiff,
+  SimulationApi,
+  SimulationChunk,
+  SimulationRequest,
+  SimulationResult,
+  TestFileOutcome,
+  TestRunRequest,
+} from './protocol.ts';
 
 /** What the client needs of a Worker (a real one in the page, a fake in tests). */
 export interface WorkerLike {
@@ -33,6 +46,8 @@ export interface SimulationClient {
   coverage(request: SimulationRequest): Promise<CoverageResult>;
   runTests(request: TestRunRequest): Promise<TestFileOutcome[]>;
   jsonl(id: string): Promise<string | undefined>;
+  /** Minimises a finished run's trace towards one of its decisions; cancel it with {@link SimulationClient.cancel} and its id. */
+  minimise(request: MinimiseRequest, onProgress: (progress: MinimiseProgress) => void): { id: string; result: Promise<MinimiseReply> };
   release(id: string): void;
   dispose(): void;
 }
@@ -107,6 +122,32 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
     });
   };
 
+  /**
+   * A long call that streams signs of life (a run's chunks, a minimisation's progress): watched
+   * for a silent worker death, rejected like every call in flight if the worker dies.
+   */
+  const watched = <T,>(prefix: string, call: (api: Remote<SimulationApi>, id: string, alive: () => void) => Promise<T>): { id: string; result: Promise<T> } => {
+    const id = `${prefix}-${++counter}`;
+    const { api, watch } = connect();
+    watch.begin(id);
+    const result = new Promise<T>((resolve, reject) => {
+      inFlight.set(id, reject);
+      call(api, id, () => watch.alive('chunk')).then(
+        (r) => {
+          watch.end(id);
+          inFlight.delete(id);
+          resolve(r);
+        },
+        (e: unknown) => {
+          watch.end(id);
+          inFlight.delete(id);
+          reject(e instanceof Error ? e : new Error(String(e)));
+        },
+      );
+    });
+    return { id, result };
+  };
+
   return {
     inspect: (id, step, seq) => ask((api) => api.inspect(id, step, seq)),
     nextViolation: (id, fromSeq) => ask((api) => api.nextViolation(id, fromSeq)),
@@ -119,29 +160,28 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
       if (current) void current.api.release(id);
     },
     run(request, onChunk) {
-      const id = `run-${++counter}`;
-      const { api, watch } = connect();
-      const callback = proxy((chunk: SimulationChunk) => {
-        watch.alive('chunk');
-        onChunk(chunk);
-      });
-      watch.begin(id);
-      const result = new Promise<SimulationResult>((resolve, reject) => {
-        inFlight.set(id, reject);
-        api.run(id, request, callback).then(
-          (r) => {
-            watch.end(id);
-            inFlight.delete(id);
-            resolve(r);
-          },
-          (e: unknown) => {
-            watch.end(id);
-            inFlight.delete(id);
-            reject(e instanceof Error ? e : new Error(String(e)));
-          },
-        );
-      });
-      return { id, result };
+      return watched('run', (api, id, alive) =>
+        api.run(
+          id,
+          request,
+          proxy((chunk: SimulationChunk) => {
+            alive();
+            onChunk(chunk);
+          }),
+        ),
+      );
+    },
+    minimise(request, onProgress) {
+      return watched('minimise', (api, id, alive) =>
+        api.minimise(
+          id,
+          request,
+          proxy((progress: MinimiseProgress) => {
+            alive();
+            onProgress(progress);
+          }),
+        ),
+      );
     },
     cancel(id) {
       if (inFlight.has(id)) void current?.api.cancel(id);

@@ -12,6 +12,7 @@ import type { Explanation } from '../core/simulator/explainTypes.ts';
 import type { DecisionDiff } from '../core/simulator/diff.ts';
 import type { Summary } from '../core/simulator/summary.ts';
 import type { TestResult } from '../core/tests/types.ts';
+import type { MinimiseProgress } from '../core/verify/minimise.ts';
 
 const NamedText = z.object({ name: z.string(), text: z.string() });
 /** A trace given as text, or as a Blob/File the worker streams (large recordings). */
@@ -114,6 +115,37 @@ export interface TestFileOutcome {
   tests: TestOutcome[];
 }
 
+/** Minimising a finished run's trace towards one of its decisions (`docs/minimise.md`). */
+export const MinimiseRequest = z.object({
+  /** The run whose trace and rules are used. */
+  runId: z.string(),
+  /** The target decision's `seq` in that run. */
+  seq: z.number().int().nonnegative(),
+  /** Where the trace came from, for the comment at the top of the result. */
+  traceName: z.string().default('the trace'),
+});
+export type MinimiseRequest = z.input<typeof MinimiseRequest>;
+
+export type { MinimiseProgress };
+
+export interface MinimiseReply {
+  /** `cancelled` still carries the shortest trace found before the cancel (not 1-minimal). */
+  status: 'done' | 'cancelled' | 'invalid';
+  /** Why there is no result (`invalid`). */
+  message?: string;
+  /** The minimised trace as scripted YAML; its last step gives the target. */
+  scripted?: string;
+  /** The closing note, with the time it took. */
+  note?: string;
+  /** Events of the minimised trace, and of the original up to the target's. */
+  events?: number;
+  original?: number;
+  /** The target in words (`blocked deploy MaxCallsExceeded (rule #2)`). */
+  target?: string;
+  /** The target's kind, to select it in the replay of the result. */
+  kind?: string;
+}
+
 /** The API the worker exposes (through comlink). */
 export interface SimulationApi {
   run(id: string, request: SimulationRequest, onChunk: (chunk: SimulationChunk) => void | Promise<void>): Promise<SimulationResult>;
@@ -130,6 +162,11 @@ export interface SimulationApi {
   coverage(request: SimulationRequest): Promise<CoverageResult>;
   /** Runs every rule-set test of the project (`docs/rule-tests.md`); nothing is kept. */
   runTests(request: TestRunRequest): Promise<TestFileOutcome[]>;
+  /**
+   * Minimises a finished run's trace towards decision `seq` (streamed progress, cancelled with
+   * {@link SimulationApi.cancel} under `id`; the run must still be kept).
+   */
+  minimise(id: string, request: MinimiseRequest, onProgress: (progress: MinimiseProgress) => void | Promise<void>): Promise<MinimiseReply>;
   /** A run's decisions as JSONL (`traces.md` §4). */
   jsonl(id: string): Promise<string | undefined>;
   /** Forgets a run. */

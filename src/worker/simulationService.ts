@@ -16,6 +16,7 @@ import { createSessionStore, type RunSession } from './sessions.ts';
 import { diffRuns, inspectRun, jsonlOf, nextViolationOf, summaryOfRuns } from './inspect.ts';
 import { runCoverage } from './coverage.ts';
 import { runProjectTests } from './tests.ts';
+import { minimiseRun } from './minimiseRun.ts';
 
 /** Yields to the event loop so a cancel message can arrive between chunks. */
 const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -145,6 +146,13 @@ export function createSimulationService(): SimulationApi {
     },
     coverage: (request) => runCoverage(request),
     runTests: async (request) => runProjectTests(request),
+    async minimise(id, request, onProgress) {
+      try {
+        return await minimiseRun((runId) => sessions.get(runId), request, onProgress, () => cancelled.has(id));
+      } finally {
+        cancelled.delete(id);
+      }
+    },
     async jsonl(id) {
       const session = sessions.get(id);
       return session ? jsonlOf(session) : undefined;

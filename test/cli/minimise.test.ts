@@ -5,20 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readScripted } from '../../src/core/traces/scripted.ts';
+import { opsAgentToml } from '../support/minimiseFixture.ts';
 import { runCli } from './harness.ts';
 
-const OPS = `name = "ops"
-tools = ["build", "deploy", "lint", "fmt"]
-
-[[tool_rules]]
-tool_name = "deploy"
-rule_type = { type = "RequiresPrecedingTools" }
-conditions = ["build"]
-
-[[tool_rules]]
-tool_name = "deploy"
-rule_type = { type = "MaxCalls", value = 2 }
-`;
+const OPS = opsAgentToml(0).replace('"build"', '"lint", "fmt", "build"');
 
 const line = (s: number, tool: string, args: object = {}) => JSON.stringify({ type: 'tool_call', time: new Date(Date.UTC(2025, 0, 1, 10, 0, s)).toISOString(), tool, args });
 const TRACE = [

@@ -21,6 +21,23 @@ export function opsAgent(): Agent {
   };
 }
 
+/** {@link opsAgent} as a Pattern agent file, with `noise` unruled tools (the CLI and the worker read files). */
+export function opsAgentToml(noise = 50): string {
+  const tools = [...Array.from({ length: noise }, (_, i) => `"noise_${i}"`), '"build"', '"deploy"'];
+  return `name = "ops"
+tools = [${tools.join(', ')}]
+
+[[tool_rules]]
+tool_name = "deploy"
+rule_type = { type = "RequiresPrecedingTools" }
+conditions = ["build"]
+
+[[tool_rules]]
+tool_name = "deploy"
+rule_type = { type = "MaxCalls", value = 2 }
+`;
+}
+
 export interface BigTrace {
   events: TraceEvent[];
   /** Indices of the events the cause needs: build, deploy, deploy, the blocked deploy (last). */

@@ -4,6 +4,7 @@
  */
 import { MessageChannel } from 'node:worker_threads';
 import { expose, wrap } from 'comlink';
+import { afterEach } from 'vitest';
 import { createSimulationService } from '../../src/worker/simulationService.ts';
 import type { SimulationApi } from '../../src/worker/protocol.ts';
 import type { WorkerLike } from '../../src/worker/client.ts';
@@ -62,5 +63,22 @@ export function connectService(): { api: ReturnType<typeof wrap<SimulationApi>>;
       port1.close();
       port2.close();
     },
+  };
+}
+
+/**
+ * A factory of {@link ChannelWorker}s for a `describe` block: every worker it made is terminated
+ * after each test.
+ */
+export function channelWorkers(): () => ChannelWorker {
+  const workers: ChannelWorker[] = [];
+  afterEach(() => {
+    for (const w of workers) w.terminate();
+    workers.length = 0;
+  });
+  return () => {
+    const w = new ChannelWorker();
+    workers.push(w);
+    return w;
   };
 }

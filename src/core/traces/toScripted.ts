@@ -3,7 +3,6 @@
  * step's `after` the gap since the one before, so reading the text back gives the same events.
  * Used to open a minimised trace (or a counterexample) in the simulator's trace editor.
  */
-import { Document, YAMLMap, YAMLSeq, isMap, type Node } from 'yaml';
 import { formatIso } from '../time.ts';
 import type { TraceEvent } from './events.ts';
 
@@ -90,22 +89,35 @@ export function scriptedTraceOf(events: readonly TraceEvent[]): { start: string;
   return { start: formatIso(start), steps };
 }
 
+/** Plain scalars that read back as the same string (no quotes needed, not a boolean or null). */
+const PLAIN = /^[A-Za-z_][A-Za-z0-9_./-]*$/;
+/** Durations as `scriptedDuration` writes them (`1m30s500ms`): strings to YAML, never numbers. */
+const DURATION = /^(?:\d+(?:ms|h|m|s))+$/;
+const RESERVED = new Set(['true', 'false', 'null', 'yes', 'no', 'on', 'off', 'y', 'n']);
+
+/**
+ * A value as one line of flow YAML: plain words where they read back as the same string, JSON
+ * double-quoted strings otherwise (every JSON escape is a YAML one), JSON numbers. Written by hand:
+ * the YAML library's document builder took seconds for a 15,000-step trace.
+ */
+export function flowValue(v: unknown): string {
+  if (typeof v === 'string') return (PLAIN.test(v) && !RESERVED.has(v.toLowerCase())) || DURATION.test(v) ? v : JSON.stringify(v);
+  if (typeof v === 'number' || typeof v === 'boolean' || v === null) return JSON.stringify(v);
+  if (Array.isArray(v)) return v.length === 0 ? '[]' : `[ ${v.map(flowValue).join(', ')} ]`;
+  if (typeof v === 'object') {
+    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined);
+    return entries.length === 0 ? '{}' : `{ ${entries.map(([k, x]) => `${flowValue(k)}: ${flowValue(x)}`).join(', ')} }`;
+  }
+  return 'null';
+}
+
 /**
  * The scripted trace of `events` as YAML text, one flow mapping per step (`- { call: a, after:
  * 5s }`), with `comment` (one or more lines) at the top.
  */
 export function scriptedTraceText(events: readonly TraceEvent[], comment?: string): string {
   const { start, steps } = scriptedTraceOf(events);
-  const doc = new Document({});
-  const root = doc.contents as YAMLMap;
-  root.set('start', start);
-  const seq = new YAMLSeq();
-  for (const s of steps) {
-    const node = doc.createNode(s) as Node;
-    if (isMap(node)) node.flow = true;
-    seq.items.push(node);
-  }
-  root.set('steps', seq);
-  if (comment !== undefined) doc.commentBefore = comment.split('\n').map((l) => ` ${l}`).join('\n');
-  return doc.toString({ lineWidth: 0 });
+  const head = comment === undefined ? '' : `${comment.split('\n').map((l) => `# ${l}`.trimEnd()).join('\n')}\n\n`;
+  const body = steps.length === 0 ? 'steps: []\n' : `steps:\n${steps.map((s) => `  - ${flowValue(s)}\n`).join('')}`;
+  return `${head}start: ${start}\n${body}`;
 }
