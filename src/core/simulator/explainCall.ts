@@ -7,6 +7,7 @@ import { formatClock } from '../time.ts';
 import { ToolRuleAttribution } from './attribution.ts';
 import { code, codeList, duration, scopeWord, settingsOf, times, toolState } from './explainHelpers.ts';
 import type { ExplainContext, Explanation, RuleRef } from './explainTypes.ts';
+import { explainLettaRan, isLettaReplay, lettaRequiredRuleOf } from './explainLetta.ts';
 import { toolRuleLine } from './ruleText.ts';
 
 type Ran = Extract<Decision, { kind: 'allowed' | 'auto' }>;
@@ -57,6 +58,7 @@ function usageDetails(tool: string, ctx: ExplainContext): string[] {
 
 /** Explains a call that passed every check and ran, from the trace (`allowed`) or synthetic (`auto`). */
 export function explainRan(d: Ran, ctx: ExplainContext): Explanation {
+  if (d.kind === 'allowed' && isLettaReplay(ctx)) return explainLettaRan(d, ctx);
   const at = attributionOf(ctx);
   const details: string[] = [];
   let summary: string;
@@ -105,10 +107,13 @@ export function explainExit(_d: Extract<Decision, { kind: 'exit' }>, ctx: Explai
 /** Explains an exit held back by exit requirements. */
 export function explainExitBlocked(d: Extract<Decision, { kind: 'exit_blocked' }>, ctx: ExplainContext): Explanation {
   const at = attributionOf(ctx);
-  const rules = d.pending.map((t) => at?.exitRuleOf(t));
+  const letta = isLettaReplay(ctx);
+  const rules = d.pending.map((t) => (letta ? lettaRequiredRuleOf(ctx.agent, t) : at?.exitRuleOf(t)));
   const details = rules.flatMap((r) => (r === undefined ? [] : [toolRuleLine(ctx.agent, r)]));
   details.push(
-    settingsOf(ctx).exitRequirements === 'block'
+    letta
+      ? 'Letta never calls a tool itself: the model is told to call them, and the loop goes on'
+      : settingsOf(ctx).exitRequirements === 'block'
       ? 'setting exitRequirements = block: the engine does not call them itself, and the loop goes on'
       : 'the automatic exit calls did not satisfy every requirement, so the loop goes on',
   );

@@ -4,8 +4,9 @@
  */
 import type { Decision } from '../engine/decisions.ts';
 import type { LettaToolRule } from '../model/lettaRules.ts';
-import { code, codeList, toolState } from './explainHelpers.ts';
-import type { ExplainContext } from './explainTypes.ts';
+import { code, codeList, settingsOf, toolState } from './explainHelpers.ts';
+import type { ExplainContext, Explanation } from './explainTypes.ts';
+import { lettaRuleLine } from './ruleText.ts';
 
 type Refused = Extract<Decision, { kind: 'blocked' }>;
 
@@ -57,4 +58,41 @@ export function lettaRefusal(d: Refused, ctx: ExplainContext): LettaCause {
   }
   details.push('Letta does not run the call: the model gets the error below and the loop continues');
   return { cause: why(rule, d.tool, ctx), details };
+}
+
+/** True when the explanation is about a Letta agent replayed under profile `letta`. */
+export function isLettaReplay(ctx: ExplainContext): boolean {
+  return ctx.agent?.family === 'letta' && settingsOf(ctx).profile === 'letta';
+}
+
+const firstRule = (agent: ExplainContext['agent'], tool: string, types: readonly LettaToolRule['type'][]): number | undefined => {
+  const i = (agent?.lettaRules ?? []).findIndex((r) => r.tool_name === tool && types.includes(r.type));
+  return i >= 0 ? i : undefined;
+};
+
+/** The required_before_exit rule of a tool. */
+export function lettaRequiredRuleOf(agent: ExplainContext['agent'], tool: string): number | undefined {
+  return firstRule(agent, tool, ['required_before_exit']);
+}
+
+/** Explains a call that ran under profile `letta`: why it was allowed, its flow, and what may follow it. */
+export function explainLettaRan(d: Extract<Decision, { kind: 'allowed' }>, ctx: ExplainContext): Explanation {
+  const agent = ctx.agent;
+  const details: string[] = [];
+  const approval = d.consent !== undefined ? firstRule(agent, d.tool, ['requires_approval']) : undefined;
+  const terminal = firstRule(agent, d.tool, ['exit_loop']);
+  const follow = firstRule(agent, d.tool, ['constrain_child_tools', 'conditional', 'max_count_per_step']);
+  const cont = firstRule(agent, d.tool, ['continue_loop']);
+  let summary: string;
+  if (d.flow === 'exit') summary = `${code(d.tool)} was in the allowed set and ran (outcome ${d.outcome}); it is an exit_loop tool, so the loop ends after it.`;
+  else summary = `${code(d.tool)} was in the allowed set and ran (outcome ${d.outcome}); Letta's loop goes on after every call but an exit_loop tool's.`;
+  for (const r of [approval, terminal, follow ?? cont]) if (r !== undefined) details.push(lettaRuleLine(agent, r));
+  if (approval !== undefined) details.push(`approved (${d.consent}): Letta asks before it checks the rules, so an approved call runs whatever they say`);
+  const next = toolState(ctx)?.letta;
+  if (next && d.flow !== 'exit') {
+    const phase = next.phase === 'fallback' ? ' (the rules leave none, so Letta offers every tool)' : next.phase === 'empty' ? ' (the rules leave none: setting errorOnEmpty refuses the next call)' : '';
+    details.push(`may follow now: ${next.allowed.length > 0 ? codeList(next.allowed) : 'no tool'}${phase}`);
+    if (next.lastOutput !== null && ctx.event?.type === 'tool_call' && ctx.event.output !== undefined) details.push(`its output, which conditional rules read: ${JSON.stringify(next.lastOutput)}`);
+  }
+  return { title: `Allowed: ${code(d.tool)}`, summary, details, ...(details.length > 0 && (terminal ?? follow ?? approval) !== undefined ? { ruleRef: { kind: 'tool' as const, index: (approval ?? terminal ?? follow) as number } } : {}) };
 }
