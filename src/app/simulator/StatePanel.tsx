@@ -4,6 +4,7 @@ import type { ToolEngineSnapshot } from '../../core/engine/tools/types.ts';
 import type { WorkflowEngineSnapshot } from '../../core/engine/workflow/snapshot.ts';
 import { formatIso } from '../../core/time.ts';
 import { useSimulation } from './useSimulation.ts';
+import { LettaAllowedState } from './LettaAllowedState.tsx';
 
 const time = (ms: number | null) => (ms === null ? '—' : formatIso(ms));
 const secs = (ms: number) => `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
@@ -35,6 +36,7 @@ function ToolState({ s }: { s: ToolEngineSnapshot }) {
         Time {time(s.time)} · flow {s.lastFlow ?? '—'}
         {s.exited ? ' · loop exited' : ''} · ordering scope {s.orderingScope}
       </p>
+      {s.letta ? <LettaAllowedState s={s.letta} /> : null}
       {s.calls.length > 0 ? (
         <table>
           <caption>Calls vs limits</caption>
