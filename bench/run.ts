@@ -14,6 +14,7 @@ import { benchScrub } from './scrub.bench.ts';
 import { benchSimulateCli } from './simulateCli.bench.ts';
 import { benchRegex } from './regex.bench.ts';
 import { benchMinimise } from './minimise.bench.ts';
+import { benchLetta } from './letta.bench.ts';
 import { fmt, loadAverage } from './measure.ts';
 
 const only = process.argv.slice(2);
@@ -81,6 +82,10 @@ if (want('stress')) {
     console.log(
       `  ${r.name}: ${fmt(r.ms)} ms — ${r.detail}; peak heap growth ${fmt(r.peakHeapGrowthMb, 1)} MB, retained after GC ${fmt(r.retainedMb ?? NaN, 1)} MB, peak RSS ${fmt(r.peakRssMb)} MB`,
     );
+}
+if (want('letta')) {
+  console.log('\n## Letta agent files (1 MB .af: target < 100 ms each, one frame)');
+  for (const r of benchLetta()) console.log(`  ${r.name}: ${fmt(r.ms, 1)} ms`);
 }
 if (want('minimise')) {
   console.log('\n## minimise (100,000-event trace, a MaxCalls violation with a 3-event cause + the build it needs; target < 5 s CPU)');

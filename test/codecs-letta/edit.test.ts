@@ -105,3 +105,19 @@ describe('one-line agent files', () => {
     expect(withoutRules(r2.text, 1)).toEqual(withoutRules(ONE_LINE, 1));
   });
 });
+
+describe('writing Letta agents afresh (convert)', () => {
+  it('writes one agent as the tool_rules list Letta’s API takes, and refuses forms Letta has not', async () => {
+    const { writeRuleFile } = await import('../../src/core/codecs/write.ts');
+    const [a] = agentsOf('o.af', OUTREACH_AF);
+    const json = writeRuleFile({ agents: [a!], workflows: [] }, 'json');
+    expect(json.diagnostics).toEqual([]);
+    expect(JSON.parse(json.text)).toEqual(JSON.parse(OUTREACH_AF).agents[0].tool_rules);
+    expect(loadRuleFile('rules.json', json.text).agents[0]?.lettaRules).toEqual(a!.lettaRules);
+    const toml = writeRuleFile({ agents: [a!], workflows: [] }, 'toml');
+    expect([toml.text, toml.diagnostics.map((d) => d.code)]).toEqual(['', ['X011']]);
+    expect(toml.diagnostics[0]?.message).toMatch(/no TOML form/);
+    const two = writeRuleFile({ agents: agentsOf('evie.af', TWO_AGENTS_AF), workflows: [] }, 'json');
+    expect(two.diagnostics.map((d) => d.code)).toEqual(['X011']);
+  });
+});

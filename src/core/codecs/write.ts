@@ -15,6 +15,7 @@ import { writeAgentsJson } from './write/agentsJson.ts';
 import { writeWorkflowYaml } from './write/workflowYaml.ts';
 import { hegelWorkflowShape, OrderedMap, writeWorkflowJson, type OrderedValue } from './write/workflowJson.ts';
 import { EXPORT_FILE } from './write/agentsConfig.ts';
+import { writeLettaRulesJson } from './write/lettaRules.ts';
 
 export interface WrittenFile {
   text: string;
@@ -36,8 +37,26 @@ export function writeWorkflow(wf: Workflow, to: FileFormat): string {
   return stringifyToml(plain(hegelWorkflowShape(wf)) as Record<string, unknown>) + '\n';
 }
 
-/** Writes agents in Pattern's main-config form (TOML, YAML) or runtime form (JSON). */
+/** Diagnostic code: Letta agents asked for in a form Letta has none of. */
+export const LETTA_FORM = 'X011';
+
+/**
+ * Letta agents: one agent as the plain `tool_rules` list Letta's API takes (JSON); TOML, YAML or
+ * several agents have no Letta form (an .af file is written back by editing its text instead).
+ */
+function writeLettaAgents(agents: readonly Agent[], to: FileFormat): WrittenFile {
+  const [only] = agents;
+  if (to === 'json' && only && agents.length === 1) return { text: writeLettaRulesJson(only.lettaRules ?? []), diagnostics: [] };
+  const message =
+    to !== 'json'
+      ? `Letta's tool rules are JSON: there is no ${to.toUpperCase()} form of them. Write --to json for the tool_rules list Letta's API takes.`
+      : `The file holds ${agents.length} Letta agents: the tool_rules list holds one agent's rules. Export each agent from the studio, or edit the .af itself.`;
+  return { text: '', diagnostics: [diag(LETTA_FORM, 'error', message, EXPORT_FILE, FILE_START)] };
+}
+
+/** Writes agents in Pattern's main-config form (TOML, YAML) or runtime form (JSON); Letta agents as Letta's rule list. */
 export function writeAgents(agents: readonly Agent[], to: FileFormat): WrittenFile {
+  if (agents.some((a) => a.family === 'letta')) return writeLettaAgents(agents, to);
   if (to === 'toml') return writeAgentsToml(agents);
   if (to === 'yaml') return writeAgentsYaml(agents);
   return writeAgentsJson(agents);

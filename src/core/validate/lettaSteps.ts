@@ -42,7 +42,13 @@ export function toolsNamedBy(rule: LettaToolRule): string[] {
   }
 }
 
-const intersect = (a: ReadonlySet<string>, b: ReadonlySet<string>): Set<string> => new Set([...a].filter((x) => b.has(x)));
+/** `a ∩ b`, walking the smaller set. */
+function intersect(a: ReadonlySet<string>, b: ReadonlySet<string>): Set<string> {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  const out = new Set<string>();
+  for (const x of small) if (large.has(x)) out.add(x);
+  return out;
+}
 
 /** The sets a conditional rule may allow after its tool: one per mapped output, plus the no-match case. */
 export function conditionalOutcomes(rule: LettaRuleOf<'conditional'>, available: ReadonlySet<string>): Set<string>[] {
@@ -60,24 +66,40 @@ export function lettaSteps(agent: Agent): LettaSteps {
   const init = rules.filter((r) => r.type === 'run_first').map((r) => r.tool_name);
   const blocked = new Set(rules.filter((r) => r.type === 'max_count_per_step' && r.max_count_limit <= 0).map((r) => r.tool_name));
   const parents = rules.filter((r): r is LettaRuleOf<'parent_last_tool'> => r.type === 'parent_last_tool');
-  const usable = (s: Iterable<string>): Set<string> => new Set([...s].filter((t) => available.has(t) && !blocked.has(t)));
+  const usable = (s: Iterable<string>): Set<string> => {
+    const out = new Set<string>();
+    for (const t of s) if (available.has(t) && !blocked.has(t)) out.add(t);
+    return out;
+  };
+  const byTool = new Map<string, LettaToolRule[]>();
+  for (const r of rules) {
+    const list = byTool.get(r.tool_name);
+    if (list) list.push(r);
+    else byTool.set(r.tool_name, [r]);
+  }
 
   /** Parent rules' sets for a step whose last tool is `last` (undefined: the first call). */
-  const parentSet = (last: string | undefined): Set<string> => {
-    let s = new Set(available);
-    for (const p of parents) s = intersect(s, p.tool_name === last ? new Set(p.children) : new Set([...available].filter((t) => !p.children.includes(t))));
+  const parentSet = (last: string | undefined): ReadonlySet<string> => {
+    let s: ReadonlySet<string> = available;
+    for (const p of parents) {
+      if (p.tool_name === last) s = intersect(s, new Set(p.children));
+      else {
+        const next = new Set(s);
+        for (const c of p.children) next.delete(c);
+        s = next;
+      }
+    }
     return s;
   };
   const start = init.length > 0 ? new Set(init) : usable(parentSet(undefined));
 
-  const cache = new Map<string, Set<string>[]>();
-  const after = (tool: string): Set<string>[] => {
+  const cache = new Map<string, ReadonlySet<string>[]>();
+  const after = (tool: string): ReadonlySet<string>[] => {
     const hit = cache.get(tool);
     if (hit) return hit;
     let fixed = parentSet(tool);
-    let outcomes: Set<string>[] = [new Set(available)];
-    for (const r of rules) {
-      if (r.tool_name !== tool) continue;
+    let outcomes: ReadonlySet<string>[] = [available];
+    for (const r of byTool.get(tool) ?? []) {
       if (r.type === 'constrain_child_tools') fixed = intersect(fixed, new Set(r.children));
       else if (r.type === 'conditional') {
         const sets = conditionalOutcomes(r, available);
