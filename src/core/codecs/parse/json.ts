@@ -7,6 +7,7 @@ import type { Position } from '../../diagnostics/types.ts';
 import { positionAt } from '../../text/minimalReplacement.ts';
 import type { ParsedDoc, SyntaxProblem } from '../types.ts';
 import { flowTooDeep, locatorFor, parseYamlSource, thrownMessage } from './yaml.ts';
+import { duplicateJsonKeys } from './jsonDuplicateKeys.ts';
 
 /** Above this size `locate` gives up (returns undefined) rather than parse the text twice. */
 export const MAX_JSON_LOCATE_CHARS = 5 * 1024 * 1024;
@@ -109,8 +110,8 @@ function jsonProblem(text: string, e: unknown): SyntaxProblem {
 }
 
 /**
- * Parses JSON text. Never throws: a syntax error (F001) comes back in `errors` with its 1-based
- * position and `value` undefined. `locate` gives exact ranges for texts up to
+ * Parses JSON text. Never throws: a syntax error or a duplicate object key (F001) comes back in
+ * `errors` with its 1-based position and `value` undefined. `locate` gives exact ranges for texts up to
  * {@link MAX_JSON_LOCATE_CHARS}, and undefined above.
  */
 export function parseJson(text: string): ParsedDoc {
@@ -120,6 +121,8 @@ export function parseJson(text: string): ParsedDoc {
   } catch (e) {
     return { format: 'json', value: undefined, locate: () => undefined, errors: [jsonProblem(text, e)] };
   }
+  const duplicates = duplicateJsonKeys(text);
+  if (duplicates.length > 0) return { format: 'json', value: undefined, locate: () => undefined, errors: duplicates };
   // Positions come from the YAML parser (built on the first question, so a file nobody asks
   // positions of never pays for it), which must not be given nesting it cannot survive.
   let locator: ParsedDoc['locate'] | undefined;
