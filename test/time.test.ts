@@ -22,6 +22,22 @@ describe('trace time', () => {
     expect(parseTime(12).ok).toBe(false);
   });
 
+  it('rejects offsets out of range (RFC 3339: hours 00–23, minutes 00–59), keeping the extremes', () => {
+    for (const bad of ['2025-01-01T10:00:00+24:00', '2025-01-01T10:00:00-24:00', '2025-01-01T10:00:00+99:00', '2025-01-01T10:00:00+05:60']) {
+      const r = parseTime(bad);
+      expect(r, bad).toEqual({ ok: false, message: `'${bad}' has an offset out of range (hours 00–23, minutes 00–59)` });
+    }
+    expect(parseTime('2025-01-01T23:59:00+23:59')).toEqual({ ok: true, ms: Date.UTC(2025, 0, 1, 0, 0) });
+    expect(parseTime('2025-01-01T00:00:00-23:59')).toEqual({ ok: true, ms: Date.UTC(2025, 0, 1, 23, 59) });
+  });
+
+  it('knows leap years: 29 February only in them', () => {
+    expect(parseTime('2025-02-29T10:00:00Z').ok).toBe(false);
+    expect(parseTime('1900-02-29T10:00:00Z').ok).toBe(false);
+    expect(parseTime('2024-02-29T10:00:00Z')).toEqual({ ok: true, ms: Date.UTC(2024, 1, 29, 10) });
+    expect(parseTime('2000-02-29T10:00:00Z')).toEqual({ ok: true, ms: Date.UTC(2000, 1, 29, 10) });
+  });
+
   it('formats like Date.prototype.toISOString for any time, also across day changes', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: -62_000_000_000_000, max: 250_000_000_000_000 }), { minLength: 1, maxLength: 20 }), (times) => {

@@ -40,8 +40,13 @@ export function parseTime(text: unknown): TimeParse {
   const [, ys, mos, ds, hs, mis, ss, frac, z, sign, oh, om] = m;
   if (!z && !sign) return { ok: false, message: `time '${text}' has no offset (add Z or ±HH:MM)` };
   const y = Number(ys), mo = Number(mos), d = Number(ds), h = Number(hs), mi = Number(mis), s = Number(ss);
-  if (mo < 1 || mo > 12 || d < 1 || d > (DAYS_IN_MONTH[mo - 1] ?? 31) || h > 23 || mi > 59 || s > 60)
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const monthDays = mo === 2 && !leap ? 28 : (DAYS_IN_MONTH[mo - 1] ?? 31);
+  if (mo < 1 || mo > 12 || d < 1 || d > monthDays || h > 23 || mi > 59 || s > 60)
     return { ok: false, message: `'${text}' is not a valid date and time` };
+  // RFC 3339 §5.6: an offset's hours are 00–23 and its minutes 00–59 (`+24:00` is not an offset).
+  if (sign && (Number(oh) > 23 || Number(om) > 59))
+    return { ok: false, message: `'${text}' has an offset out of range (hours 00–23, minutes 00–59)` };
   const ms = frac ? Number((frac + '00').slice(0, 3)) : 0;
   let total = (daysFromCivil(y, mo, d) * 86400 + h * 3600 + mi * 60 + Math.min(s, 59)) * 1000 + ms;
   if (sign) total -= (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) * 60_000;
