@@ -2,6 +2,7 @@
 import { closeSync, constants, createReadStream, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, writeFileSync, writeSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { termSafe } from './escape.ts';
+import { decodeBytes, decoderFor } from '../core/text/decodeBytes.ts';
 
 export class UnreadableError extends Error {}
 
@@ -65,7 +66,7 @@ export function readText(path: string, maxBytes = MAX_FILE_BYTES): string {
       if (total > maxBytes) throw unreadable(path, `file is too large (more than ${mb(maxBytes)})`);
       chunks.push(n === buf.length ? buf : buf.subarray(0, n));
     }
-    return Buffer.concat(chunks, total).toString('utf8');
+    return decodeBytes(Buffer.concat(chunks, total));
   } catch (e) {
     throw failure(path, e);
   } finally {
@@ -112,17 +113,28 @@ function writeLine(fd: 1 | 2, text: string): void {
 export const out = (text: string): void => writeLine(1, text);
 export const err = (text: string): void => writeLine(2, text);
 
-/** Reads a file as UTF-8 text chunks (multi-byte characters are never split). */
+/**
+ * Reads a file as text chunks (multi-byte characters are never split): UTF-8, or UTF-16 when the
+ * file starts with its byte-order mark.
+ */
 export async function* readChunks(path: string): AsyncIterable<string> {
   let stream;
   try {
     requireRegular(path);
-    stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
+    stream = createReadStream(path, { highWaterMark: 1 << 20 });
   } catch (e) {
     throw failure(path, e);
   }
+  let decoder: TextDecoder | undefined;
   try {
-    for await (const chunk of stream) yield chunk as string;
+    for await (const chunk of stream) {
+      const bytes = chunk as Buffer;
+      decoder ??= decoderFor(bytes);
+      const text = decoder.decode(bytes, { stream: true });
+      if (text !== '') yield text;
+    }
+    const rest = decoder?.decode() ?? '';
+    if (rest !== '') yield rest;
   } catch (e) {
     throw failure(path, e);
   }

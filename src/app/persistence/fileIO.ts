@@ -1,5 +1,6 @@
 /** Files in and out of the page: downloads through a Blob and `<a download>`, the file picker, reading dropped files. */
 import { refuseBySize, readImport, type ImportReading } from './importReading.ts';
+import { blobText } from './blobText.ts';
 
 /** Starts a download of `text` as `fileName`. */
 export function downloadText(fileName: string, text: string, mime: string): void {
@@ -19,7 +20,7 @@ export async function readFileImport(file: File): Promise<ImportReading> {
   const tooLarge = refuseBySize(file.name, file.size);
   if (tooLarge) return tooLarge;
   try {
-    return readImport(file.name, await file.text());
+    return readImport(file.name, await blobText(file));
   } catch (e) {
     return { kind: 'refused', message: `${file.name} could not be read (${e instanceof Error ? e.message : String(e)}). Nothing was changed.` };
   }

@@ -7,6 +7,7 @@ import type { StudioStore } from '../state/store.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import { applyImport } from './importApply.ts';
 import { readFileImport } from './fileIO.ts';
+import { blobText } from './blobText.ts';
 import { isTraceFileName, MAX_TRACE_IMPORT_BYTES, readImport, type ImportReading } from './importReading.ts';
 
 /** Chooses traces for the simulator's next run. */
@@ -21,7 +22,7 @@ async function readDropped(file: File): Promise<ImportReading> {
     return { kind: 'refused', message: `${file.name} is too large to add as a trace (the limit is ${MAX_TRACE_IMPORT_BYTES / 1048576} MB). Nothing was changed.` };
   }
   try {
-    return readImport(file.name, await file.text());
+    return readImport(file.name, await blobText(file));
   } catch (e) {
     return { kind: 'refused', message: `${file.name} could not be read (${e instanceof Error ? e.message : String(e)}). Nothing was changed.` };
   }

@@ -4,7 +4,7 @@
  * message that says why. Pure: the caller applies the result.
  */
 import { decodeBundle, looksLikeBundle, type ProjectBundle } from '../../core/project/bundle.ts';
-import { formatFromName, looksBinary, MAX_RULE_FILE_BYTES, sniffFormat } from '../../core/codecs/load.ts';
+import { binaryKind, formatFromName, looksBinary, MAX_RULE_FILE_BYTES, sniffFormat } from '../../core/codecs/load.ts';
 import { detectTraceFormat, readTrace, type TraceFormat } from '../../core/traces/index.ts';
 import { isTestFileName } from '../../core/tests/fileName.ts';
 import { MAX_TEST_FILE_CHARS } from '../../core/tests/parse.ts';
@@ -57,7 +57,7 @@ const PASTED_TRACE_NAMES: Record<TraceFormat, string> = {
 /** A rule-set test file (`*.test.yaml`), kept as text: the Tests view reports its problems with their lines. */
 function testByName(fileName: string, text: string): ImportReading {
   if (text.length > MAX_TEST_FILE_CHARS) return { kind: 'refused', message: `${fileName} is too large for a test file (${mb(text.length)}; the limit is ${mb(MAX_TEST_FILE_CHARS)}). Nothing was changed.` };
-  if (looksBinary(text)) return { kind: 'refused', message: `${fileName} is binary, not a YAML test file. Nothing was changed.` };
+  if (looksBinary(text)) return { kind: 'refused', message: `${fileName} ${binaryKind(text)}, not a YAML test file. Nothing was changed.` };
   return { kind: 'test', name: fileName, text, source: fileName };
 }
 
@@ -67,7 +67,7 @@ function traceByName(fileName: string, text: string): ImportReading {
     return { kind: 'refused', message: `${fileName} is too large to add as a trace (${mb(text.length)}; the limit is ${mb(MAX_TRACE_IMPORT_BYTES)}). Nothing was changed.` };
   }
   if (text.trim() === '') return { kind: 'refused', message: `${fileName} is empty. Nothing was changed.` };
-  if (looksBinary(text)) return { kind: 'refused', message: `${fileName} is binary, not a JSON Lines trace. Nothing was changed.` };
+  if (looksBinary(text)) return { kind: 'refused', message: `${fileName} ${binaryKind(text)}, not a JSON Lines trace. Nothing was changed.` };
   return { kind: 'trace', name: fileName, text, format: detectTraceFormat(fileName, text.slice(0, TRACE_HEAD)), source: fileName };
 }
 
@@ -101,7 +101,7 @@ export function readImport(fileName: string | undefined, text: string): ImportRe
   const tooLarge = refuseBySize(source, text.length);
   if (tooLarge) return tooLarge;
   if (text.trim() === '') return { kind: 'refused', message: `${source} is empty. Nothing was changed.` };
-  if (looksBinary(text)) return { kind: 'refused', message: `${source} is binary, not TOML, YAML or JSON text. Nothing was changed.` };
+  if (looksBinary(text)) return { kind: 'refused', message: `${source} ${binaryKind(text)}, not TOML, YAML or JSON text. Nothing was changed.` };
 
   const format = (fileName ? formatFromName(fileName) : undefined) ?? sniffFormat(text);
   if (format === 'json') {

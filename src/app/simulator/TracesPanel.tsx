@@ -4,6 +4,7 @@
  * them on the window works too), write a scripted YAML trace in the Monaco trace editor, open or
  * remove one.
  */
+import { blobText } from '../persistence/blobText.ts';
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { TraceDoc } from '../state/store.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
@@ -37,7 +38,7 @@ export function TracesPanel() {
         refused.push(`${f.name} is larger than ${MAX_TRACE_FILE_BYTES / 1048576} MB`);
         continue;
       }
-      added.push(store.getState().addTrace(f.name, await f.text()));
+      added.push(store.getState().addTrace(f.name, await blobText(f)));
     }
     if (added.length > 0) sim.setChoice({ traceIds: added });
     setMessage(refused.length > 0 ? `Not added: ${refused.join('; ')}.` : added.length > 0 ? `Added ${added.length} trace${added.length > 1 ? 's' : ''}.` : undefined);

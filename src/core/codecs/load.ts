@@ -3,6 +3,7 @@
  * the value to the agent reader and/or the workflow reader. Never throws: bad input gives F001
  * diagnostics with a position and an empty model.
  */
+import { describeBinary } from '../text/decodeBytes.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import { FILE_START } from '../diagnostics/types.ts';
 import { diag } from '../diagnostics/make.ts';
@@ -48,6 +49,16 @@ export function looksBinary(text: string): boolean {
     if (c === 0xfffd || (c < 32 && c !== 9 && c !== 10 && c !== 13)) odd++;
   }
   return sample.length > 0 && odd / sample.length > 0.1;
+}
+
+/**
+ * What a text that {@link looksBinary} is, said after its name: UTF-16 without a byte-order mark
+ * is named, with what to do (with the mark it is read); anything else is binary.
+ */
+export function binaryKind(text: string): string {
+  return describeBinary(text) === 'utf-16-without-bom'
+    ? 'is UTF-16 text without a byte-order mark (save it as UTF-8, or as UTF-16 with its BOM)'
+    : 'is binary';
 }
 
 /** Parses text in the given format. */
@@ -101,7 +112,7 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
       `File is too large to be a rule file (${(text.length / 1048576).toFixed(1)} MB; the limit is ${MAX_RULE_FILE_BYTES / 1048576} MB), so nothing was loaded from it.`,
     );
   if (looksBinary(text))
-    return refused(file, fmt, 'File is binary, not TOML, YAML or JSON text, so nothing was loaded from it.');
+    return refused(file, fmt, `File ${binaryKind(text)}, not TOML, YAML or JSON text, so nothing was loaded from it.`);
 
   const doc = parseDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, fmt);
   if (doc.errors.length > 0 || doc.value === undefined) {
