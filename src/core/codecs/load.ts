@@ -4,6 +4,8 @@
  * diagnostics with a position and an empty model.
  */
 import { describeBinary } from '../text/decodeBytes.ts';
+import { pathTooDeep } from '../model/jsonDepth.ts';
+import { flowTooDeep } from './parse/yaml.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import { FILE_START } from '../diagnostics/types.ts';
 import { diag } from '../diagnostics/make.ts';
@@ -38,6 +40,13 @@ export function sniffFormat(text: string): FileFormat {
   if (/^\s*\[\[?[A-Za-z_"'][^\]\n]*\]\]?\s*$/m.test(text) || /^\s*[A-Za-z_][\w.-]*\s*=/m.test(text)) return 'toml';
   return 'yaml';
 }
+
+/**
+ * Deepest nesting a rule file may have (the root is level 0; a rule's `metadata` starts at level
+ * 4). Writers recurse per level, so deeper data (100,000 levels once overflowed `convert`'s stack
+ * after `check` had passed it) is refused when read, in every format.
+ */
+export const MAX_DOCUMENT_DEPTH = 128;
 
 /** True when the text looks like binary data rather than a text file. */
 export function looksBinary(text: string): boolean {
@@ -121,6 +130,13 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
     );
     if (diagnostics.length === 0) diagnostics.push(diag('F001', 'error', 'File could not be parsed.', file, FILE_START));
     return { file, format: fmt, agents: [], workflows: [], diagnostics, spans: new SpanIndex() };
+  }
+
+  const deep = pathTooDeep(doc.value, MAX_DOCUMENT_DEPTH);
+  if (deep) {
+    const at = doc.locate(deep)?.start ?? (fmt === 'json' ? flowTooDeep(text, MAX_DOCUMENT_DEPTH + 1) : undefined) ?? FILE_START.start;
+    const message = `File nests data more than ${MAX_DOCUMENT_DEPTH} levels deep (here), deeper than any rule file needs; nothing was loaded from it.`;
+    return { file, format: fmt, agents: [], workflows: [], diagnostics: [diag('F001', 'error', message, file, { start: at, end: at })], spans: new SpanIndex() };
   }
 
   const out: LoadedFile = { file, format: fmt, agents: [], workflows: [], diagnostics: [], spans: new SpanIndex() };

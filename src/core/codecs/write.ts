@@ -14,8 +14,15 @@ import { writeAgentsYaml } from './write/agentsYaml.ts';
 import { writeAgentsJson } from './write/agentsJson.ts';
 import { writeWorkflowYaml } from './write/workflowYaml.ts';
 import { hegelWorkflowShape, OrderedMap, writeWorkflowJson, type OrderedValue } from './write/workflowJson.ts';
-import { EXPORT_FILE } from './write/agentsConfig.ts';
 import { writeLettaRulesJson } from './write/lettaRules.ts';
+import { EXPORT_CODES, EXPORT_FILE } from './write/agentsConfig.ts';
+import { pathTooDeep } from '../model/jsonDepth.ts';
+
+/**
+ * Deepest nesting the writers take (they recurse per level). Files read are far shallower (see
+ * `MAX_DOCUMENT_DEPTH` in `load.ts`); models from bundles hold JSON up to 512 levels.
+ */
+export const MAX_WRITE_DEPTH = 1000;
 
 export interface WrittenFile {
   text: string;
@@ -71,6 +78,11 @@ export function writeRuleFile(
   to: FileFormat,
 ): WrittenFile {
   const { agents, workflows } = content;
+  const deep = pathTooDeep(content, MAX_WRITE_DEPTH);
+  if (deep) {
+    const message = `Nothing was written: the data is nested more than ${MAX_WRITE_DEPTH} levels deep (at ${deep.slice(0, 6).join('.')}…), deeper than the writers go.`;
+    return { text: '', diagnostics: [diag(EXPORT_CODES.tooDeep, 'error', message, EXPORT_FILE, FILE_START)] };
+  }
   const wf = workflows[0];
   if (agents.length > 0 && workflows.length === 0) return writeAgents(agents, to);
   if (agents.length === 0 && wf && workflows.length === 1) return { text: writeWorkflow(wf, to), diagnostics: [] };

@@ -211,10 +211,10 @@ function nonPrintable(text: string): SyntaxProblem | undefined {
 export const MAX_YAML_FLOW_DEPTH = 1000;
 
 /**
- * The position of the first `[` or `{` nested deeper than {@link MAX_YAML_FLOW_DEPTH}, if any.
+ * The position of the first `[` or `{` nested deeper than `max` (default {@link MAX_YAML_FLOW_DEPTH}), if any.
  * Iterative; skips quoted scalars and comments (brackets in block scalars only make it stricter).
  */
-export function flowTooDeep(text: string): { line: number; column: number } | undefined {
+export function flowTooDeep(text: string, max = MAX_YAML_FLOW_DEPTH): { line: number; column: number } | undefined {
   let depth = 0;
   let line = 1;
   let lineStart = 0;
@@ -238,7 +238,7 @@ export function flowTooDeep(text: string): { line: number; column: number } | un
     } else if (c === 0x23 && (i === lineStart || text.charCodeAt(i - 1) === 0x20 || text.charCodeAt(i - 1) === 0x09)) {
       while (i + 1 < text.length && text.charCodeAt(i + 1) !== 0x0a) i++;
     } else if (c === 0x5b || c === 0x7b) {
-      if (++depth > MAX_YAML_FLOW_DEPTH) return { line, column: i - lineStart + 1 };
+      if (++depth > max) return { line, column: i - lineStart + 1 };
     } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
   }
   return undefined;

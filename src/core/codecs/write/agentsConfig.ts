@@ -21,6 +21,8 @@ export const EXPORT_CODES = {
   exitLoopConditions: 'X002',
   /** A null inside metadata or kept keys: TOML has no null, so it was left out. */
   nullDropped: 'X003',
+  /** Data nested deeper than the writers go (see `write.ts`): nothing is written. */
+  tooDeep: 'X012',
 } as const;
 
 /** The default priority, omitted on export. */

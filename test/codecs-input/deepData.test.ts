@@ -1,0 +1,63 @@
+/**
+ * Deeply nested data: `check` passed 100,000-deep `metadata` and `convert` then overflowed the
+ * stack. Files nested deeper than any rule file are refused when read, in every format, with a
+ * position; the writers refuse deeper data with an error instead of overflowing.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadRuleFile, MAX_DOCUMENT_DEPTH } from '../../src/core/codecs/load.ts';
+import { MAX_WRITE_DEPTH, writeRuleFile } from '../../src/core/codecs/write.ts';
+import { pathTooDeep } from '../../src/core/model/jsonDepth.ts';
+import type { Agent } from '../../src/core/model/toolRules.ts';
+import type { Json } from '../../src/core/model/json.ts';
+
+const nested = (levels: number): string => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+const agentJson = (metadata: string) => `{"name":"a","tools":["x"],"tool_rules":[{"tool_name":"x","rule_type":"ExitLoop","metadata":${metadata}}]}`;
+
+describe('deep data', () => {
+  it('measures depth without recursion and names the path', () => {
+    expect(pathTooDeep({ a: [{ b: 1 }] }, 2)).toBeUndefined();
+    expect(pathTooDeep({ a: [{ b: {} }] }, 2)).toEqual(['a', 0, 'b']);
+    const deep = JSON.parse(nested(100_000)) as unknown;
+    expect(pathTooDeep(deep, 10)).toEqual(Array.from({ length: 11 }, () => 'a'));
+  });
+
+  it('is refused when read, with the position where it gets too deep (JSON, YAML)', () => {
+    // metadata sits at level 4: agents file root → tool_rules → [0] → metadata
+    const fine = loadRuleFile('a.json', agentJson(nested(MAX_DOCUMENT_DEPTH - 4)));
+    expect(fine.diagnostics).toEqual([]);
+    expect(fine.agents[0]?.rules[0]?.metadata).toBeDefined();
+
+    for (const levels of [MAX_DOCUMENT_DEPTH, 100_000]) {
+      const file = loadRuleFile('a.json', agentJson(nested(levels)));
+      expect(file.agents).toEqual([]);
+      expect(file.diagnostics).toHaveLength(1);
+      expect(file.diagnostics[0]).toMatchObject({ code: 'F001', severity: 'error' });
+      expect(file.diagnostics[0]?.message).toBe(`File nests data more than ${MAX_DOCUMENT_DEPTH} levels deep (here), deeper than any rule file needs; nothing was loaded from it.`);
+      // at the first container past the limit: metadata is level 3, each `{"a":` one more
+      const text = agentJson(nested(levels));
+      const offset = text.indexOf('"metadata":') + '"metadata":'.length + '{"a":'.length * (MAX_DOCUMENT_DEPTH + 1 - 3);
+      expect(file.diagnostics[0]?.range.start).toEqual({ line: 1, column: offset + 1 });
+    }
+    const yaml = `name: a\ntools: [x]\ntool_rules:\n  - tool_name: x\n    rule_type: ExitLoop\n    metadata: ${nested(200)}\n`;
+    const y = loadRuleFile('a.yaml', yaml);
+    expect(y.diagnostics.map((d) => d.code)).toEqual(['F001']);
+    expect(y.diagnostics[0]?.range.start.line).toBe(6);
+  });
+
+  it('the writers refuse data deeper than they go with an error, in every format, instead of overflowing', () => {
+    let metadata: Json = 1;
+    for (let i = 0; i < 50_000; i++) metadata = { a: metadata };
+    const agent: Agent = {
+      name: 'a',
+      tools: [{ name: 'x' }],
+      rules: [{ tool_name: 'x', rule_type: { type: 'ExitLoop' }, conditions: [], priority: 5, metadata }],
+    } as unknown as Agent;
+    for (const to of ['toml', 'yaml', 'json'] as const) {
+      const written = writeRuleFile({ agents: [agent], workflows: [] }, to);
+      expect(written.text).toBe('');
+      expect(written.diagnostics).toHaveLength(1);
+      expect(written.diagnostics[0]).toMatchObject({ code: 'X012', severity: 'error' });
+      expect(written.diagnostics[0]?.message).toContain(`nested more than ${MAX_WRITE_DEPTH} levels deep`);
+    }
+  });
+});
