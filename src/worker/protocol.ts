@@ -24,6 +24,8 @@ export const SimulationRequest = z.object({
   settings: ReplaySettings.partial().default({}),
   /** Decisions per chunk sent back to the page. */
   chunkSize: z.number().int().min(1).max(100_000).default(2_000),
+  /** Stop after this many steps (the user's limit; the worker's own budget applies anyway). */
+  maxSteps: z.number().int().min(1).optional(),
 });
 export type SimulationRequest = z.input<typeof SimulationRequest>;
 
@@ -46,10 +48,14 @@ export interface SimulationChunk {
 }
 
 export interface SimulationResult {
-  /** `invalid`: the rule files have errors (see diagnostics) or the request was malformed. */
-  status: 'done' | 'cancelled' | 'invalid';
+  /**
+   * `invalid`: the rule files have errors (see diagnostics) or the request was malformed.
+   * `stopped`: the run reached its step limit or the worker's memory budget (see `message`); what
+   * was replayed up to there is kept like a finished run.
+   */
+  status: 'done' | 'cancelled' | 'invalid' | 'stopped';
   diagnostics: Diagnostic[];
-  /** A one-line explanation when status is `invalid`. */
+  /** A one-line explanation when status is `invalid` or `stopped`. */
   message?: string;
   decisions: number;
   events: number;

@@ -20,6 +20,8 @@ export interface RunSession {
   /** The run's replay (at the end of `items`) and the checkpoints it saved: the stepper's front. */
   run?: { replay: Replay; checkpoints: Checkpoints };
   stepper?: Stepper;
+  /** Estimated heap bytes the session holds (see `budget.ts`), set when the run ends. */
+  bytes?: number;
 }
 
 /** Sessions kept at once (current, previous, one being built). */
@@ -31,6 +33,10 @@ export interface SessionStore {
   release(id: string): void;
   /** The session's stepper, created on first use. */
   stepper(id: string): Stepper | undefined;
+  /** Estimated bytes held by the kept sessions other than `except`. */
+  bytesExcept(except: string): number;
+  /** Drops the oldest kept session other than `except`; false when there is none. */
+  dropOldestExcept(except: string): boolean;
   readonly size: number;
 }
 
@@ -59,6 +65,19 @@ export function createSessionStore(max = MAX_SESSIONS): SessionStore {
         s.run ? { checkpoints: s.run.checkpoints, front: { replay: s.run.replay, pos: s.items.length, decisions: s.decisions, steps: s.steps } } : {},
       );
       return s.stepper;
+    },
+    bytesExcept(except) {
+      let n = 0;
+      for (const [id, s] of sessions) if (id !== except) n += s.bytes ?? 0;
+      return n;
+    },
+    dropOldestExcept(except) {
+      for (const id of sessions.keys()) {
+        if (id === except) continue;
+        sessions.delete(id);
+        return true;
+      }
+      return false;
     },
     get size() {
       return sessions.size;

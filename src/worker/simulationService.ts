@@ -17,6 +17,8 @@ import { diffRuns, inspectRun, jsonlOf, nextViolationOf, summaryOfRuns } from '.
 import { runCoverage } from './coverage.ts';
 import { runProjectTests } from './tests.ts';
 import { minimiseRun } from './minimiseRun.ts';
+import { decoderFor } from '../core/text/decodeBytes.ts';
+import { RUN_MEMORY_BUDGET, RUN_STEP_BUDGET, estimateRunBytes, stoppedMessage } from './budget.ts';
 
 /** Yields to the event loop so a cancel message can arrive between chunks. */
 const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -24,7 +26,20 @@ const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0
 /** Items processed between two yields, whatever the number of decisions. */
 const ITEMS_PER_SLICE = 20_000;
 
-export function createSimulationService(): SimulationApi {
+/** How much one run may hold (tests give small budgets; the worker uses the defaults of `budget.ts`). */
+export interface ServiceBudgets {
+  /** Steps one run replays at most. */
+  steps?: number;
+  /** Estimated bytes all kept runs may hold together. */
+  memoryBytes?: number;
+}
+
+/** Items between two looks at the memory estimate (cheap, but not free). */
+const MEMORY_CHECK_EVERY = 1_024;
+
+export function createSimulationService(budgets: ServiceBudgets = {}): SimulationApi {
+  const stepBudget = budgets.steps ?? RUN_STEP_BUDGET;
+  const memoryBudget = budgets.memoryBytes ?? RUN_MEMORY_BUDGET;
   const cancelled = new Set<string>();
   const sessions = createSessionStore();
 
@@ -70,6 +85,18 @@ export function createSimulationService(): SimulationApi {
       checkpoints?.passed(0, replay);
       const progress: SimulationProgress = { items: 0 };
       let sinceYield = 0;
+      const stepLimit = Math.min(req.maxSteps ?? stepBudget, stepBudget);
+      /** Why the run stopped before the trace's end, when it did. */
+      let stopped: string | undefined;
+      const runBytes = () => estimateRunBytes(session.items.length, decisions, checkpoints?.bytes ?? 0);
+      /** Over the memory budget, older runs go first; false when this run alone is past it. */
+      const withinMemory = (): boolean => {
+        while (runBytes() + sessions.bytesExcept(id) > memoryBudget) if (!sessions.dropOldestExcept(id)) break;
+        const bytes = runBytes();
+        if (bytes <= memoryBudget) return true;
+        stopped = stoppedMessage({ kind: 'memory', bytes, budget: memoryBudget }, session.items.length);
+        return false;
+      };
 
       const flush = async () => {
         if (pending.length === 0) return;
@@ -78,10 +105,16 @@ export function createSimulationService(): SimulationApi {
         pendingSteps = [];
         await onChunk(chunk);
       };
-      /** Feeds items; returns false when the run was cancelled. */
+      /** Feeds items; returns false when the run was cancelled or stopped at a budget. */
       const feed = async (items: readonly TraceItem[]): Promise<boolean> => {
+        if (stopped !== undefined) return false;
         for (const item of items) {
           const step = session.items.length;
+          if (step >= stepLimit) {
+            stopped = stoppedMessage({ kind: 'steps', limit: stepLimit, requested: stepLimit === req.maxSteps }, step);
+            return false;
+          }
+          if (step % MEMORY_CHECK_EVERY === 0 && !withinMemory()) return false;
           session.items.push(item);
           for (const d of replay.push(item)) {
             pending.push(d);
@@ -103,27 +136,36 @@ export function createSimulationService(): SimulationApi {
         return true;
       };
 
-      const finish = async (status: SimulationResult['status']): Promise<SimulationResult> => {
+      const finish = async (ok: boolean): Promise<SimulationResult> => {
         await flush();
         cancelled.delete(id);
+        session.bytes = runBytes();
         sessions.put(id, session);
-        return { status, diagnostics: prepared.diagnostics, decisions, events: replay.snapshot().events, items: session.items.length };
+        const status = stopped !== undefined ? 'stopped' : ok ? 'done' : 'cancelled';
+        return {
+          status,
+          diagnostics: prepared.diagnostics,
+          ...(stopped !== undefined ? { message: stopped } : {}),
+          decisions,
+          events: replay.snapshot().events,
+          items: session.items.length,
+        };
       };
 
       const only = req.traces.length === 1 ? req.traces[0] : undefined;
       if (only && 'blob' in only) {
         const ok = await streamBlob(only.name, only.blob, progress, feed);
-        return finish(ok ? 'done' : 'cancelled');
+        return finish(ok);
       }
       if (only) {
         const ok = await streamText(only.name, only.text, progress, feed);
-        return finish(ok ? 'done' : 'cancelled');
+        return finish(ok);
       }
       const perFile: TraceItem[][] = [];
       for (const t of req.traces) perFile.push(readTrace(t.name, 'text' in t ? t.text : await t.blob.text()).items);
       const items = mergeTraces(perFile);
       progress.totalItems = items.length;
-      return finish((await feed(items)) ? 'done' : 'cancelled');
+      return finish(await feed(items));
     },
 
     async inspect(id, step, seq) {
@@ -218,21 +260,21 @@ async function streamBlob(
 ): Promise<boolean> {
   progress.totalBytes = blob.size;
   progress.bytes = 0;
-  const head = await blob.slice(0, 65536).text();
-  const format = detectTraceFormat(name, head);
+  const headBytes = new Uint8Array(await blob.slice(0, 65536).arrayBuffer());
+  const format = detectTraceFormat(name, decoderFor(headBytes).decode(headBytes));
   if (format === 'scripted') {
-    const text = await blob.text();
+    const text = decoderFor(headBytes).decode(await blob.arrayBuffer());
     progress.bytes = blob.size;
     return feedSlices(scriptedItems(text, name), feed);
   }
   const reader = createStreamingReader(format, name);
   if (!reader) {
-    const items = readTrace(name, await blob.text()).items;
+    const items = readTrace(name, decoderFor(headBytes).decode(await blob.arrayBuffer())).items;
     progress.totalItems = items.length;
     progress.bytes = blob.size;
     return feed(items);
   }
-  const decoder = new TextDecoder();
+  const decoder = decoderFor(headBytes);
   const source = blob.stream().getReader();
   for (;;) {
     const { done, value } = await source.read();

@@ -109,6 +109,14 @@ describe('settings form ↔ ReplaySettings', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(Object.keys(r.errors).sort()).toEqual(['approveForSeconds', 'dedupeWindowMs', 'executionTimeoutMs']);
   });
+  it('reads the step limit: empty is no limit of the user, else a whole number within the worker budget', () => {
+    expect(formToSettings({ ...DEFAULT_FORM, maxSteps: ' 5000 ' })).toEqual({ ok: true, settings: DEFAULT_SETTINGS, maxSteps: 5000 });
+    for (const bad of ['0', '-3', '2.5', 'many', '2000001']) {
+      const r = formToSettings({ ...DEFAULT_FORM, maxSteps: bad });
+      expect(r.ok, bad).toBe(false);
+      if (!r.ok) expect(r.errors.maxSteps).toMatch(/^Stop after: a whole number of steps from 1 to 2,000,000/);
+    }
+  });
 });
 
 describe('download names', () => {

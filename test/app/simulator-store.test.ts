@@ -92,4 +92,16 @@ describe('simulation store over the worker service', () => {
     expect(sim.getState().run?.status).toBe('cancelled');
     expect(sim.getState().run?.log.length).toBeLessThan(200_000);
   });
+
+  it('a run stopped at the step limit says why and can be stepped through like a finished one', async () => {
+    const { sim, studio } = setup();
+    sim.getState().setForm({ ...sim.getState().form, maxSteps: '2' });
+    await sim.getState().start(studio.getState().project);
+    expect(sim.getState().run).toMatchObject({ status: 'stopped', items: 2 });
+    expect(sim.getState().run?.log.length).toBe(2);
+    expect(sim.getState().error).toMatch(/^Stopped after 2 steps: the run's step limit \(Setup → Stop after\) was reached/);
+    sim.getState().selectStep(1);
+    await until(() => sim.getState().inspection?.state.step === 1);
+    expect(sim.getState().inspection?.state.decisionCount).toBe(2);
+  });
 });

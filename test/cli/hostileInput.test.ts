@@ -28,6 +28,14 @@ interface Paths {
   fifo: string;
   agent: string;
   bomb: string;
+  /** An agent whose rule metadata nests 100,000 levels deep. */
+  deep: string;
+  /** A JSON agent with `tool_rules` twice. */
+  dupes: string;
+  /** The agent as UTF-16 big endian with its byte-order mark. */
+  utf16: string;
+  /** A canonical trace whose second event has the offset +24:00. */
+  offset24: string;
 }
 
 const ESC = '\u001b';
@@ -61,6 +69,11 @@ const ROWS: Row[] = [
   },
   { name: 'an unknown command with an escape sequence', argv: () => [`${ESC}]0;pwned\u0007`], exit: 2, message: "unknown command '\\e]0;pwned\\u0007'", seconds: 5, heapMb: 64 },
   { name: 'an unknown option with an escape sequence', argv: (p) => ['check', p.agent, `--${ESC}[31m`], exit: 2, message: 'unknown option --\\e[31m', seconds: 5, heapMb: 64 },
+  { name: 'convert 100,000-deep metadata: refused when read, no stack overflow', argv: (p) => ['convert', p.deep, '--to', 'toml'], exit: 1, message: 'F001 File nests data more than 128 levels deep', seconds: 5, heapMb: 128 },
+  { name: 'check 100,000-deep metadata', argv: (p) => ['check', p.deep], exit: 1, message: 'F001 File nests data more than 128 levels deep', onStdout: true, seconds: 5, heapMb: 128 },
+  { name: 'check a JSON agent with a duplicate key', argv: (p) => ['check', p.dupes], exit: 1, message: 'dupes.json:1:43 error F001 JSON syntax error: Object keys must be unique: `tool_rules`', onStdout: true, seconds: 5, heapMb: 64 },
+  { name: 'check a UTF-16 BE file with its BOM: read, not "binary"', argv: (p) => ['check', p.utf16], exit: 0, message: '0 errors', seconds: 5, heapMb: 64 },
+  { name: 'simulate a trace with a +24:00 offset', argv: (p) => ['simulate', p.agent, '--trace', p.offset24], exit: 0, message: "has an offset out of range (hours 00–23, minutes 00–59)", onStdout: true, seconds: 5, heapMb: 64 },
 ];
 
 let cli = '';
@@ -79,7 +92,15 @@ beforeAll(() => {
   const bomb = join(dir, 'bomb.yaml');
   writeFileSync(bomb, `start: 2025-01-01T00:00:00Z\nsteps:\n${Array.from({ length: 1000 }, (_, i) => `  - {call: t${i}, repeat: 100000, every: 1ms}\n`).join('')}`);
   mkdirSync(join(dir, 'folder'));
-  paths = { dir: join(dir, 'folder'), fifo, agent, bomb };
+  const deep = join(dir, 'deep.json');
+  writeFileSync(deep, `{"name":"a","tools":["x"],"tool_rules":[{"tool_name":"x","rule_type":"ExitLoop","metadata":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}]}`);
+  const dupes = join(dir, 'dupes.json');
+  writeFileSync(dupes, '{"name":"a","tools":["x"],"tool_rules":[],"tool_rules":[]}');
+  const utf16 = join(dir, 'agent16.toml');
+  writeFileSync(utf16, Buffer.from(`\ufeff${'name = "a"\ntools = ["t0"]\n'}`, 'utf16le').swap16());
+  const offset24 = join(dir, 'offset.jsonl');
+  writeFileSync(offset24, '{"type":"tool_call","time":"2025-01-01T10:00:00Z","tool":"t0"}\n{"type":"tool_call","time":"2025-01-01T10:00:00+24:00","tool":"t0"}\n');
+  paths = { dir: join(dir, 'folder'), fifo, agent, bomb, deep, dupes, utf16, offset24 };
 }, 180_000);
 
 describe('hostile inputs: exit code, message, within time and memory', () => {

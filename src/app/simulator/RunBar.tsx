@@ -118,6 +118,8 @@ function statusText(status: string, decisions: number, items: number, ms: number
       return `Running… ${fmt(decisions)} decisions`;
     case 'done':
       return `Done: ${fmt(decisions)} decisions from ${fmt(items)} steps${took}`;
+    case 'stopped':
+      return `Stopped after ${fmt(items)} steps: ${fmt(decisions)} decisions`;
     case 'cancelled':
       return `Cancelled after ${fmt(decisions)} decisions`;
     case 'invalid':

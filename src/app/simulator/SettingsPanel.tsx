@@ -5,6 +5,7 @@ import { simulationStore } from './simulationStore.ts';
 import { DEFAULT_FORM, formToSettings, type SettingsForm } from './settingsForm.ts';
 import { useStudio } from '../state/context.tsx';
 import { profileChoices } from './profileChoices.ts';
+import { RUN_STEP_BUDGET } from '../../worker/budget.ts';
 
 function Choice<K extends keyof SettingsForm>({ name, label, options }: { name: K; label: string; options: readonly string[] }) {
   const form = useSimulation((s) => s.form);
@@ -23,7 +24,7 @@ function Choice<K extends keyof SettingsForm>({ name, label, options }: { name: 
   );
 }
 
-function NumberField({ name, label, error }: { name: 'dedupeWindowMs' | 'executionTimeoutMs' | 'approveForSeconds'; label: string; error?: string }) {
+function NumberField({ name, label, error, hint }: { name: 'dedupeWindowMs' | 'executionTimeoutMs' | 'approveForSeconds' | 'maxSteps'; label: string; error?: string; hint?: string }) {
   const form = useSimulation((s) => s.form);
   return (
     <label>
@@ -36,7 +37,7 @@ function NumberField({ name, label, error }: { name: 'dedupeWindowMs' | 'executi
         aria-invalid={error ? true : undefined}
         onChange={(e) => simulationStore().getState().setForm({ ...form, [name]: e.target.value })}
       />
-      <span className="sim-default"> (default {DEFAULT_FORM[name]})</span>
+      <span className="sim-default"> ({hint ?? `default ${DEFAULT_FORM[name]}`})</span>
     </label>
   );
 }
@@ -71,6 +72,12 @@ export function SettingsPanel(): ReactNode {
         <Choice name="consentDefault" label="Consent default" options={['approve_once', 'approve_scope', 'deny', 'timeout', 'approve_for']} />
         {form.consentDefault === 'approve_for' ? <NumberField name="approveForSeconds" label="Approve for (s)" {...(errors.approveForSeconds ? { error: errors.approveForSeconds } : {})} /> : null}
         <NumberField name="executionTimeoutMs" label="Execution timeout (ms)" {...(errors.executionTimeoutMs ? { error: errors.executionTimeoutMs } : {})} />
+        <NumberField
+          name="maxSteps"
+          label="Stop after (steps)"
+          hint={`empty: up to ${RUN_STEP_BUDGET.toLocaleString('en-US')}`}
+          {...(errors.maxSteps ? { error: errors.maxSteps } : {})}
+        />
       </div>
       {Object.values(errors).length > 0 ? (
         <p className="sim-error" role="alert">

@@ -4,6 +4,7 @@
  * checks them and says which field is wrong.
  */
 import { resolveSettings, type ReplaySettings } from '../../core/engine/settings.ts';
+import { RUN_STEP_BUDGET } from '../../worker/budget.ts';
 
 export type ConsentChoice = 'approve_once' | 'approve_scope' | 'deny' | 'timeout' | 'approve_for';
 
@@ -21,6 +22,8 @@ export interface SettingsForm {
   executionTimeoutMs: string;
   /** Profile `letta`: refuse the call when the rules leave no tool (else every tool is offered). */
   errorOnEmpty: boolean;
+  /** Stop a run after this many steps; empty: only the worker's own budget ({@link RUN_STEP_BUDGET}). */
+  maxSteps: string;
 }
 
 /** Every setting at its documented default. */
@@ -41,12 +44,13 @@ export function settingsToForm(s: ReplaySettings = DEFAULT_SETTINGS): SettingsFo
     approveForSeconds: typeof consent === 'string' ? '60' : String(consent.approve_for),
     executionTimeoutMs: String(s.executionTimeoutMs),
     errorOnEmpty: s.errorOnEmpty,
+    maxSteps: '',
   };
 }
 
 export const DEFAULT_FORM: SettingsForm = settingsToForm();
 
-export type FormReading = { ok: true; settings: ReplaySettings } | { ok: false; errors: Partial<Record<keyof SettingsForm, string>> };
+export type FormReading = { ok: true; settings: ReplaySettings; maxSteps?: number } | { ok: false; errors: Partial<Record<keyof SettingsForm, string>> };
 
 const wholeMs = (text: string): number | undefined => (/^\s*\d+\s*$/.test(text) ? Number(text) : undefined);
 
@@ -63,9 +67,13 @@ export function formToSettings(f: SettingsForm): FormReading {
     if (f.approveForSeconds.trim() === '' || !Number.isFinite(n) || n < 0) errors.approveForSeconds = 'Approve for: a number of seconds (0 or more).';
     else consentDefault = { approve_for: n };
   }
+  const maxSteps = f.maxSteps.trim() === '' ? undefined : wholeMs(f.maxSteps);
+  if (f.maxSteps.trim() !== '' && (maxSteps === undefined || maxSteps < 1 || maxSteps > RUN_STEP_BUDGET))
+    errors.maxSteps = `Stop after: a whole number of steps from 1 to ${RUN_STEP_BUDGET.toLocaleString('en-US')}, or empty for no limit of yours.`;
   if (Object.keys(errors).length > 0 || dedupe === undefined || timeout === undefined) return { ok: false, errors };
   return {
     ok: true,
+    ...(maxSteps !== undefined ? { maxSteps } : {}),
     settings: {
       profile: f.profile,
       orderingScope: f.orderingScope,

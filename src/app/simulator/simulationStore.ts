@@ -19,7 +19,7 @@ import { buildRequest, coverageRequest, type ResolvedChoice, type RunChoice } fr
 import { DEFAULT_FORM, formToSettings, type SettingsForm } from './settingsForm.ts';
 import { NO_FILTER, type TimelineFilter } from './timelineFilter.ts';
 
-export type RunStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'invalid' | 'failed';
+export type RunStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'invalid' | 'failed' | 'stopped';
 
 /** One run: its decisions, what it replayed and how it ended. */
 export interface RunInfo {
@@ -188,7 +188,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
           set({ error: built.message });
           return;
         }
-        await get().startRequest(built, read.settings);
+        await get().startRequest(read.maxSteps !== undefined ? { ...built, request: { ...built.request, maxSteps: read.maxSteps } } : built, read.settings);
       },
 
       async startRequest(built, settings) {
@@ -240,6 +240,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
             diagnostics: result.diagnostics,
             version: get().version + 1,
             ...(result.status === 'invalid' ? { error: result.message ?? 'The run could not start.' } : {}),
+            ...(result.status === 'stopped' ? { error: result.message ?? 'The run stopped early.' } : {}),
           });
           if (result.status !== 'invalid') {
             show(-1, undefined);
