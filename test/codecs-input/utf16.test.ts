@@ -54,9 +54,9 @@ describe('UTF-16 input', () => {
   });
 
   it('reads in the page from a picked file', async () => {
-    expect(await blobText(new Blob([utf16(AGENT, 'be')]))).toBe(AGENT);
-    expect(await blobText(new Blob([Buffer.from(AGENT, 'utf8')]))).toBe(AGENT);
-    const reading = readImport('agent.toml', await blobText(new Blob([utf16(AGENT, 'le')])));
+    expect(await blobText(new Blob([new Uint8Array(utf16(AGENT, 'be'))]))).toBe(AGENT);
+    expect(await blobText(new Blob([new TextEncoder().encode(AGENT)]))).toBe(AGENT);
+    const reading = readImport('agent.toml', await blobText(new Blob([new Uint8Array(utf16(AGENT, 'le'))])));
     expect(reading.kind).toBe('docs');
   });
 
