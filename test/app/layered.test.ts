@@ -71,4 +71,21 @@ describe('layeredLayout', () => {
       { numRuns: 200 },
     );
   });
+
+  it('lays out thousands of tools with tens of thousands of long edges (past the dummy budget): all placed, none overlapping, every edge left to right', () => {
+    // 3,000 tools, 27,000 acyclic edges from a lower to a higher number: the edges span so many
+    // layers that dummy chains would need millions of slots (this threw "Maximum call stack size
+    // exceeded" before the budget).
+    const count = 3000;
+    const nodes = Array.from({ length: count }, (_, i) => box(`t${i}`, 200, 48 + 24 * (i % 3)));
+    const edges: LayoutEdge[] = [];
+    for (let e = 0; e < 27_000; e++) {
+      const to = 1 + ((e * 7919) % (count - 1));
+      edges.push(edge(`t${(e * 104729) % to}`, `t${to}`));
+    }
+    const pos = layeredLayout(nodes, edges, { direction: 'RIGHT' });
+    expect(Object.keys(pos)).toHaveLength(count);
+    expect(overlaps(nodes, pos)).toEqual([]);
+    expect(edges.filter((e) => !(pos[e.source]!.x < pos[e.target]!.x))).toEqual([]);
+  });
 });

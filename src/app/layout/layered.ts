@@ -7,7 +7,11 @@
  * 1. Cycles are broken by reversing the back edges of a depth-first search in input order (they are
  *    drawn around the nodes by the edge router).
  * 2. Layers: longest path from the sources.
- * 3. Edges longer than one layer get a chain of dummy slots, so no node sits on their way.
+ * 3. Edges longer than one layer get a chain of dummy slots, so no node sits on their way — while
+ *    the chains stay within {@link DUMMY_BUDGET} slots in all. A big dense graph (thousands of
+ *    tools, tens of thousands of edges spanning many layers) would need millions; there long edges
+ *    link their ends directly (they may then pass over a node), which keeps the layout linear in
+ *    the edges.
  * 4. Order within layers: barycentre sweeps down and up, ties kept in input order.
  * 5. Coordinates: layers spaced by their widest node plus a gap wide enough for edge labels; in a
  *    layer each node goes to the mean of its neighbours in the previous layer, pushed apart so
@@ -40,6 +44,8 @@ interface Slot {
 }
 
 const DUMMY_BREADTH = 24;
+/** Dummy slots allowed in all (see step 3). */
+export const DUMMY_BUDGET = 20_000;
 
 /** Positions (top-left corners) by node id. */
 export function layeredLayout(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], options: LayeredOptions): Record<string, { x: number; y: number }> {
@@ -125,16 +131,20 @@ export function layeredLayout(nodes: readonly LayoutNode[], edges: readonly Layo
     slots[a]!.down.push(b);
     slots[b]!.up.push(a);
   };
+  let span = 0;
+  for (const [s, t] of dag) span += Math.max(0, layerOf[t]! - layerOf[s]! - 1);
+  const chains = span <= DUMMY_BUDGET;
   for (const [s, t] of dag) {
     let prev = s;
-    for (let l = layerOf[s]! + 1; l < layerOf[t]!; l++) {
+    for (let l = layerOf[s]! + 1; chains && l < layerOf[t]!; l++) {
       slots.push({ node: -1, layer: l, breadth: DUMMY_BREADTH, depth: 0, up: [], down: [], pos: 0, order: 0 });
       link(prev, slots.length - 1);
       prev = slots.length - 1;
     }
     link(prev, t);
   }
-  const layerCount = n === 0 ? 0 : Math.max(...slots.map((s) => s.layer)) + 1;
+  let layerCount = 0;
+  for (const s of slots) if (s.layer + 1 > layerCount) layerCount = s.layer + 1;
   const layers: number[][] = Array.from({ length: layerCount }, () => []);
   slots.forEach((s, i) => layers[s.layer]!.push(i));
   layers.forEach((l) => l.forEach((v, i) => (slots[v]!.order = i)));
@@ -177,10 +187,12 @@ export function layeredLayout(nodes: readonly LayoutNode[], edges: readonly Layo
   let at = 0;
   for (let l = 0; l < layerCount; l++) {
     offset.push(at);
-    const deepest = Math.max(0, ...layers[l]!.map((v) => slots[v]!.depth));
+    let deepest = 0;
+    for (const v of layers[l]!) deepest = Math.max(deepest, slots[v]!.depth);
     at += deepest + layerGap;
   }
-  const minPos = Math.min(0, ...slots.map((s) => s.pos));
+  let minPos = 0;
+  for (const s of slots) minPos = Math.min(minPos, s.pos);
   const result: Record<string, { x: number; y: number }> = {};
   for (const s of slots) {
     if (s.node < 0) continue;
