@@ -75,7 +75,7 @@ test("editing load's max calls in the ETL example keeps every comment", async ({
   expect(text).toBe(original.replace('rule_type = { type = "MaxCalls", value = 1 }', 'rule_type = { type = "MaxCalls", value = 4 }'));
 });
 
-const design = readFileSync('test/data/design-smart-assistant.toml', 'utf8');
+const design = readFileSync('test/data/examples/design-smart-assistant.toml', 'utf8');
 
 test('the F010 quick fix converts one rule of the design-era example', async ({ page }) => {
   await page.goto('/');

@@ -1,6 +1,6 @@
 /**
  * In-place edits on real files: the ETL example keeps every comment when one value changes; the
- * design-era example (`../shared/examples/design-smart-assistant.toml`, copied to test/data)
+ * design-era example (`../shared/examples/design-smart-assistant.toml`, copied to test/data/examples)
  * keeps its own spelling where an edit does not need another one, and converts only the rule an
  * edit must rewrite; JSON and YAML documents stay JSON and YAML through the store.
  */
@@ -44,7 +44,7 @@ describe('in-place edits of example files', () => {
     expect(r.text.slice(etl.trimEnd().length)).toBe('\n\n[[agents.tool_rules]]\ntool_name = "extract"\nrule_type = { type = "Cooldown", value = 30 }\n');
   });
 
-  const design = readFileSync('test/data/design-smart-assistant.toml', 'utf8');
+  const design = readFileSync('test/data/examples/design-smart-assistant.toml', 'utf8');
 
   it('a design-era file keeps its spelling where the edit does not touch it', () => {
     const before = agentOf('design.toml', design);

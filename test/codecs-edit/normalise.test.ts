@@ -15,7 +15,7 @@ const f010 = (file: string, text: string) => loadRuleFile(file, text).diagnostic
 const model = (file: string, text: string) => loadRuleFile(file, text).agents.map((a) => configAgent(a, []));
 
 describe("Convert to Pattern's form", () => {
-  const design = readFileSync('test/data/design-smart-assistant.toml', 'utf8');
+  const design = readFileSync('test/data/examples/design-smart-assistant.toml', 'utf8');
 
   it('rewrites the design-era example into the shape of tool-rules.md §2.3, comments kept', () => {
     const r = normaliseText('design.toml', design);
@@ -58,7 +58,7 @@ describe("Convert to Pattern's form", () => {
 });
 
 describe('F010 quick fix', () => {
-  const design = readFileSync('test/data/design-smart-assistant.toml', 'utf8');
+  const design = readFileSync('test/data/examples/design-smart-assistant.toml', 'utf8');
 
   it('converts exactly one rule and keeps the others as written', () => {
     const diagnostics = withNormaliseFixes('design.toml', design, loadRuleFile('design.toml', design).diagnostics);
