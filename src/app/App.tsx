@@ -5,6 +5,7 @@
  */
 import { Toolbar } from './components/Toolbar.tsx';
 import { Notices } from './components/Notices.tsx';
+import { ImportProgressCard } from './components/ImportProgressCard.tsx';
 import { Dialogs } from './dialogs/Dialogs.tsx';
 import { useTheme } from './components/useTheme.ts';
 import { useUiStore } from './state/uiContext.tsx';
@@ -27,6 +28,7 @@ export function App() {
         <Workspace />
       </div>
       <Presenter />
+      <ImportProgressCard />
       <Notices />
       <Dialogs />
     </div>

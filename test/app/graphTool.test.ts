@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import { checkLoadedFile } from '../../src/core/check.ts';
 import { toolGraph } from '../../src/core/graph/toolGraph.ts';
-import { toolFlow } from '../../src/app/graph/flowElements.ts';
+import { PRESIZE_FROM, toolFlow } from '../../src/app/graph/flowElements.ts';
 import { formatDuration } from '../../src/core/graph/format.ts';
 import type { Agent } from '../../src/core/model/toolRules.ts';
 
@@ -123,5 +123,24 @@ describe('simulator step highlight on the tool graph', () => {
     expect(lit.nodes.find((n) => n.id === 'y')?.data.stepRule).toBe(0);
     expect(lit.nodes.find((n) => n.id === 'x')?.className).not.toContain('rs-step');
     expect(lit.edges.filter((e) => e.className?.includes('rs-edge-step')).map((e) => [e.source, e.target])).toEqual([['x', 'y']]);
+  });
+
+  it('presizes the nodes of a graph of thousands of tools (size and handles given), so React Flow renders only those in view; small graphs are measured as drawn', () => {
+    const chain = (n: number): Agent => ({
+      name: 'big',
+      tools: Array.from({ length: n }, (_, i) => ({ name: `t${i}` })),
+      rules: Array.from({ length: n - 1 }, (_, i) => ({ tool_name: `t${i + 1}`, rule_type: { type: 'RequiresPrecedingTools' as const }, conditions: [`t${i}`], priority: 5 })),
+    });
+    const small = chain(PRESIZE_FROM);
+    expect(toolFlow(toolGraph(small, []), small, {}, { kind: 'none' }).nodes.every((n) => n.measured === undefined && n.handles === undefined)).toBe(true);
+    const big = chain(PRESIZE_FROM + 1);
+    const nodes = toolFlow(toolGraph(big, []), big, {}, { kind: 'none' }).nodes;
+    for (const n of nodes) {
+      expect(n.measured).toEqual({ width: 200, height: 48 });
+      expect(n.handles?.map((h) => [h.type, h.position, h.x + h.width! / 2, h.y + h.height! / 2])).toEqual([
+        ['target', 'left', 0, 24],
+        ['source', 'right', 200, 24],
+      ]);
+    }
   });
 });

@@ -17,8 +17,8 @@ export class ChannelWorker extends EventTarget implements WorkerLike {
   /** Gone without a word: nothing is delivered either way and no event fires (`self.close()`). */
   private silent = false;
 
-  /** `service`: the real simulation service unless a test gives a scripted stand-in. */
-  constructor(service: SimulationApi = createSimulationService()) {
+  /** `service`: the real simulation service unless a test gives a scripted stand-in (or another worker's service). */
+  constructor(service: object = createSimulationService() satisfies SimulationApi) {
     super();
     const { port1, port2 } = new MessageChannel() as unknown as { port1: MessagePort; port2: MessagePort };
     expose(service, port1);

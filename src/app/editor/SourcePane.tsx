@@ -8,6 +8,7 @@ import { useStudio } from '../state/context.tsx';
 import { activeDoc } from '../state/store.ts';
 import { docFormat, diagnosticsOf } from '../state/documents.ts';
 import { useDarkTheme } from './useDarkTheme.ts';
+import { fallbackText } from './fallbackText.ts';
 import './editor.css';
 
 const MonacoSource = lazy(() => import('./MonacoSource.tsx'));
@@ -43,7 +44,7 @@ export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
       {doc ? (
         <div className="source-editor">
           <div className="source-editor-fill">
-            <Suspense fallback={<pre className="source-fallback">{doc.text}</pre>}>
+            <Suspense fallback={<pre className="source-fallback">{fallbackText(doc.text)}</pre>}>
               <MonacoSource
                 docId={doc.id}
                 kind={doc.kind}

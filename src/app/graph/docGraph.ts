@@ -23,6 +23,12 @@ export function toolGraphOf(doc: AgentDoc): ToolGraph {
   return graph;
 }
 
+/** Records a graph projected elsewhere (the import worker) for `doc`, so it is not projected again. */
+export function primeGraph(doc: RuleDoc, graph: ToolGraph | WorkflowGraph): void {
+  if (doc.kind === 'agent') toolCache.set(doc.agent, { text: doc.text, graph: graph as ToolGraph });
+  else workflowCache.set(doc.workflow, { text: doc.text, graph: graph as WorkflowGraph });
+}
+
 /** The phase graph of a workflow document (with its diagnostics mapped). */
 export function workflowGraphOf(doc: WorkflowDoc): WorkflowGraph {
   const hit = workflowCache.get(doc.workflow);

@@ -4,7 +4,8 @@
  */
 import { ruleNumber } from '../../core/model/ruleNumber.ts';
 import { ruleToolOf } from '../../core/graph/lettaEdits.ts';
-import type { Edge, Node } from '@xyflow/react';
+import { Position, type Edge, type Node } from '@xyflow/react';
+import { phaseNodeSize, toolNodeSize } from '../layout/placement.ts';
 import type { ToolGraph, ToolGraphEdge, ToolGraphNode } from '../../core/graph/toolGraph.ts';
 import type { PhaseGraphNode, WorkflowGraph } from '../../core/graph/workflowGraph.ts';
 import type { Agent } from '../../core/model/toolRules.ts';
@@ -28,6 +29,34 @@ export interface StepHighlight {
 
 /** Where a node without a position is drawn until placement stores one (a grid, not a pile). */
 const gridSpot = (i: number): XY => ({ x: (i % 20) * 240, y: Math.floor(i / 20) * 160 });
+
+/**
+ * Graphs with more nodes than this start with estimated sizes and handle positions. React Flow
+ * renders every node it has not measured yet, even with `onlyRenderVisibleElements` (to measure
+ * it): for thousands of tools that is thousands of DOM nodes at once and a long freeze. Presized,
+ * only the nodes in view are rendered (and then measured for real).
+ */
+export const PRESIZE_FROM = 300;
+const HANDLE = 10;
+
+/** The estimated size and the two handles (in on one side, out on the other) of a node. */
+function presized(size: { width: number; height: number }, direction: 'RIGHT' | 'DOWN'): Pick<Node, 'measured' | 'handles'> {
+  const { width, height } = size;
+  const h = HANDLE / 2;
+  return {
+    measured: { width, height },
+    handles:
+      direction === 'RIGHT'
+        ? [
+            { type: 'target', position: Position.Left, x: -h, y: height / 2 - h, width: HANDLE, height: HANDLE },
+            { type: 'source', position: Position.Right, x: width - h, y: height / 2 - h, width: HANDLE, height: HANDLE },
+          ]
+        : [
+            { type: 'target', position: Position.Top, x: width / 2 - h, y: -h, width: HANDLE, height: HANDLE },
+            { type: 'source', position: Position.Bottom, x: width / 2 - h, y: height - h, width: HANDLE, height: HANDLE },
+          ],
+  };
+}
 
 /** What an edge says, for screen readers. */
 function edgeAriaLabel(e: ToolGraphEdge): string {
@@ -59,6 +88,7 @@ export function toolFlow(
   const selectedRule = selection.kind === 'rule' ? selection.index : -1;
   const stepRuleTool = step?.toolRule !== undefined ? ruleToolOf(agent, step.toolRule) : undefined;
   const ruleTool = selectedRule >= 0 ? ruleToolOf(agent, selectedRule) : undefined;
+  const big = graph.nodes.length > PRESIZE_FROM;
   const nodes = graph.nodes.map((n, i): ToolFlowNode => {
     const classes = ['rs-node'];
     if (n.dimmed) classes.push('rs-dimmed');
@@ -74,6 +104,7 @@ export function toolFlow(
       selected: selection.kind === 'tool' && selection.tool === n.id,
       className: classes.join(' '),
       ariaLabel: n.wildcard ? 'All tools' : `Tool ${n.label}`,
+      ...(big ? presized(toolNodeSize(n.badges.length), 'RIGHT') : {}),
     };
   });
   const edges = graph.edges.map(
@@ -104,6 +135,7 @@ export function phaseFlow(
   step?: StepHighlight,
 ): { nodes: PhaseFlowNode[]; edges: Edge<RuleEdgeData>[] } {
   const selectedNode = selection.kind === 'phase' || selection.kind === 'phaseRule' ? selection.node : undefined;
+  const big = graph.nodes.length > PRESIZE_FROM;
   const nodes = graph.nodes.map((n, i): PhaseFlowNode => {
     const classes = ['rs-node', `rs-phase-${n.kind}`];
     if (n.dimmed) classes.push('rs-dimmed');
@@ -120,6 +152,7 @@ export function phaseFlow(
       className: classes.join(' '),
       ariaLabel: n.kind === 'done' ? 'Phase done (end)' : n.kind === 'missing' ? `Missing phase ${n.label}` : `Phase ${n.label}`,
       ...(n.kind === 'phase' ? {} : { draggable: true, connectable: false }),
+      ...(big ? presized(phaseNodeSize(n.rules.length, n.summary !== undefined), 'DOWN') : {}),
     };
   });
   const edges = graph.edges.map(

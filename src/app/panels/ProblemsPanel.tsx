@@ -1,22 +1,73 @@
 /**
- * The Problems region: validator findings of every document, active one first. Each entry is a
- * button (Tab reaches the list, arrow keys move between entries, Home/End jump); activating one
- * selects its element on the graph and reveals its range in the Source pane.
+ * The Problems region: validator findings of every document, active one first. The list is
+ * virtualised (a 30,000-rule file has thousands of findings): only the rows in view are in the
+ * page, each list keeps its size and every entry its position for screen readers
+ * (`aria-setsize`, `aria-posinset`). Each entry is a button; Tab reaches the list (one stop), the
+ * arrow keys, Page Up/Down, Home and End move between entries, scrolling as needed. Activating
+ * one selects its element on the graph and reveals its range in the Source pane.
  */
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Diagnostic, Severity } from '../../core/diagnostics/types.ts';
 import { useStudioStore } from '../state/context.tsx';
 import type { RuleDoc } from '../state/documents.ts';
 import { describeCounts, selectionForTarget } from './problemTarget.ts';
-import { useProblems } from './useProblems.ts';
+import { useProblems, type DocProblems } from './useProblems.ts';
+import { useVirtualRows } from './useVirtualRows.ts';
+import { keyTarget } from './virtualRows.ts';
 import './panels.css';
 
 const ICON: Record<Severity, string> = { error: '⨯', warning: '⚠', info: 'ℹ' };
+/** A one-line row's height, for rows not yet measured. */
+const ROW_ESTIMATE = 26;
+
+/** The rows of the list: a heading per document with problems, then its problems. */
+interface Layout {
+  groups: DocProblems[];
+  /** Row index of each group's heading. */
+  headRow: number[];
+  /** Problem index (over all groups) of each group's first problem. */
+  firstProblem: number[];
+  rows: number;
+  problems: number;
+}
+
+function layoutOf(all: DocProblems[]): Layout {
+  const groups = all.filter((g) => g.problems.length > 0);
+  const headRow: number[] = [];
+  const firstProblem: number[] = [];
+  let rows = 0;
+  let problems = 0;
+  for (const g of groups) {
+    headRow.push(rows);
+    firstProblem.push(problems);
+    rows += 1 + g.problems.length;
+    problems += g.problems.length;
+  }
+  return { groups, headRow, firstProblem, rows, problems };
+}
+
+/** The row of problem `p` (over all groups). */
+function rowOfProblem(l: Layout, p: number): number {
+  let g = 0;
+  while (g + 1 < l.groups.length && l.firstProblem[g + 1]! <= p) g++;
+  return l.headRow[g]! + 1 + (p - l.firstProblem[g]!);
+}
 
 export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: boolean; onReveal?: () => void }) {
   const store = useStudioStore();
   const { groups, counts } = useProblems();
-  const listRef = useRef<HTMLDivElement>(null);
+  const layout = useMemo(() => layoutOf(groups), [groups]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualRows(layout.rows, ROW_ESTIMATE, scroller);
+  /** The entry Tab lands on (roving tab stop), as a problem index over all groups. */
+  const [current, setCurrent] = useState(0);
+  const active = Math.min(current, Math.max(0, layout.problems - 1));
+  const [focusRequest, setFocusRequest] = useState<{ problem: number; nonce: number }>();
+
+  useEffect(() => {
+    if (!focusRequest) return;
+    scroller.current?.querySelector<HTMLButtonElement>(`button[data-problem="${focusRequest.problem}"]`)?.focus({ preventScroll: true });
+  }, [focusRequest]);
 
   const activate = (doc: RuleDoc, d: Diagnostic) => {
     const s = store.getState();
@@ -27,13 +78,18 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const rows = Array.from(listRef.current?.querySelectorAll<HTMLButtonElement>('button.problem') ?? []);
-    const at = rows.indexOf(document.activeElement as HTMLButtonElement);
-    const to = e.key === 'ArrowDown' ? at + 1 : e.key === 'ArrowUp' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? rows.length - 1 : null;
-    if (to === null || rows.length === 0) return;
+    if (!(e.target instanceof HTMLButtonElement) || e.target.dataset.problem === undefined) return;
+    const to = keyTarget(e.key, Number(e.target.dataset.problem), layout.problems, virtual.pageRows);
+    if (to === null) return;
     e.preventDefault();
-    rows[Math.max(0, Math.min(rows.length - 1, to))]?.focus();
+    setCurrent(to);
+    virtual.scrollToRow(rowOfProblem(layout, to));
+    setFocusRequest((r) => ({ problem: to, nonce: (r?.nonce ?? 0) + 1 }));
   };
+
+  const activeRow = layout.problems > 0 ? rowOfProblem(layout, active) : -1;
+  const shown = (row: number) => (row >= virtual.start && row < virtual.end) || row === activeRow;
+  const top = (row: number) => ({ top: virtual.offsets[row] });
 
   const total = counts.error + counts.warning + counts.info;
   return (
@@ -47,33 +103,43 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
       {total === 0 ? (
         <p className="muted pane-empty">{groups.length === 0 ? 'No documents yet.' : 'No problems.'}</p>
       ) : (
-        <div className="problem-groups" ref={listRef} onKeyDown={onKeyDown}>
-          {groups
-            .filter((g) => g.problems.length > 0)
-            .map((g) => (
-              <div key={g.doc.id} className="problem-group">
-                <h3>
-                  {g.doc.fileName}
-                  {!g.textApplies && <span className="muted"> — the graph shows the last version that read cleanly</span>}
-                </h3>
-                <ul>
-                  {g.problems.map((d, i) => (
-                    <li key={`${d.code}-${d.range.start.line}-${d.range.start.column}-${i}`}>
-                      <button type="button" className={`problem sev-${d.severity}`} onClick={() => activate(g.doc, d)}>
-                        <span className="problem-sev">
-                          <span aria-hidden="true">{ICON[d.severity]}</span> {d.severity}
-                        </span>
-                        <code className="problem-code">{d.code}</code>
-                        <span className="problem-message">{d.message}</span>
-                        <span className="problem-pos">
-                          {d.range.start.line}:{d.range.start.column}
-                        </span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
+        <div className="problem-groups" ref={scroller} onKeyDown={onKeyDown}>
+          <div className="problem-rows" style={{ height: virtual.offsets[layout.rows] }}>
+            {layout.groups.map((g, gi) => {
+              const head = layout.headRow[gi]!;
+              const first = layout.firstProblem[gi]!;
+              const items: React.ReactNode[] = [];
+              for (let i = 0; i < g.problems.length; i++) {
+                const row = head + 1 + i;
+                if (!shown(row)) continue;
+                const d = g.problems[i]!;
+                const p = first + i;
+                items.push(
+                  <li key={i} ref={virtual.measure(row)} style={top(row)} aria-setsize={g.problems.length} aria-posinset={i + 1}>
+                    <button type="button" className={`problem sev-${d.severity}`} data-problem={p} tabIndex={p === active ? 0 : -1} onFocus={() => setCurrent(p)} onClick={() => activate(g.doc, d)}>
+                      <span className="problem-sev">
+                        <span aria-hidden="true">{ICON[d.severity]}</span> {d.severity}
+                      </span>
+                      <code className="problem-code">{d.code}</code>
+                      <span className="problem-message">{d.message}</span>
+                      <span className="problem-pos">
+                        {d.range.start.line}:{d.range.start.column}
+                      </span>
+                    </button>
+                  </li>,
+                );
+              }
+              return (
+                <div key={g.doc.id} className="problem-group">
+                  <h3 ref={virtual.measure(head)} style={top(head)}>
+                    {g.doc.fileName}
+                    {!g.textApplies && <span className="muted"> — the graph shows the last version that read cleanly</span>}
+                  </h3>
+                  <ul aria-label={`${g.doc.fileName}: ${g.problems.length} problem${g.problems.length === 1 ? '' : 's'}`}>{items}</ul>
+                </div>
+              );
+            })}
+          </div>
         </div>
       )}
     </section>

@@ -1,6 +1,4 @@
-/** Files in and out of the page: downloads through a Blob and `<a download>`, the file picker, reading dropped files. */
-import { refuseBySize, readImport, type ImportReading } from './importReading.ts';
-import { blobText } from './blobText.ts';
+/** Files in and out of the page: downloads through a Blob and `<a download>`, the file picker. */
 
 /** Starts a download of `text` as `fileName`. */
 export function downloadText(fileName: string, text: string, mime: string): void {
@@ -13,17 +11,6 @@ export function downloadText(fileName: string, text: string, mime: string): void
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** Reads a picked or dropped file; one over the size limit is refused without being read. */
-export async function readFileImport(file: File): Promise<ImportReading> {
-  const tooLarge = refuseBySize(file.name, file.size);
-  if (tooLarge) return tooLarge;
-  try {
-    return readImport(file.name, await blobText(file));
-  } catch (e) {
-    return { kind: 'refused', message: `${file.name} could not be read (${e instanceof Error ? e.message : String(e)}). Nothing was changed.` };
-  }
 }
 
 let picker: HTMLInputElement | undefined;

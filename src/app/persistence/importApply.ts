@@ -6,19 +6,24 @@
 import type { StudioStore } from '../state/store.ts';
 import { TRACE_FORMAT_LABELS, type ImportReading } from './importReading.ts';
 import { projectOfBundle } from './projectBundle.ts';
+import { adoptAnalysis, type DocAnalysis } from '../analysis/docAnalysis.ts';
 
 /**
  * Applies `reading` and tells the user what happened; returns whether anything changed. A trace
- * joins the project's traces (one undo step) and its new id is handed to `onTrace`.
+ * joins the project's traces (one undo step) and its new id is handed to `onTrace`. `analyses`
+ * (from the import worker, one per document) give the documents their layout and diagnostics.
  */
-export function applyImport(store: StudioStore, reading: ImportReading, onTrace?: (traceId: string) => void): boolean {
+export function applyImport(store: StudioStore, reading: ImportReading, onTrace?: (traceId: string) => void, analyses: readonly DocAnalysis[] = []): boolean {
   const s = store.getState();
   switch (reading.kind) {
     case 'refused':
       s.notify('error', reading.message);
       return false;
     case 'docs': {
-      s.addDocs(reading.docs);
+      s.addDocs(reading.docs.map((d, i) => {
+        const a = analyses[i];
+        return a ? adoptAnalysis(d, a) : d;
+      }));
       const names = reading.docs.map((d) => d.fileName).join(', ');
       s.notify('info', `Imported ${names}.`);
       return true;

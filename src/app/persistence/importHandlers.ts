@@ -6,25 +6,60 @@
 import type { StudioStore } from '../state/store.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import { applyImport } from './importApply.ts';
-import { readFileImport } from './fileIO.ts';
 import { blobText } from './blobText.ts';
-import { isTraceFileName, MAX_TRACE_IMPORT_BYTES, readImport, type ImportReading } from './importReading.ts';
+import { isTraceFileName, MAX_TRACE_IMPORT_BYTES, readImport, refuseBySize } from './importReading.ts';
+import { createImportClient, ImportCancelled, type ImportClient } from '../../worker/importClient.ts';
+import type { AnalysedImport, ImportInput } from '../../worker/importService.ts';
+import { importProgressStore } from './importProgress.ts';
 
 /** Chooses traces for the simulator's next run. */
 export type SelectTraces = (traceIds: string[]) => void;
 
 const selectForReplay: SelectTraces = (traceIds) => simulationStore().getState().setChoice({ traceIds });
 
-/** Reads a file; JSON Lines traces may be larger than rule files (up to {@link MAX_TRACE_IMPORT_BYTES}). */
-async function readDropped(file: File): Promise<ImportReading> {
-  if (!isTraceFileName(file.name)) return readFileImport(file);
-  if (file.size > MAX_TRACE_IMPORT_BYTES) {
-    return { kind: 'refused', message: `${file.name} is too large to add as a trace (the limit is ${MAX_TRACE_IMPORT_BYTES / 1048576} MB). Nothing was changed.` };
-  }
+let client: ImportClient | undefined;
+/** The page's import worker client (created on first use). */
+export function importClient(): ImportClient {
+  return (client ??= createImportClient());
+}
+
+/** Which of how many files is being read, for the progress card. */
+interface Batch {
+  file: number;
+  files: number;
+}
+
+/**
+ * Reads a rule file (or pasted text) in the import worker, showing progress while it runs: the
+ * reading plus one analysis per document. A cancelled or failed read is a refusal.
+ */
+export async function readOffThread(input: ImportInput, size: number, batch: Batch = { file: 1, files: 1 }, reader: ImportClient = importClient()): Promise<AnalysedImport> {
+  const source = input.name ?? 'The pasted text';
+  const tooLarge = refuseBySize(source, size);
+  if (tooLarge) return { reading: tooLarge, analyses: [] };
+  importProgressStore.setState({ active: { source, size, progress: { stage: 'reading', step: 0, steps: 1 }, ...batch } });
   try {
-    return readImport(file.name, await blobText(file));
+    return await reader.read(input, (progress) => {
+      const active = importProgressStore.getState().active;
+      if (active) importProgressStore.setState({ active: { ...active, progress } });
+    });
   } catch (e) {
-    return { kind: 'refused', message: `${file.name} could not be read (${e instanceof Error ? e.message : String(e)}). Nothing was changed.` };
+    const message = e instanceof ImportCancelled ? `The import of ${input.name ?? 'the pasted text'} was cancelled. Nothing was changed.` : `${source} could not be read (${e instanceof Error ? e.message : String(e)}). Nothing was changed.`;
+    return { reading: { kind: 'refused', message }, analyses: [] };
+  } finally {
+    importProgressStore.setState({ active: undefined });
+  }
+}
+
+/** Reads a file; JSON Lines traces may be larger than rule files (up to {@link MAX_TRACE_IMPORT_BYTES}). */
+async function readDropped(file: File, batch: Batch, reader?: ImportClient): Promise<AnalysedImport> {
+  if (!isTraceFileName(file.name)) return readOffThread({ name: file.name, blob: file }, file.size, batch, reader);
+  const refused = (message: string): AnalysedImport => ({ reading: { kind: 'refused', message }, analyses: [] });
+  if (file.size > MAX_TRACE_IMPORT_BYTES) return refused(`${file.name} is too large to add as a trace (the limit is ${MAX_TRACE_IMPORT_BYTES / 1048576} MB). Nothing was changed.`);
+  try {
+    return { reading: readImport(file.name, await blobText(file)), analyses: [] };
+  } catch (e) {
+    return refused(`${file.name} could not be read (${e instanceof Error ? e.message : String(e)}). Nothing was changed.`);
   }
 }
 
@@ -38,9 +73,12 @@ export function isEditable(target: EventTarget | null): boolean {
  * Imports files one after another, each with its own notice; the traces among them are chosen
  * for replay together. Returns the ids of the traces added.
  */
-export async function importFiles(store: StudioStore, files: readonly File[], selectTraces: SelectTraces = selectForReplay): Promise<string[]> {
+export async function importFiles(store: StudioStore, files: readonly File[], selectTraces: SelectTraces = selectForReplay, reader?: ImportClient): Promise<string[]> {
   const traceIds: string[] = [];
-  for (const f of files) applyImport(store, await readDropped(f), (id) => traceIds.push(id));
+  for (const [i, f] of files.entries()) {
+    const { reading, analyses } = await readDropped(f, { file: i + 1, files: files.length }, reader);
+    applyImport(store, reading, (id) => traceIds.push(id), analyses);
+  }
   if (traceIds.length > 0) selectTraces(traceIds);
   if (traceIds.length > 1) store.getState().notify('info', `The ${traceIds.length} traces are chosen together for the next run (merged by time).`);
   return traceIds;
@@ -70,7 +108,7 @@ export function installImportHandlers(store: StudioStore, win: Window = window):
     const text = e.clipboardData?.getData('text/plain') ?? '';
     if (text === '') return;
     e.preventDefault();
-    applyImport(store, readImport(undefined, text), (id) => selectForReplay([id]));
+    void readOffThread({ text }, text.length).then(({ reading, analyses }) => applyImport(store, reading, (id) => selectForReplay([id]), analyses));
   };
   win.addEventListener('dragover', onDragOver);
   win.addEventListener('drop', onDrop);

@@ -9,13 +9,20 @@ import { detectTraceFormat, readTrace, type TraceFormat } from '../../core/trace
 import { isTestFileName } from '../../core/tests/fileName.ts';
 import { MAX_TEST_FILE_CHARS } from '../../core/tests/parse.ts';
 import { docsFromFile, type RuleDoc } from '../state/documents.ts';
+import type { LoadedFile } from '../../core/codecs/types.ts';
 import { MAX_TRACE_FILE_BYTES } from '../simulator/traceInput.ts';
 
 /** Inputs larger than this are refused unread (10 MB). */
 export const MAX_IMPORT_BYTES = MAX_RULE_FILE_BYTES;
 
 export type ImportReading =
-  | { kind: 'docs'; docs: RuleDoc[]; source: string }
+  | {
+      kind: 'docs';
+      docs: RuleDoc[];
+      source: string;
+      /** The reading of the file, when it is also the reading of its first document's text (not sent between threads). */
+      loaded?: LoadedFile;
+    }
   | { kind: 'bundle'; bundle: ProjectBundle; warnings: string[]; source: string }
   | { kind: 'trace'; name: string; text: string; format: TraceFormat; source: string }
   | { kind: 'test'; name: string; text: string; source: string }
@@ -118,7 +125,7 @@ export function readImport(fileName: string | undefined, text: string): ImportRe
   }
 
   const name = fileName ?? `${format === 'yaml' ? 'workflow' : 'pasted'}.${format}`;
-  const { docs, loaded } = docsFromFile(name, text);
+  const { docs, loaded, single } = docsFromFile(name, text);
   if (docs.length === 0) {
     const trace = traceByContent(fileName, text);
     if (trace) return trace;
@@ -128,5 +135,5 @@ export function readImport(fileName: string | undefined, text: string): ImportRe
   }
   // Pasted agents are named after themselves rather than `pasted.toml`.
   const named = fileName ? docs : docs.map((d) => (d.kind === 'agent' ? { ...d, fileName: `${d.agent.name || 'agent'}.${d.agent.family === 'letta' ? 'json' : 'toml'}` } : d));
-  return { kind: 'docs', docs: named, source };
+  return { kind: 'docs', docs: named, source, ...(fileName && single ? { loaded } : {}) };
 }

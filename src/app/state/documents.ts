@@ -55,7 +55,11 @@ export type TextReading =
 
 /** Reads a document's text the way the Source pane does: it applies only when it reads cleanly. */
 export function readDocText(kind: RuleDoc['kind'], fileName: string, text: string, agentName?: string): TextReading {
-  const loaded = loadRuleFile(fileName, text);
+  return readingOfLoaded(kind, fileName, loadRuleFile(fileName, text), agentName);
+}
+
+/** {@link readDocText} on a file already read (`loadRuleFile(fileName, text)`), so it is not parsed twice. */
+export function readingOfLoaded(kind: RuleDoc['kind'], fileName: string, loaded: LoadedFile, agentName?: string): TextReading {
   const problems = loaded.diagnostics.filter((d) => d.severity === 'error' && BLOCKING.has(d.code));
   let models: (Agent | Workflow)[] = kind === 'agent' ? loaded.agents : loaded.workflows;
   if (kind === 'agent' && isLettaFile(loaded)) {
@@ -123,13 +127,25 @@ const diagnosticsCache = new WeakMap<RuleDoc, DocDiagnostics>();
 export function diagnosticsOf(doc: RuleDoc): DocDiagnostics {
   const hit = diagnosticsCache.get(doc);
   if (hit) return hit;
-  const r = readDocText(doc.kind, doc.fileName, doc.text, doc.kind === 'agent' ? doc.agent.name : undefined);
-  const mine = (d: Diagnostic) => doc.kind !== 'agent' || d.target.kind !== 'agent' || d.target.agent === doc.agent.name;
-  const result = r.ok
-    ? { diagnostics: withNormaliseFixes(doc.fileName, doc.text, checkLoadedFile(r.loaded)).filter(mine), textApplies: true }
-    : { diagnostics: r.problems, textApplies: false };
+  const result = diagnosticsOfReading(doc, readDocText(doc.kind, doc.fileName, doc.text, doc.kind === 'agent' ? doc.agent.name : undefined));
   diagnosticsCache.set(doc, result);
   return result;
+}
+
+/** The diagnostics of `doc` from a reading of its text (see {@link readingOfLoaded}). */
+export function diagnosticsOfReading(doc: RuleDoc, r: TextReading): DocDiagnostics {
+  const mine = (d: Diagnostic) => doc.kind !== 'agent' || d.target.kind !== 'agent' || d.target.agent === doc.agent.name;
+  return r.ok
+    ? { diagnostics: withNormaliseFixes(doc.fileName, doc.text, checkLoadedFile(r.loaded)).filter(mine), textApplies: true }
+    : { diagnostics: r.problems, textApplies: false };
+}
+
+/**
+ * Records diagnostics worked out elsewhere (the import worker) for `doc`, so {@link diagnosticsOf}
+ * does not read and check its text again on the main thread.
+ */
+export function primeDiagnostics(doc: RuleDoc, result: DocDiagnostics): void {
+  diagnosticsCache.set(doc, result);
 }
 
 let counter = 0;
@@ -143,7 +159,7 @@ export function newDocId(): string {
  * element keeps the user's text (comments, formatting, its format); otherwise each document gets
  * the written form (TOML for agents, YAML for workflows). A Letta agent file is always kept whole:
  * each of its agents' documents holds the file, so export writes it back with every other key. */
-export function docsFromFile(fileName: string, text: string): { docs: RuleDoc[]; loaded: LoadedFile } {
+export function docsFromFile(fileName: string, text: string): { docs: RuleDoc[]; loaded: LoadedFile; single: boolean } {
   const loaded = loadRuleFile(fileName, text);
   const letta = isLettaFile(loaded) && loaded.workflows.length === 0;
   const single = (letta || loaded.agents.length + loaded.workflows.length === 1) && formatFromName(fileName) !== undefined;
@@ -170,5 +186,5 @@ export function docsFromFile(fileName: string, text: string): { docs: RuleDoc[];
       }),
     ),
   ];
-  return { docs, loaded };
+  return { docs, loaded, single };
 }

@@ -1,0 +1,90 @@
+/**
+ * Import of a big agent file (issue 9.3), as the import worker does it: read (parse, positions,
+ * model), validate (diagnostics with their quick fixes), project (the tool graph) and lay out
+ * (the layered layout), for generated files of 3,000 and 30,000 rules (`test/support/bigAgent.ts`).
+ * Then the hand-over to the page: the worker's result is structured-cloned (`v8.serialize`) and
+ * the page pays the `deserialize` half on its main thread, in one task. CPU time, median of runs.
+ * Target: under 3 s in all for 30,000 rules.
+ */
+import { deserialize, serialize } from 'node:v8';
+import { readImport } from '../src/app/persistence/importReading.ts';
+import { diagnosticsOfReading, primeDiagnostics, readingOfLoaded, type RuleDoc } from '../src/app/state/documents.ts';
+import { layoutOf, toolGraphOf } from '../src/app/graph/docGraph.ts';
+import { bigAgentToml } from '../test/support/bigAgent.ts';
+import { cpuMs } from './measure.ts';
+
+export interface ImportFigures {
+  rules: number;
+  mb: number;
+  runs: number;
+  parseMs: number;
+  validateMs: number;
+  projectMs: number;
+  layoutMs: number;
+  totalMs: number;
+  /** Structured clone of the result: serialise (worker side) and deserialise (the page's main thread). */
+  serializeMs: number;
+  deserializeMs: number;
+  resultMb: number;
+  diagnostics: number;
+  nodes: number;
+  edges: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function once(name: string, text: string) {
+  const parse = cpuMs(() => readImport(name, text));
+  const reading = parse.value;
+  if (reading.kind !== 'docs' || !reading.loaded) throw new Error('the generated file did not read as one document');
+  const { loaded, ...sendable } = reading;
+  const doc = reading.docs[0] as RuleDoc;
+  const validate = cpuMs(() => diagnosticsOfReading(doc, readingOfLoaded(doc.kind, doc.fileName, loaded)));
+  primeDiagnostics(doc, validate.value);
+  const project = cpuMs(() => (doc.kind === 'agent' ? toolGraphOf(doc) : undefined));
+  const layout = cpuMs(() => layoutOf(doc));
+  const result = { reading: sendable, analyses: [{ diagnostics: validate.value, graph: project.value, layout: layout.value }] };
+  const ser = cpuMs(() => serialize(result));
+  const de = cpuMs(() => deserialize(ser.value));
+  return {
+    parse: parse.ms,
+    validate: validate.ms,
+    project: project.ms,
+    layout: layout.ms,
+    serialize: ser.ms,
+    deserialize: de.ms,
+    bytes: ser.value.length,
+    diagnostics: validate.value.diagnostics.length,
+    nodes: project.value?.nodes.length ?? 0,
+    edges: project.value?.edges.length ?? 0,
+  };
+}
+
+export function benchImport(sizes: readonly number[] = [3_000, 30_000], runs = 3): ImportFigures[] {
+  return sizes.map((rules) => {
+    const text = bigAgentToml(rules);
+    once('big.toml', text); // warm-up (JIT), not counted
+    const all = Array.from({ length: runs }, () => once('big.toml', text));
+    const pick = (k: keyof ReturnType<typeof once>) => median(all.map((r) => r[k]));
+    const parseMs = pick('parse');
+    const validateMs = pick('validate');
+    const projectMs = pick('project');
+    const layoutMs = pick('layout');
+    return {
+      rules,
+      mb: text.length / 1048576,
+      runs,
+      parseMs,
+      validateMs,
+      projectMs,
+      layoutMs,
+      totalMs: median(all.map((r) => r.parse + r.validate + r.project + r.layout)),
+      serializeMs: pick('serialize'),
+      deserializeMs: pick('deserialize'),
+      resultMb: pick('bytes') / 1048576,
+      diagnostics: all[0]!.diagnostics,
+      nodes: all[0]!.nodes,
+      edges: all[0]!.edges,
+    };
+  });
+}

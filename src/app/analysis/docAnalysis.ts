@@ -1,0 +1,48 @@
+/**
+ * What the studio works out from a document before it can show it: its diagnostics, its graph and
+ * a layout of that graph. For an imported file this runs in the import worker (thousands of rules
+ * take seconds); the page then adopts the result — the document gets the layout and the caches of
+ * `diagnosticsOf` / `toolGraphOf` are primed — so nothing is read, checked or laid out again on the
+ * main thread.
+ */
+import type { LoadedFile } from '../../core/codecs/types.ts';
+import type { ToolGraph } from '../../core/graph/toolGraph.ts';
+import type { WorkflowGraph } from '../../core/graph/workflowGraph.ts';
+import { diagnosticsOf, diagnosticsOfReading, primeDiagnostics, readingOfLoaded, type DocDiagnostics, type RuleDoc, type XY } from '../state/documents.ts';
+import { layoutOf, primeGraph, toolGraphOf, workflowGraphOf } from '../graph/docGraph.ts';
+
+export interface DocAnalysis {
+  diagnostics: DocDiagnostics;
+  graph: ToolGraph | WorkflowGraph;
+  /** Positions of every node of the graph (a layered layout). */
+  layout: Record<string, XY>;
+}
+
+/** The stages of an analysis, in order, as progress reports name them. */
+export type AnalysisStage = 'reading' | 'checking' | 'projecting' | 'laying out';
+
+/**
+ * Analyses `doc`. `loaded` is the reading of `doc.text` under `doc.fileName` when the caller has
+ * it already (a file holding one agent or workflow), so the text is not parsed twice.
+ */
+export function analyseDoc(doc: RuleDoc, loaded?: LoadedFile, onStage: (stage: AnalysisStage) => void = () => undefined): DocAnalysis {
+  onStage('checking');
+  const diagnostics = loaded ? diagnosticsOfReading(doc, readingOfLoaded(doc.kind, doc.fileName, loaded, doc.kind === 'agent' ? doc.agent.name : undefined)) : diagnosticsOf(doc);
+  primeDiagnostics(doc, diagnostics);
+  onStage('projecting');
+  const graph = doc.kind === 'agent' ? toolGraphOf(doc) : workflowGraphOf(doc);
+  onStage('laying out');
+  const layout = Object.keys(doc.layout).length > 0 ? doc.layout : layoutOf(doc);
+  return { diagnostics, graph, layout };
+}
+
+/**
+ * The page's side: `doc` with the analysed layout (positions the document already has win), its
+ * diagnostics and graph recorded so they are not worked out again.
+ */
+export function adoptAnalysis<D extends RuleDoc>(doc: D, analysis: DocAnalysis): D {
+  const adopted: D = { ...doc, layout: { ...analysis.layout, ...doc.layout } };
+  primeDiagnostics(adopted, analysis.diagnostics);
+  primeGraph(adopted, analysis.graph);
+  return adopted;
+}

@@ -1,0 +1,42 @@
+/**
+ * The import in progress, for the progress card: which file, which stage, how far, and how to
+ * stop it. Set while the import worker reads a file; empty otherwise.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { ImportProgress } from '../../worker/importService.ts';
+
+export interface ActiveImport {
+  /** The file (or "the pasted text") being imported. */
+  source: string;
+  /** Its size in characters or bytes, for the card. */
+  size: number;
+  progress: ImportProgress;
+  /** Which of several files this is (1-based) and how many there are. */
+  file: number;
+  files: number;
+}
+
+export interface ImportProgressState {
+  active?: ActiveImport;
+}
+
+export const importProgressStore = createStore<ImportProgressState>()(() => ({}));
+
+const STAGE_LABEL: Record<ImportProgress['stage'], string> = {
+  reading: 'Reading',
+  checking: 'Checking',
+  projecting: 'Drawing the graph of',
+  'laying out': 'Laying out',
+};
+
+/** One line saying what the import is doing: "Checking big.toml (2 of 4)". */
+export function describeImport(a: ActiveImport): string {
+  const what = a.progress.doc ?? a.source;
+  const of = a.files > 1 ? ` — file ${a.file} of ${a.files}` : '';
+  return `${STAGE_LABEL[a.progress.stage]} ${what}${of}`;
+}
+
+/** The part done, 0…1 (stages done of all stages known so far). */
+export function importFraction(p: ImportProgress): number {
+  return p.steps <= 0 ? 0 : Math.min(1, p.step / p.steps);
+}
