@@ -1,6 +1,7 @@
 /** The selected decision explained (region `Decision`): which rule, which state; interrupts show their exact prompt text. */
 import { serializeDecision } from '../../core/engine/decisions.ts';
 import { useSimulation } from './useSimulation.ts';
+import { MinimiseBar } from './MinimiseBar.tsx';
 
 export function DecisionPanel() {
   const run = useSimulation((s) => s.run);
@@ -11,6 +12,7 @@ export function DecisionPanel() {
   return (
     <section className="sim-decision" aria-label="Decision">
       {!decision ? <p className="sim-muted">Select a decision in the timeline, or step to one.</p> : null}
+      {decision ? <MinimiseBar decision={decision} /> : null}
       {decision && !explanation ? <p className="sim-muted">Explaining decision #{decision.seq}…</p> : null}
       {decision && explanation ? (
         <>

@@ -1,0 +1,73 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { canonicalTraceText } from '../src/core/traces/toCanonical.ts';
+import { bigTrace, opsAgentToml } from '../test/support/minimiseFixture.ts';
+import { stayOffline } from './helpers.ts';
+
+/**
+ * "Minimise" on a blocked call (issue 12, done when): a recorded 30,000-event trace whose last
+ * call is blocked by MaxCalls; Minimise in the Decision panel shows its progress bar with Cancel,
+ * and the result opens as a new scripted trace of 4 steps, replayed, with the same decision
+ * selected at its last step. Screenshots go to test-results/.
+ */
+const sim = (page: Page) => page.getByRole('region', { name: 'Simulation', exact: true });
+const button = (page: Page, name: string) => sim(page).getByRole('button', { name, exact: true });
+const tmp = mkdtempSync(join(tmpdir(), 'minimise-e2e-'));
+
+async function importFile(page: Page, path: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import', exact: true }).first().click();
+  await (await chooser).setFiles(path);
+}
+
+test('Minimise on a blocked call yields a shorter trace with the same decision', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await stayOffline(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const agent = join(tmp, 'ops.toml');
+  writeFileSync(agent, opsAgentToml());
+  const trace = join(tmp, 'session.jsonl');
+  writeFileSync(trace, canonicalTraceText(bigTrace(30_000).events));
+
+  await page.goto('/');
+  await importFile(page, agent);
+  await importFile(page, trace);
+  await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Simulate' }).click();
+  await button(page, 'Run').click();
+  await expect(sim(page).getByRole('status').filter({ hasText: /Done:/ })).toBeVisible({ timeout: 60_000 });
+
+  await button(page, 'Next violation').click();
+  const timeline = sim(page).getByRole('region', { name: 'Timeline' });
+  const selected = timeline.locator('[role="option"][aria-selected="true"]');
+  await expect(selected).toContainText('blocked deploy MaxCallsExceeded (rule #2)');
+  const decision = sim(page).getByRole('region', { name: 'Decision' });
+  await expect(decision.getByRole('heading')).toContainText('Blocked');
+
+  await decision.getByRole('button', { name: 'Minimise' }).click();
+  const minimising = decision.getByRole('group', { name: 'Minimising' });
+  await expect(minimising.getByRole('progressbar', { name: 'Minimise progress' })).toBeVisible();
+  await expect(minimising.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  await page.screenshot({ path: 'test-results/minimise-progress.png' });
+
+  // the result: a new scripted trace of 4 steps, replayed, the blocked deploy selected at its end
+  await expect(sim(page).getByRole('status').filter({ hasText: /Done: \d+ decisions from 4 steps/ })).toBeVisible({ timeout: 120_000 });
+  await expect(minimising).toHaveCount(0);
+  await expect(selected).toContainText('blocked deploy MaxCallsExceeded (rule #2)');
+  await expect(sim(page).getByRole('slider', { name: 'Step' })).toHaveValue('3');
+  await expect(page.getByText(/Minimised 30,000 events to 4 in .*Save as test/)).toBeVisible();
+  await expect(decision.getByRole('heading')).toContainText('Blocked');
+  await page.screenshot({ path: 'test-results/minimise-result.png' });
+
+  await sim(page).getByRole('tab', { name: /^Setup/ }).click();
+  await expect(sim(page).getByRole('checkbox', { name: 'session-min-step-30000.yaml' })).toBeChecked();
+  await sim(page).getByRole('tab', { name: /^Step/ }).click();
+
+  const axe = await new AxeBuilder({ page }).include('.sim-stepview').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,56 @@
+/**
+ * The "Minimise" action on the selected decision (Step panel): shrink the trace to the fewest,
+ * simplest events that still give this decision. While it runs: a progress bar (candidates tested,
+ * events left) and Cancel, which keeps the shortest trace found so far.
+ */
+import { useStore } from 'zustand';
+import type { Decision } from '../../core/engine/decisions.ts';
+import { Button } from '../components/ui/Button.tsx';
+import { useStudioStore } from '../state/context.tsx';
+import { minimiseStore } from './minimiseStore.ts';
+import { useSimulation } from './useSimulation.ts';
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+export function MinimiseBar({ decision }: { decision: Decision }) {
+  const studio = useStudioStore();
+  const job = useStore(minimiseStore(), (s) => s.job);
+  const done = useSimulation((s) => s.run?.status === 'done');
+  const store = minimiseStore().getState();
+  if (!job) {
+    const usable = decision.kind !== 'error';
+    return (
+      <div className="sim-minimise">
+        <Button
+          icon="shrink"
+          label="Minimise"
+          disabled={!done || !usable}
+          title={usable ? 'Shrink the trace to the fewest, simplest events that still give this decision' : 'An unusable trace line is not a decision of the rules'}
+          onClick={() => void store.start(studio, decision.seq)}
+        />
+      </div>
+    );
+  }
+  const p = job.progress;
+  // Events left of the original: the bar fills as the trace shrinks.
+  const shown = p && p.original > 1 ? Math.round(((p.original - p.events) / (p.original - 1)) * 100) : 0;
+  return (
+    <div className="sim-minimise" role="group" aria-label="Minimising">
+      <div
+        className="sim-progress"
+        role="progressbar"
+        aria-label="Minimise progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={shown}
+        aria-valuetext={p ? `${fmt(p.events)} of ${fmt(p.original)} events left` : 'starting'}
+      >
+        <div className="sim-progress-fill" style={{ width: `${shown}%` }} />
+      </div>
+      <span className="sim-status" role="status">
+        {job.cancelling ? 'Cancelling… keeping the shortest trace so far' : p ? `Minimising: ${fmt(p.events)} of ${fmt(p.original)} events left, ${fmt(p.tests)} candidates tested` : 'Minimising…'}
+      </span>
+      <Button label="Cancel" onClick={() => store.cancel()} disabled={job.cancelling} />
+    </div>
+  );
+}
