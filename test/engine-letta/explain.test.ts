@@ -50,7 +50,7 @@ describe('explanations under profile letta', () => {
     const xs = explained([call('plan', 0), call('search', 1, { output: 'found' })]);
     expect(xs[0]?.text).toContain('may follow now: `search`');
     expect(xs[1]?.text).toContain('may follow now: `answer`');
-    expect(xs[1]?.text).toContain('its output, which conditional rules read: "found"');
+    expect(xs[1]?.text).toContain('its output, which conditional rules read: `found`');
   });
 
   it('a conditional refusal shows the mapping; max_count says how often the tool ran', () => {

@@ -92,7 +92,10 @@ export function explainLettaRan(d: Extract<Decision, { kind: 'allowed' }>, ctx: 
   if (next && d.flow !== 'exit') {
     const phase = next.phase === 'fallback' ? ' (the rules leave none, so Letta offers every tool)' : next.phase === 'empty' ? ' (the rules leave none: setting errorOnEmpty refuses the next call)' : '';
     details.push(`may follow now: ${next.allowed.length > 0 ? codeList(next.allowed) : 'no tool'}${phase}`);
-    if (next.lastOutput !== null && ctx.event?.type === 'tool_call' && ctx.event.output !== undefined) details.push(`its output, which conditional rules read: ${JSON.stringify(next.lastOutput)}`);
+    if (next.lastOutput !== null && ctx.event?.type === 'tool_call' && ctx.event.output !== undefined) {
+      const shown = next.lastOutput.length > 120 ? `${next.lastOutput.slice(0, 120)}…` : next.lastOutput;
+      details.push(`its output, which conditional rules read: ${code(shown.replace(/`/g, "'").replace(/\n/g, ' '))}`);
+    }
   }
   return { title: `Allowed: ${code(d.tool)}`, summary, details, ...(details.length > 0 && (terminal ?? follow ?? approval) !== undefined ? { ruleRef: { kind: 'tool' as const, index: (approval ?? terminal ?? follow) as number } } : {}) };
 }
