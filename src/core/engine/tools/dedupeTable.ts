@@ -247,6 +247,19 @@ export class DedupeTable {
     this.forgetProbe();
   }
 
+  /**
+   * Calls `visit` for every call that would be deduplicated at `now` (executed less than the
+   * window before it): its tool id, arguments and time. Reads only; for the state key.
+   */
+  forEachLive(now: number, visit: (toolId: number, args: Args, time: number) => void): void {
+    if (this.windowMs <= 0) return;
+    for (let e = 0; e < this.used; e++) {
+      const args = this.eArgs[e];
+      const time = this.eTime[e] as number;
+      if (args !== undefined && now - time < this.windowMs) visit(this.eTool[e] as number, args, time);
+    }
+  }
+
   /** The table's state as plain data, copied (the arguments objects are shared: they are never mutated). */
   save(): DedupeTableState {
     const ringEntry = new Int32Array(this.ringLen);

@@ -7,6 +7,7 @@ import type { TraceEvent } from '../../traces/events.ts';
 import type { Decision, DecisionBody, Flow } from '../decisions.ts';
 import type { DecisionStamp } from '../stamp.ts';
 import type { ToolStateData } from './state.ts';
+import type { StateKeyOptions } from './stateKey.ts';
 
 export interface ToolStepResult {
   /** In order; seq/event/time are added by the caller. */
@@ -91,6 +92,13 @@ export interface ToolEngine {
   stepInto(event: TraceEvent, stamp: DecisionStamp, out: Decision[]): boolean;
   /** Processes one event and returns its decision bodies (no seq/event/time). */
   step(event: TraceEvent): ToolStepResult;
+  /**
+   * The canonical key of the state (`stateKey.ts`): equal keys of two engines of the same agent and
+   * settings mean equal decisions (messages aside) for the same future events at the same offsets
+   * from each engine's last event. Counts are capped at the limits that read them and times are
+   * relative, so the key stays small however long the trace. The verifier hashes states with it.
+   */
+  stateKey(options?: StateKeyOptions): string;
   /** A plain-data view of the state for the UI's state inspector (built on demand). */
   snapshot(): ToolEngineSnapshot;
   /**

@@ -1,0 +1,86 @@
+/**
+ * The verifier's entry points: explore an agent's tool rules (`verifyAgent`) and turn the
+ * findings of every agent of some loaded files into diagnostics with counterexample traces
+ * (`verifyFiles`), leaving out what the static checks already report.
+ */
+import type { LoadedFile } from '../codecs/types.ts';
+import type { Diagnostic } from '../diagnostics/types.ts';
+import { resolveSettings, type ReplaySettingsInput } from '../engine/settings.ts';
+import type { Agent } from '../model/toolRules.ts';
+import { agentEmitter } from '../validate/emit.ts';
+import { validateAgent } from '../validate/index.ts';
+import { toolFindings } from './exploreFindings.ts';
+import { searchTools, type SearchLimits } from './exploreTools.ts';
+import type { Counterexample, Proof, SearchStats, VerifyFinding } from './findings.ts';
+
+export type { SearchLimits } from './exploreTools.ts';
+
+/** The verdict on one agent. */
+export interface AgentVerification {
+  agent: string;
+  findings: VerifyFinding[];
+  stats: SearchStats;
+}
+
+/**
+ * Explores an agent's tool rules under the settings (default: the spec's) and returns every
+ * finding with its shortest trace. Pure and deterministic; cost grows with the abstract states
+ * (bounded by `limits.maxStates`) times the moves (two per tool when a Cooldown exists).
+ */
+export function verifyAgent(agent: Agent, settings: ReplaySettingsInput = {}, limits: SearchLimits = {}): AgentVerification {
+  const search = searchTools(agent, resolveSettings(settings), limits);
+  return {
+    agent: agent.name,
+    findings: toolFindings(search),
+    stats: { states: search.states, transitions: search.transitions, depth: search.completeDepth, exhaustive: search.exhaustive },
+  };
+}
+
+/** A diagnostic of the verifier: where it points, plus how far it is proved and its trace. */
+export interface VerifyDiagnostic extends Diagnostic {
+  proof: Proof;
+  trace?: Counterexample;
+}
+
+/** Static codes that already say a tool can never be called (the verifier does not repeat them). */
+const STATIC_DEAD_TOOL = new Set(['T003', 'T004', 'T013']);
+
+/** The verdict on some loaded files: every agent's diagnostics, and the search figures per agent. */
+export interface FilesVerification {
+  diagnostics: VerifyDiagnostic[];
+  agents: (AgentVerification & { file: string })[];
+}
+
+/**
+ * Verifies every agent of the files. A dead tool or rule the validator already reports (T003,
+ * T004, T013 on the tool; any warning or error on the rule) is left out, since the static
+ * finding says it with its cause.
+ */
+export function verifyFiles(files: readonly LoadedFile[], settings: ReplaySettingsInput = {}, limits: SearchLimits = {}): FilesVerification {
+  const diagnostics: VerifyDiagnostic[] = [];
+  const agents: FilesVerification['agents'] = [];
+  for (const f of files)
+    f.agents.forEach((agent, agentIndex) => {
+      const ctx = { file: f.file, spans: f.spans, agentIndex };
+      const statics = validateAgent(agent, ctx);
+      const deadStatically = new Set(statics.filter((d) => STATIC_DEAD_TOOL.has(d.code) && d.target.kind === 'agent').map((d) => (d.target.kind === 'agent' ? d.target.tool : undefined)));
+      const flaggedRules = new Set(
+        statics.filter((d) => d.severity !== 'info' && d.target.kind === 'agent' && d.target.rule !== undefined).map((d) => (d.target.kind === 'agent' ? d.target.rule : -1)),
+      );
+      const result = verifyAgent(agent, settings, limits);
+      agents.push({ ...result, file: f.file });
+      const out: Diagnostic[] = [];
+      const emit = agentEmitter(out, agent.name, ctx);
+      for (const finding of result.findings) {
+        if (finding.code === 'V004' && deadStatically.has(finding.tool)) continue;
+        if (finding.code === 'V005' && (flaggedRules.has(finding.rule) || deadStatically.has(finding.tool))) continue;
+        emit(finding.code, finding.severity, finding.message, {
+          ...(finding.rule !== undefined ? { rule: finding.rule } : {}),
+          ...(finding.tool !== undefined ? { tool: finding.tool } : {}),
+        });
+        const d = out.pop() as Diagnostic;
+        diagnostics.push({ ...d, proof: finding.proof, ...(finding.trace ? { trace: finding.trace } : {}) });
+      }
+    });
+  return { diagnostics, agents };
+}

@@ -1,0 +1,282 @@
+/**
+ * Findings from an explored tool-rule state graph: deadlocks (V001), an unreachable exit (V002),
+ * traps (V003), dead tools (V004), dead rules (V005) and the search bound (V006). Each comes with
+ * a shortest scripted trace; each message names rules by `#N`.
+ */
+import type { Decision } from '../engine/decisions.ts';
+import { ruleNumber, ruleTypeLabel } from '../model/ruleNumber.ts';
+import { WILDCARD, type ToolRule } from '../model/toolRules.ts';
+import { counterexample } from './counterexample.ts';
+import { actionSteps, type Action } from './exploreActions.ts';
+import { pathTo, type ToolSearch } from './exploreTools.ts';
+import type { Counterexample, CounterexampleStep, VerifyFinding } from './findings.ts';
+import { callDecision, probeState, type ProbedState } from './probe.ts';
+
+/** At most this many findings of one code (the shortest ones). */
+const PER_CODE = 10;
+
+const q = (tool: string) => `\`${tool}\``;
+
+/** `#N (Friendly · Type)` for a rule of the agent. */
+function ruleRef(rules: readonly ToolRule[], index: number): string {
+  const r = rules[index];
+  return r ? `${ruleNumber(index)} (${ruleTypeLabel(r.rule_type.type)})` : ruleNumber(index);
+}
+
+function pathText(path: readonly Action[]): string {
+  if (path.length === 0) return 'at the start';
+  const names = path.map((a) => (a.kind === 'end' ? 'end' : q(a.tool)));
+  return `after ${names.join(' → ')}`;
+}
+
+function listText(items: string[], max = 4): string {
+  if (items.length <= max) return items.join('; ');
+  return `${items.slice(0, max).join('; ')}; and ${items.length - max} more`;
+}
+
+/** Why a call is refused: the rule that blocks it (or the failure's kind). */
+function refusal(rules: readonly ToolRule[], d: Decision | undefined): string {
+  if (!d) return 'not decided';
+  if ('rule' in d && typeof d.rule === 'number' && d.rule >= 0) return `blocked by ${ruleRef(rules, d.rule)}`;
+  return d.kind === 'allowed' ? 'allowed' : d.kind.replace('_', ' ');
+}
+
+/** What an exit attempt from a state says: the tools still pending, and why each can't be called. */
+function exitBlockage(s: ToolSearch, probe: ProbedState): string {
+  const rules = s.agent.rules;
+  const decisions = probe.decisionsOf({ kind: 'end', wait: s.model.waitMs > 0 });
+  const blocked = decisions.find((d) => d.kind === 'exit_blocked');
+  if (!blocked || blocked.kind !== 'exit_blocked') return 'the agent cannot exit';
+  const why = blocked.pending.map((tool) => {
+    const auto = decisions.find((d) => d.kind !== 'auto' && 'tool' in d && d.tool === tool && 'reason' in d && d.reason === 'exit_requirement');
+    const reason = auto ? refusal(rules, auto) : refusal(rules, callDecision(probe.decisionsOf({ kind: 'call', tool, wait: s.model.waitMs > 0 }), tool));
+    return `${q(tool)} is required before exit and is ${reason}`;
+  });
+  return `exit is blocked: ${listText(why)}`;
+}
+
+/** The steps of a path, then `extra` steps; the counterexample opens at `step`. */
+function traceOf(s: ToolSearch, path: Action[], extra: Action[], step: number, comment: string): Counterexample {
+  const steps: CounterexampleStep[] = actionSteps(s.model, [...path, ...extra]);
+  return counterexample(steps, step, comment);
+}
+
+/** Whether each state can still reach a clean exit (unexplored states are given the benefit of the doubt). */
+function exitReach(s: ToolSearch): boolean[] {
+  const can = new Array<boolean>(s.states).fill(false);
+  const reverse: number[][] = Array.from({ length: s.states }, () => []);
+  const queue: number[] = [];
+  for (let id = 0; id < s.states; id++) {
+    const edges = s.edges[id];
+    if (s.exited[id] || s.exitsFrom[id] || (!s.exited[id] && edges === undefined)) {
+      can[id] = true;
+      queue.push(id);
+    }
+    for (const e of edges ?? []) (reverse[e.to] as number[]).push(id);
+  }
+  while (queue.length > 0) {
+    const id = queue.pop() as number;
+    for (const from of reverse[id] as number[])
+      if (!can[from]) {
+        can[from] = true;
+        queue.push(from);
+      }
+  }
+  return can;
+}
+
+/**
+ * A deadlock: an expanded state from which no move executes a call (the agent's own or an
+ * automatic one) or exits. Only the clock and "an event was seen" can change from there, so the
+ * state after such a move is the same deadlock again; it is reported once, where it is entered.
+ */
+const isDeadlock = (s: ToolSearch, id: number) => s.edges[id] !== undefined && !s.exited[id] && s.anyExecuted[id] === false && s.exitsFrom[id] === false;
+
+function deadlocks(s: ToolSearch): VerifyFinding[] {
+  const out: VerifyFinding[] = [];
+  const rules = s.agent.rules;
+  const seen = new Set<string>();
+  for (let id = 0; id < s.states && out.length < PER_CODE; id++) {
+    if (!isDeadlock(s, id) || (id > 0 && isDeadlock(s, s.parent[id] as number))) continue;
+    const last = s.model.actions[s.via[id] as number];
+    const entry = id === 0 ? '' : last?.kind === 'call' ? last.tool : 'end';
+    if (seen.has(entry)) continue;
+    seen.add(entry);
+    const probe = probeState(s, id);
+    const wait = s.model.waitMs > 0;
+    const probes: Action[] = s.model.tools.map((tool) => ({ kind: 'call', tool, wait }));
+    const refusals = s.model.tools.map((tool) => `${q(tool)} ${refusal(rules, callDecision(probe.decisionsOf({ kind: 'call', tool, wait }), tool))}`);
+    const message =
+      `Deadlock ${pathText(probe.path)}: no tool can be called (${listText(refusals)}), and ${exitBlockage(s, probe)}.` +
+      (wait ? ' Waiting for cooldowns does not help.' : '');
+    const end: Action = { kind: 'end', wait: false };
+    const step = probe.path.length + probes.length + 1;
+    out.push({
+      code: 'V001',
+      severity: 'error',
+      message,
+      ...(last?.kind === 'call' ? { tool: last.tool } : {}),
+      proof: 'witness',
+      trace: traceOf(s, probe.path, [...probes, end], step, `V001 deadlock: ${pathText(probe.path)} no tool can be called and the agent cannot exit`),
+    });
+  }
+  return out;
+}
+
+function traps(s: ToolSearch, can: boolean[]): VerifyFinding[] {
+  const out: VerifyFinding[] = [];
+  const seen = new Set<string>();
+  for (let id = 0; id < s.states && out.length < PER_CODE; id++) {
+    if (can[id] !== true) continue;
+    for (const e of s.edges[id] ?? []) {
+      if (can[e.to] !== false || s.exited[e.to] || isDeadlock(s, e.to)) continue;
+      const action = s.model.actions[e.action] as Action;
+      const entry = action.kind === 'call' ? action.tool : 'end';
+      if (seen.has(entry)) continue;
+      seen.add(entry);
+      const probe = probeState(s, e.to);
+      const before = probe.path.slice(0, -1);
+      const what = action.kind === 'call' ? `calling ${q(action.tool)}` : 'ending the answer';
+      const message = `Trap: ${pathText(before)}, ${what} leaves no way to exit cleanly: ${exitBlockage(s, probe)}, and no sequence of calls from there changes that.`;
+      out.push({
+        code: 'V003',
+        severity: 'warning',
+        message,
+        ...(action.kind === 'call' ? { tool: action.tool } : {}),
+        proof: 'witness',
+        trace: traceOf(s, probe.path, [{ kind: 'end', wait: false }], probe.path.length, `V003 trap: ${pathText(before)}, ${what} leaves no way to exit cleanly`),
+      });
+      if (out.length >= PER_CODE) break;
+    }
+  }
+  return out;
+}
+
+function boundText(s: ToolSearch): string {
+  return `within every sequence of up to ${s.completeDepth} moves (the search stopped at ${s.states} states)`;
+}
+
+function exitUnreachable(s: ToolSearch): VerifyFinding[] {
+  if (s.exited.some(Boolean) || s.exitsFrom.some(Boolean)) return [];
+  const probe = probeState(s, 0);
+  const exhaustive = s.exhaustive;
+  const message = exhaustive
+    ? `The agent can never exit cleanly: no sequence of calls satisfies its exit requirements (${exitBlockage(s, probe)} at the start, and no path fixes that; ${s.states} states explored).`
+    : `No clean exit was found ${boundText(s)}: ${exitBlockage(s, probe)} at the start.`;
+  return [
+    {
+      code: 'V002',
+      severity: exhaustive ? 'error' : 'warning',
+      message,
+      proof: exhaustive ? 'exhaustive' : 'bounded',
+      trace: traceOf(s, [], [{ kind: 'end', wait: false }], 1, 'V002 exit unreachable: ending at once is blocked, and no path unblocks it'),
+    },
+  ];
+}
+
+function deadTools(s: ToolSearch): VerifyFinding[] {
+  const out: VerifyFinding[] = [];
+  const probe = probeState(s, 0);
+  for (const tool of s.model.tools) {
+    if (s.toolFirst.has(tool)) continue;
+    const first = callDecision(probe.decisionsOf({ kind: 'call', tool, wait: false }), tool);
+    const why = refusal(s.agent.rules, first);
+    const message = s.exhaustive
+      ? `${q(tool)} can never be called: every call on every path is refused (at the start it is ${why}). The static checks (T003) miss it: it follows from rules working together.`
+      : `${q(tool)} could not be called ${boundText(s)} (at the start it is ${why}).`;
+    out.push({
+      code: 'V004',
+      severity: s.exhaustive ? 'warning' : 'info',
+      message,
+      tool,
+      proof: s.exhaustive ? 'exhaustive' : 'bounded',
+      trace: traceOf(s, [], [{ kind: 'call', tool, wait: false }], 1, `V004 dead tool: ${tool} is refused`),
+    });
+  }
+  return out;
+}
+
+/** Why a rule of a type may never fire, in words (appended to V005). */
+function deadRuleHint(r: ToolRule): string {
+  const t = q(r.tool_name);
+  switch (r.rule_type.type) {
+    case 'RequiresPrecedingTools':
+      return `whenever ${t} can be called its conditions have already been called, so it never blocks`;
+    case 'RequiresFollowingTools':
+      return `no path calls ${t} after one of its conditions, so it never blocks`;
+    case 'MaxCalls':
+      return `no path calls ${t} more than ${r.rule_type.value} times in a batch, so the limit never blocks`;
+    case 'Cooldown':
+      return `no path calls ${t} again while it would be cooling down`;
+    case 'ExclusiveGroups':
+      return 'no path calls two tools of its groups (or an earlier rule holding the same group decides)';
+    case 'StartConstraint':
+      return 'no call ever waits for it';
+    case 'RequiredBeforeExit':
+    case 'RequiredBeforeExitIf':
+      return `${t} has always been called by the time the agent tries to exit`;
+    case 'ExitLoop':
+      return `no call of ${t} ever ends the loop`;
+    case 'ContinueLoop':
+      return `${t} never executes`;
+    default:
+      return 'it never decides anything';
+  }
+}
+
+/** Rule types the search cannot judge (documented in `docs/verify.md`). */
+const UNJUDGED = new Set(['Needed', 'Periodic', 'AllowedOperations']);
+
+function deadRules(s: ToolSearch, deadToolNames: ReadonlySet<string>): VerifyFinding[] {
+  const out: VerifyFinding[] = [];
+  const rules = s.agent.rules;
+  const tools = new Set(s.model.tools);
+  const cooldownsOf = (tool: string) => rules.filter((r) => r.rule_type.type === 'Cooldown' && (r.tool_name === tool || r.tool_name === WILDCARD)).length;
+  rules.forEach((r, index) => {
+    if (s.ruleFirst.has(index) || UNJUDGED.has(r.rule_type.type)) return;
+    if (r.tool_name !== WILDCARD && (!tools.has(r.tool_name) || deadToolNames.has(r.tool_name))) return;
+    if (r.rule_type.type === 'RequiresConsent' && !s.settings.requirePermissions) return;
+    // Two cooldowns on one tool: only "elapsed or not" is explored, so the later one is not judged.
+    if (r.rule_type.type === 'Cooldown' && (r.tool_name === WILDCARD || cooldownsOf(r.tool_name) > 1)) return;
+    const ref = ruleRef(rules, index);
+    const on = r.tool_name === WILDCARD ? 'for every tool' : `on ${q(r.tool_name)}`;
+    const message = s.exhaustive
+      ? `Rule ${ref} ${on} never fires on any path: ${deadRuleHint(r)}. No static check looks at rules together, so none reports it.`
+      : `Rule ${ref} ${on} did not fire ${boundText(s)}.`;
+    const first = r.tool_name === WILDCARD ? undefined : s.toolFirst.get(r.tool_name);
+    let trace: Counterexample;
+    if (first) {
+      const path = [...pathTo(s, first.from), s.model.actions[first.action] as Action];
+      trace = traceOf(s, path, [], path.length, `V005 dead rule: ${ruleNumber(index)} does not fire when ${r.tool_name} is called`);
+    } else trace = traceOf(s, [], [{ kind: 'end', wait: false }], 1, `V005 dead rule: ${ruleNumber(index)} does not fire`);
+    out.push({
+      code: 'V005',
+      severity: s.exhaustive ? 'warning' : 'info',
+      message,
+      rule: index,
+      ...(r.tool_name !== WILDCARD ? { tool: r.tool_name } : {}),
+      proof: s.exhaustive ? 'exhaustive' : 'bounded',
+      trace,
+    });
+  });
+  return out;
+}
+
+/** Every finding of an explored agent, in code order. */
+export function toolFindings(s: ToolSearch): VerifyFinding[] {
+  const can = exitReach(s);
+  const unreachable = exitUnreachable(s);
+  const dead = deadTools(s);
+  const out: VerifyFinding[] = [...deadlocks(s), ...unreachable];
+  // With no way out at all, every state is a trap: the V002 finding says it once.
+  if (unreachable.length === 0) out.push(...traps(s, can));
+  out.push(...dead, ...deadRules(s, new Set(dead.map((d) => d.tool as string))));
+  if (!s.exhaustive)
+    out.push({
+      code: 'V006',
+      severity: 'info',
+      message: `The search stopped at ${s.states} states (raise --max-states to go further): every finding holds for call sequences of up to ${s.completeDepth} moves; "never" means "not within that bound".`,
+      proof: 'bounded',
+    });
+  return out;
+}

@@ -1,0 +1,167 @@
+/**
+ * The tool-rule explorer's search: breadth-first over the engine's abstract states, so the first
+ * path found to any state is a shortest one. It drives the replay's own engine
+ * (`createToolEngine`, `stepInto`, `save`/`restore`) and identifies states by the engine's
+ * `stateKey` (dedupe and periodic timers left out: see `exploreActions.ts`). Only the frontier's
+ * saved states are kept; every state keeps its parent and the move that reached it, so any
+ * state's path can be rebuilt.
+ */
+import type { Decision } from '../engine/decisions.ts';
+import type { ReplaySettings } from '../engine/settings.ts';
+import { DecisionStamp } from '../engine/stamp.ts';
+import { createToolEngine, type ToolEngine, type ToolEngineState } from '../engine/tools/index.ts';
+import type { Agent } from '../model/toolRules.ts';
+import { ToolRuleAttribution } from '../simulator/attribution.ts';
+import { actionEvent, actionModel, type Action, type ActionModel } from './exploreActions.ts';
+
+/** Limits and hooks of one search. */
+export interface SearchLimits {
+  /** Stop after this many distinct states (default {@link DEFAULT_MAX_STATES}). */
+  maxStates?: number;
+  /** Explore sequences of at most this many moves (default: no limit). */
+  maxDepth?: number;
+  /** Called every few hundred expanded states (the worker streams it as progress). */
+  onProgress?: (p: { states: number; depth: number }) => void;
+  /** Polled with the progress: returning true stops the search (it then reports as bounded). */
+  cancelled?: () => boolean;
+}
+
+export const DEFAULT_MAX_STATES = 200_000;
+
+/** A move tried from a state and what it led to. */
+export interface Edge {
+  action: number;
+  to: number;
+}
+
+/** The explored graph: per state its parent, the move from the parent, depth and outgoing moves. */
+export interface ToolSearch {
+  model: ActionModel;
+  settings: ReplaySettings;
+  agent: Agent;
+  parent: number[];
+  via: number[];
+  depth: number[];
+  /** Per state: the loop exited cleanly there (terminal). */
+  exited: boolean[];
+  /** Per expanded state: moves that led to another state (no self-loops, each target once). */
+  edges: (Edge[] | undefined)[];
+  /** Per expanded state: some move executed a call there (the agent's own, or an automatic one). */
+  anyExecuted: boolean[];
+  /** Per state: a move from it ended in `exit`. */
+  exitsFrom: boolean[];
+  /** Per tool: the first (shortest) state and move where a call of it executed. */
+  toolFirst: Map<string, { from: number; action: number }>;
+  /** Per rule index: the first (shortest) state and move where it fired. */
+  ruleFirst: Map<number, { from: number; action: number }>;
+  states: number;
+  transitions: number;
+  /** Every sequence of up to this many moves was explored. */
+  completeDepth: number;
+  exhaustive: boolean;
+}
+
+/** A fresh engine for exploring: the dedupe window off (explored calls never repeat their arguments). */
+export function explorerEngine(agent: Agent, settings: ReplaySettings): ToolEngine {
+  return createToolEngine(agent, { ...settings, dedupeWindowMs: 0 });
+}
+
+const KEY_OPTIONS = { dedupe: false, periodic: false } as const;
+
+/** Breadth-first search of the agent's abstract states under the settings. */
+export function searchTools(agent: Agent, settings: ReplaySettings, limits: SearchLimits = {}): ToolSearch {
+  const maxStates = limits.maxStates ?? DEFAULT_MAX_STATES;
+  const maxDepth = limits.maxDepth ?? Number.POSITIVE_INFINITY;
+  const model = actionModel(agent, settings);
+  const engine = explorerEngine(agent, settings);
+  const attribution = new ToolRuleAttribution(agent);
+  const s: ToolSearch = {
+    model,
+    settings,
+    agent,
+    parent: [-1],
+    via: [-1],
+    depth: [0],
+    exited: [false],
+    edges: [],
+    anyExecuted: [],
+    exitsFrom: [],
+    toolFirst: new Map(),
+    ruleFirst: new Map(),
+    states: 1,
+    transitions: 0,
+    completeDepth: 0,
+    exhaustive: false,
+  };
+  const ids = new Map<string, number>([[engine.stateKey(KEY_OPTIONS), 0]]);
+  const times: number[] = [0];
+  let frontier: { id: number; state: ToolEngineState }[] = [{ id: 0, state: engine.save() }];
+  const stamp = new DecisionStamp();
+  const out: Decision[] = [];
+  let expanded = 0;
+  let stopped = false;
+  let depth = 0;
+
+  while (frontier.length > 0 && depth < maxDepth && !stopped) {
+    const next: { id: number; state: ToolEngineState }[] = [];
+    for (const { id, state } of frontier) {
+      if (s.states >= maxStates || (expanded % 256 === 0 && expanded > 0 && limits.cancelled?.() === true)) {
+        stopped = true;
+        break;
+      }
+      const edges: Edge[] = [];
+      let allowed = false;
+      let exits = false;
+      model.actions.forEach((action, a) => {
+        engine.restore(state);
+        out.length = 0;
+        const time = (times[id] as number) + (action.wait ? model.waitMs : 0);
+        stamp.at(depth, time);
+        engine.stepInto(actionEvent(model, action, time, 1), stamp, out);
+        s.transitions++;
+        let exited = false;
+        for (const d of out) {
+          if (d.kind === 'exit') exited = true;
+          if (d.kind === 'allowed' || d.kind === 'auto') allowed = true;
+          if ((d.kind === 'allowed' || d.kind === 'auto') && !s.toolFirst.has(d.tool)) s.toolFirst.set(d.tool, { from: id, action: a });
+          attribution.forEachFired(d, (rule) => {
+            if (!s.ruleFirst.has(rule)) s.ruleFirst.set(rule, { from: id, action: a });
+          });
+        }
+        if (exited) exits = true;
+        const key = engine.stateKey(KEY_OPTIONS);
+        let to = ids.get(key);
+        if (to === undefined) {
+          to = s.states++;
+          ids.set(key, to);
+          s.parent.push(id);
+          s.via.push(a);
+          s.depth.push(depth + 1);
+          s.exited.push(exited);
+          times.push(time);
+          if (!exited) next.push({ id: to, state: engine.save() });
+        }
+        if (to !== id && !edges.some((e) => e.to === to)) edges.push({ action: a, to });
+      });
+      s.edges[id] = edges;
+      s.anyExecuted[id] = allowed;
+      s.exitsFrom[id] = exits;
+      expanded++;
+      if (expanded % 256 === 0) limits.onProgress?.({ states: s.states, depth });
+    }
+    if (stopped) break;
+    depth++;
+    frontier = next;
+  }
+  s.completeDepth = depth;
+  s.exhaustive = !stopped && frontier.length === 0;
+  limits.onProgress?.({ states: s.states, depth });
+  return s;
+}
+
+/** The moves from the start to state `id` (a shortest path: states are found breadth-first). */
+export function pathTo(s: ToolSearch, id: number): Action[] {
+  const path: Action[] = [];
+  for (let at = id; at > 0; at = s.parent[at] as number) path.push(s.model.actions[s.via[at] as number] as Action);
+  return path.reverse();
+}

@@ -1,0 +1,119 @@
+/**
+ * The engine's state key (`stateKey()`): random agents and settings, many random trace prefixes
+ * per agent, one random continuation. Whenever two prefixes leave engines with equal keys, the
+ * continuation (at the same offsets from each prefix's last event) gives the same decisions,
+ * messages aside. The test also checks that it saw such collisions between different prefixes,
+ * so the promise is exercised, and that the key tells apart states that decide differently.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { DecisionBody } from '../../src/core/engine/decisions.ts';
+import { resolveSettings } from '../../src/core/engine/settings.ts';
+import { createToolEngine } from '../../src/core/engine/tools/index.ts';
+import type { TraceEvent } from '../../src/core/traces/events.ts';
+import { agent, call, ev, T } from './helpers.ts';
+import { rulesArb, settingsArb, type Step } from './arbitraries.ts';
+
+const periodicArb = fc.array(
+  fc.record({ tool_name: fc.constantFrom('a', 'b'), rule_type: fc.record({ type: fc.constant('Periodic' as const), value: fc.constantFrom(700, 1500) }) }),
+  { maxLength: 1 },
+);
+
+/** Steps over a small space, so different prefixes often reach the same state. */
+const smallStep: fc.Arbitrary<Step> = fc.record({
+  kind: fc.constantFrom('call', 'call', 'call', 'call', 'model_end', 'batch_start', 'process_start'),
+  tool: fc.constantFrom('a', 'b', 'c'),
+  gap: fc.constantFrom(0, 400, 1000, 3000),
+  op: fc.constantFrom('r', 'w'),
+  n: fc.nat(1),
+  consent: fc.constantFrom(undefined, 'deny', 'approve_scope'),
+  hb: fc.constant(false),
+  error: fc.boolean(),
+  slow: fc.constant(false),
+});
+
+function events(steps: Step[], base: number): TraceEvent[] {
+  let t = base;
+  return steps.map((s) => {
+    t += s.gap;
+    const seconds = (t - T(0)) / 1000;
+    if (s.kind !== 'call') return ev(s.kind, seconds);
+    return call(s.tool, seconds, { args: { operation: s.op, n: s.n }, outcome: s.error ? 'error' : 'ok', ...(s.consent ? { consent: s.consent } : {}) });
+  });
+}
+
+const withoutMessage = (d: DecisionBody) => {
+  const { message: _m, ...rest } = d as DecisionBody & { message?: string };
+  return rest;
+};
+
+let collisions = 0;
+
+describe('tool engine state key', () => {
+  it('equal keys mean equal futures (messages aside)', () => {
+    fc.assert(
+      fc.property(
+        rulesArb,
+        periodicArb,
+        settingsArb,
+        fc.array(fc.array(smallStep, { maxLength: 4 }), { minLength: 8, maxLength: 14 }),
+        fc.array(smallStep, { minLength: 1, maxLength: 10 }),
+        (rules, periodic, s, prefixes, suffix) => {
+          const a = agent([...rules, ...periodic]);
+          const settings = resolveSettings(s);
+          const byKey = new Map<string, { prefix: string; future: unknown }>();
+          for (const p of prefixes) {
+            const engine = createToolEngine(a, settings);
+            const before = events(p, T(0));
+            for (const e of before) engine.step(e);
+            const key = engine.stateKey();
+            const last = before.at(-1)?.time ?? T(0);
+            const future = events(suffix, last).map((e) => engine.step(e).decisions.map(withoutMessage));
+            const seen = byKey.get(key);
+            const prefix = JSON.stringify(p);
+            if (!seen) byKey.set(key, { prefix, future });
+            else {
+              if (seen.prefix !== prefix) collisions++;
+              expect({ key, future }).toEqual({ key, future: seen.future });
+            }
+          }
+        },
+      ),
+      { numRuns: 250 },
+    );
+    expect(collisions).toBeGreaterThan(50);
+  });
+
+  it('tells apart states that decide differently', () => {
+    const a = agent([
+      { tool_name: 'b', rule_type: { type: 'RequiresPrecedingTools' }, conditions: ['a'] },
+      { tool_name: 'a', rule_type: { type: 'MaxCalls', value: 2 } },
+      { tool_name: 'c', rule_type: { type: 'Cooldown', value: 1000 } },
+    ]);
+    const settings = resolveSettings({ dedupeWindowMs: 0 });
+    const keyAfter = (evs: TraceEvent[]) => {
+      const e = createToolEngine(a, settings);
+      for (const x of evs) e.step(x);
+      return e.stateKey();
+    };
+    // Called a (b allowed) vs not.
+    expect(keyAfter([call('a', 1)])).not.toBe(keyAfter([call('c', 1)]));
+    // One execution of a vs two (the MaxCalls limit), but a third is capped like the second.
+    expect(keyAfter([call('a', 1)])).not.toBe(keyAfter([call('a', 1), call('a', 2)]));
+    // c's cooldown running vs elapsed; elapsed long ago is the same as elapsed just now.
+    expect(keyAfter([call('c', 1), call('a', 1.5)])).not.toBe(keyAfter([call('c', 1), call('a', 2)]));
+    expect(keyAfter([call('c', 1), call('a', 2)])).toBe(keyAfter([call('c', 1), call('a', 50)]));
+  });
+
+  it('can leave out the dedupe cache and periodic timers', () => {
+    const a = agent([{ tool_name: 'a', rule_type: { type: 'Periodic', value: 1000 } }]);
+    const e = createToolEngine(a, resolveSettings({}));
+    e.step(call('a', 1));
+    const full = e.stateKey();
+    const bare = e.stateKey({ dedupe: false, periodic: false });
+    expect(full).toContain('dedupe[');
+    expect(full).toContain('periodic[');
+    expect(bare).not.toContain('dedupe[');
+    expect(bare).not.toContain('periodic[');
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * The tool-rule explorer on hand-built agents: one per finding kind, each with a near-miss that
+ * differs by one rule and has no such finding. Every finding's trace is replayed as `simulate`
+ * replays it and must show the finding; traces are checked to be the shortest.
+ */
+import { describe, expect, it } from 'vitest';
+import { verifyAgent } from '../../src/core/verify/explore.ts';
+import { agentOf, brief, expectReproduces } from './helpers.ts';
+
+const exitNeeds = (tool: string) => ({ tool_name: tool, rule_type: { type: 'RequiredBeforeExit' as const } });
+
+describe('deadlock (V001)', () => {
+  // x is required before exit and needs b first; a and b exclude each other; every tool once.
+  const rules = [
+    exitNeeds('x'),
+    { tool_name: 'x', rule_type: { type: 'RequiresPrecedingTools' as const }, conditions: ['b'] },
+    { tool_name: 'a', rule_type: { type: 'ExclusiveGroups' as const, value: [['a', 'b']] } },
+    { tool_name: '*', rule_type: { type: 'MaxCalls' as const, value: 1 } },
+  ];
+  const agent = agentOf(['a', 'b', 'x'], rules);
+
+  it('finds the deadlock after calling a, with the shortest trace', () => {
+    const r = verifyAgent(agent);
+    expect(r.stats.exhaustive).toBe(true);
+    expect(brief(r.findings)).toEqual(['V001 a']);
+    const [f] = r.findings;
+    expect(f?.message).toContain('Deadlock after `a`');
+    expect(f?.message).toContain('`b` blocked by #3');
+    expect(f?.message).toContain('`x` is required before exit and is blocked by #2');
+    // a, then every tool (each refused), then end (blocked): the selected step is the end.
+    expect(f?.trace?.steps).toEqual([{ call: 'a' }, { call: 'a', args: { attempt: 2 } }, { call: 'b' }, { call: 'x' }, { end: true }]);
+    expect(f?.trace?.step).toBe(5);
+    expectReproduces(agent, f!);
+  });
+
+  it('near-miss: without the exclusive group there is nothing to report', () => {
+    const r = verifyAgent(agentOf(['a', 'b', 'x'], rules.filter((x) => x.rule_type.type !== 'ExclusiveGroups')));
+    expect(brief(r.findings)).toEqual([]);
+    expect(r.stats.exhaustive).toBe(true);
+  });
+
+  it('waiting for a cooldown is a way out, not a deadlock', () => {
+    const a = agentOf(['a', 'x'], [
+      exitNeeds('x'),
+      { tool_name: 'x', rule_type: { type: 'RequiresPrecedingTools' }, conditions: ['a'] },
+      { tool_name: 'a', rule_type: { type: 'Cooldown', value: 5000 } },
+      { tool_name: 'a', rule_type: { type: 'MaxCalls', value: 2 } },
+    ]);
+    const r = verifyAgent(a);
+    expect(brief(r.findings)).toEqual([]);
+  });
+});
+
+describe('exit unreachable (V002)', () => {
+  // x (required before exit) needs y; y must come before z; z is a start tool, called automatically first.
+  const rules = [
+    exitNeeds('x'),
+    { tool_name: 'x', rule_type: { type: 'RequiresPrecedingTools' as const }, conditions: ['y'] },
+    { tool_name: 'y', rule_type: { type: 'RequiresFollowingTools' as const }, conditions: ['z'] },
+    { tool_name: 'z', rule_type: { type: 'StartConstraint' as const } },
+  ];
+
+  it('proves no path exits, and names the tools that can never run', () => {
+    const agent = agentOf(['x', 'y', 'z'], rules);
+    const r = verifyAgent(agent);
+    expect(r.stats.exhaustive).toBe(true);
+    expect(brief(r.findings)).toEqual(['V002 ', 'V004 x', 'V004 y']);
+    const [v002, x, y] = r.findings;
+    expect(v002?.severity).toBe('error');
+    expect(v002?.proof).toBe('exhaustive');
+    expect(v002?.message).toContain('can never exit cleanly');
+    expect(v002?.trace?.steps).toEqual([{ end: true }]);
+    expect(x?.message).toContain('blocked by #2');
+    expect(y?.message).toContain('blocked by #3');
+    for (const f of r.findings) expectReproduces(agent, f);
+  });
+
+  it('near-miss: without the start constraint, y → x → end exits (only calling z first traps)', () => {
+    const agent = agentOf(['x', 'y', 'z'], rules.slice(0, 3));
+    const r = verifyAgent(agent);
+    expect(brief(r.findings)).toEqual(['V003 z']);
+    expect(r.findings[0]?.trace?.steps).toEqual([{ call: 'z' }, { end: true }]);
+    expectReproduces(agent, r.findings[0]!);
+  });
+
+  it('says "within bound" when the search is cut short', () => {
+    const agent = agentOf(['x', 'y', 'z'], rules);
+    const r = verifyAgent(agent, {}, { maxDepth: 1 });
+    expect(r.stats.exhaustive).toBe(false);
+    expect(r.stats.depth).toBe(1);
+    const v002 = r.findings.find((f) => f.code === 'V002');
+    expect(v002?.severity).toBe('warning');
+    expect(v002?.proof).toBe('bounded');
+    expect(v002?.message).toContain('up to 1 moves');
+    expect(r.findings.at(-1)?.code).toBe('V006');
+  });
+});
+
+describe('trap (V003)', () => {
+  // x is required before exit; a and x exclude each other, so calling a first strands x.
+  const agent = agentOf(['a', 'b', 'x'], [exitNeeds('x'), { tool_name: 'a', rule_type: { type: 'ExclusiveGroups', value: [['a', 'x']] } }]);
+
+  it('finds the call that springs the trap, with the shortest path into it', () => {
+    const r = verifyAgent(agent);
+    expect(brief(r.findings)).toEqual(['V003 a']);
+    const [f] = r.findings;
+    expect(f?.message).toContain('calling `a` leaves no way to exit cleanly');
+    expect(f?.message).toContain('blocked by #2');
+    expect(f?.trace?.steps).toEqual([{ call: 'a' }, { end: true }]);
+    expect(f?.trace?.step).toBe(1);
+    expectReproduces(agent, f!);
+  });
+
+  it('near-miss: an exclusive group without the required tool traps nothing', () => {
+    const r = verifyAgent(agentOf(['a', 'b', 'x'], [exitNeeds('x'), { tool_name: 'a', rule_type: { type: 'ExclusiveGroups', value: [['a', 'b']] } }]));
+    expect(brief(r.findings)).toEqual([]);
+  });
+});
+
+describe('dead tool (V004)', () => {
+  // c needs b; b must come before a; a is a start tool (called automatically first).
+  const rules = [
+    { tool_name: 'c', rule_type: { type: 'RequiresPrecedingTools' as const }, conditions: ['b'] },
+    { tool_name: 'b', rule_type: { type: 'RequiresFollowingTools' as const }, conditions: ['a'] },
+    { tool_name: 'a', rule_type: { type: 'StartConstraint' as const } },
+  ];
+
+  it('finds both tools the rules together make uncallable', () => {
+    const agent = agentOf(['a', 'b', 'c'], rules);
+    const r = verifyAgent(agent);
+    expect(brief(r.findings)).toEqual(['V004 b', 'V004 c']);
+    for (const f of r.findings) {
+      expect(f.proof).toBe('exhaustive');
+      expect(f.trace?.steps).toEqual([{ call: f.tool }]);
+      expectReproduces(agent, f);
+    }
+  });
+
+  it('near-miss: without the start constraint, b can go before a', () => {
+    const r = verifyAgent(agentOf(['a', 'b', 'c'], rules.slice(0, 2)));
+    expect(brief(r.findings)).toEqual([]);
+  });
+
+  it('the start gate does not help: b is refused before a (gate) and after it (ordering)', () => {
+    const agent = agentOf(['a', 'b', 'c'], rules);
+    const r = verifyAgent(agent, { startConstraints: 'gate' });
+    expect(brief(r.findings)).toEqual(['V004 b', 'V004 c']);
+    for (const f of r.findings) expectReproduces(agent, f, { startConstraints: 'gate' });
+  });
+});
+
+describe('dead rule (V005)', () => {
+  // a ends the loop on its first call, so its MaxCalls(1) can never block a second one.
+  const rules = [
+    { tool_name: 'a', rule_type: { type: 'ExitLoop' as const } },
+    { tool_name: 'a', rule_type: { type: 'MaxCalls' as const, value: 1 } },
+  ];
+
+  it('finds the limit no path reaches', () => {
+    const agent = agentOf(['a', 'b'], rules);
+    const r = verifyAgent(agent);
+    expect(brief(r.findings)).toEqual(['V005 a']);
+    const [f] = r.findings;
+    expect(f?.rule).toBe(1);
+    expect(f?.message).toContain('Rule #2 (Max calls · MaxCalls) on `a` never fires on any path');
+    expect(f?.trace?.steps).toEqual([{ call: 'a' }]);
+    expectReproduces(agent, f!);
+  });
+
+  it('near-miss: without the ExitLoop the limit blocks a second call', () => {
+    const r = verifyAgent(agentOf(['a', 'b'], rules.slice(1)));
+    expect(brief(r.findings)).toEqual([]);
+  });
+});
