@@ -16,6 +16,7 @@ import { benchRegex } from './regex.bench.ts';
 import { benchMinimise } from './minimise.bench.ts';
 import { benchLetta } from './letta.bench.ts';
 import { benchImport } from './import.bench.ts';
+import { benchVerify } from './verify.bench.ts';
 import { fmt, loadAverage } from './measure.ts';
 
 const only = process.argv.slice(2);
@@ -109,4 +110,11 @@ if (want('cli')) {
   const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
   console.log(`  bundle ${fmt(r.bundleKb)} KB; load average before ${load(r.loadBefore)}, after ${load(r.loadAfter)}`);
   for (const f of r.figures) console.log(`  ${f.name}: median ${fmt(f.medianMs)} ms wall, best ${fmt(f.minMs)} ms${f.medianCpuMs !== undefined ? `, median CPU ${fmt(f.medianCpuMs)} ms` : ''} (${f.runs} runs)`);
+}
+if (want('verify')) {
+  console.log('\n## verify (explorer: states explored per second; each gallery agent; a generated 50-tool / 200-rule agent; target: gallery < 1 s each)');
+  for (const r of benchVerify())
+    console.log(
+      `  ${r.name}: ${fmt(r.ms)} ms CPU (median; runs ${r.runs.map((x) => fmt(x)).join(' / ')}); ${fmt(r.states)} states, ${fmt(r.transitions)} moves tried, ${fmt((r.states / r.ms) * 1000)} states/s, ${fmt((r.transitions / r.ms) * 1000)} moves/s; ${r.exhaustive ? 'exhaustive' : `bounded: every sequence of up to ${r.depth} moves`}; ${r.findings} findings`,
+    );
 }

@@ -9,5 +9,6 @@ import { describeCommand } from './describe.ts';
 import { minimiseCommand } from './minimise.ts';
 import { simulateCommand } from './simulate.ts';
 import { testCommand } from './test.ts';
+import { verifyCommand } from './verify.ts';
 
-export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, minimiseCommand, testCommand];
+export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, minimiseCommand, testCommand, verifyCommand];

@@ -54,13 +54,14 @@ export interface FilesVerification {
 /**
  * Verifies every agent of the files. A dead tool or rule the validator already reports (T003,
  * T004, T013 on the tool; any warning or error on the rule) is left out, since the static
- * finding says it with its cause.
+ * finding says it with its cause. With `agentName`, only that agent is verified.
  */
-export function verifyFiles(files: readonly LoadedFile[], settings: ReplaySettingsInput = {}, limits: SearchLimits = {}): FilesVerification {
+export function verifyFiles(files: readonly LoadedFile[], settings: ReplaySettingsInput = {}, limits: SearchLimits = {}, agentName?: string): FilesVerification {
   const diagnostics: VerifyDiagnostic[] = [];
   const agents: FilesVerification['agents'] = [];
   for (const f of files)
     f.agents.forEach((agent, agentIndex) => {
+      if (agentName !== undefined && agent.name !== agentName) return;
       const ctx = { file: f.file, spans: f.spans, agentIndex };
       const statics = validateAgent(agent, ctx);
       const deadStatically = new Set(statics.filter((d) => STATIC_DEAD_TOOL.has(d.code) && d.target.kind === 'agent').map((d) => (d.target.kind === 'agent' ? d.target.tool : undefined)));

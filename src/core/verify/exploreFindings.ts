@@ -197,8 +197,14 @@ function deadTools(s: ToolSearch): VerifyFinding[] {
 }
 
 /** Why a rule of a type may never fire, in words (appended to V005). */
-function deadRuleHint(r: ToolRule): string {
-  const t = q(r.tool_name);
+function deadRuleHint(r: ToolRule, s: ToolSearch): string {
+  const t = r.tool_name === WILDCARD ? 'a tool' : q(r.tool_name);
+  if (r.rule_type.type === 'RequiresPrecedingTools' && s.settings.startConstraints === 'auto') {
+    const starts = new Set(s.agent.rules.filter((x) => x.rule_type.type === 'StartConstraint').map((x) => x.tool_name));
+    const auto = r.conditions.filter((c) => starts.has(c));
+    if (auto.length > 0 && auto.length === r.conditions.length)
+      return `its conditions (${auto.map(q).join(', ')}) are start tools, called automatically before anything else (with the start gate instead of automatic start calls it would block)`;
+  }
   switch (r.rule_type.type) {
     case 'RequiresPrecedingTools':
       return `whenever ${t} can be called its conditions have already been called, so it never blocks`;
@@ -241,13 +247,13 @@ function deadRules(s: ToolSearch, deadToolNames: ReadonlySet<string>): VerifyFin
     const ref = ruleRef(rules, index);
     const on = r.tool_name === WILDCARD ? 'for every tool' : `on ${q(r.tool_name)}`;
     const message = s.exhaustive
-      ? `Rule ${ref} ${on} never fires on any path: ${deadRuleHint(r)}. No static check looks at rules together, so none reports it.`
+      ? `Rule ${ref} ${on} never fires on any path: ${deadRuleHint(r, s)}. No static check looks at rules together, so none reports it.`
       : `Rule ${ref} ${on} did not fire ${boundText(s)}.`;
-    const first = r.tool_name === WILDCARD ? undefined : s.toolFirst.get(r.tool_name);
+    const first = s.toolFirst.get(r.tool_name === WILDCARD ? (s.model.tools.find((t) => s.toolFirst.has(t)) ?? '') : r.tool_name);
     let trace: Counterexample;
     if (first) {
       const path = [...pathTo(s, first.from), s.model.actions[first.action] as Action];
-      trace = traceOf(s, path, [], path.length, `V005 dead rule: ${ruleNumber(index)} does not fire when ${r.tool_name} is called`);
+      trace = traceOf(s, path, [], path.length, `V005 dead rule: ${ruleNumber(index)} does not fire when ${path.at(-1)?.kind === 'call' ? (path.at(-1) as { tool: string }).tool : 'a tool'} is called`);
     } else trace = traceOf(s, [], [{ kind: 'end', wait: false }], 1, `V005 dead rule: ${ruleNumber(index)} does not fire`);
     out.push({
       code: 'V005',

@@ -2,9 +2,9 @@
  * The tool-rule explorer's search: breadth-first over the engine's abstract states, so the first
  * path found to any state is a shortest one. It drives the replay's own engine
  * (`createToolEngine`, `stepInto`, `save`/`restore`) and identifies states by the engine's
- * `stateKey` (dedupe and periodic timers left out: see `exploreActions.ts`). Only the frontier's
- * saved states are kept; every state keeps its parent and the move that reached it, so any
- * state's path can be rebuilt.
+ * `stateKey` (dedupe and periodic timers left out: see `exploreActions.ts`). No engine state is
+ * kept per state: each keeps its parent and the move that reached it, and a state about to be
+ * expanded is rebuilt by replaying its (short) path, so memory is a few numbers per state.
  */
 import type { Decision } from '../engine/decisions.ts';
 import type { ReplaySettings } from '../engine/settings.ts';
@@ -95,20 +95,35 @@ export function searchTools(agent: Agent, settings: ReplaySettings, limits: Sear
   };
   const ids = new Map<string, number>([[engine.stateKey(KEY_OPTIONS), 0]]);
   const times: number[] = [0];
-  let frontier: { id: number; state: ToolEngineState }[] = [{ id: 0, state: engine.save() }];
   const stamp = new DecisionStamp();
   const out: Decision[] = [];
+  const root: ToolEngineState = engine.save();
+  let frontier: number[] = [0];
+  /** Puts the engine into state `id` by replaying its path from the start. */
+  const rebuild = (id: number) => {
+    engine.restore(root);
+    const path = pathTo(s, id);
+    let time = 0;
+    path.forEach((action, k) => {
+      if (action.wait) time += model.waitMs;
+      stamp.at(k, time);
+      out.length = 0;
+      engine.stepInto(actionEvent(model, action, time, 1), stamp, out);
+    });
+    return engine.save();
+  };
   let expanded = 0;
   let stopped = false;
   let depth = 0;
 
   while (frontier.length > 0 && depth < maxDepth && !stopped) {
-    const next: { id: number; state: ToolEngineState }[] = [];
-    for (const { id, state } of frontier) {
+    const next: number[] = [];
+    for (const id of frontier) {
       if (s.states >= maxStates || (expanded % 256 === 0 && expanded > 0 && limits.cancelled?.() === true)) {
         stopped = true;
         break;
       }
+      const state = id === 0 ? root : rebuild(id);
       const edges: Edge[] = [];
       let allowed = false;
       let exits = false;
@@ -139,7 +154,7 @@ export function searchTools(agent: Agent, settings: ReplaySettings, limits: Sear
           s.depth.push(depth + 1);
           s.exited.push(exited);
           times.push(time);
-          if (!exited) next.push({ id: to, state: engine.save() });
+          if (!exited) next.push(to);
         }
         if (to !== id && !edges.some((e) => e.to === to)) edges.push({ action: a, to });
       });

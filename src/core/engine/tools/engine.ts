@@ -18,7 +18,7 @@ import type { ToolPolicy } from './policy.ts';
 import { PeriodicTracker } from './periodic.ts';
 import { RuleIndex } from './ruleIndex.ts';
 import { buildSnapshot } from './snapshot.ts';
-import { toolStateKey, type StateKeyOptions } from './stateKey.ts';
+import { StateKeyBuilder, type StateKeyOptions } from './stateKey.ts';
 import { specPolicy } from './specPolicy.ts';
 import { ToolState } from './state.ts';
 import { ToolTable, type CompiledPeriodic } from './toolTable.ts';
@@ -130,6 +130,7 @@ export function createToolEngine(agent: Agent, given: ReplaySettings): ToolEngin
   }
 
   const ownStamp = new DecisionStamp();
+  let keys: StateKeyBuilder | undefined;
   return {
     stepInto,
     step(event: TraceEvent): ToolStepResult {
@@ -138,7 +139,10 @@ export function createToolEngine(agent: Agent, given: ReplaySettings): ToolEngin
       const executed = stepInto(event, ownStamp, out);
       return { decisions: out.map(bodyOf), executed };
     },
-    stateKey: (options?: StateKeyOptions) => toolStateKey({ table, state, periodic }, options),
+    stateKey(options?: StateKeyOptions): string {
+      keys ??= new StateKeyBuilder({ table, state, periodic });
+      return keys.key(options);
+    },
     snapshot: () => {
       const snap = buildSnapshot({ table, state, settings, periodic, pendingExit: () => policy.pendingExit(ctx) });
       if (policy.snapshot) snap.letta = policy.snapshot(ctx);

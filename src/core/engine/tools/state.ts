@@ -244,13 +244,16 @@ export class ToolState {
 
   /** Puts back a state {@link save} returned (copied again, so the data can be restored many times). */
   restore(d: ToolStateData): void {
-    this.cap = 0;
-    this.executions = new Float64Array(0);
-    this.executionsEpoch = new Uint32Array(0);
-    this.lastExecution = new Float64Array(0);
-    this.grantUntil = new Float64Array(0);
-    this.calledEpoch = new Uint32Array(0);
-    this.ensureTools(d.tools);
+    // Same capacity: copy into the arrays in place (the explorer restores once per move).
+    if (this.cap !== d.tools) {
+      this.cap = 0;
+      this.executions = new Float64Array(0);
+      this.executionsEpoch = new Uint32Array(0);
+      this.lastExecution = new Float64Array(0);
+      this.grantUntil = new Float64Array(0);
+      this.calledEpoch = new Uint32Array(0);
+      this.ensureTools(d.tools);
+    }
     this.executions.set(d.executions);
     this.executionsEpoch.set(d.executionsEpoch);
     this.lastExecution.set(d.lastExecution);
@@ -260,7 +263,8 @@ export class ToolState {
     this.orderingEpoch = d.orderingEpoch;
     this.called.restore(d.called);
     this.holders = d.holders.map((h) => h.slice());
-    this.holdersEpoch = d.holdersEpoch.slice();
+    if (this.holdersEpoch.length === d.holdersEpoch.length) this.holdersEpoch.set(d.holdersEpoch);
+    else this.holdersEpoch = d.holdersEpoch.slice();
     this.batchOrder = d.batchOrder.slice();
     this.executedOrder = d.executedOrder.slice();
     this.grantOrder = d.grantOrder.slice();

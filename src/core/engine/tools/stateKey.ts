@@ -36,57 +36,86 @@ export interface StateKeyInput {
   periodic: PeriodicTracker;
 }
 
-const sortedJoin = (names: string[]): string => names.sort().map((n) => JSON.stringify(n)).join(',');
+const sortedJoin = (names: string[]): string => names.sort().join(',');
 
-/** The key of the engine's state (see the module comment). Cost: O(tools + groups + live dedupe entries). */
-export function toolStateKey({ table, state, periodic }: StateKeyInput, options: StateKeyOptions = {}): string {
-  const now = state.now;
-  const parts: string[] = [`x${state.exited ? 1 : 0}f${state.freshOrderingScope ? 1 : 0}c${state.inCleanup ? 1 : 0}n${now === undefined ? 0 : 1}`];
-  const called: string[] = [];
-  const counts: string[] = [];
-  const timers: string[] = [];
-  for (let id = 0; id < table.size; id++) {
-    const tool = table.tool(id);
-    if (state.isCalled(id)) called.push(tool.name);
-    const rules = tool.rules;
-    if (rules.maxCalls.length > 0) {
-      let cap = Number.POSITIVE_INFINITY;
-      for (const r of rules.maxCalls) cap = Math.min(cap, r.value);
-      const n = Math.min(state.executionsOf(id), cap);
-      if (n > 0) counts.push(`${JSON.stringify(tool.name)}=${n}`);
+/** What the key reads about one tool, computed once per tool id. */
+interface ToolKeyInfo {
+  /** The name as JSON (no separator inside can collide). */
+  quoted: string;
+  /** Lowest MaxCalls limit; NaN = none. */
+  cap: number;
+  /** Longest Cooldown; 0 = none. */
+  longest: number;
+  consent: boolean;
+}
+
+/**
+ * Builds keys for one engine; per-tool facts are cached by tool id (tools met later are added as
+ * the table grows), so a key costs one pass over the tools and groups with no rule lookups.
+ */
+export class StateKeyBuilder {
+  private readonly info: ToolKeyInfo[] = [];
+
+  constructor(private readonly input: StateKeyInput) {}
+
+  private infoOf(id: number): ToolKeyInfo {
+    let i = this.info[id];
+    if (!i) {
+      const tool = this.input.table.tool(id);
+      const rules = tool.rules;
+      let cap = Number.NaN;
+      for (const r of rules.maxCalls) cap = Number.isNaN(cap) ? r.value : Math.min(cap, r.value);
+      let longest = 0;
+      for (const r of rules.cooldowns) longest = Math.max(longest, r.value);
+      i = { quoted: JSON.stringify(tool.name), cap, longest, consent: rules.consent !== undefined };
+      this.info[id] = i;
     }
-    if (rules.cooldowns.length > 0 && now !== undefined) {
-      const last = state.lastExecution[id] as number;
-      if (!Number.isNaN(last)) {
-        let longest = 0;
-        for (const r of rules.cooldowns) longest = Math.max(longest, r.value);
-        const age = now - last;
-        if (age < longest) timers.push(`${JSON.stringify(tool.name)}@${age}`);
+    return i;
+  }
+
+  /** The key of the engine's state now (see the module comment). */
+  key(options: StateKeyOptions = {}): string {
+    const { table, state, periodic } = this.input;
+    const now = state.now;
+    let key = `x${state.exited ? 1 : 0}f${state.freshOrderingScope ? 1 : 0}c${state.inCleanup ? 1 : 0}n${now === undefined ? 0 : 1}`;
+    const called: string[] = [];
+    const counts: string[] = [];
+    const timers: string[] = [];
+    for (let id = 0; id < table.size; id++) {
+      const info = this.infoOf(id);
+      if (state.isCalled(id)) called.push(info.quoted);
+      if (!Number.isNaN(info.cap)) {
+        const n = Math.min(state.executionsOf(id), info.cap);
+        if (n > 0) counts.push(`${info.quoted}=${n}`);
+      }
+      if (now === undefined) continue;
+      if (info.longest > 0) {
+        const last = state.lastExecution[id] as number;
+        if (!Number.isNaN(last) && now - last < info.longest) timers.push(`${info.quoted}@${now - last}`);
+      }
+      if (info.consent) {
+        const until = state.grantUntil[id] as number;
+        if (now < until) timers.push(`${info.quoted}+${until === Number.POSITIVE_INFINITY ? 'end' : until - now}`);
       }
     }
-    if (rules.consent && now !== undefined) {
-      const until = state.grantUntil[id] as number;
-      if (now < until) timers.push(`${JSON.stringify(tool.name)}+${until === Number.POSITIVE_INFINITY ? 'end' : until - now}`);
+    key += `|called[${sortedJoin(called)}]|counts[${counts.sort().join(',')}]|timers[${timers.sort().join(',')}]|groups[`;
+    for (const g of table.groups) {
+      const holders = state.holdersOf(g.id);
+      if (holders.length > 0) key += `${g.id}:${sortedJoin(holders.map((h) => this.infoOf(h).quoted))};`;
     }
+    key += ']';
+    if (options.dedupe !== false && now !== undefined) {
+      const live: string[] = [];
+      state.dedupe.forEachLive(now, (toolId, args, time) => {
+        const { request_heartbeat: _ignored, ...rest } = args;
+        live.push(`${this.infoOf(toolId).quoted}${canonicalJson(rest)}@${now - time}`);
+      });
+      key += `|dedupe[${live.sort().join(',')}]`;
+    }
+    if (options.periodic !== false && state.firstTime !== undefined && now !== undefined && table.periodic.length > 0) {
+      const due = periodic.nextDue(state.firstTime, state.lastExecution).map((p) => p.dueAt - now);
+      key += `|periodic[${due.join(',')}]`;
+    }
+    return key;
   }
-  parts.push(`called[${sortedJoin(called)}]`, `counts[${counts.sort().join(',')}]`, `timers[${timers.sort().join(',')}]`);
-  const groups: string[] = [];
-  for (const g of table.groups) {
-    const holders = state.holdersOf(g.id);
-    if (holders.length > 0) groups.push(`${g.id}:${sortedJoin(holders.map((h) => table.nameOf(h)))}`);
-  }
-  parts.push(`groups[${groups.join(';')}]`);
-  if (options.dedupe !== false && now !== undefined) {
-    const live: string[] = [];
-    state.dedupe.forEachLive(now, (toolId, args, time) => {
-      const { request_heartbeat: _ignored, ...rest } = args;
-      live.push(`${JSON.stringify(table.nameOf(toolId))}${canonicalJson(rest)}@${now - time}`);
-    });
-    parts.push(`dedupe[${live.sort().join(',')}]`);
-  }
-  if (options.periodic !== false && state.firstTime !== undefined && now !== undefined && table.periodic.length > 0) {
-    const due = periodic.nextDue(state.firstTime, state.lastExecution).map((p) => p.dueAt - now);
-    parts.push(`periodic[${due.join(',')}]`);
-  }
-  return parts.join('|');
 }
