@@ -8,7 +8,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DecisionBody } from '../../src/core/engine/decisions.ts';
-import { resolveSettings } from '../../src/core/engine/settings.ts';
+import { resolveSettings, type ReplaySettings } from '../../src/core/engine/settings.ts';
+import { Agent } from '../../src/core/model/toolRules.ts';
 import { createToolEngine } from '../../src/core/engine/tools/index.ts';
 import type { TraceEvent } from '../../src/core/traces/events.ts';
 import { agent, call, ev, T } from './helpers.ts';
@@ -38,7 +39,7 @@ function events(steps: Step[], base: number): TraceEvent[] {
     t += s.gap;
     const seconds = (t - T(0)) / 1000;
     if (s.kind !== 'call') return ev(s.kind, seconds);
-    return call(s.tool, seconds, { args: { operation: s.op, n: s.n }, outcome: s.error ? 'error' : 'ok', ...(s.consent ? { consent: s.consent } : {}) });
+    return call(s.tool, seconds, { args: { operation: s.op, n: s.n }, outcome: s.error ? 'error' : 'ok', output: s.n === 0 ? 'ok' : 'no', ...(s.consent ? { consent: s.consent } : {}) });
   });
 }
 
@@ -48,6 +49,39 @@ const withoutMessage = (d: DecisionBody) => {
 };
 
 let collisions = 0;
+
+/** Steps every prefix, groups the engines by key, and checks each group's continuation agrees. */
+function sameFutures(a: Agent, settings: ReplaySettings, prefixes: Step[][], suffix: Step[]): void {
+  const byKey = new Map<string, { prefix: string; future: unknown }>();
+  for (const p of prefixes) {
+    const engine = createToolEngine(a, settings);
+    const before = events(p, T(0));
+    for (const e of before) engine.step(e);
+    const key = engine.stateKey();
+    const last = before.at(-1)?.time ?? T(0);
+    const future = events(suffix, last).map((e) => engine.step(e).decisions.map(withoutMessage));
+    const seen = byKey.get(key);
+    const prefix = JSON.stringify(p);
+    if (!seen) byKey.set(key, { prefix, future });
+    else {
+      if (seen.prefix !== prefix) collisions++;
+      expect({ key, future }).toEqual({ key, future: seen.future });
+    }
+  }
+}
+
+/** Letta rules over tools a, b, c (conditional rules map the outputs the steps give: "ok", "no"). */
+const lettaTool = fc.constantFrom('a', 'b', 'c');
+const lettaRuleArb = fc.oneof(
+  fc.record({ tool_name: lettaTool, type: fc.constant('constrain_child_tools' as const), children: fc.uniqueArray(lettaTool, { maxLength: 2 }) }),
+  fc.record({ tool_name: lettaTool, type: fc.constant('run_first' as const) }),
+  fc.record({ tool_name: lettaTool, type: fc.constant('exit_loop' as const) }),
+  fc.record({ tool_name: lettaTool, type: fc.constant('required_before_exit' as const) }),
+  fc.record({ tool_name: lettaTool, type: fc.constant('max_count_per_step' as const), max_count_limit: fc.integer({ min: 1, max: 2 }) }),
+  fc.record({ tool_name: lettaTool, type: fc.constant('parent_last_tool' as const), children: fc.uniqueArray(lettaTool, { minLength: 1, maxLength: 2 }) }),
+  fc.record({ tool_name: lettaTool, type: fc.constant('conditional' as const), child_output_mapping: fc.constant({ ok: 'b', no: 'c' }), default_child: fc.constant('a') }),
+);
+
 
 describe('tool engine state key', () => {
   it('equal keys mean equal futures (messages aside)', () => {
@@ -59,29 +93,30 @@ describe('tool engine state key', () => {
         fc.array(fc.array(smallStep, { maxLength: 4 }), { minLength: 8, maxLength: 14 }),
         fc.array(smallStep, { minLength: 1, maxLength: 10 }),
         (rules, periodic, s, prefixes, suffix) => {
-          const a = agent([...rules, ...periodic]);
-          const settings = resolveSettings(s);
-          const byKey = new Map<string, { prefix: string; future: unknown }>();
-          for (const p of prefixes) {
-            const engine = createToolEngine(a, settings);
-            const before = events(p, T(0));
-            for (const e of before) engine.step(e);
-            const key = engine.stateKey();
-            const last = before.at(-1)?.time ?? T(0);
-            const future = events(suffix, last).map((e) => engine.step(e).decisions.map(withoutMessage));
-            const seen = byKey.get(key);
-            const prefix = JSON.stringify(p);
-            if (!seen) byKey.set(key, { prefix, future });
-            else {
-              if (seen.prefix !== prefix) collisions++;
-              expect({ key, future }).toEqual({ key, future: seen.future });
-            }
-          }
+          sameFutures(agent([...rules, ...periodic]), resolveSettings(s), prefixes, suffix);
         },
       ),
-      { numRuns: 250 },
+      { numRuns: 200 },
     );
     expect(collisions).toBeGreaterThan(50);
+  });
+
+  it('equal keys mean equal futures under profile letta', () => {
+    const before = collisions;
+    fc.assert(
+      fc.property(
+        fc.array(lettaRuleArb, { maxLength: 5 }),
+        fc.boolean(),
+        fc.array(fc.array(smallStep, { maxLength: 4 }), { minLength: 8, maxLength: 14 }),
+        fc.array(smallStep, { minLength: 1, maxLength: 10 }),
+        (lettaRules, errorOnEmpty, prefixes, suffix) => {
+          const a = Agent.parse({ name: 'letta', family: 'letta', tools: ['a', 'b', 'c'].map((name) => ({ name })), rules: [], lettaRules });
+          sameFutures(a, resolveSettings({ profile: 'letta', errorOnEmpty }), prefixes, suffix);
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(collisions - before).toBeGreaterThan(50);
   });
 
   it('tells apart states that decide differently', () => {

@@ -4,7 +4,10 @@
  * replays it and must show the finding; traces are checked to be the shortest.
  */
 import { describe, expect, it } from 'vitest';
+import { resolveSettings } from '../../src/core/engine/settings.ts';
 import { verifyAgent } from '../../src/core/verify/explore.ts';
+import { searchTools } from '../../src/core/verify/exploreTools.ts';
+import { Agent } from '../../src/core/model/toolRules.ts';
 import { agentOf, brief, expectReproduces } from './helpers.ts';
 
 const exitNeeds = (tool: string) => ({ tool_name: tool, rule_type: { type: 'RequiredBeforeExit' as const } });
@@ -170,5 +173,44 @@ describe('dead rule (V005)', () => {
   it('near-miss: without the ExitLoop the limit blocks a second call', () => {
     const r = verifyAgent(agentOf(['a', 'b'], rules.slice(1)));
     expect(brief(r.findings)).toEqual([]);
+  });
+});
+
+describe('Letta agents (profile letta)', () => {
+  const letta = (lettaRules: unknown[]) => Agent.parse({ name: 'desk', family: 'letta', tools: ['a', 'b', 'c'].map((name) => ({ name })), rules: [], lettaRules });
+  // c must run before the loop ends; after a only b may follow, and after b only b again.
+  const rules = [
+    { tool_name: 'c', type: 'required_before_exit' },
+    { tool_name: 'a', type: 'constrain_child_tools', children: ['b'] },
+    { tool_name: 'b', type: 'constrain_child_tools', children: ['b'] },
+  ];
+
+  it('finds the child rules that strand the required tool', () => {
+    const agent = letta(rules);
+    const settings = { profile: 'letta' as const };
+    const r = verifyAgent(agent, settings);
+    expect(brief(r.findings)).toEqual(['V003 a', 'V003 b']);
+    expect(r.findings[0]?.trace?.steps).toEqual([{ call: 'a' }, { end: true }]);
+    for (const f of r.findings) expectReproduces(agent, f, settings);
+  });
+
+  it('near-miss: when b may also lead to c, nothing traps', () => {
+    const r = verifyAgent(letta([rules[0], rules[1], { tool_name: 'b', type: 'constrain_child_tools', children: ['b', 'c'] }]), { profile: 'letta' });
+    expect(brief(r.findings)).toEqual([]);
+  });
+
+  it('explores each output a conditional rule maps, as a move of its own', () => {
+    // a's output picks the next tool; after "stop" only b is offered. (A refused call's error
+    // becomes the last response, so Letta then offers the default child c again: no trap.)
+    const agent = letta([
+      { tool_name: 'c', type: 'required_before_exit' },
+      { tool_name: 'a', type: 'conditional', child_output_mapping: { stop: 'b', go: 'c' }, default_child: 'c' },
+    ]);
+    const s = searchTools(agent, resolveSettings({ profile: 'letta' }));
+    const moves = s.model.actions.map((m) => (m.kind === 'call' ? `${m.tool}${m.output === undefined ? '' : `:${m.output}`}` : 'end'));
+    expect(moves).toEqual(['a', 'a:stop', 'a:go', 'b', 'c', 'end']);
+    const after = (move: string) => s.edges[0]?.find((e) => e.action === moves.indexOf(move))?.to;
+    expect(new Set([after('a'), after('a:stop'), after('a:go')]).size).toBe(3);
+    expect(brief(verifyAgent(agent, { profile: 'letta' }).findings)).toEqual([]);
   });
 });

@@ -54,7 +54,8 @@ export interface FilesVerification {
 /**
  * Verifies every agent of the files. A dead tool or rule the validator already reports (T003,
  * T004, T013 on the tool; any warning or error on the rule) is left out, since the static
- * finding says it with its cause. With `agentName`, only that agent is verified.
+ * finding says it with its cause. With `agentName`, only that agent is verified. A Letta agent
+ * runs under profile `letta` unless the settings name a profile.
  */
 export function verifyFiles(files: readonly LoadedFile[], settings: ReplaySettingsInput = {}, limits: SearchLimits = {}, agentName?: string): FilesVerification {
   const diagnostics: VerifyDiagnostic[] = [];
@@ -68,7 +69,9 @@ export function verifyFiles(files: readonly LoadedFile[], settings: ReplaySettin
       const flaggedRules = new Set(
         statics.filter((d) => d.severity !== 'info' && d.target.kind === 'agent' && d.target.rule !== undefined).map((d) => (d.target.kind === 'agent' ? d.target.rule : -1)),
       );
-      const result = verifyAgent(agent, settings, limits);
+      // A Letta agent is explored as Letta decides, unless the settings name a profile.
+      const own = agent.family === 'letta' && settings.profile === undefined ? { ...settings, profile: 'letta' as const } : settings;
+      const result = verifyAgent(agent, own, limits);
       agents.push({ ...result, file: f.file });
       const out: Diagnostic[] = [];
       const emit = agentEmitter(out, agent.name, ctx);

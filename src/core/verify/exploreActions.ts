@@ -15,8 +15,11 @@ import { DEFAULT_OPERATION_FIELD, WILDCARD, type Agent } from '../model/toolRule
 import type { TraceEvent } from '../traces/events.ts';
 import type { CounterexampleStep } from './findings.ts';
 
-/** A move of the agent: call a tool, or end the answer; `wait` lets every cooldown elapse first. */
-export type Action = { kind: 'call'; tool: string; wait: boolean } | { kind: 'end'; wait: boolean };
+/**
+ * A move of the agent: call a tool, or end the answer; `wait` lets every cooldown elapse first.
+ * `output` is what the tool returned, for tools whose output a Letta conditional rule reads.
+ */
+export type Action = { kind: 'call'; tool: string; wait: boolean; output?: string } | { kind: 'end'; wait: boolean };
 
 /** What the explorer needs about the agent: its tools, the wait, and each tool's call arguments. */
 export interface ActionModel {
@@ -41,6 +44,11 @@ export function explorableTools(agent: Agent): string[] {
   const add = (n: string) => {
     if (n !== WILDCARD && n !== '') names.add(n);
   };
+  for (const r of agent.lettaRules ?? []) {
+    add(r.tool_name);
+    if ('children' in r) r.children.forEach(add);
+    if (r.type === 'conditional') Object.values(r.child_output_mapping).forEach(add);
+  }
   for (const r of agent.rules) {
     add(r.tool_name);
     r.conditions.forEach(add);
@@ -60,6 +68,14 @@ function chosenOperation(agent: Agent, tool: string): string | undefined {
   return both ?? sets[0]?.[0];
 }
 
+/** Profile `letta`: per tool, the outputs its conditional rules map to a child (each is a move of its own). */
+function conditionalOutputs(agent: Agent): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const r of agent.lettaRules ?? [])
+    if (r.type === 'conditional') out.set(r.tool_name, [...new Set([...(out.get(r.tool_name) ?? []), ...Object.keys(r.child_output_mapping)])]);
+  return out;
+}
+
 /** The explorer's moves for an agent under the given settings. */
 export function actionModel(agent: Agent, settings: ReplaySettings): ActionModel {
   const tools = explorableTools(agent);
@@ -72,12 +88,20 @@ export function actionModel(agent: Agent, settings: ReplaySettings): ActionModel
     const op = chosenOperation(agent, tool);
     const field = agent.tools.find((t) => t.name === tool)?.operation_field ?? DEFAULT_OPERATION_FIELD;
     baseArgs.set(tool, op === undefined ? {} : { [field]: op });
-    if (refuses && settings.requirePermissions && agent.rules.some((r) => r.tool_name === tool && r.rule_type.type === 'RequiresConsent'))
+    const gated =
+      agent.rules.some((r) => r.tool_name === tool && r.rule_type.type === 'RequiresConsent') ||
+      (agent.lettaRules ?? []).some((r) => r.tool_name === tool && r.type === 'requires_approval');
+    if (refuses && settings.requirePermissions && gated)
       needsConsent.add(tool);
   }
   const waits = waitMs > 0 ? [false, true] : [false];
   const actions: Action[] = [];
-  for (const tool of tools) for (const wait of waits) actions.push({ kind: 'call', tool, wait });
+  const outputs = settings.profile === 'letta' ? conditionalOutputs(agent) : new Map<string, string[]>();
+  for (const tool of tools)
+    for (const wait of waits) {
+      actions.push({ kind: 'call', tool, wait });
+      for (const output of outputs.get(tool) ?? []) actions.push({ kind: 'call', tool, wait, output });
+    }
   for (const wait of waits) actions.push({ kind: 'end', wait });
   return { tools, actions, waitMs, baseArgs, needsConsent, numberAttempts: settings.dedupeWindowMs > 0 };
 }
@@ -98,6 +122,7 @@ export function actionEvent(model: ActionModel, action: Action, time: number, at
     args: callArgs(model, action.tool, attempt),
     outcome: 'ok',
     duration_ms: 0,
+    ...(action.output !== undefined ? { output: action.output } : {}),
     ...(model.needsConsent.has(action.tool) ? { consent: 'approve_once' as const } : {}),
   };
 }
@@ -115,6 +140,7 @@ export function actionSteps(model: ActionModel, path: readonly Action[]): Counte
       call: a.tool,
       ...after,
       ...(Object.keys(args).length > 0 ? { args } : {}),
+      ...(a.output !== undefined ? { output: a.output } : {}),
       ...(model.needsConsent.has(a.tool) ? { consent: 'approve_once' as const } : {}),
     };
   });

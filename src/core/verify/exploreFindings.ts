@@ -25,7 +25,7 @@ function ruleRef(rules: readonly ToolRule[], index: number): string {
 
 function pathText(path: readonly Action[]): string {
   if (path.length === 0) return 'at the start';
-  const names = path.map((a) => (a.kind === 'end' ? 'end' : q(a.tool)));
+  const names = path.map((a) => (a.kind === 'end' ? 'end' : a.output === undefined ? q(a.tool) : `${q(a.tool)} (returning ${JSON.stringify(a.output)})`));
   return `after ${names.join(' → ')}`;
 }
 

@@ -30,7 +30,7 @@ export type Proof =
 
 /** One step of a counterexample, in the scripted-trace format (`traces.md` §2). */
 export type CounterexampleStep =
-  | { call: string; after?: number; args?: Record<string, string | number>; consent?: 'approve_once' }
+  | { call: string; after?: number; args?: Record<string, string | number>; output?: string; consent?: 'approve_once' }
   | { end: true; after?: number }
   | { workflow_start: true; after?: number }
   | { next: string[]; after?: number }

@@ -28,6 +28,13 @@ export type { ToolEngine, ToolEngineSnapshot, ToolEngineState, ToolStepResult } 
 
 type ToolCallEvent = Extract<TraceEvent, { type: 'tool_call' }>;
 
+/** Profile `letta`: per tool the highest max_count_per_step limit (what the state key caps counts at). */
+function lettaCountCaps(agent: Agent): Map<string, number> {
+  const caps = new Map<string, number>();
+  for (const r of agent.lettaRules ?? []) if (r.type === 'max_count_per_step') caps.set(r.tool_name, Math.max(caps.get(r.tool_name) ?? 1, r.max_count_limit));
+  return caps;
+}
+
 /** The decision without its stamp; a message still to be built stays so (its accessor is copied, not read). */
 function bodyOf(d: Decision): DecisionBody {
   const lazy = 'message' in d ? Object.getOwnPropertyDescriptor(d, 'message') : undefined;
@@ -140,7 +147,7 @@ export function createToolEngine(agent: Agent, given: ReplaySettings): ToolEngin
       return { decisions: out.map(bodyOf), executed };
     },
     stateKey(options?: StateKeyOptions): string {
-      keys ??= new StateKeyBuilder({ table, state, periodic });
+      keys ??= new StateKeyBuilder({ table, state, periodic, ...(profile === 'letta' ? { lettaCaps: lettaCountCaps(agent) } : {}) });
       return keys.key(options);
     },
     snapshot: () => {

@@ -12,6 +12,8 @@
  * - the holders of every exclusive group in the batch, as sets;
  * - per tool with a Cooldown, the time since its last execution, capped at its longest Cooldown;
  * - per tool with RequiresConsent, what is left of a standing grant;
+ * - profile `letta`: the step's last tool, whether anything ran, counts capped at the highest
+ *   max_count_per_step of each tool, and the last tool response;
  * - optionally the dedupe cache's live calls with their ages, and when each Periodic rule next
  *   falls due relative to now (the explorer drops both: see `docs/verify.md`).
  *
@@ -34,6 +36,12 @@ export interface StateKeyInput {
   table: ToolTable;
   state: ToolState;
   periodic: PeriodicTracker;
+  /**
+   * Profile `letta`: per tool name the highest count a rule compares with (max_count_per_step);
+   * other tools count only as run or not. Its presence adds the step's history (last tool, whether
+   * anything ran, the counts) and the last tool response, which Letta's solver reads.
+   */
+  lettaCaps?: ReadonlyMap<string, number>;
 }
 
 const sortedJoin = (names: string[]): string => names.sort().join(',');
@@ -104,6 +112,16 @@ export class StateKeyBuilder {
       if (holders.length > 0) key += `${g.id}:${sortedJoin(holders.map((h) => this.infoOf(h).quoted))};`;
     }
     key += ']';
+    const caps = this.input.lettaCaps;
+    if (caps) {
+      const last = state.lastToolInBatch();
+      key += `|letta[${last < 0 ? '-' : this.infoOf(last).quoted}:${state.batchOrder.length > 0 ? 1 : 0}:${JSON.stringify(state.lastOutput ?? null)}:`;
+      for (const id of [...state.batchOrder].sort((a, b) => a - b)) {
+        const name = table.nameOf(id);
+        key += `${this.infoOf(id).quoted}=${Math.min(state.executionsOf(id), caps.get(name) ?? 1)},`;
+      }
+      key += ']';
+    }
     if (options.dedupe !== false && now !== undefined) {
       const live: string[] = [];
       state.dedupe.forEachLive(now, (toolId, args, time) => {
