@@ -2,7 +2,6 @@
  * Writing the rule files a set of agents or a workflow compiles to, in the format asked for:
  * TOML, YAML or JSON. Agents are written in Pattern's forms, workflows in hegel's form.
  */
-import { stringify as stringifyToml } from 'smol-toml';
 import type { Agent } from '../model/toolRules.ts';
 import type { Workflow } from '../model/workflow.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
@@ -13,10 +12,12 @@ import { writeAgentsToml } from './write/agentsToml.ts';
 import { writeAgentsYaml } from './write/agentsYaml.ts';
 import { writeAgentsJson } from './write/agentsJson.ts';
 import { writeWorkflowYaml } from './write/workflowYaml.ts';
-import { hegelWorkflowShape, OrderedMap, writeWorkflowJson, type OrderedValue } from './write/workflowJson.ts';
+import { writeWorkflowJson } from './write/workflowJson.ts';
+import { writeWorkflowToml } from './write/workflowToml.ts';
 import { writeLettaRulesJson } from './write/lettaRules.ts';
 import { EXPORT_CODES, EXPORT_FILE } from './write/agentsConfig.ts';
 import { pathTooDeep } from '../model/jsonDepth.ts';
+import { countLoneSurrogates } from './write/loneSurrogates.ts';
 
 /**
  * Deepest nesting the writers take (they recurse per level). Files read are far shallower (see
@@ -30,18 +31,11 @@ export interface WrittenFile {
   diagnostics: Diagnostic[];
 }
 
-/** Plain objects for TOML (which has no notion of key order beyond insertion). */
-function plain(v: OrderedValue): unknown {
-  if (v instanceof OrderedMap) return Object.fromEntries(v.entries.map(([k, x]) => [k, plain(x)]));
-  if (Array.isArray(v)) return v.map(plain);
-  return v;
-}
-
 /** Writes a workflow: YAML and JSON in hegel's form; TOML as the same tree (not a hegel format). */
 export function writeWorkflow(wf: Workflow, to: FileFormat): string {
   if (to === 'yaml') return writeWorkflowYaml(wf);
   if (to === 'json') return writeWorkflowJson(wf);
-  return stringifyToml(plain(hegelWorkflowShape(wf)) as Record<string, unknown>) + '\n';
+  return writeWorkflowToml(wf);
 }
 
 /** Diagnostic code: Letta agents asked for in a form Letta has none of. */
@@ -69,6 +63,15 @@ export function writeAgents(agents: readonly Agent[], to: FileFormat): WrittenFi
   return writeAgentsJson(agents);
 }
 
+/** TOML cannot hold a lone surrogate: the writer put U+FFFD in its place, and the export says so (X013). */
+function withSurrogateWarning(written: WrittenFile, content: unknown, to: FileFormat): WrittenFile {
+  if (to !== 'toml' || written.text === '') return written;
+  const n = countLoneSurrogates(content);
+  if (n === 0) return written;
+  const message = `${n === 1 ? 'A string or key holds' : `${n} strings or keys hold`} a lone surrogate (half of a UTF-16 pair, as JSON's "\\ud800" writes one): TOML is UTF-8 and cannot hold it, so it is written as U+FFFD (�). Export as JSON to keep it.`;
+  return { ...written, diagnostics: [...written.diagnostics, diag(EXPORT_CODES.loneSurrogate, 'warning', message, EXPORT_FILE, FILE_START)] };
+}
+
 /**
  * Writes the content of one rule file. A file holds agents or a workflow; content with both, or
  * with several workflows, cannot be one file and gets an error.
@@ -84,8 +87,8 @@ export function writeRuleFile(
     return { text: '', diagnostics: [diag(EXPORT_CODES.tooDeep, 'error', message, EXPORT_FILE, FILE_START)] };
   }
   const wf = workflows[0];
-  if (agents.length > 0 && workflows.length === 0) return writeAgents(agents, to);
-  if (agents.length === 0 && wf && workflows.length === 1) return { text: writeWorkflow(wf, to), diagnostics: [] };
+  if (agents.length > 0 && workflows.length === 0) return withSurrogateWarning(writeAgents(agents, to), content, to);
+  if (agents.length === 0 && wf && workflows.length === 1) return withSurrogateWarning({ text: writeWorkflow(wf, to), diagnostics: [] }, content, to);
   const message =
     agents.length === 0 && workflows.length === 0
       ? 'Nothing to write: the file holds no agents and no workflow.'

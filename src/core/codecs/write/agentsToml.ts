@@ -19,9 +19,16 @@ const BARE_KEY = /^[A-Za-z0-9_-]+$/;
  */
 const INVISIBLE = /[\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
+/**
+ * Half of a UTF-16 surrogate pair without its other half (JSON's `"\ud800"` makes one). TOML text
+ * is UTF-8, which cannot encode it, and TOML's `\u` escapes must be Unicode scalar values, so it is
+ * written as U+FFFD, as any UTF-8 encoder does; `writeRuleFile` warns (X013).
+ */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /** One TOML scalar (string, number, boolean), escaped by smol-toml. */
 function tomlScalar(v: string | number | boolean): string {
-  const line = stringify({ v });
+  const line = stringify({ v: typeof v === 'string' ? v.replace(LONE_SURROGATE, '\uFFFD') : v });
   const text = line.slice('v = '.length).replace(/\n$/, '');
   return typeof v === 'string' ? text.replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
 }
