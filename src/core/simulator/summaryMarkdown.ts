@@ -3,9 +3,37 @@ import { ruleNumber } from '../model/ruleNumber.ts';
 import type { DecisionKind } from '../engine/decisions.ts';
 import { DECISION_KINDS, type Summary } from './summary.ts';
 
-/** A cell's text with the characters that would break a table escaped. */
-const cell = (s: string | number): string => String(s).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const code = (s: string): string => '`' + s + '`';
+/**
+ * Names come from the user's files and traces, so nothing in them may change the report's
+ * structure: control characters (line breaks would end a table row or start a heading) are shown
+ * as escapes, as the CLI shows them.
+ */
+const visible = (s: string): string =>
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => {
+    const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+    return named[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+
+/**
+ * A name as an inline code span (CommonMark §6.1): the fence is one backtick longer than the
+ * longest run inside, padded with a space when the name starts or ends with a backtick; HTML and
+ * Markdown inside a code span are literal, so nothing else is escaped.
+ */
+function code(name: string): string {
+  const shown = visible(name);
+  let longest = 0;
+  for (const run of shown.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const fence = '`'.repeat(longest + 1);
+  const pad = shown.startsWith('`') || shown.endsWith('`') || (shown.startsWith(' ') && shown.endsWith(' ') && shown.trim() !== '') ? ' ' : '';
+  return fence + pad + shown + pad + fence;
+}
+
+/** Plain text shown literally: Markdown's inline punctuation and HTML's `<` and `&` backslash-escaped (CommonMark §2.4). */
+const literal = (s: string): string => visible(s).replace(/[\\`*_[\]<>&|~!]/g, '\\$&');
+
+/** A table cell: a pipe ends a cell even inside a code span, so it is escaped (GFM tables). */
+const cell = (s: string | number): string => String(s).replace(/\|/g, '\\|');
 
 function table(header: string[], rows: (string | number)[][]): string[] {
   return [`| ${header.join(' | ')} |`, `|${header.map((h, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)];
@@ -20,7 +48,7 @@ const usedKinds = (s: Summary): DecisionKind[] => DECISION_KINDS.filter((k) => s
  * Sections with nothing to show say so in one line.
  */
 export function summaryMarkdown(summary: Summary, title = 'Simulation summary'): string {
-  const out: string[] = [`# ${title}`, '', `${summary.decisions} decisions from ${summary.traces} ${summary.traces === 1 ? 'trace' : 'traces'}.`, ''];
+  const out: string[] = [`# ${literal(title)}`, '', `${summary.decisions} decisions from ${summary.traces} ${summary.traces === 1 ? 'trace' : 'traces'}.`, ''];
   const kinds = usedKinds(summary);
   out.push('## Decisions by kind', '');
   if (kinds.length === 0) out.push('No decisions.');
