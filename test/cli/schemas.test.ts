@@ -48,3 +48,36 @@ describe('published JSON Schemas', () => {
     expect(scripted({ start: '2025-01-01T00:00:00Z', steps: [{ after: '1s' }] })).toBe(false);
   });
 });
+
+/**
+ * The README's editor set-up, checked as Taplo (Even Better TOML) documents its directive
+ * (taplo.tamasfe.dev/configuration/directives: `#:schema <path>` in the header, only comments
+ * before it, relative paths relative to the document) and as the YAML extension reads its modeline.
+ */
+describe("the README's schema directives", () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const directives = [...readme.matchAll(/`#:schema (\S+)`/g)].map((m) => m[1] as string);
+  const modelines = [...readme.matchAll(/`# yaml-language-server: \$schema=(\S+)`/g)].map((m) => m[1] as string);
+
+  it('name files the package ships, by paths relative to where the README says the file is', () => {
+    expect(directives).toEqual(['./node_modules/rule-studio/schemas/agent.schema.json', '../node_modules/rule-studio/schemas/agent.schema.json']);
+    const shipped = (JSON.parse(readFileSync('package.json', 'utf8')) as { files: string[] }).files;
+    expect(shipped).toContain('schemas');
+    for (const p of [...directives, ...modelines]) {
+      const inPackage = /node_modules\/rule-studio\/(schemas\/[\w.-]+\.json)$/.exec(p)?.[1];
+      expect(inPackage, p).toBeDefined();
+      expect(() => readFileSync(inPackage as string), p).not.toThrow();
+    }
+    // the root file says ./, the file in agents/ says ../: both reach <project>/node_modules
+    expect(join('.', directives[0] as string)).toBe(join('agents', directives[1] as string));
+  });
+
+  it('a file that starts with the directive reads, validates and checks cleanly: to TOML it is a comment', async () => {
+    const text = `#:schema ${directives[0] ?? ''}\n${readFileSync(join('examples', 'api-client.toml'), 'utf8')}`;
+    expect(agent(parseToml(text)), ajv.errorsText(agent.errors)).toBe(true);
+    const { runCli } = await import('./harness.ts');
+    const r = await runCli(['check', 'agent.toml'], { 'agent.toml': text });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+  });
+});
