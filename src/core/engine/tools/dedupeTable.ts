@@ -36,6 +36,12 @@ export interface DedupeTableState {
 
 const MIN_SLOTS = 64;
 
+/** Makes `target` hold exactly the items of `source`, keeping the `target` array object. */
+export function refill<T>(target: T[], source: readonly T[]): void {
+  target.length = 0;
+  for (let i = 0; i < source.length; i++) target.push(source[i] as T);
+}
+
 function mix(h: number): number {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
@@ -295,7 +301,10 @@ export class DedupeTable {
     this.eTool.set(s.tool);
     this.eTime = new Float64Array(cap);
     this.eTime.set(s.time);
-    this.eArgs = s.args.slice();
+    // Filled in place rather than replaced: a new array object of another elements kind would make
+    // V8 generalise the field and drop the optimised code of every method reading it (a restore
+    // into a hot replay then ran its next thousands of calls unoptimised).
+    refill(this.eArgs, s.args);
     this.free = new Int32Array(cap);
     this.free.set(s.free);
     this.freeTop = s.free.length;

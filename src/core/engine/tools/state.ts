@@ -11,7 +11,7 @@
  */
 import type { Flow } from '../decisions.ts';
 import { CalledHistory } from './calledHistory.ts';
-import { DedupeTable, type DedupeTableState } from './dedupeTable.ts';
+import { DedupeTable, refill, type DedupeTableState } from './dedupeTable.ts';
 
 /**
  * The tool engine's whole mutable state as plain data: typed arrays and arrays copied, nothing
@@ -262,12 +262,14 @@ export class ToolState {
     this.batchEpoch = d.batchEpoch;
     this.orderingEpoch = d.orderingEpoch;
     this.called.restore(d.called);
-    this.holders = d.holders.map((h) => h.slice());
+    // Arrays are refilled in place (see DedupeTable.restore: replacing them deoptimises the engine).
+    d.holders.forEach((h, g) => refill(this.holders[g] ?? (this.holders[g] = []), h));
+    this.holders.length = d.holders.length;
     if (this.holdersEpoch.length === d.holdersEpoch.length) this.holdersEpoch.set(d.holdersEpoch);
     else this.holdersEpoch = d.holdersEpoch.slice();
-    this.batchOrder = d.batchOrder.slice();
-    this.executedOrder = d.executedOrder.slice();
-    this.grantOrder = d.grantOrder.slice();
+    refill(this.batchOrder, d.batchOrder);
+    refill(this.executedOrder, d.executedOrder);
+    refill(this.grantOrder, d.grantOrder);
     this.exited = d.exited;
     this.lastFlow = d.lastFlow;
     this.cleanupEpoch = d.cleanupEpoch;
