@@ -44,6 +44,10 @@ describe('CalledHistory', () => {
         expect(h.toArray()).toEqual(model);
         if (model.length > 0) expect(h.at(model.length - 1)).toBe(model[model.length - 1]);
         for (const v of views) expect(viewIds(v.view)).toEqual(v.ids);
+        // Messages read in stream order (the kept text extends), then out of order (built afresh).
+        const fmt = (id: number) => `t${id}`;
+        for (const v of views) expect(joinView(v.view, fmt)).toBe(v.ids.map(fmt).join(', '));
+        for (const v of [...views].reverse()) expect(joinView(v.view, fmt)).toBe(v.ids.map(fmt).join(', '));
       }),
       { numRuns: 200 },
     );

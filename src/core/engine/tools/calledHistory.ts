@@ -5,8 +5,8 @@
  * a scope of millions of calls costs a byte or two per call and no text at all.
  *
  * The history only grows within a scope and a new scope starts a new chunk list, so a
- * {@link CalledView} — the chunk list and a length — stays valid for ever: a failure keeps one
- * (two references) and builds its message text only when someone reads it.
+ * {@link CalledView} — the scope and a length — stays valid for ever: a failure keeps one (two
+ * references) and builds its message text only when someone reads it. Text is kept only once read.
  */
 
 type IdArray = Uint8Array | Uint16Array | Uint32Array;
@@ -14,11 +14,24 @@ type IdArray = Uint8Array | Uint16Array | Uint32Array;
 /** Ids per chunk. */
 const CHUNK = 4096;
 
+/**
+ * One scope's ids, and the text of its first `textLength` ids once a message has asked for it:
+ * messages are read in the order they were made (a decision stream), so each read formats only the
+ * ids called since the last one.
+ */
+interface Scope {
+  readonly chunks: IdArray[];
+  text: string;
+  textLength: number;
+}
+
 /** The history as it was at one moment: entries below `length` never change. */
 export interface CalledView {
-  readonly chunks: readonly IdArray[];
+  readonly scope: Scope;
   readonly length: number;
 }
+
+const newScope = (): Scope => ({ chunks: [], text: '', textLength: 0 });
 
 function widthFor(id: number): 1 | 2 | 4 {
   return id > 0xffff ? 4 : id > 0xff ? 2 : 1;
@@ -28,23 +41,40 @@ function arrayOf(width: 1 | 2 | 4, n: number): IdArray {
   return width === 1 ? new Uint8Array(n) : width === 2 ? new Uint16Array(n) : new Uint32Array(n);
 }
 
-/** The ids of a view formatted by `format` and joined with `, ` (the order they were called). */
-export function joinView(view: CalledView, format: (id: number) => string): string {
-  const parts = new Array<string>(view.length);
-  for (let i = 0; i < view.length; i++) parts[i] = format((view.chunks[(i / CHUNK) | 0] as IdArray)[i % CHUNK] as number);
+const idAt = (chunks: readonly IdArray[], i: number): number => (chunks[(i / CHUNK) | 0] as IdArray)[i % CHUNK] as number;
+
+function joinRange(chunks: readonly IdArray[], from: number, to: number, format: (id: number) => string): string {
+  const parts = new Array<string>(to - from);
+  for (let i = from; i < to; i++) parts[i - from] = format(idAt(chunks, i));
   return parts.join(', ');
+}
+
+/**
+ * The ids of a view formatted by `format` (the same function for every view of a history) and
+ * joined with `, `, in the order they were called. The scope keeps the text read last and extends
+ * it, so reading each message of a stream in order costs only the calls between them.
+ */
+export function joinView(view: CalledView, format: (id: number) => string): string {
+  const scope = view.scope;
+  if (view.length < scope.textLength) return joinRange(scope.chunks, 0, view.length, format);
+  if (view.length > scope.textLength) {
+    const tail = joinRange(scope.chunks, scope.textLength, view.length, format);
+    scope.text = scope.textLength === 0 ? tail : `${scope.text}, ${tail}`;
+    scope.textLength = view.length;
+  }
+  return scope.text;
 }
 
 /** The ids of a view, copied. */
 export function viewIds(view: CalledView): number[] {
   const out = new Array<number>(view.length);
-  for (let i = 0; i < view.length; i++) out[i] = (view.chunks[(i / CHUNK) | 0] as IdArray)[i % CHUNK] as number;
+  for (let i = 0; i < view.length; i++) out[i] = idAt(view.scope.chunks, i);
   return out;
 }
 
 export class CalledHistory {
   /** Replaced (never emptied) when a scope starts, so views of the old scope keep their chunks. */
-  private chunks: IdArray[] = [];
+  private scope = newScope();
   private len = 0;
 
   get length(): number {
@@ -52,34 +82,35 @@ export class CalledHistory {
   }
 
   push(id: number): void {
+    const chunks = this.scope.chunks;
     const k = (this.len / CHUNK) | 0;
     const at = this.len % CHUNK;
-    let chunk = this.chunks[k];
+    let chunk = chunks[k];
     if (chunk === undefined) {
       chunk = arrayOf(widthFor(id), CHUNK);
-      this.chunks.push(chunk);
+      chunks.push(chunk);
     } else if (id > (chunk instanceof Uint8Array ? 0xff : chunk instanceof Uint16Array ? 0xffff : 0xffffffff)) {
       // Widened in place of the old chunk: the entries views can see keep their values.
       const wider = arrayOf(widthFor(id), CHUNK);
       wider.set(chunk);
-      this.chunks[k] = chunk = wider;
+      chunks[k] = chunk = wider;
     }
     chunk[at] = id;
     this.len++;
   }
 
   clear(): void {
-    this.chunks = [];
+    this.scope = newScope();
     this.len = 0;
   }
 
   at(i: number): number {
-    return (this.chunks[(i / CHUNK) | 0] as IdArray)[i % CHUNK] as number;
+    return idAt(this.scope.chunks, i);
   }
 
   /** The history as it is now (O(1); valid after later pushes and scopes). */
   view(): CalledView {
-    return { chunks: this.chunks, length: this.len };
+    return { scope: this.scope, length: this.len };
   }
 
   /** The ids, copied. */
@@ -89,11 +120,12 @@ export class CalledHistory {
 
   /** A copy of the ids in one array as wide as the widest id (for checkpoints). */
   save(): IdArray {
+    const chunks = this.scope.chunks;
     let width: 1 | 2 | 4 = 1;
-    for (const c of this.chunks) width = Math.max(width, c.BYTES_PER_ELEMENT) as 1 | 2 | 4;
+    for (const c of chunks) width = Math.max(width, c.BYTES_PER_ELEMENT) as 1 | 2 | 4;
     const out = arrayOf(width, this.len);
-    for (let k = 0; k < this.chunks.length; k++) {
-      const c = this.chunks[k] as IdArray;
+    for (let k = 0; k < chunks.length; k++) {
+      const c = chunks[k] as IdArray;
       const n = Math.min(CHUNK, this.len - k * CHUNK);
       out.set(n === CHUNK ? c : c.subarray(0, n), k * CHUNK);
     }
@@ -101,13 +133,13 @@ export class CalledHistory {
   }
 
   restore(ids: IdArray): void {
-    this.chunks = [];
+    this.scope = newScope();
     this.len = 0;
     const width = ids.BYTES_PER_ELEMENT as 1 | 2 | 4;
     for (let from = 0; from < ids.length; from += CHUNK) {
       const chunk = arrayOf(width, CHUNK);
       chunk.set(ids.subarray(from, Math.min(ids.length, from + CHUNK)));
-      this.chunks.push(chunk);
+      this.scope.chunks.push(chunk);
     }
     this.len = ids.length;
   }
