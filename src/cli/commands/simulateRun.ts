@@ -1,7 +1,7 @@
 /** `simulate`'s run: replays traces through the rules and prints the decisions (see `simulate.ts`). */
 import { loadRuleFile } from '../../core/codecs/load.ts';
 import { createReplay } from '../../core/engine/replay.ts';
-import { serializeDecision } from '../../core/engine/decisions.ts';
+import { serializeDecision, type Decision } from '../../core/engine/decisions.ts';
 import { prepareSimulation } from '../../core/simulate.ts';
 import type { Profile } from '../../core/engine/settings.ts';
 import { createProfileComparison, serializeProfileDiffEntry, serializeProfileDiffSummary } from '../../core/simulator/compareProfiles.ts';
@@ -13,8 +13,9 @@ import { formatDiagnostic } from '../format.ts';
 import type { ParsedArgs } from '../registry.ts';
 import { settingsFromArgs } from './simulateOptions.ts';
 
-/** Decisions are written in batches of this many lines. */
+/** Decisions are written in batches of this many lines, or sooner once they hold this many characters. */
 const OUTPUT_BATCH = 2000;
+const OUTPUT_BATCH_CHARS = 1 << 20;
 
 /**
  * Replays the traces (merged by time) and prints the decision stream as JSONL. A single
@@ -43,20 +44,30 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
     settings,
   };
   let batch: string[] = [];
+  let batchChars = 0;
+  // Small batches: a few long failure messages (Pattern's PrerequisitesNotMet lists every call of the
+  // scope) would otherwise make strings of tens of megabytes to join, scan and encode.
   const write = (line: string) => {
     batch.push(line);
-    if (batch.length >= OUTPUT_BATCH) {
+    batchChars += line.length;
+    if (batch.length >= OUTPUT_BATCH || batchChars >= OUTPUT_BATCH_CHARS) {
       ctx.out(jsonTermSafe(batch.join('\n')));
       batch = [];
+      batchChars = 0;
     }
   };
   const other = args.value('compare-profile') as Profile | undefined;
   const comparison = other === undefined ? undefined : createProfileComparison(config, other);
   const replay = comparison ? undefined : createReplay(config);
+  const decisions: Decision[] = [];
   const emit = (items: readonly TraceItem[]) => {
     for (const item of items) {
       if (comparison) for (const e of comparison.push(item)) write(serializeProfileDiffEntry(e, comparison.profiles));
-      else if (replay) for (const d of replay.push(item)) write(serializeDecision(d));
+      else if (replay) {
+        replay.pushInto(item, decisions);
+        for (let i = 0; i < decisions.length; i++) write(serializeDecision(decisions[i] as Decision));
+        decisions.length = 0;
+      }
     }
   };
 
