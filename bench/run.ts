@@ -13,6 +13,7 @@ import { benchCli } from './cli.bench.ts';
 import { benchScrub } from './scrub.bench.ts';
 import { benchSimulateCli } from './simulateCli.bench.ts';
 import { benchRegex } from './regex.bench.ts';
+import { benchLayout } from './layout.bench.ts';
 import { benchMinimise } from './minimise.bench.ts';
 import { benchLetta } from './letta.bench.ts';
 import { benchImport } from './import.bench.ts';
@@ -38,7 +39,7 @@ if (want('import')) {
   console.log(`  ${await loadAverage()}`);
 }
 if (want('codecs')) {
-  console.log('\n## codecs (TOML write + read of 20,000 rules: target < 300 ms)');
+  console.log('\n## codecs (median CPU time; TOML write + read of 20,000 rules: target < 300 ms)');
   for (const r of benchCodecs()) console.log(`  ${r.name}: ${fmt(r.ms, 1)} ms`);
 }
 if (want('traces')) {
@@ -56,6 +57,11 @@ if (want('engine')) {
     const r = retainedAfter(n);
     console.log(`  ${fmt(r.calls)} tool calls in one batch, 200-rule agent, default dedupe: retained after GC ${fmt(r.retainedMb ?? NaN, 1)} MB (${fmt(r.cpuMs)} ms CPU)`);
   }
+}
+if (want('layout')) {
+  console.log('\n## graph auto layout (median CPU time; target: 500 tools / 1,000 edges < 2 s)');
+  const r = benchLayout();
+  console.log(`  ${r.name}: ${fmt(r.ms)} ms (runs ${r.runs.map((m) => fmt(m)).join(' / ')} ms)`);
 }
 if (want('scrub')) {
   console.log('\n## stepping in a finished 1,000,000-event run, as the worker does (target: < 100 ms anywhere)');
