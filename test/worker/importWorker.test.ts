@@ -47,6 +47,13 @@ describe('the import service', () => {
     expect(seen).toEqual(['reading', 'checking a.toml', 'projecting a.toml', 'laying out a.toml', 'checking b.toml', 'projecting b.toml', 'laying out b.toml']);
   });
 
+  it('reads a UTF-16 file (with its byte-order mark) in the worker as the page would', async () => {
+    const text = 'name = "a"\ntools = ["x"]\n';
+    const blob = new Blob([new Uint8Array(Buffer.from(`\ufeff${text}`, 'utf16le'))]);
+    const { reading } = await analyseImport({ name: 'a.toml', blob });
+    expect(reading.kind === 'docs' && reading.docs[0]!.text).toBe(text);
+  });
+
   it('passes refusals and traces through with no analysis', async () => {
     expect(await analyseImport({ name: 'bad.toml', text: '[[[' })).toMatchObject({ reading: { kind: 'refused' }, analyses: [] });
     const blob = new Blob(['{"type":"tool_call","tool":"x"}\n']);

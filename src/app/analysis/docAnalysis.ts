@@ -23,14 +23,16 @@ export type AnalysisStage = 'reading' | 'checking' | 'projecting' | 'laying out'
 
 /**
  * Analyses `doc`. `loaded` is the reading of `doc.text` under `doc.fileName` when the caller has
- * it already (a file holding one agent or workflow), so the text is not parsed twice.
+ * it already (a file holding one agent or workflow), so the text is not parsed twice. Without
+ * `laidOut` there is no layout (an edited document keeps its positions).
  */
-export function analyseDoc(doc: RuleDoc, loaded?: LoadedFile, onStage: (stage: AnalysisStage) => void = () => undefined): DocAnalysis {
+export function analyseDoc(doc: RuleDoc, loaded?: LoadedFile, onStage: (stage: AnalysisStage) => void = () => undefined, laidOut = true): DocAnalysis {
   onStage('checking');
   const diagnostics = loaded ? diagnosticsOfReading(doc, readingOfLoaded(doc.kind, doc.fileName, loaded, doc.kind === 'agent' ? doc.agent.name : undefined)) : diagnosticsOf(doc);
   primeDiagnostics(doc, diagnostics);
   onStage('projecting');
   const graph = doc.kind === 'agent' ? toolGraphOf(doc) : workflowGraphOf(doc);
+  if (!laidOut) return { diagnostics, graph, layout: {} };
   onStage('laying out');
   const layout = Object.keys(doc.layout).length > 0 ? doc.layout : layoutOf(doc);
   return { diagnostics, graph, layout };

@@ -35,7 +35,12 @@ export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
         )}
         <span className="muted source-hint">Ctrl+M toggles Tab moving focus</span>
       </header>
-      {checked && !checked.textApplies && (
+      {checked?.pending && (
+        <p className="source-banner" role="status">
+          Reading this big text in the background: the graph and Problems follow when it is done.
+        </p>
+      )}
+      {checked && !checked.pending && !checked.textApplies && (
         <p className="source-banner" role="status">
           The graph shows the last version that read cleanly. Fix the text to update it — nothing
           you typed is lost.

@@ -6,35 +6,51 @@ import type { Agent } from '../../core/model/toolRules.ts';
 import type { Workflow } from '../../core/model/workflow.ts';
 import { toolGraph, type ToolGraph } from '../../core/graph/toolGraph.ts';
 import { workflowGraph, type WorkflowGraph } from '../../core/graph/workflowGraph.ts';
-import { diagnosticsOf, type AgentDoc, type RuleDoc, type WorkflowDoc, type XY } from '../state/documents.ts';
+import { diagnosticsOf, type AgentDoc, type DocDiagnostics, type RuleDoc, type WorkflowDoc, type XY } from '../state/documents.ts';
 import type { LayoutEdge, LayoutNode } from '../layout/types.ts';
 import { phaseNodeSize, placeUnpositioned, toolNodeSize } from '../layout/placement.ts';
 import { layeredLayout } from '../layout/layered.ts';
 
-const toolCache = new WeakMap<Agent, { text: string; graph: ToolGraph }>();
-const workflowCache = new WeakMap<Workflow, { text: string; graph: WorkflowGraph }>();
+const toolCache = new WeakMap<Agent, { diagnostics: DocDiagnostics; graph: ToolGraph }>();
+const workflowCache = new WeakMap<Workflow, { diagnostics: DocDiagnostics; graph: WorkflowGraph }>();
+
+/**
+ * Whether a cached graph serves: it mapped these diagnostics, or the text has no newer reading
+ * to map (it is being read off the main thread, or does not read cleanly: the graph shows the
+ * last good model, as it was drawn).
+ */
+const serves = (hit: { diagnostics: DocDiagnostics } | undefined, d: DocDiagnostics) => hit !== undefined && (hit.diagnostics === d || d.pending === true || !d.textApplies);
+
+/** What a document shows while its big text is first read off the main thread (after a reload): nothing yet. */
+const EMPTY_TOOL_GRAPH: ToolGraph = { nodes: [], edges: [] };
+const EMPTY_WORKFLOW_GRAPH: WorkflowGraph = { nodes: [], edges: [] };
 
 /** The tool graph of an agent document (with its diagnostics mapped). */
 export function toolGraphOf(doc: AgentDoc): ToolGraph {
+  const d = diagnosticsOf(doc);
   const hit = toolCache.get(doc.agent);
-  if (hit && hit.text === doc.text) return hit.graph;
-  const graph = toolGraph(doc.agent, diagnosticsOf(doc).diagnostics);
-  toolCache.set(doc.agent, { text: doc.text, graph });
+  if (hit && serves(hit, d)) return hit.graph;
+  if (d.pending) return EMPTY_TOOL_GRAPH;
+  const graph = toolGraph(doc.agent, d.diagnostics);
+  toolCache.set(doc.agent, { diagnostics: d, graph });
   return graph;
 }
 
 /** Records a graph projected elsewhere (the import worker) for `doc`, so it is not projected again. */
 export function primeGraph(doc: RuleDoc, graph: ToolGraph | WorkflowGraph): void {
-  if (doc.kind === 'agent') toolCache.set(doc.agent, { text: doc.text, graph: graph as ToolGraph });
-  else workflowCache.set(doc.workflow, { text: doc.text, graph: graph as WorkflowGraph });
+  const diagnostics = diagnosticsOf(doc);
+  if (doc.kind === 'agent') toolCache.set(doc.agent, { diagnostics, graph: graph as ToolGraph });
+  else workflowCache.set(doc.workflow, { diagnostics, graph: graph as WorkflowGraph });
 }
 
 /** The phase graph of a workflow document (with its diagnostics mapped). */
 export function workflowGraphOf(doc: WorkflowDoc): WorkflowGraph {
+  const d = diagnosticsOf(doc);
   const hit = workflowCache.get(doc.workflow);
-  if (hit && hit.text === doc.text) return hit.graph;
-  const graph = workflowGraph(doc.workflow, diagnosticsOf(doc).diagnostics);
-  workflowCache.set(doc.workflow, { text: doc.text, graph });
+  if (hit && serves(hit, d)) return hit.graph;
+  if (d.pending) return EMPTY_WORKFLOW_GRAPH;
+  const graph = workflowGraph(doc.workflow, d.diagnostics);
+  workflowCache.set(doc.workflow, { diagnostics: d, graph });
   return graph;
 }
 

@@ -7,6 +7,7 @@ import type { StudioStore } from '../state/store.ts';
 import type { UiStore } from '../state/ui.ts';
 import { startAutosave } from './autosave.ts';
 import { installImportHandlers } from './importHandlers.ts';
+import { installOffThreadReading } from '../analysis/offThreadReading.ts';
 import { clearJournal, pageJournalStorage, replayJournal, writeJournal } from './journal.ts';
 import { flushPendingEdits } from './pendingEdits.ts';
 import { lastProjectId, openProjectDb, projectOfRecord, readProject } from './projectDb.ts';
@@ -27,6 +28,7 @@ function tabStorage<T>(f: () => T): T | undefined {
 /** Starts persistence for the page; resolves once the last project is restored. */
 export async function startPersistence(store: StudioStore, ui: UiStore): Promise<PersistenceSession | undefined> {
   installImportHandlers(store);
+  installOffThreadReading(store);
   const root = document.documentElement;
   let db: IDBDatabase;
   try {

@@ -116,9 +116,35 @@ export interface DocDiagnostics {
   diagnostics: Diagnostic[];
   /** False while the text does not read cleanly: the graph shows the last good model. */
   textApplies: boolean;
+  /** True while a big text is read off the main thread: these are the document's last known diagnostics. */
+  pending?: boolean;
 }
 
 const diagnosticsCache = new WeakMap<RuleDoc, DocDiagnostics>();
+
+/**
+ * Texts longer than this (about 2,000 rules) are read off the main thread once a reader is
+ * installed (the page installs the worker's; Vitest and the CLI read in place): reading and
+ * checking 30,000 rules takes seconds.
+ */
+export const OFF_THREAD_CHARS = 200_000;
+let offThreadReader: ((doc: RuleDoc) => void) | undefined;
+/** The last diagnostics worked out for each document id (shown, marked pending, while a newer text is read). */
+const lastKnown = new Map<string, DocDiagnostics>();
+const pendingCache = new WeakMap<RuleDoc, DocDiagnostics>();
+
+/** Installs the reader asked to read big texts (see {@link OFF_THREAD_CHARS}); returns its removal. */
+export function setOffThreadReader(reader: (doc: RuleDoc) => void): () => void {
+  offThreadReader = reader;
+  return () => {
+    if (offThreadReader === reader) offThreadReader = undefined;
+  };
+}
+
+/** True when `text` is read off the main thread (a reader is installed and the text is big). */
+export function readsOffThread(text: string): boolean {
+  return offThreadReader !== undefined && text.length > OFF_THREAD_CHARS;
+}
 
 /**
  * Diagnostics of a document: of its text when it reads cleanly, else the problems stopping it.
@@ -127,8 +153,18 @@ const diagnosticsCache = new WeakMap<RuleDoc, DocDiagnostics>();
 export function diagnosticsOf(doc: RuleDoc): DocDiagnostics {
   const hit = diagnosticsCache.get(doc);
   if (hit) return hit;
+  if (offThreadReader && readsOffThread(doc.text)) {
+    let waiting = pendingCache.get(doc);
+    if (!waiting) {
+      waiting = { ...(lastKnown.get(doc.id) ?? { diagnostics: [], textApplies: true }), pending: true };
+      pendingCache.set(doc, waiting);
+      offThreadReader(doc);
+    }
+    return waiting;
+  }
   const result = diagnosticsOfReading(doc, readDocText(doc.kind, doc.fileName, doc.text, doc.kind === 'agent' ? doc.agent.name : undefined));
   diagnosticsCache.set(doc, result);
+  lastKnown.set(doc.id, result);
   return result;
 }
 
@@ -146,6 +182,7 @@ export function diagnosticsOfReading(doc: RuleDoc, r: TextReading): DocDiagnosti
  */
 export function primeDiagnostics(doc: RuleDoc, result: DocDiagnostics): void {
   diagnosticsCache.set(doc, result);
+  lastKnown.set(doc.id, result);
 }
 
 let counter = 0;

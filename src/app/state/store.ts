@@ -13,6 +13,7 @@ import {
   docsFromFile,
   newDocId,
   readDocText,
+  readsOffThread,
   textOfAgent,
   textOfWorkflow,
   withAgent,
@@ -91,8 +92,15 @@ export interface StudioState {
   setActiveDoc(id: string): void;
   editAgent(docId: string, edit: (agent: Agent) => Agent, opts?: EditOptions): void;
   editWorkflow(docId: string, edit: (wf: Workflow) => Workflow, opts?: EditOptions): void;
-  /** The Source pane's text; the model follows only when the text reads cleanly. */
+  /** The Source pane's text; the model follows only when the text reads cleanly (for a big text, once the worker has read it: {@link adoptReading}). */
   setText(docId: string, text: string): void;
+  /**
+   * A reading of `text` made off the main thread: when the document still holds that text, its
+   * model becomes `model` (absent: the text does not read cleanly, the model stays). The new
+   * document object is handed to `prime` before anyone sees it (to record its diagnostics and
+   * graph). No undo step: undo goes back past the text edit it belongs to.
+   */
+  adoptReading(docId: string, text: string, model: Agent | Workflow | undefined, prime: (doc: RuleDoc) => void): void;
   setPositions(docId: string, positions: Record<string, XY>, opts?: EditOptions): void;
   /**
    * Automatic placement (auto layout on import, nodes that appeared from the text): sets only the
@@ -236,12 +244,23 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
           (p) =>
             mapDoc(p, docId, (d) => {
               if (d.text === text) return d;
+              if (readsOffThread(text)) return { ...d, text };
               const r = readDocText(d.kind, d.fileName, text, d.kind === 'agent' ? d.agent.name : undefined);
               if (!r.ok) return { ...d, text };
               return d.kind === 'agent' ? { ...d, text, agent: r.model as Agent } : { ...d, text, workflow: { ...(r.model as Workflow), name: d.workflow.name } };
             }),
           `text:${docId}`,
         );
+      },
+      adoptReading(docId, text, model, prime) {
+        const p = get().project;
+        const next = mapDoc(p, docId, (d) => {
+          if (d.text !== text) return d;
+          const n: RuleDoc = !model ? { ...d } : d.kind === 'agent' ? { ...d, agent: model as Agent } : { ...d, workflow: { ...(model as Workflow), name: d.workflow.name } };
+          prime(n);
+          return n;
+        });
+        if (next !== p) set({ project: next });
       },
       setPositions(docId, positions, opts) {
         change((p) => mapDoc(p, docId, (d) => ({ ...d, layout: { ...d.layout, ...positions } })), opts?.key);
