@@ -8,6 +8,7 @@ import { useStudioStore } from '../state/context.tsx';
 import { LETTA_RULE_TYPES, type LettaRuleTypeName, type LettaToolRule } from '../../core/model/lettaRules.ts';
 import type { Json } from '../../core/model/json.ts';
 import { changeLettaRuleType, removeLettaRule, updateLettaRule } from '../../core/graph/lettaEdits.ts';
+import { renderLettaRule } from '../../core/describe/lettaPrompts.ts';
 import { DeleteRuleField, Field, JsonField, NumberField, SelectField, TagInput, TextField } from './fields.tsx';
 
 const isArgs = (v: unknown): v is Record<string, Json> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -61,6 +62,9 @@ export function LettaRuleInspector({ doc, index }: { doc: AgentDoc; index: numbe
       <h2>
         Letta rule {index + 1} <span className="muted">of {rules.length}</span>
       </h2>
+      <p className="insp-usage insp-prompt mono" aria-label="Prompt Letta renders">
+        {renderLettaRule(rule) ?? 'Letta renders no prompt line for this rule type.'}
+      </p>
       <SelectField<LettaRuleTypeName> label="Type" value={rule.type} options={LETTA_RULE_TYPES} onChange={(t) => edit((r) => changeLettaRuleType(r, t), 'type')} />
       <TextField label="Tool name" value={rule.tool_name} onChange={(v) => edit((r) => ({ ...r, tool_name: v }), 'tool_name')} />
       {rule.type === 'constrain_child_tools' || rule.type === 'parent_last_tool' ? (
