@@ -261,7 +261,8 @@ export function* minimiseTrace(input: MinimiseInput): Generator<MinimiseProgress
     const times = yield* simplifyTimes(run);
     dirty = args || times;
   }
-  const complete = !stop;
+  // Stopped, or still changing after the last round allowed: shorter, but not proven 1-minimal.
+  const complete = !stop && !dirty;
   return {
     ok: true,
     result: {
