@@ -34,7 +34,7 @@ if (want('import')) {
   console.log('\n## import of a big agent file, as the import worker does it (target: total < 3 s for 30,000 rules; the page pays only the hand-over)');
   for (const r of benchImport())
     console.log(
-      `  ${fmt(r.rules)} rules (${fmt(r.mb, 1)} MB; ${fmt(r.nodes)} nodes, ${fmt(r.edges)} edges, ${fmt(r.diagnostics)} diagnostics): total ${fmt(r.totalMs)} ms CPU (median of ${r.runs}) = parse ${fmt(r.parseMs)} + validate ${fmt(r.validateMs)} + project ${fmt(r.projectMs)} + layout ${fmt(r.layoutMs)} ms; hand-over ${fmt(r.resultMb, 1)} MB: serialise ${fmt(r.serializeMs)} ms in the worker, deserialise ${fmt(r.deserializeMs)} ms on the page`,
+      `  ${fmt(r.rules)} rules (${fmt(r.mb, 1)} MB; ${fmt(r.nodes)} nodes, ${fmt(r.edges)} edges, ${fmt(r.diagnostics)} diagnostics): total ${fmt(r.totalMs)} ms CPU (median of ${r.runs}) = parse ${fmt(r.parseMs)} + validate ${fmt(r.validateMs)} + project ${fmt(r.projectMs)} + layout ${fmt(r.layoutMs)} ms; hand-over ${fmt(r.resultMb, 1)} MB: serialise ${fmt(r.serializeMs)} ms in the worker; on the page deserialise ${fmt(r.deserializeMs)} ms as one message, or at most ${fmt(r.sliceMs)} ms per message in ${fmt(r.slices)} slices (as sent)`,
     );
   console.log(`  ${await loadAverage()}`);
 }
