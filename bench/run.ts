@@ -16,6 +16,7 @@ import { benchRegex } from './regex.bench.ts';
 import { benchLayout } from './layout.bench.ts';
 import { benchMinimise } from './minimise.bench.ts';
 import { benchLetta } from './letta.bench.ts';
+import { benchLettaReplay } from './lettaReplay.bench.ts';
 import { benchImport } from './import.bench.ts';
 import { benchVerify } from './verify.bench.ts';
 import { fmt, loadAverage } from './measure.ts';
@@ -123,4 +124,10 @@ if (want('verify')) {
     console.log(
       `  ${r.name}: ${fmt(r.ms)} ms CPU (median; runs ${r.runs.map((x) => fmt(x)).join(' / ')}); ${fmt(r.states)} states, ${fmt(r.transitions)} moves tried, ${fmt((r.states / r.ms) * 1000)} states/s, ${fmt((r.transitions / r.ms) * 1000)} moves/s; ${r.exhaustive ? 'exhaustive' : `bounded: every sequence of up to ${r.depth} moves`}; ${r.findings} findings`,
     );
+}
+if (want('letta-replay')) {
+  console.log('\n## profile letta replay (Letta solver per call; a tenth of the calls refused, each building the allowed set over 300 tools)');
+  const r = benchLettaReplay();
+  console.log(`  ${r.name}: ${fmt(r.ms)} ms CPU (${fmt((r.ms * 1000) / 1_000_000, 1)} µs an event), ${fmt(r.decisions)} decisions, ${fmt(r.blocked)} refused`);
+  console.log(`  ${await loadAverage()}`);
 }

@@ -99,10 +99,16 @@ export function describeLettaRules(rules: readonly LettaToolRule[]): string {
 
 /**
  * `guess_rule_violation(tool)`: the rendered prompts of the block's rules about `tool` or about
- * the previous tool, which Letta appends to a refused call's error as hints.
+ * the previous tool, which Letta appends to a refused call's error as hints. `lines` may be passed
+ * in when the block was computed already.
  */
-export function lettaViolationHints(rules: readonly LettaToolRule[], tool: string, previous: string | undefined): string[] {
-  return lettaPromptLines(rules)
+export function lettaViolationHints(
+  rules: readonly LettaToolRule[],
+  tool: string,
+  previous: string | undefined,
+  lines: readonly LettaPromptLine[] = lettaPromptLines(rules),
+): string[] {
+  return lines
     .filter((l) => {
       const name = (rules[l.rule] as LettaToolRule).tool_name;
       return name === tool || (previous !== undefined && name === previous);

@@ -91,6 +91,12 @@ export class LettaRules {
   readonly continues: readonly LettaNamedRule[];
   readonly requiredBeforeExit: readonly LettaNamedRule[];
   readonly requiresApproval: readonly LettaNamedRule[];
+  /** Filters by the tool that must be last for them to bind (child and conditional rules), by position in {@link filters}. */
+  private readonly byLast = new Map<string, number[]>();
+  /** max_count_per_step filters by their tool. */
+  private readonly byCounted = new Map<string, number[]>();
+  /** Positions of the parent_last_tool filters (each binds in every state). */
+  private readonly parentPositions: number[] = [];
 
   constructor(readonly rules: readonly LettaToolRule[]) {
     const init: LettaRules['init'][number][] = [];
@@ -141,6 +147,16 @@ export class LettaRules {
     });
     this.init = init;
     this.filters = [...childBased, ...parents];
+    const push = (map: Map<string, number[]>, key: string, pos: number) => {
+      const list = map.get(key);
+      if (list) list.push(pos);
+      else map.set(key, [pos]);
+    };
+    this.filters.forEach((f, pos) => {
+      if (f.kind === 'parent_last_tool') this.parentPositions.push(pos);
+      else if (f.kind === 'max_count_per_step') push(this.byCounted, f.tool, pos);
+      else push(this.byLast, f.tool, pos);
+    });
     this.terminal = terminal;
     this.continues = continues;
     this.requiredBeforeExit = required;
@@ -177,11 +193,39 @@ export class LettaRules {
     }
   }
 
-  /** The first rule (Letta's evaluation order) whose valid set leaves `tool` out, or undefined. */
+  /**
+   * The first rule (Letta's evaluation order) whose valid set leaves `tool` out, or undefined.
+   * Only the rules that can bind here are looked at: the child and conditional rules of the last
+   * tool, the max-count rules of `tool` itself and the parent rules.
+   */
   removerOf(tool: string, history: LettaHistory, response: string | undefined): number | undefined {
     if (this.inInitPhase(history)) return this.init.some((r) => r.tool === tool) ? undefined : (this.init[0] as LettaNamedRule).rule;
-    for (const f of this.filters) if (!keeps(this.validSet(f, history, response), tool)) return f.rule;
-    return undefined;
+    let first = Infinity;
+    const consider = (positions: readonly number[] | undefined) => {
+      if (!positions) return;
+      for (const pos of positions) {
+        if (pos >= first) return;
+        if (!keeps(this.validSet(this.filters[pos] as LettaFilter, history, response), tool)) first = pos;
+      }
+    };
+    if (history.last !== undefined) consider(this.byLast.get(history.last));
+    consider(this.byCounted.get(tool));
+    consider(this.parentPositions);
+    return first === Infinity ? undefined : (this.filters[first] as LettaFilter).rule;
+  }
+
+  /** The valid sets that can bind in this state, with their rules, in Letta's order (the others keep every tool). */
+  private bindingSets(history: LettaHistory, response: string | undefined): { rule: number; set: LettaValidSet }[] {
+    const positions = [...(history.last !== undefined ? (this.byLast.get(history.last) ?? []) : []), ...this.parentPositions];
+    for (const [tool, list] of this.byCounted) if (history.count(tool) > 0 || list.some((p) => (this.filters[p] as { limit: number }).limit <= 0)) positions.push(...list);
+    positions.sort((a, b) => a - b);
+    const out: { rule: number; set: LettaValidSet }[] = [];
+    for (const pos of positions) {
+      const f = this.filters[pos] as LettaFilter;
+      const set = this.validSet(f, history, response);
+      if (set.kind !== 'all') out.push({ rule: f.rule, set });
+    }
+    return out;
   }
 
   /**
@@ -193,10 +237,11 @@ export class LettaRules {
   allowed(history: LettaHistory, available: readonly string[], response: string | undefined, errorOnEmpty = true): LettaAllowed {
     if (this.inInitPhase(history)) {
       const names = this.init.map((r) => r.tool);
+      const named = new Set(names);
       const first = (this.init[0] as LettaNamedRule).rule;
-      return { phase: 'init', allowed: names, removed: available.filter((t) => !names.includes(t)).map((tool) => ({ tool, rule: first })) };
+      return { phase: 'init', allowed: names, removed: available.filter((t) => !named.has(t)).map((tool) => ({ tool, rule: first })) };
     }
-    const sets = this.filters.map((f) => ({ rule: f.rule, set: this.validSet(f, history, response) }));
+    const sets = this.bindingSets(history, response);
     const allowed: string[] = [];
     const removed: LettaAllowed['removed'] = [];
     for (const tool of new Set(available)) {

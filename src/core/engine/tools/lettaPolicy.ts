@@ -18,7 +18,7 @@
  * counts and the last tool are the batch's. The last response is the output of the last call from
  * the trace, refused calls included (their error message), as Letta's loop keeps it.
  */
-import { lettaViolationHints } from '../../describe/lettaPrompts.ts';
+import { lettaPromptLines, lettaViolationHints } from '../../describe/lettaPrompts.ts';
 import type { Agent } from '../../model/toolRules.ts';
 import type { Flow } from '../decisions.ts';
 import { packageResponse, responseMessage } from '../letta/outputKey.ts';
@@ -57,6 +57,7 @@ export function toolConstraintMessage(tool: string, valid: readonly string[], hi
 export function createLettaPolicy(agent: Agent, table: ToolTable): ToolPolicy {
   const lettaRules = agent.lettaRules ?? [];
   const rules = new LettaRules(lettaRules);
+  const promptLines = lettaPromptLines(lettaRules);
   // Every tool a rule names gets an id, so an agent without a tool list knows them all.
   for (const r of lettaRules) {
     table.intern(r.tool_name);
@@ -91,7 +92,8 @@ export function createLettaPolicy(agent: Agent, table: ToolTable): ToolPolicy {
   function offered(ctx: CheckContext): Omit<LettaSnapshot, 'lastTool' | 'lastOutput' | 'uncalledRequired'> {
     const tools = available();
     const result = rules.allowed(historyOf(ctx), tools, ctx.state.lastOutput, false);
-    const allowed = tools.filter((t) => result.allowed.includes(t));
+    const kept = new Set(result.allowed);
+    const allowed = tools.filter((t) => kept.has(t));
     if (result.phase === 'init') return { phase: 'init', allowed, removed: result.removed };
     if (result.allowed.length > 0) return { phase: 'rules', allowed, removed: result.removed };
     return ctx.settings.errorOnEmpty ? { phase: 'empty', allowed: [], removed: result.removed } : { phase: 'fallback', allowed: tools, removed: result.removed };
@@ -120,7 +122,7 @@ export function createLettaPolicy(agent: Agent, table: ToolTable): ToolPolicy {
       const now = offered(ctx);
       if (now.phase === 'fallback') return undefined;
       if (now.phase === 'empty') return fail('NoValidTools', NO_VALID_TOOLS_MESSAGE, by);
-      return fail('ToolConstraintError', toolConstraintMessage(tool, now.allowed, lettaViolationHints(lettaRules, tool, history.last)), by);
+      return fail('ToolConstraintError', toolConstraintMessage(tool, now.allowed, lettaViolationHints(lettaRules, tool, history.last, promptLines)), by);
     },
     flowOf(_ctx, call): Flow {
       return rules.terminalRuleOf(call.tool.name) !== undefined ? 'exit' : 'continue';
