@@ -10,7 +10,7 @@
  */
 import { deserialize, serialize } from 'node:v8';
 import { readImport } from '../src/app/persistence/importReading.ts';
-import { diagnosticsOfReading, primeDiagnostics, readingOfLoaded, type RuleDoc } from '../src/app/state/documents.ts';
+import { diagnosticsOfReading, primeDiagnostics, readingOfLoaded } from '../src/app/state/documents.ts';
 import { layoutOf, toolGraphOf } from '../src/app/graph/docGraph.ts';
 import { bigAgentToml } from '../test/support/bigAgent.ts';
 import { cpuMs } from './measure.ts';
@@ -44,10 +44,11 @@ function once(name: string, text: string) {
   const reading = parse.value;
   if (reading.kind !== 'docs' || !reading.loaded) throw new Error('the generated file did not read as one document');
   const { loaded, ...sendable } = reading;
-  const doc = reading.docs[0] as RuleDoc;
+  const doc = reading.docs[0];
+  if (doc?.kind !== 'agent') throw new Error('the generated file did not read as one agent');
   const validate = cpuMs(() => diagnosticsOfReading(doc, readingOfLoaded(doc.kind, doc.fileName, loaded)));
   primeDiagnostics(doc, validate.value);
-  const project = cpuMs(() => (doc.kind === 'agent' ? toolGraphOf(doc) : undefined));
+  const project = cpuMs(() => toolGraphOf(doc));
   const layout = cpuMs(() => layoutOf(doc));
   const result = { reading: sendable, analyses: [{ diagnostics: validate.value, graph: project.value, layout: layout.value }] };
   const ser = cpuMs(() => serialize(result));
@@ -66,8 +67,8 @@ function once(name: string, text: string) {
     slices: messages.length,
     bytes: ser.value.length,
     diagnostics: validate.value.diagnostics.length,
-    nodes: project.value?.nodes.length ?? 0,
-    edges: project.value?.edges.length ?? 0,
+    nodes: project.value.nodes.length,
+    edges: project.value.edges.length,
   };
 }
 
