@@ -62,6 +62,13 @@ test('Minimise on a blocked call yields a shorter trace with the same decision',
   await expect(page.getByText(/Minimised 30,000 events to 4 in .*Save as test/)).toBeVisible();
   await expect(decision.getByRole('heading')).toContainText('Blocked');
   await page.screenshot({ path: 'test-results/minimise-result.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.screenshot({ path: 'test-results/minimise-result-1280.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/minimise-result-1280-dark.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: 'test-results/minimise-result-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
 
   await sim(page).getByRole('tab', { name: /^Setup/ }).click();
   await expect(sim(page).getByRole('checkbox', { name: 'session-min-step-30000.yaml' })).toBeChecked();
