@@ -22,12 +22,6 @@ export interface Checkpoints {
   readonly bytes: number;
   /** Call after the replay has consumed `pos` items (0 = before the first); saves when `pos` is a multiple of N. */
   passed(pos: number, replay: Replay): void;
-  /**
-   * {@link passed}, for a replay re-positioned behind the front: also keeps the finer tail there,
-   * so stepping on back from the step shown restores a state close by. (Not for a first run: the
-   * tail's saves would triple its cost.)
-   */
-  passedLive(pos: number, replay: Replay): void;
   /** The latest checkpoint at or before `pos`, if any. */
   nearest(pos: number): { pos: number; state: ReplayState } | undefined;
 }
@@ -62,9 +56,9 @@ export function createCheckpoints(opts: CheckpointOptions = {}): Checkpoints {
   let bytes = 0;
   let last = -1;
   /**
-   * The tail: states every `every / TAIL` items where a re-positioned replay passed most recently
-   * (around the step shown), oldest dropped first. Stepping on back from there, the usual move, is
-   * then a restore and a few hundred pushes rather than up to `every`.
+   * The tail: states every `every / TAIL` items where a replay passed most recently (the end of a
+   * run, or around the step shown), oldest dropped first. Stepping back from there, the usual move,
+   * is then a restore and a few hundred pushes rather than up to `every`.
    */
   const tail: { pos: number; state: ReplayState; bytes: number }[] = [];
   let tailBytes = 0;
@@ -100,12 +94,12 @@ export function createCheckpoints(opts: CheckpointOptions = {}): Checkpoints {
     get bytes() {
       return bytes + tailBytes;
     },
-    passedLive(pos, replay) {
-      if (pos % every !== 0 && every >= 2 * TAIL && pos % fine() === 0) keepInTail(pos, replay);
-      else this.passed(pos, replay);
-    },
     passed(pos, replay) {
-      if (pos % every !== 0 || kept.has(pos)) return;
+      if (pos % every !== 0) {
+        if (every >= 2 * TAIL && pos % fine() === 0) keepInTail(pos, replay);
+        return;
+      }
+      if (kept.has(pos)) return;
       const state = replay.save();
       const size = estimateBytes(state);
       kept.set(pos, { state, bytes: size });

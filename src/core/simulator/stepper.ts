@@ -165,7 +165,7 @@ export function createStepper(items: readonly TraceItem[], config: ReplayConfig,
     }
     while (live.pos < pos) {
       pushOn(live.replay, live.pos++);
-      checkpoints.passedLive(live.pos, live.replay);
+      checkpoints.passed(live.pos, live.replay);
     }
     return live.replay;
   }
