@@ -44,9 +44,6 @@ export function estimateBytes(value: unknown): number {
   return n;
 }
 
-/** Finer checkpoints kept where a replay passed last (at most this many, a quarter of the budget). */
-const TAIL = 16;
-
 /** An empty checkpoint store. */
 export function createCheckpoints(opts: CheckpointOptions = {}): Checkpoints {
   let every = Math.max(1, Math.floor(opts.every ?? 1024));
@@ -55,23 +52,6 @@ export function createCheckpoints(opts: CheckpointOptions = {}): Checkpoints {
   const kept = new Map<number, { state: ReplayState; bytes: number }>();
   let bytes = 0;
   let last = -1;
-  /**
-   * The tail: states every `every / TAIL` items where a replay passed most recently (the end of a
-   * run, or around the step shown), oldest dropped first. Stepping back from there, the usual move,
-   * is then a restore and a few hundred pushes rather than up to `every`.
-   */
-  const tail: { pos: number; state: ReplayState; bytes: number }[] = [];
-  let tailBytes = 0;
-  const fine = () => Math.max(1, Math.floor(every / TAIL));
-
-  function keepInTail(pos: number, replay: Replay): void {
-    if (tail.some((t) => t.pos === pos)) return;
-    const state = replay.save();
-    const size = estimateBytes(state);
-    tail.push({ pos, state, bytes: size });
-    tailBytes += size;
-    while (tail.length > TAIL || (tail.length > 1 && tailBytes > budget / 4)) tailBytes -= (tail.shift() as { bytes: number }).bytes;
-  }
 
   function thin(): void {
     while (bytes > budget && kept.size > 1) {
@@ -92,14 +72,10 @@ export function createCheckpoints(opts: CheckpointOptions = {}): Checkpoints {
       return kept.size;
     },
     get bytes() {
-      return bytes + tailBytes;
+      return bytes;
     },
     passed(pos, replay) {
-      if (pos % every !== 0) {
-        if (every >= 2 * TAIL && pos % fine() === 0) keepInTail(pos, replay);
-        return;
-      }
-      if (kept.has(pos)) return;
+      if (pos % every !== 0 || kept.has(pos)) return;
       const state = replay.save();
       const size = estimateBytes(state);
       kept.set(pos, { state, bytes: size });
@@ -108,16 +84,11 @@ export function createCheckpoints(opts: CheckpointOptions = {}): Checkpoints {
       thin();
     },
     nearest(pos) {
-      let best: { pos: number; state: ReplayState } | undefined;
       for (let p = Math.min(Math.floor(pos / every) * every, Math.floor(last / every) * every); p >= 0; p -= every) {
         const cp = kept.get(p);
-        if (cp) {
-          best = { pos: p, state: cp.state };
-          break;
-        }
+        if (cp) return { pos: p, state: cp.state };
       }
-      for (const t of tail) if (t.pos <= pos && (!best || t.pos > best.pos)) best = { pos: t.pos, state: t.state };
-      return best;
+      return undefined;
     },
   };
 }
