@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANVAS_VIEW, boundsOf, planViewport } from '../../src/app/layout/viewport.ts';
+import { CANVAS_VIEW, boundsOf, planViewport, startOf } from '../../src/app/layout/viewport.ts';
 
 describe('planViewport', () => {
   it('fits and centres a graph that is readable at the fitting zoom', () => {
@@ -36,5 +36,21 @@ describe('boundsOf', () => {
   it('is the box around all boxes', () => {
     expect(boundsOf([{ x: 0, y: 10, width: 5, height: 5 }, { x: -5, y: 0, width: 2, height: 30 }])).toEqual({ x: -5, y: 0, width: 10, height: 30 });
     expect(boundsOf([])).toBeUndefined();
+  });
+
+  it('starts a graph too big to fit at its first node, not at an empty corner of its bounding box', () => {
+    // Two layers: the first starts low (y 5000), the second high (y 0): the box's corner is empty.
+    const boxes = [
+      { x: 0, y: 5000, width: 200, height: 48 },
+      { x: 0, y: 5100, width: 200, height: 48 },
+      { x: 4000, y: 0, width: 200, height: 48 },
+    ];
+    const start = startOf(boxes, 'RIGHT')!;
+    expect(start).toEqual({ x: 0, y: 5000 });
+    const v = planViewport(boundsOf(boxes)!, 1000, 600, CANVAS_VIEW, {}, start);
+    // The first node sits at the padding, in view.
+    expect(v.x + 0 * v.zoom).toBe(CANVAS_VIEW.padding);
+    expect(v.y + 5000 * v.zoom).toBe(CANVAS_VIEW.padding);
+    expect(startOf(boxes, 'DOWN')).toEqual({ x: 4000, y: 0 });
   });
 });

@@ -25,7 +25,7 @@ import type { XY } from '../state/documents.ts';
 import { reconcileNodes } from './reconcile.ts';
 import { ARROW_STEP, arrowDirection, isTextTarget } from './keys.ts';
 import { StageContext } from './stage.ts';
-import { boundsOf, planViewport } from '../layout/viewport.ts';
+import { boundsOf, planViewport, startOf } from '../layout/viewport.ts';
 import { onFitRequest } from './fitRequests.ts';
 import { Icon } from '../components/ui/Icon.tsx';
 
@@ -124,10 +124,11 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       const el = host.current;
       const all = getNodes();
       const chosen = only && only.length > 0 ? all.filter((n) => only.includes(n.id)) : all;
-      const b = boundsOf(chosen.map((n) => ({ x: n.position.x, y: n.position.y, width: n.measured?.width ?? n.width ?? 0, height: n.measured?.height ?? n.height ?? 0 })));
+      const boxes = chosen.map((n) => ({ x: n.position.x, y: n.position.y, width: n.measured?.width ?? n.width ?? 0, height: n.measured?.height ?? n.height ?? 0 }));
+      const b = boundsOf(boxes);
       if (!el || !b) return;
       const inset = stage.on ? {} : direction === 'RIGHT' ? { bottom: MINIMAP.height + 16 } : { right: MINIMAP.width + 16 };
-      void setViewport(planViewport(b, el.clientWidth, el.clientHeight, stage.view, inset), { duration: stage.on ? 300 : 0 });
+      void setViewport(planViewport(b, el.clientWidth, el.clientHeight, stage.view, inset, startOf(boxes, direction)), { duration: stage.on ? 300 : 0 });
     },
     [getNodes, setViewport, stage, direction],
   );

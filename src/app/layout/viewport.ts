@@ -31,7 +31,15 @@ export const CANVAS_VIEW: ViewportOptions = { minZoom: 0.7, maxZoom: 1.1, paddin
  * The camera for `bounds` (graph coordinates) in a view of `width` × `height` screen pixels.
  * `inset` keeps a band free on the right or at the bottom (where the minimap sits).
  */
-export function planViewport(bounds: Box, width: number, height: number, o: ViewportOptions, inset: { right?: number; bottom?: number } = {}): Viewport {
+export function planViewport(
+  bounds: Box,
+  width: number,
+  height: number,
+  o: ViewportOptions,
+  inset: { right?: number; bottom?: number } = {},
+  /** Where the graph starts (see {@link startOf}); the bounding box's corner when absent. */
+  start: { x: number; y: number } = bounds,
+): Viewport {
   const availW = Math.max(1, width - 2 * o.padding - (inset.right ?? 0));
   const availH = Math.max(1, height - 2 * o.padding - (inset.bottom ?? 0));
   const fit = Math.min(availW / Math.max(1, bounds.width), availH / Math.max(1, bounds.height));
@@ -39,8 +47,8 @@ export function planViewport(bounds: Box, width: number, height: number, o: View
   const w = bounds.width * zoom;
   const h = bounds.height * zoom;
   // Along each axis: centred when the graph fits, else its start (left / top) at the padding.
-  const x = w <= availW ? o.padding + (availW - w) / 2 - bounds.x * zoom : o.padding - bounds.x * zoom;
-  const y = h <= availH ? o.padding + (availH - h) / 2 - bounds.y * zoom : o.padding - bounds.y * zoom;
+  const x = w <= availW ? o.padding + (availW - w) / 2 - bounds.x * zoom : o.padding - start.x * zoom;
+  const y = h <= availH ? o.padding + (availH - h) / 2 - bounds.y * zoom : o.padding - start.y * zoom;
   return { x, y, zoom };
 }
 
@@ -58,4 +66,19 @@ export function boundsOf(boxes: readonly Box[]): Box | undefined {
     y1 = Math.max(y1, b.y + b.height);
   }
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/**
+ * Where a layered graph starts: its first node along the reading direction (left-most for tools,
+ * then top-most within that column; top-most for phases, then left-most). In a big graph the
+ * bounding box's corner is often empty space (each layer starts at its own height), so a camera
+ * put there shows no node at all.
+ */
+export function startOf(boxes: readonly Box[], direction: 'RIGHT' | 'DOWN'): { x: number; y: number } | undefined {
+  let best: Box | undefined;
+  for (const b of boxes) {
+    if (!best) best = b;
+    else if (direction === 'RIGHT' ? b.x < best.x || (b.x === best.x && b.y < best.y) : b.y < best.y || (b.y === best.y && b.x < best.x)) best = b;
+  }
+  return best ? { x: best.x, y: best.y } : undefined;
 }
