@@ -19,6 +19,9 @@ import type {
   SimulationResult,
   TestFileOutcome,
   TestRunRequest,
+  VerifyProgress,
+  VerifyReply,
+  VerifyRequest,
 } from './protocol.ts';
 
 /** What the client needs of a Worker (a real one in the page, a fake in tests). */
@@ -46,6 +49,8 @@ export interface SimulationClient {
   coverage(request: SimulationRequest): Promise<CoverageResult>;
   runTests(request: TestRunRequest): Promise<TestFileOutcome[]>;
   jsonl(id: string): Promise<string | undefined>;
+  /** Verifies the agents of the rule files (`docs/verify.md`), with progress. */
+  verify(request: VerifyRequest, onProgress: (progress: VerifyProgress) => void): Promise<VerifyReply>;
   /** Minimises a finished run's trace towards one of its decisions; cancel it with {@link SimulationClient.cancel} and its id. */
   minimise(request: MinimiseRequest, onProgress: (progress: MinimiseProgress) => void): { id: string; result: Promise<MinimiseReply> };
   release(id: string): void;
@@ -156,6 +161,7 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
     coverage: (request) => ask((api) => api.coverage(request)),
     runTests: (request) => ask((api) => api.runTests(request)),
     jsonl: (id) => ask((api) => api.jsonl(id)),
+    verify: (request, onProgress) => ask((api) => api.verify(request, proxy((p: VerifyProgress) => onProgress(p)))),
     release(id) {
       if (current) void current.api.release(id);
     },

@@ -13,6 +13,8 @@ import type { DecisionDiff } from '../core/simulator/diff.ts';
 import type { Summary } from '../core/simulator/summary.ts';
 import type { TestResult } from '../core/tests/types.ts';
 import type { MinimiseProgress } from '../core/verify/minimise.ts';
+import type { VerifyDiagnostic } from '../core/verify/explore.ts';
+import type { SearchStats } from '../core/verify/findings.ts';
 
 const NamedText = z.object({ name: z.string(), text: z.string() });
 /** A trace given as text, or as a Blob/File the worker streams (large recordings). */
@@ -152,6 +154,29 @@ export interface MinimiseReply {
   kind?: string;
 }
 
+/** Verifying the agents of some rule files (`docs/verify.md`). */
+export const VerifyRequest = z.object({
+  ruleFiles: z.array(NamedText),
+  settings: ReplaySettings.partial().default({}),
+  maxStates: z.number().int().positive().optional(),
+});
+export type VerifyRequest = z.input<typeof VerifyRequest>;
+
+/** How far a verification has come. */
+export interface VerifyProgress {
+  states: number;
+  depth: number;
+}
+
+export interface VerifyReply {
+  status: 'done' | 'invalid';
+  message?: string;
+  /** The V-findings, each with its file, range, proof and counterexample trace. */
+  diagnostics: VerifyDiagnostic[];
+  /** Per agent: the search figures (exhaustive or the bound). */
+  agents: { agent: string; file: string; stats: SearchStats }[];
+}
+
 /** The API the worker exposes (through comlink). */
 export interface SimulationApi {
   run(id: string, request: SimulationRequest, onChunk: (chunk: SimulationChunk) => void | Promise<void>): Promise<SimulationResult>;
@@ -173,6 +198,8 @@ export interface SimulationApi {
    * {@link SimulationApi.cancel} under `id`; the run must still be kept).
    */
   minimise(id: string, request: MinimiseRequest, onProgress: (progress: MinimiseProgress) => void | Promise<void>): Promise<MinimiseReply>;
+  /** Verifies the agents of the rule files (streamed progress); nothing is kept. */
+  verify(request: VerifyRequest, onProgress: (progress: VerifyProgress) => void | Promise<void>): Promise<VerifyReply>;
   /** A run's decisions as JSONL (`traces.md` §4). */
   jsonl(id: string): Promise<string | undefined>;
   /** Forgets a run. */

@@ -17,6 +17,7 @@ import { diffRuns, inspectRun, jsonlOf, nextViolationOf, summaryOfRuns } from '.
 import { runCoverage } from './coverage.ts';
 import { runProjectTests } from './tests.ts';
 import { minimiseRun } from './minimiseRun.ts';
+import { runVerification } from './verifyRun.ts';
 import { decoderFor } from '../core/text/decodeBytes.ts';
 import { RUN_MEMORY_BUDGET, RUN_STEP_BUDGET, estimateRunBytes, stoppedMessage } from './budget.ts';
 
@@ -195,6 +196,7 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
         cancelled.delete(id);
       }
     },
+    verify: async (request, onProgress) => runVerification(request, (p) => void onProgress(p)),
     async jsonl(id) {
       const session = sessions.get(id);
       return session ? jsonlOf(session) : undefined;

@@ -9,6 +9,7 @@ import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import { writeRuleFile } from '../../src/core/codecs/write.ts';
 import { checkLoadedFile } from '../../src/core/check.ts';
 import { replayItems } from '../../src/core/engine/replay.ts';
+import { verifyFiles } from '../../src/core/verify/explore.ts';
 import { readTrace } from '../../src/core/traces/index.ts';
 import { EXAMPLES_DIR } from '../data/paths.ts';
 
@@ -85,7 +86,7 @@ describe('shared examples import with the diagnostics they deserve', () => {
 
 describe('curated gallery examples', () => {
   const names = readdirSync('examples').filter((f) => /\.(toml|ya?ml)$/.test(f) && !/\.test\.ya?ml$/.test(f));
-  it('has the six promised examples', () => {
+  it('has the seven promised examples', () => {
     expect(names.sort()).toEqual([
       'api-client.toml',
       'consent-shell.toml',
@@ -93,6 +94,7 @@ describe('curated gallery examples', () => {
       'file-tool-gating.toml',
       'hegel-execution.yaml',
       'hegel-minimal.yaml',
+      'release-deadlock.toml',
     ]);
   });
   it.each(names)('%s loads with no errors or warnings and round-trips through its own format', (name) => {
@@ -103,6 +105,20 @@ describe('curated gallery examples', () => {
     expect(written.diagnostics).toEqual([]);
     const again = loadRuleFile(name, written.text);
     expect({ agents: again.agents, workflows: again.workflows }).toEqual({ agents: file.agents, workflows: file.workflows });
+  });
+});
+
+describe('release-deadlock.toml (the verifier’s example)', () => {
+  it('verifies to the deadlock and the trap its comment promises, each replaying to it', () => {
+    const { file } = check('examples', 'release-deadlock.toml');
+    const r = verifyFiles([file]);
+    expect(r.diagnostics.map((d) => [d.code, d.severity, d.trace?.step])).toEqual([
+      ['V001', 'error', 7],
+      ['V003', 'warning', 1],
+    ]);
+    expect(r.diagnostics[0]?.message).toContain('Deadlock after `lock_branch` → `hotfix`');
+    const replayed = replayItems(readTrace('t.yaml', r.diagnostics[0]?.trace?.yaml ?? '').items, { agent: file.agents[0] });
+    expect(replayed.filter((d) => d.event === 6).map((d) => d.kind)).toEqual(['blocked', 'exit_blocked']);
   });
 });
 

@@ -14,6 +14,11 @@ import { describeCounts, selectionForTarget } from './problemTarget.ts';
 import { useProblems, type DocProblems } from './useProblems.ts';
 import { useVirtualRows } from './useVirtualRows.ts';
 import { keyTarget } from './virtualRows.ts';
+import { useStore } from 'zustand';
+import type { VerifyDiagnostic } from '../../core/verify/explore.ts';
+import { openCounterexample } from '../verify/openCounterexample.ts';
+import { ensureVerifyWatching, verifyStore } from '../verify/verifyStore.ts';
+import { useShowSimulator } from '../tests/useShowSimulator.ts';
 import './panels.css';
 
 const ICON: Record<Severity, string> = { error: '⨯', warning: '⚠', info: 'ℹ' };
@@ -63,6 +68,10 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
   const [current, setCurrent] = useState(0);
   const active = Math.min(current, Math.max(0, layout.problems - 1));
   const [focusRequest, setFocusRequest] = useState<{ problem: number; nonce: number }>();
+  const showSimulator = useShowSimulator();
+  useEffect(() => ensureVerifyWatching(store), [store]);
+  const verifying = useStore(verifyStore(), (s) => s.running);
+  const progress = useStore(verifyStore(), (s) => s.progress);
 
   useEffect(() => {
     if (!focusRequest) return;
@@ -99,6 +108,11 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
         <span className="problem-counts" aria-live="polite">
           {describeCounts(counts)}
         </span>
+        {verifying && (
+          <span className="muted verify-progress" role="status">
+            Verifying{progress ? ` · ${progress.states.toLocaleString('en-US')} states` : '…'}
+          </span>
+        )}
       </header>
       {total === 0 ? (
         <p className="muted pane-empty">{groups.length === 0 ? 'No documents yet.' : 'No problems.'}</p>
@@ -114,8 +128,9 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
                 if (!shown(row)) continue;
                 const d = g.problems[i]!;
                 const p = first + i;
+                const trace = (d as VerifyDiagnostic).trace;
                 items.push(
-                  <li key={i} ref={virtual.measure(row)} style={top(row)} aria-setsize={g.problems.length} aria-posinset={i + 1}>
+                  <li key={i} ref={virtual.measure(row)} style={top(row)} aria-setsize={g.problems.length} aria-posinset={i + 1} className={trace ? 'has-trace' : undefined}>
                     <button type="button" className={`problem sev-${d.severity}`} data-problem={p} tabIndex={p === active ? 0 : -1} onFocus={() => setCurrent(p)} onClick={() => activate(g.doc, d)}>
                       <span className="problem-sev">
                         <span aria-hidden="true">{ICON[d.severity]}</span> {d.severity}
@@ -126,6 +141,16 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
                         {d.range.start.line}:{d.range.start.column}
                       </span>
                     </button>
+                    {trace && (
+                      <button
+                        type="button"
+                        className="problem-trace"
+                        title={`Open the ${trace.steps.length}-step counterexample in the simulator at step ${trace.step}`}
+                        onClick={() => void openCounterexample(store, d as VerifyDiagnostic, showSimulator)}
+                      >
+                        Show trace
+                      </button>
+                    )}
                   </li>,
                 );
               }

@@ -5,6 +5,8 @@ import { useStudio } from '../state/context.tsx';
 import { activeDoc } from '../state/store.ts';
 import { diagnosticsOf, type RuleDoc } from '../state/documents.ts';
 import { countBySeverity, sortProblems, type SeverityCounts } from './problemTarget.ts';
+import { useStore } from 'zustand';
+import { verifyStore } from '../verify/verifyStore.ts';
 
 export interface DocProblems {
   doc: RuleDoc;
@@ -17,12 +19,15 @@ export interface DocProblems {
 export function useProblems(): { groups: DocProblems[]; counts: SeverityCounts } {
   const docs = useStudio((s) => s.project.docs);
   const active = useStudio(activeDoc);
+  const verified = useStore(verifyStore(), (s) => s.diagnostics);
   return useMemo(() => {
     const ordered = active ? [active, ...docs.filter((d) => d !== active)] : docs;
     const groups = ordered.map((doc) => {
       const d = diagnosticsOf(doc);
-      return { doc, problems: sortProblems(d.diagnostics), textApplies: d.textApplies };
+      // The verifier's findings (computed in the worker) join the document's own.
+      const found = doc.kind === 'agent' ? verified.filter((v) => v.file === doc.fileName) : [];
+      return { doc, problems: sortProblems([...d.diagnostics, ...found]), textApplies: d.textApplies };
     });
     return { groups, counts: countBySeverity(groups.flatMap((g) => g.problems)) };
-  }, [docs, active]);
+  }, [docs, active, verified]);
 }

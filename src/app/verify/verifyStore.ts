@@ -1,0 +1,114 @@
+/**
+ * The verifier's findings for the Problems list: every agent document is explored in the
+ * simulation worker (never on the page's thread) after each edit (debounced) and after a change of
+ * the simulator's settings, with progress while a search runs. A vanilla zustand store (a module
+ * singleton), like the tests store.
+ */
+import { createStore } from 'zustand/vanilla';
+import { resolveSettings, type ReplaySettings } from '../../core/engine/settings.ts';
+import type { VerifyDiagnostic } from '../../core/verify/explore.ts';
+import type { SearchStats } from '../../core/verify/findings.ts';
+import type { SimulationClient } from '../../worker/client.ts';
+import type { VerifyProgress } from '../../worker/protocol.ts';
+import { formToSettings } from '../simulator/settingsForm.ts';
+import { sharedSimulationClient, simulationStore } from '../simulator/simulationStore.ts';
+import type { ProjectData, StudioStore } from '../state/store.ts';
+
+export interface VerifyState {
+  /** V-findings of the last finished verification, by file name. */
+  diagnostics: VerifyDiagnostic[];
+  /** Per agent: whether the search was exhaustive, or its bound. */
+  agents: { agent: string; file: string; stats: SearchStats }[];
+  /** The settings the findings were computed under (a trace is replayed with them). */
+  settings: ReplaySettings | undefined;
+  running: boolean;
+  progress: VerifyProgress | undefined;
+  error?: string;
+  /** Verifies the project's agent documents now. */
+  run(project: ProjectData, settings: ReplaySettings): Promise<void>;
+  /** Verifies after every change of the documents or the simulator's settings; returns a stop function. */
+  watch(store: StudioStore, delayMs?: number): () => void;
+}
+
+/** The settings the simulator's form holds (what "Show trace" replays with). */
+function currentSettings(): ReplaySettings {
+  const read = formToSettings(simulationStore().getState().form);
+  return read.ok ? read.settings : resolveSettings({});
+}
+
+/** Creates a verify store over a worker client (injectable for tests). */
+export function createVerifyStore(client: () => SimulationClient) {
+  return createStore<VerifyState>()((set, get) => {
+    let generation = 0;
+    return {
+      diagnostics: [],
+      agents: [],
+      settings: undefined,
+      running: false,
+      progress: undefined,
+      async run(project, settings) {
+        const mine = ++generation;
+        const agentDocs = project.docs.filter((d) => d.kind === 'agent');
+        if (agentDocs.length === 0) {
+          set({ diagnostics: [], agents: [], running: false, progress: undefined, error: undefined, settings });
+          return;
+        }
+        set({ running: true, progress: undefined });
+        try {
+          const reply = await client().verify({ ruleFiles: agentDocs.map((d) => ({ name: d.fileName, text: d.text })), settings }, (progress) => {
+            if (mine === generation) set({ progress });
+          });
+          if (mine === generation)
+            set({ diagnostics: reply.diagnostics, agents: reply.agents, settings, running: false, progress: undefined, error: reply.message });
+        } catch (e) {
+          if (mine === generation) set({ running: false, progress: undefined, error: e instanceof Error ? e.message : String(e) });
+        }
+      },
+      watch(store, delayMs = 300) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        let docs = store.getState().project.docs;
+        let form = simulationStore().getState().form;
+        const schedule = () => {
+          if (timer !== undefined) clearTimeout(timer);
+          timer = setTimeout(() => {
+            timer = undefined;
+            void get().run(store.getState().project, currentSettings());
+          }, delayMs);
+        };
+        schedule();
+        const stopDocs = store.subscribe((s) => {
+          if (s.project.docs === docs) return;
+          docs = s.project.docs;
+          schedule();
+        });
+        const stopForm = simulationStore().subscribe((s) => {
+          if (s.form === form) return;
+          form = s.form;
+          schedule();
+        });
+        return () => {
+          stopDocs();
+          stopForm();
+          if (timer !== undefined) clearTimeout(timer);
+        };
+      },
+    };
+  });
+}
+
+export type VerifyStore = ReturnType<typeof createVerifyStore>;
+
+let singleton: VerifyStore | undefined;
+/** The app's verify store, created on first use. */
+export function verifyStore(): VerifyStore {
+  singleton ??= createVerifyStore(sharedSimulationClient);
+  return singleton;
+}
+
+let watching: { store: StudioStore; stop: () => void } | undefined;
+/** Starts (once per studio store) verifying after every edit. */
+export function ensureVerifyWatching(store: StudioStore): void {
+  if (watching?.store === store) return;
+  watching?.stop();
+  watching = { store, stop: verifyStore().getState().watch(store) };
+}
