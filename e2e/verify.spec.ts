@@ -1,0 +1,52 @@
+import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { region } from './helpers.ts';
+
+/**
+ * The verifier in the studio: importing an agent that can deadlock shows the V-findings in
+ * Problems (computed in the worker), and "Show trace" opens the counterexample in the simulator
+ * at the deadlock step.
+ */
+test.beforeEach(async ({ page }) => {
+  await page.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.continue();
+    throw new Error(`request left localhost: ${url.href}`);
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+test('a deadlock example shows V-findings in Problems; Show trace opens the simulator at the deadlock step', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import', exact: true }).first().click();
+  await (await chooser).setFiles([resolve('examples/release-deadlock.toml')]);
+
+  const problems = region(page, 'Problems');
+  // the first verification also starts the simulation worker (slow on a loaded machine)
+  const deadlock = problems.locator('li', { hasText: 'V001' });
+  await expect(deadlock).toContainText('Deadlock after `lock_branch` → `hotfix`', { timeout: 30_000 });
+  await expect(problems.locator('li', { hasText: 'V003' })).toContainText('calling `hotfix` leaves no way to exit cleanly');
+  await expect(problems.locator('.problem-counts')).toContainText('1 error');
+
+  for (const [w, h] of [[1280, 720], [1440, 900]] as const)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `test-results/verify-problems-${w}x${h}-${scheme}.png` });
+    }
+  const axe = await new AxeBuilder({ page }).include('section.problems-panel').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  await deadlock.getByRole('button', { name: 'Show trace' }).click();
+  const sim = region(page, 'Simulation');
+  // the counterexample: lock_branch, hotfix, one refused call of each tool, then end (blocked): step 7
+  await expect(sim.getByText('Step 7 of 7')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('You must call these tools before ending the conversation: release').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/verify-show-trace-1440x900.png' });
+  expect(errors).toEqual([]);
+});
