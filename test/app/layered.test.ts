@@ -20,6 +20,28 @@ function overlaps(nodes: LayoutNode[], pos: Record<string, { x: number; y: numbe
 }
 
 describe('layeredLayout', () => {
+  it('lays tools without any edge out in a grid under the connected part, not in one tall column', () => {
+    // api-client's shape: authenticate → *, and five tools no edge orders.
+    const nodes = ['auth', 'all', 'get', 'post', 'delete', 'logout', 'send'].map((id) => box(id));
+    const pos = layeredLayout(nodes, [edge('auth', 'all')], { direction: 'RIGHT' });
+    expect(overlaps(nodes, pos)).toEqual([]);
+    const free = ['get', 'post', 'delete', 'logout', 'send'];
+    // below the connected row, in lines of four (√(2·5) rounded up), the first columns on its layers
+    for (const id of free) expect(pos[id]!.y).toBeGreaterThan(pos['auth']!.y + 48);
+    expect(new Set(free.map((id) => pos[id]!.x)).size).toBe(4);
+    expect(pos['get']!.x).toBe(pos['auth']!.x);
+    expect(pos['post']!.x).toBe(pos['all']!.x);
+    expect(new Set(free.map((id) => pos[id]!.y)).size).toBe(2);
+    const width = Math.max(...nodes.map((n) => pos[n.id]!.x + 200)) - Math.min(...nodes.map((n) => pos[n.id]!.x));
+    const height = Math.max(...nodes.map((n) => pos[n.id]!.y + 48)) - Math.min(...nodes.map((n) => pos[n.id]!.y));
+    expect(width).toBeGreaterThan(height);
+    // a graph of nothing but free nodes is a grid too, the same every time
+    const only = layeredLayout(nodes.slice(2), [], { direction: 'DOWN' });
+    expect(overlaps(nodes.slice(2), only)).toEqual([]);
+    expect(layeredLayout(nodes.slice(2), [], { direction: 'DOWN' })).toEqual(only);
+    expect(new Set(free.map((id) => only[id]!.x)).size).toBe(2);
+  });
+
   it('puts a chain left to right for tools and top to bottom for workflows', () => {
     const nodes = ['a', 'b', 'c'].map((id) => box(id));
     const edges = [edge('a', 'b'), edge('b', 'c')];

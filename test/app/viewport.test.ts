@@ -25,6 +25,16 @@ describe('planViewport', () => {
     expect(1200 * v.zoom).toBeLessThanOrEqual(1000 - 2 * CANVAS_VIEW.padding + 1e-9);
   });
 
+  it('shrinks the padding (not the zoom) when that is what shows the whole graph at the minimum zoom', () => {
+    // 1000 px wide: at 0.7 that is 700 screen px, more than 724 - 2 × 32 but less than 724 - 2 × 12.
+    const v = planViewport({ x: 0, y: 0, width: 1000, height: 200 }, 724, 400, CANVAS_VIEW);
+    expect(v.zoom).toBe(0.7);
+    expect(v.x).toBeGreaterThanOrEqual(12 - 1e-9);
+    expect(v.x + 1000 * v.zoom).toBeLessThanOrEqual(724 - 12 + 1e-9);
+    // a graph that does not fit even then keeps the full padding at its start
+    const wide = planViewport({ x: 0, y: 0, width: 2000, height: 200 }, 724, 400, CANVAS_VIEW);
+    expect(wide.x).toBeCloseTo(CANVAS_VIEW.padding);
+  });
 
   it('keeps the minimap band free when the graph fits', () => {
     const v = planViewport({ x: 0, y: 0, width: 800, height: 200 }, 1000, 600, CANVAS_VIEW, { bottom: 120 });

@@ -1,12 +1,14 @@
 /**
  * Notices in a live region. Information leaves by itself after a few seconds (not while the
  * pointer or focus is on the stack); errors stay until dismissed. Past three, the older ones fold
- * into "N more", so a burst (seven imported files) never covers the workspace. User text is
- * rendered as text.
+ * into "N more", so a burst (seven imported files) never covers the workspace. They sit over the
+ * canvas's bottom band (see `useNoticeBand`), never over a panel. User text is rendered as text.
  */
 import { useEffect, useState } from 'react';
 import { useStudio } from '../state/context.tsx';
 import { Icon } from './ui/Icon.tsx';
+import { useSimulation } from '../simulator/useSimulation.ts';
+import { useNoticeBand } from './useNoticeBand.ts';
 
 /** How long an information notice stays, in ms. */
 export const NOTICE_MS = 6000;
@@ -17,6 +19,8 @@ export function Notices() {
   const dismiss = useStudio((s) => s.dismiss);
   const [held, setHeld] = useState(false);
   const [expanded, setExpanded] = useState(false);
+  const presenting = useSimulation((s) => s.presenter);
+  const band = useNoticeBand(!presenting);
   const transient = notices.filter((n) => n.kind !== 'error').map((n) => n.id);
   const oldest = transient[0];
   useEffect(() => {
@@ -29,6 +33,7 @@ export function Notices() {
   return (
     <div
       className="notices"
+      style={band}
       role="status"
       aria-live="polite"
       onPointerEnter={() => setHeld(true)}

@@ -79,7 +79,7 @@ export function layoutInputOf(doc: RuleDoc): { nodes: LayoutNode[]; edges: Layou
 export function missingPositions(doc: RuleDoc, anchorId?: string): Record<string, XY> {
   const input = layoutInputOf(doc);
   const sizes = new Map(input.nodes.map((n) => [n.id, n]));
-  const sizeOf = (id: string) => sizes.get(id) ?? { width: 200, height: 48 };
+  const sizeOf = (id: string) => sizes.get(id) ?? toolNodeSize(0);
   return placeUnpositioned(
     input.nodes.map((n) => n.id),
     doc.layout,

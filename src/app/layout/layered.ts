@@ -47,8 +47,56 @@ const DUMMY_BREADTH = 24;
 /** Dummy slots allowed in all (see step 3). */
 export const DUMMY_BUDGET = 20_000;
 
-/** Positions (top-left corners) by node id. */
-export function layeredLayout(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], options: LayeredOptions): Record<string, { x: number; y: number }> {
+type Positions = Record<string, { x: number; y: number }>;
+
+/**
+ * Positions (top-left corners) by node id. Nodes with no edge at all are not stacked into the first
+ * layer (a tall column beside a short graph, as an agent's unordered tools would make): they fill a
+ * grid after the connected part, across the layers, as many to a line as the graph has layers (at
+ * least √(2n)), so the whole reads at one zoom.
+ */
+export function layeredLayout(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], options: LayeredOptions): Positions {
+  const known = new Set(nodes.map((n) => n.id));
+  const linked = new Set<string>();
+  for (const e of edges) {
+    if (e.source === e.target || !known.has(e.source) || !known.has(e.target)) continue;
+    linked.add(e.source);
+    linked.add(e.target);
+  }
+  const isolated = nodes.filter((n) => !linked.has(n.id));
+  if (isolated.length === 0) return layeredConnected(nodes, edges, options);
+  const connected = nodes.filter((n) => linked.has(n.id));
+  const result = connected.length > 0 ? layeredConnected(connected, edges, options) : {};
+  const horizontal = options.direction === 'RIGHT';
+  const layerGap = options.layerGap ?? (horizontal ? 90 : 70);
+  const nodeGap = options.nodeGap ?? (horizontal ? 36 : 48);
+  const along = (n: LayoutNode) => (horizontal ? n.width : n.height);
+  const across = (n: LayoutNode) => (horizontal ? n.height : n.width);
+  // The connected part: its layer starts (the grid's columns line up with them) and its far edge.
+  const starts = [...new Set(connected.map((n) => (horizontal ? result[n.id]!.x : result[n.id]!.y)))].sort((a, b) => a - b);
+  const end = connected.reduce((m, n) => Math.max(m, (horizontal ? result[n.id]!.y : result[n.id]!.x) + across(n)), -nodeGap);
+  const perLine = Math.max(starts.length, Math.ceil(Math.sqrt(2 * isolated.length)));
+  // Columns at the layer starts, pushed further along where an isolated node would not fit.
+  const widest = Math.max(...isolated.map(along));
+  const columns: number[] = [];
+  for (let k = 0; k < perLine; k++) {
+    const packed = k === 0 ? -Infinity : columns[k - 1]! + widest + layerGap;
+    columns.push(Math.max(starts[k] ?? packed, packed, k === 0 ? (starts[0] ?? 0) : -Infinity));
+  }
+  let line = end + nodeGap;
+  for (let i = 0; i < isolated.length; i += perLine) {
+    const row = isolated.slice(i, i + perLine);
+    row.forEach((n, k) => {
+      const a = columns[k]!;
+      result[n.id] = horizontal ? { x: a, y: line } : { x: line, y: a };
+    });
+    line += Math.max(...row.map(across)) + nodeGap;
+  }
+  return result;
+}
+
+/** The layered layout proper (every node is placed in a layer). */
+function layeredConnected(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], options: LayeredOptions): Positions {
   const horizontal = options.direction === 'RIGHT';
   const layerGap = options.layerGap ?? (horizontal ? 90 : 70);
   const nodeGap = options.nodeGap ?? (horizontal ? 36 : 48);

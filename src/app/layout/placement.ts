@@ -6,9 +6,15 @@
 import type { XY } from '../state/documents.ts';
 import type { Box } from './viewport.ts';
 
+/**
+ * A tool node's width on the canvas (`.rs-tool` in canvas.css says the same): narrow enough that a
+ * four-layer chain (the ETL example) is shown whole at zoom 0.7 beside the inspector at 1280×720.
+ */
+export const TOOL_NODE_WIDTH = 176;
+
 /** Size estimates shared by the canvas and the layout, so the layout leaves room for the badges. */
 export function toolNodeSize(badges: number): { width: number; height: number } {
-  return { width: 200, height: 48 + 24 * Math.ceil(badges / 2) };
+  return { width: TOOL_NODE_WIDTH, height: 48 + 24 * Math.ceil(badges / 2) };
 }
 
 export function phaseNodeSize(rules: number, hasSummary: boolean): { width: number; height: number } {

@@ -23,9 +23,14 @@ export interface ViewportOptions {
   maxZoom: number;
   /** Free space around the graph, in screen pixels. */
   padding: number;
+  /**
+   * The least free space a fit may shrink the padding to, so a graph that misses fitting at the
+   * minimum zoom by a few pixels is shown whole rather than with its last node cut at the edge.
+   */
+  minPadding?: number;
 }
 
-export const CANVAS_VIEW: ViewportOptions = { minZoom: 0.7, maxZoom: 1.1, padding: 32 };
+export const CANVAS_VIEW: ViewportOptions = { minZoom: 0.7, maxZoom: 1.1, padding: 32, minPadding: 12 };
 
 /**
  * The camera for `bounds` (graph coordinates) in a view of `width` × `height` screen pixels.
@@ -40,15 +45,23 @@ export function planViewport(
   /** Where the graph starts (see {@link startOf}); the bounding box's corner when absent. */
   start: { x: number; y: number } = bounds,
 ): Viewport {
-  const availW = Math.max(1, width - 2 * o.padding - (inset.right ?? 0));
-  const availH = Math.max(1, height - 2 * o.padding - (inset.bottom ?? 0));
+  const zoomFor = (pad: number) => Math.min((width - 2 * pad - (inset.right ?? 0)) / Math.max(1, bounds.width), (height - 2 * pad - (inset.bottom ?? 0)) / Math.max(1, bounds.height));
+  // The padding: the full one, or as little as needed (down to minPadding) to fit at the minimum zoom.
+  let padding = o.padding;
+  if (zoomFor(padding) < o.minZoom && o.minPadding !== undefined && zoomFor(o.minPadding) >= o.minZoom) {
+    const overW = (bounds.width * o.minZoom + (inset.right ?? 0) - width) / -2;
+    const overH = (bounds.height * o.minZoom + (inset.bottom ?? 0) - height) / -2;
+    padding = Math.max(o.minPadding, Math.min(o.padding, overW, overH));
+  }
+  const availW = Math.max(1, width - 2 * padding - (inset.right ?? 0));
+  const availH = Math.max(1, height - 2 * padding - (inset.bottom ?? 0));
   const fit = Math.min(availW / Math.max(1, bounds.width), availH / Math.max(1, bounds.height));
   const zoom = Math.min(o.maxZoom, Math.max(o.minZoom, fit));
   const w = bounds.width * zoom;
   const h = bounds.height * zoom;
   // Along each axis: centred when the graph fits, else its start (left / top) at the padding.
-  const x = w <= availW ? o.padding + (availW - w) / 2 - bounds.x * zoom : o.padding - start.x * zoom;
-  const y = h <= availH ? o.padding + (availH - h) / 2 - bounds.y * zoom : o.padding - start.y * zoom;
+  const x = w <= availW + 1e-9 ? padding + (availW - w) / 2 - bounds.x * zoom : padding - start.x * zoom;
+  const y = h <= availH + 1e-9 ? padding + (availH - h) / 2 - bounds.y * zoom : padding - start.y * zoom;
   return { x, y, zoom };
 }
 

@@ -129,7 +129,9 @@ export function Timeline() {
                     {kindIcon(d.kind)}
                   </span>
                   <span className="sim-seq">#{d.seq}</span>
-                  <span className="sim-label">{decisionLabel(d)}</span>
+                  <span className="sim-label" title={decisionLabel(d)}>
+                    {decisionLabel(d)}
+                  </span>
                 </div>
               );
             })}
