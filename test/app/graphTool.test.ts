@@ -35,7 +35,7 @@ describe('tool graph projection', () => {
     expect(g.nodes.map((n) => n.id)).toEqual(['connect_db', 'extract', 'transform', 'load', 'disconnect_db', 'send_message']);
     const byId = new Map(g.nodes.map((n) => [n.id, n]));
     expect(byId.get('connect_db')!.badges.map((b) => b.text)).toEqual(['start']);
-    expect(byId.get('load')!.badges).toEqual([{ kind: 'maxCalls', text: 'max 1', rule: 4 }]);
+    expect(byId.get('load')!.badges).toEqual([{ kind: 'maxCalls', text: 'max 1', rule: 4, title: '#5 Max calls · MaxCalls' }]);
     expect(byId.get('disconnect_db')!.badges[0]!.kind).toBe('requiredBeforeExit');
     expect(byId.get('send_message')!.badges[0]!.text).toBe('exit');
     expect(g.edges).toContainEqual(expect.objectContaining({ kind: 'precedes', source: 'connect_db', target: 'extract', rule: 1, label: 'before', cycle: false }));

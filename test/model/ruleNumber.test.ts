@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TOOL_RULE_TYPES } from '../../src/core/model/toolRules.ts';
 import { WORKFLOW_RULE_TYPES } from '../../src/core/model/workflow.ts';
-import { TOOL_RULE_NAMES, WORKFLOW_RULE_NAMES, ruleNumber, ruleTypeLabel } from '../../src/core/model/ruleNumber.ts';
+import { ruleNumber } from '../../src/core/model/ruleNumber.ts';
+import { TOOL_RULE_CHOICES, TOOL_RULE_HINTS, TOOL_RULE_NAMES, WORKFLOW_RULE_NAMES, ruleTypeLabel } from '../../src/core/describe/ruleNames.ts';
 import { toolRuleLine, workflowRuleLine } from '../../src/core/simulator/ruleText.ts';
 
 describe('ruleNumber', () => {
@@ -28,5 +29,22 @@ describe('ruleTypeLabel', () => {
     expect(Object.keys(WORKFLOW_RULE_NAMES).sort()).toEqual([...WORKFLOW_RULE_TYPES].sort());
     const names = [...Object.values(TOOL_RULE_NAMES), ...Object.values(WORKFLOW_RULE_NAMES)];
     expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe('the rule-type table', () => {
+  it('offers every tool-rule type once, in the spec order, with both names and a hint', () => {
+    expect(TOOL_RULE_CHOICES.map((c) => c.type)).toEqual([...TOOL_RULE_TYPES]);
+    for (const c of TOOL_RULE_CHOICES) {
+      expect(c.label.endsWith(c.type)).toBe(true);
+      expect(c.hint).toBe(TOOL_RULE_HINTS[c.type]);
+      expect(c.hint.length).toBeGreaterThan(10);
+    }
+    expect(TOOL_RULE_CHOICES.find((c) => c.type === 'Cooldown')!.label).toBe('Cooldown');
+  });
+
+  it('names rules the same way in explanations', () => {
+    const agent = { name: 'a', tools: [], rules: [{ tool_name: 'load', rule_type: { type: 'MaxCalls' as const, value: 1 }, conditions: [], priority: 5 }] };
+    expect(toolRuleLine(agent as never, 0)).toMatch(/^Rule #1: Max calls · MaxCalls on `load`, priority 5 — /);
   });
 });

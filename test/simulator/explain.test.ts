@@ -24,7 +24,7 @@ describe('explanations of tool decisions from a real replay', () => {
     const { e } = find(xs, (d) => d.kind === 'auto' && d.reason === 'start_constraint');
     expect(e.title).toBe('Automatic call: `connect`');
     expect(e.summary).toBe('`connect` was called automatically at the start of the batch: a StartConstraint rule requires it before any other tool.');
-    expect(e.details[0]).toBe('Rule #1: StartConstraint on `connect`, priority 10 — Call `connect` first before any other tools');
+    expect(e.details[0]).toBe('Rule #1: Call at start · StartConstraint on `connect`, priority 10 — Call `connect` first before any other tools');
     expect(e.ruleRef).toEqual({ kind: 'tool', index: 0 });
   });
 
@@ -34,7 +34,7 @@ describe('explanations of tool decisions from a real replay', () => {
     expect(e.details).toContain('prerequisite `extract` has not been called in this batch');
     expect(e.details).toContain('called so far in this batch: `connect`');
     expect(e.details).toContain(
-      'Rule #2: RequiresPrecedingTools on `validate`, priority 5, conditions extract — Call `validate` only after calling: extract',
+      'Rule #2: Call after… · RequiresPrecedingTools on `validate`, priority 5, conditions extract — Call `validate` only after calling: extract',
     );
     expect(e.ruleRef).toEqual({ kind: 'tool', index: 1 });
   });

@@ -16,7 +16,7 @@ function ToolNodeView({ data }: NodeProps<ToolFlowNode>) {
       {data.badges.length > 0 ? (
         <ul className="rs-badges" aria-label="Rules">
           {data.badges.map((b) => (
-            <li key={`${b.rule}`} className={`rs-badge rs-badge-${b.kind}${data.stepRule === b.rule ? ' rs-badge-step' : ''}`} data-rule={b.rule}>
+            <li key={`${b.rule}`} className={`rs-badge rs-badge-${b.kind}${data.stepRule === b.rule ? ' rs-badge-step' : ''}`} data-rule={b.rule} title={b.title}>
               {b.text}
             </li>
           ))}

@@ -6,6 +6,7 @@ import { ruleNumber } from '../../core/model/ruleNumber.ts';
 import { ruleToolOf } from '../../core/graph/lettaEdits.ts';
 import { Position, type Edge, type Node } from '@xyflow/react';
 import { phaseNodeSize, toolNodeSize } from '../layout/placement.ts';
+import { ruleTypeLabel } from '../../core/describe/ruleNames.ts';
 import type { ToolGraph, ToolGraphEdge, ToolGraphNode } from '../../core/graph/toolGraph.ts';
 import type { PhaseGraphNode, WorkflowGraph } from '../../core/graph/workflowGraph.ts';
 import type { Agent } from '../../core/model/toolRules.ts';
@@ -119,7 +120,7 @@ export function toolFlow(
       ariaLabel: edgeAriaLabel(e),
       data: {
         label: e.label,
-        title: e.cycle ? `Rule ${ruleNumber(e.rule)}: part of a cycle of the required order` : `Rule ${ruleNumber(e.rule)}`,
+        title: `Rule ${ruleNumber(e.rule)}: ${ruleTypeLabel((agent.family === 'letta' ? agent.lettaRules?.[e.rule]?.type : agent.rules[e.rule]?.rule_type.type) ?? '')}${e.cycle ? ', part of a cycle of the required order' : ''}`,
       },
     }),
   );

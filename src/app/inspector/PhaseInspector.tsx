@@ -1,5 +1,6 @@
 /** Edits a phase: name (transitions follow), summary, prompt, transitions, rules with parameters. */
 import { ruleNumber } from '../../core/model/ruleNumber.ts';
+import { ruleTypeLabel } from '../../core/describe/ruleNames.ts';
 import { useState } from 'react';
 import type { WorkflowDoc } from '../state/documents.ts';
 import { useStudioStore } from '../state/context.tsx';
@@ -71,7 +72,7 @@ export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; na
         {node.rules.map((r, i) => (
           <div key={i} className="insp-rule">
             <h3>
-              {r.type}{' '}
+              {ruleNumber(i)} {ruleTypeLabel(r.type)}{' '}
               <button type="button" aria-label={`Remove rule ${ruleNumber(i)} (${r.type})`} onClick={() => edit((n) => ({ ...n, rules: n.rules.filter((_, j) => j !== i) }), `r${i}:remove`)}>
                 ×
               </button>
@@ -83,7 +84,9 @@ export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; na
           {(id) => (
             <select id={id} value={newType} onChange={(e) => setNewType(e.target.value as WorkflowRuleTypeName)}>
               {WORKFLOW_RULE_TYPES.map((t) => (
-                <option key={t}>{t}</option>
+                <option key={t} value={t}>
+                  {ruleTypeLabel(t)}
+                </option>
               ))}
             </select>
           )}

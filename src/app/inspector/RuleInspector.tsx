@@ -3,7 +3,8 @@ import type { AgentDoc } from '../state/documents.ts';
 import { useStudioStore } from '../state/context.tsx';
 import type { Json, ToolRule, ToolRuleTypeName } from '../../core/model/toolRules.ts';
 import { TOOL_RULE_TYPES } from '../../core/model/toolRules.ts';
-import { describeRule } from '../../core/describe/index.ts';
+import { TOOL_RULE_HINTS, describeRule, ruleTypeLabel } from '../../core/describe/index.ts';
+import { ruleNumber } from '../../core/model/ruleNumber.ts';
 import { defaultRuleType, removeRule, toolNamesOf, updateRule } from '../../core/graph/agentEdits.ts';
 import { DeleteRuleField, JsonField, NumberField, SelectField, TagInput, TextField } from './fields.tsx';
 import { PayloadFields } from './PayloadFields.tsx';
@@ -18,7 +19,7 @@ export function RuleInspector({ doc, index }: { doc: AgentDoc; index: number }) 
   return (
     <div className="insp-section">
       <h2>
-        Rule {index + 1} <span className="muted">of {doc.agent.rules.length}</span>
+        Rule {ruleNumber(index)} <span className="muted">of {doc.agent.rules.length}</span>
       </h2>
       <p className="insp-usage" aria-label="Usage description">
         {describeRule(rule)}
@@ -27,6 +28,8 @@ export function RuleInspector({ doc, index }: { doc: AgentDoc; index: number }) 
         label="Type"
         value={rule.rule_type.type}
         options={TOOL_RULE_TYPES}
+        optionLabel={ruleTypeLabel}
+        hint={<span className="insp-hint">{TOOL_RULE_HINTS[rule.rule_type.type]}</span>}
         onChange={(t) => edit((r) => ({ ...r, rule_type: defaultRuleType(t, r.tool_name) }), 'type')}
       />
       <TextField label="Tool name" value={rule.tool_name} onChange={(v) => edit((r) => ({ ...r, tool_name: v }), 'tool_name')} />

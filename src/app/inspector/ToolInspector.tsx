@@ -6,6 +6,10 @@ import { describeRule } from '../../core/describe/index.ts';
 import { renameTool, toolNamesOf } from '../../core/graph/agentEdits.ts';
 import { toolGraphOf } from '../graph/docGraph.ts';
 import { DraftField, TagInput } from './fields.tsx';
+import { ruleNumber } from '../../core/model/ruleNumber.ts';
+import { ruleTypeNames } from '../../core/describe/ruleNames.ts';
+import { Button } from '../components/ui/Button.tsx';
+import { useUiStore } from '../state/uiContext.tsx';
 
 /** A Letta agent's tool: its rules (tools themselves are defined in the agent file, not edited here). */
 function LettaToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
@@ -49,6 +53,7 @@ export function ToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
 
 function PatternToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
   const store = useStudioStore();
+  const ui = useUiStore();
   const node = toolGraphOf(doc).nodes.find((n) => n.id === tool);
   const decl = doc.agent.tools.find((t) => t.name === tool);
   const rules = doc.agent.rules.map((r, i) => ({ r, i })).filter(({ r }) => r.tool_name === tool);
@@ -104,16 +109,26 @@ function PatternToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
         )
       ) : null}
       <h3>Rules ({rules.length})</h3>
-      {rules.length === 0 ? <p className="muted">No rules. Use Add rule in the toolbar.</p> : null}
+      {rules.length === 0 ? <p className="muted">No rules yet.</p> : null}
       <ul className="insp-list">
-        {rules.map(({ r, i }) => (
-          <li key={i}>
-            <button type="button" onClick={() => s().select({ kind: 'rule', index: i })}>
-              <strong>{r.rule_type.type}</strong> <span className="muted">{describeRule(r)}</span>
-            </button>
-          </li>
-        ))}
+        {rules.map(({ r, i }) => {
+          const names = ruleTypeNames(r.rule_type.type);
+          return (
+            <li key={i}>
+              <button type="button" onClick={() => s().select({ kind: 'rule', index: i })}>
+                <strong>
+                  {ruleNumber(i)} {names.friendly ?? names.name}
+                </strong>
+                {names.friendly ? <span className="muted"> · {names.name}</span> : null} <span className="insp-rule-usage">{describeRule(r)}</span>
+              </button>
+            </li>
+          );
+        })}
       </ul>
+      <div className="insp-actions">
+        <Button icon="plus" label="Add rule…" shortcut="Ctrl+Shift+R" onClick={() => ui.getState().openDialog('add-rule')} />
+        {tool !== WILDCARD ? <Button icon="connect" label="Connect…" shortcut="C" title="Connect to another tool by keyboard (C)" onClick={() => ui.getState().openDialog('connect')} /> : null}
+      </div>
     </div>
   );
 }

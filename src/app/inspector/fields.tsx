@@ -207,14 +207,29 @@ export function RegexField({ label, value, onChange }: { label: string; value: s
   );
 }
 
-export function SelectField<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: readonly T[]; onChange(v: T): void }) {
+/** A choice from `options`; `optionLabel` says how each is shown (the value itself by default). */
+export function SelectField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  optionLabel = (o) => o,
+  hint,
+}: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  onChange(v: T): void;
+  optionLabel?(o: T): string;
+  hint?: ReactNode;
+}) {
   return (
-    <Field label={label}>
+    <Field label={label} hint={hint}>
       {(id) => (
         <select id={id} value={value} onChange={(e) => onChange(e.target.value as T)}>
           {options.map((o) => (
             <option key={o} value={o}>
-              {o}
+              {optionLabel(o)}
             </option>
           ))}
         </select>

@@ -1,5 +1,6 @@
 /** The engine state at the selected step (region `State`), as the worker's stepper reports it. */
 import { ruleNumber } from '../../core/model/ruleNumber.ts';
+import { ruleTypeLabel } from '../../core/describe/ruleNames.ts';
 import type { ToolEngineSnapshot } from '../../core/engine/tools/types.ts';
 import type { WorkflowEngineSnapshot } from '../../core/engine/workflow/snapshot.ts';
 import { formatIso } from '../../core/time.ts';
@@ -124,7 +125,7 @@ function WorkflowState({ s }: { s: WorkflowEngineSnapshot }) {
             {s.rules.map((r) => (
               <tr key={r.rule} className={r.violated ? 'sim-at-limit' : undefined}>
                 <td>
-                  {r.rule}: {r.type}
+                  {ruleNumber(r.rule)} {ruleTypeLabel(r.type)}
                 </td>
                 <td>
                   {r.value} {r.unit}

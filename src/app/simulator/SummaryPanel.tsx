@@ -1,5 +1,6 @@
 /** Summary and coverage: counts per kind, tool and rule; rules that never fired (this run, or across all traces); exports. */
-import { ruleNumber, ruleTypeLabel } from '../../core/model/ruleNumber.ts';
+import { ruleNumber } from '../../core/model/ruleNumber.ts';
+import { ruleTypeLabel } from '../../core/describe/ruleNames.ts';
 import { summaryMarkdown } from '../../core/simulator/summaryMarkdown.ts';
 import type { Summary } from '../../core/simulator/summary.ts';
 import { useStudio } from '../state/context.tsx';
@@ -82,7 +83,7 @@ function SummaryTables({ s }: { s: Summary }) {
           {s.toolRules.map((r) => (
             <tr key={`t${r.rule}`}>
               <th scope="row">
-                rule {r.rule}: {r.tool} {r.type}
+                rule {ruleNumber(r.rule)}: {r.tool} {ruleTypeLabel(r.type)}
               </th>
               <td>fired {r.fired}</td>
               <td>{r.failures} failures</td>
@@ -91,7 +92,7 @@ function SummaryTables({ s }: { s: Summary }) {
           {s.workflowRules.map((r) => (
             <tr key={`w${r.node}${r.rule}`}>
               <th scope="row">
-                {r.node} rule {r.rule}: {r.type}
+                {r.node} rule {ruleNumber(r.rule)}: {ruleTypeLabel(r.type)}
               </th>
               <td>fired {r.fired}</td>
               <td />

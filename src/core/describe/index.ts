@@ -2,3 +2,4 @@ export * from './usage.ts';
 export * from './ruleOrder.ts';
 export * from './gating.ts';
 export * from './lettaPrompts.ts';
+export * from './ruleNames.ts';

@@ -11,6 +11,8 @@ import type { Diagnostic } from '../diagnostics/types.ts';
 import { formatDuration } from './format.ts';
 import { stronglyConnected } from './scc.ts';
 import { lettaGraph } from './lettaGraph.ts';
+import { ruleNumber } from '../model/ruleNumber.ts';
+import { ruleTypeLabel } from '../describe/ruleNames.ts';
 
 /** The node id of the "All tools" node that holds the `*` rules. */
 export const ALL_TOOLS_ID = WILDCARD;
@@ -34,6 +36,8 @@ export interface ToolBadge {
   text: string;
   /** Index of the rule in the agent's rule list. */
   rule: number;
+  /** The rule as people name it, for the badge's tooltip: `#5 Max calls · MaxCalls`. */
+  title?: string;
 }
 
 export interface ToolGraphNode {
@@ -87,7 +91,7 @@ const DIMMING = new Set(['T003', 'T004', 'T013']);
 
 function badgeOf(rule: ToolRule, index: number): ToolBadge | undefined {
   const rt = rule.rule_type;
-  const b = (kind: BadgeKind, text: string): ToolBadge => ({ kind, text, rule: index });
+  const b = (kind: BadgeKind, text: string): ToolBadge => ({ kind, text, rule: index, title: `${ruleNumber(index)} ${ruleTypeLabel(rt.type)}` });
   switch (rt.type) {
     case 'StartConstraint':
       return b('start', 'start');

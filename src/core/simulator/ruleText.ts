@@ -6,6 +6,7 @@ import { ruleNumber } from '../model/ruleNumber.ts';
 import { describeRule } from '../describe/usage.ts';
 import { renderLettaRule } from '../describe/lettaPrompts.ts';
 import type { LettaToolRule } from '../model/lettaRules.ts';
+import { ruleTypeLabel } from '../describe/ruleNames.ts';
 import type { Agent, ToolRule } from '../model/toolRules.ts';
 import type { Workflow, WorkflowRule } from '../model/workflow.ts';
 import { groupThousands } from '../engine/workflow/texts.ts';
@@ -23,7 +24,7 @@ export function workflowRuleAt(workflow: Workflow | undefined, node: string, ind
 }
 
 /**
- * `Rule #4: MaxCalls on `fetch`, priority 5 — Call `fetch` at most 3 times per conversation`
+ * `Rule #4: Max calls · MaxCalls on `fetch`, priority 5 — Call `fetch` at most 3 times per conversation`
  * (the usage description of `tool-rules.md` §6 after the dash). Without the agent's rule: just the number.
  */
 export function toolRuleLine(agent: Agent | undefined, index: number): string {
@@ -32,7 +33,7 @@ export function toolRuleLine(agent: Agent | undefined, index: number): string {
   const rule = toolRuleAt(agent, index);
   if (!rule) return `${head}: not in the loaded agent's rule list`;
   const conditions = rule.conditions.length > 0 ? `, conditions ${rule.conditions.join(', ')}` : '';
-  return `${head}: ${rule.rule_type.type} on ${code(rule.tool_name)}, priority ${rule.priority}${conditions} — ${describeRule(rule)}`;
+  return `${head}: ${ruleTypeLabel(rule.rule_type.type)} on ${code(rule.tool_name)}, priority ${rule.priority}${conditions} — ${describeRule(rule)}`;
 }
 
 /** A Letta rule's rendered prompt without its `<tool_rule>` tags, or a plain account when Letta renders none. */
@@ -66,10 +67,10 @@ export function describeWorkflowRule(rule: WorkflowRule): string {
   }
 }
 
-/** `Rule #1 of node `code`: repeated_command — fires at 5 or more matching commands within 120 s`. */
+/** `Rule #1 of node `code`: Repeated command · repeated_command — fires at 5 or more matching commands within 120 s`. */
 export function workflowRuleLine(workflow: Workflow | undefined, node: string, index: number, type?: string): string {
   const head = `Rule ${ruleNumber(index)} of node ${code(node)}`;
   const rule = workflowRuleAt(workflow, node, index);
   if (!rule) return `${head}: ${type ?? 'a rule'} (not in the loaded workflow)`;
-  return `${head}: ${rule.type} — ${describeWorkflowRule(rule)}`;
+  return `${head}: ${ruleTypeLabel(rule.type)} — ${describeWorkflowRule(rule)}`;
 }
