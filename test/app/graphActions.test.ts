@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { graphActions } from '../../src/app/actions/graphActions.ts';
 import { activeDoc, createStudioStore } from '../../src/app/state/store.ts';
 import { createUiStore } from '../../src/app/state/ui.ts';
+import { addRuleOfType, connectTools } from '../../src/app/actions/ruleEdits.ts';
 
 const action = (id: string) => graphActions.find((a) => a.id === id)!;
 
@@ -14,10 +15,10 @@ function setup() {
 
 describe('graph actions', () => {
   it('have the exact labels of the issue', () => {
-    expect(graphActions.map((a) => a.label)).toEqual(['Auto layout', 'Add tool', 'Add rule', 'Add phase']);
+    expect(graphActions.map((a) => a.label)).toEqual(['Auto layout', 'Add tool', 'Add rule', 'Connect tool…', 'Add phase']);
   });
 
-  it('Add tool adds a declared, placed, selected tool; Add rule adds a rule for it and selects it', async () => {
+  it('Add tool adds a declared, placed, selected tool; Add rule asks for the type, then adds that rule and selects it', async () => {
     const { ctx, s } = setup();
     expect(action('add-tool').enabled!(ctx)).toBe(false);
     s().importFile('etl-pipeline.toml', readFileSync('examples/etl-pipeline.toml', 'utf8'));
@@ -28,12 +29,39 @@ describe('graph actions', () => {
     expect(doc.layout['tool']).toBeDefined();
     expect(s().selection).toEqual({ kind: 'tool', tool: 'tool' });
     expect(action('add-rule').enabled!(ctx)).toBe(true);
+    const rulesBefore = doc.kind === 'agent' ? doc.agent.rules.length : -1;
     await action('add-rule').run(ctx);
+    // The type comes first: the picker opens, nothing is added yet.
+    expect(ctx.ui.getState().dialog).toBe('add-rule');
+    expect(activeDoc(s())!.text).toBe(doc.text);
+    const index = addRuleOfType(ctx.store, doc.id, 'tool', 'Cooldown');
     const after = activeDoc(s())!;
-    expect(after.kind === 'agent' && after.agent.rules.at(-1)).toMatchObject({ tool_name: 'tool', rule_type: { type: 'MaxCalls', value: 1 } });
+    expect(index).toBe(rulesBefore);
+    expect(after.kind === 'agent' && after.agent.rules.at(-1)).toMatchObject({ tool_name: 'tool', rule_type: { type: 'Cooldown', value: 60_000 } });
     expect(after.text).toContain('tool_name = "tool"');
-    expect(s().selection).toEqual({ kind: 'rule', index: after.kind === 'agent' ? after.agent.rules.length - 1 : -1 });
+    expect(s().selection).toEqual({ kind: 'rule', index: rulesBefore });
+    expect(s().notices.at(-1)?.text).toContain(`rule #${rulesBefore + 1} for “tool”: Cooldown`);
     s().undo();
+    s().undo();
+    expect(activeDoc(s())!.text).toBe(readFileSync('examples/etl-pipeline.toml', 'utf8'));
+  });
+
+  it('Connect tool… opens the tool list; connecting adds the ordering rule once and says so', async () => {
+    const { ctx, s } = setup();
+    s().importFile('etl-pipeline.toml', readFileSync('examples/etl-pipeline.toml', 'utf8'));
+    const doc = activeDoc(s())!;
+    expect(action('connect-tool').enabled!(ctx)).toBe(false);
+    s().select({ kind: 'tool', tool: 'send_message' });
+    await action('connect-tool').run(ctx);
+    expect(ctx.ui.getState().dialog).toBe('connect');
+    const rule = connectTools(ctx.store, doc.id, 'send_message', 'disconnect_db');
+    const after = activeDoc(s())!;
+    expect(after.kind === 'agent' && after.agent.rules[rule]).toMatchObject({ tool_name: 'disconnect_db', rule_type: { type: 'RequiresPrecedingTools' }, conditions: ['send_message'] });
+    expect(s().notices.at(-1)?.text).toBe(`Connected: send_message before disconnect_db (rule #${rule + 1}, Call after… · RequiresPrecedingTools).`);
+    const text = after.text;
+    expect(connectTools(ctx.store, doc.id, 'send_message', 'disconnect_db')).toBe(rule);
+    expect(activeDoc(s())!.text).toBe(text);
+    expect(s().notices.at(-1)?.text).toMatch(/^Already connected/);
     s().undo();
     expect(activeDoc(s())!.text).toBe(readFileSync('examples/etl-pipeline.toml', 'utf8'));
   });

@@ -1,23 +1,16 @@
 /** Graph actions: Auto layout, Add tool, Add rule, Add phase (toolbar, shortcuts and palette). */
 import type { Action, ActionContext } from './types.ts';
 import { activeDoc } from '../state/store.ts';
-import { addRule, addTool } from '../../core/graph/agentEdits.ts';
+import { addTool } from '../../core/graph/agentEdits.ts';
+import { ruleTargetOf } from './ruleTarget.ts';
 import { addPhase } from '../../core/graph/workflowEdits.ts';
-import { addLettaRule, ruleToolOf } from '../../core/graph/lettaEdits.ts';
+import { addLettaRule } from '../../core/graph/lettaEdits.ts';
 import { layoutOf, missingPositions } from '../graph/docGraph.ts';
 import { requestFit } from '../graph/fitRequests.ts';
 
 const doc = ({ store }: ActionContext) => activeDoc(store.getState());
 
-/** The tool a new rule is for: the selected tool, the tool of the selected rule, or none. */
-function ruleTarget({ store }: ActionContext): string | undefined {
-  const s = store.getState();
-  const d = activeDoc(s);
-  if (d?.kind !== 'agent') return undefined;
-  if (s.selection.kind === 'tool') return s.selection.tool;
-  if (s.selection.kind === 'rule') return ruleToolOf(d.agent, s.selection.index);
-  return undefined;
-}
+const ruleTarget = ({ store }: ActionContext) => ruleTargetOf(store.getState());
 
 export const graphActions: Action[] = [
   {
@@ -70,19 +63,37 @@ export const graphActions: Action[] = [
     label: 'Add rule',
     toolbar: true,
     shortcuts: ['Mod+Shift+R'],
-    hint: 'Add a rule (MaxCalls 1; for a Letta agent max_count_per_step 1) for the selected tool and select it',
+    hint: 'Add a rule to the selected tool: choose its type first (a Letta agent gets max_count_per_step 1)',
     enabled: (ctx) => ruleTarget(ctx) !== undefined,
     run(ctx) {
       const d = doc(ctx);
       const tool = ruleTarget(ctx);
       if (d?.kind !== 'agent' || tool === undefined) return;
+      if (d.agent.family !== 'letta') return ctx.ui.getState().openDialog('add-rule');
       let index = -1;
       ctx.store.getState().editAgent(d.id, (a) => {
-        const r = a.family === 'letta' ? addLettaRule(a, tool, 'max_count_per_step') : addRule(a, tool);
+        const r = addLettaRule(a, tool, 'max_count_per_step');
         index = r.rule;
         return r.agent;
       });
       ctx.store.getState().select({ kind: 'rule', index });
+    },
+  },
+  {
+    id: 'connect-tool',
+    icon: 'connect',
+    hideWhenDisabled: true,
+    label: 'Connect tool…',
+    overflow: true,
+    toolbar: true,
+    shortcuts: ['C'],
+    hint: 'Draw an ordering edge from the selected tool by keyboard: choose the other tool from a list',
+    enabled(ctx) {
+      const d = doc(ctx);
+      return d?.kind === 'agent' && d.agent.family !== 'letta' && ruleTarget(ctx) !== undefined;
+    },
+    run(ctx) {
+      if (ruleTarget(ctx) !== undefined) ctx.ui.getState().openDialog('connect');
     },
   },
   {

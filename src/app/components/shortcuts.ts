@@ -40,12 +40,12 @@ export function shortcutLabel(spec: string, mac: boolean): string {
 }
 
 /** Actions whose label contains every word of `query` (case-insensitive), best matches first. */
-export function filterActions<A extends { label: string; hint?: string }>(actions: readonly A[], query: string): A[] {
+export function filterActions<A extends { label: string; detail?: string | undefined }>(actions: readonly A[], query: string): A[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...actions];
   const scored = actions
     .map((a) => {
-      const label = a.label.toLowerCase();
+      const label = (a.detail ? `${a.label} ${a.detail}` : a.label).toLowerCase();
       if (!words.every((w) => label.includes(w))) return undefined;
       return { a, score: label.startsWith(words[0]!) ? 0 : 1 };
     })

@@ -1,13 +1,15 @@
 /**
  * The global keyboard shortcuts: every action of the registry by its `shortcuts`, plus Mod+K /
  * Mod+Shift+P for the command palette. While focus is in a text field or the editor, shortcuts
- * are left alone (the field keeps its own undo; the Source editor handles Undo/Redo itself).
+ * are left alone (the field keeps its own undo; the Source editor handles Undo/Redo itself), and
+ * so they are while the presenter view is open (it has its own keys).
  */
 import { useEffect } from 'react';
 import { ALL_ACTIONS } from '../actions/index.ts';
 import type { ActionContext } from '../actions/types.ts';
 import { isTextTarget } from '../graph/keys.ts';
 import { actionForKey, isMac, matchesShortcut } from './shortcuts.ts';
+import { simulationStore } from '../simulator/simulationStore.ts';
 
 export function useShortcuts(ctx: ActionContext): void {
   useEffect(() => {
@@ -15,7 +17,7 @@ export function useShortcuts(ctx: ActionContext): void {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented) return;
       if (isTextTarget(e.target)) return;
-      if (ctx.ui.getState().dialog !== null) return;
+      if (ctx.ui.getState().dialog !== null || simulationStore().getState().presenter) return;
       const action = actionForKey(ALL_ACTIONS, e, mac);
       if (!action) return;
       e.preventDefault();

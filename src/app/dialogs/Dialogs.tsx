@@ -1,5 +1,6 @@
 /**
- * The open dialog, if any: the examples gallery, the two-tab conflict, or the command palette.
+ * The open dialog, if any: the examples gallery, the two-tab conflict, Add rule's type picker, the
+ * keyboard connect, or the command palette.
  * The palette belongs to the canvas work: it is loaded lazily from
  * `src/app/components/CommandPalette.tsx` when that file exists (named export `CommandPalette`
  * or default), and renders nothing otherwise.
@@ -9,6 +10,8 @@ import { useUi } from '../state/uiContext.tsx';
 import { ExamplesDialog } from './ExamplesDialog.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { ConvertDialog } from '../convert/ConvertDialog.tsx';
+import { AddRuleDialog } from './AddRuleDialog.tsx';
+import { ConnectDialog } from './ConnectDialog.tsx';
 
 type PaletteModule = { CommandPalette?: ComponentType; default?: ComponentType };
 const paletteLoader = Object.values(import.meta.glob<PaletteModule>('../components/CommandPalette.tsx'))[0];
@@ -35,6 +38,10 @@ function OpenDialog() {
       return <ExamplesDialog />;
     case 'conflict':
       return <ConflictDialog />;
+    case 'add-rule':
+      return <AddRuleDialog />;
+    case 'connect':
+      return <ConnectDialog />;
     case 'palette':
       return Palette ? (
         <Suspense fallback={null}>

@@ -10,6 +10,7 @@ import { ruleNumber } from '../../core/model/ruleNumber.ts';
 import { ruleTypeNames } from '../../core/describe/ruleNames.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { useUiStore } from '../state/uiContext.tsx';
+import { graphActions } from '../actions/graphActions.ts';
 
 /** A Letta agent's tool: its rules (tools themselves are defined in the agent file, not edited here). */
 function LettaToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
@@ -126,8 +127,8 @@ function PatternToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
         })}
       </ul>
       <div className="insp-actions">
-        <Button icon="plus" label="Add rule…" shortcut="Ctrl+Shift+R" onClick={() => ui.getState().openDialog('add-rule')} />
-        {tool !== WILDCARD ? <Button icon="connect" label="Connect…" shortcut="C" title="Connect to another tool by keyboard (C)" onClick={() => ui.getState().openDialog('connect')} /> : null}
+        <Button icon="plus" label="Add rule…" shortcut="Ctrl+Shift+R" onClick={() => void graphActions.find((a) => a.id === 'add-rule')?.run({ store, ui })} />
+        {tool !== WILDCARD && doc.agent.family !== 'letta' ? <Button icon="connect" label="Connect…" shortcut="C" title="Connect to another tool by keyboard (C)" onClick={() => ui.getState().openDialog('connect')} /> : null}
       </div>
     </div>
   );

@@ -1,0 +1,11 @@
+/** Which tool a new rule or a keyboard connection is for: the selected tool, or the tool of the selected rule. */
+import { activeDoc, type StudioState } from '../state/store.ts';
+import { ruleToolOf } from '../../core/graph/lettaEdits.ts';
+
+export function ruleTargetOf(s: StudioState): string | undefined {
+  const d = activeDoc(s);
+  if (d?.kind !== 'agent') return undefined;
+  if (s.selection.kind === 'tool') return s.selection.tool;
+  if (s.selection.kind === 'rule') return ruleToolOf(d.agent, s.selection.index);
+  return undefined;
+}

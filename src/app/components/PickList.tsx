@@ -1,0 +1,96 @@
+/**
+ * A filterable pick list in a dialog (the WAI-ARIA combobox with a listbox popup): type to filter (by label and second name, best match first),
+ * ↑/↓ to move, Enter or a click to pick. The command palette, Add rule's type picker and the
+ * keyboard connect use it. Screen readers hear the active option through `aria-activedescendant`.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { filterActions } from './shortcuts.ts';
+import './palette.css';
+
+export interface PickItem {
+  id: string;
+  label: string;
+  /** A muted second name after the label (e.g. the file's name of a rule type). */
+  detail?: string;
+  hint?: string;
+  keys?: string;
+}
+
+export function PickList({
+  label,
+  listLabel,
+  placeholder,
+  items,
+  onPick,
+  empty,
+}: {
+  /** The search field's name. */
+  label: string;
+  listLabel: string;
+  placeholder: string;
+  items: readonly PickItem[];
+  onPick(id: string): void;
+  empty: ReactNode;
+}) {
+  const base = useId();
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const shown = filterActions(items, query);
+  const current = Math.min(active, Math.max(0, shown.length - 1));
+  const optionId = (i: PickItem) => `${base}-${i.id.replace(/[^\w-]/g, '_')}`;
+  const pick = (i: PickItem | undefined) => i && onPick(i.id);
+  return (
+    <div className="palette">
+      <input
+        type="text"
+        aria-label={label}
+        role="combobox"
+        aria-expanded="true"
+        aria-autocomplete="list"
+        aria-controls={`${base}-list`}
+        aria-activedescendant={shown[current] ? optionId(shown[current]) : undefined}
+        placeholder={placeholder}
+        autoFocus
+        data-autofocus
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setActive((current + 1) % Math.max(1, shown.length));
+          } else if (e.key === 'ArrowUp') {
+            e.preventDefault();
+            setActive((current - 1 + shown.length) % Math.max(1, shown.length));
+          } else if (e.key === 'Enter') {
+            e.preventDefault();
+            pick(shown[current]);
+          }
+        }}
+      />
+      <ul id={`${base}-list`} role="listbox" aria-label={listLabel}>
+        {shown.map((item, i) => (
+          <li
+            key={item.id}
+            id={optionId(item)}
+            role="option"
+            aria-selected={i === current}
+            className={i === current ? 'active' : undefined}
+            onMouseEnter={() => setActive(i)}
+            onClick={() => pick(item)}
+          >
+            <span className="palette-label">
+              {item.label}
+              {item.detail ? <span className="palette-detail"> · {item.detail}</span> : null}
+            </span>
+            {item.hint ? <span className="palette-hint">{item.hint}</span> : null}
+            {item.keys ? <kbd>{item.keys}</kbd> : null}
+          </li>
+        ))}
+        {shown.length === 0 ? <li className="muted">{empty}</li> : null}
+      </ul>
+    </div>
+  );
+}
