@@ -27,8 +27,6 @@ export default defineConfig({
       'yaml',
       'zod',
       'comlink',
-      'elkjs',
-      'elkjs/lib/elk.bundled.js',
       '@monaco-editor/react',
       'monaco-editor/esm/vs/editor/editor.api.js',
       'monaco-editor/esm/vs/editor/edcore.main.js',

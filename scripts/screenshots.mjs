@@ -1,37 +1,71 @@
-// Takes the README's screenshots of each mode, light and dark, from a running preview server:
+// Takes the README's screenshots of each mode (Design, Simulate, Presenter), light and dark, at
+// 1280×720 and 1440×900, from a running preview server (under the shared e2e lock):
 //   npm run build && npx vite preview --port 4206 &  node scripts/screenshots.mjs http://127.0.0.1:4206 docs/screenshots
-// Also useful while designing: pass another output directory and look at the PNGs.
+// Also useful while designing: pass another output directory and look at the PNGs. With
+// ImageMagick's `convert` on the PATH the files are quantised to 256 colours (a fifth of the size).
 import { chromium } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4206';
 const out = process.argv[3] ?? 'docs/screenshots';
-const sizes = (process.env.SIZES ?? '1280x720').split(',').map((s) => s.split('x').map(Number));
+const sizes = (process.env.SIZES ?? '1280x720,1440x900').split(',').map((s) => s.split('x').map(Number));
 const only = process.env.ONLY?.split(',');
 mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 
-async function openExample(page, name) {
+/** Waits until the graph's viewport stops moving (the fit ran). */
+async function settle(page, regionName = 'Graph') {
+  const vp = page.getByRole('region', { name: regionName, exact: true }).locator('.react-flow__viewport');
+  await vp.waitFor();
+  let last = '';
+  for (let i = 0; i < 20; i++) {
+    const t = await vp.evaluate((v) => v.ownerDocument.defaultView.getComputedStyle(v).transform);
+    if (t === last) return;
+    last = t;
+    await page.waitForTimeout(200);
+  }
+}
+
+async function openEntry(page, name) {
   await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
-  await page.getByRole('button', { name, exact: true }).click();
-  await page.waitForTimeout(1500);
+  await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name, exact: true }).click();
+}
+
+async function dismissNotices(page) {
+  for (const b of await page.getByRole('button', { name: 'Dismiss', exact: true }).all()) await b.click().catch(() => {});
 }
 
 const scenes = {
-  design: async (page) => openExample(page, 'etl-pipeline.toml'),
-  'design-workflow': async (page) => openExample(page, 'hegel-execution.yaml'),
+  design: async (page) => {
+    await openEntry(page, 'etl-pipeline.toml');
+    await settle(page);
+    await page.getByRole('region', { name: 'Graph', exact: true }).locator('.react-flow__node[data-id="load"]').click();
+    await dismissNotices(page);
+    await page.getByRole('region', { name: 'Source', exact: true }).locator('.monaco-editor').waitFor();
+  },
   simulate: async (page) => {
-    await openExample(page, 'ETL pipeline, step by step');
+    await openEntry(page, 'ETL pipeline, step by step');
+    const stage = page.getByRole('dialog', { name: 'Presenter view' });
+    await stage.waitFor();
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(800);
+    await stage.waitFor({ state: 'hidden' });
+    const sim = page.getByRole('region', { name: 'Simulation', exact: true });
+    await sim.getByRole('button', { name: 'Next violation', exact: true }).click();
+    await settle(page);
+    await dismissNotices(page);
   },
   present: async (page) => {
-    await openExample(page, 'ETL pipeline, step by step');
-    await page.waitForTimeout(800);
+    await openEntry(page, 'ETL pipeline, step by step');
+    await page.getByRole('dialog', { name: 'Presenter view' }).waitFor();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    await settle(page, 'Stage graph');
+    await page.waitForTimeout(400); // the stage's camera glides to the step
   },
 };
 
+let quantise = true;
 for (const [w, h] of sizes) {
   for (const scheme of ['light', 'dark']) {
     for (const [name, scene] of Object.entries(scenes)) {
@@ -46,8 +80,15 @@ for (const [w, h] of sizes) {
       } catch (e) {
         console.error(name, String(e).split('\n')[0]);
       }
-      const file = `${out}/${name}-${scheme}${sizes.length > 1 ? `-${w}` : ''}.png`;
+      const file = `${out}/${name}-${scheme}-${w}x${h}.png`;
       await page.screenshot({ path: file });
+      if (quantise) {
+        try {
+          execFileSync('convert', [file, '-colors', '256', `PNG8:${file}`]);
+        } catch {
+          quantise = false;
+        }
+      }
       console.log(file);
       await ctx.close();
     }

@@ -1,4 +1,5 @@
 /** One section of the explorer: a list of documents with open and delete, and an add button. */
+import { Button } from '../components/ui/Button.tsx';
 import type { RuleDoc } from '../state/documents.ts';
 
 export interface DocListProps {
@@ -30,9 +31,7 @@ export function DocList({ title, docs, activeId, nameOf, onOpen, onDelete, addLa
           </li>
         ))}
       </ul>
-      <button type="button" className="explorer-add" onClick={onAdd}>
-        {addLabel}
-      </button>
+      <Button variant="ghost" className="explorer-add" icon="plus" label={addLabel} onClick={onAdd} />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { useUiStore } from '../state/uiContext.tsx';
 import { activeDoc } from '../state/store.ts';
 import type { RuleDoc } from '../state/documents.ts';
 import { DocList } from './DocList.tsx';
+import { Button } from '../components/ui/Button.tsx';
 import { UNDO_HINT } from '../graph/keys.ts';
 
 const nameOf = (d: RuleDoc) => (d.kind === 'agent' ? d.agent.name : d.workflow.name);
@@ -68,13 +69,9 @@ export function Explorer() {
             ))}
           </ul>
         )}
-        <button type="button" onClick={() => ui.getState().setMode('simulate')}>
-          Open simulation
-        </button>
+        <Button className="explorer-add" icon="play" label="Open simulation" onClick={() => ui.getState().setMode('simulate')} />
       </section>
-      <button type="button" className="explorer-examples" onClick={() => ui.getState().openDialog('examples')}>
-        Examples gallery
-      </button>
+      <Button className="explorer-examples" icon="examples" label="Examples gallery" onClick={() => ui.getState().openDialog('examples')} />
     </nav>
   );
 }

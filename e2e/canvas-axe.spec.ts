@@ -1,0 +1,83 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { region, stayOffline } from './helpers.ts';
+import { settled } from './canvasGeometry.ts';
+
+/**
+ * axe on the pages issue 8 lists, in light and dark at 1280×720: the empty project, every gallery
+ * example, the simulator with a step selected, and the presenter view. No serious or critical
+ * violation may remain.
+ */
+const SIZE = { width: 1280, height: 720 };
+const SCHEMES = ['light', 'dark'] as const;
+
+async function freshPage(browser: Browser, scheme: 'light' | 'dark'): Promise<Page> {
+  const context = await browser.newContext({ viewport: SIZE, colorScheme: scheme });
+  const page = await context.newPage();
+  await stayOffline(page);
+  await page.goto('/');
+  return page;
+}
+
+/** The serious and critical findings, one line each with the first offending element. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  // Monaco's editor is left out: its DOM is huge (slow to check) and is Monaco's own.
+  const result = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
+}
+
+async function openGallery(page: Page) {
+  await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
+  return page.getByRole('dialog', { name: 'Examples' });
+}
+
+for (const scheme of SCHEMES) {
+  test(`axe, ${scheme}: the empty project and every example`, async ({ browser }) => {
+    test.setTimeout(300_000);
+    const page = await freshPage(browser, scheme);
+    await expect(region(page, 'Graph').getByRole('heading', { name: 'Nothing to draw yet' })).toBeVisible();
+    expect(await seriousFindings(page), 'empty project').toEqual([]);
+    const names = (await (await openGallery(page)).getByRole('list', { name: 'Examples' }).getByRole('button').allInnerTexts()).map((n) => n.trim());
+    expect(await seriousFindings(page), 'the examples gallery').toEqual([]);
+    expect(names.length).toBeGreaterThan(1);
+    await page.keyboard.press('Escape');
+    // Each example opens as a copy in the same project and becomes the shown document.
+    for (const name of names) {
+      await (await openGallery(page)).getByRole('button', { name, exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Examples' })).toBeHidden();
+      await settled(page, region(page, 'Graph'));
+      // A tool or phase selected, so the Inspector's fields are checked too.
+      await region(page, 'Graph').locator('.react-flow__node').first().click();
+      expect(await seriousFindings(page), name).toEqual([]);
+    }
+    await page.context().close();
+  });
+
+  test(`axe, ${scheme}: the simulator with a step selected, and the presenter view`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const page = await freshPage(browser, scheme);
+    await (await openGallery(page)).getByRole('button', { name: 'ETL pipeline, step by step', exact: true }).click();
+    const stage = page.getByRole('dialog', { name: 'Presenter view' });
+    await expect(stage).toBeVisible({ timeout: 20_000 });
+    for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowRight');
+    await expect(stage.getByText('Step 2 of 9')).toBeVisible();
+    await settled(page, region(page, 'Stage graph'));
+    expect(await seriousFindings(page), 'presenter view').toEqual([]);
+    for (const theme of ['Dark', 'Light', 'High contrast']) {
+      await stage.getByRole('button', { name: theme, exact: true }).click();
+      expect(await seriousFindings(page), `presenter view, ${theme} stage`).toEqual([]);
+    }
+    await page.keyboard.press('Escape');
+    const sim = region(page, 'Simulation');
+    // The selected row and a violation row (the colours axe once found too faint).
+    await sim.getByRole('button', { name: 'Next violation', exact: true }).click();
+    await expect(sim.getByRole('listbox', { name: 'Decisions' }).getByRole('option', { selected: true })).toBeVisible();
+    for (const tab of ['Step', 'Setup', 'Changes', 'Summary']) {
+      await sim.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+      expect(await seriousFindings(page), `simulator, ${tab}`).toEqual([]);
+    }
+    await page.context().close();
+  });
+}
