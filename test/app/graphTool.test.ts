@@ -6,6 +6,7 @@ import { toolGraph } from '../../src/core/graph/toolGraph.ts';
 import { PRESIZE_FROM, toolFlow } from '../../src/app/graph/flowElements.ts';
 import { formatDuration } from '../../src/core/graph/format.ts';
 import type { Agent } from '../../src/core/model/toolRules.ts';
+import { TOOL_NODE_WIDTH } from '../../src/app/layout/placement.ts';
 
 function load(name: string, text: string) {
   const loaded = loadRuleFile(name, text);
@@ -136,10 +137,10 @@ describe('simulator step highlight on the tool graph', () => {
     const big = chain(PRESIZE_FROM + 1);
     const nodes = toolFlow(toolGraph(big, []), big, {}, { kind: 'none' }).nodes;
     for (const n of nodes) {
-      expect(n.measured).toEqual({ width: 200, height: 48 });
+      expect(n.measured).toEqual({ width: TOOL_NODE_WIDTH, height: 48 });
       expect(n.handles?.map((h) => [h.type, h.position, h.x + h.width! / 2, h.y + h.height! / 2])).toEqual([
         ['target', 'left', 0, 24],
-        ['source', 'right', 200, 24],
+        ['source', 'right', TOOL_NODE_WIDTH, 24],
       ]);
     }
   });
