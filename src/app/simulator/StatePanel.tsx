@@ -15,7 +15,8 @@ export function StatePanel() {
   const inspection = useSimulation((s) => s.inspection);
   const state = inspection?.state;
   return (
-    <section className="sim-state" aria-label="State">
+    // Focusable, so keyboard users can scroll it (it scrolls when the state is long).
+    <section className="sim-state" aria-label="State" tabIndex={0}>
       <h3>State {state ? (state.step < 0 ? 'before the first step' : `after step ${state.step + 1}`) : ''}</h3>
       {!state ? <p className="sim-muted">Select a step to see the engine state there.</p> : null}
       {state?.lineError ? (
