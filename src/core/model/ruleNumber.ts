@@ -21,3 +21,6 @@ export function parseRuleNumber(value: string | number): number | undefined {
   const n = Number(m[1]);
   return n >= 1 ? n - 1 : undefined;
 }
+
+/** Rule-type names live in `describe/ruleNames.ts`; re-exported for code that reads them from here. */
+export { TOOL_RULE_NAMES, WORKFLOW_RULE_NAMES, ruleTypeLabel } from '../describe/ruleNames.ts';
