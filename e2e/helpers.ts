@@ -36,3 +36,10 @@ export async function stayOffline(page: Page): Promise<void> {
     throw new Error(`request left localhost: ${url.href}`);
   });
 }
+
+/** Imports files through the toolbar's Import button and the file chooser. */
+export async function importPaths(page: Page, paths: string[]): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import', exact: true }).first().click();
+  await (await chooser).setFiles(paths);
+}

@@ -8,6 +8,7 @@ import { applyImport } from '../../src/app/persistence/importApply.ts';
 import { importFiles } from '../../src/app/persistence/importHandlers.ts';
 import { MAX_IMPORT_BYTES, readImport } from '../../src/app/persistence/importReading.ts';
 import { createStudioStore } from '../../src/app/state/store.ts';
+import { importPending, importProgressStore } from '../../src/app/persistence/importProgress.ts';
 
 const fixture = (name: string) => readFileSync(`test/traces/fixtures/${name}`, 'utf8');
 const EXEC = readFileSync('examples/hegel-execution.yaml', 'utf8');
@@ -86,5 +87,20 @@ describe('applying a trace import', () => {
     expect(chosen).toEqual([]);
     expect(store.getState().project.traces ?? []).toEqual([]);
     expect(store.getState().notices.at(-1)?.text).toMatch(/huge\.jsonl is too large to add as a trace/);
+  });
+
+  it('counts as pending from the first file until the last is in the project, so Run waits for it', async () => {
+    const store = createStudioStore();
+    const pendingWhenChosen: boolean[] = [];
+    const files = [new File([EXEC], 'hegel-execution.yaml'), new File([fixture('hooks.jsonl')], 'hooks.jsonl')];
+    const done = importFiles(store, files, () => pendingWhenChosen.push(importPending(importProgressStore.getState())));
+    expect(importPending(importProgressStore.getState())).toBe(true);
+    await done;
+    expect(pendingWhenChosen).toEqual([true]);
+    expect(importPending(importProgressStore.getState())).toBe(false);
+    // A batch that fails part-way still ends.
+    const broken = { name: 'x.jsonl', size: 10, text: () => Promise.reject(new Error('unreadable')) } as unknown as File;
+    await importFiles(store, [broken], () => undefined);
+    expect(importPending(importProgressStore.getState())).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import { blobText } from './blobText.ts';
 import { isTraceFileName, MAX_TRACE_IMPORT_BYTES, readImport, refuseBySize } from './importReading.ts';
 import { createImportClient, ImportCancelled, type ImportClient } from '../../worker/importClient.ts';
 import type { AnalysedImport, ImportInput } from '../../worker/importService.ts';
-import { importProgressStore } from './importProgress.ts';
+import { asImportBatch, importProgressStore } from './importProgress.ts';
 
 /** Chooses traces for the simulator's next run. */
 export type SelectTraces = (traceIds: string[]) => void;
@@ -74,14 +74,16 @@ export function isEditable(target: EventTarget | null): boolean {
  * for replay together. Returns the ids of the traces added.
  */
 export async function importFiles(store: StudioStore, files: readonly File[], selectTraces: SelectTraces = selectForReplay, reader?: ImportClient): Promise<string[]> {
-  const traceIds: string[] = [];
-  for (const [i, f] of files.entries()) {
-    const { reading, analyses } = await readDropped(f, { file: i + 1, files: files.length }, reader);
-    applyImport(store, reading, (id) => traceIds.push(id), analyses);
-  }
-  if (traceIds.length > 0) selectTraces(traceIds);
-  if (traceIds.length > 1) store.getState().notify('info', `The ${traceIds.length} traces are chosen together for the next run (merged by time).`);
-  return traceIds;
+  return asImportBatch(async () => {
+    const traceIds: string[] = [];
+    for (const [i, f] of files.entries()) {
+      const { reading, analyses } = await readDropped(f, { file: i + 1, files: files.length }, reader);
+      applyImport(store, reading, (id) => traceIds.push(id), analyses);
+    }
+    if (traceIds.length > 0) selectTraces(traceIds);
+    if (traceIds.length > 1) store.getState().notify('info', `The ${traceIds.length} traces are chosen together for the next run (merged by time).`);
+    return traceIds;
+  });
 }
 
 /** Installs the drop and paste handlers on `win`; returns a function that removes them. */

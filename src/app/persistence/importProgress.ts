@@ -18,6 +18,12 @@ export interface ActiveImport {
 
 export interface ImportProgressState {
   active?: ActiveImport;
+  /**
+   * Import batches (files picked or dropped together) not yet applied to the project. A batch
+   * counts from its first file's read until its last file is in the project, so a Run started
+   * in between would miss a trace still being read.
+   */
+  batches?: number;
 }
 
 export const importProgressStore = createStore<ImportProgressState>()(() => ({}));
@@ -40,3 +46,17 @@ export function describeImport(a: ActiveImport): string {
 export function importFraction(p: ImportProgress): number {
   return p.steps <= 0 ? 0 : Math.min(1, p.step / p.steps);
 }
+
+/** Runs `work` as one import batch: {@link ImportProgressState.batches} counts it until it ends. */
+export async function asImportBatch<T>(work: () => Promise<T>): Promise<T> {
+  const count = (d: number) => importProgressStore.setState((s) => ({ batches: Math.max(0, (s.batches ?? 0) + d) }));
+  count(1);
+  try {
+    return await work();
+  } finally {
+    count(-1);
+  }
+}
+
+/** True while a file is being read or a batch of files is not yet in the project. */
+export const importPending = (s: ImportProgressState): boolean => s.active !== undefined || (s.batches ?? 0) > 0;

@@ -6,6 +6,8 @@ import { simulationStore } from './simulationStore.ts';
 import { resolveChoice } from './runRequest.ts';
 import { SaveAsTest } from '../tests/SaveAsTest.tsx';
 import { runHeld } from './teaching.ts';
+import { useStore } from 'zustand';
+import { importPending, importProgressStore } from '../persistence/importProgress.ts';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -23,6 +25,8 @@ export function RunBar() {
   const agents = project.docs.filter((d) => d.kind === 'agent');
   const workflows = project.docs.filter((d) => d.kind === 'workflow');
   const running = run?.status === 'running';
+  // A run started while files are still being imported would replay without them.
+  const importing = useStore(importProgressStore, importPending);
   const total = progress?.totalItems;
   const pct = progress?.totalItems
     ? Math.round((progress.items / progress.totalItems) * 100)
@@ -57,7 +61,7 @@ export function RunBar() {
           ))}
         </select>
       </label>
-      <Button variant="primary" icon="play" label="Run" onClick={() => void sim.start(project)} />
+      <Button variant="primary" icon="play" label="Run" onClick={() => void sim.start(project)} disabled={importing} title={importing ? 'Waiting for the import to finish' : undefined} />
       <Button label="Cancel" onClick={() => sim.cancel()} disabled={!running} />
       <SaveAsTest />
       <div
