@@ -92,7 +92,7 @@ test('designer walk-through: example, add tool, drag an edge, cycle, undo/redo, 
   // Fix it on the graph, by keyboard: focus the closing edge, select it with Enter, press Delete.
   await graph(page).getByRole('group', { name: 'tool before status' }).focus();
   await page.keyboard.press('Enter');
-  await expect(inspector(page)).toContainText('Rule 6');
+  await expect(inspector(page)).toContainText('Rule #6');
   await page.keyboard.press('Delete');
   await expect(graph(page).locator('.react-flow__edge.rs-edge-cycle')).toHaveCount(0);
   await expect(problems(page)).not.toContainText('T001');

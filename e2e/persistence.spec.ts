@@ -104,7 +104,7 @@ test('the project bundle exports and re-imports into a new project; a document e
   const chooser = page.waitForEvent('filechooser');
   await command(page, 'Import').click();
   await (await chooser).setFiles(file);
-  await expect(page.getByRole('status')).toContainText('Opened project “Untitled project”');
+  await expect(page.getByRole('status').filter({ hasText: 'Opened project “Untitled project”' })).toBeVisible();
   await expect(explorer(page)).toContainText('etl');
   await expect(explorer(page)).toContainText('hegel-execution');
   await page.screenshot({ path: 'test-results/persistence-reimported.png', fullPage: true });
@@ -115,7 +115,7 @@ test('a share link opens the project in a fresh browser, and its hash is removed
   await page.goto('/');
   await openExample(page, 'consent-shell.toml');
   await runCommand(page, 'Copy share link');
-  await expect(page.getByRole('status')).toContainText('Share link copied');
+  await expect(page.getByRole('status').filter({ hasText: 'Share link copied' })).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#share=v1\.[\w-]+$/);
 
@@ -124,7 +124,7 @@ test('a share link opens the project in a fresh browser, and its hash is removed
   await offline(other);
   await other.goto(link);
   await expect(explorer(other)).toContainText('shell_operator');
-  await expect(other.getByRole('status')).toContainText('Opened the shared project');
+  await expect(other.getByRole('status').filter({ hasText: 'Opened the shared project' })).toBeVisible();
   expect(new URL(other.url()).hash).toBe('');
   await other.screenshot({ path: 'test-results/persistence-shared.png', fullPage: true });
   await fresh.close();

@@ -82,6 +82,17 @@ const SCENARIOS: Record<string, string[][]> = {
     ['test', `${dir}/x.test.yaml`, '--reporter', 'tap'],
     ['test', `${dir}/x.test.yaml`, '--reporter', 'json'],
   ],
+  verify: [
+    ['verify', `${dir}/clean.toml`],
+    ['verify', `${dir}/clean.toml`, '--json'],
+    ['verify', `${dir}/a.toml`],
+    ['verify', `${dir}/clean.toml`, '--max-states', HOSTILE],
+  ],
+  minimise: [
+    ['minimise', `${dir}/clean.toml`, '--trace', `${dir}/t.jsonl`, '--step', '3'],
+    ['minimise', `${dir}/clean.toml`, '--trace', `${dir}/t.jsonl`, '--step', '1'],
+    ['minimise', `${dir}/clean.toml`, '--trace', `${dir}/t.jsonl`, '--step', HOSTILE],
+  ],
   '(none)': [[HOSTILE], [`${HOSTILE}chekc`, '--help']],
 };
 
