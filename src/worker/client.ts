@@ -61,6 +61,9 @@ export interface SimulationClient {
 export const createSimulationWorker = (): WorkerLike =>
   new Worker(new URL('./simulation.worker.ts', import.meta.url), { type: 'module', name: 'simulation' });
 
+/** The verifier's own worker (the same service; a search never queues a run behind it). */
+export const createVerifyWorker = (): WorkerLike => new Worker(new URL('./verify.worker.ts', import.meta.url), { type: 'module', name: 'verify' });
+
 /** How the client watches its worker for a silent death (tests shorten the times). */
 export interface ClientWatchOptions {
   silenceMs?: number;

@@ -4,6 +4,7 @@
  * replay together (a hegel hooks.jsonl + states.jsonl pair dropped at once replays merged).
  */
 import type { StudioStore } from '../state/store.ts';
+import { OFF_THREAD_CHARS } from '../state/documents.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import { applyImport } from './importApply.ts';
 import { blobText } from './blobText.ts';
@@ -110,6 +111,12 @@ export function installImportHandlers(store: StudioStore, win: Window = window):
     const text = e.clipboardData?.getData('text/plain') ?? '';
     if (text === '') return;
     e.preventDefault();
+    // A paste of ordinary size is applied at once, as it was typed: the journal holds it even if
+    // the page goes away a moment later (a worker's start-up alone can take longer than that).
+    if (text.length < OFF_THREAD_CHARS) {
+      applyImport(store, readImport(undefined, text), (id) => selectForReplay([id]));
+      return;
+    }
     void readOffThread({ text }, text.length).then(({ reading, analyses }) => applyImport(store, reading, (id) => selectForReplay([id]), analyses));
   };
   win.addEventListener('dragover', onDragOver);

@@ -8,10 +8,10 @@ import { createStore } from 'zustand/vanilla';
 import { resolveSettings, type ReplaySettings } from '../../core/engine/settings.ts';
 import type { VerifyDiagnostic } from '../../core/verify/explore.ts';
 import type { SearchStats } from '../../core/verify/findings.ts';
-import type { SimulationClient } from '../../worker/client.ts';
+import { createSimulationClient, createVerifyWorker, type SimulationClient } from '../../worker/client.ts';
 import type { VerifyProgress } from '../../worker/protocol.ts';
 import { formToSettings } from '../simulator/settingsForm.ts';
-import { sharedSimulationClient, simulationStore } from '../simulator/simulationStore.ts';
+import { simulationStore } from '../simulator/simulationStore.ts';
 import type { ProjectData, StudioStore } from '../state/store.ts';
 
 export interface VerifyState {
@@ -98,10 +98,15 @@ export function createVerifyStore(client: () => SimulationClient) {
 
 export type VerifyStore = ReturnType<typeof createVerifyStore>;
 
+let verifyClient: SimulationClient | undefined;
 let singleton: VerifyStore | undefined;
-/** The app's verify store, created on first use. */
+/**
+ * The app's verify store, created on first use. It searches in a worker of its own: in the
+ * simulation worker a search of a big agent (seconds, in one piece) held up a run started
+ * meanwhile, and the run's watch took the silence for a dead worker.
+ */
 export function verifyStore(): VerifyStore {
-  singleton ??= createVerifyStore(sharedSimulationClient);
+  singleton ??= createVerifyStore(() => (verifyClient ??= createSimulationClient(createVerifyWorker)));
   return singleton;
 }
 
