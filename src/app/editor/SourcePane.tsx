@@ -49,7 +49,7 @@ export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
       {doc ? (
         <div className="source-editor">
           <div className="source-editor-fill">
-            <Suspense fallback={<pre className="source-fallback">{fallbackText(doc.text)}</pre>}>
+            <Suspense fallback={<pre className="source-fallback" tabIndex={0} aria-label={`${doc.fileName} (the editor is loading)`}>{fallbackText(doc.text)}</pre>}>
               <MonacoSource
                 docId={doc.id}
                 kind={doc.kind}
