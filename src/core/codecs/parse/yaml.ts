@@ -8,6 +8,7 @@
  * ({@link MAX_ALIAS_COUNT}), nesting too deep for the parser becomes an error, and duplicate keys
  * are found in one linear pass (the package's own check is quadratic in the size of a map).
  */
+import { positionAt } from '../../text/minimalReplacement.ts';
 import {
   isAlias,
   isCollection,
@@ -187,18 +188,12 @@ function isNonPrintable(c: number): boolean {
 
 /** An error at the first character YAML does not allow (binary data has them), if any. */
 function nonPrintable(text: string): SyntaxProblem | undefined {
-  let line = 1;
-  let lineStart = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x0a) {
-      line++;
-      lineStart = i + 1;
-    } else if (isNonPrintable(c)) {
-      const start = { line, column: i - lineStart + 1 };
-      const code = c.toString(16).toUpperCase().padStart(4, '0');
-      return { message: `the character U+${code} is not allowed in YAML (is this a binary file?)`, range: { start, end: start } };
-    }
+    if (!isNonPrintable(c)) continue;
+    const start = positionAt(text, i);
+    const code = c.toString(16).toUpperCase().padStart(4, '0');
+    return { message: `the character U+${code} is not allowed in YAML (is this a binary file?)`, range: { start, end: start } };
   }
   return undefined;
 }
@@ -216,29 +211,20 @@ export const MAX_YAML_FLOW_DEPTH = 1000;
  */
 export function flowTooDeep(text: string, max = MAX_YAML_FLOW_DEPTH): { line: number; column: number } | undefined {
   let depth = 0;
-  let line = 1;
-  let lineStart = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x0a) {
-      line++;
-      lineStart = i + 1;
-    } else if (c === 0x22 || c === 0x27) {
+    if (c === 0x22 || c === 0x27) {
       // a quoted scalar: skip to its closing quote
       const quote = c;
       for (i++; i < text.length; i++) {
         const d = text.charCodeAt(i);
         if (quote === 0x22 && d === 0x5c) i++;
         else if (d === quote) break;
-        else if (d === 0x0a) {
-          line++;
-          lineStart = i + 1;
-        }
       }
-    } else if (c === 0x23 && (i === lineStart || text.charCodeAt(i - 1) === 0x20 || text.charCodeAt(i - 1) === 0x09)) {
+    } else if (c === 0x23 && (i === 0 || [0x0a, 0x20, 0x09].includes(text.charCodeAt(i - 1)))) {
       while (i + 1 < text.length && text.charCodeAt(i + 1) !== 0x0a) i++;
     } else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return { line, column: i - lineStart + 1 };
+      if (++depth > max) return positionAt(text, i);
     } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
   }
   return undefined;
