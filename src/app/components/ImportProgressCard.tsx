@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import { importProgressStore, describeImport, importFraction } from '../persistence/importProgress.ts';
 import { importClient } from '../persistence/importHandlers.ts';
 import { Button } from './ui/Button.tsx';
+import { ProgressBar } from './ui/ProgressBar.tsx';
 
 const mb = (n: number) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
@@ -21,9 +22,7 @@ export function ImportProgressCard() {
         <span className="muted">{mb(active.size)}</span>
       </div>
       <div className="import-progress-row">
-        <div className="import-progress-bar" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-          <div style={{ width: `${Math.max(4, percent)}%` }} />
-        </div>
+        <ProgressBar label={label} percent={percent} className="import-progress-bar" fillClassName="import-progress-fill" minFill={4} />
         <Button variant="ghost" label="Cancel" onClick={() => importClient().cancel()} />
       </div>
     </div>

@@ -6,6 +6,7 @@
 import { useStore } from 'zustand';
 import type { Decision } from '../../core/engine/decisions.ts';
 import { Button } from '../components/ui/Button.tsx';
+import { ProgressBar } from '../components/ui/ProgressBar.tsx';
 import { useStudioStore } from '../state/context.tsx';
 import { minimiseStore } from './minimiseStore.ts';
 import { useSimulation } from './useSimulation.ts';
@@ -36,17 +37,7 @@ export function MinimiseBar({ decision }: { decision: Decision }) {
   const shown = p && p.original > 1 ? Math.round(((p.original - p.events) / (p.original - 1)) * 100) : 0;
   return (
     <div className="sim-minimise" role="group" aria-label="Minimising">
-      <div
-        className="sim-progress"
-        role="progressbar"
-        aria-label="Minimise progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={shown}
-        aria-valuetext={p ? `${fmt(p.events)} of ${fmt(p.original)} events left` : 'starting'}
-      >
-        <div className="sim-progress-fill" style={{ width: `${shown}%` }} />
-      </div>
+      <ProgressBar label="Minimise progress" percent={shown} valueText={p ? `${fmt(p.events)} of ${fmt(p.original)} events left` : 'starting'} />
       <span className="sim-status" role="status">
         {job.cancelling ? 'Cancelling… keeping the shortest trace so far' : p ? `Minimising: ${fmt(p.events)} of ${fmt(p.original)} events left, ${fmt(p.tests)} candidates tested` : 'Minimising…'}
       </span>

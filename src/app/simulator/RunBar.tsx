@@ -1,6 +1,7 @@
 /** Which documents to replay, Run and Cancel, the progress bar and what went wrong. */
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { Button } from '../components/ui/Button.tsx';
+import { ProgressBar } from '../components/ui/ProgressBar.tsx';
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
 import { resolveChoice } from './runRequest.ts';
@@ -64,17 +65,7 @@ export function RunBar() {
       <Button variant="primary" icon="play" label="Run" onClick={() => void sim.start(project)} disabled={importing} title={importing ? 'Waiting for the import to finish' : undefined} />
       <Button label="Cancel" onClick={() => sim.cancel()} disabled={!running} />
       <SaveAsTest />
-      <div
-        className="sim-progress"
-        role="progressbar"
-        aria-label="Simulation progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={shown}
-        aria-valuetext={progress ? `${fmt(progress.items)}${total ? ` of ${fmt(total)}` : ''} items` : 'not started'}
-      >
-        <div className="sim-progress-fill" style={{ width: `${shown}%` }} />
-      </div>
+      <ProgressBar label="Simulation progress" percent={shown} valueText={progress ? `${fmt(progress.items)}${total ? ` of ${fmt(total)}` : ''} items` : 'not started'} />
       <span className="sim-status" role="status">
         {run ? statusText(run.status, run.log.length, run.items, run.endedAt !== undefined ? run.endedAt - run.startedAt : undefined) : 'Not run yet'}
       </span>
