@@ -13,6 +13,7 @@ import { createToolEngine, type ToolEngine, type ToolEngineState } from '../engi
 import type { Agent } from '../model/toolRules.ts';
 import { ToolRuleAttribution } from '../simulator/attribution.ts';
 import { actionEvent, actionModel, type Action, type ActionModel } from './exploreActions.ts';
+import { DEFAULT_MAX_STATES } from './limits.ts';
 
 /** Limits and hooks of one search. */
 export interface SearchLimits {
@@ -26,7 +27,7 @@ export interface SearchLimits {
   cancelled?: () => boolean;
 }
 
-export const DEFAULT_MAX_STATES = 200_000;
+export { DEFAULT_MAX_STATES };
 
 /** A move tried from a state and what it led to. */
 export interface Edge {

@@ -1,0 +1,87 @@
+/** `verify`'s run: explores every agent's rules and reports findings with their traces (see `verify.ts`). */
+import { loadRuleFile } from '../../core/codecs/load.ts';
+import { checkFiles, hasErrors } from '../../core/check.ts';
+import { verifyFiles, type FilesVerification, type VerifyDiagnostic } from '../../core/verify/explore.ts';
+import { DEFAULT_MAX_STATES } from '../../core/verify/limits.ts';
+import type { CounterexampleStep } from '../../core/verify/findings.ts';
+import { EXIT, type CliContext } from '../context.ts';
+import { jsonTermSafe, termSafe } from '../escape.ts';
+import { formatDiagnostic, summarize } from '../format.ts';
+import { UsageError, type ParsedArgs } from '../registry.ts';
+import { settingsFromArgs } from './simulateOptions.ts';
+
+/** A counterexample's steps on one line: `a → b → end`, waits as `(wait 5000 ms)`. */
+function stepsLine(steps: readonly CounterexampleStep[]): string {
+  return steps
+    .map((s) => {
+      const wait = s.after ? `(wait ${s.after} ms) ` : '';
+      if ('call' in s) return `${wait}${s.call}`;
+      if ('end' in s) return `${wait}end`;
+      return `${wait}${Object.keys(s)[0] ?? '?'}`;
+    })
+    .join(' → ');
+}
+
+function safeName(text: string): string {
+  return text.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'agent';
+}
+
+function writeTraces(ctx: CliContext, dir: string, result: FilesVerification): Map<VerifyDiagnostic, string> {
+  const written = new Map<VerifyDiagnostic, string>();
+  if (!ctx.writeText) throw new UsageError('--traces: this context cannot write files');
+  const counts = new Map<string, number>();
+  for (const d of result.diagnostics) {
+    if (!d.trace || d.target.kind !== 'agent') continue;
+    const stem = `${safeName(d.target.agent)}-${d.code}`;
+    const n = (counts.get(stem) ?? 0) + 1;
+    counts.set(stem, n);
+    const path = `${dir.replace(/\/+$/, '')}/${stem}-${n}.yaml`;
+    ctx.writeText(path, d.trace.yaml);
+    written.set(d, path);
+  }
+  return written;
+}
+
+export function runVerify(args: ParsedArgs, ctx: CliContext): number {
+  const settings = settingsFromArgs(args);
+  const maxStates = Number(args.value('max-states') ?? DEFAULT_MAX_STATES);
+  const files = args.positionals.map((p) => loadRuleFile(p, ctx.readText(p)));
+  const statics = checkFiles(files, settings.profile ?? 'spec');
+  if (hasErrors(statics)) {
+    for (const d of statics.filter((x) => x.severity === 'error')) ctx.err(formatDiagnostic(d));
+    ctx.err('rule-studio verify: the rule files have errors (see `rule-studio check`), so nothing was verified');
+    return EXIT.errors;
+  }
+  const result = verifyFiles(files, settings, { maxStates }, settings.agent);
+  const dir = args.value('traces');
+  const written = dir === undefined ? new Map<VerifyDiagnostic, string>() : writeTraces(ctx, dir, result);
+  const failed = result.diagnostics.some((d) => d.severity === 'error');
+  if (args.flag('json')) {
+    const agents = result.agents.map((a) => ({
+      agent: a.agent,
+      file: a.file,
+      stats: a.stats,
+      findings: result.diagnostics
+        .filter((d) => d.file === a.file && d.target.kind === 'agent' && d.target.agent === a.agent)
+        .map((d) => ({ ...d, ...(written.has(d) ? { traceFile: written.get(d) } : {}) })),
+    }));
+    ctx.out(jsonTermSafe(JSON.stringify({ agents }, null, 2)));
+    return failed ? EXIT.errors : EXIT.ok;
+  }
+  for (const d of result.diagnostics) {
+    ctx.out(formatDiagnostic(d));
+    if (d.trace) {
+      const file = written.get(d);
+      ctx.out(termSafe(`  trace: ${stepsLine(d.trace.steps)} (step ${d.trace.step})${file ? `, written to ${file}` : ''}`));
+    }
+  }
+  if (result.agents.length === 0) ctx.err('rule-studio verify: the files hold no agent to verify');
+  for (const a of result.agents) {
+    const verdict = a.stats.exhaustive
+      ? `every reachable state explored (${a.stats.states} states): what is not reported does not happen`
+      : `search stopped at ${a.stats.states} states: proved for every sequence of up to ${a.stats.depth} moves`;
+    ctx.err(termSafe(`${a.agent} (${a.file}): ${verdict}`));
+  }
+  ctx.err(summarize(result.diagnostics));
+  return failed ? EXIT.errors : EXIT.ok;
+}
