@@ -25,20 +25,68 @@ export const spanKey = {
 export type LazyRange = Range | (() => Range | undefined);
 
 /**
+ * Finds the range of rule `rule` of one agent, or of one of its fields, on first use. Recorded once
+ * per agent (see {@link SpanIndex.setRules}) rather than once per rule and field: a 20,000-rule
+ * file would otherwise build 100,000 keys and closures that a clean read never looks at.
+ */
+export type RuleLocator = (rule: number, field: string | undefined) => Range | undefined;
+
+/**
+ * Splits a rule key (`a{agent}/r{rule}` or `a{agent}/r{rule}/{field}`) into its parts, or gives
+ * undefined for any other key. Digits only, no signs or leading zeros beyond `0` itself, so each
+ * rule has exactly one key.
+ */
+function parseRuleKey(key: string): { agent: number; rule: number; field: string | undefined } | undefined {
+  if (key.charCodeAt(0) !== 97 /* a */) return undefined;
+  const readNumber = (from: number): [number, number] | undefined => {
+    let i = from;
+    while (i < key.length && key.charCodeAt(i) >= 48 && key.charCodeAt(i) <= 57) i++;
+    if (i === from || (i - from > 1 && key.charCodeAt(from) === 48) || i - from > 15) return undefined;
+    return [Number(key.slice(from, i)), i];
+  };
+  const a = readNumber(1);
+  if (!a || key.charCodeAt(a[1]) !== 47 /* / */ || key.charCodeAt(a[1] + 1) !== 114 /* r */) return undefined;
+  const r = readNumber(a[1] + 2);
+  if (!r) return undefined;
+  if (r[1] === key.length) return { agent: a[0], rule: r[0], field: undefined };
+  if (key.charCodeAt(r[1]) !== 47 || r[1] + 1 === key.length) return undefined;
+  return { agent: a[0], rule: r[0], field: key.slice(r[1] + 1) };
+}
+
+/**
  * A map from span keys to source ranges, one per loaded file. Ranges may be recorded lazily, so a
- * file nobody asks positions of (a clean check of a large file) never pays for locating them.
+ * file nobody asks positions of (a clean check of a large file) never pays for locating them; the
+ * rules of an agent are recorded as one {@link RuleLocator} with the number of rules it covers.
  */
 export class SpanIndex {
   private readonly spans = new Map<string, LazyRange | undefined>();
+  private readonly rules = new Map<number, { count: number; locate: RuleLocator }>();
 
   set(key: string, range: LazyRange): void {
     this.spans.set(key, range);
   }
 
+  /**
+   * Records where the first `count` rules of agent `agent` (and their fields) sit: `get` of
+   * `spanKey.rule(agent, i)` or `spanKey.ruleField(agent, i, field)` with `i < count` asks
+   * `locate` on first use. A key recorded with {@link set} takes precedence.
+   */
+  setRules(agent: number, count: number, locate: RuleLocator): void {
+    this.rules.set(agent, { count, locate });
+  }
+
   get(key: string): Range | undefined {
-    const v = this.spans.get(key);
-    if (typeof v !== 'function') return v;
-    const r = v();
+    if (this.spans.has(key)) {
+      const v = this.spans.get(key);
+      if (typeof v !== 'function') return v;
+      const r = v();
+      this.spans.set(key, r);
+      return r;
+    }
+    const parts = this.rules.size > 0 ? parseRuleKey(key) : undefined;
+    const family = parts && this.rules.get(parts.agent);
+    if (!parts || !family || parts.rule >= family.count) return undefined;
+    const r = family.locate(parts.rule, parts.field);
     this.spans.set(key, r);
     return r;
   }
@@ -52,18 +100,10 @@ export class SpanIndex {
     return FILE_START;
   }
 
-  /** Copies every entry (unresolved ones stay lazy) into `target`. */
+  /** Copies every entry (unresolved ones and rule locators stay lazy) into `target`. */
   copyInto(target: SpanIndex): void {
     for (const [k, v] of this.spans) if (v !== undefined) target.set(k, v);
-  }
-
-  /** Keys recorded (resolved or not). */
-  keys(): IterableIterator<string> {
-    return this.spans.keys();
-  }
-
-  get size(): number {
-    return this.spans.size;
+    for (const [agent, family] of this.rules) target.setRules(agent, family.count, family.locate);
   }
 }
 

@@ -167,6 +167,9 @@ function readExtra(ctx: ReadContext, src: AgentSource, name: string, ignored: Ig
 
 const AGENT_RULES_PATH: DocPath = ['agent', 'tool_rules'];
 
+/** Rule fields whose ranges spans give (others fall back to the rule's range). */
+const RULE_SPAN_FIELD_SET: ReadonlySet<string> = new Set(RULE_SPAN_FIELDS);
+
 /** The rules of an agent file's `agent.tool_rules`, which Pattern ignores. */
 interface IgnoredAgentRules {
   rules: unknown[] | undefined;
@@ -207,21 +210,26 @@ function readAgent(ctx: ReadContext, src: AgentSource, index: number, spans: Spa
   const ignored = ignoredAgentRules(ctx, src, name, opts);
   const entries: { raw: unknown; path: DocPath }[] = Array.isArray(rawRules) ? rawRules.map((raw, j) => ({ raw, path: [...rulesPath, j] })) : [];
   if (ignored.moved && ignored.rules) entries.push(...ignored.rules.map((raw, j) => ({ raw, path: [...AGENT_RULES_PATH, j] })));
-  if (entries.length > 0) {
-    entries.forEach(({ raw, path }) => {
-      const first = ctx.diagnostics.length;
-      const rule = readRule(ctx, raw, path, name);
-      const ruleIndex = rule ? rules.length : undefined;
-      for (let k = first; k < ctx.diagnostics.length; k++) {
-        const d = ctx.diagnostics[k];
-        if (d) d.target = ruleIndex === undefined ? { kind: 'agent', agent: name } : { kind: 'agent', agent: name, rule: ruleIndex };
-      }
-      if (!rule || ruleIndex === undefined) return;
-      rules.push(rule);
-      spans.set(spanKey.rule(index, ruleIndex), () => rangeAt(doc, path));
-      for (const field of RULE_SPAN_FIELDS) spans.set(spanKey.ruleField(index, ruleIndex, field), () => doc.locate([...path, field]));
-    });
+  /** Document path of each rule read, by its index in `rules`. */
+  const rulePaths: DocPath[] = [];
+  for (const { raw, path } of entries) {
+    const first = ctx.diagnostics.length;
+    const rule = readRule(ctx, raw, path, name);
+    const ruleIndex = rule ? rules.length : undefined;
+    for (let k = first; k < ctx.diagnostics.length; k++) {
+      const d = ctx.diagnostics[k];
+      if (d) d.target = ruleIndex === undefined ? { kind: 'agent', agent: name } : { kind: 'agent', agent: name, rule: ruleIndex };
+    }
+    if (!rule) continue;
+    rules.push(rule);
+    rulePaths.push(path);
   }
+  spans.setRules(index, rulePaths.length, (ruleIndex, field) => {
+    const path = rulePaths[ruleIndex];
+    if (!path) return undefined;
+    if (field === undefined) return rangeAt(doc, path);
+    return RULE_SPAN_FIELD_SET.has(field) ? doc.locate([...path, field]) : undefined;
+  });
   if (rawRules !== undefined && !Array.isArray(rawRules)) {
     report(ctx, 'F003', 'error', `tool_rules of agent "${name}" must be a list of rule tables ([[tool_rules]]) (found ${show(ctx, rawRules)}), so the agent has no rules.`, rulesPath, { kind: 'agent', agent: name });
   }
