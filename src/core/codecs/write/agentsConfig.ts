@@ -127,11 +127,17 @@ export function toolSpecs(agent: Agent): ConfigObject | undefined {
   return Object.keys(specs).length > 0 ? specs : undefined;
 }
 
-/** One agent in config form: `name`, `tools`, kept keys, `tool_rules`, `tool_specs`. */
-export function configAgent(agent: Agent, out: Diagnostic[]): ConfigObject {
+/** An agent's own keys in config form: `name`, `tools` and kept keys (the part before its rules). */
+export function configAgentHead(agent: Agent): ConfigObject {
   const o: ConfigObject = { name: agent.name };
   if (agent.tools.length > 0) o['tools'] = agent.tools.map((t) => t.name);
   addExtra(o, agent.extra, RESERVED_AGENT_KEYS);
+  return o;
+}
+
+/** One agent in config form: `name`, `tools`, kept keys, `tool_rules`, `tool_specs`. */
+export function configAgent(agent: Agent, out: Diagnostic[]): ConfigObject {
+  const o = configAgentHead(agent);
   if (agent.rules.length > 0) o['tool_rules'] = agent.rules.map((r, i) => configRule(agent, i, r, out));
   const specs = toolSpecs(agent);
   if (specs) o['tool_specs'] = specs;

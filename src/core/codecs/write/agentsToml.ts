@@ -9,7 +9,8 @@ import type { Diagnostic } from '../../diagnostics/types.ts';
 import { FILE_START } from '../../diagnostics/types.ts';
 import { diag } from '../../diagnostics/make.ts';
 import type { Agent } from '../../model/toolRules.ts';
-import { configAgent, EXPORT_CODES, EXPORT_FILE, type ConfigObject } from './agentsConfig.ts';
+import { configAgentHead, configRule, EXPORT_CODES, EXPORT_FILE, toolSpecs, type ConfigObject } from './agentsConfig.ts';
+import { TextBuffer } from './textBuffer.ts';
 
 const BARE_KEY = /^[A-Za-z0-9_-]+$/;
 
@@ -26,8 +27,25 @@ const INVISIBLE = /[\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g
  */
 export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** One TOML scalar (string, number, boolean), escaped by smol-toml. */
+/** True when `s` is printable ASCII with no `"` or `\\`: its basic string is itself in quotes. */
+function isPlainAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return false;
+  }
+  return true;
+}
+
+/**
+ * One TOML scalar (string, number, boolean), escaped by smol-toml. Plain ASCII strings, safe
+ * integers and booleans (nearly every scalar of a rule file) are written directly, as smol-toml
+ * writes them, without its per-call document.
+ */
 function tomlScalar(v: string | number | boolean): string {
+  if (typeof v === 'string') {
+    if (isPlainAscii(v)) return `"${v}"`;
+  } else if (typeof v === 'boolean') return v ? 'true' : 'false';
+  else if (Number.isSafeInteger(v)) return String(v);
   const line = stringify({ v: typeof v === 'string' ? v.replace(LONE_SURROGATE, '\uFFFD') : v });
   const text = line.slice('v = '.length).replace(/\n$/, '');
   return typeof v === 'string' ? text.replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
@@ -65,31 +83,50 @@ export function hasNull(v: unknown): boolean {
   return false;
 }
 
-/** `key = value` lines of a table's members, skipping the given sub-table keys. */
-function memberLines(o: ConfigObject, skip: ReadonlySet<string>): string[] {
-  return Object.entries(o)
-    .filter(([k, v]) => !skip.has(k) && isPresent(v))
-    .map(([k, v]) => `${tomlKey(k)} = ${tomlInline(v)}`);
+/** The text being written: blocks separated by blank lines, in one byte buffer (see {@link TextBuffer}). */
+class BlockText {
+  private readonly out = new TextBuffer();
+
+  /** Appends a block: `header` (or nothing) and the `key = value` lines of a table's present members. */
+  table(header: string, o: ConfigObject): void {
+    let started = header !== '';
+    if (started) this.startBlock(header);
+    for (const k of Object.keys(o)) {
+      const v = o[k];
+      if (!isPresent(v)) continue;
+      if (started) this.out.write('\n');
+      else this.startBlock('');
+      started = true;
+      this.out.write(tomlKey(k));
+      this.out.write(' = ');
+      this.out.write(tomlInline(v));
+    }
+  }
+
+  private startBlock(header: string): void {
+    if (!this.out.empty) this.out.write('\n\n');
+    this.out.write(header);
+  }
+
+  /** The whole text, ending with a newline when not empty. */
+  done(): string {
+    if (!this.out.empty) this.out.write('\n');
+    return this.out.text();
+  }
 }
 
-const SUB_TABLES = new Set(['tool_rules', 'tool_specs']);
-
-/** The TOML blocks of one agent; `prefix` is `agents.` for the main config, empty for an agent file. */
-function agentBlocks(o: ConfigObject, prefix: string): string[] {
-  const blocks: string[] = [];
-  const head = memberLines(o, SUB_TABLES);
-  blocks.push((prefix ? ['[[agents]]', ...head] : head).join('\n'));
-  const rules = o['tool_rules'];
-  if (Array.isArray(rules))
-    for (const rule of rules)
-      if (typeof rule === 'object' && rule !== null && !Array.isArray(rule))
-        blocks.push([`[[${prefix}tool_rules]]`, ...memberLines(rule, new Set())].join('\n'));
-  const specs = o['tool_specs'];
-  if (typeof specs === 'object' && specs !== null && !Array.isArray(specs))
+/**
+ * Appends the TOML blocks of one agent; `prefix` is `agents.` for the main config, empty for an
+ * agent file. Each rule is put in config form and written at once, so its objects die young.
+ */
+function agentBlocks(agent: Agent, prefix: string, out: BlockText, diagnostics: Diagnostic[]): void {
+  out.table(prefix ? '[[agents]]' : '', configAgentHead(agent));
+  const ruleHeader = `[[${prefix}tool_rules]]`;
+  agent.rules.forEach((rule, i) => out.table(ruleHeader, configRule(agent, i, rule, diagnostics)));
+  const specs = toolSpecs(agent);
+  if (specs)
     for (const [tool, spec] of Object.entries(specs))
-      if (typeof spec === 'object' && spec !== null && !Array.isArray(spec))
-        blocks.push([`[${prefix}tool_specs.${tomlKey(tool)}]`, ...memberLines(spec, new Set())].join('\n'));
-  return blocks.filter((b) => b !== '');
+      if (typeof spec === 'object' && spec !== null && !Array.isArray(spec)) out.table(`[${prefix}tool_specs.${tomlKey(tool)}]`, spec);
 }
 
 /** Warnings for nulls that TOML drops, one per rule (or agent) that holds any. */
@@ -113,25 +150,22 @@ function nullWarnings(agent: Agent): Diagnostic[] {
   return out;
 }
 
-function render(blocks: string[]): string {
-  return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`;
-}
-
 /** All agents as Pattern's main config (`[[agents]]`), with export warnings. */
 export function writeAgentsToml(agents: readonly Agent[]): { text: string; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const blocks = agents.flatMap((a) => {
-    const o = configAgent(a, diagnostics);
+  const out = new BlockText();
+  for (const a of agents) {
+    agentBlocks(a, 'agents.', out, diagnostics);
     diagnostics.push(...nullWarnings(a));
-    return agentBlocks(o, 'agents.');
-  });
-  return { text: render(blocks), diagnostics };
+  }
+  return { text: out.done(), diagnostics };
 }
 
 /** One agent as a Pattern agent file (top-level `name`, `tools`, `[[tool_rules]]`), with export warnings. */
 export function writeAgentFileToml(agent: Agent): { text: string; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const o = configAgent(agent, diagnostics);
+  const out = new BlockText();
+  agentBlocks(agent, '', out, diagnostics);
   diagnostics.push(...nullWarnings(agent));
-  return { text: render(agentBlocks(o, '')), diagnostics };
+  return { text: out.done(), diagnostics };
 }
