@@ -3,11 +3,11 @@ import { DEFAULT_MAX_STATES } from '../../core/verify/limits.ts';
 import { defineCommand } from '../registry.ts';
 import { SIMULATE_SETTING_OPTIONS } from './simulateOptions.ts';
 
-/** `verify <rule files…>`: explore every agent's rules for deadlocks, traps, dead tools and rules. */
+/** `verify <rule files…>`: explore every agent's rules (deadlocks, traps, dead tools and rules) and every workflow's sessions. */
 export const verifyCommand = defineCommand({
   name: 'verify',
-  summary: 'prove rule sets: deadlocks, unreachable exits, traps, dead tools and rules, each with a shortest trace',
-  positionals: { name: '<rule files…>', noun: 'rule file', description: 'agent rule files (every agent is verified)', min: 1 },
+  summary: 'prove rule sets: deadlocks, unreachable exits, traps, dead tools and rules, unreachable phases, each with a shortest trace',
+  positionals: { name: '<rule files…>', noun: 'rule file', description: 'agent and workflow files (every agent and workflow is verified)', min: 1 },
   options: [
     {
       kind: 'value',
@@ -18,12 +18,12 @@ export const verifyCommand = defineCommand({
       description: 'stop the search after this many distinct states; findings then hold "within the bound" the report names',
       example: '--max-states 1000000',
     },
-    { kind: 'flag', name: 'json', description: 'one JSON object: per agent the search figures and every finding with its trace', example: '--json' },
+    { kind: 'flag', name: 'json', description: 'one JSON object: per agent and per workflow the search figures and every finding with its trace', example: '--json' },
     {
       kind: 'value',
       name: 'traces',
       placeholder: '<dir>',
-      description: 'also write each finding’s counterexample as a scripted trace (<agent>-<code>-<n>.yaml) into this (existing) directory',
+      description: 'also write each finding’s counterexample as a scripted trace (<agent or workflow>-<code>-<n>.yaml) into this (existing) directory',
       example: '--traces counterexamples/',
     },
     ...SIMULATE_SETTING_OPTIONS,
@@ -32,9 +32,11 @@ export const verifyCommand = defineCommand({
     'rule-studio verify agent.toml',
     'rule-studio verify agents/*.toml --max-states 1000000 --json',
     'rule-studio verify agent.toml --start gate --exit block --traces counterexamples/',
+    'rule-studio verify workflow.yaml --profile hegel   # unreachable phases, rules that never fire, a session firing each',
     'rule-studio simulate agent.toml --trace counterexamples/agent-V001-1.yaml   # replay one',
   ],
-  exitCodes: 'exit codes: 0 no deadlock or unreachable exit, 1 one was found (or the rule files have errors), 2 unreadable input or bad usage',
+  exitCodes:
+    'exit codes: 0 no deadlock, unreachable exit or unreachable done, 1 one was found (or the rule files have errors), 2 unreadable input or bad usage',
   // The implementation (and the core it needs) is loaded only when the command runs.
   run: async (args, ctx) => (await import('./verifyRun.ts')).runVerify(args, ctx),
 });

@@ -1,4 +1,4 @@
-/** `verify`'s run: explores every agent's rules and reports findings with their traces (see `verify.ts`). */
+/** `verify`'s run: explores every agent's rules and every workflow's sessions, and reports findings with their traces (see `verify.ts`). */
 import { loadRuleFile } from '../../core/codecs/load.ts';
 import { checkFiles, hasErrors } from '../../core/check.ts';
 import { verifyFiles, type FilesVerification, type VerifyDiagnostic } from '../../core/verify/explore.ts';
@@ -10,13 +10,17 @@ import { formatDiagnostic, summarize } from '../format.ts';
 import { UsageError, type ParsedArgs } from '../registry.ts';
 import { settingsFromArgs } from './simulateOptions.ts';
 
-/** A counterexample's steps on one line: `a → b → end`, waits as `(wait 5000 ms)`. */
+/** A counterexample's steps on one line: `a → b → end`, `next plan_complete`, waits as `(wait 5000 ms)`. */
 function stepsLine(steps: readonly CounterexampleStep[]): string {
   return steps
     .map((s) => {
       const wait = s.after ? `(wait ${s.after} ms) ` : '';
       if ('call' in s) return `${wait}${s.call}`;
       if ('end' in s) return `${wait}end`;
+      if ('next' in s) return `${wait}next ${s.next.length > 0 ? s.next.join(',') : '(stay)'}`;
+      if ('bash' in s) return `${wait}bash ${s.bash}`;
+      if ('edit' in s) return `${wait}edit ${s.edit}`;
+      if ('tokens' in s) return `${wait}${s.tokens.input + s.tokens.output} tokens`;
       return `${wait}${Object.keys(s)[0] ?? '?'}`;
     })
     .join(' → ');
@@ -31,8 +35,8 @@ function writeTraces(ctx: CliContext, dir: string, result: FilesVerification): M
   if (!ctx.writeText) throw new UsageError('--traces: this context cannot write files');
   const counts = new Map<string, number>();
   for (const d of result.diagnostics) {
-    if (!d.trace || d.target.kind !== 'agent') continue;
-    const stem = `${safeName(d.target.agent)}-${d.code}`;
+    if (!d.trace || (d.target.kind !== 'agent' && d.target.kind !== 'workflow')) continue;
+    const stem = `${safeName(d.target.kind === 'agent' ? d.target.agent : d.target.workflow)}-${d.code}`;
     const n = (counts.get(stem) ?? 0) + 1;
     counts.set(stem, n);
     const path = `${dir.replace(/\/+$/, '')}/${stem}-${n}.yaml`;
@@ -65,7 +69,15 @@ export function runVerify(args: ParsedArgs, ctx: CliContext): number {
         .filter((d) => d.file === a.file && d.target.kind === 'agent' && d.target.agent === a.agent)
         .map((d) => ({ ...d, ...(written.has(d) ? { traceFile: written.get(d) } : {}) })),
     }));
-    ctx.out(jsonTermSafe(JSON.stringify({ agents }, null, 2)));
+    const workflows = result.workflows.map((w) => ({
+      workflow: w.workflow,
+      file: w.file,
+      stats: w.stats,
+      findings: result.diagnostics
+        .filter((d) => d.file === w.file && d.target.kind === 'workflow' && d.target.workflow === w.workflow)
+        .map((d) => ({ ...d, ...(written.has(d) ? { traceFile: written.get(d) } : {}) })),
+    }));
+    ctx.out(jsonTermSafe(JSON.stringify({ agents, workflows }, null, 2)));
     return failed ? EXIT.errors : EXIT.ok;
   }
   for (const d of result.diagnostics) {
@@ -75,12 +87,15 @@ export function runVerify(args: ParsedArgs, ctx: CliContext): number {
       ctx.out(termSafe(`  trace: ${stepsLine(d.trace.steps)} (step ${d.trace.step})${file ? `, written to ${file}` : ''}`));
     }
   }
-  if (result.agents.length === 0) ctx.err('rule-studio verify: the files hold no agent to verify');
-  for (const a of result.agents) {
+  if (result.agents.length === 0 && result.workflows.length === 0) ctx.err('rule-studio verify: the files hold no agent or workflow to verify');
+  const subjects = [...result.agents.map((a) => ({ name: a.agent, ...a })), ...result.workflows.map((w) => ({ name: w.workflow, ...w }))];
+  for (const a of subjects) {
     const verdict = a.stats.exhaustive
       ? `every reachable state explored (${a.stats.states} states): what is not reported does not happen`
-      : `search stopped at ${a.stats.states} states: proved for every sequence of up to ${a.stats.depth} moves`;
-    ctx.err(termSafe(`${a.agent} (${a.file}): ${verdict}`));
+      : a.stats.settled
+        ? `every phase and done reached without an interrupt and every rule fired within ${a.stats.states} states: nothing left to find`
+        : `search stopped at ${a.stats.states} states: proved for every sequence of up to ${a.stats.depth} moves`;
+    ctx.err(termSafe(`${a.name} (${a.file}): ${verdict}`));
   }
   ctx.err(summarize(result.diagnostics));
   return failed ? EXIT.errors : EXIT.ok;

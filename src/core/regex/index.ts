@@ -81,3 +81,4 @@ export class PatternMatcher {
     return r;
   }
 }
+export { samplePattern, type PatternSample } from './sample.ts';

@@ -110,10 +110,14 @@ export class RustRegex {
   }
 }
 
+/** Parses and translates a pattern to its HIR (flags applied, classes flattened). Throws PatternSyntaxError. */
+export function parseHir(source: string, options: TranslateOptions = {}): Hir {
+  return new Translator(options).translate(new Parser(source, NAME_CHARS).parse());
+}
+
 /** Parses, translates and compiles a pattern as `regex::RegexBuilder::new(p).build()` would. Throws PatternSyntaxError. */
 export function compileRust(source: string, options: TranslateOptions = {}): RustRegex {
-  const ast = new Parser(source, NAME_CHARS).parse();
-  const hir = new Translator(options).translate(ast);
+  const hir = parseHir(source, options);
   if (estimateSize(hir) > SIZE_LIMIT) throw new PatternSyntaxError('CompiledTooBig', { start: 0, end: source.length });
   return new RustRegex(source, compileProgram(hir), requiredLiteral(hir));
 }

@@ -12,6 +12,7 @@ import { validateAgent } from '../validate/index.ts';
 import { toolFindings } from './exploreFindings.ts';
 import { searchTools, type SearchLimits } from './exploreTools.ts';
 import type { Counterexample, Proof, SearchStats, VerifyFinding } from './findings.ts';
+import { verifyFileWorkflows, type WorkflowVerification } from './verifyWorkflow.ts';
 
 export type { SearchLimits } from './exploreTools.ts';
 
@@ -49,18 +50,24 @@ const STATIC_DEAD_TOOL = new Set(['T003', 'T004', 'T013']);
 export interface FilesVerification {
   diagnostics: VerifyDiagnostic[];
   agents: (AgentVerification & { file: string })[];
+  /** Every workflow's search figures (its findings are among `diagnostics`). */
+  workflows: (WorkflowVerification & { file: string })[];
 }
 
 /**
  * Verifies every agent of the files. A dead tool or rule the validator already reports (T003,
  * T004, T013 on the tool; any warning or error on the rule) is left out, since the static
  * finding says it with its cause. With `agentName`, only that agent is verified. A Letta agent
- * runs under profile `letta` unless the settings name a profile.
+ * runs under profile `letta` unless the settings name a profile. Every workflow is verified too
+ * (`verifyWorkflow`), unless `agentName` picks one agent.
  */
 export function verifyFiles(files: readonly LoadedFile[], settings: ReplaySettingsInput = {}, limits: SearchLimits = {}, agentName?: string): FilesVerification {
   const diagnostics: VerifyDiagnostic[] = [];
   const agents: FilesVerification['agents'] = [];
-  for (const f of files)
+  const workflows: FilesVerification['workflows'] = [];
+  for (const f of files) {
+    if (agentName === undefined)
+      workflows.push(...verifyFileWorkflows(f, settings, limits, (d, finding) => diagnostics.push(withProof(d, finding))));
     f.agents.forEach((agent, agentIndex) => {
       if (agentName !== undefined && agent.name !== agentName) return;
       const ctx = { file: f.file, spans: f.spans, agentIndex };
@@ -82,9 +89,13 @@ export function verifyFiles(files: readonly LoadedFile[], settings: ReplaySettin
           ...(finding.rule !== undefined ? { rule: finding.rule } : {}),
           ...(finding.tool !== undefined ? { tool: finding.tool } : {}),
         });
-        const d = out.pop() as Diagnostic;
-        diagnostics.push({ ...d, proof: finding.proof, ...(finding.trace ? { trace: finding.trace } : {}) });
+        diagnostics.push(withProof(out.pop() as Diagnostic, finding));
       }
     });
-  return { diagnostics, agents };
+  }
+  return { diagnostics, agents, workflows };
+}
+
+function withProof(d: Diagnostic, finding: VerifyFinding): VerifyDiagnostic {
+  return { ...d, proof: finding.proof, ...(finding.trace ? { trace: finding.trace } : {}) };
 }

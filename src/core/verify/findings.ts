@@ -73,4 +73,9 @@ export interface SearchStats {
   depth: number;
   /** The abstract state space was exhausted (nothing left unexplored). */
   exhaustive: boolean;
+  /**
+   * Workflows: the search stopped before the bound because nothing was left to find (every phase
+   * and `done` entered without an interrupt, every rule fired).
+   */
+  settled?: boolean;
 }

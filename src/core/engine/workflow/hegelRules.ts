@@ -23,7 +23,7 @@ interface Watched {
   window: AnchoredWindow;
 }
 
-interface HegelRulesState {
+export interface HegelRulesState {
   windows: ReturnType<AnchoredWindow['save']>[];
   instant: { time: number; items: { kind: RepeatedKind; entry: WindowEntry }[] };
 }

@@ -1,0 +1,76 @@
+/**
+ * Verifying a workflow: explore its sessions (`exploreWorkflow.ts`) and report what the static
+ * checks cannot see (`workflowFindings.ts`), as findings or as diagnostics of a loaded file.
+ */
+import type { LoadedFile } from '../codecs/types.ts';
+import type { Diagnostic } from '../diagnostics/types.ts';
+import { resolveSettings, workflowProfileOf, type ReplaySettingsInput } from '../engine/settings.ts';
+import type { Workflow } from '../model/workflow.ts';
+import { workflowEmitter } from '../validate/emit.ts';
+import { validateWorkflow } from '../validate/validateWorkflow.ts';
+import { ruleId, searchWorkflow } from './exploreWorkflow.ts';
+import type { SearchLimits } from './exploreTools.ts';
+import type { SearchStats, VerifyFinding } from './findings.ts';
+import { workflowFindings, type WorkflowStatics } from './workflowFindings.ts';
+
+/** The verdict on one workflow. */
+export interface WorkflowVerification {
+  workflow: string;
+  findings: VerifyFinding[];
+  stats: SearchStats;
+}
+
+const NO_STATICS: WorkflowStatics = { unreachable: new Set(), doneReachable: true, flaggedRules: new Set() };
+
+/**
+ * Explores a workflow's sessions under the settings (profile and `evaluateOn`; default the
+ * spec's) and returns every finding with its shortest session. `statics` says what the static
+ * checks already report (default: nothing, and `done` reachable on paper).
+ */
+export function verifyWorkflow(wf: Workflow, settings: ReplaySettingsInput = {}, limits: SearchLimits = {}, statics: WorkflowStatics = NO_STATICS): WorkflowVerification {
+  const s = searchWorkflow(wf, resolveSettings(settings), limits);
+  return {
+    workflow: wf.name,
+    findings: workflowFindings(s, statics),
+    stats: { states: s.states, transitions: s.transitions, depth: s.completeDepth, exhaustive: s.exhaustive, settled: s.settled },
+  };
+}
+
+/** What W003, W004 and the rule checks already say about a workflow. */
+export function workflowStatics(statics: readonly Diagnostic[], wf: Workflow): WorkflowStatics {
+  const unreachable = new Set<string>();
+  const flaggedRules = new Set<string>();
+  let doneReachable = true;
+  for (const d of statics) {
+    if (d.target.kind !== 'workflow' || d.target.node === undefined) continue;
+    if (d.code === 'W003') unreachable.add(d.target.node);
+    if (d.code === 'W004' && d.target.node === wf.start_node) doneReachable = false;
+    if (d.target.rule !== undefined && d.severity !== 'info') flaggedRules.add(ruleId(d.target.node, d.target.rule));
+  }
+  return { unreachable, doneReachable, flaggedRules };
+}
+
+/** The diagnostics (with proofs and traces) of every workflow of one loaded file. */
+export function verifyFileWorkflows(
+  f: LoadedFile,
+  settings: ReplaySettingsInput,
+  limits: SearchLimits,
+  push: (d: Diagnostic, finding: VerifyFinding) => void,
+): (WorkflowVerification & { file: string })[] {
+  const profile = workflowProfileOf(resolveSettings(settings).profile);
+  return f.workflows.map((wf, workflowIndex) => {
+    const ctx = { file: f.file, spans: f.spans, workflowIndex, profile };
+    const result = verifyWorkflow(wf, settings, limits, workflowStatics(validateWorkflow(wf, ctx), wf));
+    const out: Diagnostic[] = [];
+    const emit = workflowEmitter(out, wf.name, ctx);
+    for (const finding of result.findings) {
+      const onNode = finding.node !== undefined && finding.node !== 'done';
+      emit(finding.code, finding.severity, finding.message, {
+        ...(onNode ? { node: finding.node } : { field: 'start_node' }),
+        ...(finding.rule !== undefined ? { rule: finding.rule } : {}),
+      });
+      push(out.pop() as Diagnostic, finding);
+    }
+    return { ...result, file: f.file };
+  });
+}
