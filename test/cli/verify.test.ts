@@ -160,4 +160,63 @@ describe('rule-studio verify', () => {
     expect(written['out/stuck-V001-1.yaml']).toMatch(/^# V001 deadlock/);
     expect(stdout).toContain('written to out/stuck-V001-1.yaml');
   });
+
+  describe('workflows', () => {
+    /** done only behind a restart_cycle transition (always goes to the start node); a guard on the way. */
+    const STRANDED = `mode: test
+start_node: spec
+nodes:
+  spec:
+    transitions:
+      - when: spec_complete
+        to: plan
+    rules:
+      - type: repeated_command
+        pattern: "cargo (build|test)"
+        threshold: 2
+        window: 60
+  plan:
+    transitions:
+      - when: restart_cycle
+        to: done
+`;
+    interface WorkflowJson {
+      workflows: { workflow: string; stats: { exhaustive: boolean }; findings: JsonFinding[] }[];
+    }
+
+    it('an unreachable done is an error (exit 1); each rule gets its firing session', async () => {
+      const r = await runCli(['verify', 'wf.yaml'], { 'wf.yaml': STRANDED });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/^wf\.yaml:\d+:\d+ error V010 'done' is never reached by any session, though W004/m);
+      expect(r.stdout).toContain('  trace: workflow_start → next spec_complete → next restart_cycle (step 3)');
+      expect(r.stdout).toMatch(/^wf\.yaml:9:9 info V012 Rule #1 \(repeated_command\) of 'spec' fires after workflow_start → bash cargo build → bash cargo build → next spec_complete/m);
+      expect(r.stderr).toContain('wf (wf.yaml): every reachable state explored');
+    });
+
+    it('a clean gallery workflow exits 0 and says nothing was left to find', async () => {
+      const r = await runCli(['verify', 'examples/hegel-execution.yaml']);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('hegel-execution (examples/hegel-execution.yaml): every phase and done reached without an interrupt and every rule fired');
+    });
+
+    it('JSON lists workflows with their figures; every session replays through simulate to its finding', async () => {
+      const r = await runCli(['verify', 'wf.yaml', '--json'], { 'wf.yaml': STRANDED });
+      const out = JSON.parse(r.stdout) as JsonOut & WorkflowJson;
+      expect(out.agents).toEqual([]);
+      expect(out.workflows.map((w) => [w.workflow, w.stats.exhaustive])).toEqual([['wf', true]]);
+      const findings = out.workflows[0]!.findings;
+      expect(findings.map((f) => f.code)).toEqual(['V010', 'V012']);
+      for (const f of findings) {
+        const sim = await runCli(['simulate', 'wf.yaml', '--trace', 'trace.yaml'], { 'wf.yaml': STRANDED, 'trace.yaml': f.trace!.yaml });
+        expect(sim.code).toBe(0);
+        const decisions = sim.stdout
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as { event: number; kind: string; to?: string; node?: string });
+        const atStep = decisions.filter((d) => d.event === f.trace!.step - 1);
+        if (f.code === 'V010') expect(decisions.some((d) => d.kind === 'transition' && d.to === 'done')).toBe(false);
+        if (f.code === 'V012') expect(atStep.map((d) => [d.kind, d.node])).toEqual([['interrupt', 'spec']]);
+      }
+    });
+  });
 });

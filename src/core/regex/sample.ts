@@ -40,17 +40,22 @@ function matchesNothing(h: Hir): boolean {
   }
 }
 
-/** A shortest-ish text for `h`: minimal repetitions, the first branch that can match. */
-function build(h: Hir): string {
+/**
+ * A short text for `h`: the first branch that can match, repetitions `min` times (`readable`: at
+ * least once, so `src/.*\.rs` gives `src/a.rs`, not `src/.rs`).
+ */
+function build(h: Hir, readable: boolean): string {
   switch (h.t) {
     case 'class':
       return pickChar(h.set) ?? '';
-    case 'repetition':
-      return build(h.sub).repeat(h.min);
+    case 'repetition': {
+      const times = readable && h.min === 0 && h.max !== 0 ? 1 : h.min;
+      return build(h.sub, readable).repeat(times);
+    }
     case 'concat':
-      return h.subs.map(build).join('');
+      return h.subs.map((x) => build(x, readable)).join('');
     case 'alternation':
-      return build(h.subs.find((s) => !matchesNothing(s)) ?? h.subs[0] ?? { t: 'empty' });
+      return build(h.subs.find((s) => !matchesNothing(s)) ?? h.subs[0] ?? { t: 'empty' }, readable);
     default:
       return '';
   }
@@ -61,8 +66,9 @@ export function samplePattern(source: string): PatternSample {
   try {
     const hir = parseHir(source);
     if (matchesNothing(hir)) return { status: 'empty' };
-    const text = build(hir);
-    return compileRust(source).isMatch(text) ? { status: 'match', text } : { status: 'unknown' };
+    const re = compileRust(source);
+    const text = [build(hir, true), build(hir, false)].find((t) => re.isMatch(t));
+    return text === undefined ? { status: 'unknown' } : { status: 'match', text };
   } catch (e) {
     if (e instanceof PatternSyntaxError) return { status: 'unknown' };
     throw e;

@@ -82,7 +82,7 @@ export function workflowMoveModel(wf: CompiledWorkflow, profile: WorkflowProfile
   };
 }
 
-/** The `next` moves from `node`: each distinct `when` (file order), `restart_cycle`, a stay; each also after a wait. */
+/** The `next` moves from `node`: each distinct `when` (file order), a stay, `restart_cycle`; each also after a wait. */
 export function nextMoves(wf: CompiledWorkflow, node: string, waits: boolean): WorkflowMove[] {
   const claims: string[][] = [];
   const seen = new Set<string>();
@@ -91,7 +91,9 @@ export function nextMoves(wf: CompiledWorkflow, node: string, waits: boolean): W
     seen.add(t.when);
     claims.push([t.when]);
   }
-  claims.push(['restart_cycle'], []);
+  // A stay; and restart_cycle, which is a stay too at the start node.
+  claims.push([]);
+  if (node !== wf.startNode) claims.push(['restart_cycle']);
   const out: WorkflowMove[] = claims.map((c) => ({ kind: 'next', claims: c, wait: false }));
   if (waits) out.push(...claims.map((c): WorkflowMove => ({ kind: 'next', claims: c, wait: true })));
   return out;
