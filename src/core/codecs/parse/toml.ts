@@ -1,12 +1,14 @@
 /**
- * TOML → {@link ParsedDoc}: values from smol-toml (dates become their TOML text, tables become
- * plain objects), positions from a line scanner (`tomlPositions.ts`), syntax errors with the
- * parser's line and column. Never throws.
+ * TOML → {@link ParsedDoc}: values from the common-form reader (`tomlCommon.ts`) when the text is
+ * in that form, else from smol-toml (dates become their TOML text, tables become plain objects);
+ * positions from a line scanner (`tomlPositions.ts`), found only when asked for; syntax errors
+ * with smol-toml's line and column. Never throws.
  */
 import { parse, TomlDate, TomlError } from 'smol-toml';
 import type { Range } from '../../diagnostics/types.ts';
 import type { DocPath, ParsedDoc, SyntaxProblem } from '../types.ts';
 import { pathKey, scanTomlSpans, type TomlSpanMap } from './tomlPositions.ts';
+import { readCommonToml } from './tomlCommon.ts';
 
 /** Turns smol-toml's output into plain JSON-like data: null-prototype tables become plain objects, dates strings. */
 function toPlain(value: unknown): unknown {
@@ -54,11 +56,13 @@ function syntaxProblem(text: string, error: unknown): SyntaxProblem {
 export function parseToml(text: string): ParsedDoc {
   let value: unknown;
   const errors: SyntaxProblem[] = [];
-  try {
-    value = toPlain(parse(text));
-  } catch (error) {
-    errors.push(syntaxProblem(text, error));
-  }
+  value = readCommonToml(text);
+  if (value === undefined)
+    try {
+      value = toPlain(parse(text));
+    } catch (error) {
+      errors.push(syntaxProblem(text, error));
+    }
   let spans: TomlSpanMap | undefined;
   return {
     format: 'toml',
