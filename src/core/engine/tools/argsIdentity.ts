@@ -33,6 +33,24 @@ function hashNumber(n: number): number {
   return mix((u32[0] as number) ^ Math.imul(u32[1] as number, 0x27d4eb2f));
 }
 
+/**
+ * Hashes of recent object keys, by the key's position in its object: calls of one tool name the
+ * same keys in the same order, so a key is mostly hashed once per run, not once per call. A pure
+ * memo (`===` compares the text), so it never changes a hash.
+ */
+const KEY_CACHE = 16;
+const cachedKey: (string | undefined)[] = new Array<string | undefined>(KEY_CACHE).fill(undefined);
+const cachedKeyHash = new Int32Array(KEY_CACHE);
+
+function hashKey(k: string, position: number): number {
+  const at = position & (KEY_CACHE - 1);
+  if (cachedKey[at] === k) return cachedKeyHash[at] as number;
+  const h = hashString(k);
+  cachedKey[at] = k;
+  cachedKeyHash[at] = h;
+  return h;
+}
+
 /** A 32-bit hash of a JSON value, independent of object key order. */
 export function hashJson(v: Json | undefined, skipKey?: string): number {
   if (v === null || v === undefined) return 0x9e3779b9;
@@ -50,10 +68,11 @@ export function hashJson(v: Json | undefined, skipKey?: string): number {
     return mix(h);
   }
   let sum = 0x1f83d9ab;
+  let position = 0;
   for (const k in v) {
     const x = v[k];
     if (x === undefined || k === skipKey) continue;
-    sum = (sum + mix(hashString(k) ^ Math.imul(hashJson(x), 0x9e3779b1))) | 0;
+    sum = (sum + mix(hashKey(k, position++) ^ Math.imul(hashJson(x), 0x9e3779b1))) | 0;
   }
   return mix(sum);
 }

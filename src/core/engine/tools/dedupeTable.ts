@@ -5,8 +5,10 @@
  * - **Entries** live in parallel arrays (hash, tool id, time, arguments) indexed by a small entry
  *   id; freed ids are reused.
  * - **Index**: an open-addressing table (linear probing, load ≤ ½, backward-shift deletion, so no
- *   tombstones) of entry id + 1 per slot. A call is found by its 32-bit hash and confirmed
- *   structurally ({@link sameArgs}), so no key text is built per call.
+ *   tombstones) of (hash, entry id + 1) pairs side by side in one typed array, so a probe and a
+ *   deletion's shifts read one cache line per slot and never the entries. A call is found by its
+ *   32-bit hash and confirmed structurally ({@link sameArgs}) only on a hash hit, so no key text is
+ *   built per call.
  * - **Expiry**: a ring buffer of (entry, time) in execution order. Entries older than the window
  *   are dropped from its head; an item whose entry has been executed again since is stale and
  *   skipped. Memory is bounded by what the window holds, not by the length of the trace.
@@ -64,8 +66,8 @@ export class DedupeTable {
   private free = new Int32Array(16);
   private freeTop = 0;
   private count = 0;
-  // Index: entry id + 1 per slot, 0 = empty.
-  private slots = new Int32Array(MIN_SLOTS);
+  // Index: per slot i, slots[2i] the entry's hash and slots[2i + 1] its id + 1 (0 = empty).
+  private slots = new Int32Array(2 * MIN_SLOTS);
   private mask = MIN_SLOTS - 1;
   // Expiry ring.
   private ringEntry = new Int32Array(16);
@@ -105,31 +107,31 @@ export class DedupeTable {
     if (this.probeArgs !== args || this.probeTool !== toolId || this.probeTime !== now) this.probe(toolId, args, now);
     let e: number;
     if (this.probeFound) {
-      e = (this.slots[this.probeSlot] as number) - 1;
+      e = (this.slots[2 * this.probeSlot + 1] as number) - 1;
       if (this.eTime[e] === now) return; // already queued at this time
       this.eTime[e] = now;
     } else {
       e = this.newEntry(this.probeHash, toolId, args, now);
-      this.slots[this.probeSlot] = e + 1;
+      this.slots[2 * this.probeSlot] = this.probeHash;
+      this.slots[2 * this.probeSlot + 1] = e + 1;
       this.count++;
       this.probeFound = true;
-      if (this.count * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+      if (this.count * 2 > this.mask + 1) this.rehash(2 * (this.mask + 1));
     }
     this.pushRing(e, now);
   }
 
   private probe(toolId: number, args: Args, now: number): void {
     const hash = dedupeHash(toolId, args);
-    const { slots, mask, eHash, eTool, eArgs } = this;
+    const { slots, mask } = this;
     let i = hash & mask;
     for (;;) {
-      const s = slots[i] as number;
+      const s = slots[2 * i + 1] as number;
       if (s === 0) {
         this.probeFound = false;
         break;
       }
-      const e = s - 1;
-      if (eHash[e] === hash && eTool[e] === toolId && sameArgs(eArgs[e] as Args, args)) {
+      if (slots[2 * i] === hash && this.eTool[s - 1] === toolId && sameArgs(this.eArgs[s - 1] as Args, args)) {
         this.probeFound = true;
         break;
       }
@@ -177,15 +179,17 @@ export class DedupeTable {
   }
 
   private rehash(size: number): void {
-    const slots = new Int32Array(size);
+    const slots = new Int32Array(2 * size);
     const mask = size - 1;
     const old = this.slots;
-    for (let k = 0; k < old.length; k++) {
+    for (let k = 1; k < old.length; k += 2) {
       const s = old[k] as number;
       if (s === 0) continue;
-      let i = (this.eHash[s - 1] as number) & mask;
-      while (slots[i] !== 0) i = (i + 1) & mask;
-      slots[i] = s;
+      const hash = old[k - 1] as number;
+      let i = hash & mask;
+      while (slots[2 * i + 1] !== 0) i = (i + 1) & mask;
+      slots[2 * i] = hash;
+      slots[2 * i + 1] = s;
     }
     this.slots = slots;
     this.mask = mask;
@@ -229,23 +233,25 @@ export class DedupeTable {
 
   /** Removes entry `e` from the index (backward-shift deletion) and frees its id. */
   private remove(e: number): void {
-    const { slots, mask, eHash } = this;
-    let i = (eHash[e] as number) & mask;
-    while (slots[i] !== e + 1) i = (i + 1) & mask;
+    const { slots, mask } = this;
+    let i = (this.eHash[e] as number) & mask;
+    while (slots[2 * i + 1] !== e + 1) i = (i + 1) & mask;
     let j = i;
     for (;;) {
       j = (j + 1) & mask;
-      const s = slots[j] as number;
+      const s = slots[2 * j + 1] as number;
       if (s === 0) break;
-      const home = (eHash[s - 1] as number) & mask;
+      const hash = slots[2 * j] as number;
+      const home = hash & mask;
       // Move s back into the hole at i unless its home lies cyclically in (i, j].
       const stays = i <= j ? home > i && home <= j : home > i || home <= j;
       if (!stays) {
-        slots[i] = s;
+        slots[2 * i] = hash;
+        slots[2 * i + 1] = s;
         i = j;
       }
     }
-    slots[i] = 0;
+    slots[2 * i + 1] = 0;
     this.eArgs[e] = undefined;
     this.eTime[e] = Number.NaN; // no later ring item matches a freed entry
     this.free[this.freeTop++] = e;
@@ -321,13 +327,15 @@ export class DedupeTable {
     let slots = MIN_SLOTS;
     while (slots < s.count * 2) slots *= 2;
     // Re-index the live entries (free ones have undefined args).
-    const live = new Int32Array(slots);
+    const live = new Int32Array(2 * slots);
     const mask = slots - 1;
     for (let e = 0; e < s.used; e++) {
       if (this.eArgs[e] === undefined) continue;
-      let i = (this.eHash[e] as number) & mask;
-      while (live[i] !== 0) i = (i + 1) & mask;
-      live[i] = e + 1;
+      const hash = this.eHash[e] as number;
+      let i = hash & mask;
+      while (live[2 * i + 1] !== 0) i = (i + 1) & mask;
+      live[2 * i] = hash;
+      live[2 * i + 1] = e + 1;
     }
     this.slots = live;
     this.mask = mask;
