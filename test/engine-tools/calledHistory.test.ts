@@ -84,4 +84,24 @@ describe('failure messages that print the history', () => {
     expect(JSON.parse(JSON.stringify(blocked)).message).toBe((blocked as { message: string }).message);
     expect(Object.keys(blocked as object)).toEqual(['kind', 'tool', 'code', 'rule', 'message']);
   });
+
+  it('stay unbuilt until read, then are plain values; copies carry the message and nothing else', async () => {
+    const { replayItems } = await import('../../src/core/engine/replay.ts');
+    const agent = { name: 'a', tools: [{ name: 'a' }, { name: 'c' }], rules: [{ tool_name: 'c', rule_type: { type: 'RequiresPrecedingTools' as const }, conditions: ['b'], priority: 5 }] };
+    const ev = (tool: string, time: number) => ({ kind: 'event' as const, event: { type: 'tool_call' as const, time, tool, args: { n: time }, outcome: 'ok' as const, duration_ms: 0 } });
+    const ds = replayItems([ev('a', 1), ev('c', 2), ev('c', 3), ev('c', 4)], { agent, settings: { dedupeWindowMs: 0 } });
+    const [, first, second, third] = ds as unknown as Record<string, unknown>[];
+    const expected = 'Tool c cannot be executed: prerequisites ["b"] not met. Executed tools: ["a"]';
+    for (const d of [first, second, third]) expect(Object.getOwnPropertyDescriptor(d, 'message')?.get).toBeTypeOf('function');
+    // A spread and a structured clone read it, and copy no hidden builder.
+    const spread = { ...first };
+    expect(spread.message).toBe(expected);
+    expect(Object.getOwnPropertySymbols(spread)).toEqual([]);
+    expect(structuredClone(second)).toEqual({ seq: 2, event: 2, time: '1970-01-01T00:00:00.003Z', kind: 'blocked', tool: 'c', code: 'PrerequisitesNotMet', rule: 0, message: expected });
+    for (const d of [first, second]) expect(Object.getOwnPropertyDescriptor(d, 'message')).toEqual({ value: expected, writable: true, enumerable: true, configurable: true });
+    // Written before being read: the written text is kept.
+    (third as { message: string }).message = 'replaced';
+    expect(third?.message).toBe('replaced');
+    expect(Object.keys(third as object)).toEqual(['seq', 'event', 'time', 'kind', 'tool', 'code', 'rule', 'message']);
+  });
 });

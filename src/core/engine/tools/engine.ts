@@ -9,7 +9,7 @@ import type { TraceEvent } from '../../traces/events.ts';
 import type { Decision, DecisionBody } from '../decisions.ts';
 import { toolProfileOf, type ReplaySettings } from '../settings.ts';
 import { DecisionStamp } from '../stamp.ts';
-import { runCall } from './call.ts';
+import { copyLazyMessage, runCall } from './call.ts';
 import type { CallRequest, CheckContext } from './checks.ts';
 import { exitDecision, requestExit, runAutoStart } from './lifecycle.ts';
 import { createLettaPolicy } from './lettaPolicy.ts';
@@ -35,16 +35,17 @@ function lettaCountCaps(agent: Agent): Map<string, number> {
   return caps;
 }
 
-/** The decision without its stamp; a message still to be built stays so (its accessor is copied, not read). */
+/** The decision without its stamp; a message still to be built stays so (not built by the copy). */
 function bodyOf(d: Decision): DecisionBody {
-  const lazy = 'message' in d ? Object.getOwnPropertyDescriptor(d, 'message') : undefined;
-  if (!lazy?.get) {
-    const { seq: _seq, event: _event, time: _time, ...body } = d;
-    return body as DecisionBody;
+  if (Object.getOwnPropertyDescriptor(d, 'message')?.get === undefined) {
+    const { seq: _seq, event: _event, time: _time, ...plain } = d;
+    return plain as DecisionBody;
   }
   const body: Record<string, unknown> = {};
-  for (const key of Object.keys(d))
-    if (key !== 'seq' && key !== 'event' && key !== 'time') Object.defineProperty(body, key, Object.getOwnPropertyDescriptor(d, key) as PropertyDescriptor);
+  for (const key of Object.keys(d)) {
+    if (key === 'seq' || key === 'event' || key === 'time') continue;
+    if (key !== 'message' || !copyLazyMessage(d, body)) body[key] = (d as unknown as Record<string, unknown>)[key];
+  }
   return body as DecisionBody;
 }
 
