@@ -122,12 +122,12 @@ function checkBatchLimits(ctx: CheckContext, call: CallRequest): CallFailure | u
   }
   for (const g of t.groups) {
     const holders = state.holdersOf(g.id);
-    let other = false;
-    for (let i = 0; i < holders.length; i++) if (holders[i] !== t.id) other = true;
-    if (other) {
-      const others = holders.filter((h) => h !== t.id).map((h) => ctx.table.nameOf(h));
-      return fail('ExclusiveGroupViolation', exclusiveGroupViolationMessage(t.name, g.group, others), g.rule);
+    let others: string[] | undefined;
+    for (let i = 0; i < holders.length; i++) {
+      const h = holders[i] as number;
+      if (h !== t.id) (others ??= []).push(ctx.table.nameOf(h));
     }
+    if (others) return fail('ExclusiveGroupViolation', exclusiveGroupViolationMessage(t.name, g.group, others), g.rule);
   }
   return undefined;
 }

@@ -86,9 +86,24 @@ export function cooldownActiveMessage(tool: string, remainingMs: number): string
   return `Tool ${tool} is in cooldown. Remaining: ${rustDurationDebug(remainingMs)}`;
 }
 
-/** `ExclusiveGroupViolation`. */
+/**
+ * Texts of lists that do not change once built (a rule's group, an allowed-operations set), kept
+ * per list object: failures against the same rule recur, and their lists need formatting once.
+ */
+const listTexts = new WeakMap<object, string>();
+
+function memoText<T extends object>(list: T, format: (list: T) => string): string {
+  let text = listTexts.get(list);
+  if (text === undefined) {
+    text = format(list);
+    listTexts.set(list, text);
+  }
+  return text;
+}
+
+/** `ExclusiveGroupViolation`; `group` is the rule's list (not changed later), `holders` the other tools holding it. */
 export function exclusiveGroupViolationMessage(tool: string, group: readonly string[], holders: readonly string[]): string {
-  return `Tool ${tool} cannot be executed: exclusive group violation. Group ${rustDebugList(group)} already has executed tools: ${rustDebugList(holders)}`;
+  return `Tool ${tool} cannot be executed: exclusive group violation. Group ${memoText(group, rustDebugList)} already has executed tools: ${rustDebugList(holders)}`;
 }
 
 /** `OrderingViolation`: `already` = the conditions already called. */
@@ -101,9 +116,11 @@ export function startConstraintsNotMetMessage(tool: string, missing: readonly st
   return `Tool ${tool} cannot be executed until start constraints are satisfied. Required: ${rustDebugList(missing)}`;
 }
 
-/** `OperationNotAllowed`: the allowed set is listed sorted, joined with `, `. */
+const sortedText = (allowed: Iterable<string>): string => sortedStrings(allowed).join(', ');
+
+/** `OperationNotAllowed`: the allowed set (not changed later) is listed sorted, joined with `, `. */
 export function operationNotAllowedMessage(tool: string, operation: string, allowed: Iterable<string>): string {
-  return `Operation '${operation}' not allowed for tool '${tool}'. Allowed operations: ${sortedStrings(allowed).join(', ')}`;
+  return `Operation '${operation}' not allowed for tool '${tool}'. Allowed operations: ${memoText(allowed, sortedText)}`;
 }
 
 /** `NotFound`: the declared tools, in declaration order. */
