@@ -167,7 +167,7 @@ export function createToolEngine(agent: Agent, given: ReplaySettings): ToolEngin
         throw new Error('tool engine state saved from an engine with other rules');
       // Tools the saved engine met in the trace after its build are interned here in the same order.
       saved.toolNames.forEach((name, id) => {
-        if (table.intern(name) !== id)
+        if ((id >= table.size || table.nameOf(id) !== name) && table.intern(name) !== id)
           throw new Error(`tool engine state names tool ${JSON.stringify(name)} as #${id}, but this engine met its tools in another order`);
       });
       state.restore(saved);

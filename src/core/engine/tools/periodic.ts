@@ -12,8 +12,8 @@ import type { CompiledPeriodic } from './toolTable.ts';
 
 export class PeriodicTracker {
   /** Per rule: the reference of its last report (NaN = none yet) and the periods reported since. */
-  reference: Float64Array;
-  periods: Float64Array;
+  readonly reference: Float64Array;
+  readonly periods: Float64Array;
   /** No rule falls due before this time. */
   minDue = Number.NEGATIVE_INFINITY;
 
@@ -60,9 +60,10 @@ export class PeriodicTracker {
     });
   }
 
+  /** Copies a saved state in (into the same arrays: replacing them would drop the optimised code reading them). */
   restore(reference: Float64Array, periods: Float64Array, minDue: number): void {
-    this.reference = reference.slice();
-    this.periods = periods.slice();
+    this.reference.set(reference);
+    this.periods.set(periods);
     this.minDue = minDue;
   }
 }
