@@ -61,8 +61,8 @@ export type AutoReason = 'start_constraint' | 'exit_requirement';
 export type DecisionKind = DecisionBody['kind'];
 export type Decision = Base & DecisionBody;
 
-/** The spec's key order for each kind (extra keys follow in insertion order). */
-const KEY_ORDER: Record<DecisionKind, readonly string[]> = {
+/** The spec's key order for each kind's own fields (extra keys follow in insertion order). */
+export const DECISION_KEY_ORDER: Record<DecisionKind, readonly string[]> = {
   allowed: ['tool', 'outcome', 'flow', 'consent'],
   auto: ['tool', 'reason', 'outcome', 'flow'],
   blocked: ['tool', 'code', 'rule', 'message', 'reason'],
@@ -80,8 +80,9 @@ const KEY_ORDER: Record<DecisionKind, readonly string[]> = {
 };
 
 const BASE_KEYS = new Set(['seq', 'event', 'time', 'kind']);
-const KNOWN_KEYS = Object.fromEntries(
-  Object.entries(KEY_ORDER).map(([kind, keys]) => [kind, new Set([...BASE_KEYS, ...keys])]),
+/** Every key a kind's decision is written with before its extra keys: the base keys and its own. */
+export const DECISION_KNOWN_KEYS = Object.fromEntries(
+  Object.entries(DECISION_KEY_ORDER).map(([kind, keys]) => [kind, new Set([...BASE_KEYS, ...keys])]),
 ) as unknown as Record<DecisionKind, ReadonlySet<string>>;
 
 /** JSON of short strings (tool names, codes, flows recur on every line), memoised. */
@@ -106,11 +107,11 @@ const jsonValue = (v: unknown): string =>
 export function serializeDecision(d: Decision): string {
   const rec = d as unknown as Record<string, unknown>;
   let s = `{"seq":${jsonValue(d.seq)},"event":${jsonValue(d.event)},"time":${JSON.stringify(d.time)},"kind":${jsonString(d.kind)}`;
-  for (const k of KEY_ORDER[d.kind]) {
+  for (const k of DECISION_KEY_ORDER[d.kind]) {
     const v = rec[k];
     if (v !== undefined) s += `,"${k}":${jsonValue(v)}`;
   }
-  const known = KNOWN_KEYS[d.kind];
+  const known = DECISION_KNOWN_KEYS[d.kind];
   for (const k in rec) if (!known.has(k) && rec[k] !== undefined) s += `,${jsonString(k)}:${jsonValue(rec[k])}`;
   return s + '}';
 }

@@ -1,0 +1,105 @@
+/**
+ * The byte writer of the decision stream (`createDecisionWriter`) writes exactly the UTF-8 of
+ * `serializeDecision(d) + '\n'` (the spec oracle), with the CLI's terminal escaping applied to the
+ * JSON text as `simulate` always did: checked on every decision of random replays, on decisions
+ * holding any UTF-16 text (controls, bidi overrides, C1, lone surrogates, quotes, backslashes), on
+ * extra and unusual values, across every batch size (lines split over batches, lines longer than
+ * the buffer).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { jsonTermSafe } from '../../src/cli/escape.ts';
+import { createDecisionWriter } from '../../src/core/engine/decisionWriter.ts';
+import { serializeDecision, type Decision } from '../../src/core/engine/decisions.ts';
+import { replayItems } from '../../src/core/engine/replay.ts';
+import { caseArb } from './arbitraries.ts';
+
+/** What the writer must give: the oracle's lines, escaped, UTF-8. */
+const reference = (ds: readonly Decision[], escape?: (json: string) => string): string =>
+  ds.map((d) => `${escape ? escape(serializeDecision(d)) : serializeDecision(d)}\n`).join('');
+
+/** Runs the writer and decodes what reached the sink (copying each batch: the buffer is reused). */
+function written(ds: readonly Decision[], opts: { batchBytes?: number; escape?: (json: string) => string } = {}): { text: string; bytes: number[]; batches: number } {
+  const chunks: Uint8Array[] = [];
+  const w = createDecisionWriter({ ...opts, sink: (b) => chunks.push(b.slice()) });
+  for (const d of ds) w.write(d);
+  w.flush();
+  for (const c of chunks) expect(c.at(-1), 'every batch ends a line').toBe(0x0a);
+  const bytes = chunks.flatMap((c) => [...c]);
+  return { text: new TextDecoder('utf-8', { fatal: false }).decode(new Uint8Array(bytes)), bytes, batches: chunks.length };
+}
+
+const utf8 = (text: string) => [...new TextEncoder().encode(text)];
+
+/** Any UTF-16 code unit, with the characters escaping is about drawn often. */
+const unit = fc.oneof(
+  fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+  fc.constantFrom('"', '\\', '\n', '\t', '\u001b', '\u007f', '\u009b', '\u202e', '\u2028', '\u061c', '\ud83d', '\ude00', 'é', '😀', '€'),
+  fc.constantFrom('a', 'tool_1', ' ', '/'),
+);
+const text = (maxLength: number) => fc.string({ unit, maxLength });
+
+describe('createDecisionWriter', () => {
+  it('writes every decision of random replays as serializeDecision + newline, byte for byte, at any batch size', () => {
+    fc.assert(
+      fc.property(caseArb, fc.constantFrom(1, 7, 64, 4096, 65536), (c, batchBytes) => {
+        const ds = replayItems(
+          c.trace.map((event) => ({ kind: 'event' as const, event })),
+          { ...(c.agent ? { agent: c.agent } : {}), ...(c.workflow ? { workflow: c.workflow } : {}), settings: c.settings },
+        );
+        const out = written(ds, { batchBytes, escape: jsonTermSafe });
+        expect(out.bytes).toEqual(utf8(reference(ds, jsonTermSafe)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('escapes any text as JSON.stringify and the terminal escaping do, in short (memoised) and long strings and in keys', () => {
+    fc.assert(
+      fc.property(text(80), text(300), text(12), fc.jsonValue(), fc.boolean(), (tool, message, key, extra, escaped) => {
+        const escape = escaped ? jsonTermSafe : undefined;
+        const d = { seq: 3, event: 2, time: '2025-01-01T00:00:00.000Z', kind: 'blocked', tool, code: 'MaxCallsExceeded', rule: 1, message, [`x${key}`]: extra } as unknown as Decision;
+        // twice: the second time short strings come from the table of encoded strings
+        expect(written([d, d], escape ? { escape } : {}).bytes).toEqual(utf8(reference([d, d], escape)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('writes unusual numbers, undefined and extra fields, and other kinds as the oracle does', () => {
+    const ds = [
+      { seq: 0, event: 0, time: 't', kind: 'periodic_due', tool: 'x', rule: Number.NaN },
+      { seq: 1, event: 0, time: 't', kind: 'periodic_due', tool: 'x', rule: -12 },
+      { seq: 2, event: 1, time: 't', kind: 'periodic_due', tool: 'x', rule: 1.5 },
+      { seq: 2 ** 53 + 2, event: 1e21, time: 't', kind: 'periodic_due', tool: 'x', rule: Number.POSITIVE_INFINITY },
+      { seq: 9_007_199_254_740_991, event: 10, time: 't', kind: 'blocked', tool: 'x', code: 'C', rule: 0, message: 'm', reason: undefined, extra: [1, 'two', null, { a: true }] },
+      { seq: 5, event: 3, time: 't', kind: 'exit_blocked', pending: ['a', 'b"c'], code: 'RequiredBeforeExit', message: 'pending' },
+      { seq: 6, event: 4, time: 't', kind: 'error', line: 12, message: 'line 12: not valid JSON: "{\\u0000"' },
+      { seq: 7, event: 4, time: 't', kind: 'exit' },
+      { seq: 8, event: 5, time: 't', kind: 'transition', from: 'a', to: 'b', flag: false, nothing: null },
+    ] as unknown as Decision[];
+    expect(written(ds, { escape: jsonTermSafe }).text).toBe(reference(ds, jsonTermSafe));
+    expect(written(ds).text).toBe(reference(ds));
+  });
+
+  it('hands over batches of whole lines of about the batch size, and a line longer than the buffer whole', () => {
+    const long = { seq: 0, event: 0, time: 't', kind: 'blocked', tool: 'x', code: 'C', rule: 1, message: `"quoted" ${'y'.repeat(300_000)}` } as unknown as Decision;
+    const short = { seq: 1, event: 1, time: '2025-01-01T00:00:00.000Z', kind: 'allowed', tool: 'tool_1', outcome: 'ok', flow: 'end' } as unknown as Decision;
+    const ds = [short, long, ...Array.from({ length: 2000 }, () => short)];
+    const out = written(ds, { batchBytes: 4096 });
+    expect(out.text).toBe(reference(ds));
+    const lineBytes = utf8(reference([short])).length;
+    // 2001 short lines and one of 300 KB in batches of 4 KB: no batch per line, no single batch
+    expect(out.batches).toBeGreaterThan(Math.floor((2001 * lineBytes) / (4096 + lineBytes)));
+    expect(out.batches).toBeLessThan(2001 / 10);
+  });
+
+  it('writeLine writes ready-made JSON lines escaped like values', () => {
+    const chunks: Uint8Array[] = [];
+    const w = createDecisionWriter({ sink: (b) => chunks.push(b.slice()), escape: jsonTermSafe });
+    w.writeLine('{"a":"\u009b\u202e"}');
+    w.writeLine('{"b":1}');
+    w.flush();
+    expect(new TextDecoder().decode(new Uint8Array(chunks.flatMap((c) => [...c])))).toBe('{"a":"\\u009b\\u202e"}\n{"b":1}\n');
+  });
+});
