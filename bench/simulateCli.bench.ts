@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeAgentsToml } from '../src/core/codecs/write/agentsToml.ts';
 import { main } from '../src/cli/main.ts';
-import { readChunks, readText } from '../src/cli/io.ts';
+import { readByteChunks, readText } from '../src/cli/io.ts';
 import { formatIso } from '../src/core/time.ts';
 import { agent200, toolCalls } from './engine.bench.ts';
 
@@ -68,9 +68,13 @@ export async function benchSimulateCli(n = 1_000_000): Promise<SimulateCliFigure
     const c0 = process.cpuUsage();
     const exitCode = await main(['simulate', agentPath, '--trace', tracePath], {
       readText,
-      readChunks,
+      readByteChunks,
       out: (text) => {
         outBytes += writeSync(fd, text.endsWith('\n') ? text : text + '\n');
+      },
+      outBytes: (bytes) => {
+        for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+        outBytes += bytes.length;
       },
       err: (t) => { if (process.env.BENCH_VERBOSE) console.error(t); },
     });

@@ -1,8 +1,11 @@
 /**
- * Canonical trace reading speed: ~200,000 JSONL lines generated in memory, fed to
- * createCanonicalReader in 64 KB chunks (how the CLI and the Worker stream a file).
+ * Canonical trace reading speed: ~200,000 JSONL lines generated in memory, fed in 64 KB chunks to
+ * createCanonicalReader as text (how the Worker streams a file) and to createCanonicalByteReader as
+ * UTF-8 bytes (how the CLI streams one; of this mix, the tool calls without token counts take its
+ * fast path, the rest its full path).
  */
 import { createCanonicalReader } from '../src/core/traces/canonical.ts';
+import { createCanonicalByteReader } from '../src/core/traces/canonicalBytes.ts';
 import { formatIso } from '../src/core/time.ts';
 
 const LINES = 200_000;
@@ -34,22 +37,38 @@ function generate(lines: number): string {
   return out.join('\n') + '\n';
 }
 
-/** Times the streaming canonical reader; returns events per second and elapsed ms. */
+/** Times the streaming canonical readers; returns events per second and elapsed ms (CPU time). */
 export function benchTraces(): { name: string; eventsPerSec: number; ms: number }[] {
   const text = generate(LINES);
-  const run = () => {
-    const reader = createCanonicalReader();
-    let events = 0;
-    for (let at = 0; at < text.length; at += CHUNK) {
-      for (const item of reader.push(text.slice(at, at + CHUNK))) if (item.kind === 'event') events++;
-    }
-    for (const item of reader.end()) if (item.kind === 'event') events++;
-    return events;
-  };
-  run(); // warm-up
-  const start = performance.now();
-  const events = run();
-  const ms = performance.now() - start;
-  if (events !== LINES) throw new Error(`expected ${LINES} events, read ${events}`);
-  return [{ name: `canonical JSONL, ${LINES} lines, 64 KB chunks`, eventsPerSec: Math.round(events / (ms / 1000)), ms: Math.round(ms) }];
+  const bytes = new TextEncoder().encode(text);
+  const count = (items: readonly { kind: string }[]) => items.reduce((n, item) => n + (item.kind === 'event' ? 1 : 0), 0);
+  const readers: [string, () => number][] = [
+    [
+      `canonical JSONL as text, ${LINES} lines, 64 KB chunks`,
+      () => {
+        const reader = createCanonicalReader();
+        let events = 0;
+        for (let at = 0; at < text.length; at += CHUNK) events += count(reader.push(text.slice(at, at + CHUNK)));
+        return events + count(reader.end());
+      },
+    ],
+    [
+      `canonical JSONL as UTF-8 bytes (the CLI's reader), ${LINES} lines, 64 KB chunks`,
+      () => {
+        const reader = createCanonicalByteReader();
+        let events = 0;
+        for (let at = 0; at < bytes.length; at += CHUNK) events += count(reader.push(bytes.subarray(at, at + CHUNK)));
+        return events + count(reader.end());
+      },
+    ],
+  ];
+  return readers.map(([name, run]) => {
+    run(); // warm-up
+    const c0 = process.cpuUsage();
+    const events = run();
+    const c = process.cpuUsage(c0);
+    const ms = (c.user + c.system) / 1000;
+    if (events !== LINES) throw new Error(`${name}: expected ${LINES} events, read ${events}`);
+    return { name, eventsPerSec: Math.round(events / (ms / 1000)), ms: Math.round(ms) };
+  });
 }

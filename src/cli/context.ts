@@ -1,9 +1,14 @@
 /** What a command needs from the outside world; tests pass their own. */
 export interface CliContext {
   readText(path: string): string;
-  /** Reads a file as a stream of text chunks (large traces); falls back to readText when absent. */
-  readChunks?(path: string): AsyncIterable<string>;
+  /** Reads a file as a stream of byte chunks (large traces are streamed); readText is used when absent. */
+  readByteChunks?(path: string): AsyncIterable<Uint8Array>;
   out(text: string): void;
+  /**
+   * Writes UTF-8 bytes of whole lines to stdout as they are (large outputs: the decision stream),
+   * before returning (the caller reuses the buffer); when absent they go through {@link out}.
+   */
+  outBytes?(bytes: Uint8Array): void;
   err(text: string): void;
   /** Writes a text file (`test --update`); absent where the CLI may not write. */
   writeText?(path: string, text: string): void;

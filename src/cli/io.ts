@@ -78,19 +78,18 @@ export function readText(path: string, maxBytes = MAX_FILE_BYTES): string {
 let streamsOnly = false;
 
 /**
- * Writes a line to stdout (fd 1) or stderr (fd 2) synchronously, so output keeps its order across
+ * Writes bytes to stdout (fd 1) or stderr (fd 2) synchronously, so output keeps its order across
  * the two and a large output waits for a slow reader instead of queueing in memory. Writing to the
  * descriptor also spares a short run the cost of setting up Node's stdio streams. Should the
- * descriptor be non-blocking (EAGAIN), the rest goes through `process.stdout` / `process.stderr`.
+ * descriptor be non-blocking (EAGAIN), the rest goes through `process.stdout` / `process.stderr`
+ * (copied: the caller may reuse its buffer once this returns).
  */
-function writeLine(fd: 1 | 2, text: string): void {
-  const line = text.endsWith('\n') ? text : text + '\n';
+function writeBytes(fd: 1 | 2, bytes: Uint8Array): void {
   const stream = () => (fd === 1 ? process.stdout : process.stderr);
   if (streamsOnly) {
-    stream().write(line);
+    stream().write(Buffer.from(bytes));
     return;
   }
-  const bytes = Buffer.from(line, 'utf8');
   let done = 0;
   try {
     while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
@@ -105,19 +104,23 @@ function writeLine(fd: 1 | 2, text: string): void {
         if (error.code === 'EPIPE') process.exit();
         throw error;
       });
-    stream().write(bytes.subarray(done));
+    stream().write(Buffer.from(bytes.subarray(done)));
   }
+}
+
+/** Writes a line (a newline is added when missing) to stdout or stderr, see {@link writeBytes}. */
+function writeLine(fd: 1 | 2, text: string): void {
+  writeBytes(fd, Buffer.from(text.endsWith('\n') ? text : text + '\n', 'utf8'));
 }
 
 /** Writes to stdout, keeping output order with stderr. */
 export const out = (text: string): void => writeLine(1, text);
 export const err = (text: string): void => writeLine(2, text);
+/** Writes UTF-8 bytes of whole lines to stdout as they are (the decision stream), keeping order with stderr. */
+export const outBytes = (bytes: Uint8Array): void => writeBytes(1, bytes);
 
-/**
- * Reads a file as text chunks (multi-byte characters are never split): UTF-8, or UTF-16 when the
- * file starts with its byte-order mark.
- */
-export async function* readChunks(path: string): AsyncIterable<string> {
+/** Reads a regular file as a stream of byte chunks (up to 1 MiB each). */
+export async function* readByteChunks(path: string): AsyncIterable<Uint8Array> {
   let stream;
   try {
     requireRegular(path);
@@ -125,19 +128,26 @@ export async function* readChunks(path: string): AsyncIterable<string> {
   } catch (e) {
     throw failure(path, e);
   }
-  let decoder: TextDecoder | undefined;
   try {
-    for await (const chunk of stream) {
-      const bytes = chunk as Buffer;
-      decoder ??= decoderFor(bytes);
-      const text = decoder.decode(bytes, { stream: true });
-      if (text !== '') yield text;
-    }
-    const rest = decoder?.decode() ?? '';
-    if (rest !== '') yield rest;
+    for await (const chunk of stream) yield chunk as Buffer;
   } catch (e) {
     throw failure(path, e);
   }
+}
+
+/**
+ * Reads a file as text chunks (multi-byte characters are never split): UTF-8, or UTF-16 when the
+ * file starts with its byte-order mark.
+ */
+export async function* readChunks(path: string): AsyncIterable<string> {
+  let decoder: TextDecoder | undefined;
+  for await (const bytes of readByteChunks(path)) {
+    decoder ??= decoderFor(bytes);
+    const text = decoder.decode(bytes, { stream: true });
+    if (text !== '') yield text;
+  }
+  const rest = decoder?.decode() ?? '';
+  if (rest !== '') yield rest;
 }
 
 /**

@@ -2,6 +2,7 @@
  * Byte helpers for share links: base64url without padding, CRC-32, and (de)compression through
  * the platform's CompressionStream with a cap on how much may come out.
  */
+import { concatBytes } from '../text/concatBytes.ts';
 
 /** Bytes as base64url (RFC 4648 §5), no padding. */
 export function toBase64Url(bytes: Uint8Array): string {
@@ -38,16 +39,6 @@ export function crc32(bytes: Uint8Array): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
-
 /**
  * Pushes `input` through a (de)compression stream and collects the output, stopping as soon as
  * it exceeds `maxOut` bytes (a decompression bomb is never inflated in full). Rejects when the
@@ -71,5 +62,5 @@ export async function transform(stream: CompressionStream | DecompressionStream,
     }
     chunks.push(value);
   }
-  return concat(chunks, total);
+  return concatBytes(chunks, total);
 }

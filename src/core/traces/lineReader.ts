@@ -100,28 +100,30 @@ export interface JsonObjectConsumer {
 }
 
 /**
- * A streaming reader of lines that must each hold one JSON object: too-long and unparsable lines
- * become error items naming the line; blank lines are skipped.
+ * What a reader of lines that must each hold one JSON object does with each line: too-long and
+ * unparsable lines become error items naming the line; blank lines are skipped.
  */
+export function jsonObjectLineConsumer(consumer: JsonObjectConsumer, opts: { file?: string; maxLineChars?: number } = {}): LineConsumer {
+  const max = opts.maxLineChars ?? MAX_LINE_CHARS;
+  return {
+    line(text, line, out) {
+      if (text === null) {
+        out.push(lineError(line, `line is longer than ${max} characters`, opts.file));
+        return;
+      }
+      if (text.trim() === '') return;
+      const json = parseJsonObjectLine(text);
+      if (json.ok) consumer.object(json.value, line, out);
+      else out.push(lineError(line, json.problem, opts.file));
+    },
+    ...(consumer.finish ? { finish: consumer.finish } : {}),
+  };
+}
+
+/** A streaming reader of lines that must each hold one JSON object (see {@link jsonObjectLineConsumer}). */
 export function createJsonObjectLineReader(
   consumer: JsonObjectConsumer,
   opts: { file?: string; maxLineChars?: number } = {},
 ): LineReader {
-  const max = opts.maxLineChars ?? MAX_LINE_CHARS;
-  return createLineReader(
-    {
-      line(text, line, out) {
-        if (text === null) {
-          out.push(lineError(line, `line is longer than ${max} characters`, opts.file));
-          return;
-        }
-        if (text.trim() === '') return;
-        const json = parseJsonObjectLine(text);
-        if (json.ok) consumer.object(json.value, line, out);
-        else out.push(lineError(line, json.problem, opts.file));
-      },
-      ...(consumer.finish ? { finish: consumer.finish } : {}),
-    },
-    max,
-  );
+  return createLineReader(jsonObjectLineConsumer(consumer, opts), opts.maxLineChars ?? MAX_LINE_CHARS);
 }

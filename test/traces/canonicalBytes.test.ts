@@ -1,0 +1,184 @@
+/**
+ * The canonical byte reader (`createCanonicalByteReader`, the CLI's fast path for canonical JSONL)
+ * gives exactly the items the text reader gives on the decoded text — same events with the same
+ * fields, key order and values, same errors with the same line numbers and words — for lines of
+ * the usual shape and for every kind of departure from it (whitespace, other key orders, escapes,
+ * non-ASCII text, unusual numbers and times, nesting, duplicates, syntax errors, byte-order marks,
+ * CRLF, invalid UTF-8), whatever the chunk boundaries.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createCanonicalByteReader } from '../../src/core/traces/canonicalBytes.ts';
+import { readCanonical } from '../../src/core/traces/canonical.ts';
+import type { TraceItem } from '../../src/core/traces/events.ts';
+import { MAX_LINE_CHARS } from '../../src/core/traces/lineReader.ts';
+import { decodeBytes } from '../../src/core/text/decodeBytes.ts';
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+/** The byte reader's items for `bytes` fed in pieces cut at `cuts`. */
+function byteItems(bytes: Uint8Array, cuts: readonly number[] = []): TraceItem[] {
+  const r = createCanonicalByteReader({ file: 't.jsonl' });
+  const out: TraceItem[] = [];
+  let from = 0;
+  for (const cut of [...cuts].sort((a, b) => a - b)) {
+    const at = Math.min(Math.max(cut, from), bytes.length);
+    out.push(...r.push(bytes.subarray(from, at)));
+    from = at;
+  }
+  out.push(...r.push(bytes.subarray(from)));
+  out.push(...r.end());
+  return out;
+}
+
+/** The text reader on the decoded bytes: the reference. */
+const textItems = (bytes: Uint8Array) => readCanonical(decodeBytes(bytes), 't.jsonl');
+
+function expectSame(bytes: Uint8Array, cuts: readonly number[] = []) {
+  const got = byteItems(bytes, cuts);
+  const want = textItems(bytes);
+  expect(got).toStrictEqual(want);
+  // key order too (the decision stream and exports write events' fields in order)
+  expect(JSON.stringify(got)).toBe(JSON.stringify(want));
+}
+
+const TIMES = [
+  '2025-01-01T00:00:00.000Z',
+  '2025-01-01T00:00:00.001Z',
+  '2025-01-01T23:59:60.999Z',
+  '2025-01-02T00:00:00.000Z',
+  '2024-02-29T12:00:00.000Z',
+  '2025-02-29T12:00:00.000Z',
+  '2025-13-01T00:00:00.000Z',
+  '2025-01-01T24:00:00.000Z',
+  '2025-01-01T00:60:00.000Z',
+  '2025-01-01T00:00:61.000Z',
+  '2025-01-01t00:00:00.000z',
+  '2025-01-01 00:00:00Z',
+  '2025-01-01T01:00:00+01:00',
+  '2025-01-01T00:00:00.1234567Z',
+  '2025-01-01T00:00:00',
+  '2025-1-01T00:00:00.000Z',
+  '1969-12-31T23:59:59.999Z',
+  'yesterday',
+];
+const TYPES = ['tool_call', 'tool_call', 'tool_call', 'batch_start', 'process_start', 'continue', 'repeat', 'model_end', 'next', 'command', 'bogus', ''];
+const STRINGS = ['read', 'tool_1', 'a b', '', 'é', 'say \\"hi\\"', 'tab\\there', '\\u0041', 'x\u0001y', '€uro', '__proto__', 'ok', 'error', 'long'.repeat(20)];
+const NUMBERS = ['0', '-0', '1', '-12', '3.5', '1e3', '1E+2', '2e-3', '01', '1.', '.5', '-', '123456789012345', '1234567890123456789', '1e999', '-1e999', '0.1e1'];
+
+const json = (s: string) => `"${s}"`;
+const ws = fc.constantFrom('', '', '', ' ', '  ', '\t', '\r', ' \r ');
+const scalar = fc.oneof(
+  fc.constantFrom(...STRINGS).map(json),
+  fc.constantFrom(...NUMBERS),
+  fc.constantFrom('true', 'false', 'null', 'nul', 'tru', '[]', '[1]', '{}', '{"a":1}', '"unterminated'),
+);
+const argsValue = fc.oneof(
+  { weight: 5, arbitrary: fc.array(fc.tuple(fc.constantFrom('operation', 'n', 'path', 'a b', '__proto__', '2', 'é', 'x'), scalar, ws), { maxLength: 4 }).map((kv) => `{${kv.map(([k, v, w]) => `${w}${json(k)}${w}:${w}${v}${w}`).join(',')}}`) },
+  { weight: 1, arbitrary: fc.constantFrom('[]', 'null', '"x"', '{', '{"a":{"b":1}}', '{"a":[1,2]}', '{"a":1,}', '{,}') },
+);
+const field = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...TYPES).map((t) => ['type', json(t)] as const) },
+  { weight: 4, arbitrary: fc.constantFrom(...TIMES).map((t) => ['time', json(t)] as const) },
+  { weight: 3, arbitrary: fc.constantFrom(...STRINGS).map((t) => ['tool', json(t)] as const) },
+  { weight: 3, arbitrary: argsValue.map((a) => ['args', a] as const) },
+  { weight: 1, arbitrary: fc.constantFrom(...STRINGS).map((t) => ['id', json(t)] as const) },
+  { weight: 1, arbitrary: fc.constantFrom('"ok"', '"error"', '"maybe"', '1').map((t) => ['outcome', t] as const) },
+  { weight: 1, arbitrary: fc.constantFrom(...NUMBERS, '"5"').map((t) => ['duration_ms', t] as const) },
+  { weight: 1, arbitrary: fc.constantFrom(['output', '"x"'] as const, ['tokens', '{"input":1,"output":2}'] as const, ['extra', '1'] as const, ['ty\\u0070e', '"tool_call"'] as const, ['time', '12'] as const, ['type', '1'] as const) },
+);
+
+/** A line of the usual shape: type, time, tool, args (in some order, maybe duplicated or missing). */
+const usual = fc.record({
+  time: fc.constantFrom(...TIMES.slice(0, 5)),
+  tool: fc.constantFrom('tool_1', 'tool_22', 'Bash'),
+  n: fc.nat(1000),
+});
+const line = fc.oneof(
+  { weight: 4, arbitrary: usual.map((u) => `{"type":"tool_call","time":"${u.time}","tool":"${u.tool}","args":{"operation":"read","n":${u.n}}}`) },
+  {
+    weight: 6,
+    arbitrary: fc.tuple(fc.array(fc.tuple(field, ws), { maxLength: 7 }), ws, ws).map(([fields, w0, w1]) => `${w0}{${fields.map(([[k, v], w]) => `${w}"${k}"${w}:${w}${v}${w}`).join(',')}}${w1}`),
+  },
+  { weight: 1, arbitrary: fc.constantFrom('', ' ', '\t', '\r', '\u00a0', '\ufeff', '{', '}', '[]', '"x"', 'null', 'not json', '{"type":"tool_call"', '{"type":"tool_call","time":"2025-01-01T00:00:00.000Z","tool":"x"}}', '\u2028') },
+);
+const lineBreak = fc.constantFrom('\n', '\n', '\n', '\r\n', '\n\n');
+
+/** Bytes of a file of such lines, sometimes with byte-order marks or invalid UTF-8 spliced in. */
+const file = fc
+  .tuple(fc.array(fc.tuple(line, lineBreak), { maxLength: 12 }), fc.constantFrom('', '', '', '\ufeff', '\ufeff\ufeff'), fc.boolean(), fc.array(fc.tuple(fc.nat(), fc.constantFrom(0xff, 0xc3, 0xe2, 0x80, 0xef)), { maxLength: 2 }))
+  .map(([lines, bom, lastBreak, junk]) => {
+    const text = bom + lines.map(([l, br], i) => (i < lines.length - 1 || lastBreak ? l + br : l)).join('');
+    const bytes = [...utf8(text)];
+    for (const [at, b] of junk) if (bytes.length > 0) bytes.splice(at % bytes.length, 0, b);
+    return new Uint8Array(bytes);
+  });
+
+describe('createCanonicalByteReader', () => {
+  it('gives the text reader’s items for any file of near-canonical lines, cut into any chunks', () => {
+    fc.assert(
+      fc.property(file, fc.array(fc.nat(4000), { maxLength: 6 }), (bytes, cuts) => expectSame(bytes, cuts)),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('reads the usual lines by the fast path into the schema’s event (defaults, key order, times across days)', () => {
+    const text = [
+      '{"type":"batch_start","time":"2025-01-01T23:59:59.999Z"}',
+      '{"type":"tool_call","time":"2025-01-02T00:00:00.003Z","tool":"tool_97","args":{"operation":"read","n":1}}',
+      '{"tool":"Bash","args":{},"time":"2025-01-02T00:00:01.000Z","type":"tool_call","id":"c1","outcome":"error","duration_ms":20}',
+      '{"type":"continue","time":"2025-01-02T00:00:01.000Z"}',
+    ].join('\n');
+    const items = byteItems(utf8(text));
+    expect(items).toStrictEqual([
+      { kind: 'event', event: { type: 'batch_start', time: Date.UTC(2025, 0, 1, 23, 59, 59, 999) }, line: 1 },
+      { kind: 'event', event: { type: 'tool_call', time: Date.UTC(2025, 0, 2, 0, 0, 0, 3), tool: 'tool_97', args: { operation: 'read', n: 1 }, outcome: 'ok', duration_ms: 0 }, line: 2 },
+      { kind: 'event', event: { type: 'tool_call', time: Date.UTC(2025, 0, 2, 0, 0, 1), tool: 'Bash', args: {}, id: 'c1', outcome: 'error', duration_ms: 20 }, line: 3 },
+      { kind: 'event', event: { type: 'continue', time: Date.UTC(2025, 0, 2, 0, 0, 1) }, line: 4 },
+    ]);
+    expectSame(utf8(text));
+  });
+
+  it('words errors as the text reader does, with their line numbers, and goes on', () => {
+    const text = [
+      '{"type":"tool_call","time":"2025-01-01T00:00:02.000Z","tool":"a"}',
+      '{"type":"tool_call","time":"2025-01-01T00:00:01.000Z","tool":"a"}',
+      '{"type":"tool_call","time":"2025-02-30T00:00:00.000Z","tool":"a"}',
+      '{"type":"tool_call","time":"2025-01-01T00:00:03.000Z","tool":"a","args":{"n":1e999}}',
+      '{"type":"tool_call","time":"2025-01-01T00:00:03.000Z"',
+      '',
+      '{"type":"tool_call","time":"2025-01-01T00:00:04.000Z","tool":"b"}',
+    ].join('\r\n');
+    const items = byteItems(utf8(text));
+    expect(items.map((i) => (i.kind === 'error' ? i.message : `event ${i.line}`))).toEqual([
+      'event 1',
+      "line 2: time 2025-01-01T00:00:01.000Z is earlier than the previous event's 2025-01-01T00:00:02.000Z (times must not go backwards)",
+      "line 3: '2025-02-30T00:00:00.000Z' is not a valid date and time",
+      "line 4: field 'args.n': expected JSON data",
+      'line 5: not valid JSON: "{\\"type\\":\\"tool_call\\",\\"time\\":\\"2025-01-01T0…"',
+      'event 7',
+    ]);
+    expectSame(utf8(text));
+  });
+
+  it('treats lines near the length limit as the text reader does, counting characters, not bytes', () => {
+    const event = (pad: string) => `{"type":"tool_call","time":"2025-01-01T00:00:00.000Z","tool":"a","args":{"p":"${pad}"}}`;
+    const frame = event('').length;
+    const cases = [
+      event('x'.repeat(MAX_LINE_CHARS - frame)), // exactly at the limit: read
+      event('x'.repeat(MAX_LINE_CHARS - frame + 1)), // one over: too long
+      event('é'.repeat(MAX_LINE_CHARS - frame)), // more bytes than the limit, as many characters: read
+      event('€'.repeat(MAX_LINE_CHARS)), // three bytes a character, far over
+    ];
+    for (const c of cases) expectSame(utf8(`${c}\n{"type":"continue","time":"2025-01-01T00:00:01.000Z"}\n`), [65536, 65536 * 5, 65536 * 40]);
+    expect(byteItems(utf8(`${cases[1]}\n`))).toStrictEqual([{ kind: 'error', line: 1, message: `line 1: line is longer than ${MAX_LINE_CHARS} characters`, file: 't.jsonl' }]);
+  });
+
+  it('reads nothing more after end()', () => {
+    const r = createCanonicalByteReader();
+    r.push(utf8('{"type":"continue","time":"2025-01-01T00:00:00.000Z"}'));
+    expect(r.end()).toHaveLength(1);
+    expect(r.push(utf8('{"type":"continue","time":"2025-01-01T00:00:00.000Z"}\n'))).toEqual([]);
+    expect(r.end()).toEqual([]);
+  });
+});
