@@ -135,7 +135,7 @@ describe('readCommonToml never accepts invalid TOML', () => {
 });
 
 /** Lines of a random document: headers over a few names, key/value lines with values in and out of the form. */
-const key = fc.constantFrom('a', 'b', 'c', '"a"', "'b c'", '1', 'tool_name', '__proto__', 'a.b', 'true');
+const key = fc.constantFrom('a', 'b', 'c', 'ab', 'ac', '"a"', "'b c'", '1', 'tool_name', '__proto__', 'a.b', 'true');
 const scalar = fc.constantFrom('1', '-2', '+3', '0', '01', '1.5', 'true', 'false', '"x"', '"é\\n\\u0041"', "'lit'", '""', '1979-05-27', 'inf', '"""m"""', '[]', '{}');
 const value: fc.Arbitrary<string> = fc.letrec<{ v: string }>((tie) => ({
   v: fc.oneof(

@@ -80,6 +80,8 @@ class CommonTomlReader {
   private readonly headerTables = new Map<Table, boolean>();
   /** Arrays made by `[[…]]` (the only arrays a header may extend). */
   private readonly tableArrays = new Set<unknown[]>();
+  /** Bare keys met, by length and first character (see {@link bareKey}). */
+  private readonly keys = new Map<number, string>();
 
   constructor(private readonly s: string) {}
 
@@ -154,7 +156,21 @@ class CommonTomlReader {
     const start = this.i;
     while (isBareKeyChar(this.code())) this.i++;
     if (this.i === start) giveUp();
-    return this.s.slice(start, this.i);
+    return this.bareKey(start, this.i);
+  }
+
+  /**
+   * The bare key at `start…end`. Rule files repeat a few keys thousands of times: the last key
+   * seen of each length and first letter is kept and reused when the text matches, so the same
+   * (internalised) string serves every rule instead of a fresh copy each time.
+   */
+  private bareKey(start: number, end: number): string {
+    const slot = ((end - start) << 7) | this.s.charCodeAt(start);
+    const known = this.keys.get(slot);
+    if (known !== undefined && this.s.startsWith(known, start)) return known;
+    const key = this.s.slice(start, end);
+    this.keys.set(slot, key);
+    return key;
   }
 
   /**

@@ -70,35 +70,37 @@ function splitParts(ctx: ReadContext, raw: unknown, path: DocPath, owner: RuleOw
   return undefined;
 }
 
+/** Reports a payload error (F003: the rule is dropped); gives undefined. */
+function payloadError(ctx: ReadContext, type: ToolRuleTypeName, owner: RuleOwner, at: DocPath, what: string): undefined {
+  report(ctx, 'F003', 'error', `${type} for \`${owner.toolName}\` ${what}, so this rule is ignored.`, at, owner.target);
+  return undefined;
+}
+
 /** Reads the payload of a payload type; reports F003 and gives undefined when it is missing or wrong. */
 function readPayload(ctx: ReadContext, type: ToolRuleTypeName, parts: Parts, owner: RuleOwner, notes: string[]): ToolRuleType | undefined {
   const { payload, payloadPath: at } = parts;
   const tool = owner.toolName;
-  const fail = (what: string): undefined => {
-    report(ctx, 'F003', 'error', `${type} for \`${tool}\` ${what}, so this rule is ignored.`, at, owner.target);
-    return undefined;
-  };
   if (type === 'RequiresConsent') return readConsent(ctx, parts, owner, notes);
   if (isUnit(type)) {
     readUnitPayload(ctx, type, parts, owner);
     return { type } as ToolRuleType;
   }
-  if (payload === undefined || payload === null) return fail(`needs a value, e.g. ${PAYLOAD_EXAMPLE[type] ?? ''}`);
+  if (payload === undefined || payload === null) return payloadError(ctx, type, owner, at, `needs a value, e.g. ${PAYLOAD_EXAMPLE[type] ?? ''}`);
   switch (type) {
     case 'ExclusiveGroups':
-      if (!Array.isArray(payload) || !payload.every(isStringArray)) return fail(`needs a list of groups of tool names, e.g. [["a", "b"]] (found ${show(ctx, payload)})`);
+      if (!Array.isArray(payload) || !payload.every(isStringArray)) return payloadError(ctx, type, owner, at, `needs a list of groups of tool names, e.g. [["a", "b"]] (found ${show(ctx, payload)})`);
       return { type, value: payload.map((g) => [...g]) };
     case 'MaxCalls':
       if (typeof payload !== 'number' || !Number.isInteger(payload) || payload < 0 || payload > MAX_U32)
-        return fail(`needs a whole number from 0 to ${MAX_U32} (found ${show(ctx, payload)})`);
+        return payloadError(ctx, type, owner, at, `needs a whole number from 0 to ${MAX_U32} (found ${show(ctx, payload)})`);
       return { type, value: payload };
     case 'AllowedOperations':
-      if (!isStringArray(payload)) return fail(`needs a list of operation names, e.g. ["read", "append"] (found ${show(ctx, payload)})`);
+      if (!isStringArray(payload)) return payloadError(ctx, type, owner, at, `needs a list of operation names, e.g. ["read", "append"] (found ${show(ctx, payload)})`);
       return { type, value: [...new Set(payload)].sort() };
     case 'Cooldown':
     case 'Periodic': {
       const d = readDuration(payload);
-      if (!d.ok) return fail(`${d.problem} (found ${show(ctx, payload)})`);
+      if (!d.ok) return payloadError(ctx, type, owner, at, `${d.problem} (found ${show(ctx, payload)})`);
       const runtimeExact = d.form === 'secs_nanos' && ctx.doc.format === 'json' && d.ms % 1000 === 0;
       if (d.form !== 'seconds' && !runtimeExact) {
         const secs = msToWholeSeconds(d.ms);
