@@ -41,7 +41,12 @@ if (want('import')) {
 }
 if (want('codecs')) {
   console.log('\n## codecs (median CPU time; TOML write + read of 20,000 rules: target < 300 ms)');
-  for (const r of benchCodecs()) console.log(`  ${r.name}: ${fmt(r.ms, 1)} ms`);
+  console.log(`  before: ${await loadAverage()}`);
+  for (const r of benchCodecs())
+    console.log(
+      `  ${r.name}: ${fmt(r.ms, 1)} ms${r.target ? ` (target ${r.target})` : ''}${r.runs.length > 0 ? ` (runs ${r.runs.map((m) => fmt(m)).join(' / ')} ms)` : ''}`,
+    );
+  console.log(`  after: ${await loadAverage()}`);
 }
 if (want('traces')) {
   console.log('\n## trace reading');
