@@ -24,12 +24,18 @@ export function pathTooDeep(value: unknown, max: number): DocPath | undefined {
     const { v, depth } = visit;
     if (v === null || typeof v !== 'object') continue;
     if (depth > max) return pathOf(visit);
-    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1, key: i, parent: visit });
-    else {
+    // Only arrays and objects can nest: scalars get no visit (most values of a rule file are scalars).
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) {
+        const child: unknown = v[i];
+        if (child !== null && typeof child === 'object') stack.push({ v: child, depth: depth + 1, key: i, parent: visit });
+      }
+    } else {
       const keys = Object.keys(v);
       for (let i = keys.length - 1; i >= 0; i--) {
         const k = keys[i] as string;
-        stack.push({ v: (v as Record<string, unknown>)[k], depth: depth + 1, key: k, parent: visit });
+        const child = (v as Record<string, unknown>)[k];
+        if (child !== null && typeof child === 'object') stack.push({ v: child, depth: depth + 1, key: k, parent: visit });
       }
     }
   }

@@ -208,25 +208,32 @@ function readAgent(ctx: ReadContext, src: AgentSource, index: number, spans: Spa
   const rawRules = src.table ? src.table['tool_rules'] : doc.value;
   const rules: ToolRule[] = [];
   const ignored = ignoredAgentRules(ctx, src, name, opts);
-  const entries: { raw: unknown; path: DocPath }[] = Array.isArray(rawRules) ? rawRules.map((raw, j) => ({ raw, path: [...rulesPath, j] })) : [];
-  if (ignored.moved && ignored.rules) entries.push(...ignored.rules.map((raw, j) => ({ raw, path: [...AGENT_RULES_PATH, j] })));
-  /** Document path of each rule read, by its index in `rules`. */
-  const rulePaths: DocPath[] = [];
-  for (const { raw, path } of entries) {
-    const first = ctx.diagnostics.length;
-    const rule = readRule(ctx, raw, path, name);
-    const ruleIndex = rule ? rules.length : undefined;
-    for (let k = first; k < ctx.diagnostics.length; k++) {
-      const d = ctx.diagnostics[k];
-      if (d) d.target = ruleIndex === undefined ? { kind: 'agent', agent: name } : { kind: 'agent', agent: name, rule: ruleIndex };
+  // The rules read from `tool_rules`, then (when moved) those of the ignored `agent.tool_rules`.
+  const lists: { raws: unknown[]; base: DocPath }[] = [];
+  if (Array.isArray(rawRules)) lists.push({ raws: rawRules, base: rulesPath });
+  if (ignored.moved && ignored.rules) lists.push({ raws: ignored.rules, base: AGENT_RULES_PATH });
+  /** Where each rule read sits, by its index in `rules`: its list and its index there (numbers, not a path per rule). */
+  const ruleList: number[] = [];
+  const ruleEntry: number[] = [];
+  lists.forEach(({ raws, base }, list) => {
+    for (let j = 0; j < raws.length; j++) {
+      const first = ctx.diagnostics.length;
+      const rule = readRule(ctx, raws[j], [...base, j], name);
+      const ruleIndex = rule ? rules.length : undefined;
+      for (let k = first; k < ctx.diagnostics.length; k++) {
+        const d = ctx.diagnostics[k];
+        if (d) d.target = ruleIndex === undefined ? { kind: 'agent', agent: name } : { kind: 'agent', agent: name, rule: ruleIndex };
+      }
+      if (!rule) continue;
+      rules.push(rule);
+      ruleList.push(list);
+      ruleEntry.push(j);
     }
-    if (!rule) continue;
-    rules.push(rule);
-    rulePaths.push(path);
-  }
-  spans.setRules(index, rulePaths.length, (ruleIndex, field) => {
-    const path = rulePaths[ruleIndex];
-    if (!path) return undefined;
+  });
+  spans.setRules(index, rules.length, (ruleIndex, field) => {
+    const list = lists[ruleList[ruleIndex] ?? -1];
+    if (!list) return undefined;
+    const path = [...list.base, ruleEntry[ruleIndex] ?? 0];
     if (field === undefined) return rangeAt(doc, path);
     return RULE_SPAN_FIELD_SET.has(field) ? doc.locate([...path, field]) : undefined;
   });
