@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import { writeAgentsToml } from '../../src/core/codecs/write/agentsToml.ts';
+import { spanKey } from '../../src/core/diagnostics/spans.ts';
 import { applyTextEdits } from '../../src/core/diagnostics/textEdits.ts';
 import { withCode } from './helpers.ts';
 
@@ -88,6 +89,13 @@ describe('agent file with [[agent.tool_rules]] (shape of bsky_agent/agents/ancho
     expect(moved.agents[0]?.rules.map((r) => r.tool_name)).toEqual(['context', 'send_message', 'recall']);
     expect(moved.agents[0]?.extra?.['agent']).toBeUndefined();
     expect(withCode(moved.diagnostics, 'F011')).toEqual([]);
+    // Each rule's position is where it is written: the top-level one, then those moved from [[agent.tool_rules]].
+    const lines = text.split('\n');
+    const headerLine = (rule: number) => moved.spans.get(spanKey.rule(0, rule))?.start.line ?? 0;
+    expect(lines[headerLine(0) - 1]).toBe('[[tool_rules]]');
+    expect([1, 2].map((r) => lines[headerLine(r) - 1])).toEqual(['[[agent.tool_rules]]', '[[agent.tool_rules]]']);
+    expect(headerLine(2)).toBeGreaterThan(headerLine(1));
+    expect(lines[(moved.spans.get(spanKey.ruleField(0, 2, 'tool_name'))?.start.line ?? 0) - 1]).toContain('recall');
     // The text fix appends them the same way.
     const fix = withCode(loadRuleFile('anchor.toml', text).diagnostics, 'F011')[0]?.fix;
     const viaFix = loadRuleFile('anchor.toml', applyTextEdits(text, fix?.edits ?? []));
