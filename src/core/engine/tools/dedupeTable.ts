@@ -301,33 +301,41 @@ export class DedupeTable {
     if (s.windowMs !== this.windowMs) throw new Error(`dedupe state of a ${s.windowMs} ms window restored into a ${this.windowMs} ms table`);
     let cap = 16;
     while (cap < s.used) cap *= 2;
-    this.eHash = new Int32Array(cap);
+    // Arrays big enough are reused (only their first `used` entries and `freeTop` ids count), so a
+    // restore leaves no garbage behind: the stepper restores on every step back.
+    if (this.eHash.length < cap) {
+      this.eHash = new Int32Array(cap);
+      this.eTool = new Int32Array(cap);
+      this.eTime = new Float64Array(cap);
+      this.free = new Int32Array(cap);
+    }
     this.eHash.set(s.hash);
-    this.eTool = new Int32Array(cap);
     this.eTool.set(s.tool);
-    this.eTime = new Float64Array(cap);
     this.eTime.set(s.time);
     // Filled in place rather than replaced: a new array object of another elements kind would make
     // V8 generalise the field and drop the optimised code of every method reading it (a restore
     // into a hot replay then ran its next thousands of calls unoptimised).
     refill(this.eArgs, s.args);
-    this.free = new Int32Array(cap);
     this.free.set(s.free);
     this.freeTop = s.free.length;
     this.used = s.used;
     this.count = s.count;
     let ringCap = 16;
     while (ringCap < s.ringEntry.length) ringCap *= 2;
-    this.ringEntry = new Int32Array(ringCap);
+    if (this.ringEntry.length < ringCap) {
+      this.ringEntry = new Int32Array(ringCap);
+      this.ringTime = new Float64Array(ringCap);
+    }
     this.ringEntry.set(s.ringEntry);
-    this.ringTime = new Float64Array(ringCap);
     this.ringTime.set(s.ringTime);
     this.ringHead = 0;
     this.ringLen = s.ringEntry.length;
     let slots = MIN_SLOTS;
     while (slots < s.count * 2) slots *= 2;
     // Re-index the live entries (free ones have undefined args).
-    const live = new Int32Array(2 * slots);
+    let live = this.slots;
+    if (live.length === 2 * slots) live.fill(0);
+    else live = new Int32Array(2 * slots);
     const mask = slots - 1;
     for (let e = 0; e < s.used; e++) {
       if (this.eArgs[e] === undefined) continue;
