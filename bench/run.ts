@@ -71,9 +71,10 @@ if (want('layout')) {
 }
 if (want('scrub')) {
   console.log('\n## stepping in a finished 1,000,000-event run, as the worker does (target: < 100 ms anywhere)');
+  console.log(`  ${await loadAverage()}`);
   const r = benchScrub();
   console.log(
-    `  run with checkpoints ${fmt(r.runMs)} ms CPU (${fmt(r.checkpoints)} checkpoints every ${fmt(r.every)} items, ≈ ${fmt(r.checkpointMb, 1)} MB); step back from the end ${fmt(r.stepBackMs, 1)} ms; 21 random scrubs: median ${fmt(r.scrubMedianMs, 1)} ms, max ${fmt(r.scrubMaxMs, 1)} ms CPU`,
+    `  run with checkpoints ${fmt(r.runMs)} ms CPU (${fmt(r.checkpoints)} checkpoints every ${fmt(r.every)} items, ≈ ${fmt(r.checkpointMb, 1)} MB; readying the step back from the end ${fmt(r.prepareMs)} ms of it); step back from the end ${fmt(r.stepBackMs, 1)} ms; the 50 steps back after it: median ${fmt(r.backMedianMs, 1)} ms, max ${fmt(r.backMaxMs, 1)} ms; 21 random scrubs: median ${fmt(r.scrubMedianMs, 1)} ms, max ${fmt(r.scrubMaxMs, 1)} ms CPU`,
   );
 }
 if (want('simulate-cli')) {

@@ -1,7 +1,9 @@
 /**
  * Stepping and scrubbing in a finished 1,000,000-event run, as the Web Worker does it: the run
  * replays once saving checkpoints, the stepper takes its replay over, then the state at a step is
- * read (`at(k).snapshot`). CPU time of each read; the median of random scrubs.
+ * read (`at(k).snapshot`). As in the worker, a finished run readies the step back from its end
+ * (`prepareBack`, counted in the run's time). CPU time of each read: the first step back from
+ * the end, the 50 steps back after it, random scrubs.
  */
 import type { Decision } from '../src/core/engine/decisions.ts';
 import { createReplay } from '../src/core/engine/replay.ts';
@@ -19,6 +21,10 @@ export interface ScrubFigures {
   every: number;
   checkpointMb: number;
   stepBackMs: number;
+  prepareMs: number;
+  /** The 50 steps back after the first: median and max. */
+  backMedianMs: number;
+  backMaxMs: number;
   scrubMedianMs: number;
   scrubMaxMs: number;
 }
@@ -44,9 +50,12 @@ export function benchScrub(n = 1_000_000): ScrubFigures {
     }
   });
   const stepper = createStepper(items, config, { checkpoints, front: { replay, pos: items.length, decisions, steps } });
+  const prepare = cpuMs(() => stepper.prepareBack());
   const last = items.length - 1;
-  void stepper.at(last).snapshot;
   const back = cpuMs(() => stepper.at(last - 1).snapshot);
+  const backs: number[] = [];
+  for (let k = 2; k <= 51; k++) backs.push(cpuMs(() => stepper.at(last - k).snapshot).ms);
+  backs.sort((a, b) => a - b);
   const rnd = prng(3);
   const scrubs: number[] = [];
   for (let k = 0; k < 21; k++) {
@@ -56,11 +65,14 @@ export function benchScrub(n = 1_000_000): ScrubFigures {
   scrubs.sort((a, b) => a - b);
   return {
     events: n,
-    runMs: run.ms,
+    runMs: run.ms + prepare.ms,
     checkpoints: checkpoints.count,
     every: checkpoints.every,
     checkpointMb: checkpoints.bytes / 1048576,
     stepBackMs: back.ms,
+    prepareMs: prepare.ms,
+    backMedianMs: backs[25] as number,
+    backMaxMs: backs[backs.length - 1] as number,
     scrubMedianMs: scrubs[10] as number,
     scrubMaxMs: scrubs[scrubs.length - 1] as number,
   };

@@ -143,6 +143,8 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
         session.bytes = runBytes();
         sessions.put(id, session);
         const status = stopped !== undefined ? 'stopped' : ok ? 'done' : 'cancelled';
+        // Once the result is sent: ready the step back from the end (the first thing a user does).
+        if (status !== 'cancelled') setTimeout(() => sessions.stepper(id)?.prepareBack(), 0);
         return {
           status,
           diagnostics: prepared.diagnostics,

@@ -17,6 +17,22 @@ function fresh(items: TraceItem[], k: number, cfg: ReplayConfig) {
   return { decisions, snapshot: r.snapshot() };
 }
 
+/** A run over `items` as the worker does it: decisions, their steps and checkpoints kept. */
+function finishedRun(items: TraceItem[], checkpoints: ReturnType<typeof createCheckpoints>) {
+  const run = createReplay(pipeline.config);
+  checkpoints.passed(0, run);
+  const decisions: Decision[] = [];
+  const steps: number[] = [];
+  items.forEach((item, i) => {
+    for (const d of run.push(item)) {
+      decisions.push(d);
+      steps.push(i);
+    }
+    checkpoints.passed(i + 1, run);
+  });
+  return { replay: run, pos: items.length, decisions, steps };
+}
+
 describe('createStepper', () => {
   it('at(k) equals a fresh replay of the first k + 1 items, for any sequence of steps', () => {
     fc.assert(
@@ -66,18 +82,9 @@ describe('createStepper', () => {
   it('takes over a finished run as its front: no replay again, and any step is a restore away', () => {
     const items = pipeline.items;
     const checkpoints = createCheckpoints({ every: 2 });
-    const run = createReplay(pipeline.config);
-    checkpoints.passed(0, run);
-    const decisions: Decision[] = [];
-    const steps: number[] = [];
-    items.forEach((item, i) => {
-      for (const d of run.push(item)) {
-        decisions.push(d);
-        steps.push(i);
-      }
-      checkpoints.passed(i + 1, run);
-    });
-    const stepper = createStepper(items, pipeline.config, { checkpoints, front: { replay: run, pos: items.length, decisions, steps } });
+    const front = finishedRun(items, checkpoints);
+    const { decisions, steps } = front;
+    const stepper = createStepper(items, pipeline.config, { checkpoints, front });
     expect(stepper.at(items.length - 1).decisions).toEqual(replayItems(items, pipeline.config));
     for (let k = items.length - 1; k >= -1; k--) {
       const view = stepper.at(k);
@@ -86,6 +93,48 @@ describe('createStepper', () => {
     }
     expect(stepper.stats.pushes).toBeLessThan(items.length);
     for (const d of decisions) expect(stepper.stepOf(d.seq)).toBe(steps[d.seq]);
+  });
+
+  it('saves local checkpoints behind the step shown: each step back after a long replay pushes fewer than localEvery items', () => {
+    const items = Array.from({ length: 12 }, () => pipeline.items).flat();
+    const localEvery = 4;
+    // Run checkpoints far apart (every 1,000 items: only the start), so only local ones can help.
+    const stepper = createStepper(items, pipeline.config, { every: 1000, localEvery, localKeep: 3 });
+    const last = items.length - 1;
+    stepper.at(last);
+    let pushes = stepper.stats.pushes;
+    // The first step back replays from the start, saving local checkpoints on the way.
+    expect(stepper.at(last - 1).snapshot).toEqual(fresh(items, last - 1, pipeline.config).snapshot);
+    expect(stepper.stats.pushes - pushes).toBe(last);
+    for (let k = last - 2; k >= last - 3 * localEvery; k--) {
+      pushes = stepper.stats.pushes;
+      expect(stepper.at(k).snapshot).toEqual(fresh(items, k, pipeline.config).snapshot);
+      expect(stepper.stats.pushes - pushes).toBeLessThan(localEvery);
+    }
+    // Beyond the local ones: back to the run's checkpoints, and new local ones from there.
+    pushes = stepper.stats.pushes;
+    const far = last - 3 * localEvery - 2;
+    expect(stepper.at(far).snapshot).toEqual(fresh(items, far, pipeline.config).snapshot);
+    expect(stepper.stats.pushes - pushes).toBe(far + 1);
+    pushes = stepper.stats.pushes;
+    expect(stepper.at(far - 1).snapshot).toEqual(fresh(items, far - 1, pipeline.config).snapshot);
+    expect(stepper.stats.pushes - pushes).toBeLessThan(localEvery);
+  });
+
+  it('prepareBack readies the end of a finished run: the first step back from the end replays nothing', () => {
+    const items = Array.from({ length: 6 }, () => pipeline.items).flat();
+    const checkpoints = createCheckpoints({ every: 1000 });
+    const stepper = createStepper(items, pipeline.config, { checkpoints, localEvery: 4, front: finishedRun(items, checkpoints) });
+    stepper.prepareBack();
+    const last = items.length - 1;
+    const pushes = stepper.stats.pushes;
+    expect(stepper.at(last - 1).snapshot).toEqual(fresh(items, last - 1, pipeline.config).snapshot);
+    expect(stepper.stats.pushes).toBe(pushes);
+    // The end is still one push away, and stepping back again is a local restore.
+    expect(stepper.at(last).snapshot).toEqual(fresh(items, last, pipeline.config).snapshot);
+    expect(stepper.at(last - 2).snapshot).toEqual(fresh(items, last - 2, pipeline.config).snapshot);
+    expect(stepper.stats.pushes - pushes).toBeLessThan(1 + 4);
+    expect(stepper.at(last).decisions).toEqual(replayItems(items, pipeline.config));
   });
 
   it('keeps the checkpoints within their budget by thinning them', () => {

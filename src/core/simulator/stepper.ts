@@ -8,19 +8,30 @@
  * most N − 1 pushes away, in a *live* replay kept at the step shown. Costs:
  * - stepping forward: O(1) per step (the live or front replay advances by one item);
  * - stepping back or scrubbing anywhere already reached: one restore plus fewer than N pushes
- *   (N is about a thousand items, more when the states are large; see `checkpoints.ts`);
+ *   (N is about a thousand items, more when the states are large; see `checkpoints.ts`); the
+ *   replay of a step back also saves a few *local* checkpoints just behind it, so stepping on back
+ *   replays at most `localEvery` items (and {@link Stepper.prepareBack} readies the end of a
+ *   finished run the same way, so the first step back from the end is a restore and no replay);
  * - `nextViolation` scans ahead with the front replay.
  * A run that already replayed the trace (the Web Worker's) hands its replay, decisions and
  * checkpoints over as the front, so nothing is replayed again; once the front is at the end it
  * serves as the live replay too.
  */
 import type { Decision } from '../engine/decisions.ts';
-import { createReplay, type Replay, type ReplayConfig, type ReplaySnapshot } from '../engine/replay.ts';
+import { createReplay, type Replay, type ReplayConfig, type ReplaySnapshot, type ReplayState } from '../engine/replay.ts';
 import type { TraceItem } from '../traces/events.ts';
 import { createCheckpoints, type CheckpointOptions, type Checkpoints } from './checkpoints.ts';
 import { isViolation } from './violations.ts';
 
 export interface StepperOptions extends CheckpointOptions {
+  /**
+   * Spacing of the local checkpoints saved near the steps shown (default 1,024 items): a step back
+   * saves the state every this many items over the last {@link localKeep} spans it replays, so
+   * the steps back that follow replay at most this many items instead of the run's N.
+   */
+  localEvery?: number;
+  /** Local checkpoints kept, most recent first (default 4). */
+  localKeep?: number;
   /** Checkpoints to use and extend (default: a new store with these options). */
   checkpoints?: Checkpoints;
   /**
@@ -61,6 +72,11 @@ export interface Stepper {
   stepOf(seq: number): number | undefined;
   /** The first violation after `fromSeq` (-1: from the start), scanning ahead as needed. */
   nextViolation(fromSeq: number): { decision: Decision; step: number } | undefined;
+  /**
+   * Positions a replay at the step before the last, saving local checkpoints behind it, so stepping
+   * back from the end of a finished run costs no replay. The worker calls it when a run ends.
+   */
+  prepareBack(): void;
   /** Replays started and items pushed so far (for tests and diagnostics). */
   readonly stats: { replays: number; pushes: number };
 }
@@ -119,11 +135,35 @@ export function createStepper(items: readonly TraceItem[], config: ReplayConfig,
   let live: { replay: Replay; pos: number } | undefined;
   /** The last snapshots read, by position (re-reading a step is free). */
   const recent = new Map<number, ReplaySnapshot>();
+  const localEvery = Math.max(1, Math.floor(opts.localEvery ?? 1024));
+  const localKeep = Math.max(0, Math.floor(opts.localKeep ?? 4));
+  /** Local checkpoints by position, least recently saved first. */
+  const locals = new Map<number, ReplayState>();
 
   const pushOn = (r: Replay, pos: number) => {
     stats.pushes++;
     return r.push(items[pos] as TraceItem);
   };
+  /** Decisions of replays behind the front are known already: pushed into one scratch array, dropped. */
+  const scratch: Decision[] = [];
+  const catchUp = (r: Replay, pos: number) => {
+    stats.pushes++;
+    r.pushInto(items[pos] as TraceItem, scratch);
+    scratch.length = 0;
+  };
+
+  function keepLocal(pos: number, r: Replay): void {
+    if (localKeep === 0 || locals.has(pos)) return;
+    locals.set(pos, r.save());
+    if (locals.size > localKeep) locals.delete(locals.keys().next().value as number);
+  }
+
+  /** The latest saved state at or before `pos`: a run checkpoint or a local one. */
+  function nearestState(pos: number): { pos: number; state: ReplayState } | undefined {
+    let best = checkpoints.nearest(pos);
+    for (const [p, state] of locals) if (p <= pos && (!best || p > best.pos)) best = { pos: p, state };
+    return best;
+  }
 
   function advanceFront(to: number): void {
     while (frontPos < to) {
@@ -142,8 +182,12 @@ export function createStepper(items: readonly TraceItem[], config: ReplayConfig,
    */
   let frontLent = false;
 
-  /** A replay at `pos` (≤ frontPos): the front, the live one moved forward, or one restored from a checkpoint. */
-  function replayAt(pos: number): Replay {
+  /**
+   * A replay at `pos` (≤ frontPos): the front, the live one moved forward, or one restored from a
+   * checkpoint. Local checkpoints are saved on the way when stepping back (a jump far away saves
+   * none: states saved on every scrub only fed the garbage collector) or when `local` says so.
+   */
+  function replayAt(pos: number, local = false): Replay {
     if (!frontLent && pos >= frontPos) {
       advanceFront(pos);
       return front;
@@ -152,7 +196,8 @@ export function createStepper(items: readonly TraceItem[], config: ReplayConfig,
       frontLent = true;
       live = { replay: front, pos: frontPos };
     }
-    const cp = checkpoints.nearest(pos);
+    const saveLocal = local || (live !== undefined && live.pos > pos && live.pos - pos <= localEvery * localKeep);
+    const cp = nearestState(pos);
     const from = cp?.pos ?? 0;
     if (!live || live.pos > pos || live.pos < from) {
       const r: Replay = live?.replay ?? start();
@@ -163,9 +208,12 @@ export function createStepper(items: readonly TraceItem[], config: ReplayConfig,
       }
       live = { replay: r, pos: from };
     }
+    // Local checkpoints over the last spans before `pos`, where the next steps back will land.
+    const localFrom = saveLocal ? pos - localEvery * localKeep : pos;
     while (live.pos < pos) {
-      pushOn(live.replay, live.pos++);
+      catchUp(live.replay, live.pos++);
       checkpoints.passed(live.pos, live.replay);
+      if (live.pos % localEvery === 0 && live.pos > localFrom) keepLocal(live.pos, live.replay);
     }
     return live.replay;
   }
@@ -174,7 +222,7 @@ export function createStepper(items: readonly TraceItem[], config: ReplayConfig,
   function replayAt0(pos: number): Replay {
     const r = start();
     live = { replay: r, pos: 0 };
-    while (live.pos < pos) pushOn(r, live.pos++);
+    while (live.pos < pos) catchUp(r, live.pos++);
     return r;
   }
 
@@ -209,6 +257,9 @@ export function createStepper(items: readonly TraceItem[], config: ReplayConfig,
       const pos = s + 1;
       if (pos > frontPos) advanceFront(pos);
       return new View(s, countAt(pos - 1), countAt(pos), decisions, () => snapshotAt(pos));
+    },
+    prepareBack() {
+      if (n >= 2 && frontPos === n) replayAt(n - 1, true);
     },
     known: () => decisions,
     allDecisions() {
