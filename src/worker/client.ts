@@ -49,8 +49,8 @@ export interface SimulationClient {
   coverage(request: SimulationRequest): Promise<CoverageResult>;
   runTests(request: TestRunRequest): Promise<TestFileOutcome[]>;
   jsonl(id: string): Promise<string | undefined>;
-  /** Verifies the agents of the rule files (`docs/verify.md`), with progress. */
-  verify(request: VerifyRequest, onProgress: (progress: VerifyProgress) => void): Promise<VerifyReply>;
+  /** Verifies the agents and workflows of the rule files (`docs/verify.md`), with progress; `cancel(id)` stops it. */
+  verify(request: VerifyRequest, onProgress: (progress: VerifyProgress) => void): { id: string; result: Promise<VerifyReply> };
   /** Minimises a finished run's trace towards one of its decisions; cancel it with {@link SimulationClient.cancel} and its id. */
   minimise(request: MinimiseRequest, onProgress: (progress: MinimiseProgress) => void): { id: string; result: Promise<MinimiseReply> };
   release(id: string): void;
@@ -112,8 +112,7 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
   };
 
   /** A query to the worker that rejects, like runs, if the worker dies before it answers. */
-  const ask = <T,>(query: (api: Remote<SimulationApi>) => Promise<T>): Promise<T> => {
-    const key = `ask-${++counter}`;
+  const ask = <T,>(query: (api: Remote<SimulationApi>) => Promise<T>, key = `ask-${++counter}`): Promise<T> => {
     const { api } = connect();
     return new Promise<T>((resolve, reject) => {
       inFlight.set(key, reject);
@@ -164,7 +163,11 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
     coverage: (request) => ask((api) => api.coverage(request)),
     runTests: (request) => ask((api) => api.runTests(request)),
     jsonl: (id) => ask((api) => api.jsonl(id)),
-    verify: (request, onProgress) => ask((api) => api.verify(request, proxy((p: VerifyProgress) => onProgress(p)))),
+    verify(request, onProgress) {
+      // Not watched for silence: checking a big file before the search sends no progress for a while.
+      const id = `verify-${++counter}`;
+      return { id, result: ask((api) => api.verify(id, request, proxy((p: VerifyProgress) => onProgress(p))), id) };
+    },
     release(id) {
       if (current) void current.api.release(id);
     },

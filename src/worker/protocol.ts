@@ -154,7 +154,7 @@ export interface MinimiseReply {
   kind?: string;
 }
 
-/** Verifying the agents of some rule files (`docs/verify.md`). */
+/** Verifying the agents and workflows of some rule files (`docs/verify.md`); `cancel(id)` stops it. */
 export const VerifyRequest = z.object({
   ruleFiles: z.array(NamedText),
   settings: ReplaySettings.partial().default({}),
@@ -169,12 +169,17 @@ export interface VerifyProgress {
 }
 
 export interface VerifyReply {
-  status: 'done' | 'invalid';
+  /** `cancelled`: stopped at the page's request; nothing is reported but how far it got. */
+  status: 'done' | 'invalid' | 'cancelled';
   message?: string;
+  /** When cancelled: the states explored by then. */
+  states?: number;
   /** The V-findings, each with its file, range, proof and counterexample trace. */
   diagnostics: VerifyDiagnostic[];
   /** Per agent: the search figures (exhaustive or the bound). */
   agents: { agent: string; file: string; stats: SearchStats }[];
+  /** Per workflow: the search figures. */
+  workflows: { workflow: string; file: string; stats: SearchStats }[];
 }
 
 /** The API the worker exposes (through comlink). */
@@ -199,7 +204,7 @@ export interface SimulationApi {
    */
   minimise(id: string, request: MinimiseRequest, onProgress: (progress: MinimiseProgress) => void | Promise<void>): Promise<MinimiseReply>;
   /** Verifies the agents of the rule files (streamed progress); nothing is kept. */
-  verify(request: VerifyRequest, onProgress: (progress: VerifyProgress) => void | Promise<void>): Promise<VerifyReply>;
+  verify(id: string, request: VerifyRequest, onProgress: (progress: VerifyProgress) => void | Promise<void>): Promise<VerifyReply>;
   /** A run's decisions as JSONL (`traces.md` §4). */
   jsonl(id: string): Promise<string | undefined>;
   /** Forgets a run. */

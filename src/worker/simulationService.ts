@@ -198,7 +198,13 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
         cancelled.delete(id);
       }
     },
-    verify: async (request, onProgress) => runVerification(request, (p) => void onProgress(p)),
+    async verify(id, request, onProgress) {
+      try {
+        return await runVerification(request, onProgress, () => cancelled.has(id));
+      } finally {
+        cancelled.delete(id);
+      }
+    },
     async jsonl(id) {
       const session = sessions.get(id);
       return session ? jsonlOf(session) : undefined;

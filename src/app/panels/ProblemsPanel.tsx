@@ -19,6 +19,7 @@ import type { VerifyDiagnostic } from '../../core/verify/explore.ts';
 import { openCounterexample } from '../verify/openCounterexample.ts';
 import { ensureVerifyWatching, verifyStore } from '../verify/verifyStore.ts';
 import { useShowSimulator } from '../tests/useShowSimulator.ts';
+import { Button } from '../components/ui/Button.tsx';
 import './panels.css';
 
 const ICON: Record<Severity, string> = { error: '⨯', warning: '⚠', info: 'ℹ' };
@@ -72,6 +73,7 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
   useEffect(() => ensureVerifyWatching(store), [store]);
   const verifying = useStore(verifyStore(), (s) => s.running);
   const progress = useStore(verifyStore(), (s) => s.progress);
+  const cancelledAfter = useStore(verifyStore(), (s) => s.cancelledAfter);
 
   useEffect(() => {
     if (!focusRequest) return;
@@ -109,8 +111,16 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
           {describeCounts(counts)}
         </span>
         {verifying && (
+          <>
+            <span className="muted verify-progress" role="status">
+              Verifying{progress ? ` · ${progress.states.toLocaleString('en-US')} states` : '…'}
+            </span>
+            <Button variant="ghost" className="verify-cancel" label="Cancel" title="Stop verifying (the next edit verifies again)" onClick={() => verifyStore().getState().cancel()} />
+          </>
+        )}
+        {!verifying && cancelledAfter !== undefined && (
           <span className="muted verify-progress" role="status">
-            Verifying{progress ? ` · ${progress.states.toLocaleString('en-US')} states` : '…'}
+            Verification cancelled after {cancelledAfter.toLocaleString('en-US')} states
           </span>
         )}
       </header>

@@ -25,7 +25,7 @@ export function useProblems(): { groups: DocProblems[]; counts: SeverityCounts }
     const groups = ordered.map((doc) => {
       const d = diagnosticsOf(doc);
       // The verifier's findings (computed in the worker) join the document's own.
-      const found = doc.kind === 'agent' ? verified.filter((v) => v.file === doc.fileName) : [];
+      const found = verified.filter((v) => v.file === doc.fileName && v.target.kind === doc.kind);
       return { doc, problems: sortProblems([...d.diagnostics, ...found]), textApplies: d.textApplies };
     });
     return { groups, counts: countBySeverity(groups.flatMap((g) => g.problems)) };

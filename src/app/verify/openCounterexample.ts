@@ -7,15 +7,16 @@ import type { StudioStore } from '../state/store.ts';
 import { verifyStore } from './verifyStore.ts';
 
 /**
- * Replays the finding's trace (not added to the project) with its agent document and the settings
+ * Replays the finding's trace (not added to the project) with its agent or workflow document and the settings
  * it was found under, shows the simulator and selects the finding's step. Returns false (with a
  * notice) when the document is gone.
  */
 export async function openCounterexample(store: StudioStore, d: VerifyDiagnostic, show: () => void): Promise<boolean> {
   const trace = d.trace;
-  const doc = store.getState().project.docs.find((x) => x.fileName === d.file && x.kind === 'agent');
+  const kind = d.target.kind === 'workflow' ? 'workflow' : 'agent';
+  const doc = store.getState().project.docs.find((x) => x.fileName === d.file && x.kind === kind);
   if (!trace || !doc) {
-    store.getState().notify('error', 'The agent of this finding is no longer in the project.');
+    store.getState().notify('error', `The ${kind} of this finding is no longer in the project.`);
     return false;
   }
   const used = verifyStore().getState().settings ?? resolveSettings({});
@@ -26,7 +27,7 @@ export async function openCounterexample(store: StudioStore, d: VerifyDiagnostic
   await sim.startRequest(
     {
       request: { ruleFiles: [{ name: doc.fileName, text: doc.text }], traces: [{ name, text: trace.yaml }], settings: used },
-      resolved: { traces: [{ id: `verify:${d.code}:${d.range.start.line}`, name, text: trace.yaml }], agentDocId: doc.id },
+      resolved: { traces: [{ id: `verify:${d.code}:${d.range.start.line}`, name, text: trace.yaml }], ...(kind === 'workflow' ? { workflowDocId: doc.id } : { agentDocId: doc.id }) },
     },
     used,
   );

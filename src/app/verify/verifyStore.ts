@@ -1,5 +1,5 @@
 /**
- * The verifier's findings for the Problems list: every agent document is explored in the
+ * The verifier's findings for the Problems list: every agent and workflow document is explored in the
  * simulation worker (never on the page's thread) after each edit (debounced) and after a change of
  * the simulator's settings, with progress while a search runs. A vanilla zustand store (a module
  * singleton), like the tests store.
@@ -23,9 +23,13 @@ export interface VerifyState {
   settings: ReplaySettings | undefined;
   running: boolean;
   progress: VerifyProgress | undefined;
+  /** The last verification was cancelled after this many states (its findings are dropped). */
+  cancelledAfter?: number;
   error?: string;
-  /** Verifies the project's agent documents now. */
+  /** Verifies the project's agent and workflow documents now (a verification still running is cancelled). */
   run(project: ProjectData, settings: ReplaySettings): Promise<void>;
+  /** Stops the running verification: the worker stops within a slice (≈ 50 ms) and says how far it got. */
+  cancel(): void;
   /** Verifies after every change of the documents or the simulator's settings; returns a stop function. */
   watch(store: StudioStore, delayMs?: number): () => void;
 }
@@ -40,6 +44,8 @@ function currentSettings(): ReplaySettings {
 export function createVerifyStore(client: () => SimulationClient) {
   return createStore<VerifyState>()((set, get) => {
     let generation = 0;
+    /** The worker's id of the verification in flight. */
+    let inFlight: string | undefined;
     return {
       diagnostics: [],
       agents: [],
@@ -48,21 +54,30 @@ export function createVerifyStore(client: () => SimulationClient) {
       progress: undefined,
       async run(project, settings) {
         const mine = ++generation;
-        const agentDocs = project.docs.filter((d) => d.kind === 'agent');
-        if (agentDocs.length === 0) {
-          set({ diagnostics: [], agents: [], running: false, progress: undefined, error: undefined, settings });
+        if (inFlight !== undefined) client().cancel(inFlight);
+        inFlight = undefined;
+        const ruleDocs = project.docs.filter((d) => d.kind === 'agent' || d.kind === 'workflow');
+        if (ruleDocs.length === 0) {
+          set({ diagnostics: [], agents: [], running: false, progress: undefined, error: undefined, cancelledAfter: undefined, settings });
           return;
         }
-        set({ running: true, progress: undefined });
+        set({ running: true, progress: undefined, cancelledAfter: undefined });
         try {
-          const reply = await client().verify({ ruleFiles: agentDocs.map((d) => ({ name: d.fileName, text: d.text })), settings }, (progress) => {
+          const handle = client().verify({ ruleFiles: ruleDocs.map((d) => ({ name: d.fileName, text: d.text })), settings }, (progress) => {
             if (mine === generation) set({ progress });
           });
-          if (mine === generation)
-            set({ diagnostics: reply.diagnostics, agents: reply.agents, settings, running: false, progress: undefined, error: reply.message });
+          inFlight = handle.id;
+          const reply = await handle.result;
+          if (mine !== generation) return;
+          inFlight = undefined;
+          if (reply.status === 'cancelled') set({ diagnostics: [], agents: [], running: false, progress: undefined, cancelledAfter: reply.states ?? 0, error: undefined });
+          else set({ diagnostics: reply.diagnostics, agents: reply.agents, settings, running: false, progress: undefined, error: reply.message });
         } catch (e) {
           if (mine === generation) set({ running: false, progress: undefined, error: e instanceof Error ? e.message : String(e) });
         }
+      },
+      cancel() {
+        if (inFlight !== undefined) client().cancel(inFlight);
       },
       watch(store, delayMs = 300) {
         let timer: ReturnType<typeof setTimeout> | undefined;

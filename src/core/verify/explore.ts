@@ -10,9 +10,10 @@ import type { Agent } from '../model/toolRules.ts';
 import { agentEmitter } from '../validate/emit.ts';
 import { validateAgent } from '../validate/index.ts';
 import { toolFindings } from './exploreFindings.ts';
-import { searchTools, type SearchLimits } from './exploreTools.ts';
+import { searchToolsSteps, type SearchLimits } from './exploreTools.ts';
+import { counted, finish, type SearchProgress } from './steps.ts';
 import type { Counterexample, Proof, SearchStats, VerifyFinding } from './findings.ts';
-import { verifyFileWorkflows, type WorkflowVerification } from './verifyWorkflow.ts';
+import { verifyFileWorkflowsSteps, type WorkflowVerification } from './verifyWorkflow.ts';
 
 export type { SearchLimits } from './exploreTools.ts';
 
@@ -29,7 +30,12 @@ export interface AgentVerification {
  * (bounded by `limits.maxStates`) times the moves (two per tool when a Cooldown exists).
  */
 export function verifyAgent(agent: Agent, settings: ReplaySettingsInput = {}, limits: SearchLimits = {}): AgentVerification {
-  const search = searchTools(agent, resolveSettings(settings), limits);
+  return finish(verifyAgentSteps(agent, settings, limits));
+}
+
+/** {@link verifyAgent} in steps (progress yielded every few hundred states). */
+export function* verifyAgentSteps(agent: Agent, settings: ReplaySettingsInput = {}, limits: SearchLimits = {}): Generator<SearchProgress, AgentVerification> {
+  const search = yield* searchToolsSteps(agent, resolveSettings(settings), limits);
   return {
     agent: agent.name,
     findings: toolFindings(search),
@@ -62,14 +68,28 @@ export interface FilesVerification {
  * (`verifyWorkflow`), unless `agentName` picks one agent.
  */
 export function verifyFiles(files: readonly LoadedFile[], settings: ReplaySettingsInput = {}, limits: SearchLimits = {}, agentName?: string): FilesVerification {
+  return finish(verifyFilesSteps(files, settings, limits, agentName));
+}
+
+/**
+ * {@link verifyFiles} in steps: yields the states explored so far (over every search) every few
+ * hundred states, so the worker can stream progress and stop at a cancel by not resuming.
+ */
+export function* verifyFilesSteps(
+  files: readonly LoadedFile[],
+  settings: ReplaySettingsInput = {},
+  limits: SearchLimits = {},
+  agentName?: string,
+): Generator<SearchProgress, FilesVerification> {
+  const before = { states: 0 };
   const diagnostics: VerifyDiagnostic[] = [];
   const agents: FilesVerification['agents'] = [];
   const workflows: FilesVerification['workflows'] = [];
   for (const f of files) {
     if (agentName === undefined)
-      workflows.push(...verifyFileWorkflows(f, settings, limits, (d, finding) => diagnostics.push(withProof(d, finding))));
-    f.agents.forEach((agent, agentIndex) => {
-      if (agentName !== undefined && agent.name !== agentName) return;
+      workflows.push(...(yield* verifyFileWorkflowsSteps(f, settings, limits, before, (d, finding) => diagnostics.push(withProof(d, finding)))));
+    for (const [agentIndex, agent] of f.agents.entries()) {
+      if (agentName !== undefined && agent.name !== agentName) continue;
       const ctx = { file: f.file, spans: f.spans, agentIndex };
       const statics = validateAgent(agent, ctx);
       const deadStatically = new Set(statics.filter((d) => STATIC_DEAD_TOOL.has(d.code) && d.target.kind === 'agent').map((d) => (d.target.kind === 'agent' ? d.target.tool : undefined)));
@@ -78,7 +98,7 @@ export function verifyFiles(files: readonly LoadedFile[], settings: ReplaySettin
       );
       // A Letta agent is explored as Letta decides, unless the settings name a profile.
       const own = agent.family === 'letta' && settings.profile === undefined ? { ...settings, profile: 'letta' as const } : settings;
-      const result = verifyAgent(agent, own, limits);
+      const result = yield* counted(verifyAgentSteps(agent, own, limits), before);
       agents.push({ ...result, file: f.file });
       const out: Diagnostic[] = [];
       const emit = agentEmitter(out, agent.name, ctx);
@@ -91,7 +111,7 @@ export function verifyFiles(files: readonly LoadedFile[], settings: ReplaySettin
         });
         diagnostics.push(withProof(out.pop() as Diagnostic, finding));
       }
-    });
+    }
   }
   return { diagnostics, agents, workflows };
 }

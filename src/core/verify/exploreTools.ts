@@ -14,6 +14,7 @@ import type { Agent } from '../model/toolRules.ts';
 import { ToolRuleAttribution } from '../simulator/attribution.ts';
 import { actionEvent, actionModel, type Action, type ActionModel } from './exploreActions.ts';
 import { DEFAULT_MAX_STATES } from './limits.ts';
+import { finish, type SearchProgress } from './steps.ts';
 
 /** Limits and hooks of one search. */
 export interface SearchLimits {
@@ -71,6 +72,14 @@ const KEY_OPTIONS = { dedupe: false, periodic: false } as const;
 
 /** Breadth-first search of the agent's abstract states under the settings. */
 export function searchTools(agent: Agent, settings: ReplaySettings, limits: SearchLimits = {}): ToolSearch {
+  return finish(searchToolsSteps(agent, settings, limits));
+}
+
+/**
+ * {@link searchTools} in steps: yields its progress every 256 expanded states, so a caller (the
+ * worker) can let messages in between and stop early by not resuming.
+ */
+export function* searchToolsSteps(agent: Agent, settings: ReplaySettings, limits: SearchLimits = {}): Generator<SearchProgress, ToolSearch> {
   const maxStates = limits.maxStates ?? DEFAULT_MAX_STATES;
   const maxDepth = limits.maxDepth ?? Number.POSITIVE_INFINITY;
   const model = actionModel(agent, settings);
@@ -163,7 +172,10 @@ export function searchTools(agent: Agent, settings: ReplaySettings, limits: Sear
       s.anyExecuted[id] = allowed;
       s.exitsFrom[id] = exits;
       expanded++;
-      if (expanded % 256 === 0) limits.onProgress?.({ states: s.states, depth });
+      if (expanded % 256 === 0) {
+        limits.onProgress?.({ states: s.states, depth });
+        yield { states: s.states, depth };
+      }
     }
     if (stopped) break;
     depth++;

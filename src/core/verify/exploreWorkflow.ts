@@ -15,6 +15,7 @@ import { workflowStateKey } from '../engine/workflow/stateKey.ts';
 import { DONE_NODE, type Workflow } from '../model/workflow.ts';
 import type { TraceEvent } from '../traces/events.ts';
 import type { SearchLimits } from './exploreTools.ts';
+import { finish, type SearchProgress } from './steps.ts';
 import { DEFAULT_MAX_STATES } from './limits.ts';
 import { moveEvent, nextMoves, workflowMoveModel, type WorkflowMove, type WorkflowMoveModel } from './workflowMoves.ts';
 
@@ -67,6 +68,11 @@ function movesAt(s: WorkflowSearch, node: string): WorkflowMove[] {
 
 /** Breadth-first search of a workflow's sessions under the settings (profile and `evaluateOn`). */
 export function searchWorkflow(workflow: Workflow, settings: ReplaySettings, limits: SearchLimits = {}): WorkflowSearch {
+  return finish(searchWorkflowSteps(workflow, settings, limits));
+}
+
+/** {@link searchWorkflow} in steps: yields its progress every 256 expanded states. */
+export function* searchWorkflowSteps(workflow: Workflow, settings: ReplaySettings, limits: SearchLimits = {}): Generator<SearchProgress, WorkflowSearch> {
   const maxStates = limits.maxStates ?? DEFAULT_MAX_STATES;
   const maxDepth = limits.maxDepth ?? Number.POSITIVE_INFINITY;
   const profile = workflowProfileOf(settings.profile);
@@ -159,7 +165,10 @@ export function searchWorkflow(workflow: Workflow, settings: ReplaySettings, lim
         note(decisions, id, move, to, s.clean[id] as boolean);
       }
       expanded++;
-      if (expanded % 256 === 0) limits.onProgress?.({ states: s.states, depth });
+      if (expanded % 256 === 0) {
+        limits.onProgress?.({ states: s.states, depth });
+        yield { states: s.states, depth };
+      }
     }
     if (stopped || s.settled) break;
     depth++;

@@ -8,8 +8,9 @@ import { resolveSettings, workflowProfileOf, type ReplaySettingsInput } from '..
 import type { Workflow } from '../model/workflow.ts';
 import { workflowEmitter } from '../validate/emit.ts';
 import { validateWorkflow } from '../validate/validateWorkflow.ts';
-import { ruleId, searchWorkflow } from './exploreWorkflow.ts';
+import { ruleId, searchWorkflowSteps } from './exploreWorkflow.ts';
 import type { SearchLimits } from './exploreTools.ts';
+import { counted, finish, type SearchProgress } from './steps.ts';
 import type { SearchStats, VerifyFinding } from './findings.ts';
 import { workflowFindings, type WorkflowStatics } from './workflowFindings.ts';
 
@@ -28,7 +29,17 @@ const NO_STATICS: WorkflowStatics = { unreachable: new Set(), doneReachable: tru
  * checks already report (default: nothing, and `done` reachable on paper).
  */
 export function verifyWorkflow(wf: Workflow, settings: ReplaySettingsInput = {}, limits: SearchLimits = {}, statics: WorkflowStatics = NO_STATICS): WorkflowVerification {
-  const s = searchWorkflow(wf, resolveSettings(settings), limits);
+  return finish(verifyWorkflowSteps(wf, settings, limits, statics));
+}
+
+/** {@link verifyWorkflow} in steps (progress yielded every few hundred states). */
+export function* verifyWorkflowSteps(
+  wf: Workflow,
+  settings: ReplaySettingsInput = {},
+  limits: SearchLimits = {},
+  statics: WorkflowStatics = NO_STATICS,
+): Generator<SearchProgress, WorkflowVerification> {
+  const s = yield* searchWorkflowSteps(wf, resolveSettings(settings), limits);
   return {
     workflow: wf.name,
     findings: workflowFindings(s, statics),
@@ -50,17 +61,22 @@ export function workflowStatics(statics: readonly Diagnostic[], wf: Workflow): W
   return { unreachable, doneReachable, flaggedRules };
 }
 
-/** The diagnostics (with proofs and traces) of every workflow of one loaded file. */
-export function verifyFileWorkflows(
+/**
+ * The diagnostics (with proofs and traces) of every workflow of one loaded file, in steps; the
+ * progress yielded counts on from `before.states`, which grows by each search's states.
+ */
+export function* verifyFileWorkflowsSteps(
   f: LoadedFile,
   settings: ReplaySettingsInput,
   limits: SearchLimits,
+  before: { states: number },
   push: (d: Diagnostic, finding: VerifyFinding) => void,
-): (WorkflowVerification & { file: string })[] {
+): Generator<SearchProgress, (WorkflowVerification & { file: string })[]> {
   const profile = workflowProfileOf(resolveSettings(settings).profile);
-  return f.workflows.map((wf, workflowIndex) => {
+  const verified: (WorkflowVerification & { file: string })[] = [];
+  for (const [workflowIndex, wf] of f.workflows.entries()) {
     const ctx = { file: f.file, spans: f.spans, workflowIndex, profile };
-    const result = verifyWorkflow(wf, settings, limits, workflowStatics(validateWorkflow(wf, ctx), wf));
+    const result = yield* counted(verifyWorkflowSteps(wf, settings, limits, workflowStatics(validateWorkflow(wf, ctx), wf)), before);
     const out: Diagnostic[] = [];
     const emit = workflowEmitter(out, wf.name, ctx);
     for (const finding of result.findings) {
@@ -71,6 +87,7 @@ export function verifyFileWorkflows(
       });
       push(out.pop() as Diagnostic, finding);
     }
-    return { ...result, file: f.file };
-  });
+    verified.push({ ...result, file: f.file });
+  }
+  return verified;
 }
