@@ -60,19 +60,50 @@ function isPresent(v: unknown): boolean {
   return v !== null && v !== undefined;
 }
 
+/** Where inline TOML is written to: a string, or the writer's byte buffer. */
+interface TextSink {
+  write(s: string): void;
+}
+
+/** Writes `v` inline to `out` (see {@link tomlInline}), piece by piece, building no intermediate strings. */
+function writeInline(out: TextSink, v: unknown): void {
+  if (typeof v === 'string' && isPlainAscii(v)) {
+    out.write('"');
+    out.write(v);
+    out.write('"');
+  } else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out.write(tomlScalar(v));
+  else if (Array.isArray(v)) {
+    out.write('[');
+    let first = true;
+    for (const x of v) {
+      if (!isPresent(x)) continue;
+      if (!first) out.write(', ');
+      first = false;
+      writeInline(out, x);
+    }
+    out.write(']');
+  } else if (typeof v === 'object' && v !== null) {
+    let first = true;
+    for (const [k, x] of Object.entries(v)) {
+      if (!isPresent(x)) continue;
+      out.write(first ? '{ ' : ', ');
+      first = false;
+      out.write(tomlKey(k));
+      out.write(' = ');
+      writeInline(out, x);
+    }
+    out.write(first ? '{}' : ' }');
+  } else out.write('""');
+}
+
 /**
  * Any JSON-like value as an inline TOML value: arrays `["a", "b"]`, tables `{ k = v }`.
  * TOML has no null: null members are left out (see {@link hasNull}).
  */
 export function tomlInline(v: unknown): string {
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return tomlScalar(v);
-  if (Array.isArray(v)) return `[${v.filter(isPresent).map(tomlInline).join(', ')}]`;
-  if (typeof v === 'object' && v !== null) {
-    const members = Object.entries(v).filter(([, x]) => isPresent(x));
-    if (members.length === 0) return '{}';
-    return `{ ${members.map(([k, x]) => `${tomlKey(k)} = ${tomlInline(x)}`).join(', ')} }`;
-  }
-  return '""';
+  const out = { text: '', write(s: string) { this.text += s; } };
+  writeInline(out, v);
+  return out.text;
 }
 
 /** True when a null sits anywhere inside `v` (TOML cannot hold it). */
@@ -85,7 +116,14 @@ export function hasNull(v: unknown): boolean {
 
 /** The text being written: blocks separated by blank lines, in one byte buffer (see {@link TextBuffer}). */
 class BlockText {
-  private readonly out = new TextBuffer();
+  private readonly out: TextBuffer;
+
+  /** `agents`: what will be written, to size the buffer (about 130 bytes a rule, 12 a tool) so it rarely grows. */
+  constructor(agents: readonly Agent[]) {
+    let bytes = 4096;
+    for (const a of agents) bytes += 130 * a.rules.length + 12 * a.tools.length;
+    this.out = new TextBuffer(bytes);
+  }
 
   /** Appends a block: `header` (or nothing) and the `key = value` lines of a table's present members. */
   table(header: string, o: ConfigObject): void {
@@ -99,7 +137,7 @@ class BlockText {
       started = true;
       this.out.write(tomlKey(k));
       this.out.write(' = ');
-      this.out.write(tomlInline(v));
+      writeInline(this.out, v);
     }
   }
 
@@ -153,7 +191,7 @@ function nullWarnings(agent: Agent): Diagnostic[] {
 /** All agents as Pattern's main config (`[[agents]]`), with export warnings. */
 export function writeAgentsToml(agents: readonly Agent[]): { text: string; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const out = new BlockText();
+  const out = new BlockText(agents);
   for (const a of agents) {
     agentBlocks(a, 'agents.', out, diagnostics);
     diagnostics.push(...nullWarnings(a));
@@ -164,7 +202,7 @@ export function writeAgentsToml(agents: readonly Agent[]): { text: string; diagn
 /** One agent as a Pattern agent file (top-level `name`, `tools`, `[[tool_rules]]`), with export warnings. */
 export function writeAgentFileToml(agent: Agent): { text: string; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const out = new BlockText();
+  const out = new BlockText([agent]);
   agentBlocks(agent, '', out, diagnostics);
   diagnostics.push(...nullWarnings(agent));
   return { text: out.done(), diagnostics };
