@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCanonicalByteReader } from '../../src/core/traces/canonicalBytes.ts';
+import { CanonicalFastLine } from '../../src/core/traces/canonicalFastLine.ts';
 import { readCanonical } from '../../src/core/traces/canonical.ts';
 import type { TraceItem } from '../../src/core/traces/events.ts';
 import { MAX_LINE_CHARS } from '../../src/core/traces/lineReader.ts';
@@ -62,7 +63,7 @@ const TIMES = [
   '1969-12-31T23:59:59.999Z',
   'yesterday',
 ];
-const TYPES = ['tool_call', 'tool_call', 'tool_call', 'batch_start', 'process_start', 'continue', 'repeat', 'model_end', 'next', 'command', 'bogus', ''];
+const TYPES = ['tool_call', 'tool_call', 'tool_call', 'batch_start', 'process_start', 'continue', 'repeat', 'model_end', 'next', 'command', 'file_edit', 'tokens', 'tokens', 'bogus', ''];
 const STRINGS = ['read', 'tool_1', 'a b', '', 'é', 'say \\"hi\\"', 'tab\\there', '\\u0041', 'x\u0001y', '€uro', '__proto__', 'ok', 'error', 'long'.repeat(20)];
 const NUMBERS = ['0', '-0', '1', '-12', '3.5', '1e3', '1E+2', '2e-3', '01', '1.', '.5', '-', '123456789012345', '1234567890123456789', '1e999', '-1e999', '0.1e1'];
 
@@ -77,6 +78,10 @@ const argsValue = fc.oneof(
   { weight: 5, arbitrary: fc.array(fc.tuple(fc.constantFrom('operation', 'n', 'path', 'a b', '__proto__', '2', 'é', 'x'), scalar, ws), { maxLength: 4 }).map((kv) => `{${kv.map(([k, v, w]) => `${w}${json(k)}${w}:${w}${v}${w}`).join(',')}}`) },
   { weight: 1, arbitrary: fc.constantFrom('[]', 'null', '"x"', '{', '{"a":{"b":1}}', '{"a":[1,2]}', '{"a":1,}', '{,}') },
 );
+const usageValue = fc.oneof(
+  { weight: 4, arbitrary: fc.array(fc.tuple(fc.constantFrom('input', 'output', 'cache_read', 'cache_creation', 'input', 'other'), fc.constantFrom(...NUMBERS, '"1"'), ws), { maxLength: 5 }).map((kv) => `{${kv.map(([k, v, w]) => `${w}${json(k)}${w}:${w}${v}${w}`).join(',')}}`) },
+  { weight: 1, arbitrary: fc.constantFrom('{"input":1,"output":2}', '{"output":2,"input":1,"cache_read":3}', '{"input":1}', '[]', 'null', '{"input":-1,"output":2}') },
+);
 const field = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...TYPES).map((t) => ['type', json(t)] as const) },
   { weight: 4, arbitrary: fc.constantFrom(...TIMES).map((t) => ['time', json(t)] as const) },
@@ -85,7 +90,10 @@ const field = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...STRINGS).map((t) => ['id', json(t)] as const) },
   { weight: 1, arbitrary: fc.constantFrom('"ok"', '"error"', '"maybe"', '1').map((t) => ['outcome', t] as const) },
   { weight: 1, arbitrary: fc.constantFrom(...NUMBERS, '"5"').map((t) => ['duration_ms', t] as const) },
-  { weight: 1, arbitrary: fc.constantFrom(['output', '"x"'] as const, ['tokens', '{"input":1,"output":2}'] as const, ['extra', '1'] as const, ['ty\\u0070e', '"tool_call"'] as const, ['time', '12'] as const, ['type', '1'] as const) },
+  { weight: 2, arbitrary: fc.tuple(fc.constantFrom('command', 'path'), fc.constantFrom(...STRINGS)).map(([k, t]) => [k, json(t)] as const) },
+  { weight: 2, arbitrary: fc.tuple(fc.constantFrom('input', 'output', 'cache_read', 'cache_creation'), fc.constantFrom(...NUMBERS, '"5"', 'null')).map(([k, v]) => [k, v] as const) },
+  { weight: 2, arbitrary: usageValue.map((u) => ['tokens', u] as const) },
+  { weight: 1, arbitrary: fc.constantFrom(['output', '"x"'] as const, ['output', '"say \\"hi\\""'] as const, ['extra', '1'] as const, ['consent', '"deny"'] as const, ['ty\\u0070e', '"tool_call"'] as const, ['time', '12'] as const, ['type', '1'] as const) },
 );
 
 /** A line of the usual shape: type, time, tool, args (in some order, maybe duplicated or missing). */
@@ -137,6 +145,36 @@ describe('createCanonicalByteReader', () => {
       { kind: 'event', event: { type: 'continue', time: Date.UTC(2025, 0, 2, 0, 0, 1) }, line: 4 },
     ]);
     expectSame(utf8(text));
+  });
+
+  it('takes the fast path for every usual shape, and leaves anything unusual to the full reader', () => {
+    const fast = new CanonicalFastLine();
+    const parse = (line: string) => {
+      const bytes = utf8(line);
+      return fast.parse(bytes, 0, bytes.length);
+    };
+    const t = '"time":"2025-01-01T10:00:00.000Z"';
+    const ms = Date.UTC(2025, 0, 1, 10);
+    expect(parse(`{"type":"tool_call",${t},"tool":"Read","args":{"path":"a.rs","n":-2.5e1,"ok":true,"x":null},"output":"done","tokens":{"output":2,"input":1}}`)).toStrictEqual({
+      type: 'tool_call', time: ms, tool: 'Read', args: { path: 'a.rs', n: -25, ok: true, x: null }, outcome: 'ok', duration_ms: 0, output: 'done', tokens: { input: 1, output: 2 },
+    });
+    expect(parse(`{ "type" : "command" , ${t}, "command": "cargo test" }`)).toStrictEqual({ type: 'command', time: ms, command: 'cargo test', tool: 'Bash' });
+    expect(parse(`{"type":"file_edit",${t},"path":"src/a.rs","tool":"Write"}`)).toStrictEqual({ type: 'file_edit', time: ms, path: 'src/a.rs', tool: 'Write' });
+    expect(parse(`{"type":"tokens",${t},"output":5,"input":7,"cache_creation":1}`)).toStrictEqual({ type: 'tokens', time: ms, input: 7, output: 5, cache_creation: 1 });
+    expect(parse(`{"type":"model_end",${t},"tokens":{"input":1,"output":2,"cache_read":3}}`)).toStrictEqual({ type: 'model_end', time: ms, tokens: { input: 1, output: 2, cache_read: 3 } });
+    expect(parse(`{"type":"repeat","time":"2025-01-01T11:00:00+01:00"}`)).toStrictEqual({ type: 'repeat', time: ms });
+    for (const unusual of [
+      `{"type":"tool_call",${t},"tool":"R\\u0065ad"}`, // an escape
+      `{"type":"tool_call",${t},"tool":"Réad"}`, // non-ASCII
+      `{"type":"tool_call",${t},"tool":"Read","args":{"a":{"b":1}}}`, // nesting
+      `{"type":"tool_call",${t},"tool":"Read","consent":"deny"}`, // a field the fast path does not read
+      `{"type":"tool_call",${t},"tool":"Read","tool":"Write"}`, // a field twice
+      `{"type":"command",${t},"command":"make","path":"x"}`, // another type's field
+      `{"type":"tokens",${t},"output":5}`, // a required field missing
+      `{"type":"next",${t}}`, // a type the fast path does not read
+      `{"type":"tool_call",${t},"tool":"Read"} x`, // trailing text
+    ])
+      expect(parse(unusual), unusual).toBeUndefined();
   });
 
   it('words errors as the text reader does, with their line numbers, and goes on', () => {

@@ -4,10 +4,13 @@
  * (same fields, same key order, same values), without a string for the line or a JSON object in
  * between.
  *
- * The shape: a JSON object of `type`, `time` and, for `tool_call`, `tool`, `args`, `id`, `outcome`,
- * `duration_ms`, each at most once, in any order, with JSON whitespace between tokens; strings of
- * printable ASCII without escapes; `args` a flat object of such strings, numbers, booleans and
- * nulls. Anything else — other fields, escapes, non-ASCII text, nesting, an invalid or unusual
+ * The shape: a JSON object of `type`, `time` and the fields of its type — `tool_call`: `tool`,
+ * `args`, `id`, `outcome`, `duration_ms`, `output`, `tokens`; `command`: `command`, `tool`;
+ * `file_edit`: `path`, `tool`; `tokens`: `input`, `output`, `cache_read`, `cache_creation`;
+ * `model_end`: `tokens`; `batch_start`, `process_start`, `continue`, `repeat`: none — each at most
+ * once, in any order, with JSON whitespace between tokens; strings of printable ASCII without
+ * escapes; `args` a flat object of such strings, numbers, booleans and nulls; `tokens` an object of
+ * `input`, `output`, `cache_read`, `cache_creation`. Anything else — other fields, escapes, non-ASCII text, nesting, an invalid or unusual
  * value, a syntax error — gives `undefined`, and the line goes through the full reader (JSON.parse
  * and the zod schema), which gives the same event or the exact error.
  */
@@ -33,11 +36,30 @@ const ARGS = 8;
 const ID = 16;
 const OUTCOME = 32;
 const DURATION = 64;
+const OUTPUT = 128;
+const TOKENS = 256;
+const COMMAND = 512;
+const PATH = 1024;
+const INPUT = 2048;
+const CACHE_READ = 4096;
+const CACHE_CREATION = 8192;
 
-/** Event types the fast path reads: `tool_call`, and types that carry only `type` and `time`. */
-const SIMPLE_TYPES = ['batch_start', 'process_start', 'continue', 'repeat', 'model_end'] as const;
-type FastType = 'tool_call' | (typeof SIMPLE_TYPES)[number];
-const FAST_TYPES: readonly FastType[] = ['tool_call', ...SIMPLE_TYPES];
+/** The fields each event type may have on the fast path. */
+const FIELDS_OF = {
+  tool_call: TYPE | TIME | TOOL | ARGS | ID | OUTCOME | DURATION | OUTPUT | TOKENS,
+  command: TYPE | TIME | COMMAND | TOOL,
+  file_edit: TYPE | TIME | PATH | TOOL,
+  tokens: TYPE | TIME | INPUT | OUTPUT | CACHE_READ | CACHE_CREATION,
+  model_end: TYPE | TIME | TOKENS,
+  batch_start: TYPE | TIME,
+  process_start: TYPE | TIME,
+  continue: TYPE | TIME,
+  repeat: TYPE | TIME,
+} as const;
+type FastType = keyof typeof FIELDS_OF;
+const FAST_TYPES = Object.keys(FIELDS_OF) as FastType[];
+
+type Usage = { input: number; output: number; cache_read?: number; cache_creation?: number };
 const FAST_TYPE_BYTES = FAST_TYPES.map((t) => Uint8Array.from(t, (c) => c.charCodeAt(0)));
 
 const isWhitespace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
@@ -70,6 +92,13 @@ export class CanonicalFastLine {
     let id: string | undefined;
     let outcome: 'ok' | 'error' | undefined;
     let duration: number | undefined;
+    /** `output`: a string on a tool call, a count on a tokens event. */
+    let output: string | number | undefined;
+    let tokens: Usage | undefined;
+    let text: string | undefined;
+    let input = 0;
+    let cacheRead: number | undefined;
+    let cacheCreation: number | undefined;
     for (;;) {
       const keyStart = this.stringToken();
       if (keyStart < 0 || !this.expect(COLON)) return undefined;
@@ -103,10 +132,14 @@ export class CanonicalFastLine {
           args = this.flatObject();
           if (args === undefined) return undefined;
           break;
-        case ID: {
+        case ID:
+        case COMMAND:
+        case PATH: {
           const at = this.stringToken();
           if (at < 0) return undefined;
-          id = asciiString(this.b, at, this.strEnd);
+          const value = field === ID ? asciiString(this.b, at, this.strEnd) : this.strings.get(this.b, at, this.strEnd);
+          if (field === ID) id = value;
+          else text = value;
           break;
         }
         case OUTCOME: {
@@ -117,27 +150,65 @@ export class CanonicalFastLine {
           outcome = word;
           break;
         }
+        case OUTPUT: {
+          if (this.peek(this.i) === QUOTE) {
+            const at = this.stringToken();
+            if (at < 0) return undefined;
+            output = asciiString(this.b, at, this.strEnd);
+          } else {
+            const n = this.count();
+            if (n === undefined) return undefined;
+            output = n;
+          }
+          break;
+        }
+        case TOKENS:
+          tokens = this.usage();
+          if (tokens === undefined) return undefined;
+          break;
         default: {
-          const n = this.number();
-          if (n === undefined || n < 0) return undefined;
-          duration = n;
+          const n = this.count();
+          if (n === undefined) return undefined;
+          if (field === DURATION) duration = n;
+          else if (field === INPUT) input = n;
+          else if (field === CACHE_READ) cacheRead = n;
+          else cacheCreation = n;
         }
       }
-      this.skipWhitespace();
-      const c = this.peek(this.i);
-      this.i++;
-      if (c === CLOSE) break;
-      if (c !== COMMA) return undefined;
-      this.skipWhitespace();
+      const more = this.more();
+      if (more === undefined) return undefined;
+      if (!more) break;
     }
     this.skipWhitespace();
-    if (this.i !== this.e || type === undefined || (seen & TIME) === 0) return undefined;
-    if (type !== 'tool_call') return seen === (TYPE | TIME) ? { type, time } : undefined;
-    if (tool === undefined) return undefined;
-    // The key order of the zod schema's output: type, time, tool, args, id, outcome, duration_ms.
-    return id === undefined
-      ? { type, time, tool, args: args ?? {}, outcome: outcome ?? 'ok', duration_ms: duration ?? 0 }
-      : { type, time, tool, args: args ?? {}, id, outcome: outcome ?? 'ok', duration_ms: duration ?? 0 };
+    if (this.i !== this.e || type === undefined || (seen & TIME) === 0 || (seen & ~FIELDS_OF[type]) !== 0) return undefined;
+    // Keys in the order of the zod schema's output; defaults as it fills them.
+    switch (type) {
+      case 'tool_call': {
+        if (tool === undefined || typeof output === 'number') return undefined;
+        const e: Extract<TraceEvent, { type: 'tool_call' }> =
+          id === undefined
+            ? { type, time, tool, args: args ?? {}, outcome: outcome ?? 'ok', duration_ms: duration ?? 0 }
+            : { type, time, tool, args: args ?? {}, id, outcome: outcome ?? 'ok', duration_ms: duration ?? 0 };
+        if (output !== undefined) e.output = output;
+        if (tokens !== undefined) e.tokens = tokens;
+        return e;
+      }
+      case 'command':
+        return text === undefined ? undefined : { type, time, command: text, tool: tool ?? 'Bash' };
+      case 'file_edit':
+        return text === undefined ? undefined : { type, time, path: text, tool: tool ?? 'Edit' };
+      case 'tokens': {
+        if ((seen & INPUT) === 0 || typeof output !== 'number') return undefined;
+        const e: Extract<TraceEvent, { type: 'tokens' }> = { type, time, input, output };
+        if (cacheRead !== undefined) e.cache_read = cacheRead;
+        if (cacheCreation !== undefined) e.cache_creation = cacheCreation;
+        return e;
+      }
+      case 'model_end':
+        return tokens === undefined ? { type, time } : { type, time, tokens };
+      default:
+        return { type, time };
+    }
   }
 
   /** The byte at `k`, or -1 past the line's end (the bytes there belong to no line). */
@@ -147,6 +218,16 @@ export class CanonicalFastLine {
 
   private skipWhitespace(): void {
     while (this.i < this.e && isWhitespace(this.b[this.i] as number)) this.i++;
+  }
+
+  /** After an object's member: true after `,` (another follows), false after `}` (the object ends), undefined for anything else. */
+  private more(): boolean | undefined {
+    this.skipWhitespace();
+    const c = this.peek(this.i++);
+    if (c === CLOSE) return false;
+    if (c !== COMMA) return undefined;
+    this.skipWhitespace();
+    return true;
   }
 
   /** Skips whitespace, then consumes `c`; false when the next byte is another. */
@@ -191,13 +272,23 @@ export class CanonicalFastLine {
         if (this.same(start, end, 'time')) return TIME;
         if (this.same(start, end, 'tool')) return TOOL;
         if (this.same(start, end, 'args')) return ARGS;
-        return 0;
+        return this.same(start, end, 'path') ? PATH : 0;
       case 2:
         return this.same(start, end, 'id') ? ID : 0;
+      case 5:
+        return this.same(start, end, 'input') ? INPUT : 0;
+      case 6:
+        if (this.same(start, end, 'output')) return OUTPUT;
+        return this.same(start, end, 'tokens') ? TOKENS : 0;
       case 7:
-        return this.same(start, end, 'outcome') ? OUTCOME : 0;
+        if (this.same(start, end, 'outcome')) return OUTCOME;
+        return this.same(start, end, 'command') ? COMMAND : 0;
+      case 10:
+        return this.same(start, end, 'cache_read') ? CACHE_READ : 0;
       case 11:
         return this.same(start, end, 'duration_ms') ? DURATION : 0;
+      case 14:
+        return this.same(start, end, 'cache_creation') ? CACHE_CREATION : 0;
       default:
         return 0;
     }
@@ -301,6 +392,45 @@ export class CanonicalFastLine {
     return Number.isFinite(n) ? n : undefined;
   }
 
+  /** A non-negative JSON number (counts, durations), or undefined. */
+  private count(): number | undefined {
+    const n = this.number();
+    return n === undefined || n < 0 ? undefined : n;
+  }
+
+  /** Token usage: `input` and `output`, maybe `cache_read` and `cache_creation`, each once; undefined otherwise. */
+  private usage(): Usage | undefined {
+    if (this.peek(this.i) !== OPEN) return undefined;
+    this.i++;
+    this.skipWhitespace();
+    let seen = 0;
+    let input = 0;
+    let output = 0;
+    let cacheRead: number | undefined;
+    let cacheCreation: number | undefined;
+    for (;;) {
+      const keyStart = this.stringToken();
+      if (keyStart < 0 || !this.expect(COLON)) return undefined;
+      const field = this.field(keyStart, this.strEnd);
+      if ((field & (INPUT | OUTPUT | CACHE_READ | CACHE_CREATION)) === 0 || (seen & field) !== 0) return undefined;
+      seen |= field;
+      const n = this.count();
+      if (n === undefined) return undefined;
+      if (field === INPUT) input = n;
+      else if (field === OUTPUT) output = n;
+      else if (field === CACHE_READ) cacheRead = n;
+      else cacheCreation = n;
+      const more = this.more();
+      if (more === undefined) return undefined;
+      if (!more) break;
+    }
+    if ((seen & (INPUT | OUTPUT)) !== (INPUT | OUTPUT)) return undefined;
+    const usage: Usage = { input, output };
+    if (cacheRead !== undefined) usage.cache_read = cacheRead;
+    if (cacheCreation !== undefined) usage.cache_creation = cacheCreation;
+    return usage;
+  }
+
   /** `args`: a flat object of plain strings, numbers, booleans and nulls; undefined for anything else. */
   private flatObject(): Record<string, string | number | boolean | null> | undefined {
     if (this.peek(this.i) !== OPEN) return undefined;
@@ -337,12 +467,9 @@ export class CanonicalFastLine {
         out[key] = null;
         this.i += 4;
       } else return undefined;
-      this.skipWhitespace();
-      const next = this.peek(this.i);
-      this.i++;
-      if (next === CLOSE) return out;
-      if (next !== COMMA) return undefined;
-      this.skipWhitespace();
+      const more = this.more();
+      if (more === undefined) return undefined;
+      if (!more) return out;
     }
   }
 }
