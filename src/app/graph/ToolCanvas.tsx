@@ -3,7 +3,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import type { Connection, Edge, EdgeTypes, NodeTypes } from '@xyflow/react';
 import type { AgentDoc, XY } from '../state/documents.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
-import type { ToolGraphNode } from '../../core/graph/toolGraph.ts';
+import type { ToolGraphEdge, ToolGraphNode } from '../../core/graph/toolGraph.ts';
 import { ALL_TOOLS_ID } from '../../core/graph/toolGraph.ts';
 import { addPrecedingEdge, removeEdge, removeTool } from '../../core/graph/agentEdits.ts';
 import { addChildEdge, removeLettaEdge, removeLettaRule, ruleToolOf } from '../../core/graph/lettaEdits.ts';
@@ -17,6 +17,10 @@ import { ToolNode } from './ToolNode.tsx';
 import { RuleEdge } from './RuleEdge.tsx';
 import { usePlacement } from './usePlacement.ts';
 import { externalFocus, selectFromCanvas } from './useExternalFocus.ts';
+import { useGraphView } from './useGraphView.ts';
+import { GraphCapBanner } from './GraphCapBanner.tsx';
+import type { GraphView } from './neighbourhood.ts';
+import { toolNodeSize } from '../layout/placement.ts';
 
 const dataCaches = new Map<string, Map<string, { key: string; value: ToolGraphNode }>>();
 const dataCacheOf = (id: string) => {
@@ -28,6 +32,13 @@ const dataCacheOf = (id: string) => {
 const nodeTypes: NodeTypes = { tool: ToolNode };
 const edgeTypes: EdgeTypes = { rule: RuleEdge };
 
+/** A capped view's own layout input: the drawn tools and their ordering edges (as `layoutInputOf`). */
+const viewLayoutInput = (v: GraphView<ToolGraphNode, ToolGraphEdge>) => ({
+  nodes: v.nodes.map((n) => ({ id: n.id, ...toolNodeSize(n.badges.length) })),
+  edges: v.edges.filter((e) => e.kind !== 'exclusive'),
+  direction: 'RIGHT' as const,
+});
+
 export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const store = useStudioStore();
   const selection = useStudio((s) => s.selection);
@@ -35,18 +46,24 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const stepNode = step?.tool;
   const stepNodes = useMemo(() => (stepNode !== undefined ? [stepNode] : undefined), [stepNode]);
   const graph = toolGraphOf(doc);
-  const stable = useMemo(() => {
-    const list = stableData(dataCacheOf(doc.id), graph.nodes);
-    const byId = new Map(list.map((n) => [n.id, n]));
-    return (n: ToolGraphNode) => byId.get(n.id) ?? n;
-  }, [graph, doc.id]);
-  const flow = useMemo(() => toolFlow(graph, doc.agent, doc.layout, selection, stable, step), [graph, doc.agent, doc.layout, selection, stable, step]);
   const nodeIds = useMemo(() => graph.nodes.map((n) => n.id), [graph]);
   usePlacement(doc, nodeIds, store);
   const letta = doc.agent.family === 'letta';
   const focus = externalFocus(selection, selection.kind === 'tool' ? selection.tool : selection.kind === 'rule' ? ruleToolOf(doc.agent, selection.index) : undefined);
-
   const docId = doc.id;
+  const storeMove = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);
+  const { view, layout, onMove: onMoveNodes } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove);
+  const stable = useMemo(() => {
+    const list = stableData(dataCacheOf(doc.id), view.nodes);
+    const byId = new Map(list.map((n) => [n.id, n]));
+    return (n: ToolGraphNode) => byId.get(n.id) ?? n;
+  }, [view, doc.id]);
+  const flow = useMemo(
+    () => toolFlow(view, doc.agent, layout, selection, stable, step, view.capped),
+    [view, doc.agent, layout, selection, stable, step],
+  );
+  const onFind = useCallback((tool: string) => store.getState().select({ kind: 'tool', tool }), [store]);
+
   const edgeRule = useCallback((id: string) => graph.edges.find((e) => e.id === id), [graph]);
   const lastEdge = useRef<string | undefined>(undefined);
 
@@ -66,7 +83,6 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
     [store, edgeRule],
   );
   const onClearSelection = useCallback(() => store.getState().select({ kind: 'none' }), [store]);
-  const onMoveNodes = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);
   const onConnect = useCallback(
     (c: Connection) => {
       if (!c.source || !c.target || c.source === c.target || c.source === ALL_TOOLS_ID) return;
@@ -107,7 +123,9 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   }, [store, doc.agent, docId, edgeRule, letta]);
 
   return (
-    <FlowView<ToolFlowNode, Edge>
+    <>
+      {view.capped ? <GraphCapBanner noun="tool" shown={{ nodes: view.nodes.length, edges: view.edges.length }} total={view.total} centre={view.centre} ids={nodeIds} onFind={onFind} /> : null}
+      <FlowView<ToolFlowNode, Edge>
       nodes={flow.nodes}
       edges={flow.edges}
       nodeTypes={nodeTypes}
@@ -124,6 +142,7 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
       docId={docId}
       direction="RIGHT"
       stepNodes={stepNodes}
-    />
+      />
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import type { Connection, Edge, EdgeTypes, NodeTypes } from '@xyflow/react';
 import type { WorkflowDoc, XY } from '../state/documents.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
-import type { PhaseGraphNode } from '../../core/graph/workflowGraph.ts';
+import type { TransitionGraphEdge, PhaseGraphNode } from '../../core/graph/workflowGraph.ts';
 import { addTransition, removePhase, removeTransition } from '../../core/graph/workflowEdits.ts';
 import { DONE_NODE } from '../../core/model/workflow.ts';
 import { workflowGraphOf } from './docGraph.ts';
@@ -16,9 +16,19 @@ import { PhaseNode } from './PhaseNode.tsx';
 import { RuleEdge } from './RuleEdge.tsx';
 import { usePlacement } from './usePlacement.ts';
 import { externalFocus, selectFromCanvas } from './useExternalFocus.ts';
+import { useGraphView } from './useGraphView.ts';
+import { GraphCapBanner } from './GraphCapBanner.tsx';
+import type { GraphView } from './neighbourhood.ts';
+import { phaseNodeSize } from '../layout/placement.ts';
 
 const nodeTypes: NodeTypes = { phase: PhaseNode };
 const edgeTypes: EdgeTypes = { rule: RuleEdge };
+/** A capped view's own layout input: the drawn phases and transitions (as `layoutInputOf`). */
+const viewLayoutInput = (v: GraphView<PhaseGraphNode, TransitionGraphEdge>) => ({
+  nodes: v.nodes.map((n) => ({ id: n.id, ...phaseNodeSize(n.rules.length, n.summary !== undefined) })),
+  edges: v.edges,
+  direction: 'DOWN' as const,
+});
 const dataCaches = new Map<string, Map<string, { key: string; value: PhaseGraphNode }>>();
 const dataCacheOf = (id: string) => {
   let c = dataCaches.get(id);
@@ -33,11 +43,6 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
   const stepNode = step?.node;
   const stepNodes = useMemo(() => (stepNode !== undefined ? [stepNode] : undefined), [stepNode]);
   const graph = workflowGraphOf(doc);
-  const stable = useMemo(() => {
-    const byId = new Map(stableData(dataCacheOf(doc.id), graph.nodes).map((n) => [n.id, n]));
-    return (n: PhaseGraphNode) => byId.get(n.id) ?? n;
-  }, [graph, doc.id]);
-  const flow = useMemo(() => phaseFlow(graph, doc.layout, selection, stable, step), [graph, doc.layout, selection, stable, step]);
   const nodeIds = useMemo(() => graph.nodes.map((n) => n.id), [graph]);
   usePlacement(doc, nodeIds, store);
   const phases = useMemo(() => new Set(doc.workflow.nodes.map((n) => n.name)), [doc.workflow]);
@@ -46,6 +51,14 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
     selection.kind === 'phase' || selection.kind === 'phaseRule' || selection.kind === 'transition' ? selection.node : undefined,
   );
   const docId = doc.id;
+  const storeMove = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);
+  const { view, layout, onMove: onMoveNodes } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove);
+  const stable = useMemo(() => {
+    const byId = new Map(stableData(dataCacheOf(doc.id), view.nodes).map((n) => [n.id, n]));
+    return (n: PhaseGraphNode) => byId.get(n.id) ?? n;
+  }, [view, doc.id]);
+  const flow = useMemo(() => phaseFlow(view, layout, selection, stable, step, view.capped), [view, layout, selection, stable, step]);
+  const onFind = useCallback((node: string) => (phases.has(node) ? store.getState().select({ kind: 'phase', node }) : undefined), [store, phases]);
   const edgeOf = useCallback((id: string) => graph.edges.find((e) => e.id === id), [graph]);
   const lastEdge = useRef<string | undefined>(undefined);
 
@@ -65,7 +78,6 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
     [store, edgeOf],
   );
   const onClearSelection = useCallback(() => store.getState().select({ kind: 'none' }), [store]);
-  const onMoveNodes = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);
   const onConnect = useCallback(
     (c: Connection) => {
       if (!phases.has(c.source) || !(phases.has(c.target) || c.target === DONE_NODE)) return;
@@ -88,7 +100,9 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
   }, [store, docId]);
 
   return (
-    <FlowView<PhaseFlowNode, Edge>
+    <>
+      {view.capped ? <GraphCapBanner noun="phase" shown={{ nodes: view.nodes.length, edges: view.edges.length }} total={view.total} centre={view.centre} ids={nodeIds} onFind={onFind} /> : null}
+      <FlowView<PhaseFlowNode, Edge>
       nodes={flow.nodes}
       edges={flow.edges}
       nodeTypes={nodeTypes}
@@ -105,6 +119,7 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
       docId={docId}
       direction="DOWN"
       stepNodes={stepNodes}
-    />
+      />
+    </>
   );
 }

@@ -77,7 +77,7 @@ function edgeAriaLabel(e: ToolGraphEdge): string {
   }
 }
 
-/** React Flow nodes and edges of a tool graph. */
+/** React Flow nodes and edges of a tool graph (`presize`: give the nodes estimated sizes, see {@link PRESIZE_FROM}). */
 export function toolFlow(
   graph: ToolGraph,
   agent: Agent,
@@ -85,11 +85,12 @@ export function toolFlow(
   selection: Selection,
   data: (n: ToolGraphNode) => ToolGraphNode = (n) => n,
   step?: StepHighlight,
+  presize = graph.nodes.length > PRESIZE_FROM,
 ): { nodes: ToolFlowNode[]; edges: Edge<RuleEdgeData>[] } {
   const selectedRule = selection.kind === 'rule' ? selection.index : -1;
   const stepRuleTool = step?.toolRule !== undefined ? ruleToolOf(agent, step.toolRule) : undefined;
   const ruleTool = selectedRule >= 0 ? ruleToolOf(agent, selectedRule) : undefined;
-  const big = graph.nodes.length > PRESIZE_FROM;
+  const big = presize;
   const nodes = graph.nodes.map((n, i): ToolFlowNode => {
     const classes = ['rs-node'];
     if (n.dimmed) classes.push('rs-dimmed');
@@ -134,9 +135,10 @@ export function phaseFlow(
   selection: Selection,
   data: (n: PhaseGraphNode) => PhaseGraphNode = (n) => n,
   step?: StepHighlight,
+  presize = graph.nodes.length > PRESIZE_FROM,
 ): { nodes: PhaseFlowNode[]; edges: Edge<RuleEdgeData>[] } {
   const selectedNode = selection.kind === 'phase' || selection.kind === 'phaseRule' ? selection.node : undefined;
-  const big = graph.nodes.length > PRESIZE_FROM;
+  const big = presize;
   const nodes = graph.nodes.map((n, i): PhaseFlowNode => {
     const classes = ['rs-node', `rs-phase-${n.kind}`];
     if (n.dimmed) classes.push('rs-dimmed');

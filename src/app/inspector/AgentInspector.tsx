@@ -2,6 +2,7 @@
 import type { AgentDoc } from '../state/documents.ts';
 import { useStudioStore } from '../state/context.tsx';
 import { DraftField } from './fields.tsx';
+import { CappedList } from './CappedList.tsx';
 
 export function AgentInspector({ doc }: { doc: AgentDoc }) {
   const store = useStudioStore();
@@ -23,16 +24,19 @@ export function AgentInspector({ doc }: { doc: AgentDoc }) {
       )}
       <h3>Declared tools ({doc.agent.tools.length})</h3>
       {doc.agent.tools.length === 0 ? <p className="muted">None declared: every tool named in a rule is allowed.</p> : null}
-      <ul className="insp-list">
-        {doc.agent.tools.map((t) => (
-          <li key={t.name}>
+      <CappedList
+        items={doc.agent.tools}
+        keyOf={(t) => t.name}
+        noun="tool"
+        render={(t) => (
+          <>
             <button type="button" onClick={() => s().select({ kind: 'tool', tool: t.name })}>
               {t.name}
             </button>
             {t.operations?.length ? <span className="muted"> ({t.operations.join(', ')})</span> : null}
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      />
       <p className="muted">
         {doc.agent.family === 'letta' ? `${doc.agent.lettaRules?.length ?? 0} Letta rules` : `${doc.agent.rules.length} rules`}. Select a tool or an edge on the graph to edit it.
       </p>

@@ -1,0 +1,72 @@
+/**
+ * Over a capped graph view (see `neighbourhood.ts`): how much of the graph is drawn and around
+ * which node, and a search that brings any node of the whole graph into the view (it selects the
+ * node, as a pick in the Problems list does, so the view re-centres on it).
+ */
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Button } from '../components/ui/Button.tsx';
+import { findNode } from './neighbourhood.ts';
+
+export interface GraphCapBannerProps {
+  /** What a node is called here ("tool", "phase"). */
+  noun: string;
+  shown: { nodes: number; edges: number };
+  total: { nodes: number; edges: number };
+  centre: string | undefined;
+  /** Every node id of the whole graph, in graph order. */
+  ids: readonly string[];
+  onFind(id: string): void;
+}
+
+const count = (shown: number, total: number) => (shown === total ? `all ${total.toLocaleString('en')}` : `${shown.toLocaleString('en')} of ${total.toLocaleString('en')}`);
+
+/** How many names the search suggests. */
+const SUGGESTIONS = 20;
+
+export function GraphCapBanner({ noun, shown, total, centre, ids, onFind }: GraphCapBannerProps) {
+  const [query, setQuery] = useState('');
+  const [missed, setMissed] = useState<string | undefined>(undefined);
+  const listId = useId();
+  const suggestions = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    if (q === '') return [];
+    const out: string[] = [];
+    for (const id of ids) {
+      if (id.toLowerCase().includes(q)) out.push(id);
+      if (out.length === SUGGESTIONS) break;
+    }
+    return out;
+  }, [ids, query]);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = findNode(ids, query);
+    setMissed(found === undefined ? query.trim() : undefined);
+    if (found !== undefined) onFind(found);
+  };
+  return (
+    <div className="graph-cap" role="region" aria-label="Graph view">
+      <p>
+        Showing {count(shown.nodes, total.nodes)} {noun}s and {count(shown.edges, total.edges)} edges{centre !== undefined ? <> around <strong>{centre}</strong></> : null}: too many to draw at once. Find a {noun} to centre the view on it.
+      </p>
+      <form role="search" aria-label={`Find a ${noun}`} onSubmit={onSubmit}>
+        <input
+          type="search"
+          aria-label={`Find a ${noun} in the whole graph`}
+          placeholder={`Find a ${noun}…`}
+          list={listId}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <datalist id={listId}>
+          {suggestions.map((id) => (
+            <option key={id} value={id} />
+          ))}
+        </datalist>
+        <Button type="submit" icon="search" label="Show" />
+      </form>
+      <p className="graph-cap-missed" aria-live="polite">
+        {missed ? `No ${noun} is named like “${missed}”.` : ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * What a canvas draws of its graph (see `neighbourhood.ts`): the whole graph, placed by the
+ * document's layout; or, for a graph past {@link GRAPH_CAP}, the neighbourhood of a centre node laid
+ * out on its own. The centre moves to a node selected outside the canvas (Problems, Inspector, the
+ * graph's search) when that node is not drawn. Positions in a capped view are the view's: a node
+ * moved there stays put until the centre moves, and the document's layout is left alone.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import type { XY } from '../state/documents.ts';
+import type { LayoutEdge, LayoutNode } from '../layout/types.ts';
+import { layeredLayout } from '../layout/layered.ts';
+import { neighbourhood, type GraphView, type Item, type Link } from './neighbourhood.ts';
+
+export interface DrawnGraph<N extends Item, E extends Link> {
+  view: GraphView<N, E>;
+  /** Positions of the drawn nodes. */
+  layout: Readonly<Record<string, XY>>;
+  /** Stores moved positions: in the document for a whole graph, in the view for a capped one. */
+  onMove(positions: Record<string, XY>, key: string): void;
+}
+
+export function useGraphView<N extends Item, E extends Link>(
+  graph: { nodes: readonly N[]; edges: readonly E[] },
+  focus: { node: string; key: object } | undefined,
+  docLayout: Readonly<Record<string, XY>>,
+  layoutInput: (view: GraphView<N, E>) => { nodes: LayoutNode[]; edges: LayoutEdge[]; direction: 'RIGHT' | 'DOWN' },
+  storeMove: (positions: Record<string, XY>, key: string) => void,
+): DrawnGraph<N, E> {
+  const [centre, setCentre] = useState<string | undefined>(undefined);
+  const [moved, setMoved] = useState<Record<string, XY>>({});
+  const [seen, setSeen] = useState<object | undefined>(undefined);
+  const view = useMemo(() => neighbourhood(graph, centre), [graph, centre]);
+  if (focus && focus.key !== seen) {
+    setSeen(focus.key);
+    if (view.capped && focus.node !== view.centre && !view.nodes.some((n) => n.id === focus.node)) {
+      setCentre(focus.node);
+      setMoved({});
+    }
+  }
+  const { capped } = view;
+  const own = useMemo(() => {
+    if (!capped) return undefined;
+    const input = layoutInput(view);
+    return layeredLayout(input.nodes, input.edges, { direction: input.direction });
+    // The layout input depends on the view only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view, capped]);
+  const layout = useMemo(() => (own ? { ...own, ...moved } : docLayout), [own, moved, docLayout]);
+  const onMove = useCallback(
+    (positions: Record<string, XY>, key: string) => {
+      if (capped) setMoved((m) => ({ ...m, ...positions }));
+      else storeMove(positions, key);
+    },
+    [capped, storeMove],
+  );
+  return { view, layout, onMove };
+}
