@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { findNode, GRAPH_CAP, neighbourhood } from '../../src/app/graph/neighbourhood.ts';
+import { formatCount } from '../../src/app/formatCount.ts';
 
 const node = (id: string) => ({ id });
 const edge = (source: string, target: string) => ({ id: `${source}>${target}`, source, target });
@@ -98,5 +99,11 @@ describe('findNode (the search over a capped graph)', () => {
   it('finds nothing for an empty or unmatched query', () => {
     expect(findNode(ids, '   ')).toBeUndefined();
     expect(findNode(ids, 'nope')).toBeUndefined();
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands with commas', () => {
+    expect([0, 7, 999, 1000, 6031, 23999, 1234567, -4500].map(formatCount)).toEqual(['0', '7', '999', '1,000', '6,031', '23,999', '1,234,567', '-4,500']);
   });
 });

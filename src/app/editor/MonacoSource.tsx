@@ -2,12 +2,14 @@
  * The Monaco editor of the Source pane, loaded lazily with React.lazy (this module pulls Monaco
  * in). A thin component: {@link EditorBinding} does the syncing, markers, undo routing and reveal.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import Editor from '@monaco-editor/react';
 import type { Diagnostic, Range } from '../../core/diagnostics/types.ts';
 import { languageOf, setupMonaco, modelPath } from './monacoSetup.ts';
 import { formatFromName } from '../../core/codecs/load.ts';
 import { useEditorBinding } from './useEditorBinding.ts';
+import { BIG_TEXT_CHARS, BIG_TEXT_OPTIONS, fillModelInSlices } from './slicedModel.ts';
+import { fallbackText } from './fallbackText.ts';
 
 // Before the first <Editor> mounts: the local Monaco, never the CDN.
 const monaco = setupMonaco();
@@ -32,12 +34,37 @@ export default function MonacoSource(props: MonacoSourceProps) {
   useEffect(() => {
     if (mounted) binding.reveal(reveal);
   }, [binding, mounted, reveal, docId]);
+  const path = modelPath(docId, kind, format);
+  const language = languageOf(format);
+  const big = text.length > BIG_TEXT_CHARS;
+  // A big text's model is filled a slice per task before the editor opens on it.
+  const [filled, setFilled] = useState<string | undefined>(undefined);
+  const ready = !big || filled === path || monaco.editor.getModel(monaco.Uri.parse(path)) !== null;
+  useEffect(() => {
+    if (ready) return;
+    let alive = true;
+    void fillModelInSlices(monaco, monaco.Uri.parse(path), language, text, () => alive).then((done) => {
+      if (done && alive) setFilled(path);
+    });
+    return () => {
+      alive = false;
+    };
+    // Filled once per model: later text reaches it through the binding.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, path, language]);
+  if (!ready) {
+    return (
+      <pre className="source-fallback" tabIndex={0} aria-label={`${fileName} (loading into the editor)`} aria-busy="true">
+        {fallbackText(text)}
+      </pre>
+    );
+  }
 
   return (
     <Editor
       className="monaco-source"
-      path={modelPath(docId, kind, format)}
-      defaultLanguage={languageOf(format)}
+      path={path}
+      defaultLanguage={language}
       defaultValue={text}
       theme={dark ? 'vs-dark' : 'vs'}
       onMount={onMount}
@@ -55,6 +82,7 @@ export default function MonacoSource(props: MonacoSourceProps) {
         fixedOverflowWidgets: true,
         renderValidationDecorations: 'on',
         quickSuggestions: { other: true, comments: false, strings: true },
+        ...(big ? BIG_TEXT_OPTIONS : {}),
       }}
     />
   );

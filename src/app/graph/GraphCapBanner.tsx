@@ -4,6 +4,7 @@
  * node, as a pick in the Problems list does, so the view re-centres on it).
  */
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import { formatCount } from '../formatCount.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { findNode } from './neighbourhood.ts';
 
@@ -18,7 +19,7 @@ export interface GraphCapBannerProps {
   onFind(id: string): void;
 }
 
-const count = (shown: number, total: number) => (shown === total ? `all ${total.toLocaleString('en')}` : `${shown.toLocaleString('en')} of ${total.toLocaleString('en')}`);
+const count = (shown: number, total: number) => (shown === total ? `all ${formatCount(total)}` : `${formatCount(shown)} of ${formatCount(total)}`);
 
 /** How many names the search suggests. */
 const SUGGESTIONS = 20;

@@ -9,7 +9,7 @@
  */
 
 /** The most nodes and edges a graph view hands to React Flow. */
-export const GRAPH_CAP = { nodes: 150, edges: 300 } as const;
+export const GRAPH_CAP = { nodes: 100, edges: 200 } as const;
 
 /** A node of any graph (an id). */
 export interface Item {

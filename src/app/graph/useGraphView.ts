@@ -5,11 +5,13 @@
  * graph's search) when that node is not drawn. Positions in a capped view are the view's: a node
  * moved there stays put until the centre moves, and the document's layout is left alone.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { XY } from '../state/documents.ts';
 import type { LayoutEdge, LayoutNode } from '../layout/types.ts';
 import { layeredLayout } from '../layout/layered.ts';
-import { neighbourhood, type GraphView, type Item, type Link } from './neighbourhood.ts';
+import { GRAPH_CAP, neighbourhood, type GraphView, type Item, type Link } from './neighbourhood.ts';
+
+const NOTHING = { nodes: [], edges: [] };
 
 export interface DrawnGraph<N extends Item, E extends Link> {
   view: GraphView<N, E>;
@@ -29,7 +31,12 @@ export function useGraphView<N extends Item, E extends Link>(
   const [centre, setCentre] = useState<string | undefined>(undefined);
   const [moved, setMoved] = useState<Record<string, XY>>({});
   const [seen, setSeen] = useState<object | undefined>(undefined);
-  const view = useMemo(() => neighbourhood(graph, centre), [graph, centre]);
+  // A big graph is drawn in a render of its own after the rest of the page (a transition, first
+  // with nothing), so taking in a big import is not one long task.
+  const big = graph.nodes.length > GRAPH_CAP.nodes || graph.edges.length > GRAPH_CAP.edges;
+  const deferred = useDeferredValue<{ nodes: readonly N[]; edges: readonly E[] }>(graph, big ? NOTHING : graph);
+  const drawn = big ? deferred : graph;
+  const view = useMemo(() => neighbourhood(drawn, centre), [drawn, centre]);
   if (focus && focus.key !== seen) {
     setSeen(focus.key);
     if (view.capped && focus.node !== view.centre && !view.nodes.some((n) => n.id === focus.node)) {

@@ -4,6 +4,7 @@
  * line says how many are shown, so a big file costs the page a few dozen elements, not thousands.
  */
 import { useMemo, useState, type ReactNode } from 'react';
+import { formatCount } from '../formatCount.ts';
 
 /** The most entries rendered at once. */
 export const LIST_CAP = 50;
@@ -34,7 +35,7 @@ export function CappedList<T>({ items, keyOf, render, noun, cap = LIST_CAP }: Ca
         <input
           type="search"
           className="insp-filter"
-          aria-label={`Filter the ${items.length.toLocaleString('en')} ${noun}s by name`}
+          aria-label={`Filter the ${formatCount(items.length)} ${noun}s by name`}
           placeholder={`Filter ${noun}s…`}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
@@ -48,8 +49,8 @@ export function CappedList<T>({ items, keyOf, render, noun, cap = LIST_CAP }: Ca
       {big ? (
         <p className="muted" aria-live="polite">
           {matching.length > shown.length
-            ? `Showing ${shown.length} of ${matching.length.toLocaleString('en')}${query.trim() ? ` matching ${noun}s` : ` ${noun}s`}; filter to find others.`
-            : `${matching.length.toLocaleString('en')} matching ${noun}${matching.length === 1 ? '' : 's'}.`}
+            ? `Showing ${shown.length} of ${formatCount(matching.length)}${query.trim() ? ` matching ${noun}s` : ` ${noun}s`}; filter to find others.`
+            : `${formatCount(matching.length)} matching ${noun}${matching.length === 1 ? '' : 's'}.`}
         </p>
       ) : null}
     </>

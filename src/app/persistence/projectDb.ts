@@ -69,25 +69,51 @@ export async function readProject(db: IDBDatabase, id: string): Promise<StoredPr
   return { ...rec, traces: (await tracesFromStorage(rec.traces)) as StoredProject['traces'] };
 }
 
+/** The meta key of a project's stored revision (kept beside the record, see {@link saveProject}). */
+const revisionKey = (id: string) => `revision:${id}`;
+
 /**
  * Saves a project if the stored revision is still `expected` (0 = not stored yet); otherwise
  * writes nothing and returns the stored record. Also records the project as the last one open.
+ * The revision is read from the meta store, where every save puts it beside the record: reading
+ * the record itself would deserialise the whole previous project (seconds of main-thread work for
+ * a 30,000-rule agent) on every save. Records saved before there was a meta revision are read.
  */
 export async function saveProject(db: IDBDatabase, project: ProjectData, expected: number, now: number): Promise<SaveResult> {
   const tx = db.transaction([PROJECTS, META], 'readwrite');
   const projects = tx.objectStore(PROJECTS);
+  const meta = tx.objectStore(META);
   const result = await new Promise<SaveResult>((resolve, reject) => {
-    const get = projects.get(project.id);
-    get.onerror = () => reject(get.error ?? new Error('IndexedDB read failed'));
-    get.onsuccess = () => {
-      const stored = get.result as StoredProject | undefined;
-      const current = stored?.revision ?? 0;
-      if (stored && current !== expected) return resolve({ ok: false, stored });
+    const failed = (r: IDBRequest) => () => reject(r.error ?? new Error('IndexedDB read failed'));
+    const write = (current: number) => {
       const revision = current + 1;
-      const record = { ...project, traces: tracesForStorage(project.traces), revision, savedAt: now };
-      projects.put(record);
-      tx.objectStore(META).put(project.id, 'lastProjectId');
+      projects.put({ ...project, traces: tracesForStorage(project.traces), revision, savedAt: now });
+      meta.put(revision, revisionKey(project.id));
+      meta.put(project.id, 'lastProjectId');
       resolve({ ok: true, revision });
+    };
+    const refuse = () => {
+      const get = projects.get(project.id);
+      get.onerror = failed(get);
+      get.onsuccess = () => resolve({ ok: false, stored: get.result as StoredProject });
+    };
+    const rev = meta.get(revisionKey(project.id));
+    rev.onerror = failed(rev);
+    rev.onsuccess = () => {
+      if (typeof rev.result === 'number') return rev.result === expected ? write(rev.result) : refuse();
+      // No revision beside the record: not stored yet, or stored before revisions were kept there.
+      const key = projects.getKey(project.id);
+      key.onerror = failed(key);
+      key.onsuccess = () => {
+        if (key.result === undefined) return write(0);
+        const get = projects.get(project.id);
+        get.onerror = failed(get);
+        get.onsuccess = () => {
+          const stored = get.result as StoredProject;
+          if (stored.revision !== expected) resolve({ ok: false, stored });
+          else write(stored.revision);
+        };
+      };
     };
   });
   await done(tx);
