@@ -121,6 +121,18 @@ describe('createStepper', () => {
     expect(stepper.stats.pushes - pushes).toBeLessThan(localEvery);
   });
 
+  it('keeps no local checkpoint beyond its byte budget: steps back then replay from the run checkpoints, still right', () => {
+    const items = Array.from({ length: 4 }, () => pipeline.items).flat();
+    const stepper = createStepper(items, pipeline.config, { every: 1000, localEvery: 2, localBudgetBytes: 1 });
+    const last = items.length - 1;
+    stepper.at(last);
+    for (let k = last - 1; k >= last - 4; k--) {
+      const pushes = stepper.stats.pushes;
+      expect(stepper.at(k).snapshot).toEqual(fresh(items, k, pipeline.config).snapshot);
+      expect(stepper.stats.pushes - pushes).toBe(k + 1);
+    }
+  });
+
   it('prepareBack readies the end of a finished run: the first step back from the end replays nothing', () => {
     const items = Array.from({ length: 6 }, () => pipeline.items).flat();
     const checkpoints = createCheckpoints({ every: 1000 });

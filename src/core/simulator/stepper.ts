@@ -20,7 +20,7 @@
 import type { Decision } from '../engine/decisions.ts';
 import { createReplay, type Replay, type ReplayConfig, type ReplaySnapshot, type ReplayState } from '../engine/replay.ts';
 import type { TraceItem } from '../traces/events.ts';
-import { createCheckpoints, type CheckpointOptions, type Checkpoints } from './checkpoints.ts';
+import { createCheckpoints, estimateBytes, type CheckpointOptions, type Checkpoints } from './checkpoints.ts';
 import { isViolation } from './violations.ts';
 
 export interface StepperOptions extends CheckpointOptions {
@@ -32,6 +32,8 @@ export interface StepperOptions extends CheckpointOptions {
   localEvery?: number;
   /** Local checkpoints kept, most recent first (default 4). */
   localKeep?: number;
+  /** Estimated bytes the local checkpoints may hold together (default 32 MB; the oldest go first). */
+  localBudgetBytes?: number;
   /** Checkpoints to use and extend (default: a new store with these options). */
   checkpoints?: Checkpoints;
   /**
@@ -137,8 +139,10 @@ export function createStepper(items: readonly TraceItem[], config: ReplayConfig,
   const recent = new Map<number, ReplaySnapshot>();
   const localEvery = Math.max(1, Math.floor(opts.localEvery ?? 1024));
   const localKeep = Math.max(0, Math.floor(opts.localKeep ?? 4));
-  /** Local checkpoints by position, least recently saved first. */
-  const locals = new Map<number, ReplayState>();
+  const localBudget = opts.localBudgetBytes ?? 32 * 1024 * 1024;
+  /** Local checkpoints by position, least recently saved first, with their estimated sizes. */
+  const locals = new Map<number, { state: ReplayState; bytes: number }>();
+  let localBytes = 0;
 
   const pushOn = (r: Replay, pos: number) => {
     stats.pushes++;
@@ -154,14 +158,21 @@ export function createStepper(items: readonly TraceItem[], config: ReplayConfig,
 
   function keepLocal(pos: number, r: Replay): void {
     if (localKeep === 0 || locals.has(pos)) return;
-    locals.set(pos, r.save());
-    if (locals.size > localKeep) locals.delete(locals.keys().next().value as number);
+    const state = r.save();
+    const bytes = estimateBytes(state);
+    locals.set(pos, { state, bytes });
+    localBytes += bytes;
+    while (locals.size > 0 && (locals.size > localKeep || localBytes > localBudget)) {
+      const oldest = locals.keys().next().value as number;
+      localBytes -= (locals.get(oldest) as { bytes: number }).bytes;
+      locals.delete(oldest);
+    }
   }
 
   /** The latest saved state at or before `pos`: a run checkpoint or a local one. */
   function nearestState(pos: number): { pos: number; state: ReplayState } | undefined {
     let best = checkpoints.nearest(pos);
-    for (const [p, state] of locals) if (p <= pos && (!best || p > best.pos)) best = { pos: p, state };
+    for (const [p, local] of locals) if (p <= pos && (!best || p > best.pos)) best = { pos: p, state: local.state };
     return best;
   }
 
