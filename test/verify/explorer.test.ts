@@ -199,6 +199,34 @@ describe('Letta agents (profile letta)', () => {
     expect(brief(r.findings)).toEqual([]);
   });
 
+  it('dead Letta rules (V005): a child rule allowing every tool, a count limit an exit_loop makes unreachable', () => {
+    const agent = letta([
+      { tool_name: 'a', type: 'constrain_child_tools', children: ['a', 'b', 'c'] },
+      { tool_name: 'c', type: 'exit_loop' },
+      { tool_name: 'c', type: 'max_count_per_step', max_count_limit: 1 },
+    ]);
+    const settings = { profile: 'letta' as const };
+    const r = verifyAgent(agent, settings);
+    expect(brief(r.findings)).toEqual(['V005 a', 'V005 c']);
+    expect(r.findings.map((f) => f.rule)).toEqual([0, 2]);
+    expect(r.findings[0]?.message).toBe(
+      'Rule #1 (constrain_child_tools) on `a` never fires on any path: whenever `a` ran last, the next call is one of its children anyway, so it never removes a tool. No static check looks at rules together, so none reports it.',
+    );
+    expect(r.findings[1]?.message).toContain('no path calls `c` again after its first call in a step');
+    // The trace calls the rule's tool the shortest way; the rule does not decide anything there.
+    expect(r.findings[0]?.trace?.steps).toEqual([{ call: 'a' }]);
+    for (const f of r.findings) expectReproduces(agent, f, settings);
+  });
+
+  it('near misses: a child rule leaving a tool out, a count limit on a tool that does not end the loop', () => {
+    const agent = letta([
+      { tool_name: 'a', type: 'constrain_child_tools', children: ['a', 'b'] },
+      { tool_name: 'b', type: 'exit_loop' },
+      { tool_name: 'c', type: 'max_count_per_step', max_count_limit: 1 },
+    ]);
+    expect(brief(verifyAgent(agent, { profile: 'letta' }).findings)).toEqual([]);
+  });
+
   it('explores each output a conditional rule maps, as a move of its own', () => {
     // a's output picks the next tool; after "stop" only b is offered. (A refused call's error
     // becomes the last response, so Letta then offers the default child c again: no trap.)

@@ -4,6 +4,7 @@ import type { Decision } from '../../src/core/engine/decisions.ts';
 import { replayItems } from '../../src/core/engine/replay.ts';
 import type { ReplaySettingsInput } from '../../src/core/engine/settings.ts';
 import { Agent, type ToolRule } from '../../src/core/model/toolRules.ts';
+import { LettaRuleAttribution } from '../../src/core/simulator/lettaAttribution.ts';
 import { summarize } from '../../src/core/simulator/summary.ts';
 import { readScripted } from '../../src/core/traces/index.ts';
 import type { VerifyFinding } from '../../src/core/verify/findings.ts';
@@ -63,6 +64,15 @@ export function expectReproduces(agent: Agent, f: VerifyFinding, settings: Repla
       break;
     }
     case 'V005': {
+      if (settings.profile === 'letta') {
+        // Letta's rules are numbered in lettaRules; what fires is lettaAttribution's definition.
+        const attribution = new LettaRuleAttribution(agent);
+        const fired: number[] = [];
+        for (const d of ds) attribution.forEachFired(d, (rule) => fired.push(rule));
+        expect(agent.lettaRules?.[f.rule as number]).toBeDefined();
+        expect(fired).not.toContain(f.rule);
+        break;
+      }
       const fired = summarize(ds, { agent }).toolRules[f.rule as number]?.fired;
       expect(fired).toBe(0);
       break;

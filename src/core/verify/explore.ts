@@ -8,7 +8,7 @@ import type { Diagnostic } from '../diagnostics/types.ts';
 import { resolveSettings, type ReplaySettingsInput } from '../engine/settings.ts';
 import type { Agent } from '../model/toolRules.ts';
 import { agentEmitter } from '../validate/emit.ts';
-import { validateAgent } from '../validate/index.ts';
+import { validateAgent, validateLetta } from '../validate/index.ts';
 import { toolFindings } from './exploreFindings.ts';
 import { searchToolsSteps, type SearchLimits } from './exploreTools.ts';
 import { counted, finish, type SearchProgress } from './steps.ts';
@@ -91,7 +91,7 @@ export function* verifyFilesSteps(
     for (const [agentIndex, agent] of f.agents.entries()) {
       if (agentName !== undefined && agent.name !== agentName) continue;
       const ctx = { file: f.file, spans: f.spans, agentIndex };
-      const statics = validateAgent(agent, ctx);
+      const statics = agent.family === 'letta' ? [...validateAgent(agent, ctx), ...validateLetta(agent, ctx)] : validateAgent(agent, ctx);
       const deadStatically = new Set(statics.filter((d) => STATIC_DEAD_TOOL.has(d.code) && d.target.kind === 'agent').map((d) => (d.target.kind === 'agent' ? d.target.tool : undefined)));
       const flaggedRules = new Set(
         statics.filter((d) => d.severity !== 'info' && d.target.kind === 'agent' && d.target.rule !== undefined).map((d) => (d.target.kind === 'agent' ? d.target.rule : -1)),

@@ -4,12 +4,14 @@
  * a shortest scripted trace; each message names rules by `#N`.
  */
 import type { Decision } from '../engine/decisions.ts';
+import { toolProfileOf } from '../engine/settings.ts';
 import { ruleNumber, ruleTypeLabel } from '../model/ruleNumber.ts';
 import { WILDCARD, type ToolRule } from '../model/toolRules.ts';
 import { counterexample } from './counterexample.ts';
 import { actionSteps, type Action } from './exploreActions.ts';
 import { pathTo, type ToolSearch } from './exploreTools.ts';
 import type { Counterexample, CounterexampleStep, VerifyFinding } from './findings.ts';
+import { judgedLettaRules } from './exploreLettaRules.ts';
 import { callDecision, probeState, type ProbedState } from './probe.ts';
 
 /** At most this many findings of one code (the shortest ones). */
@@ -233,38 +235,56 @@ function deadRuleHint(r: ToolRule, s: ToolSearch): string {
 /** Rule types the search cannot judge (documented in `docs/verify.md`). */
 const UNJUDGED = new Set(['Needed', 'Periodic', 'AllowedOperations']);
 
-function deadRules(s: ToolSearch, deadToolNames: ReadonlySet<string>): VerifyFinding[] {
-  const out: VerifyFinding[] = [];
+/** A rule the dead-rule check judges: its number, the tool it is on (or `*`), how to name it and why it may not fire. */
+export interface JudgedRule {
+  index: number;
+  tool: string;
+  ref: string;
+  hint: () => string;
+}
+
+/** The agent's own rules (Pattern's / the spec's) that the search can judge. */
+function judgedRules(s: ToolSearch, deadToolNames: ReadonlySet<string>): JudgedRule[] {
   const rules = s.agent.rules;
   const tools = new Set(s.model.tools);
   const cooldownsOf = (tool: string) => rules.filter((r) => r.rule_type.type === 'Cooldown' && (r.tool_name === tool || r.tool_name === WILDCARD)).length;
+  const out: JudgedRule[] = [];
   rules.forEach((r, index) => {
-    if (s.ruleFirst.has(index) || UNJUDGED.has(r.rule_type.type)) return;
+    if (UNJUDGED.has(r.rule_type.type)) return;
     if (r.tool_name !== WILDCARD && (!tools.has(r.tool_name) || deadToolNames.has(r.tool_name))) return;
     if (r.rule_type.type === 'RequiresConsent' && !s.settings.requirePermissions) return;
     // Two cooldowns on one tool: only "elapsed or not" is explored, so the later one is not judged.
     if (r.rule_type.type === 'Cooldown' && (r.tool_name === WILDCARD || cooldownsOf(r.tool_name) > 1)) return;
-    const ref = ruleRef(rules, index);
-    const on = r.tool_name === WILDCARD ? 'for every tool' : `on ${q(r.tool_name)}`;
+    out.push({ index, tool: r.tool_name, ref: ruleRef(rules, index), hint: () => deadRuleHint(r, s) });
+  });
+  return out;
+}
+
+/** V005 for each judged rule that fired on no explored path, with the shortest path calling its tool. */
+export function deadRules(s: ToolSearch, judged: readonly JudgedRule[]): VerifyFinding[] {
+  const out: VerifyFinding[] = [];
+  for (const r of judged) {
+    if (s.ruleFirst.has(r.index)) continue;
+    const on = r.tool === WILDCARD ? 'for every tool' : `on ${q(r.tool)}`;
     const message = s.exhaustive
-      ? `Rule ${ref} ${on} never fires on any path: ${deadRuleHint(r, s)}. No static check looks at rules together, so none reports it.`
-      : `Rule ${ref} ${on} did not fire ${boundText(s)}.`;
-    const first = s.toolFirst.get(r.tool_name === WILDCARD ? (s.model.tools.find((t) => s.toolFirst.has(t)) ?? '') : r.tool_name);
+      ? `Rule ${r.ref} ${on} never fires on any path: ${r.hint()}. No static check looks at rules together, so none reports it.`
+      : `Rule ${r.ref} ${on} did not fire ${boundText(s)}.`;
+    const first = s.toolFirst.get(r.tool === WILDCARD ? (s.model.tools.find((t) => s.toolFirst.has(t)) ?? '') : r.tool);
     let trace: Counterexample;
     if (first) {
       const path = [...pathTo(s, first.from), s.model.actions[first.action] as Action];
-      trace = traceOf(s, path, [], path.length, `V005 dead rule: ${ruleNumber(index)} does not fire when ${path.at(-1)?.kind === 'call' ? (path.at(-1) as { tool: string }).tool : 'a tool'} is called`);
-    } else trace = traceOf(s, [], [{ kind: 'end', wait: false }], 1, `V005 dead rule: ${ruleNumber(index)} does not fire`);
+      trace = traceOf(s, path, [], path.length, `V005 dead rule: ${ruleNumber(r.index)} does not fire when ${path.at(-1)?.kind === 'call' ? (path.at(-1) as { tool: string }).tool : 'a tool'} is called`);
+    } else trace = traceOf(s, [], [{ kind: 'end', wait: false }], 1, `V005 dead rule: ${ruleNumber(r.index)} does not fire`);
     out.push({
       code: 'V005',
       severity: s.exhaustive ? 'warning' : 'info',
       message,
-      rule: index,
-      ...(r.tool_name !== WILDCARD ? { tool: r.tool_name } : {}),
+      rule: r.index,
+      ...(r.tool !== WILDCARD ? { tool: r.tool } : {}),
       proof: s.exhaustive ? 'exhaustive' : 'bounded',
       trace,
     });
-  });
+  }
   return out;
 }
 
@@ -276,7 +296,9 @@ export function toolFindings(s: ToolSearch): VerifyFinding[] {
   const out: VerifyFinding[] = [...deadlocks(s), ...unreachable];
   // With no way out at all, every state is a trap: the V002 finding says it once.
   if (unreachable.length === 0) out.push(...traps(s, can));
-  out.push(...dead, ...deadRules(s, new Set(dead.map((d) => d.tool as string))));
+  const deadToolNames = new Set(dead.map((d) => d.tool as string));
+  const judged = toolProfileOf(s.settings.profile) === 'letta' ? judgedLettaRules(s, deadToolNames) : judgedRules(s, deadToolNames);
+  out.push(...dead, ...deadRules(s, judged));
   if (!s.exhaustive)
     out.push({
       code: 'V006',

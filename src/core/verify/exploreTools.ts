@@ -7,11 +7,12 @@
  * expanded is rebuilt by replaying its (short) path, so memory is a few numbers per state.
  */
 import type { Decision } from '../engine/decisions.ts';
-import type { ReplaySettings } from '../engine/settings.ts';
+import { toolProfileOf, type ReplaySettings } from '../engine/settings.ts';
 import { DecisionStamp } from '../engine/stamp.ts';
 import { createToolEngine, type ToolEngine, type ToolEngineState } from '../engine/tools/index.ts';
 import type { Agent } from '../model/toolRules.ts';
 import { ToolRuleAttribution } from '../simulator/attribution.ts';
+import { LettaRuleAttribution } from '../simulator/lettaAttribution.ts';
 import { actionEvent, actionModel, type Action, type ActionModel } from './exploreActions.ts';
 import { DEFAULT_MAX_STATES } from './limits.ts';
 import { finish, type SearchProgress } from './steps.ts';
@@ -84,7 +85,7 @@ export function* searchToolsSteps(agent: Agent, settings: ReplaySettings, limits
   const maxDepth = limits.maxDepth ?? Number.POSITIVE_INFINITY;
   const model = actionModel(agent, settings);
   const engine = explorerEngine(agent, settings);
-  const attribution = new ToolRuleAttribution(agent);
+  const attribution = toolProfileOf(settings.profile) === 'letta' ? new LettaRuleAttribution(agent) : new ToolRuleAttribution(agent);
   const s: ToolSearch = {
     model,
     settings,
