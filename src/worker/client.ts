@@ -5,9 +5,13 @@
  */
 import { proxy, releaseProxy, wrap, type Remote } from 'comlink';
 import type { Summary } from '../core/simulator/summary.ts';
+import type { Decision } from '../core/engine/decisions.ts';
+import type { DecisionFilter } from '../core/simulator/decisionFilter.ts';
 import { SILENCE_MS, PING_MS, createWorkerWatch, type WorkerWatch } from './watch.ts';
 import type {
   CoverageResult,
+  FilteredRows,
+  RunOverview,
   Inspection,
   MinimiseProgress,
   MinimiseReply,
@@ -49,6 +53,12 @@ export interface SimulationClient {
   coverage(request: SimulationRequest): Promise<CoverageResult>;
   runTests(request: TestRunRequest): Promise<TestFileOutcome[]>;
   jsonl(id: string): Promise<string | undefined>;
+  /** Decisions [from, to) of a run, finished or running (see {@link SimulationApi.decisions}). */
+  decisions(id: string, from: number, to: number): Promise<Decision[] | undefined>;
+  /** The decision indices ≥ `from` a timeline filter shows. */
+  filterRows(id: string, filter: DecisionFilter, from: number): Promise<FilteredRows | undefined>;
+  /** A finished run's overview bins and tools. */
+  overview(id: string, bins: number): Promise<RunOverview | undefined>;
   /** Verifies the agents and workflows of the rule files (`docs/verify.md`), with progress; `cancel(id)` stops it. */
   verify(request: VerifyRequest, onProgress: (progress: VerifyProgress) => void): { id: string; result: Promise<VerifyReply> };
   /** Minimises a finished run's trace towards one of its decisions; cancel it with {@link SimulationClient.cancel} and its id. */
@@ -163,6 +173,9 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
     coverage: (request) => ask((api) => api.coverage(request)),
     runTests: (request) => ask((api) => api.runTests(request)),
     jsonl: (id) => ask((api) => api.jsonl(id)),
+    decisions: (id, from, to) => ask((api) => api.decisions(id, from, to)),
+    filterRows: (id, filter, from) => ask((api) => api.filterRows(id, filter, from)),
+    overview: (id, bins) => ask((api) => api.overview(id, bins)),
     verify(request, onProgress) {
       // Not watched for silence: checking a big file before the search sends no progress for a while.
       const id = `verify-${++counter}`;

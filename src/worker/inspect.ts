@@ -12,7 +12,9 @@ import { decisionsJsonl } from '../core/simulator/jsonl.ts';
 import { isViolation } from '../core/simulator/violations.ts';
 import type { Stepper } from '../core/simulator/stepper.ts';
 import type { RunSession } from './sessions.ts';
-import type { Inspection, RunDiff, StepState } from './protocol.ts';
+import { firstDecisionOfEvent, overviewBins } from '../core/simulator/overview.ts';
+import { decisionMatcher, toolsOf, type DecisionFilter } from '../core/simulator/decisionFilter.ts';
+import { MAX_WINDOW, type FilteredRows, type Inspection, type RunDiff, type RunOverview, type StepState } from './protocol.ts';
 
 /** The state after `step` (clamped), read from the session's stepper. */
 export function stateAt(session: RunSession, stepper: Stepper, step: number): StepState {
@@ -68,7 +70,8 @@ export function diffRuns(before: RunSession, after: RunSession, limit = 2_000): 
   const to = after.config.settings?.profile ?? 'spec';
   // Two runs under different profiles: each entry says which documented difference explains it.
   if (from !== to) entries = entries.map((e) => ({ ...e, reason: profileReason(e, from, to, after.config.agent).text }));
-  return { ...d, entries, truncated };
+  const jumps = entries.map((e) => e.after?.seq ?? firstDecisionOfEvent(after.decisions, e.event));
+  return { ...d, entries, truncated, jumps };
 }
 
 /** Summary of several runs, against the rules of the last one. */
@@ -84,3 +87,32 @@ export function summaryOfRuns(sessions: readonly RunSession[]): Summary {
 
 /** A run's decisions as JSONL. */
 export const jsonlOf = (session: RunSession): string => decisionsJsonl(session.decisions);
+
+/** Decisions [from, to) of a run (clamped; at most {@link MAX_WINDOW}). */
+export function windowOf(session: RunSession, from: number, to: number): Decision[] {
+  const start = Math.max(0, Math.floor(from));
+  return session.decisions.slice(start, Math.max(start, Math.min(Math.floor(to), start + MAX_WINDOW)));
+}
+
+/** The indices of the decisions ≥ `from` that `filter` shows, among those the run has so far. */
+export function filterRowsOf(session: RunSession, filter: DecisionFilter, from: number): FilteredRows {
+  const match = decisionMatcher(filter);
+  const all = session.decisions;
+  const rows: number[] = [];
+  for (let i = Math.max(0, from); i < all.length; i++) if (match(all[i] as Decision)) rows.push(i);
+  return { rows: Int32Array.from(rows), scanned: all.length };
+}
+
+/** The overview strip's bins (each with the decision a click on it jumps to) and the run's tools. */
+export function overviewOf(session: RunSession, bins: number): RunOverview {
+  const all = session.decisions;
+  let events = 0;
+  for (const item of session.items) if (item.kind === 'event') events++;
+  return {
+    bins: overviewBins(all, events, bins).map((b) => {
+      const firstSeq = firstDecisionOfEvent(all, b.fromEvent);
+      return firstSeq !== undefined ? { ...b, firstSeq } : b;
+    }),
+    tools: toolsOf(all),
+  };
+}

@@ -11,6 +11,8 @@ import type { TraceEvent } from '../core/traces/events.ts';
 import type { Explanation } from '../core/simulator/explainTypes.ts';
 import type { DecisionDiff } from '../core/simulator/diff.ts';
 import type { Summary } from '../core/simulator/summary.ts';
+import type { OverviewBin } from '../core/simulator/overview.ts';
+import type { DecisionFilter } from '../core/simulator/decisionFilter.ts';
 import type { TestResult } from '../core/tests/types.ts';
 import type { MinimiseProgress } from '../core/verify/minimise.ts';
 import type { VerifyDiagnostic } from '../core/verify/explore.ts';
@@ -28,6 +30,12 @@ export const SimulationRequest = z.object({
   chunkSize: z.number().int().min(1).max(100_000).default(2_000),
   /** Stop after this many steps (the user's limit; the worker's own budget applies anyway). */
   maxSteps: z.number().int().min(1).optional(),
+  /**
+   * What the chunks carry: `decisions` (every decision, cloned to the page) or `steps` (only the
+   * step of each new decision, as a transferred Int32Array, once per slice of the run: the page
+   * asks for the windows of decisions it shows with {@link SimulationApi.decisions}).
+   */
+  stream: z.enum(['decisions', 'steps']).default('decisions'),
 });
 export type SimulationRequest = z.input<typeof SimulationRequest>;
 
@@ -46,7 +54,29 @@ export interface SimulationChunk {
   decisions: Decision[];
   progress: SimulationProgress;
   /** For each decision, the index of the trace item (the step) that caused it. */
-  steps?: number[];
+  steps?: number[] | Int32Array;
+  /** Decisions of the run so far (with `stream: 'steps'`, where `decisions` is empty). */
+  count?: number;
+}
+
+/** The decision indices at or after `from` that a filter shows, up to the run's decisions so far. */
+export interface FilteredRows {
+  rows: Int32Array;
+  /** Decisions scanned: the next query starts here. */
+  scanned: number;
+}
+
+/** An overview bin with the decision a click on it jumps to. */
+export interface RunOverviewBin extends OverviewBin {
+  /** `seq` of the first decision of the bin's first event (or later), when there is one. */
+  firstSeq?: number;
+}
+
+/** What the page shows of a finished run without holding its decisions. */
+export interface RunOverview {
+  bins: RunOverviewBin[];
+  /** The tools named in the run's decisions, sorted (at most 500). */
+  tools: string[];
 }
 
 export interface SimulationResult {
@@ -64,6 +94,9 @@ export interface SimulationResult {
   /** Trace items replayed (events and unusable lines): the steps of the step-through. */
   items?: number;
 }
+
+/** Decisions one window may hold. */
+export const MAX_WINDOW = 10_000;
 
 /** The engine state after one step of a finished run, and what that step decided. */
 export interface StepState {
@@ -93,6 +126,8 @@ export interface Inspection {
 export interface RunDiff extends DecisionDiff {
   /** Entries left out beyond the cap. */
   truncated: number;
+  /** For each entry, the `seq` in the later run its link jumps to (its decision, or the first at or after its event). */
+  jumps?: (number | undefined)[];
 }
 
 /** Coverage over several traces, each replayed on its own. */
@@ -203,6 +238,12 @@ export interface SimulationApi {
    * {@link SimulationApi.cancel} under `id`; the run must still be kept).
    */
   minimise(id: string, request: MinimiseRequest, onProgress: (progress: MinimiseProgress) => void | Promise<void>): Promise<MinimiseReply>;
+  /** Decisions [from, to) of a run, finished or still running (at most {@link MAX_WINDOW} at once); undefined when the run is gone. */
+  decisions(id: string, from: number, to: number): Promise<Decision[] | undefined>;
+  /** The decision indices ≥ `from` a filter shows (the timeline's filter, applied where the decisions are). */
+  filterRows(id: string, filter: DecisionFilter, from: number): Promise<FilteredRows | undefined>;
+  /** The overview strip's bins and the run's tools. */
+  overview(id: string, bins: number): Promise<RunOverview | undefined>;
   /** Verifies the agents of the rule files (streamed progress); nothing is kept. */
   verify(id: string, request: VerifyRequest, onProgress: (progress: VerifyProgress) => void | Promise<void>): Promise<VerifyReply>;
   /** A run's decisions as JSONL (`traces.md` §4). */

@@ -13,7 +13,8 @@ import type { TraceItem } from '../core/traces/events.ts';
 import { createStreamingReader, detectTraceFormat, mergeTraces, readTrace, scriptedItems } from '../core/traces/index.ts';
 import { SimulationRequest, type SimulationApi, type SimulationChunk, type SimulationProgress, type SimulationResult } from './protocol.ts';
 import { createSessionStore, type RunSession } from './sessions.ts';
-import { diffRuns, inspectRun, jsonlOf, nextViolationOf, summaryOfRuns } from './inspect.ts';
+import { transfer } from 'comlink';
+import { diffRuns, filterRowsOf, inspectRun, jsonlOf, nextViolationOf, overviewOf, summaryOfRuns, windowOf } from './inspect.ts';
 import { runCoverage } from './coverage.ts';
 import { runProjectTests } from './tests.ts';
 import { minimiseRun } from './minimiseRun.ts';
@@ -43,6 +44,9 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
   const memoryBudget = budgets.memoryBytes ?? RUN_MEMORY_BUDGET;
   const cancelled = new Set<string>();
   const sessions = createSessionStore();
+  /** Runs in progress: their decisions can be read in windows before they end. */
+  const live = new Map<string, RunSession>();
+  const sessionOf = (id: string) => sessions.get(id) ?? live.get(id);
 
   return {
     cancel(id) {
@@ -84,6 +88,13 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
       };
       const checkpoints = session.run?.checkpoints;
       checkpoints?.passed(0, replay);
+      // One run at a time streams (the page cancels the current one before starting the next);
+      // an earlier entry left by a run that threw is dropped here.
+      live.clear();
+      live.set(id, session);
+      const stepsOnly = req.stream === 'steps';
+      /** With `stream: 'steps'`: where in `session.steps` the next chunk starts. */
+      let sent = 0;
       const progress: SimulationProgress = { items: 0 };
       let sinceYield = 0;
       const stepLimit = Math.min(req.maxSteps ?? stepBudget, stepBudget);
@@ -100,6 +111,13 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
       };
 
       const flush = async () => {
+        if (stepsOnly) {
+          if (sent === session.steps.length) return;
+          const steps = Int32Array.from(session.steps.slice(sent));
+          sent = session.steps.length;
+          await onChunk(transfer({ decisions: [], steps, count: sent, progress: { ...progress } }, [steps.buffer]));
+          return;
+        }
         if (pending.length === 0) return;
         const chunk: SimulationChunk = { decisions: pending, progress: { ...progress }, steps: pendingSteps };
         pending = [];
@@ -118,15 +136,17 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
           if (step % MEMORY_CHECK_EVERY === 0 && !withinMemory()) return false;
           session.items.push(item);
           for (const d of replay.push(item)) {
-            pending.push(d);
-            pendingSteps.push(step);
+            if (!stepsOnly) {
+              pending.push(d);
+              pendingSteps.push(step);
+            }
             session.decisions.push(d);
             session.steps.push(step);
             decisions++;
           }
           checkpoints?.passed(session.items.length, replay);
           progress.items++;
-          if (pending.length >= req.chunkSize) await flush();
+          if (!stepsOnly && pending.length >= req.chunkSize) await flush();
           if (++sinceYield >= ITEMS_PER_SLICE) {
             sinceYield = 0;
             await flush();
@@ -142,6 +162,7 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
         cancelled.delete(id);
         session.bytes = runBytes();
         sessions.put(id, session);
+        live.delete(id);
         const status = stopped !== undefined ? 'stopped' : ok ? 'done' : 'cancelled';
         // Once the result is sent: ready the step back from the end (the first thing a user does).
         if (status !== 'cancelled') setTimeout(() => sessions.stepper(id)?.prepareBack(), 0);
@@ -205,12 +226,27 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
         cancelled.delete(id);
       }
     },
+    async decisions(id, from, to) {
+      const session = sessionOf(id);
+      return session ? windowOf(session, from, to) : undefined;
+    },
+    async filterRows(id, filter, from) {
+      const session = sessionOf(id);
+      if (!session) return undefined;
+      const found = filterRowsOf(session, filter, from);
+      return transfer(found, [found.rows.buffer]);
+    },
+    async overview(id, bins) {
+      const session = sessions.get(id);
+      return session ? overviewOf(session, bins) : undefined;
+    },
     async jsonl(id) {
       const session = sessions.get(id);
       return session ? jsonlOf(session) : undefined;
     },
     release(id) {
       sessions.release(id);
+      live.delete(id);
     },
     ping: () => Promise.resolve(true as const),
   };

@@ -43,7 +43,7 @@ describe('minimise store', () => {
     studio.getState().addTrace('session.yaml', SCRIPT);
     await sim.getState().start(studio.getState().project);
     const run = sim.getState().run;
-    const blocked = run?.log.decisions.find((d) => d.kind === 'blocked');
+    const blocked = (await run?.log.range(0, run.log.length))?.find((d) => d.kind === 'blocked');
     expect(blocked).toMatchObject({ tool: 'x', code: 'MaxCallsExceeded' });
 
     const store = createMinimiseStore(() => sim, () => client);

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Decision } from '../../src/core/engine/decisions.ts';
 import { DecisionLog } from '../../src/app/simulator/decisionLog.ts';
-import { TimelineRows, toolsOf } from '../../src/app/simulator/timelineFilter.ts';
+import { TimelineRows } from '../../src/app/simulator/timelineFilter.ts';
+import { toolsOf } from '../../src/core/simulator/decisionFilter.ts';
 import { rowForKey, scrollToRow, visibleRange } from '../../src/app/simulator/virtualWindow.ts';
 import { changedSettings, DEFAULT_FORM, DEFAULT_SETTINGS, formToSettings, settingsToForm } from '../../src/app/simulator/settingsForm.ts';
 import { decisionsFileName, exportStem, summaryFileName } from '../../src/app/simulator/downloads.ts';
 import { highlightOf } from '../../src/app/simulator/highlightOf.ts';
 import { buildRequest, resolveChoice } from '../../src/app/simulator/runRequest.ts';
-import { firstDecisionOfEvent } from '../../src/app/simulator/overviewJump.ts';
+import { firstDecisionOfEvent } from '../../src/core/simulator/overview.ts';
 import { decodeTeachingLink, encodeTeachingLink, teachingPayloadOf, teachingUrl } from '../../src/app/simulator/teachingLink.ts';
 import { toggleId } from '../../src/app/simulator/traceInput.ts';
 import { decisionLabel, kindClass } from '../../src/app/simulator/decisionText.ts';
@@ -17,13 +18,28 @@ const T = '2025-01-01T00:00:00.000Z';
 const allowed = (seq: number, event: number, tool = 'x'): Decision => ({ seq, event, time: T, kind: 'allowed', tool, outcome: 'ok', flow: 'continue' });
 const blocked = (seq: number, event: number, tool = 'x'): Decision => ({ seq, event, time: T, kind: 'blocked', tool, code: 'MaxCallsExceeded', rule: 2, message: 'm' });
 
+const SAMPLE = [allowed(0, 0), blocked(1, 1), allowed(2, 1, 'y'), blocked(3, 2, 'y'), allowed(4, 3)];
+
 /** Steps 0..4: step 0 → d0, step 1 → d1 d2, step 2 → none, step 3 → d3, step 4 → d4. */
 function sampleLog(): DecisionLog {
   const log = new DecisionLog();
-  log.append([allowed(0, 0), blocked(1, 1), allowed(2, 1, 'y')], [0, 1, 1]);
-  log.append([blocked(3, 2, 'y'), allowed(4, 3)], [3, 4]);
+  log.append(SAMPLE.slice(0, 3), [0, 1, 1]);
+  log.append(SAMPLE.slice(3), [3, 4]);
   return log;
 }
+
+/** A worker-side run of `n` decisions (decision i at step i, blocked when i % 7 === 3) and the windows it was asked for. */
+function workerRun(n: number) {
+  const all = Array.from({ length: n }, (_, i) => (i % 7 === 3 ? blocked(i, i, 'y') : allowed(i, i)));
+  const asked: [number, number][] = [];
+  const windows = async (from: number, to: number) => {
+    asked.push([from, to]);
+    return all.slice(from, to);
+  };
+  return { all, asked, windows };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('decision log: selection ↔ step mapping', () => {
   it('maps decisions to steps and steps to their last decision', () => {
@@ -46,7 +62,108 @@ describe('decision log: selection ↔ step mapping', () => {
   });
 });
 
+describe('decision log: windows read from the worker', () => {
+  it('holds only steps: a decision is read in its window when first asked for, then cached', async () => {
+    const { all, asked, windows } = workerRun(2_000);
+    let loaded = 0;
+    const log = new DecisionLog(windows, () => loaded++);
+    log.appendSteps(Int32Array.from(all, (_, i) => i));
+    expect(log.length).toBe(2_000);
+    expect(log.stepOf(1_500)).toBe(1_500);
+    expect(log.at(1_500)).toBeUndefined();
+    expect(log.at(1_501)).toBeUndefined();
+    await settle();
+    expect(asked).toEqual([[1_280, 1_536]]);
+    expect(loaded).toBe(1);
+    expect(log.at(1_500)).toEqual(all[1_500]);
+    expect(log.at(1_535)).toEqual(all[1_535]);
+    expect(log.at(1_536)).toBeUndefined();
+    await settle();
+    expect(asked.at(-1)).toEqual([1_536, 1_792]);
+  });
+
+  it('asks for the windows of the rows about to be drawn, once each, and keeps a bounded cache', async () => {
+    const { all, asked, windows } = workerRun(100_000);
+    const log = new DecisionLog(windows);
+    log.appendSteps(Int32Array.from(all, (_, i) => i));
+    log.want(0, 600);
+    log.want(10, 20);
+    await settle();
+    expect(asked).toEqual([
+      [0, 256],
+      [256, 512],
+      [512, 768],
+    ]);
+    for (let p = 0; p < 100; p++) log.want(p * 256, p * 256 + 1);
+    await settle();
+    // the oldest windows were dropped: asking for the first again reads it again
+    expect(log.at(0)).toBeUndefined();
+    await settle();
+    expect(log.at(0)).toEqual(all[0]);
+  });
+
+  it('reads a range across windows (what Save as test pins)', async () => {
+    const { all, windows } = workerRun(25_000);
+    const log = new DecisionLog(windows);
+    log.appendSteps(Int32Array.from(all, (_, i) => i));
+    expect(await log.range(24_990, 30_000)).toEqual(all.slice(24_990));
+    expect((await log.range(0, 25_000)).map((d) => d.seq)).toEqual(all.map((d) => d.seq));
+  });
+
+  it('re-reads the last window of a run still growing once it holds more decisions', async () => {
+    const { all, asked, windows } = workerRun(300);
+    const log: DecisionLog = new DecisionLog(async (from: number, to: number): Promise<Decision[]> => (await windows(from, to)).slice(0, Math.max(0, log.length - from)));
+    log.appendSteps(Int32Array.from(all.slice(0, 100), (_, i) => i));
+    log.want(0, 100);
+    await settle();
+    expect(log.at(99)).toEqual(all[99]);
+    log.appendSteps(Int32Array.from(all.slice(100), (_, i) => 100 + i));
+    log.want(0, 300);
+    await settle();
+    expect(asked).toEqual([
+      [0, 100],
+      [0, 256],
+      [256, 300],
+    ]);
+    expect(log.at(255)).toEqual(all[255]);
+  });
+});
+
 describe('timeline rows: filters', () => {
+  it('filters in the worker: rows arrive with its answer and grow with the run', async () => {
+    const { all, windows } = workerRun(1_000);
+    const log = new DecisionLog(windows);
+    log.appendSteps(Int32Array.from(all.slice(0, 500), (_, i) => i));
+    const queries: number[] = [];
+    let changed = 0;
+    const rows = new TimelineRows(
+      log,
+      { kinds: ['blocked'], tool: '' },
+      async (filter, from) => {
+        queries.push(from);
+        const found = all.slice(from, log.length).filter((d) => filter.kinds.includes(d.kind)).map((d) => d.seq);
+        return { rows: Int32Array.from(found), scanned: log.length };
+      },
+      () => changed++,
+    );
+    expect(rows.count()).toBe(0);
+    expect(rows.pending).toBe(true);
+    rows.count(); // one question at a time
+    await settle();
+    expect(changed).toBe(1);
+    expect(rows.pending).toBe(false);
+    expect(rows.count()).toBe(all.slice(0, 500).filter((d) => d.kind === 'blocked').length);
+    expect(rows.decisionAt(0)).toBe(3);
+    expect(rows.decisionAt(1)).toBe(10);
+    expect(rows.rowOf(12)).toBe(1);
+    log.appendSteps(Int32Array.from(all.slice(500), (_, i) => 500 + i));
+    rows.count();
+    await settle();
+    expect(queries).toEqual([0, 500]);
+    expect(rows.count()).toBe(all.filter((d) => d.kind === 'blocked').length);
+    expect(rows.decisionAt(rows.count() - 1)).toBe(997);
+  });
+
   it('shows every decision unfiltered, and kinds/tool filters incrementally as chunks arrive', () => {
     const log = sampleLog();
     expect(new TimelineRows(log, { kinds: [], tool: '' }).count()).toBe(5);
@@ -62,7 +179,7 @@ describe('timeline rows: filters', () => {
     expect(byTool.count()).toBe(2);
     const both = new TimelineRows(log, { kinds: ['allowed'], tool: 'y' });
     expect(both.decisionAt(0)).toBe(2);
-    expect(toolsOf(log.decisions)).toEqual(['x', 'y']);
+    expect(toolsOf(SAMPLE)).toEqual(['x', 'y']);
   });
 });
 
@@ -144,9 +261,9 @@ describe('highlight and labels', () => {
     expect(kindClass(allowed(0, 0))).toBe('sim-k-allowed');
   });
   it('jumps from an overview bin to the first decision of its first event', () => {
-    const log = sampleLog();
-    expect(firstDecisionOfEvent(log.decisions, 1)).toBe(1);
-    expect(firstDecisionOfEvent(log.decisions, 9)).toBeUndefined();
+    expect(firstDecisionOfEvent(SAMPLE, 1)).toBe(1);
+    expect(firstDecisionOfEvent(SAMPLE, 2)).toBe(3);
+    expect(firstDecisionOfEvent(SAMPLE, 9)).toBeUndefined();
     expect(toggleId(['a', 'b'], 'a')).toEqual(['b']);
     expect(toggleId(['b'], 'a')).toEqual(['b', 'a']);
   });

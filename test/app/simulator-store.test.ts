@@ -37,8 +37,10 @@ describe('simulation store over the worker service', () => {
     const run = sim.getState().run;
     expect(run?.status).toBe('done');
     expect(run?.items).toBe(4);
-    expect(run?.log.decisions.map((d) => d.kind)).toEqual(['allowed', 'allowed', 'blocked', 'blocked']);
-    sim.getState().nextViolation();
+    // the page holds the steps; the decisions stay in the worker and are read in windows
+    expect([0, 1, 2, 3].map((i) => run?.log.stepOf(i))).toEqual([0, 1, 2, 3]);
+    expect((await run?.log.range(0, 4))?.map((d) => d.kind)).toEqual(['allowed', 'allowed', 'blocked', 'blocked']);
+    await sim.getState().nextViolation();
     expect(sim.getState()).toMatchObject({ selected: 2, step: 2 });
     expect(sim.getState().highlight).toMatchObject({ tool: 'x', toolRule: 0 });
     await until(() => sim.getState().inspection?.seq === 2);

@@ -34,9 +34,52 @@ describe('run sessions in the worker: step states, explanations, diffs, summarie
     const result = await client.run(request(1), (c) => void chunks.push(c)).result;
     expect(result.items).toBe(5);
     const decisions = chunks.flatMap((c) => c.decisions);
-    const steps = chunks.flatMap((c) => c.steps ?? []);
+    const steps = chunks.flatMap((c) => [...(c.steps ?? [])]);
     expect(decisions.map((d) => d.kind)).toEqual(['allowed', 'blocked', 'error', 'blocked', 'allowed']);
     expect(steps).toEqual([0, 1, 2, 3, 4]);
+    client.dispose();
+  });
+
+  it("streams only steps when asked ('steps'): the decisions stay in the worker, read in windows, filtered and binned there", async () => {
+    const client = createSimulationClient(factory);
+    const chunks: SimulationChunk[] = [];
+    const run = client.run({ ...request(1), stream: 'steps' }, (c) => void chunks.push(c));
+    const result = await run.result;
+    expect(result.decisions).toBe(5);
+    expect(chunks.every((c) => c.decisions.length === 0 && c.steps instanceof Int32Array)).toBe(true);
+    expect(chunks.flatMap((c) => [...(c.steps ?? [])])).toEqual([0, 1, 2, 3, 4]);
+    expect(chunks.at(-1)?.count).toBe(5);
+    expect((await client.decisions(run.id, 1, 4))?.map((d) => [d.seq, d.kind])).toEqual([
+      [1, 'blocked'],
+      [2, 'error'],
+      [3, 'blocked'],
+    ]);
+    expect(await client.decisions(run.id, 4, 99)).toHaveLength(1);
+    expect(await client.decisions('gone', 0, 5)).toBeUndefined();
+    const blocked = await client.filterRows(run.id, { kinds: ['blocked'], tool: '' }, 0);
+    expect([...(blocked?.rows ?? [])]).toEqual([1, 3]);
+    expect(blocked?.scanned).toBe(5);
+    expect([...((await client.filterRows(run.id, { kinds: [], tool: 'y' }, 2))?.rows ?? [])]).toEqual([4]);
+    const overview = await client.overview(run.id, 2);
+    expect(overview?.tools).toEqual(['x', 'y']);
+    expect(overview?.bins.map((b) => [b.fromEvent, b.decisions, b.violations, b.firstViolationSeq, b.firstSeq])).toEqual([
+      [0, 2, 1, 1, 0],
+      [2, 3, 2, 2, 2], // the unusable line (an error decision, a violation) is at event 2
+    ]);
+    client.dispose();
+  });
+
+  it('reads windows of a run still in progress', async () => {
+    const client = createSimulationClient(factory);
+    const lines = Array.from({ length: 60_000 }, (_, i) => JSON.stringify({ type: 'tool_call', time: at(i), tool: 'y', args: { i } }));
+    let seen: number | undefined;
+    const run = client.run({ ruleFiles: [{ name: 'a.toml', text: agent(1) }], traces: [{ name: 'big.jsonl', text: lines.join('\n') }], stream: 'steps' }, (c) => {
+      seen ??= c.count;
+    });
+    while (seen === undefined) await new Promise((r) => setTimeout(r, 5));
+    const early = await client.decisions(run.id, 0, 3);
+    expect(early?.map((d) => d.seq)).toEqual([0, 1, 2]);
+    expect((await run.result).status).toBe('done');
     client.dispose();
   });
 
@@ -84,6 +127,8 @@ describe('run sessions in the worker: step states, explanations, diffs, summarie
       ['blocked', 'allowed'],
     ]);
     expect(d?.entries[0]?.why).toMatch(/blocked → allowed/);
+    // each entry's link lands on its decision in the later run
+    expect(d?.jumps).toEqual(d?.entries.map((e) => e.after?.seq));
     const capped = await client.diff(a.id, b.id, 1);
     expect(capped?.entries.length).toBe(1);
     expect(capped?.truncated).toBe(1);

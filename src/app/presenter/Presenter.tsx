@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useSimulation } from '../simulator/useSimulation.ts';
-import { simulationStore } from '../simulator/simulationStore.ts';
+import { decisionOf, simulationStore } from '../simulator/simulationStore.ts';
 import { useSimulationHighlight } from '../simulator/highlight.ts';
 import { Canvas } from '../graph/Canvas.tsx';
 import { Button } from '../components/ui/Button.tsx';
@@ -45,7 +45,9 @@ function Stage() {
   const sim = simulationStore().getState();
   const items = run?.items ?? 0;
   const last = items - 1;
-  const decision = selected !== undefined ? run?.log.at(selected) : undefined;
+  // the decision's window may still be on its way: the step state the worker sent holds it too
+  useSimulation((s) => s.version);
+  const decision = decisionOf(run, selected, inspection);
   const explanation = inspection?.seq === selected ? inspection?.explanation : undefined;
 
   useEffect(() => {

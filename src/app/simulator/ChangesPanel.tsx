@@ -3,7 +3,6 @@ import type { DiffEntry } from '../../core/simulator/diff.ts';
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
 import { decisionLabel } from './decisionText.ts';
-import { firstDecisionOfEvent } from './overviewJump.ts';
 
 const describe = (e: DiffEntry): string =>
   e.change === 'added' && e.after
@@ -14,12 +13,12 @@ const describe = (e: DiffEntry): string =>
 
 export function ChangesPanel() {
   const diff = useSimulation((s) => s.diff);
-  const run = useSimulation((s) => s.run);
   const previous = useSimulation((s) => s.previous);
   if (!diff) return <p className="sim-muted">{previous ? 'Run the same trace again after an edit to see what changed.' : 'Edit the rules or settings and Run again to compare.'}</p>;
   const total = diff.added + diff.removed + diff.changed;
-  const jump = (e: DiffEntry) => {
-    const target = e.after?.seq ?? (run ? firstDecisionOfEvent(run.log.decisions, e.event) : undefined);
+  // the worker found each entry's decision in the later run (its own, or the first at its event)
+  const jump = (i: number) => {
+    const target = diff.jumps?.[i] ?? diff.entries[i]?.after?.seq;
     if (target !== undefined) simulationStore().getState().selectDecision(target);
   };
   return (
@@ -32,7 +31,7 @@ export function ChangesPanel() {
       <ul aria-labelledby="sim-changes-title">
         {diff.entries.map((e, i) => (
           <li key={i}>
-            <button type="button" className="sim-link" onClick={() => jump(e)}>
+            <button type="button" className="sim-link" onClick={() => jump(i)}>
               Event {e.event}: {describe(e)}
             </button>
             {e.why ? <span className="sim-why"> — {e.why}</span> : null}

@@ -1,13 +1,16 @@
 /** The selected decision explained (region `Decision`): which rule, which state; interrupts show their exact prompt text. */
 import { serializeDecision } from '../../core/engine/decisions.ts';
 import { useSimulation } from './useSimulation.ts';
+import { decisionOf } from './simulationStore.ts';
 import { MinimiseBar } from './MinimiseBar.tsx';
 
 export function DecisionPanel() {
   const run = useSimulation((s) => s.run);
   const selected = useSimulation((s) => s.selected);
   const inspection = useSimulation((s) => s.inspection);
-  const decision = selected !== undefined ? run?.log.at(selected) : undefined;
+  // the decision's window may still be on its way: the step state the worker sent holds it too
+  useSimulation((s) => s.version);
+  const decision = decisionOf(run, selected, inspection);
   const explanation = inspection?.seq === selected ? inspection?.explanation : undefined;
   return (
     <section className="sim-decision" aria-label="Decision">

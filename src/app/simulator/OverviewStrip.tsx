@@ -1,20 +1,18 @@
 /** The whole trace at a glance: bins of events with their violations and interrupts marked; a click jumps there. */
-import { useMemo, type MouseEvent } from 'react';
-import { overviewBins } from '../../core/simulator/overview.ts';
-import { simulationStore, type RunInfo } from './simulationStore.ts';
-import { firstDecisionOfEvent } from './overviewJump.ts';
+import type { MouseEvent } from 'react';
+import type { RunOverview } from '../../worker/protocol.ts';
+import { simulationStore } from './simulationStore.ts';
 
-const BINS = 120;
-
-export function OverviewStrip({ run }: { run: RunInfo }) {
-  const bins = useMemo(() => overviewBins(run.log.decisions, run.events, BINS), [run]);
+/** The strip of a finished run's overview (its bins are counted in the worker, see `simulationStore`'s `overview`). */
+export function OverviewStrip({ overview }: { overview: RunOverview }) {
+  const { bins } = overview;
   const violations = bins.reduce((n, b) => n + b.violations, 0);
   const interrupts = bins.reduce((n, b) => n + b.interrupts, 0);
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
     const b = bins[Math.min(bins.length - 1, Math.max(0, Math.floor(((e.clientX - rect.left) / rect.width) * bins.length)))];
     if (!b) return;
-    const target = b.firstViolationSeq ?? firstDecisionOfEvent(run.log.decisions, b.fromEvent);
+    const target = b.firstViolationSeq ?? b.firstSeq;
     if (target !== undefined) simulationStore().getState().selectDecision(target);
   };
   return (

@@ -1,7 +1,8 @@
 /**
  * The timeline (region `Timeline`): filters by kind and tool, Next violation, the overview strip,
- * and a virtualised list of decisions (fixed row height; only the visible rows are rendered;
- * arrow keys, Page Up/Down, Home and End move the selection).
+ * and a virtualised list of decisions (fixed row height; only the visible rows are rendered, their
+ * decisions read from the worker in windows; arrow keys, Page Up/Down, Home and End move the
+ * selection).
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { DecisionKind } from '../../core/engine/decisions.ts';
@@ -9,7 +10,7 @@ import { DECISION_KINDS } from '../../core/simulator/summary.ts';
 import { VIOLATION_KINDS } from '../../core/simulator/violations.ts';
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
-import { TimelineRows, toolsOf } from './timelineFilter.ts';
+import { TimelineRows } from './timelineFilter.ts';
 import { rowForKey, scrollToRow, visibleRange } from './virtualWindow.ts';
 import { decisionLabel, kindClass, kindIcon } from './decisionText.ts';
 import { OverviewStrip } from './OverviewStrip.tsx';
@@ -27,11 +28,14 @@ export function Timeline() {
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(200);
 
-  const rows = useMemo(() => (run ? new TimelineRows(run.log, filter) : undefined), [run?.log, filter]); // eslint-disable-line react-hooks/exhaustive-deps
+  const overview = useSimulation((s) => s.overview);
+  const runId = run?.id;
+  const log = run?.log;
+  const rows = useMemo(() => (log && runId !== undefined ? new TimelineRows(log, filter, (f, from) => sim.filterRows(runId, f, from), () => sim.refresh()) : undefined), [log, runId, filter, sim]);
   const count = rows?.count() ?? 0;
   const selectedRow = rows && selected !== undefined ? rows.rowOf(selected) : -1;
   const finished = run !== undefined && run.status !== 'running';
-  const tools = useMemo(() => (run && finished ? toolsOf(run.log.decisions) : []), [run, finished]);
+  const tools = overview?.tools ?? [];
 
   useEffect(() => {
     const el = listRef.current;
@@ -56,6 +60,7 @@ export function Timeline() {
     const i = rows?.decisionAt(r);
     if (i !== undefined) shown.push(i);
   }
+  if (shown.length > 0) run?.log.want(shown[0] as number, (shown[shown.length - 1] as number) + 1);
 
   const onKey = (e: KeyboardEvent) => {
     const next = rowForKey(e.key, selectedRow, count, Math.floor(viewport / ROW_HEIGHT) - 1);
@@ -97,9 +102,11 @@ export function Timeline() {
         <button type="button" onClick={() => sim.nextViolation()} disabled={!finished}>
           Next violation
         </button>
-        <span className="sim-count">{count.toLocaleString('en-US')} shown</span>
+        <span className="sim-count">
+          {count.toLocaleString('en-US')} shown{rows?.pending ? '…' : ''}
+        </span>
       </div>
-      {run && finished ? <OverviewStrip run={run} /> : null}
+      {run && finished && overview ? <OverviewStrip overview={overview} /> : null}
       <div
         ref={listRef}
         className="sim-list"
@@ -114,7 +121,15 @@ export function Timeline() {
           <div style={{ transform: `translateY(${offset}px)` }}>
             {shown.map((i) => {
               const d = run?.log.at(i);
-              if (!d) return null;
+              if (!d)
+                return (
+                  // its window is on its way from the worker
+                  <div key={i} id={`sim-row-${i}`} role="option" aria-selected={i === selected} aria-busy="true" className="sim-row" style={{ height: ROW_HEIGHT }} onClick={() => sim.selectDecision(i)}>
+                    <span className="sim-icon" aria-hidden="true" />
+                    <span className="sim-seq">#{i}</span>
+                    <span className="sim-label sim-muted">…</span>
+                  </div>
+                );
               return (
                 <div
                   key={i}

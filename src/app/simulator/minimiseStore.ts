@@ -50,8 +50,7 @@ async function openResult(studio: StudioStore, sim: SimulationStore, reply: Mini
   if (after.run?.status !== 'done') return;
   const last = after.run.items - 1;
   const { from: first, to } = after.run.log.rangeOfStep(last);
-  let pick: number | undefined;
-  for (let i = first; i < to && pick === undefined; i++) if (after.run.log.at(i)?.kind === reply.kind) pick = i;
+  const pick = (await after.run.log.range(first, to)).find((d) => d.kind === reply.kind)?.seq;
   if (pick !== undefined) after.selectDecision(pick);
   else after.selectStep(last);
   const save = reply.status === 'done' ? ' “Save as test” pins it as a rule-set test.' : '';
@@ -64,8 +63,7 @@ export function createMinimiseStore(sim: () => SimulationStore = simulationStore
     async start(studio, seq) {
       const run = sim().getState().run;
       if (get().job || !run || run.status !== 'done') return;
-      const decision = run.log.at(seq);
-      if (!decision) return;
+      if (seq < 0 || seq >= run.log.length) return;
       const step = run.log.stepOf(seq);
       const name = run.traceNames.join(' + ') || 'the trace';
       const handle = client().minimise({ runId: run.id, seq, traceName: name }, (progress) => {

@@ -1,17 +1,19 @@
 /**
  * The simulation panel's state: a vanilla zustand store (a lazily created module singleton, so no
- * provider is needed) driving the simulation worker. Decisions stream into a {@link DecisionLog}
- * held outside React state; the store only bumps `version`, at most once per animation frame, so
- * a 1,000,000-decision run never re-renders more than the visible rows. Step states and
- * explanations are asked of the worker (coalesced: only the latest selection is fetched).
+ * provider is needed) driving the simulation worker. The worker keeps a run's decisions; the page
+ * gets the step of each new decision and reads the decisions it shows in windows (a
+ * {@link DecisionLog}, outside React state). Progress and new windows only bump `version`, at most
+ * once per animation frame, so a 1,000,000-decision run never re-renders more than the visible
+ * rows. Step states, explanations, the next violation, the overview and summaries are asked of the
+ * worker (step states coalesced: only the latest selection is fetched).
  */
 import { createStore } from 'zustand/vanilla';
 import type { Diagnostic } from '../../core/diagnostics/types.ts';
 import type { ReplaySettings } from '../../core/engine/settings.ts';
 import type { Summary } from '../../core/simulator/summary.ts';
-import { nextViolation as nextViolationIn } from '../../core/simulator/violations.ts';
 import { createSimulationClient, type SimulationClient } from '../../worker/client.ts';
-import type { CoverageResult, Inspection, RunDiff, SimulationProgress, SimulationRequest } from '../../worker/protocol.ts';
+import type { Decision } from '../../core/engine/decisions.ts';
+import type { CoverageResult, FilteredRows, Inspection, RunDiff, RunOverview, SimulationProgress, SimulationRequest } from '../../worker/protocol.ts';
 import type { ProjectData } from '../state/store.ts';
 import { DecisionLog } from './decisionLog.ts';
 import { highlightOf, type SimulationHighlight } from './highlightOf.ts';
@@ -63,6 +65,8 @@ export interface SimulationState {
   filter: TimelineFilter;
   diff?: RunDiff;
   summary?: Summary;
+  /** The finished run's overview strip and tools (computed in the worker). */
+  overview?: RunOverview;
   coverage?: CoverageResult;
   presenter: boolean;
   /** A run a link asked for, held back because it is larger than links start by themselves. */
@@ -84,11 +88,25 @@ export interface SimulationState {
   play(): void;
   pause(): void;
   setSpeed(stepsPerSecond: number): void;
-  nextViolation(): void;
+  /** Selects the next violation after the selection (asked of the worker); resolves once selected. */
+  nextViolation(): Promise<void>;
   setFilter(filter: TimelineFilter): void;
+  /** The decision indices ≥ `from` of run `runId` that a filter shows (scanned in the worker). */
+  filterRows(runId: string, filter: TimelineFilter, from: number): Promise<FilteredRows | undefined>;
+  /** Redraws the run's views with the next frame (windows or filtered rows arrived). */
+  refresh(): void;
   setPresenter(on: boolean): void;
   computeCoverage(project: ProjectData): Promise<void>;
   jsonl(): Promise<string | undefined>;
+}
+
+/** Bins of the overview strip. */
+export const OVERVIEW_BINS = 120;
+
+/** Decision `seq` of a run: from its log's windows, or from the step state the worker sent. */
+export function decisionOf(run: RunInfo | undefined, seq: number | undefined, inspection?: Inspection): Decision | undefined {
+  if (!run || seq === undefined) return undefined;
+  return run.log.at(seq) ?? inspection?.state.stepDecisions.find((d) => d.seq === seq);
 }
 
 /** Calls `fn` on the next animation frame (a timer where there are no frames: Node, hidden tabs keep working). */
@@ -104,13 +122,17 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
     let player: ReturnType<typeof setInterval> | undefined;
     let inspecting = false;
     let wanted: { runId: string; step: number; seq?: number } | undefined;
+    /** The latest progress, shown with the next frame. */
+    let latest: SimulationProgress | undefined;
 
     const bump = () => {
       if (framePending) return;
       framePending = true;
       nextFrame(() => {
         framePending = false;
-        set({ version: get().version + 1 });
+        const progress = latest;
+        latest = undefined;
+        set({ version: get().version + 1, ...(progress ? { progress } : {}) });
       });
     };
 
@@ -124,7 +146,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
         .then((inspection) => {
           const run = get().run;
           if (run?.id === ask.runId && !wanted) {
-            const d = get().selected !== undefined ? run.log.at(get().selected as number) : undefined;
+            const d = decisionOf(run, get().selected, inspection);
             set({ inspection, highlight: highlightOf(d, run, inspection?.explanation?.ruleRef) });
           }
         })
@@ -139,7 +161,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
       const run = get().run;
       if (!run) return;
       const s = Math.max(-1, Math.min(run.items - 1, step));
-      const d = selected !== undefined ? run.log.at(selected) : undefined;
+      const d = decisionOf(run, selected);
       set({ step: s, selected, highlight: highlightOf(d, run) });
       if (run.status === 'running') return;
       wanted = { runId: run.id, step: s, ...(selected !== undefined ? { seq: selected } : {}) };
@@ -154,11 +176,12 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
     const finish = async (run: RunInfo) => {
       const { previous } = get();
       const sameTrace = previous && previous.status === 'done' && previous.traceIds.join('\u0000') === run.traceIds.join('\u0000');
-      const [diff, summary] = await Promise.all([
+      const [diff, summary, overview] = await Promise.all([
         sameTrace && run.status === 'done' ? client().diff(previous.id, run.id) : Promise.resolve(undefined),
         client().summary([run.id]),
+        client().overview(run.id, OVERVIEW_BINS),
       ]);
-      if (get().run?.id === run.id) set({ diff, summary });
+      if (get().run?.id === run.id) set({ diff, summary, overview });
     };
 
     return {
@@ -195,12 +218,15 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
         const current = get().run;
         if (current?.status === 'running') client().cancel(current.id);
         stopPlayer();
-        const log = new DecisionLog();
-        const handle = client().run(built.request, (chunk) => {
-          log.append(chunk.decisions, chunk.steps);
-          set({ progress: chunk.progress });
+        let runId = '';
+        const log = new DecisionLog((from, to) => client().decisions(runId, from, to), bump);
+        const handle = client().run({ ...built.request, stream: 'steps' }, (chunk) => {
+          if (chunk.decisions.length > 0) log.append(chunk.decisions, chunk.steps);
+          else if (chunk.steps) log.appendSteps(chunk.steps);
+          latest = chunk.progress;
           bump();
         });
+        runId = handle.id;
         const run: RunInfo = {
           id: handle.id,
           log,
@@ -229,6 +255,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
           highlight: undefined,
           diff: undefined,
           summary: undefined,
+          overview: undefined,
           playing: false,
         });
         try {
@@ -264,7 +291,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
       },
       selectDecision(index) {
         const run = get().run;
-        if (!run || !run.log.at(index)) return;
+        if (!run || index < 0 || index >= run.log.length) return;
         show(run.log.stepOf(index), index);
       },
       stepBy(delta) {
@@ -294,14 +321,20 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
         set({ speed: Math.max(0.25, Math.min(60, speed)) });
         if (get().playing) get().play();
       },
-      nextViolation() {
+      async nextViolation() {
         const run = get().run;
-        if (!run) return;
+        if (!run || run.status === 'running') return;
         const from = get().selected ?? (get().step >= 0 ? run.log.firstAtOrAfter(get().step + 1) - 1 : -1);
-        const d = nextViolationIn(run.log.decisions, from);
-        if (d) get().selectDecision(d.seq);
+        try {
+          const next = await client().nextViolation(run.id, from);
+          if (next && get().run?.id === run.id) get().selectDecision(next.seq);
+        } catch (e) {
+          set({ error: e instanceof Error ? e.message : String(e) });
+        }
       },
       setFilter: (filter) => set({ filter }),
+      filterRows: (runId, filter, from) => client().filterRows(runId, filter, from),
+      refresh: bump,
       setPresenter: (presenter) => set({ presenter }),
 
       async computeCoverage(project) {

@@ -9,8 +9,10 @@ export function SaveAsTest() {
   const selected = useSimulation((s) => s.selected);
   const project = useStudio((s) => s.project);
   const ready = run?.status === 'done' && run.traceIds.length === 1;
-  const save = (only?: number) => {
-    const r = saveRunAsTest(project, run, only);
+  const save = async (only?: number) => {
+    // the worker holds the decisions: read the one pinned, or all of them
+    const decisions = run ? await (only !== undefined ? run.log.range(only, only + 1) : run.log.range(0, run.log.length)) : [];
+    const r = saveRunAsTest(project, run, decisions, only);
     if (!r.ok) {
       store.getState().notify('error', r.message);
       return;
@@ -20,10 +22,10 @@ export function SaveAsTest() {
   };
   return (
     <span className="save-as-test" role="group" aria-label="Save as test">
-      <button type="button" onClick={() => save()} disabled={!ready} title="Pin every decision of this run as a test">
+      <button type="button" onClick={() => void save()} disabled={!ready} title="Pin every decision of this run as a test">
         Save as test
       </button>
-      <button type="button" onClick={() => save(selected)} disabled={!ready || selected === undefined} title="Pin only the selected decision">
+      <button type="button" onClick={() => void save(selected)} disabled={!ready || selected === undefined} title="Pin only the selected decision">
         Save selected
       </button>
     </span>

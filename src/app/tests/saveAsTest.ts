@@ -7,6 +7,7 @@ import { isTestFileName } from '../../core/tests/fileName.ts';
 import { newTestFileText } from '../../core/tests/write.ts';
 import { pinCounts, pinDecision } from '../../core/tests/pin.ts';
 import type { ReplaySettings } from '../../core/engine/settings.ts';
+import type { Decision } from '../../core/engine/decisions.ts';
 import { DEFAULT_SETTINGS } from '../simulator/settingsForm.ts';
 import type { RunInfo } from '../simulator/simulationStore.ts';
 import type { ProjectData } from '../state/store.ts';
@@ -25,8 +26,11 @@ const unique = (base: string, taken: ReadonlySet<string>, suffix = '') => {
   for (let i = 2; ; i++) if (!taken.has(`${base}-${i}${suffix}`)) return `${base}-${i}${suffix}`;
 };
 
-/** The new test file for a finished run; `onlySeq` pins just that decision. */
-export function saveRunAsTest(project: ProjectData, run: RunInfo | undefined, onlySeq?: number): SavedTest {
+/**
+ * The new test file for a finished run; `onlySeq` pins just that decision. `decisions`: the run's
+ * decisions (all of them, or with `onlySeq` at least that one), read from the worker by the caller.
+ */
+export function saveRunAsTest(project: ProjectData, run: RunInfo | undefined, decisions: readonly Decision[], onlySeq?: number): SavedTest {
   if (!run || run.status !== 'done') return { ok: false, message: 'Run the simulation to the end first; a test pins the decisions of a finished run.' };
   if (run.traceIds.length !== 1) return { ok: false, message: 'This run merges several traces; a test replays one trace. Choose one trace and run again.' };
   const docs = project.docs.filter((d) => d.id === run.agentDocId || d.id === run.workflowDocId);
@@ -43,7 +47,6 @@ export function saveRunAsTest(project: ProjectData, run: RunInfo | undefined, on
       return { ok: false, message: 'The trace of this run is no longer available.' };
     }
   }
-  const decisions = run.log.decisions;
   const picked = onlySeq !== undefined ? decisions.filter((d) => d.seq === onlySeq) : decisions;
   if (onlySeq !== undefined && picked.length === 0) return { ok: false, message: 'Select a decision first.' };
   const base = traceName.replace(/\.[^.]+$/, '').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'simulation';

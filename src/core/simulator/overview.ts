@@ -42,3 +42,15 @@ export function overviewBins(decisions: readonly Decision[], eventCount: number,
   }
   return out;
 }
+
+/** Index of the first decision whose event is ≥ `event` (decisions are in event order), or undefined. */
+export function firstDecisionOfEvent(decisions: readonly Decision[], event: number): number | undefined {
+  let lo = 0;
+  let hi = decisions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((decisions[mid] as Decision).event < event) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < decisions.length ? lo : undefined;
+}
