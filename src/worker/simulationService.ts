@@ -19,7 +19,8 @@ import { runCoverage } from './coverage.ts';
 import { runProjectTests } from './tests.ts';
 import { minimiseRun } from './minimiseRun.ts';
 import { runVerification } from './verifyRun.ts';
-import { decoderFor } from '../core/text/decodeBytes.ts';
+import { decoderFor, encodingOf } from '../core/text/decodeBytes.ts';
+import { createCanonicalByteReader } from '../core/traces/canonicalBytes.ts';
 import { RUN_MEMORY_BUDGET, RUN_STEP_BUDGET, estimateRunBytes, stoppedMessage } from './budget.ts';
 
 /** Yields to the event loop so a cancel message can arrive between chunks. */
@@ -313,15 +314,30 @@ async function streamBlob(
     progress.bytes = blob.size;
     return feedSlices(scriptedItems(text, name), feed);
   }
+  const source = blob.stream().getReader();
+  if (format === 'canonical' && encodingOf(headBytes) === 'utf-8') {
+    // the usual lines are parsed from their bytes: no text is decoded for them (as the CLI reads)
+    const bytes = createCanonicalByteReader({ file: name });
+    for (;;) {
+      const { done, value } = await source.read();
+      if (done) break;
+      progress.bytes += value.byteLength;
+      if (!(await feed(bytes.push(value)))) {
+        await source.cancel();
+        return false;
+      }
+    }
+    return feed(bytes.end());
+  }
   const reader = createStreamingReader(format, name);
   if (!reader) {
+    await source.cancel();
     const items = readTrace(name, decoderFor(headBytes).decode(await blob.arrayBuffer())).items;
     progress.totalItems = items.length;
     progress.bytes = blob.size;
     return feed(items);
   }
   const decoder = decoderFor(headBytes);
-  const source = blob.stream().getReader();
   for (;;) {
     const { done, value } = await source.read();
     if (done) break;

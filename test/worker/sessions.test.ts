@@ -69,6 +69,19 @@ describe('run sessions in the worker: step states, explanations, diffs, summarie
     client.dispose();
   });
 
+  it('reads a canonical trace sent as a Blob (how the page sends a large one) from its bytes, to the same decisions as its text', async () => {
+    const client = createSimulationClient(factory);
+    const text = `${TRACE}\n${JSON.stringify({ type: 'tool_call', time: at(9), tool: 'x', args: { note: 'café ✓' } })}\n`;
+    const asText = client.run({ ...request(1), traces: [{ name: 't.jsonl', text }], stream: 'steps' }, () => {});
+    const asBlob = client.run({ ...request(1), traces: [{ name: 't.jsonl', blob: new Blob([text]) }], stream: 'steps' }, () => {});
+    expect((await asBlob.result).items).toBe(6);
+    expect((await asText.result).items).toBe(6);
+    const fromBlob = await client.decisions(asBlob.id, 0, 99);
+    expect(fromBlob?.map((d) => d.kind)).toEqual(['allowed', 'blocked', 'error', 'blocked', 'allowed', 'blocked']);
+    expect(fromBlob).toEqual(await client.decisions(asText.id, 0, 99));
+    client.dispose();
+  });
+
   it('reads windows of a run still in progress', async () => {
     const client = createSimulationClient(factory);
     const lines = Array.from({ length: 60_000 }, (_, i) => JSON.stringify({ type: 'tool_call', time: at(i), tool: 'y', args: { i } }));

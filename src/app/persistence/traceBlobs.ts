@@ -14,14 +14,23 @@ export type StoredTrace = TraceDoc | { id: string; name: string; text: ''; blob:
 
 const blobs = new WeakMap<TraceDoc, Blob>();
 
+/**
+ * A trace's text as a Blob, made once per trace. Also what a run sends the worker for a large
+ * trace: a Blob crosses to the worker as a handle, where the text would be copied on the page's
+ * thread (about 100 MB for a million events) at every Run.
+ */
+export function traceBlob(t: TraceDoc): Blob {
+  let blob = blobs.get(t);
+  if (!blob) blobs.set(t, (blob = new Blob([t.text], { type: 'text/plain' })));
+  return blob;
+}
+
 /** The stored form of a project's traces. */
 export function tracesForStorage(traces: readonly TraceDoc[] | undefined): StoredTrace[] | undefined {
   if (!traces) return undefined;
   return traces.map((t) => {
     if (t.text.length < BLOB_TRACE_CHARS) return t;
-    let blob = blobs.get(t);
-    if (!blob) blobs.set(t, (blob = new Blob([t.text], { type: 'text/plain' })));
-    return { id: t.id, name: t.name, text: '', blob };
+    return { id: t.id, name: t.name, text: '', blob: traceBlob(t) };
   });
 }
 

@@ -16,6 +16,7 @@ import type { Decision } from '../../core/engine/decisions.ts';
 import type { CoverageResult, FilteredRows, Inspection, RunDiff, RunOverview, SimulationProgress, SimulationRequest } from '../../worker/protocol.ts';
 import type { ProjectData } from '../state/store.ts';
 import { DecisionLog } from './decisionLog.ts';
+import { BLOB_TRACE_CHARS, traceBlob } from '../persistence/traceBlobs.ts';
 import { highlightOf, type SimulationHighlight } from './highlightOf.ts';
 import { buildRequest, coverageRequest, type ResolvedChoice, type RunChoice } from './runRequest.ts';
 import { DEFAULT_FORM, formToSettings, type SettingsForm } from './settingsForm.ts';
@@ -107,6 +108,17 @@ export const OVERVIEW_BINS = 120;
 export function decisionOf(run: RunInfo | undefined, seq: number | undefined, inspection?: Inspection): Decision | undefined {
   if (!run || seq === undefined) return undefined;
   return run.log.at(seq) ?? inspection?.state.stepDecisions.find((d) => d.seq === seq);
+}
+
+/** The request with each large trace of the project sent as its Blob (a handle) instead of its text (a copy). */
+function withTraceBlobs(request: SimulationRequest, resolved: ResolvedChoice): SimulationRequest {
+  return {
+    ...request,
+    traces: request.traces.map((t, i) => {
+      const doc = resolved.traces[i];
+      return 'text' in t && doc && doc.text === t.text && t.text.length >= BLOB_TRACE_CHARS ? { name: t.name, blob: traceBlob(doc) } : t;
+    }),
+  };
 }
 
 /** Calls `fn` on the next animation frame (a timer where there are no frames: Node, hidden tabs keep working). */
@@ -220,7 +232,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
         stopPlayer();
         let runId = '';
         const log = new DecisionLog((from, to) => client().decisions(runId, from, to), bump);
-        const handle = client().run({ ...built.request, stream: 'steps' }, (chunk) => {
+        const handle = client().run({ ...withTraceBlobs(built.request, built.resolved), stream: 'steps' }, (chunk) => {
           if (chunk.decisions.length > 0) log.append(chunk.decisions, chunk.steps);
           else if (chunk.steps) log.appendSteps(chunk.steps);
           latest = chunk.progress;
