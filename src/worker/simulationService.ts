@@ -26,6 +26,9 @@ import { RUN_MEMORY_BUDGET, RUN_STEP_BUDGET, estimateRunBytes, stoppedMessage } 
 /** Yields to the event loop so a cancel message can arrive between chunks. */
 const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** With `stream: 'steps'`: a chunk goes out at least this often while a run replays (and at every yield). */
+const STEPS_CHUNK_MS = 100;
+
 /** Items processed between two yields, whatever the number of decisions. */
 const ITEMS_PER_SLICE = 20_000;
 
@@ -96,6 +99,7 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
       const stepsOnly = req.stream === 'steps';
       /** With `stream: 'steps'`: where in `session.steps` the next chunk starts. */
       let sent = 0;
+      let lastChunkAt = performance.now();
       const progress: SimulationProgress = { items: 0 };
       let sinceYield = 0;
       const stepLimit = Math.min(req.maxSteps ?? stepBudget, stepBudget);
@@ -111,12 +115,17 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
         return false;
       };
 
-      const flush = async () => {
+      /** `last`: the run's final chunk, awaited so that every chunk is on the page before the result. */
+      const flush = async (last = false) => {
         if (stepsOnly) {
-          if (sent === session.steps.length) return;
+          lastChunkAt = performance.now();
           const steps = Int32Array.from(session.steps.slice(sent));
           sent = session.steps.length;
-          await onChunk(transfer({ decisions: [], steps, count: sent, progress: { ...progress } }, [steps.buffer]));
+          // not awaited: a chunk is small and sent at most every STEPS_CHUNK_MS, so the run never
+          // waits for the page's answer (a busy page would slow the replay down)
+          const sending = Promise.resolve(onChunk(transfer({ decisions: [], steps, count: sent, progress: { ...progress } }, [steps.buffer])));
+          if (last) await sending;
+          else void sending.catch(() => undefined);
           return;
         }
         if (pending.length === 0) return;
@@ -148,6 +157,9 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
           checkpoints?.passed(session.items.length, replay);
           progress.items++;
           if (!stepsOnly && pending.length >= req.chunkSize) await flush();
+          // steps and progress go out every STEPS_CHUNK_MS: the page's progress moves and its
+          // watch sees the worker alive even when a slice takes long on a loaded machine
+          else if (stepsOnly && (progress.items & 1023) === 0 && performance.now() - lastChunkAt >= STEPS_CHUNK_MS) await flush();
           if (++sinceYield >= ITEMS_PER_SLICE) {
             sinceYield = 0;
             await flush();
@@ -159,7 +171,7 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
       };
 
       const finish = async (ok: boolean): Promise<SimulationResult> => {
-        await flush();
+        await flush(true);
         cancelled.delete(id);
         session.bytes = runBytes();
         sessions.put(id, session);
