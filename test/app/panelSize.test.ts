@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storedSize } from '../../src/app/components/usePanelSize.ts';
+import { simulatorWidth } from '../../src/app/workspace/layoutMemory.ts';
 
 describe('remembered panel sizes', () => {
   it('reads a stored size, clamped to the panel bounds', () => {
@@ -12,5 +13,16 @@ describe('remembered panel sizes', () => {
     expect(storedSize(null, 220, 140, 480)).toBe(220);
     expect(storedSize('wide', 220, 140, 480)).toBe(220);
     expect(storedSize('Infinity', 220, 140, 480)).toBe(220);
+  });
+});
+
+describe('the simulator’s default width', () => {
+  it('leaves the graph beside it at least 640 px at 1280 and keeps the simulator’s two columns', () => {
+    const rail = 28 + 8;
+    expect(1280 - rail - simulatorWidth(1280)).toBeGreaterThanOrEqual(640);
+    for (const w of [1024, 1280, 1440, 1920, 2560]) expect(simulatorWidth(w)).toBeGreaterThanOrEqual(560);
+    // It grows with the window, up to a cap.
+    expect(simulatorWidth(1440)).toBeGreaterThan(simulatorWidth(1280));
+    expect(simulatorWidth(2560)).toBe(simulatorWidth(3840));
   });
 });

@@ -26,6 +26,7 @@ import { reconcileNodes } from './reconcile.ts';
 import { ARROW_STEP, arrowDirection, isTextTarget } from './keys.ts';
 import { StageContext } from './stage.ts';
 import { boundsOf, planViewport, startOf } from '../layout/viewport.ts';
+import { keepInView } from '../layout/follow.ts';
 import { onFitRequest } from './fitRequests.ts';
 import { Icon } from '../components/ui/Icon.tsx';
 
@@ -54,9 +55,12 @@ export interface FlowViewProps<N extends Node, E extends Edge> {
 
 /** The minimap's size: the fit keeps a band this big free (see `planViewport`'s inset). */
 const MINIMAP = { width: 160, height: 100 };
+const NO_INSET = {};
+const BOTTOM_BAND = { bottom: MINIMAP.height + 16 };
+const RIGHT_BAND = { right: MINIMAP.width + 16 };
 
 export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N, E>) {
-  const { fitView, setViewport, getNodes, getNodesBounds } = useReactFlow();
+  const { setViewport, getNodes, getViewport } = useReactFlow();
   const stage = useContext(StageContext);
   const { direction } = props;
   const initialized = useNodesInitialized();
@@ -117,20 +121,45 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
     onMoveNodes({ [node.id]: position }, `move:${node.id}`);
   };
 
-  // Fit after open, and whenever a layout asks (auto layout, first placement): the whole graph
-  // when it is readable, else its start region at the minimum zoom (the minimap shows the rest).
-  const fitNow = useCallback(
+  // The band the fit keeps free for the minimap (and the notices), which following also respects.
+  const inset = stage.on ? NO_INSET : direction === 'RIGHT' ? BOTTOM_BAND : RIGHT_BAND;
+  /** Whether the user moved the camera since the last automatic fit (then a resize keeps their view). */
+  const moved = useRef(false);
+  const userMove = useCallback((e?: unknown) => {
+    // React Flow passes the pointer or wheel event for a user's move, null for a programmatic one.
+    if (e !== null) moved.current = true;
+  }, []);
+  const stepRef = useRef(props.stepNodes);
+  useEffect(() => {
+    stepRef.current = props.stepNodes;
+  }, [props.stepNodes]);
+  const boxesOf = useCallback(
     (only?: readonly string[]) => {
-      const el = host.current;
       const all = getNodes();
       const chosen = only && only.length > 0 ? all.filter((n) => only.includes(n.id)) : all;
-      const boxes = chosen.map((n) => ({ x: n.position.x, y: n.position.y, width: n.measured?.width ?? n.width ?? 0, height: n.measured?.height ?? n.height ?? 0 }));
+      return chosen.map((n) => ({ x: n.position.x, y: n.position.y, width: n.measured?.width ?? n.width ?? 0, height: n.measured?.height ?? n.height ?? 0 }));
+    },
+    [getNodes],
+  );
+
+  // Fit after open, whenever a layout asks (auto layout, first placement) and when the canvas
+  // changes size (a mode switch, a panel resized) unless the user has moved the camera: the whole
+  // graph when it is readable, else its start region at the minimum zoom (the minimap shows the
+  // rest), shifted just enough to show the simulator's current step.
+  const fitNow = useCallback(
+    (only?: readonly string[], animate = stage.on) => {
+      const el = host.current;
+      const boxes = boxesOf(only);
       const b = boundsOf(boxes);
       if (!el || !b) return;
-      const inset = stage.on ? {} : direction === 'RIGHT' ? { bottom: MINIMAP.height + 16 } : { right: MINIMAP.width + 16 };
-      void setViewport(planViewport(b, el.clientWidth, el.clientHeight, stage.view, inset, startOf(boxes, direction)), { duration: stage.on ? 300 : 0 });
+      let plan = planViewport(b, el.clientWidth, el.clientHeight, stage.view, inset, startOf(boxes, direction));
+      const ids = stepRef.current;
+      const step = !stage.on && ids && ids.length > 0 ? boundsOf(boxesOf(ids)) : undefined;
+      if (step) plan = keepInView(plan, step, el.clientWidth, el.clientHeight, inset);
+      moved.current = false;
+      void setViewport(plan, { duration: animate ? 300 : 0 });
     },
-    [getNodes, setViewport, stage, direction],
+    [boxesOf, setViewport, stage, direction, inset],
   );
   useEffect(() => {
     if (initialized) fitNow(stage.on ? props.stepNodes : undefined);
@@ -139,6 +168,26 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   }, [initialized]);
   const { docId } = props;
   useEffect(() => onFitRequest((id) => id === docId && window.requestAnimationFrame(() => fitNow())), [docId, fitNow]);
+  useEffect(() => {
+    const el = host.current;
+    if (!el || !initialized || typeof ResizeObserver === 'undefined') return;
+    let size = `${el.clientWidth}x${el.clientHeight}`;
+    let frame = 0;
+    const ro = new ResizeObserver(() => {
+      window.cancelAnimationFrame(frame);
+      frame = window.requestAnimationFrame(() => {
+        const now = `${el.clientWidth}x${el.clientHeight}`;
+        if (now === size || el.clientWidth === 0) return;
+        size = now;
+        if (!moved.current) fitNow(stage.on ? stepRef.current : undefined, false);
+      });
+    });
+    ro.observe(el);
+    return () => {
+      window.cancelAnimationFrame(frame);
+      ro.disconnect();
+    };
+  }, [initialized, fitNow, stage.on]);
   const stepKey = props.stepNodes?.join('\n') ?? '';
   useEffect(() => {
     if (!initialized || stepKey === '') return;
@@ -147,25 +196,31 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       fitNow(ids);
       return;
     }
-    // Keep the step's node in view on the canvas: pan only when it is off screen.
+    // Keep the step's node in view on the canvas: pan only when it leaves the view, and no further than needed.
     const el = host.current;
-    const b = getNodesBounds(ids);
-    const vp = el?.querySelector('.react-flow__viewport');
-    if (!el || !vp || b.width === 0) return;
-    const m = new DOMMatrixReadOnly(getComputedStyle(vp).transform);
-    const left = b.x * m.a + m.e;
-    const top = b.y * m.a + m.f;
-    const inView = left >= 0 && top >= 0 && left + b.width * m.a <= el.clientWidth && top + b.height * m.a <= el.clientHeight;
-    if (!inView) void setViewport({ zoom: m.a, x: el.clientWidth / 2 - (b.x + b.width / 2) * m.a, y: el.clientHeight / 2 - (b.y + b.height / 2) * m.a }, { duration: 250 });
-  }, [stepKey, initialized, stage.on, fitNow, getNodesBounds, setViewport]);
+    const b = boundsOf(boxesOf(ids));
+    if (!el || !b || b.width === 0) return;
+    const now = getViewport();
+    const next = keepInView(now, b, el.clientWidth, el.clientHeight, inset);
+    if (next !== now) void setViewport(next, { duration: 250 });
+  }, [stepKey, initialized, stage.on, fitNow, boxesOf, getViewport, setViewport, inset]);
 
+  // An external selection (a problem clicked) brings its node into view: the least pan that shows
+  // it, at the current zoom unless that is below the readable one.
   const focus = props.focus;
   useEffect(() => {
-    if (focus === undefined) return;
-    void fitView({ nodes: [{ id: focus.node }], duration: 300, minZoom: stage.view.minZoom, maxZoom: Math.max(1.2, stage.view.minZoom), padding: 0.4 });
+    const el = host.current;
+    const b = focus === undefined ? undefined : boundsOf(boxesOf([focus.node]));
+    if (!el || !b) return;
+    moved.current = true;
+    const now = getViewport();
+    const z = stage.view.minZoom;
+    const base = now.zoom >= z ? now : { zoom: z, x: el.clientWidth / 2 - (b.x + b.width / 2) * z, y: el.clientHeight / 2 - (b.y + b.height / 2) * z };
+    const next = keepInView(base, b, el.clientWidth, el.clientHeight, inset);
+    if (next !== now) void setViewport(next, { duration: 300 });
     // Once per key: the key is the selection object.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focus?.key, fitView]);
+  }, [focus?.key]);
 
   return (
     <div ref={host} className={stage.on ? 'rs-flow rs-stage' : 'rs-flow'} onKeyDownCapture={onKeyDownCapture}>
@@ -183,13 +238,14 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
         deleteKeyCode={null}
         multiSelectionKeyCode={null}
         selectionKeyCode={null}
+        onMoveStart={userMove}
         onlyRenderVisibleElements
         minZoom={0.05}
         maxZoom={2}
         colorMode="system"
       >
         <Background gap={24} />
-        <Controls showInteractive={false} showFitView={false}>
+        <Controls showInteractive={false} showFitView={false} onZoomIn={userMove} onZoomOut={userMove}>
           <ControlButton className="react-flow__controls-fitview" title="Fit view" aria-label="Fit view" onClick={() => fitNow()}>
             <Icon name="fit" />
           </ControlButton>

@@ -16,6 +16,7 @@ import { usePanelSize } from '../components/usePanelSize.ts';
 import { useUi, useUiStore } from '../state/uiContext.tsx';
 import { ViewTabs } from './ViewTabs.tsx';
 import { FoldButton, Rail } from './Fold.tsx';
+import { simulatorWidth } from './layoutMemory.ts';
 import './workspace.css';
 
 const RAIL = 28;
@@ -28,7 +29,7 @@ export function Workspace() {
   const [left, setLeft] = usePanelSize('explorer', 220, 140, 480);
   const [right, setRight] = usePanelSize('inspector', 320, 220, 640);
   const [bottom, setBottom] = usePanelSize('bottom', 280, 120, 720);
-  const [sim, setSim] = usePanelSize('simulator', 720, 420, 1200);
+  const [sim, setSim] = usePanelSize('simulator', simulatorWidth(window.innerWidth), 420, 1200);
   const design = mode === 'design';
   const explorerKey = design ? 'explorer' : 'sim-explorer';
   const explorerFolded = collapsed[explorerKey] === true;

@@ -47,3 +47,12 @@ export function saveLayout(layout: WorkspaceLayout): void {
     // storage unavailable: the layout lasts for this page only
   }
 }
+
+/**
+ * The simulator's width until the user drags it: a bit under half the window (589 px at 1280,
+ * which leaves the graph 655 px; 662 at 1440), within the width its two columns need and a cap,
+ * so the graph beside it stays wide enough to read a few layers at the readable zoom.
+ */
+export function simulatorWidth(windowWidth: number): number {
+  return Math.min(760, Math.max(560, Math.round(windowWidth * 0.46)));
+}
