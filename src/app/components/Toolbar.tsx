@@ -4,7 +4,7 @@
  * palette, the theme, and a `More` menu for the actions marked `overflow`. Also installs the
  * global keyboard shortcuts.
  */
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { ALL_ACTIONS } from '../actions/index.ts';
 import type { Action, ActionContext } from '../actions/types.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
@@ -19,6 +19,7 @@ import { Button } from './ui/Button.tsx';
 import { MenuButton } from './ui/MenuButton.tsx';
 import { Icon } from './ui/Icon.tsx';
 import { ModeSwitch } from '../workspace/ModeSwitch.tsx';
+import { foldLevelOf, useToolbarFit } from './useToolbarFit.ts';
 import './toolbar.css';
 
 const GROUPS: { label: string; actions: readonly Action[] }[] = [
@@ -45,12 +46,15 @@ export function Toolbar() {
   const others = ALL_ACTIONS.filter((a) => !known.has(a));
   const groups = others.length > 0 ? [...GROUPS, { label: 'More actions', actions: others }] : GROUPS;
   const overflow = ALL_ACTIONS.filter((a) => a.toolbar && a.overflow);
+  const shownOf = (g: { actions: readonly Action[] }) => g.actions.filter((a) => a.toolbar && !a.overflow && !(a.hideWhenDisabled && !enabledIn(a, ctx)));
+  const bar = useRef<HTMLElement>(null);
+  const fit = useToolbarFit(bar, groups.flatMap((g) => shownOf(g).map((a) => a.id)).join());
   return (
-    <header className="toolbar" role="toolbar" aria-label="Rule Studio">
+    <header ref={bar} className="toolbar" role="toolbar" aria-label="Rule Studio" data-fit={fit}>
       <h1 className="brand">Rule Studio</h1>
-      <ModeSwitch />
+      <ModeSwitch foldPresent={fit >= foldLevelOf('present')} />
       {groups.map((g) => {
-        const shown = g.actions.filter((a) => a.toolbar && !a.overflow && !(a.hideWhenDisabled && !enabledIn(a, ctx)));
+        const shown = shownOf(g);
         if (shown.length === 0) return null;
         return (
           <div key={g.label} className="toolbar-group" role="group" aria-label={g.label}>
@@ -62,7 +66,7 @@ export function Toolbar() {
                   variant="ghost"
                   label={a.label}
                   {...(a.icon ? { icon: a.icon } : {})}
-                  iconOnly={a.iconOnly === true}
+                  iconOnly={a.iconOnly === true || fit >= foldLevelOf(a.id)}
                   title={[a.hint ?? a.label, keys ? `(${keys})` : ''].filter(Boolean).join(' ')}
                   disabled={!enabledIn(a, ctx)}
                   onClick={() => void a.run(ctx)}
@@ -75,7 +79,7 @@ export function Toolbar() {
       <span className="toolbar-spacer" />
       <button type="button" className="btn btn-ghost toolbar-palette" title="Search commands" onClick={() => ui.getState().openDialog('palette')}>
         <Icon name="search" />
-        <span>Commands</span>
+        <span className={fit >= 1 ? 'visually-hidden' : undefined}>Commands</span>
         <kbd>{shortcutLabel('Mod+K', mac)}</kbd>
       </button>
       <label className="toolbar-theme" title="Theme">

@@ -6,7 +6,8 @@ import { useUi, useUiStore } from '../state/uiContext.tsx';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import { Button } from '../components/ui/Button.tsx';
 
-export function ModeSwitch() {
+/** `foldPresent`: show Present as its icon alone (the toolbar is short of room). */
+export function ModeSwitch({ foldPresent = false }: { foldPresent?: boolean }) {
   const ui = useUiStore();
   const mode = useUi((s) => s.mode);
   return (
@@ -19,7 +20,7 @@ export function ModeSwitch() {
           Simulate
         </button>
       </div>
-      <Button variant="ghost" icon="present" label="Present" title="Presenter view: the graph and the current decision at stage size (Escape leaves)" onClick={() => simulationStore().getState().setPresenter(true)} />
+      <Button variant="ghost" icon="present" label="Present" iconOnly={foldPresent} title="Presenter view: the graph and the current decision at stage size (Escape leaves)" onClick={() => simulationStore().getState().setPresenter(true)} />
     </>
   );
 }

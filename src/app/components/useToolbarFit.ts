@@ -1,0 +1,39 @@
+/**
+ * Keeps the toolbar on one line: when its buttons do not fit, it folds their text labels step by
+ * step (level 1: the Commands label; 2: Export, Examples, Auto layout, Present; 3: every action),
+ * each folded button showing its icon alone and keeping its name as accessible name and tooltip. Measured before paint, so a
+ * narrow window never shows the overflowing toolbar; a wider window or different buttons start
+ * again from level 0.
+ */
+import { useLayoutEffect, useState, type RefObject } from 'react';
+
+export const MAX_FIT_LEVEL = 3;
+
+/** Which fold level hides the label of a toolbar action (by action id); the rest fold last. */
+export const FOLD_LEVEL: Readonly<Record<string, number>> = { export: 2, examples: 2, 'auto-layout': 2, present: 2 };
+
+export const foldLevelOf = (id: string): number => FOLD_LEVEL[id] ?? MAX_FIT_LEVEL;
+
+/** The fold level the toolbar in `ref` needs; `contents` names what it shows (a change re-measures). */
+export function useToolbarFit(ref: RefObject<HTMLElement | null>, contents: string): number {
+  const [fit, setFit] = useState({ level: 0, contents, round: 0 });
+  // New buttons: measure again from the full labels.
+  if (fit.contents !== contents) setFit({ level: 0, contents, round: fit.round });
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && fit.level < MAX_FIT_LEVEL && el.scrollWidth > el.clientWidth + 1) setFit((f) => ({ ...f, level: f.level + 1 }));
+  }, [ref, fit]);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let width = el.clientWidth;
+    const ro = new ResizeObserver(() => {
+      if (el.clientWidth === width) return;
+      width = el.clientWidth;
+      setFit((f) => ({ ...f, level: 0, round: f.round + 1 }));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return fit.level;
+}
