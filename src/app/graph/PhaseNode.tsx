@@ -1,6 +1,7 @@
 /** A phase on the workflow graph: name, summary, prompt preview and rules with their parameters. */
 import { memo } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { NodeName } from './NodeName.tsx';
 import type { PhaseFlowNode } from './flowElements.ts';
 
 function PhaseNodeView({ data }: NodeProps<PhaseFlowNode>) {
@@ -13,7 +14,7 @@ function PhaseNodeView({ data }: NodeProps<PhaseFlowNode>) {
         {data.kind === 'done' ? <span className="rs-marker rs-marker-done">end</span> : null}
         {data.kind === 'missing' ? <span className="rs-marker rs-marker-missing">missing</span> : null}
         {data.stuck ? <span className="rs-marker rs-marker-stuck">stuck</span> : null}
-        <span>{data.label}</span>
+        <NodeName name={data.label} />
       </div>
       {data.summary ? <div className="rs-phase-summary">{data.summary}</div> : null}
       {data.prompt ? <div className="rs-phase-prompt">{data.prompt}</div> : null}

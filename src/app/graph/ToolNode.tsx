@@ -1,6 +1,7 @@
 /** A tool on the tool graph: its name, badges for its rules, handles to draw ordering edges. */
 import { memo } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { NodeName } from './NodeName.tsx';
 import type { ToolFlowNode } from './flowElements.ts';
 
 function ToolNodeView({ data }: NodeProps<ToolFlowNode>) {
@@ -10,7 +11,7 @@ function ToolNodeView({ data }: NodeProps<ToolFlowNode>) {
       <Handle type="target" position={Position.Left} className="rs-handle" title={data.letta ? `${data.label} may follow another tool` : `Needs a tool before ${data.label}`} />
       <div className="rs-tool-name">
         {data.wildcard ? <span className="rs-wild">✱ </span> : null}
-        <span>{data.label}</span>
+        <NodeName name={data.label} />
         {!data.declared ? <span className="rs-undeclared"> (undeclared)</span> : null}
       </div>
       {data.badges.length > 0 ? (
