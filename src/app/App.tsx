@@ -5,7 +5,6 @@
  */
 import { Toolbar } from './components/Toolbar.tsx';
 import { Notices } from './components/Notices.tsx';
-import { ImportProgressCard } from './components/ImportProgressCard.tsx';
 import { Dialogs } from './dialogs/Dialogs.tsx';
 import { useTheme } from './components/useTheme.ts';
 import { useUiStore } from './state/uiContext.tsx';
@@ -28,7 +27,6 @@ export function App() {
         <Workspace />
       </div>
       <Presenter />
-      <ImportProgressCard />
       <Notices />
       <Dialogs />
     </div>

@@ -28,6 +28,8 @@ export const ICON_PATHS = {
   examples: 'M3 5h6v11H3zM11 5h6v11h-6z',
   theme: 'M10 3a7 7 0 1 0 0 14V3z',
   check: 'M4 10l4 4 8-8',
+  /** A bell: the folded notices' counter. */
+  bell: 'M6 13V9a4 4 0 0 1 8 0v4l1.5 2h-11zM8.5 17h3',
   /** Arrows pointing in to a bar: shrink (the minimiser). */
   shrink: 'M10 2v5M7.5 4.5L10 7l2.5-2.5M10 18v-5M7.5 15.5L10 13l2.5 2.5M4 10h12',
 } as const;
