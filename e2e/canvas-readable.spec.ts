@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { region, stayOffline } from './helpers.ts';
+import { importPaths, region, stayOffline } from './helpers.ts';
 import { collisions, geometry, overlapArea, positionsOf, settled, showWholeGraph, type Geometry, type Rect } from './canvasGeometry.ts';
 
 /**
@@ -131,6 +131,63 @@ test('Add tool five times in a new agent gives five tools side by side, none on 
   await page.context().close();
 });
 
+test('the toolbar keeps one line at 1280 px with every control on screen, folding labels to icons with their names kept', async ({ browser }) => {
+  const page = await freshPage(browser);
+  await (await openGallery(page)).getByRole('button', { name: 'etl-pipeline.toml', exact: true }).click();
+  const bar = page.getByRole('toolbar', { name: 'Rule Studio' });
+  for (const mode of ['Design', 'Simulate']) {
+    await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: mode }).click();
+    const box = (await bar.boundingBox())!;
+    expect(box.height, `${mode}: one line`).toBeLessThanOrEqual(48);
+    expect(await bar.evaluate((b) => b.scrollWidth - b.clientWidth), `${mode}: nothing scrolled off`).toBeLessThanOrEqual(1);
+    // The last controls (theme, More) are on screen and the folded buttons keep their names.
+    const more = (await bar.getByRole('button', { name: 'More' }).boundingBox())!;
+    expect(more.x + more.width).toBeLessThanOrEqual(SIZE.width);
+    for (const name of ['Import', 'Export', 'Examples', 'Auto layout', 'Add tool']) await expect(bar.getByRole('button', { name, exact: true })).toBeVisible();
+  }
+  // A wide window shows every label again.
+  await page.setViewportSize({ width: 1920, height: 900 });
+  await expect(bar.getByRole('button', { name: 'Auto layout', exact: true })).toContainText('Auto layout');
+  await expect(bar.getByText('Commands', { exact: true })).toBeVisible();
+  await page.context().close();
+});
+
+/** The boxes of the notice stack's visible parts (notices, the counter, the fold row, the import card). */
+async function noticeBoxes(page: Page): Promise<Rect[]> {
+  return page.locator('.notices').evaluate((root) =>
+    [...root.querySelectorAll<HTMLElement>('.notice, .notice-counter, .notice-fold, .import-progress')]
+      .filter((e) => e.checkVisibility() && !e.closest('.visually-hidden'))
+      .map((e) => JSON.parse(JSON.stringify(e.getBoundingClientRect())) as Rect),
+  );
+}
+
+for (const file of ['hegel-execution.yaml', 'api-client.toml']) {
+  test(`a notice after importing ${file} covers no node of the graph, zoom control or minimap`, async ({ browser }) => {
+    const page = await freshPage(browser);
+    await importPaths(page, [`examples/${file}`]);
+    const notice = page.locator('.notice').filter({ hasText: file });
+    await expect(notice).toHaveCount(1, { timeout: 20_000 });
+    await settled(page, graph(page));
+    // The stack moves off the graph once the fit has run; then the pointer holds it (and the notice).
+    await notice.hover();
+    const boxes = await noticeBoxes(page);
+    const g = await geometry(graph(page));
+    expect(g.nodes.length).toBeGreaterThan(1);
+    const parts = g.nodes.map((n) => ({ what: `node ${n.id}`, box: n.box }));
+    for (const what of ['.react-flow__controls', '.react-flow__minimap']) {
+      const b = await graph(page).locator(what).boundingBox();
+      if (b) parts.push({ what, box: b });
+    }
+    const covered = boxes.flatMap((b) => parts.filter((p) => overlapArea(p.box, b) > 0).map((p) => p.what));
+    expect(covered, `${file}: what the notices cover`).toEqual([]);
+    // It is still readable: shown as a notice over the canvas, not folded away.
+    await expect(notice).toBeVisible();
+    const canvas = (await graph(page).boundingBox())!;
+    for (const b of boxes) expect(inside(b, canvas)).toBe(true);
+    await page.context().close();
+  });
+}
+
 /** `inner` lies inside `outer` (1 px of rounding allowed). */
 function inside(inner: Rect, outer: Rect): boolean {
   return inner.x >= outer.x - 1 && inner.y >= outer.y - 1 && inner.x + inner.width <= outer.x + outer.width + 1 && inner.y + inner.height <= outer.y + outer.height + 1;
@@ -181,8 +238,68 @@ test('Simulate mode at 1280×720: at least 15 timeline rows, no panel clipped', 
         .map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
     );
     expect(sideways, `${tab}: nothing cut off at the side`).toEqual([]);
+    // Every control lies inside its column (the step-through's speed once hung past the timeline's edge).
+    const outside = await sim.evaluate((root) =>
+      [...root.querySelectorAll<HTMLElement>('button, select, input, [role="tab"]')]
+        .filter((e) => e.checkVisibility() && !e.closest('.visually-hidden'))
+        .filter((e) => {
+          const col = e.closest('.sim-main, .sim-side, .sim-top')!.getBoundingClientRect();
+          const r = e.getBoundingClientRect();
+          return r.left < col.left - 1 || r.right > col.right + 1 || r.top < col.top - 1 || r.bottom > col.bottom + 1;
+        })
+        .map((e) => e.getAttribute('aria-label') ?? e.textContent),
+    );
+    expect(outside, `${tab}: controls outside their column`).toEqual([]);
   }
   await page.screenshot({ path: 'test-results/readable-simulate.png' });
+  await page.context().close();
+});
+
+test('Simulate mode at 1280×720: stepping through a walk-through keeps the highlighted tool in the graph pane at a readable zoom', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await freshPage(browser);
+  await (await openGallery(page)).getByRole('button', { name: 'ETL pipeline, step by step', exact: true }).click();
+  const stage = page.getByRole('dialog', { name: 'Presenter view' });
+  await expect(stage).toBeVisible({ timeout: 20_000 });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Simulate' })).toHaveAttribute('aria-pressed', 'true');
+  const sim = region(page, 'Simulation');
+  const steps = sim.getByRole('group', { name: 'Step-through' });
+  const first = steps.getByRole('button', { name: 'First step' });
+  if (await first.isEnabled()) await first.click(); // before the first step, wherever the walk-through left off
+  await expect(steps.locator('.sim-stepnum')).toHaveText(/^Step 0 of/);
+  const total = Number((await steps.locator('.sim-stepnum').innerText()).match(/of (\d+)/)![1]);
+  expect(total).toBeGreaterThan(4);
+  const seen = new Set<string>();
+  const camera = () => graph(page).locator('.react-flow__viewport').evaluate((v) => {
+    const m = new DOMMatrixReadOnly(getComputedStyle(v).transform);
+    return { x: m.e, y: m.f, zoom: m.a };
+  });
+  for (let i = 0; i < total; i++) {
+    const before = await camera();
+    await steps.getByRole('button', { name: 'Step forward' }).click();
+    await expect(steps.locator('.sim-stepnum')).toHaveText(`Step ${i + 1} of ${total}`);
+    await settled(page, graph(page));
+    const pane = (await graph(page).boundingBox())!;
+    const g = await geometry(graph(page));
+    expect(g.zoom, `step ${i + 1}: zoom`).toBeGreaterThanOrEqual(0.7);
+    const lit = await graph(page).locator('.react-flow__node.rs-step').evaluateAll((els) => els.map((e) => ({ id: (e as HTMLElement).dataset['id'], ...JSON.parse(JSON.stringify(e.getBoundingClientRect())) })));
+    for (const box of lit) {
+      seen.add(box.id);
+      expect(inside(box, pane), `step ${i + 1}: ${box.id} inside the graph pane`).toBe(true);
+    }
+    // The camera pans only as far as the step needs (no recentring that throws the start off screen).
+    const after = await camera();
+    if (lit.length === 1 && after.x !== before.x) {
+      const left = (lit[0].x - pane.x - after.x) / after.zoom; // graph x of the node
+      const wasLeft = left * before.zoom + before.x;
+      const wasRight = wasLeft + lit[0].width;
+      const overshoot = Math.max(0, -wasLeft, wasRight - pane.width);
+      expect(Math.abs(after.x - before.x), `step ${i + 1}: pan of ${lit[0].id}`).toBeLessThanOrEqual(overshoot + 52);
+    }
+  }
+  // The walk-through visits tools at both ends of the graph, so the camera had to follow.
+  expect(seen.size).toBeGreaterThanOrEqual(3);
   await page.context().close();
 });
 

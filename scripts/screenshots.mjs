@@ -1,5 +1,7 @@
-// Takes the README's screenshots of each mode (Design, Simulate, Presenter), light and dark, at
-// 1280×720 and 1440×900, from a running preview server (under the shared e2e lock):
+// Takes the README's screenshots of each mode (Design, Simulate, Presenter) and of the states a
+// designer reviews (Problems with verifier findings, the Letta example, an import in progress with
+// Run waiting for it), light and dark, at 1280×720 and 1440×900, from a running preview server
+// (under the shared e2e lock; ONLY=design,simulate takes some scenes, SIZES=1280x720 one size):
 //   npm run build && npx vite preview --port 4206 &  node scripts/screenshots.mjs http://127.0.0.1:4206 docs/screenshots
 // Also useful while designing: pass another output directory and look at the PNGs. With
 // ImageMagick's `convert` on the PATH the files are quantised to 256 colours (a fifth of the size).
@@ -9,8 +11,8 @@ import { mkdirSync } from 'node:fs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4206';
 const out = process.argv[3] ?? 'docs/screenshots';
-const sizes = (process.env.SIZES ?? '1280x720,1440x900').split(',').map((s) => s.split('x').map(Number));
-const only = process.env.ONLY?.split(',');
+const sizes = (process.env.SIZES || '1280x720,1440x900').split(',').map((s) => s.split('x').map(Number));
+const only = process.env.ONLY ? process.env.ONLY.split(',') : undefined;
 mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
@@ -37,6 +39,16 @@ async function dismissNotices(page) {
   for (const b of await page.getByRole('button', { name: 'Dismiss', exact: true }).all()) await b.click().catch(() => {});
 }
 
+/** A Pattern file big enough that its import shows the progress card for a while. */
+function bigAgent(rules) {
+  const tools = Array.from({ length: 400 }, (_, i) => `tool_${i}`);
+  const out = ['[[agents]]', 'name = "big"', `tools = [${tools.map((t) => `"${t}"`).join(', ')}]`, ''];
+  for (let i = 0; i < rules; i++) {
+    out.push('[[agents.tool_rules]]', `tool_name = "${tools[i % tools.length]}"`, 'rule_type = { type = "RequiresPrecedingTools" }', `conditions = ["${tools[(i * 7 + 1) % tools.length]}"]`, '');
+  }
+  return out.join('\n');
+}
+
 const scenes = {
   design: async (page) => {
     await openEntry(page, 'etl-pipeline.toml');
@@ -55,6 +67,31 @@ const scenes = {
     await sim.getByRole('button', { name: 'Next violation', exact: true }).click();
     await settle(page);
     await dismissNotices(page);
+  },
+  problems: async (page) => {
+    await openEntry(page, 'release-deadlock.toml');
+    await settle(page);
+    await dismissNotices(page);
+    const problems = page.getByRole('region', { name: 'Problems', exact: true });
+    await problems.getByText(/V0\d\d/).first().waitFor({ timeout: 20_000 });
+    await problems.getByText(/V0\d\d/).first().click();
+    await settle(page);
+  },
+  letta: async (page) => {
+    await openEntry(page, 'letta-refund-agent.af');
+    await settle(page);
+    await dismissNotices(page);
+  },
+  importing: async (page) => {
+    await openEntry(page, 'etl-pipeline.toml');
+    await settle(page);
+    await dismissNotices(page);
+    await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Simulate' }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import', exact: true }).first().click();
+    await (await chooser).setFiles({ name: 'big-agent.toml', mimeType: 'text/plain', buffer: Buffer.from(bigAgent(30000)) });
+    await page.getByRole('group', { name: 'Import in progress' }).waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(600); // the card fades in
   },
   present: async (page) => {
     await openEntry(page, 'ETL pipeline, step by step');
