@@ -33,6 +33,15 @@ describe('placeNotices', () => {
     expect(placeNotices(canvas, 40, everywhere).spot).toBe('folded');
   });
 
+  it('narrows the stack to fit beside a graph that fills the middle of the canvas', () => {
+    // A workflow column in the middle, running past the bottom: 340 px free on its right.
+    const column = [{ x: 409, y: 77, width: 183, height: 360 }];
+    const p = placeNotices(canvas, 40, column);
+    expect(p.spot).toBe('top-right');
+    expect(p.width).toBeLessThan(NOTICE_WIDTH);
+    expect(overlap(boxOf(p, 60), column[0]!)).toBe(false);
+  });
+
   it('keeps the current spot while it is free, so the stack does not hop', () => {
     expect(placeNotices(canvas, 40, [], 'top-left').spot).toBe('top-left');
     expect(placeNotices(canvas, 40, []).spot).toBe('bottom');

@@ -53,16 +53,23 @@ function spotBox(spot: NoticeSpot, canvas: Rect, width: number, height: number):
 
 const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width + GAP && b.x < a.x + a.width + GAP && a.y < b.y + b.height + GAP && b.y < a.y + a.height + GAP;
 
+/** Narrower widths a stack may take to find a free spot (its text wraps to more lines). */
+const NARROWER = [320, 280, 240];
+
 /**
- * The placement of a stack `height` pixels tall over `canvas`, clear of `obstacles` (window
- * coordinates). `current` is tried first, so a stack does not hop between free spots.
+ * The placement of a stack `height` pixels tall at the full width over `canvas`, clear of
+ * `obstacles` (window coordinates). Each spot is tried at the full width, then narrower (taller in
+ * proportion). `current` is tried first, so a stack does not hop between free spots.
  */
 export function placeNotices(canvas: Rect, height: number, obstacles: readonly Rect[], current?: NoticeSpot): NoticePlacement {
-  const width = noticeWidth(canvas);
+  const full = noticeWidth(canvas);
+  const widths = [full, ...NARROWER.filter((w) => w < full)];
   const order = current ? [current, ...SPOTS.filter((s) => s !== current)] : SPOTS;
   for (const spot of order) {
-    const box = spotBox(spot, canvas, width, height);
-    if (box && !obstacles.some((o) => overlaps(box, o))) return { spot, x: box.x, y: box.y, width };
+    for (const width of widths) {
+      const box = spotBox(spot, canvas, width, Math.ceil((height * full) / Math.max(1, width)));
+      if (box && !obstacles.some((o) => overlaps(box, o))) return { spot, x: box.x, y: box.y, width };
+    }
   }
-  return { spot: 'folded', x: canvas.x + canvas.width - NOTICE_INSETS.side - width, y: canvas.y + NOTICE_INSETS.top, width };
+  return { spot: 'folded', x: canvas.x + canvas.width - NOTICE_INSETS.side - full, y: canvas.y + NOTICE_INSETS.top, width: full };
 }
