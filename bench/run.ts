@@ -128,10 +128,10 @@ if (want('cli')) {
   for (const f of r.figures) console.log(`  ${f.name}: median ${fmt(f.medianMs)} ms wall, best ${fmt(f.minMs)} ms${f.medianCpuMs !== undefined ? `, median CPU ${fmt(f.medianCpuMs)} ms` : ''} (${f.runs} runs)`);
 }
 if (want('verify')) {
-  console.log('\n## verify (explorer: states explored per second; each gallery agent; a generated 50-tool / 200-rule agent; target: gallery < 1 s each)');
+  console.log('\n## verify (explorer: states explored per second; each gallery agent and workflow; a generated 50-tool / 200-rule agent; target: gallery < 1 s each)');
   for (const r of benchVerify())
     console.log(
-      `  ${r.name}: ${fmt(r.ms)} ms CPU (median; runs ${r.runs.map((x) => fmt(x)).join(' / ')}); ${fmt(r.states)} states, ${fmt(r.transitions)} moves tried, ${fmt((r.states / r.ms) * 1000)} states/s, ${fmt((r.transitions / r.ms) * 1000)} moves/s; ${r.exhaustive ? 'exhaustive' : `bounded: every sequence of up to ${r.depth} moves`}; ${r.findings} findings`,
+      `  ${r.name}: ${fmt(r.ms)} ms CPU (median; runs ${r.runs.map((x) => fmt(x)).join(' / ')}); ${fmt(r.states)} states, ${fmt(r.transitions)} moves tried, ${fmt((r.states / r.ms) * 1000)} states/s, ${fmt((r.transitions / r.ms) * 1000)} moves/s; ${r.exhaustive ? 'exhaustive' : r.settled ? 'settled: nothing left to find' : `bounded: every sequence of up to ${r.depth} moves`}; ${r.findings} findings`,
     );
 }
 if (want('letta-replay')) {

@@ -19,6 +19,8 @@ export interface VerifyFigure {
   states: number;
   transitions: number;
   exhaustive: boolean;
+  /** A workflow search that stopped because nothing was left to find. */
+  settled?: boolean;
   depth: number;
   findings: number;
 }
@@ -66,7 +68,7 @@ export function generatedAgent(tools = 50, rules = 200): Agent {
   return { name: 'generated', tools: Array.from({ length: tools }, (_, i) => ({ name: name(i) })), rules: out };
 }
 
-/** Verifies every gallery agent (examples/*.toml) and the generated agent. */
+/** Verifies every gallery agent (examples/*.toml), every gallery workflow (examples/*.yaml, both profiles) and the generated agent. */
 export function benchVerify(maxStates = DEFAULT_MAX_STATES): VerifyFigure[] {
   const figures: VerifyFigure[] = [];
   const dir = 'examples';
@@ -84,6 +86,26 @@ export function benchVerify(maxStates = DEFAULT_MAX_STATES): VerifyFigure[] {
         depth: a.stats.depth,
         findings: a.findings.length,
       });
+  }
+  // Workflows (V010–V012): each gallery workflow under both workflow profiles.
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml') && !f.includes('.test.')).sort()) {
+    const loaded = loadRuleFile(join(dir, file), readFileSync(join(dir, file), 'utf8'));
+    if (loaded.workflows.length === 0) continue;
+    for (const profile of ['spec', 'hegel'] as const) {
+      const m = medianCpu(3, () => verifyFiles([loaded], { profile }, { maxStates }));
+      for (const w of m.value.workflows)
+        figures.push({
+          name: `gallery workflow ${file} (profile ${profile})`,
+          ms: m.ms,
+          runs: m.all,
+          states: w.stats.states,
+          transitions: w.stats.transitions,
+          exhaustive: w.stats.exhaustive,
+          settled: w.stats.settled === true,
+          depth: w.stats.depth,
+          findings: w.findings.length,
+        });
+    }
   }
   const agent = generatedAgent();
   const m = medianCpu(3, () => verifyAgent(agent, {}, { maxStates }));

@@ -50,3 +50,28 @@ test('a deadlock example shows V-findings in Problems; Show trace opens the simu
   await page.screenshot({ path: 'test-results/verify-show-trace-1440x900.png' });
   expect(errors).toEqual([]);
 });
+
+test('a workflow: V-findings in Problems; Show trace opens the session in the simulator at the interrupt', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import', exact: true }).first().click();
+  await (await chooser).setFiles([resolve('e2e/fixtures/stranded-workflow.yaml')]);
+
+  const problems = region(page, 'Problems');
+  const stranded = problems.locator('li', { hasText: 'V010' });
+  await expect(stranded).toContainText("'done' is never reached by any session", { timeout: 30_000 });
+  await expect(stranded).toContainText('a restart_cycle claim always goes to the start node');
+  const fires = problems.locator('li', { hasText: 'V012' });
+  await expect(fires).toContainText("Rule #1 (repeated_command) of 'build' fires after workflow_start → bash cargo build → bash cargo build → next built");
+
+  await fires.getByRole('button', { name: 'Show trace' }).click();
+  const sim = region(page, 'Simulation');
+  // workflow_start, two commands, then the next the rule interrupts: step 4
+  await expect(sim.getByText('Step 4 of 4')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Repeated Command Detected').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/verify-workflow-show-trace-1440x900.png' });
+  expect(errors).toEqual([]);
+});
