@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { region } from './helpers.ts';
+import { importPaths, region } from './helpers.ts';
 
 /**
  * The verifier in the studio: importing an agent that can deadlock shows the V-findings in
@@ -22,9 +22,7 @@ test('a deadlock example shows V-findings in Problems; Show trace opens the simu
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/');
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import', exact: true }).first().click();
-  await (await chooser).setFiles([resolve('examples/release-deadlock.toml')]);
+  await importPaths(page, [resolve('examples/release-deadlock.toml')]);
 
   const problems = region(page, 'Problems');
   // the first verification also starts the simulation worker (slow on a loaded machine)
@@ -56,9 +54,7 @@ test('a workflow: V-findings in Problems; Show trace opens the session in the si
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/');
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import', exact: true }).first().click();
-  await (await chooser).setFiles([resolve('e2e/fixtures/stranded-workflow.yaml')]);
+  await importPaths(page, [resolve('e2e/fixtures/stranded-workflow.yaml')]);
 
   const problems = region(page, 'Problems');
   const stranded = problems.locator('li', { hasText: 'V010' });
