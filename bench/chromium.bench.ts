@@ -208,7 +208,7 @@ async function measure(page: Page, url: string, events: number): Promise<Chromiu
     const mem = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
     return {
       runMs: b.tEnd - b.t0,
-      status: document.querySelector('.sim-status')?.textContent ?? '',
+      status: [document.querySelector('.sim-status')?.textContent ?? '', document.querySelector('.sim-runbar [role="alert"]')?.textContent ?? ''].filter(Boolean).join(' — '),
       longestTaskMs: Math.max(0, ...b.tasks),
       longTasks: b.tasks.length,
       longestFrameMs: Math.max(0, ...b.frames),
@@ -218,6 +218,7 @@ async function measure(page: Page, url: string, events: number): Promise<Chromiu
   });
 
   note(`run ended: ${during.status}`);
+  if (!during.status.startsWith('Done')) return { events, ...during, stepBackMs: [], pageJumpMs: [], scrubMs: [] };
   // Stepping: the State panel's heading says `after step N` (1-based) once the worker answered.
   await page.evaluate(() => {
     const w = window as unknown as { __shown: (step: number, t0: number) => Promise<number> };

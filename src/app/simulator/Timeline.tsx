@@ -31,7 +31,12 @@ export function Timeline() {
   const overview = useSimulation((s) => s.overview);
   const runId = run?.id;
   const log = run?.log;
-  const rows = useMemo(() => (log && runId !== undefined ? new TimelineRows(log, filter, (f, from) => sim.filterRows(runId, f, from), () => sim.refresh()) : undefined), [log, runId, filter, sim]);
+  // made once per run and filter (the store's state object changes with every update; the store does not)
+  const rows = useMemo(() => {
+    if (!log || runId === undefined) return undefined;
+    const store = simulationStore();
+    return new TimelineRows(log, filter, (f, from) => store.getState().filterRows(runId, f, from), () => store.getState().refresh());
+  }, [log, runId, filter]);
   const count = rows?.count() ?? 0;
   const selectedRow = rows && selected !== undefined ? rows.rowOf(selected) : -1;
   const finished = run !== undefined && run.status !== 'running';
