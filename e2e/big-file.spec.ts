@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { graphNode, region, stayOffline } from './helpers.ts';
+import { bigAgentToml } from '../test/support/bigAgent.ts';
+
+/**
+ * Issue 9.3 in the built app: a generated 30,000-rule agent file (about 3.7 MB, made here, never
+ * committed) is dropped on the window. Progress is shown, the import finishes, and afterwards the
+ * capped graph, its search and the Problems list are usable with the keyboard and the mouse. The
+ * Long Tasks API records every main-thread task from the drop until the page has settled; the
+ * longest is printed and annotated (the target is 200 ms; it is not asserted yet, see
+ * docs/spec-decisions.md, "Big files").
+ */
+
+interface LongTask {
+  start: number;
+  duration: number;
+}
+
+/** Records every long task (≥ 50 ms) of the page from its start. */
+async function recordLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+const longTasksSince = (page: Page, since: number) =>
+  page.evaluate((t) => (window as unknown as { __longTasks: LongTask[] }).__longTasks.filter((e) => e.start + e.duration >= t), since);
+
+test('importing a 30,000-rule file shows progress, finishes, records its longest main-thread task, and leaves the graph and Problems usable', async ({ page }) => {
+  test.setTimeout(240_000);
+  await stayOffline(page);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await recordLongTasks(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await expect(region(page, 'Source').locator('.monaco-editor, .pane-empty').first()).toBeVisible({ timeout: 60_000 });
+  // The file is made in the page (Playwright's own setFiles turns a 3.7 MB buffer into a File on
+  // the page's main thread, in a task of seconds that would be counted against the app), then
+  // dropped on the window as a user drops a file. Start-up work settles before the measured part.
+  await page.evaluate(`window.__bigFile = new File([(${bigAgentToml.toString()})(30000)], 'big.toml', { type: 'application/toml' })`);
+  await page.waitForTimeout(1500);
+  const since = await page.evaluate(() => performance.now());
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.items.add((window as unknown as { __bigFile: File }).__bigFile);
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+
+  // Progress is shown while the worker reads and checks the file.
+  const progress = page.getByRole('progressbar', { name: /big\.toml/ });
+  await expect(progress).toBeVisible({ timeout: 10_000 });
+
+  await expect(page.getByText('Imported big.toml.')).toBeVisible({ timeout: 120_000 });
+  await expect(progress).toBeHidden();
+  const graph = region(page, 'Graph');
+  await expect(graph.locator('.react-flow__node').first()).toBeVisible({ timeout: 60_000 });
+  const problems = region(page, 'Problems');
+  await expect(problems.getByText('2999 errors, 3032 warnings')).toBeVisible({ timeout: 60_000 });
+  // The Source editor has the whole text (filled a slice per task before it opens).
+  await expect(region(page, 'Source').locator('.monaco-editor')).toBeVisible({ timeout: 60_000 });
+  await page.waitForTimeout(2000);
+
+  const tasks = await longTasksSince(page, since);
+  const longest = Math.max(0, ...tasks.map((t) => t.duration));
+  console.log(`[big-file] ${tasks.length} long tasks from the drop until settled; longest ${longest.toFixed(0)} ms: ${tasks.map((t) => `${(t.start - since).toFixed(0)}+${t.duration.toFixed(0)}`).join(', ')}`);
+  test.info().annotations.push({ type: 'longest main-thread task (ms)', description: longest.toFixed(0) });
+
+  // The graph is a capped view: 100 of the 6,000 tools (3,000 declared, 3,000 retired ones named
+  // in conditions) and 200 of the 23,999 edges, around the first tool, with a banner saying so.
+  const banner = graph.getByRole('region', { name: 'Graph view' });
+  await expect(banner).toContainText('Showing 100 of 6,000 tools and 200 of 23,999 edges');
+  await expect(banner).toContainText('around tool_00000');
+  expect(await graph.locator('.react-flow__node').count()).toBeLessThanOrEqual(100);
+  expect(await graph.locator('.react-flow__edge').count()).toBeLessThanOrEqual(200);
+
+  // Problems: thousands of entries, a few in the page; the keyboard reaches the last one, which
+  // keeps its place in the list for screen readers, and activating one selects what it is about.
+  const entries = problems.getByRole('listitem');
+  expect(await entries.count()).toBeLessThan(200);
+  await problems.getByRole('button').first().focus();
+  await page.keyboard.press('End');
+  const last = problems.locator('li:has(button:focus)');
+  await expect(last).toHaveAttribute('aria-posinset', '6031');
+  await expect(last).toHaveAttribute('aria-setsize', '6031');
+  await page.keyboard.press('Enter');
+  // What it is about is selected (a rule of a tool: the Inspector shows the rule) and drawn: the
+  // graph re-centres on its tool when that tool was not in the view.
+  const inspector = region(page, 'Inspector');
+  await expect(inspector.getByRole('heading', { level: 2 })).not.toHaveText('Agent');
+  await expect(graph.locator('.react-flow__node.rs-related, .react-flow__node.selected')).toHaveCount(1);
+  const related = (await graph.locator('.react-flow__node.rs-related, .react-flow__node.selected').getAttribute('data-id'))!;
+  expect(related).toMatch(/^tool_\d{5}$/);
+  await page.keyboard.press('Home');
+  await expect(problems.locator('li:has(button:focus)')).toHaveAttribute('aria-posinset', '1');
+
+  // The graph's search centres the view on any tool, drawn or not, and selects it.
+  await banner.getByRole('combobox', { name: 'Find a tool in the whole graph' }).fill('tool_02999');
+  await banner.getByRole('combobox', { name: 'Find a tool in the whole graph' }).press('Enter');
+  await expect(banner).toContainText('around tool_02999');
+  await expect(graphNode(page, 'tool_02999')).toHaveClass(/selected/);
+  await expect(inspector.getByRole('textbox', { name: 'Name' })).toHaveValue('tool_02999');
+  await banner.getByRole('combobox', { name: 'Find a tool in the whole graph' }).fill('no such tool');
+  await banner.getByRole('combobox', { name: 'Find a tool in the whole graph' }).press('Enter');
+  await expect(banner).toContainText('No tool is named like “no such tool”.');
+
+  const after = await longTasksSince(page, since);
+  console.log(`[big-file] interactions after the import: ${after.length - tasks.length} long tasks, longest ${Math.max(0, ...after.slice(tasks.length).map((t) => t.duration)).toFixed(0)} ms`);
+  expect(errors).toEqual([]);
+});
