@@ -14,6 +14,10 @@ export default defineConfig({
   // One retry on CI absorbs a timing hiccup on a loaded 2-core machine; the summary line reports flaky tests.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
+  // Assertions wait up to 10 s, not Playwright's 5 s: on a loaded 2-core machine the editor's chunk
+  // alone can take longer than 5 s to arrive and mount (seen at load 11). A wait is not a timing
+  // assertion: a test still fails when the thing never appears.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

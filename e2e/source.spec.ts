@@ -135,12 +135,27 @@ test('workflow YAML: schema errors from monaco-yaml appear as markers, schema ho
   await expect.poll(() => visibleLines(page)).toContain('max_tokens: lots');
 
   // monaco-yaml's own marker (not the validator's): its hover says "Incorrect type".
-  const squiggle = source(page).locator('.squiggly-error').first();
-  await expect(squiggle).toBeAttached();
-  const box = await squiggle.boundingBox();
-  if (!box) throw new Error('the marker has no box');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await expect(page.locator('.monaco-hover').filter({ hasText: 'Incorrect type' })).toBeVisible({ timeout: 10_000 });
+  // The validator's marker and monaco-yaml's arrive from two workers; Monaco redraws its overlay
+  // layer when the second lands, so a squiggle found a moment ago may be gone, and a marker over
+  // an empty range draws a squiggle with no width. Hover the middle of each drawn squiggle in turn
+  // until the hover shows monaco-yaml's message.
+  const hover = page.locator('.monaco-hover').filter({ hasText: 'Incorrect type' });
+  await expect(async () => {
+    const boxes = [];
+    for (const squiggle of await source(page).locator('.squiggly-error').all()) {
+      const box = await squiggle.boundingBox();
+      if (box && box.width > 0 && box.height > 0) boxes.push(box);
+    }
+    expect(boxes.length, 'a squiggle is drawn').toBeGreaterThan(0);
+    for (const box of boxes) {
+      await page.mouse.move(0, 0);
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      if (await hover.isVisible()) return;
+      await page.waitForTimeout(600); // Monaco opens its hover after a short delay
+      if (await hover.isVisible()) return;
+    }
+    await expect(hover).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 25_000 });
   await page.screenshot({ path: 'test-results/source-yaml-schema-marker.png', fullPage: true });
 
   // Hover on a key shows the description taken from the spec.
