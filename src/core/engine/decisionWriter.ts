@@ -5,6 +5,9 @@
  * Handed to the sink in batches of about {@link DEFAULT_BATCH_BYTES}.
  */
 import { DECISION_KEY_ORDER, DECISION_KNOWN_KEYS, type Decision, type DecisionKind } from './decisions.ts';
+import { unbuiltMessage, type LazyText } from './lazyMessage.ts';
+import { viewIdAt, type CalledView } from './tools/calledHistory.ts';
+import { HistoryListMessage } from './tools/historyMessage.ts';
 
 /** Bytes collected before the writer hands a batch to its sink. */
 export const DEFAULT_BATCH_BYTES = 1 << 16;
@@ -17,7 +20,8 @@ export interface DecisionWriterOptions {
   sink(bytes: Uint8Array): void;
   /**
    * Rewrites the JSON text of any value that is not plain printable ASCII (after `JSON.stringify`),
-   * e.g. the CLI's escaping of terminal controls; it must keep the text valid JSON.
+   * e.g. the CLI's escaping of terminal controls; it must keep the text valid JSON, leave printable
+   * ASCII as it is and rewrite each character on its own (a long message is escaped piece by piece).
    */
   escape?(json: string): string;
   /** Batch size in bytes (default {@link DEFAULT_BATCH_BYTES}). */
@@ -54,6 +58,8 @@ for (const kind of Object.keys(DECISION_KEY_ORDER) as DecisionKind[]) {
   KIND_BYTES[kind] = ascii(`,"kind":${JSON.stringify(kind)}`);
   for (const k of DECISION_KEY_ORDER[kind]) KEY_PREFIX.set(k, ascii(`,${JSON.stringify(k)}:`));
 }
+const MESSAGE = ascii(',"message":');
+const LIST_SEPARATOR = ascii(', ');
 const SEQ = ascii('{"seq":');
 const EVENT = ascii(',"event":');
 const TIME = ascii(',"time":');
@@ -97,27 +103,36 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
   };
 
   /**
-   * A string as JSON: printable ASCII is written as it goes (`"` and `\` escaped as JSON.stringify
-   * does); a string with any other character is written by the general path.
+   * What goes between the quotes of a string's JSON: printable ASCII is written as it goes (`"`
+   * and `\` escaped as JSON.stringify does); a string with any other character is written by the
+   * general path.
    */
-  const putString = (s: string) => {
+  const putStringContent = (s: string) => {
     const n = s.length;
-    room(2 * n + 2);
-    const start = pos;
+    room(2 * n);
     let p = pos;
-    buf[p++] = QUOTE;
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
       if (c < 0x20 || c > 0x7e) {
-        pos = start;
-        putJsonText(JSON.stringify(s));
+        const json = JSON.stringify(s);
+        const text = escape ? escape(json) : json;
+        room(text.length * 3);
+        pos += encoder.encodeInto(text.slice(1, -1), buf.subarray(pos)).written;
         return;
       }
       if (c === QUOTE || c === BACKSLASH) buf[p++] = BACKSLASH;
       buf[p++] = c;
     }
-    buf[p++] = QUOTE;
     pos = p;
+  };
+
+  /** A string as JSON. */
+  const putString = (s: string) => {
+    room(1);
+    buf[pos++] = QUOTE;
+    putStringContent(s);
+    room(1);
+    buf[pos++] = QUOTE;
   };
 
   /** A recurring short string, from the table of encoded strings. */
@@ -167,6 +182,78 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
     else putJsonText(`${JSON.stringify(v)}`);
   };
 
+  /** The JSON string content of recurring strings (a history's tool names), as bytes. */
+  const contents = new Map<string, Uint8Array>();
+  const contentOf = (s: string): Uint8Array => {
+    let bytes = contents.get(s);
+    if (bytes === undefined) {
+      const at = pos;
+      putStringContent(s);
+      bytes = buf.slice(at, pos);
+      pos = at;
+      if (contents.size < MEMO_MAX_ENTRIES) contents.set(s, bytes);
+    }
+    return bytes;
+  };
+
+  /**
+   * The list of a history message as bytes, kept for the history last written and extended by the
+   * calls made since: messages come in the order they were made, so each costs the new calls and
+   * one copy, however long the list.
+   */
+  let listScope: CalledView['scope'] | undefined;
+  let listNameOf: ((id: number) => string) | undefined;
+  let listIds = 0;
+  let list = new Uint8Array(0);
+  let listLength = 0;
+  const appendToList = (bytes: Uint8Array) => {
+    if (listLength + bytes.length > list.length) {
+      const grown = new Uint8Array(Math.max(4096, 2 * (listLength + bytes.length)));
+      grown.set(list.subarray(0, listLength));
+      list = grown;
+    }
+    list.set(bytes, listLength);
+    listLength += bytes.length;
+  };
+  const putHistory = (view: CalledView, nameOf: (id: number) => string) => {
+    if (view.scope !== listScope || nameOf !== listNameOf) {
+      listScope = view.scope;
+      listNameOf = nameOf;
+      listIds = 0;
+      listLength = 0;
+    }
+    if (view.length < listIds) {
+      // an older view of this history (written out of order): formatted on its own
+      for (let i = 0; i < view.length; i++) {
+        if (i > 0) put(LIST_SEPARATOR);
+        put(contentOf(nameOf(viewIdAt(view, i))));
+      }
+      return;
+    }
+    for (; listIds < view.length; listIds++) {
+      if (listIds > 0) appendToList(LIST_SEPARATOR);
+      appendToList(contentOf(nameOf(viewIdAt(view, listIds))));
+    }
+    room(listLength);
+    buf.set(list.subarray(0, listLength), pos);
+    pos += listLength;
+  };
+
+  /** A message not built yet, formatted from its parts (the same bytes as its text's JSON). */
+  const putMessage = (parts: LazyText) => {
+    if (!(parts instanceof HistoryListMessage)) {
+      putValue(parts.text());
+      return;
+    }
+    room(1);
+    buf[pos++] = QUOTE;
+    putStringContent(parts.head);
+    putHistory(parts.view, parts.debugNameOf);
+    putStringContent(parts.tail);
+    room(1);
+    buf[pos++] = QUOTE;
+  };
+
   return {
     write(d) {
       const rec = d as unknown as Record<string, unknown>;
@@ -179,6 +266,15 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
       else putValue(d.time);
       put(KIND_BYTES[d.kind]);
       for (const k of DECISION_KEY_ORDER[d.kind]) {
+        if (k === 'message') {
+          // read without building the text: the writer formats the parts
+          const parts = unbuiltMessage(d);
+          if (parts !== undefined) {
+            put(MESSAGE);
+            putMessage(parts);
+            continue;
+          }
+        }
         const v = rec[k];
         if (v === undefined) continue;
         put(KEY_PREFIX.get(k) as Uint8Array);

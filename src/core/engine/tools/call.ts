@@ -6,58 +6,8 @@
 import type { Decision, Flow } from '../decisions.ts';
 import type { DecisionStamp } from '../stamp.ts';
 import { runChecks, type CallFailure, type CallRequest, type CheckContext } from './checks.ts';
+import { defineLazyMessage, type LazyText } from '../lazyMessage.ts';
 import { timeoutMessage } from './messages.ts';
-
-/** Where a decision whose message is still to be built keeps the function building it (non-enumerable). */
-const BUILD_MESSAGE = Symbol('build message');
-type LazyMessage = { [BUILD_MESSAGE]?: (() => string) | undefined };
-
-/** Makes `message` a plain data property holding `text` (then drops the builder and what it holds). */
-function settleMessage(target: LazyMessage, text: string): string {
-  try {
-    Object.defineProperty(target, 'message', { value: text, enumerable: true, writable: true, configurable: true });
-    target[BUILD_MESSAGE] = undefined;
-  } catch {
-    // a frozen decision: nothing to keep, build again when read again
-  }
-  return text;
-}
-
-/**
- * One accessor pair shared by every lazy message: a decision holding it keeps V8's shared object
- * shape (a getter closure per decision gave each its own shape, ≈ 20× the cost of the decision).
- */
-const LAZY_MESSAGE: PropertyDescriptor = {
-  enumerable: true,
-  configurable: true,
-  get(this: LazyMessage): string {
-    return settleMessage(this, (this[BUILD_MESSAGE] as () => string)());
-  },
-  set(this: LazyMessage, text: string) {
-    settleMessage(this, text);
-  },
-};
-
-/**
- * Makes `d.message` a text built by `build` when first read (then kept as a plain value), in the
- * key's place. Reads see a string like any other: JSON, structured clone and spreads call it;
- * the builder sits under a non-enumerable symbol, which none of them copies.
- */
-function defineLazyMessage(d: Decision, build: () => string): void {
-  Object.defineProperty(d, BUILD_MESSAGE, { value: build, writable: true, configurable: true });
-  Object.defineProperty(d, 'message', LAZY_MESSAGE);
-}
-
-/**
- * Copies `from`'s message to `to` still unbuilt when it is (true), so a copy of a decision does not
- * build text nobody may read; false when the message is a plain value (copy it as one).
- */
-export function copyLazyMessage(from: object, to: object): boolean {
-  const build = (from as LazyMessage)[BUILD_MESSAGE];
-  if (build === undefined || Object.getOwnPropertyDescriptor(from, 'message')?.get === undefined) return false;
-  defineLazyMessage(to as Decision, build);
-  return true;
-}
 
 /** Failure codes whose decision kind is not `blocked`. */
 const KIND_OF_CODE: Partial<Record<CallFailure['code'], 'not_found' | 'deduplicated' | 'timeout' | 'denied'>> = {
@@ -73,7 +23,7 @@ export function failureDecision(call: CallRequest, failure: CallFailure, st: Dec
   const { event, time } = st;
   const tool = call.tool.name;
   const { code, rule } = failure;
-  if (typeof failure.message === 'function') return lazyFailureDecision(call, failure, failure.message, seq, event, time);
+  if (typeof failure.message !== 'string') return lazyFailureDecision(call, failure, failure.message, seq, event, time);
   const message = failure.message;
   let d: Decision;
   switch (code) {
@@ -98,14 +48,14 @@ export function failureDecision(call: CallRequest, failure: CallFailure, st: Dec
 }
 
 /** The same decision with its message built when read: made without `message`, which is then defined in its place. */
-function lazyFailureDecision(call: CallRequest, failure: CallFailure, build: () => string, seq: number, event: number, time: string): Decision {
+function lazyFailureDecision(call: CallRequest, failure: CallFailure, parts: LazyText, seq: number, event: number, time: string): Decision {
   const { code, rule } = failure;
   const tool = call.tool.name;
   const kind = KIND_OF_CODE[code] ?? 'blocked';
   // As above: blocked always names a rule (-1 would mark a bug), denied when it has one, the others never.
   const r = kind === 'blocked' ? (rule ?? -1) : kind === 'denied' ? rule : undefined;
   const d = (r === undefined ? { seq, event, time, kind, tool, code } : { seq, event, time, kind, tool, code, rule: r }) as Decision;
-  defineLazyMessage(d, build);
+  defineLazyMessage(d, parts);
   if (call.synthetic) (d as { reason?: string }).reason = call.synthetic;
   return d;
 }

@@ -43,6 +43,9 @@ function arrayOf(width: 1 | 2 | 4, n: number): IdArray {
 
 const idAt = (chunks: readonly IdArray[], i: number): number => (chunks[(i / CHUNK) | 0] as IdArray)[i % CHUNK] as number;
 
+/** The id at position `i` (< `view.length`) of a view. */
+export const viewIdAt = (view: CalledView, i: number): number => idAt(view.scope.chunks, i);
+
 function joinRange(chunks: readonly IdArray[], from: number, to: number, format: (id: number) => string): string {
   const parts = new Array<string>(to - from);
   for (let i = from; i < to; i++) parts[i - from] = format(idAt(chunks, i));

@@ -17,10 +17,11 @@ import {
   operationNotAllowedMessage,
   orderingViolationMessage,
   permissionDeniedMessage,
-  prerequisitesNotMetMessage,
+  prerequisitesNotMetHead,
   startConstraintsNotMetMessage,
 } from './messages.ts';
-import { joinView } from './calledHistory.ts';
+import type { LazyText } from '../lazyMessage.ts';
+import { HistoryListMessage } from './historyMessage.ts';
 import type { ToolPolicy } from './policy.ts';
 import type { ToolState } from './state.ts';
 import type { CompiledTool, ToolTable } from './toolTable.ts';
@@ -41,10 +42,10 @@ export interface CallFailure {
   code: ToolFailureCode;
   rule?: number;
   /**
-   * The message, or a function building it: a message that prints the scope's history is built
-   * only when the decision's `message` is read (see `failureDecision`), so failures cost O(1).
+   * The message, or its parts: a message that prints the scope's history is built only when the
+   * decision's `message` is read (see `lazyMessage.ts`), so failures cost O(1).
    */
-  message: string | (() => string);
+  message: string | LazyText;
 }
 
 /** What passing the checks gives: the consent used, and the grant to keep if the call executes. */
@@ -64,7 +65,7 @@ export interface CheckContext {
   pass: CheckPass;
 }
 
-export const fail = (code: ToolFailureCode, message: string | (() => string), rule?: number): CallFailure =>
+export const fail = (code: ToolFailureCode, message: string | LazyText, rule?: number): CallFailure =>
   rule === undefined ? { code, message } : { code, rule, message };
 
 /** Step 3 (mode `gate`): start tools not yet called in this scope, and this is not one of them. */
@@ -82,11 +83,9 @@ function checkStartGate(ctx: CheckContext, call: CallRequest): CallFailure | und
   return fail('StartConstraintsNotMet', startConstraintsNotMetMessage(call.tool.name, names), first.rule);
 }
 
-/** The PrerequisitesNotMet message, built when read from the history as it is now. */
-export function prerequisitesNotMet(ctx: CheckContext, tool: string, missing: readonly string[]): () => string {
-  const called = ctx.state.called.view();
-  const { table } = ctx;
-  return () => prerequisitesNotMetMessage(tool, missing, joinView(called, (id) => table.tool(id).debugName));
+/** The PrerequisitesNotMet message of the history as it is now, built when read. */
+export function prerequisitesNotMet(ctx: CheckContext, tool: string, missing: readonly string[]): LazyText {
+  return new HistoryListMessage(prerequisitesNotMetHead(tool, missing), ctx.state.called.view(), ctx.table.debugNameOf, ']');
 }
 
 /** Step 4: RequiresPrecedingTools and RequiresFollowingTools, in rule order. */

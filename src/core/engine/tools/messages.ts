@@ -68,12 +68,17 @@ export function sortedStrings(items: Iterable<string>): string[] {
   return [...items].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** The text of a `PrerequisitesNotMet` message before its list of executed tools (which `]` closes). */
+export function prerequisitesNotMetHead(tool: string, missing: readonly string[]): string {
+  return `Tool ${tool} cannot be executed: prerequisites ${rustDebugList(missing)} not met. Executed tools: [`;
+}
+
 /**
  * `PrerequisitesNotMet`: `calledDebug` = the tools called in this scope, in order, repeats kept,
- * formatted as Rust debug items joined by `, ` (see `joinView` in `calledHistory.ts`).
+ * formatted as Rust debug items joined by `, ` (see `HistoryListMessage`, which the engine uses).
  */
 export function prerequisitesNotMetMessage(tool: string, missing: readonly string[], calledDebug: string): string {
-  return `Tool ${tool} cannot be executed: prerequisites ${rustDebugList(missing)} not met. Executed tools: [${calledDebug}]`;
+  return `${prerequisitesNotMetHead(tool, missing)}${calledDebug}]`;
 }
 
 /** `MaxCallsExceeded`. */
@@ -106,9 +111,14 @@ export function exclusiveGroupViolationMessage(tool: string, group: readonly str
   return `Tool ${tool} cannot be executed: exclusive group violation. Group ${memoText(group, rustDebugList)} already has executed tools: ${rustDebugList(holders)}`;
 }
 
+/** The text of an `OrderingViolation` message before its list of tools already executed (which `]` closes). */
+export function orderingViolationHead(tool: string, conditions: readonly string[]): string {
+  return `Tool ${tool} violates ordering constraint: must be called before ${rustDebugList(conditions)}, but these were already executed: [`;
+}
+
 /** `OrderingViolation`: `already` = the conditions already called. */
 export function orderingViolationMessage(tool: string, conditions: readonly string[], already: readonly string[]): string {
-  return `Tool ${tool} violates ordering constraint: must be called before ${rustDebugList(conditions)}, but these were already executed: ${rustDebugList(already)}`;
+  return `${orderingViolationHead(tool, conditions)}${already.map(rustDebugName).join(', ')}]`;
 }
 
 /** `StartConstraintsNotMet`: the start tools not yet called, in rule order. */

@@ -22,14 +22,14 @@
 import { orderRules } from '../../describe/ruleOrder.ts';
 import { WILDCARD, type Agent, type ToolRule } from '../../model/toolRules.ts';
 import type { Flow } from '../decisions.ts';
-import { viewIds } from './calledHistory.ts';
+import { HistoryListMessage } from './historyMessage.ts';
 import { fail, operationOf, prerequisitesNotMet, type CallFailure, type CallRequest, type CheckContext } from './checks.ts';
 import {
   cooldownActiveMessage,
   exclusiveGroupViolationMessage,
   maxCallsExceededMessage,
   operationNotAllowedMessage,
-  orderingViolationMessage,
+  orderingViolationHead,
   startConstraintsNotMetMessage,
 } from './messages.ts';
 import { WILDCARD_ID, type ToolPolicy } from './policy.ts';
@@ -135,12 +135,6 @@ class PatternRules {
   }
 }
 
-/** Tool names called in the scope, in order, repeats kept (Pattern's `get_executed_tools`), read when called. */
-function executedNames(ctx: CheckContext): () => string[] {
-  const called = ctx.state.called.view();
-  const { table } = ctx;
-  return () => viewIds(called).map((id) => table.nameOf(id));
-}
 
 function checkStartGate(ctx: CheckContext, rules: PatternRules, call: CallRequest, t: PatternTool): CallFailure | undefined {
   if (t.isStartTool) return undefined;
@@ -160,8 +154,9 @@ function checkOne(ctx: CheckContext, call: CallRequest, c: PatternCheck): CallFa
       return fail('PrerequisitesNotMet', prerequisitesNotMet(ctx, tool, c.conditions), c.rule);
     case 'following': {
       if (!c.ids.some((id) => state.isCalled(id))) return undefined;
-      const executed = executedNames(ctx);
-      return fail('OrderingViolation', () => orderingViolationMessage(tool, c.conditions, executed()), c.rule);
+      // Pattern lists every tool executed in the scope (`get_executed_tools`), in order, repeats kept.
+      const executed = new HistoryListMessage(orderingViolationHead(tool, c.conditions), state.called.view(), ctx.table.debugNameOf, ']');
+      return fail('OrderingViolation', executed, c.rule);
     }
     case 'maxCalls': {
       const current = state.executionsOf(call.tool.id);

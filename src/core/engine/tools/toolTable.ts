@@ -99,6 +99,9 @@ export class ToolTable {
     return (this.tools[id] as CompiledTool).name;
   }
 
+  /** A tool's Rust `{:?}` name; one function per table, so messages of one history share it. */
+  readonly debugNameOf = (id: number): string => (this.tools[id] as CompiledTool).debugName;
+
   internAll(names: readonly string[]): number[] {
     return names.map((n) => this.intern(n));
   }
