@@ -1,8 +1,9 @@
 /**
  * Replay save/restore on the fuzz cases (agent and/or workflow, both profiles, random settings and
  * traces): a replay restored from a state saved after any event — into a fresh replay, after a
- * structured clone as across the Worker boundary, or into the replay that saved it after it went
- * on — continues with exactly the decisions and state the original gave from there.
+ * structured clone as across the Worker boundary, uncloned into another replay, or into the replay
+ * that saved it after it went on, again and again — continues with exactly the decisions and state
+ * the original gave from there.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -32,9 +33,18 @@ describe('replay save/restore', () => {
         expect(items.slice(at).map((item) => fresh.push(item))).toEqual(rest);
         expect(fresh.snapshot()).toEqual(after);
 
+        // The saved state itself (no clone) restored into another replay that goes on: saved
+        // states share data with the engines (copy on write), so neither may change the other.
+        const branch = createReplay(config);
+        branch.restore(saved);
+        expect(items.slice(at).map((item) => branch.push(item))).toEqual(rest);
+        expect(branch.snapshot()).toEqual(after);
+
         original.restore(saved);
         expect(original.snapshot()).toEqual(before);
         expect(items.slice(at).map((item) => original.push(item))).toEqual(rest);
+        original.restore(saved);
+        expect(original.snapshot()).toEqual(before);
       }),
       { seed: SEED, numRuns: 300 },
     );

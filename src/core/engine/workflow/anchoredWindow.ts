@@ -5,29 +5,42 @@
  */
 import { MAX_LISTED_EVENTS, type WindowEntry } from './windowEntry.ts';
 
+const NONE: WindowEntry[] = [];
+
 export class AnchoredWindow {
-  private entries: WindowEntry[] = [];
+  private entries: WindowEntry[] = NONE;
   private anchor = 0;
+  /** `entries` may be held elsewhere too (a checkpoint, or the shared empty list): copy it before the next push. */
+  private shared = true;
 
   constructor(readonly windowMs: number) {}
 
   /** Empties the window and anchors it at `start`. */
   reset(start: number): void {
-    this.entries = [];
+    this.entries = NONE;
+    this.shared = true;
     this.anchor = start;
   }
 
   /** Adds a matching event if its time falls inside the anchored window. */
   offer(entry: WindowEntry): void {
-    if (entry.time >= this.anchor && entry.time <= this.anchor + this.windowMs) this.entries.push(entry);
+    if (entry.time < this.anchor || entry.time > this.anchor + this.windowMs) return;
+    if (this.shared) {
+      this.entries = this.entries.slice();
+      this.shared = false;
+    }
+    this.entries.push(entry);
   }
 
-  save(): { entries: WindowEntry[]; anchor: number } {
-    return { entries: this.entries.slice(), anchor: this.anchor };
+  /** The window as plain data; it shares the entries, which neither side changes afterwards. */
+  save(): { entries: readonly WindowEntry[]; anchor: number } {
+    this.shared = true;
+    return { entries: this.entries, anchor: this.anchor };
   }
 
   restore(s: { entries: readonly WindowEntry[]; anchor: number }): void {
-    this.entries = s.entries.slice();
+    this.entries = s.entries as WindowEntry[];
+    this.shared = true;
     this.anchor = s.anchor;
   }
 

@@ -51,7 +51,7 @@ export interface WorkflowEngineState {
   node: string | null;
   now: number | null;
   seq: number;
-  firing: number[];
+  firing: readonly number[];
   phases: PhaseHistoryState;
   rules: unknown;
 }
@@ -81,8 +81,8 @@ class Engine implements WorkflowEngine {
   private node: string | null = null;
   private now: number | null = null;
   private seq = 0;
-  /** Rules of the current node reported as firing in the current phase. */
-  private readonly firing = new Set<number>();
+  /** Rules of the current node reported as firing in the current phase (replaced, never changed in place: saved states share it). */
+  private firing: readonly number[] = NOT_FIRING;
 
   constructor(
     workflow: Workflow,
@@ -180,7 +180,7 @@ class Engine implements WorkflowEngine {
   private report(v: Violation, out: DecisionBody[], reported: Set<string>): void {
     out.push({ kind: 'interrupt', node: v.node, ruleType: v.rule.rule.type, rule: v.rule.index, text: v.text });
     reported.add(ruleKey(v.node, v.rule.index));
-    if (v.node === this.node) this.firing.add(v.rule.index);
+    if (v.node === this.node && !this.firing.includes(v.rule.index)) this.firing = [...this.firing, v.rule.index];
   }
 
   private move(from: string, to: string, time: number, out: DecisionBody[]): void {
@@ -191,7 +191,7 @@ class Engine implements WorkflowEngine {
   private enter(node: string, time: number): void {
     this.node = node;
     this.history.enter(node, time);
-    this.firing.clear();
+    this.firing = NOT_FIRING;
     this.rules.enterPhase(this.wf.nodes.get(node), time);
   }
 
@@ -214,8 +214,9 @@ class Engine implements WorkflowEngine {
     for (const rule of node.rules) {
       if (rule.inert || skip(rule.rule.type) || reported.has(ruleKey(node.name, rule.index))) continue;
       const check = this.rules.check(node, rule, now);
-      if (!check.fires) this.firing.delete(rule.index);
-      else if (!this.firing.has(rule.index)) this.report({ node: node.name, rule, text: check.text() }, out, reported);
+      if (!check.fires) {
+        if (this.firing.includes(rule.index)) this.firing = this.firing.filter((f) => f !== rule.index);
+      } else if (!this.firing.includes(rule.index)) this.report({ node: node.name, rule, text: check.text() }, out, reported);
     }
   }
 
@@ -226,7 +227,7 @@ class Engine implements WorkflowEngine {
       node: this.node,
       now: this.now,
       seq: this.seq,
-      firing: [...this.firing],
+      firing: this.firing,
       phases: this.history.save(),
       rules: this.rules.save(),
     };
@@ -238,8 +239,7 @@ class Engine implements WorkflowEngine {
     this.node = s.node;
     this.now = s.now;
     this.seq = s.seq;
-    this.firing.clear();
-    for (const f of s.firing) this.firing.add(f);
+    this.firing = s.firing;
     this.history.restore(s.phases);
     this.rules.restore(s.rules, s.node === null ? undefined : this.wf.nodes.get(s.node));
   }
@@ -266,7 +266,7 @@ class Engine implements WorkflowEngine {
           limit: check.limit,
           unit: check.unit,
           violated: check.fires,
-          firing: this.firing.has(rule.index),
+          firing: this.firing.includes(rule.index),
           inert: rule.inert,
           ...(window ? { window: window.map((e) => ({ time: e.time, text: e.text, tool: e.tool })) } : {}),
         };
@@ -283,6 +283,8 @@ class Engine implements WorkflowEngine {
     };
   }
 }
+
+const NOT_FIRING: readonly number[] = [];
 
 const ruleKey = (node: string, index: number) => `${node}\u0000${index}`;
 

@@ -25,14 +25,19 @@ interface Watched {
 
 export interface HegelRulesState {
   windows: ReturnType<AnchoredWindow['save']>[];
-  instant: { time: number; items: { kind: RepeatedKind; entry: WindowEntry }[] };
+  /** Immutable: replaced, never changed in place, so checkpoints share it. */
+  instant: { readonly time: number; readonly items: readonly { kind: RepeatedKind; entry: WindowEntry }[] };
 }
+
+const NO_ITEMS: HegelRulesState['instant']['items'] = [];
 
 export class HegelRules implements ProfileRules {
   private readonly watched: Watched[] = [];
   private readonly byRule = new Map<CompiledRule, AnchoredWindow>();
   /** Commands and edits at the latest instant, to seed windows anchored at that instant. */
-  private instant: { time: number; items: { kind: RepeatedKind; entry: WindowEntry }[] } = { time: -Infinity, items: [] };
+  private instant: HegelRulesState['instant'] = { time: -Infinity, items: NO_ITEMS };
+  /** The state {@link save} returned, while nothing changed since. */
+  private saved: HegelRulesState | null = null;
 
   constructor(
     wf: CompiledWorkflow,
@@ -50,6 +55,7 @@ export class HegelRules implements ProfileRules {
   }
 
   enterPhase(_node: CompiledNode | undefined, time: number): void {
+    this.saved = null;
     for (const w of this.watched) {
       w.window.reset(time);
       if (this.instant.time !== time) continue;
@@ -59,13 +65,17 @@ export class HegelRules implements ProfileRules {
 
   record(kind: RepeatedKind, action: Action, time: number, seq: number): void {
     const entry: WindowEntry = { time, text: action.text, tool: action.tool, seq };
-    if (this.instant.time !== time) this.instant = { time, items: [] };
-    this.instant.items.push({ kind, entry });
+    this.saved = null;
+    // Copy on write: a checkpoint may share the items.
+    const items = this.instant.time === time ? this.instant.items : [];
+    this.instant = { time, items: [...items, { kind, entry }] };
     for (const w of this.watched) this.offer(w, kind, entry);
   }
 
   advance(now: number): void {
-    if (now > this.instant.time) this.instant = { time: now, items: [] };
+    if (now <= this.instant.time) return;
+    this.instant = { time: now, items: NO_ITEMS };
+    this.saved = null;
   }
 
   check(node: CompiledNode, rule: CompiledRule, now: number): RuleCheck {
@@ -94,15 +104,17 @@ export class HegelRules implements ProfileRules {
     return this.byRule.get(rule)?.contents();
   }
 
-  /** Every window (rule order over the nodes) and the latest instant's events. */
+  /** Every window (rule order over the nodes) and the latest instant's events; immutable, shared until something changes. */
   save(): HegelRulesState {
-    return { windows: this.watched.map((w) => w.window.save()), instant: { time: this.instant.time, items: this.instant.items.slice() } };
+    this.saved ??= { windows: this.watched.map((w) => w.window.save()), instant: this.instant };
+    return this.saved;
   }
 
   restore(state: unknown): void {
     const s = state as HegelRulesState;
     this.watched.forEach((w, i) => w.window.restore(s.windows[i] as HegelRulesState['windows'][number]));
-    this.instant = { time: s.instant.time, items: s.instant.items.slice() };
+    this.instant = s.instant;
+    this.saved = s;
   }
 
   private offer(w: Watched, kind: RepeatedKind, entry: WindowEntry): void {

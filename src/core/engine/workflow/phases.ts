@@ -1,6 +1,10 @@
 /**
  * Phase history: one compact record per phase (node, start, end, tokens, turns, commits), with
  * O(1) look-ups of a node's first phase and of commit counts over a range of phases.
+ *
+ * Records are immutable: a change replaces the record (a few per event at most), so a checkpoint
+ * shares every record with the live history and saving or restoring copies only the list of
+ * references. The verifier saves and restores at every explored move.
  */
 
 export interface PhaseRecord {
@@ -8,27 +12,61 @@ export interface PhaseRecord {
   /** Epoch ms. */
   readonly start: number;
   /** Epoch ms when the phase ended; `null` while it is the active phase. */
-  end: number | null;
-  tokensIn: number;
-  tokensOut: number;
+  readonly end: number | null;
+  readonly tokensIn: number;
+  readonly tokensOut: number;
   /** Events that carried tokens in this phase. */
-  turns: number;
-  commits: number;
+  readonly turns: number;
+  readonly commits: number;
   /** Commits in all earlier phases, so range sums are O(1). */
   readonly commitsBefore: number;
 }
 
 /** The history as plain data (checkpoints). */
 export interface PhaseHistoryState {
-  phases: PhaseRecord[];
-  instant: { time: number; tokensIn: number; tokensOut: number; turns: number; phase: number };
+  readonly phases: readonly PhaseRecord[];
+  /** Per node, the index of its first phase. */
+  readonly first: ReadonlyMap<string, number>;
+  readonly instant: Instant;
 }
 
+/** Tokens at the latest token instant, and the index of the phase holding them (−1: before the first phase). */
+export interface Instant {
+  readonly time: number;
+  readonly tokensIn: number;
+  readonly tokensOut: number;
+  readonly turns: number;
+  readonly phase: number;
+}
+
+/**
+ * A copy of a record with some fields changed. Every record is built here, field by field, so all
+ * share one object shape (a spread would not), which keeps the engine's reads of them fast.
+ */
+function withChanges(p: PhaseRecord, c: Partial<Omit<PhaseRecord, 'node' | 'start' | 'commitsBefore'>>): PhaseRecord {
+  return {
+    node: p.node,
+    start: p.start,
+    end: c.end === undefined ? p.end : c.end,
+    tokensIn: c.tokensIn ?? p.tokensIn,
+    tokensOut: c.tokensOut ?? p.tokensOut,
+    turns: c.turns ?? p.turns,
+    commits: c.commits ?? p.commits,
+    commitsBefore: p.commitsBefore,
+  };
+}
+
+const NO_INSTANT: Instant = { time: -Infinity, tokensIn: 0, tokensOut: 0, turns: 0, phase: -1 };
+
 export class PhaseHistory {
-  private readonly phases: PhaseRecord[] = [];
-  private readonly firstByNode = new Map<string, number>();
-  /** Tokens at the latest token instant, and the phase holding them (null: before the first phase). */
-  private instant = { time: -Infinity, tokensIn: 0, tokensOut: 0, turns: 0, phase: null as PhaseRecord | null };
+  private phases: PhaseRecord[] = [];
+  /** Never changed in place once shared: a new node's first phase replaces it with a copy. */
+  private firstByNode: ReadonlyMap<string, number> = new Map();
+  private instant: Instant = NO_INSTANT;
+  /** `phases` is also held by a saved state: copy it before changing it. */
+  private shared = false;
+  /** The state {@link save} returned, while nothing changed since (saved again at no cost). */
+  private saved: PhaseHistoryState | null = null;
 
   /**
    * @param byTime hegel's bucketing: tokens belong to the phase whose [start, end) holds their time,
@@ -50,11 +88,23 @@ export class PhaseHistory {
     return this.phases[index];
   }
 
+  /** The phase list, ready to be changed (copied first when a saved state shares it). */
+  private writable(): PhaseRecord[] {
+    this.saved = null;
+    if (this.shared) {
+      this.phases = this.phases.slice();
+      this.shared = false;
+    }
+    return this.phases;
+  }
+
   /** Ends the active phase at `time` and starts a new one for `node`. */
   enter(node: string, time: number): PhaseRecord {
-    const prev = this.current();
-    if (prev) prev.end = time;
-    const record: PhaseRecord = {
+    const phases = this.writable();
+    const last = phases.length - 1;
+    const prev = phases[last];
+    if (prev) phases[last] = withChanges(prev, { end: time });
+    let record: PhaseRecord = {
       node,
       start: time,
       end: null,
@@ -64,20 +114,15 @@ export class PhaseHistory {
       commits: 0,
       commitsBefore: prev ? prev.commitsBefore + prev.commits : 0,
     };
-    if (!this.firstByNode.has(node)) this.firstByNode.set(node, this.phases.length);
-    this.phases.push(record);
+    if (!this.firstByNode.has(node)) this.firstByNode = new Map(this.firstByNode).set(node, phases.length);
     const i = this.instant;
     if (this.byTime && i.time === time && i.turns > 0) {
-      if (i.phase) {
-        i.phase.tokensIn -= i.tokensIn;
-        i.phase.tokensOut -= i.tokensOut;
-        i.phase.turns -= i.turns;
-      }
-      record.tokensIn += i.tokensIn;
-      record.tokensOut += i.tokensOut;
-      record.turns += i.turns;
-      i.phase = record;
+      const holder = phases[i.phase];
+      if (holder) phases[i.phase] = withChanges(holder, { tokensIn: holder.tokensIn - i.tokensIn, tokensOut: holder.tokensOut - i.tokensOut, turns: holder.turns - i.turns });
+      record = withChanges(record, { tokensIn: i.tokensIn, tokensOut: i.tokensOut, turns: i.turns });
+      this.instant = { time: i.time, tokensIn: i.tokensIn, tokensOut: i.tokensOut, turns: i.turns, phase: phases.length };
     }
+    phases.push(record);
     return record;
   }
 
@@ -96,41 +141,44 @@ export class PhaseHistory {
 
   /** Adds token usage at `time` to the active phase (one turn). */
   addTokens(input: number, output: number, time: number): void {
-    const p = this.current();
+    const last = this.phases.length - 1;
     if (this.byTime) {
       const i = this.instant;
-      if (i.time !== time) this.instant = { time, tokensIn: input, tokensOut: output, turns: 1, phase: p ?? null };
-      else {
-        i.tokensIn += input;
-        i.tokensOut += output;
-        i.turns += 1;
-      }
+      this.saved = null;
+      this.instant =
+        i.time !== time
+          ? { time, tokensIn: input, tokensOut: output, turns: 1, phase: last }
+          : { time, tokensIn: i.tokensIn + input, tokensOut: i.tokensOut + output, turns: i.turns + 1, phase: i.phase };
     }
+    const p = this.phases[last];
     if (!p) return;
-    p.tokensIn += input;
-    p.tokensOut += output;
-    p.turns += 1;
+    this.writable()[last] = withChanges(p, { tokensIn: p.tokensIn + input, tokensOut: p.tokensOut + output, turns: p.turns + 1 });
   }
 
   addCommit(): void {
-    const p = this.current();
-    if (p) p.commits += 1;
+    const last = this.phases.length - 1;
+    const p = this.phases[last];
+    if (p) this.writable()[last] = withChanges(p, { commits: p.commits + 1 });
   }
 
-  /** Every phase record and the latest token instant (its phase by index), copied, for checkpoints. */
+  /**
+   * The history for checkpoints. Records never change, and the saved lists are shared with the
+   * live history until it changes (copy on write), so saving and restoring cost O(1).
+   */
   save(): PhaseHistoryState {
-    const { phase, ...instant } = this.instant;
-    return { phases: this.phases.map((p) => ({ ...p })), instant: { ...instant, phase: phase ? this.phases.indexOf(phase) : -1 } };
+    if (this.saved === null) {
+      this.saved = { phases: this.phases, first: this.firstByNode, instant: this.instant };
+      this.shared = true;
+    }
+    return this.saved;
   }
 
   restore(s: PhaseHistoryState): void {
-    this.phases.length = 0;
-    this.firstByNode.clear();
-    s.phases.forEach((p, i) => {
-      this.phases.push({ ...p });
-      if (!this.firstByNode.has(p.node)) this.firstByNode.set(p.node, i);
-    });
-    this.instant = { ...s.instant, phase: s.instant.phase >= 0 ? (this.phases[s.instant.phase] ?? null) : null };
+    this.phases = s.phases as PhaseRecord[];
+    this.firstByNode = s.first;
+    this.instant = s.instant;
+    this.shared = true;
+    this.saved = s;
   }
 
   list(): readonly PhaseRecord[] {
