@@ -14,8 +14,9 @@ import type { HegelRulesState } from './hegelRules.ts';
 import type { PhaseRecord } from './phases.ts';
 import { repeatedOf } from './profileRules.ts';
 import type { SlidingWindowState } from './slidingWindow.ts';
-import type { WindowEntry } from './windowEntry.ts';
 import type { WorkflowProfile } from './activity.ts';
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What a node's duration, token and commit rules read of a phase (0 / false: nothing). */
 interface NodeReads {
@@ -37,6 +38,8 @@ export interface WorkflowKeyBounds {
   /** One more than the largest max_tokens of any rule (0 when there is none). */
   tokenCap: number;
   nodes: ReadonlyMap<string, NodeReads>;
+  /** The nodes with a duration, token or commit rule, by name: what `hegel` keeps of their first phase. */
+  readers: readonly (readonly [string, NodeReads])[];
   /** Per node (`spec`: its windows) or for the whole workflow (`hegel`, key ''): each window's threshold, in the engine's order. */
   windows: ReadonlyMap<string, readonly number[]>;
 }
@@ -76,64 +79,84 @@ export function keyBoundsOf(wf: CompiledWorkflow, profile: WorkflowProfile): Wor
     windows.set('', all);
   }
   const tokenCap = Math.max(0, ...[...nodes.values()].map((n) => n.tokenCap));
-  return { horizonMs: (horizonS + 1) * 1000, lookback, countCap, tokenCap, nodes, windows };
+  const readers = [...nodes].filter(([, r]) => r.timeout || r.tokenCap > 0 || r.lookback > 0).sort(([x], [y]) => byText(x, y));
+  return { horizonMs: (horizonS + 1) * 1000, lookback, countCap, tokenCap, nodes, readers, windows };
 }
 
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Counts per label (each capped), sorted, as one string. */
-function countsOf(entries: readonly WindowEntry[], label: (e: WindowEntry) => string, cap: number): string {
-  const counts = new Map<string, number>();
-  for (const e of entries) {
-    const k = label(e);
-    counts.set(k, Math.min(cap, (counts.get(k) ?? 0) + 1));
+/** Counts per label (each capped at `cap`), sorted by label, as one string. */
+function countsKey(counts: Map<string, number>): string {
+  const labels = [...counts.keys()];
+  if (labels.length > 1) labels.sort(byText);
+  let out = '';
+  for (let i = 0; i < labels.length; i++) {
+    const k = labels[i] as string;
+    out += `${i > 0 ? '\u0002' : ''}${k}\u0001${counts.get(k) as number}`;
   }
-  return [...counts]
-    .sort(([a], [b]) => byText(a, b))
-    .map(([k, n]) => `${k}\u0001${n}`)
-    .join('\u0002');
+  return out;
+}
+
+function bump(counts: Map<string, number>, label: string, cap: number): void {
+  counts.set(label, Math.min(cap, (counts.get(label) ?? 0) + 1));
+}
+
+/** How long before `now` a time was, capped at the horizon. */
+function ageOf(now: number, t: number, b: WorkflowKeyBounds): number {
+  return Math.min(b.horizonMs, Math.max(0, now - t));
+}
+
+/** Whether each of the `k` phases up to `upTo` had a commit, as '0'/'1' flags. */
+function commitFlags(phases: readonly PhaseRecord[], upTo: number, k: number): string {
+  let flags = '';
+  for (let i = Math.max(0, upTo - k + 1); i <= upTo; i++) flags += (phases[i]?.commits ?? 0) > 0 ? '1' : '0';
+  return flags;
+}
+
+function firingKey(firing: readonly number[]): string {
+  if (firing.length < 2) return firing.length === 0 ? '' : String(firing[0]);
+  return [...firing].sort((x, y) => x - y).join(',');
 }
 
 /** The engine state's key under the bounds (see the module comment for what it keeps). */
 export function workflowStateKey(s: WorkflowEngineState, b: WorkflowKeyBounds): string {
   const now = s.now ?? 0;
-  const age = (t: number) => Math.min(b.horizonMs, Math.max(0, now - t));
   const phases = s.phases.phases;
   const last = phases.length - 1;
-  const commitFlags = (upTo: number, k: number) => {
-    let flags = '';
-    for (let i = Math.max(0, upTo - k + 1); i <= upTo; i++) flags += (phases[i]?.commits ?? 0) > 0 ? '1' : '0';
-    return flags;
-  };
-  const parts: (string | number)[] = [s.node ?? '\u0000', [...s.firing].sort((x, y) => x - y).join(','), commitFlags(last, b.lookback)];
+  let key = `${s.node ?? '\u0000'}\u0004${firingKey(s.firing)}\u0004${commitFlags(phases, last, b.lookback)}`;
   const current = phases[last];
   const instant = s.phases.instant;
   // hegel moves tokens read at a transition's very instant to the new phase.
-  if (instant.time === now && instant.turns > 0) parts.push(`i${Math.min(b.tokenCap, instant.tokensIn + instant.tokensOut)}:${instant.phase === last ? 1 : 0}`);
+  if (instant.time === now && instant.turns > 0) key += `\u0004i${Math.min(b.tokenCap, instant.tokensIn + instant.tokensOut)}:${instant.phase === last ? 1 : 0}`;
   if (s.profile === 'spec') {
     const reads = s.node === null ? undefined : b.nodes.get(s.node);
-    if (current && reads?.timeout) parts.push(age(current.start));
-    if (current && reads && reads.tokenCap > 0) parts.push(Math.min(reads.tokenCap, current.tokensIn + current.tokensOut));
+    if (current && reads?.timeout) key += `\u0004${ageOf(now, current.start, b)}`;
+    if (current && reads && reads.tokenCap > 0) key += `\u0004${Math.min(reads.tokenCap, current.tokensIn + current.tokensOut)}`;
     const caps = (s.node === null ? undefined : b.windows.get(s.node)) ?? [];
-    (s.rules as SlidingWindowState[]).forEach((w, i) => parts.push(countsOf(w.entries, (e) => `${e.text}\u0003${age(e.time)}`, caps[i] ?? b.countCap)));
-    return parts.join('\u0004');
+    const windows = s.rules as SlidingWindowState[];
+    for (let w = 0; w < windows.length; w++) {
+      const counts = new Map<string, number>();
+      const cap = caps[w] ?? b.countCap;
+      for (const e of (windows[w] as SlidingWindowState).entries) bump(counts, `${e.text}\u0003${ageOf(now, e.time, b)}`, cap);
+      key += `\u0004${countsKey(counts)}`;
+    }
+    return key;
   }
-  if (current) parts.push(age(current.start));
-  const firsts = new Map<string, number>();
-  phases.forEach((p, i) => {
-    if (!firsts.has(p.node)) firsts.set(p.node, i);
-  });
-  for (const [node, i] of [...firsts].sort(([x], [y]) => byText(x, y))) {
-    const reads = b.nodes.get(node);
-    if (!reads || (!reads.timeout && reads.tokenCap === 0 && reads.lookback === 0)) continue;
+  if (current) key += `\u0004${ageOf(now, current.start, b)}`;
+  for (const [node, reads] of b.readers) {
+    let i = 0;
+    while (i <= last && (phases[i] as PhaseRecord).node !== node) i++;
+    if (i > last) continue;
     const p = phases[i] as PhaseRecord;
     const span = reads.timeout ? Math.min(b.horizonMs, (p.end ?? now) - p.start) : '';
     const tokens = reads.tokenCap > 0 ? Math.min(reads.tokenCap, p.tokensIn + p.tokensOut) : '';
-    parts.push(`${node}\u0001${span}\u0001${tokens}\u0001${commitFlags(i, reads.lookback)}`);
+    key += `\u0004${node}\u0001${span}\u0001${tokens}\u0001${commitFlags(phases, i, reads.lookback)}`;
   }
   const r = s.rules as HegelRulesState;
   const caps = b.windows.get('') ?? [];
-  r.windows.forEach((w, i) => parts.push(Math.min(caps[i] ?? b.countCap, w.entries.length)));
-  if (r.instant.time === now) parts.push(countsOf(r.instant.items.map((x) => ({ ...x.entry, text: `${x.kind}:${x.entry.text}` })), (e) => e.text, b.countCap));
-  return parts.join('\u0004');
+  for (let w = 0; w < r.windows.length; w++) key += `\u0004${Math.min(caps[w] ?? b.countCap, (r.windows[w] as HegelRulesState['windows'][number]).entries.length)}`;
+  if (r.instant.time === now) {
+    const counts = new Map<string, number>();
+    for (const x of r.instant.items) bump(counts, `${x.kind}:${x.entry.text}`, b.countCap);
+    key += `\u0004${countsKey(counts)}`;
+  }
+  return key;
 }
