@@ -86,7 +86,6 @@ export function isKnownNode(wf: CompiledWorkflow, name: string): boolean {
  */
 export function chooseTarget(wf: CompiledWorkflow, node: string, claims: readonly string[]): string {
   if (claims.includes('restart_cycle')) return wf.startNode;
-  const claimed = new Set(claims);
-  const t = wf.nodes.get(node)?.transitions.find((tr) => claimed.has(tr.when));
-  return t ? t.to : node;
+  for (const t of wf.nodes.get(node)?.transitions ?? []) if (claims.includes(t.when)) return t.to;
+  return node;
 }

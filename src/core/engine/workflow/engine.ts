@@ -99,8 +99,6 @@ class Engine implements WorkflowEngine {
     this.now = event.time;
     this.rules.advance(event.time);
     const out: DecisionBody[] = [];
-    /** Rules (`node` + index) already reported for this event. */
-    const reported = new Set<string>();
     let skip = SKIP_NONE;
     switch (event.type) {
       case 'workflow_start':
@@ -108,7 +106,7 @@ class Engine implements WorkflowEngine {
         break;
       case 'next':
         skip = skipOf(event.force);
-        this.next(event, skip, out, reported);
+        this.next(event, skip, out);
         break;
       case 'continue':
       case 'repeat':
@@ -116,7 +114,7 @@ class Engine implements WorkflowEngine {
       default:
         this.record(event, ctx.executed, seq);
     }
-    if (this.settings.evaluateOn === 'every_event') this.watch(event.time, skip, out, reported);
+    if (this.settings.evaluateOn === 'every_event') this.watch(event.time, skip, out);
     return out;
   }
 
@@ -133,7 +131,7 @@ class Engine implements WorkflowEngine {
     this.enter(node, time);
   }
 
-  private next(event: Extract<TraceEvent, { type: 'next' }>, skip: Skip, out: DecisionBody[], reported: Set<string>): void {
+  private next(event: Extract<TraceEvent, { type: 'next' }>, skip: Skip, out: DecisionBody[]): void {
     const current = this.node;
     if (current === null) {
       out.push(error('next ignored: the workflow has not started (no workflow_start before it)'));
@@ -154,7 +152,7 @@ class Engine implements WorkflowEngine {
       // The current node's rules against the current phase; an interrupt blocks the move
       // unless the landing is recorded (`to`).
       const v = this.firstViolation(current, skip, now);
-      if (v) this.report(v, out, reported);
+      if (v) this.report(v, out);
       if (v && event.to === undefined) return;
       if (moves) this.move(current, target, now, out);
       return;
@@ -162,7 +160,7 @@ class Engine implements WorkflowEngine {
     // hegel: the resulting node's rules, anchored at the phase current now; always moves.
     const v = this.firstViolation(target, skip, now);
     if (moves) this.move(current, target, now, out);
-    if (v) this.report(v, out, reported);
+    if (v) this.report(v, out);
   }
 
   /** The first violated rule of `node` not skipped, with its text rendered now. */
@@ -177,9 +175,8 @@ class Engine implements WorkflowEngine {
     return undefined;
   }
 
-  private report(v: Violation, out: DecisionBody[], reported: Set<string>): void {
+  private report(v: Violation, out: DecisionBody[]): void {
     out.push({ kind: 'interrupt', node: v.node, ruleType: v.rule.rule.type, rule: v.rule.index, text: v.text });
-    reported.add(ruleKey(v.node, v.rule.index));
     if (v.node === this.node && !this.firing.includes(v.rule.index)) this.firing = [...this.firing, v.rule.index];
   }
 
@@ -208,15 +205,15 @@ class Engine implements WorkflowEngine {
    * when it starts firing. Rules already reported for this event, or skipped by its `force`, are
    * left as they are.
    */
-  private watch(now: number, skip: Skip, out: DecisionBody[], reported: Set<string>): void {
+  private watch(now: number, skip: Skip, out: DecisionBody[]): void {
     const node = this.node === null ? undefined : this.wf.nodes.get(this.node);
     if (!node) return;
     for (const rule of node.rules) {
-      if (rule.inert || skip(rule.rule.type) || reported.has(ruleKey(node.name, rule.index))) continue;
+      if (rule.inert || skip(rule.rule.type) || reportedIn(out, node.name, rule.index)) continue;
       const check = this.rules.check(node, rule, now);
       if (!check.fires) {
         if (this.firing.includes(rule.index)) this.firing = this.firing.filter((f) => f !== rule.index);
-      } else if (!this.firing.includes(rule.index)) this.report({ node: node.name, rule, text: check.text() }, out, reported);
+      } else if (!this.firing.includes(rule.index)) this.report({ node: node.name, rule, text: check.text() }, out);
     }
   }
 
@@ -286,7 +283,11 @@ class Engine implements WorkflowEngine {
 
 const NOT_FIRING: readonly number[] = [];
 
-const ruleKey = (node: string, index: number) => `${node}\u0000${index}`;
+/** Whether the event's decisions so far report rule `index` of `node` (each rule is reported once per event). */
+function reportedIn(out: readonly DecisionBody[], node: string, index: number): boolean {
+  for (const d of out) if (d.kind === 'interrupt' && d.node === node && d.rule === index) return true;
+  return false;
+}
 
 function error(message: string): DecisionBody {
   return { kind: 'error', line: 0, message };
