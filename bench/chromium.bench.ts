@@ -5,7 +5,7 @@
  * and added through the Setup tab's trace input, then Run is clicked. Reported: wall time from the
  * click to `Done`, the longest main-thread task (PerformanceObserver `longtask`) and the longest
  * gap between animation frames during the run, then the time from a key press on the Step slider
- * (step back, Page Up/Down) or a scrub to a random position to the State panel showing that step.
+ * (step back, Page Down) or a scrub to a random position to the State panel showing that step.
  *
  * Skips with a printed reason when Chromium or the built app is missing (the app is built with
  * `vite build` under the machine-wide e2e lock when `dist/` is older than the sources).
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { writeAgents } from '../src/core/codecs/write.ts';
 import { agent200 } from './engine.bench.ts';
 import type { Agent } from '../src/core/model/toolRules.ts';
+import { createProfiler } from './cdpProfile.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -33,7 +34,7 @@ export interface ChromiumFigures {
   /** Longest gap between two animation frames during the run. */
   longestFrameMs: number;
   frames: number;
-  /** From a key press on the Step slider to the State panel showing the step, per press. */
+  /** From a key press on the Step slider to the State panel showing the step, per press (← and Page Down: a tenth of the run back). */
   stepBackMs: number[];
   pageJumpMs: number[];
   /** From a scrub (the slider's input event) to a random position to the State panel showing it. */
@@ -111,7 +112,7 @@ type Page = import('@playwright/test').Page;
  * pair a tool with the one it must follow (T003, an error: the later tool can never be called),
  * so their second member is moved one tool on. Still 200 rules of every kind.
  */
-function runnableAgent200(): Agent {
+export function runnableAgent200(): Agent {
   const agent = agent200();
   const follows = new Set(agent.rules.filter((r) => r.rule_type.type === 'RequiresPrecedingTools').map((r) => `${r.conditions[0]}>${r.tool_name}`));
   const rules = agent.rules.map((r) => {
@@ -130,10 +131,20 @@ const note = (what: string) => {
 async function measure(page: Page, url: string, events: number): Promise<ChromiumFigures> {
   const sim = page.getByRole('region', { name: 'Simulation', exact: true });
   await page.goto(url);
+  // CHROMIUM_BENCH_PROFILE=<dir>: CPU profiles of the page and the worker over the run and over the stepping
+  const profileDir = process.env.CHROMIUM_BENCH_PROFILE;
+  const profiler = profileDir ? await createProfiler(page, profileDir) : undefined;
   const agentToml = writeAgents([runnableAgent200()], 'toml').text;
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Import', exact: true }).first().click();
   await (await chooser).setFiles({ name: 'bench200.toml', mimeType: 'text/plain', buffer: Buffer.from(agentToml) });
+  // The verifier checks an imported agent in its own worker; the replay is measured once it is done
+  // (on two cores it would otherwise share the CPU with the run).
+  const verifying = page.locator('.problems-panel .verify-cancel');
+  const verifyStart = Date.now();
+  await verifying.waitFor({ state: 'attached', timeout: 5_000 }).catch(() => undefined);
+  await verifying.waitFor({ state: 'detached', timeout: 300_000 });
+  note(`verifier idle after ${((Date.now() - verifyStart) / 1000).toFixed(1)} s`);
   await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Simulate' }).click();
   await sim.getByRole('tab', { name: /^Setup/ }).click();
 
@@ -200,6 +211,7 @@ async function measure(page: Page, url: string, events: number): Promise<Chromiu
       { capture: true },
     );
   });
+  await profiler?.start();
   await run.click();
   note('Run clicked');
   await page.waitForFunction(() => !(window as unknown as { __bench: { running: boolean } }).__bench.running, undefined, { timeout: 600_000, polling: 250 });
@@ -218,6 +230,7 @@ async function measure(page: Page, url: string, events: number): Promise<Chromiu
   });
 
   note(`run ended: ${during.status}`);
+  await profiler?.stop('run');
   if (!during.status.startsWith('Done')) return { events, ...during, stepBackMs: [], pageJumpMs: [], scrubMs: [] };
   // Stepping: the State panel's heading says `after step N` (1-based) once the worker answered.
   await page.evaluate(() => {
@@ -253,34 +266,46 @@ async function measure(page: Page, url: string, events: number): Promise<Chromiu
       input.dispatchEvent(new Event('input', { bubbles: true }));
       return shown;
     }, step);
-  /** Presses a key on the focused slider; times the press (its keydown timestamp) to the State panel showing the step it lands on. */
+  /**
+   * Presses a key on the focused slider; times the press (its keydown timestamp) to the State panel
+   * showing the step it lands on. A key that leaves the slider where it was (Page Up at the end: a
+   * range input's Page Up moves towards its maximum) fires no input event: that is the bench's
+   * mistake, so it throws instead of waiting for an answer that cannot come.
+   */
   const press = async (key: string): Promise<number> => {
     await page.evaluate(() => {
       const input = document.querySelector('input[aria-label="Step"]') as HTMLInputElement;
-      const w = window as unknown as { __press?: Promise<number>; __keyAt?: number; __shown: (step: number, t0: number) => Promise<number> };
+      const w = window as unknown as { __press?: Promise<number>; __keyAt?: number; __before?: string; __shown: (step: number, t0: number) => Promise<number> };
       w.__press = undefined;
+      w.__before = input.value;
       input.addEventListener('keydown', (e) => (w.__keyAt = e.timeStamp), { once: true });
       input.addEventListener('input', () => (w.__press = w.__shown(Number(input.value), w.__keyAt ?? performance.now())), { once: true });
     });
     await page.keyboard.press(key);
-    return page.evaluate(async () => {
-      const w = window as unknown as { __press?: Promise<number> };
-      for (let i = 0; i < 500 && !w.__press; i++) await new Promise((r) => setTimeout(r, 10));
-      return w.__press ?? NaN;
+    // the input event fires within the key's default action, before press() returns
+    const answer = await page.evaluate(async () => {
+      const w = window as unknown as { __press?: Promise<number>; __before?: string };
+      if (!w.__press) return { unmoved: (document.querySelector('input[aria-label="Step"]') as HTMLInputElement).value === w.__before, ms: NaN };
+      return { unmoved: false, ms: await w.__press };
     });
+    if (answer.unmoved) throw new Error(`${key} did not move the Step slider`);
+    return answer.ms;
   };
   await scrubTo(events - 1);
+  await profiler?.start();
   await slider.focus();
   const stepBackMs: number[] = [];
   for (let i = 0; i < 5; i++) stepBackMs.push(await press('ArrowLeft'));
   const pageJumpMs: number[] = [];
-  for (let i = 0; i < 3; i++) pageJumpMs.push(await press('PageUp'));
+  // a range input's Page Down moves a tenth of its range towards the minimum (Page Up, towards the end)
+  for (let i = 0; i < 3; i++) pageJumpMs.push(await press('PageDown'));
   let seed = 3;
   const scrubMs: number[] = [];
   for (let i = 0; i < 21; i++) {
     seed = (seed * 1103515245 + 12345) % 2147483648;
     scrubMs.push(await scrubTo(Math.floor((seed / 2147483648) * events)));
   }
+  await profiler?.stop('steps');
   return { events, ...during, stepBackMs, pageJumpMs, scrubMs };
 }
 

@@ -157,7 +157,7 @@ if (want('chromium')) {
     console.log(`  Run → Done: ${fmt(r.runMs / 1000, 2)} s wall (target < 5 s); ${r.status}`);
     console.log(`  longest main-thread task ${fmt(r.longestTaskMs)} ms (${r.longTasks} tasks ≥ 50 ms; target ≤ 100 ms); longest frame gap ${fmt(r.longestFrameMs)} ms over ${fmt(r.frames)} frames (target ≤ 100 ms)`);
     console.log(timed('step back (← on the Step slider) to the State panel', r.stepBackMs));
-    console.log(timed('Page Up (a tenth of the run back)', r.pageJumpMs));
+    console.log(timed('Page Down on the Step slider (a tenth of the run back)', r.pageJumpMs));
     console.log(`  ${r.scrubMs.length} scrubs to random steps: median ${fmt(median(r.scrubMs))} ms, max ${fmt(Math.max(...r.scrubMs))} ms (target < 100 ms)`);
     if (r.heapMb !== undefined) console.log(`  page JS heap after the run: ${fmt(r.heapMb)} MB`);
   }
