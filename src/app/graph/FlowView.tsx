@@ -22,7 +22,7 @@ import {
   type NodeTypes,
 } from '@xyflow/react';
 import type { XY } from '../state/documents.ts';
-import { reconcileNodes } from './reconcile.ts';
+import { reconcileEdges, reconcileNodes } from './reconcile.ts';
 import { ARROW_STEP, arrowDirection, isTextTarget } from './keys.ts';
 import { StageContext } from './stage.ts';
 import { boundsOf, planViewport, startOf } from '../layout/viewport.ts';
@@ -70,6 +70,13 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   if (source !== props.nodes) {
     setSource(props.nodes);
     setNodes(reconcileNodes(nodes, props.nodes));
+  }
+  // Edge objects kept where nothing changed (a simulator step changes one edge's class at most).
+  const [edges, setEdges] = useState<E[]>(props.edges);
+  const [edgeSource, setEdgeSource] = useState(props.edges);
+  if (edgeSource !== props.edges) {
+    setEdgeSource(props.edges);
+    setEdges(reconcileEdges(edges, props.edges));
   }
 
   const { onSelectNode, onSelectEdge, onMoveNodes } = props;
@@ -226,7 +233,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
     <div ref={host} className={stage.on ? 'rs-flow rs-stage' : 'rs-flow'} onKeyDownCapture={onKeyDownCapture}>
       <ReactFlow<N, E>
         nodes={nodes}
-        edges={props.edges}
+        edges={edges}
         nodeTypes={props.nodeTypes}
         edgeTypes={props.edgeTypes}
         onNodesChange={onNodesChange}

@@ -9,7 +9,7 @@ import type { RuleEdgeData } from './flowElements.ts';
 import type { Box } from '../layout/viewport.ts';
 import { routeEdge } from './edgeRoute.ts';
 
-const boxesOf = (s: ReactFlowState): Map<string, Box> => {
+const measureBoxes = (s: ReactFlowState): Map<string, Box> => {
   const out = new Map<string, Box>();
   for (const [id, n] of s.nodeLookup) {
     const p = n.internals.positionAbsolute;
@@ -20,12 +20,29 @@ const boxesOf = (s: ReactFlowState): Map<string, Box> => {
 
 /** Node boxes, recomputed only when a node moves or is measured again. */
 const sameBoxes = (a: Map<string, Box>, b: Map<string, Box>) => {
+  if (a === b) return true;
   if (a.size !== b.size) return false;
   for (const [id, x] of a) {
     const y = b.get(id);
     if (!y || y.x !== x.x || y.y !== x.y || y.width !== x.width || y.height !== x.height) return false;
   }
   return true;
+};
+
+/**
+ * The node boxes of a React Flow state, shared by every edge: measured once per store state (a
+ * pan or zoom changes the state on every frame, and each of hundreds of edges measuring all the
+ * nodes on its own cost more than the frame), and the same Map as before while no box changed,
+ * so each edge's equality check is one comparison.
+ */
+let boxesState: ReactFlowState | undefined;
+let boxesLast: Map<string, Box> = new Map();
+const boxesOf = (s: ReactFlowState): Map<string, Box> => {
+  if (s === boxesState) return boxesLast;
+  boxesState = s;
+  const next = measureBoxes(s);
+  if (!sameBoxes(boxesLast, next)) boxesLast = next;
+  return boxesLast;
 };
 
 function RuleEdgeView(props: EdgeProps<Edge<RuleEdgeData>>) {
