@@ -54,6 +54,26 @@ describe('simulation store over the worker service', () => {
     expect(sim.getState().summary?.byKind.blocked).toBe(2);
   });
 
+  it('keeps the highlight object while a step says the same (the canvas redraws for a new one) and changes it when the step does', async () => {
+    const { sim, studio } = setup();
+    await sim.getState().start(studio.getState().project);
+    sim.getState().selectStep(2);
+    await until(() => sim.getState().inspection?.seq === 2);
+    const blocked = sim.getState().highlight;
+    expect(blocked).toMatchObject({ tool: 'x', toolRule: 0 });
+    // step 3 is another blocked call of x by the same rule: the same highlight object
+    sim.getState().stepBy(1);
+    expect(sim.getState().highlight).toBe(blocked);
+    await until(() => sim.getState().inspection?.seq === 3);
+    expect(sim.getState().highlight).toBe(blocked);
+    // step 1 called y: a new highlight
+    sim.getState().selectStep(1);
+    await until(() => sim.getState().inspection?.seq === 1);
+    expect(sim.getState().highlight).not.toBe(blocked);
+    expect(sim.getState().highlight).toMatchObject({ tool: 'y' });
+    expect(sim.getState().highlight?.toolRule).toBeUndefined();
+  });
+
   it('what-if: a changed rule gives a diff against the previous run of the same trace', async () => {
     const { sim, studio } = setup();
     await sim.getState().start(studio.getState().project);

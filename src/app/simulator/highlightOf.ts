@@ -39,3 +39,15 @@ export function highlightOf(d: Decision | undefined, docs: { agentDocId?: string
   }
 }
 
+
+/**
+ * `next`, or `prev` when both say the same: the canvas redraws its nodes and edges for a new
+ * highlight object, and a step's highlight is computed twice (when selected, and again with the
+ * worker's explanation), usually to the same thing.
+ */
+export function sameHighlightOr(prev: SimulationHighlight | undefined, next: SimulationHighlight | undefined): SimulationHighlight | undefined {
+  if (prev === undefined || next === undefined) return next;
+  return prev.docId === next.docId && prev.tool === next.tool && prev.toolRule === next.toolRule && prev.node === next.node && prev.workflowRule === next.workflowRule
+    ? prev
+    : next;
+}

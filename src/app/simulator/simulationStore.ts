@@ -17,7 +17,7 @@ import type { CoverageResult, FilteredRows, Inspection, RunDiff, RunOverview, Si
 import type { ProjectData } from '../state/store.ts';
 import { DecisionLog } from './decisionLog.ts';
 import { BLOB_TRACE_CHARS, traceBlob } from '../persistence/traceBlobs.ts';
-import { highlightOf, type SimulationHighlight } from './highlightOf.ts';
+import { highlightOf, sameHighlightOr, type SimulationHighlight } from './highlightOf.ts';
 import { buildRequest, coverageRequest, type ResolvedChoice, type RunChoice } from './runRequest.ts';
 import { DEFAULT_FORM, formToSettings, type SettingsForm } from './settingsForm.ts';
 import { NO_FILTER, type TimelineFilter } from './timelineFilter.ts';
@@ -159,7 +159,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
           const run = get().run;
           if (run?.id === ask.runId && !wanted) {
             const d = decisionOf(run, get().selected, inspection);
-            set({ inspection, highlight: highlightOf(d, run, inspection?.explanation?.ruleRef) });
+            set({ inspection, highlight: sameHighlightOr(get().highlight, highlightOf(d, run, inspection?.explanation?.ruleRef)) });
           }
         })
         .catch((e: unknown) => set({ error: e instanceof Error ? e.message : String(e) }))
@@ -174,7 +174,10 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
       if (!run) return;
       const s = Math.max(-1, Math.min(run.items - 1, step));
       const d = decisionOf(run, selected);
-      set({ step: s, selected, highlight: highlightOf(d, run) });
+      // A decision whose window is not on the page yet keeps the highlight until the worker's
+      // answer (a moment away) says it: cleared and set again, the canvas would redraw twice.
+      const waiting = d === undefined && selected !== undefined && run.status !== 'running';
+      set({ step: s, selected, highlight: waiting ? get().highlight : sameHighlightOr(get().highlight, highlightOf(d, run)) });
       if (run.status === 'running') return;
       wanted = { runId: run.id, step: s, ...(selected !== undefined ? { seq: selected } : {}) };
       inspect();
