@@ -14,7 +14,7 @@ import type { Stepper } from '../core/simulator/stepper.ts';
 import type { RunSession } from './sessions.ts';
 import { firstDecisionOfEvent, overviewBins } from '../core/simulator/overview.ts';
 import { decisionMatcher, toolsOf, type DecisionFilter } from '../core/simulator/decisionFilter.ts';
-import { MAX_WINDOW, type FilteredRows, type Inspection, type RunDiff, type RunOverview, type StepState } from './protocol.ts';
+import { CALLED_SHOWN, MAX_WINDOW, type FilteredRows, type Inspection, type RunDiff, type RunOverview, type StepState } from './protocol.ts';
 
 /** The state after `step` (clamped), read from the session's stepper. */
 export function stateAt(session: RunSession, stepper: Stepper, step: number): StepState {
@@ -39,7 +39,7 @@ export function inspectRun(session: RunSession, stepper: Stepper, step: number, 
   const decision = seq === undefined ? undefined : session.decisions[seq];
   const decisionStep = decision ? session.steps[decision.seq] : undefined;
   const state = stateAt(session, stepper, decisionStep ?? step);
-  if (!decision) return { state };
+  if (!decision) return { state: shown(state) };
   const { agent, workflow, settings } = session.config;
   const explanation = explainDecision(decision, {
     ...(agent ? { agent } : {}),
@@ -48,7 +48,17 @@ export function inspectRun(session: RunSession, stepper: Stepper, step: number, 
     ...(state.event ? { event: state.event } : {}),
     state: state.snapshot,
   });
-  return { state, explanation, seq: decision.seq };
+  return { state: shown(state), explanation, seq: decision.seq };
+}
+
+/**
+ * The state as the page shows it (explanations are made from the whole state first): the last
+ * {@link CALLED_SHOWN} calls of the ordering scope and their number, not every one of them.
+ */
+function shown(state: StepState): StepState {
+  const tools = state.snapshot.tools;
+  if (!tools || tools.called.length <= CALLED_SHOWN) return state;
+  return { ...state, snapshot: { ...state.snapshot, tools: { ...tools, called: tools.called.slice(-CALLED_SHOWN) } }, calledCount: tools.called.length };
 }
 
 /** The first violation after `fromSeq` (-1: from the start) and its step. */

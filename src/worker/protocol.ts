@@ -107,12 +107,24 @@ export interface StepState {
   decisionCount: number;
   /** The decisions this step's item caused. */
   stepDecisions: Decision[];
+  /**
+   * The replay's state after the step, as the State panel shows it: `tools.called` holds only the
+   * last {@link CALLED_SHOWN} calls of the ordering scope when there were more (see `calledCount`).
+   */
   snapshot: ReplaySnapshot;
+  /** Calls in the ordering scope in all, when `snapshot.tools.called` lists only the last of them. */
+  calledCount?: number;
   /** The step's trace event (absent for an unusable line or step -1). */
   event?: TraceEvent;
   /** The step's unusable line, when it was one. */
   lineError?: { line: number; message: string };
 }
+
+/**
+ * Calls of the ordering scope a step's state lists (the most recent): a batch of thousands of
+ * calls would otherwise be sent and drawn as one paragraph of names at every step.
+ */
+export const CALLED_SHOWN = 50;
 
 /** A step's state with the explanation of one of its decisions. */
 export interface Inspection {

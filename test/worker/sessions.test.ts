@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulationClient } from '../../src/worker/client.ts';
-import type { SimulationChunk } from '../../src/worker/protocol.ts';
+import { CALLED_SHOWN, type SimulationChunk } from '../../src/worker/protocol.ts';
 import { createSessionStore } from '../../src/worker/sessions.ts';
 import { ChannelWorker } from './harness.ts';
 
@@ -114,6 +114,32 @@ describe('run sessions in the worker: step states, explanations, diffs, summarie
     const back = await client.inspect(run.id, 0);
     expect(back?.state.snapshot.tools?.calls.find((c) => c.tool === 'x')?.executions).toBe(1);
     expect(await client.inspect('run-unknown', 0)).toBeUndefined();
+    client.dispose();
+  });
+
+  it('a step state lists the last calls of a long ordering scope and says how many there were; the explanation still sees them all', async () => {
+    const client = createSimulationClient(factory);
+    // 120 calls of a0…a119 in one batch, then b, which must follow a5 (called long before the last 50)
+    const rules = `name = "long"\n\n[[tool_rules]]\ntool_name = "b"\nrule_type = { type = "RequiresPrecedingTools" }\nconditions = ["a5"]\n\n[[tool_rules]]\ntool_name = "c"\nrule_type = { type = "RequiresPrecedingTools" }\nconditions = ["nobody"]\n`;
+    const lines = Array.from({ length: 120 }, (_, i) => JSON.stringify({ type: 'tool_call', time: at(i), tool: `a${i}` }));
+    lines.push(JSON.stringify({ type: 'tool_call', time: at(120), tool: 'b' }), JSON.stringify({ type: 'tool_call', time: at(121), tool: 'c' }));
+    const run = client.run({ ruleFiles: [{ name: 'long.toml', text: rules }], traces: [{ name: 'long.jsonl', text: lines.join('\n') }] }, () => {});
+    await run.result;
+    const allowed = await client.inspect(run.id, 120, 120);
+    expect(allowed?.state.stepDecisions.map((d) => d.kind)).toEqual(['allowed']);
+    expect(allowed?.state.calledCount).toBe(121);
+    const called = allowed?.state.snapshot.tools?.called ?? [];
+    expect(called).toHaveLength(CALLED_SHOWN);
+    expect(called.at(-1)).toBe('b');
+    expect(called[0]).toBe(`a${121 - CALLED_SHOWN}`);
+    // c is blocked: its explanation lists what was called in the batch, a0 included
+    const blocked = await client.inspect(run.id, 121, 121);
+    expect(blocked?.explanation?.title).toMatch(/Blocked/);
+    expect(blocked?.explanation?.details.join('\n')).toContain('`a0`');
+    // a short scope is sent whole, without a count
+    const early = await client.inspect(run.id, 2, 2);
+    expect(early?.state.snapshot.tools?.called).toEqual(['a0', 'a1', 'a2']);
+    expect(early?.state.calledCount).toBeUndefined();
     client.dispose();
   });
 

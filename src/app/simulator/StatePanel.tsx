@@ -24,13 +24,19 @@ export function StatePanel() {
           Unusable line {state.lineError.line}: {state.lineError.message}
         </p>
       ) : null}
-      {state?.snapshot.tools ? <ToolState s={state.snapshot.tools} /> : null}
+      {state?.snapshot.tools ? <ToolState s={state.snapshot.tools} calledCount={state.calledCount} /> : null}
       {state?.snapshot.workflow ? <WorkflowState s={state.snapshot.workflow} /> : null}
     </section>
   );
 }
 
-function ToolState({ s }: { s: ToolEngineSnapshot }) {
+/** The calls of the ordering scope: all of them, or their number and the last ones the worker sent. */
+function calledText(called: readonly string[], count: number | undefined): string {
+  if (count === undefined || count <= called.length) return `Called: ${list(called)}`;
+  return `Called: ${count.toLocaleString('en-US')} calls, the last ${called.length}: …, ${called.join(', ')}`;
+}
+
+function ToolState({ s, calledCount }: { s: ToolEngineSnapshot; calledCount: number | undefined }) {
   return (
     <div className="sim-state-block">
       <h4>Tools</h4>
@@ -78,7 +84,7 @@ function ToolState({ s }: { s: ToolEngineSnapshot }) {
           ))}
         </ul>
       ) : null}
-      <p>Called: {list(s.called)}</p>
+      <p>{calledText(s.called, calledCount)}</p>
       <p>Pending start: {list(s.pendingStart)}</p>
       <p>Pending exit: {list(s.pendingExit)}</p>
       {s.consentGrants.length > 0 ? (
