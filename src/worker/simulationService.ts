@@ -145,12 +145,14 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
           }
           if (step % MEMORY_CHECK_EVERY === 0 && !withinMemory()) return false;
           session.items.push(item);
-          for (const d of replay.push(item)) {
+          // straight into the run's decisions: no array per item
+          const from = session.decisions.length;
+          replay.pushInto(item, session.decisions);
+          for (let k = from; k < session.decisions.length; k++) {
             if (!stepsOnly) {
-              pending.push(d);
+              pending.push(session.decisions[k] as Decision);
               pendingSteps.push(step);
             }
-            session.decisions.push(d);
             session.steps.push(step);
             decisions++;
           }
