@@ -66,6 +66,35 @@ describe('createDecisionWriter', () => {
     );
   });
 
+  it('writes allowed decisions (its kind, tool, outcome and flow kept as one piece) and any kind with keys in any order as the oracle does', () => {
+    const keys = ['seq', 'event', 'time', 'kind', 'tool', 'outcome', 'flow', 'consent', 'code', 'rule', 'message', 'reason', 'extra', 'x"y'];
+    const value = fc.oneof(text(10), fc.constantFrom('ok', 'error', 'continue', 'end', 'exit', 'heartbeat', 'approve_once', undefined), fc.integer(), fc.jsonValue());
+    const decision = fc.record({
+      kind: fc.constantFrom('allowed', 'allowed', 'allowed', 'blocked', 'deduplicated', 'auto'),
+      tool: fc.oneof(fc.constantFrom('tool_1', 'tool_2'), text(70), fc.integer()),
+      outcome: fc.constantFrom('ok', 'error', 'okay', undefined),
+      flow: fc.constantFrom('continue', 'end', 'exit', 'heartbeat', 'stop'),
+      consent: fc.constantFrom(undefined, 'approve_once', 'grant'),
+      others: fc.dictionary(fc.constantFrom(...keys.slice(8)), value, { maxKeys: 3 }),
+      order: fc.shuffledSubarray(keys, { minLength: keys.length, maxLength: keys.length }),
+      shuffle: fc.boolean(),
+      inherited: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(decision, { minLength: 1, maxLength: 8 }), fc.boolean(), (specs, escaped) => {
+        const ds = specs.map((x, i) => {
+          const fields: Record<string, unknown> = { seq: i, event: i, time: '2025-01-01T10:00:00.000Z', kind: x.kind, tool: x.tool, outcome: x.outcome, flow: x.flow, consent: x.consent, code: 'Deduplicated', message: 'm', ...x.others };
+          const rec: Record<string, unknown> = x.inherited ? Object.create({ inheritedKey: 'from the prototype' }) : {};
+          for (const k of x.shuffle ? x.order : keys) if (k in fields) rec[k] = fields[k];
+          return rec as unknown as Decision;
+        });
+        const escape = escaped ? jsonTermSafe : undefined;
+        expect(written([...ds, ...ds], escape ? { escape } : {}).bytes).toEqual(utf8(reference([...ds, ...ds], escape)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('writes unusual numbers, undefined and extra fields, and other kinds as the oracle does', () => {
     const ds = [
       { seq: 0, event: 0, time: 't', kind: 'periodic_due', tool: 'x', rule: Number.NaN },

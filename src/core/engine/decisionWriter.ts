@@ -51,13 +51,28 @@ const ascii = (text: string): Uint8Array => {
   return out;
 };
 
-/** `,"tool":` and friends for every kind's keys, and `,"kind":"allowed"` for every kind. */
-const KEY_PREFIX = new Map<string, Uint8Array>();
+/** A kind's own key with its `,"key":` bytes. */
+interface Field {
+  key: string;
+  prefix: Uint8Array;
+}
+
+/**
+ * Per kind: `,"kind":"allowed"`, its own fields in the spec's order, and every key it is written
+ * with in the order the engine creates them (base keys first), which `for…in` meets first.
+ */
 const KIND_BYTES = {} as Record<DecisionKind, Uint8Array>;
+const FIELDS = {} as Record<DecisionKind, readonly Field[]>;
+const CREATION_ORDER = {} as Record<DecisionKind, readonly string[]>;
 for (const kind of Object.keys(DECISION_KEY_ORDER) as DecisionKind[]) {
   KIND_BYTES[kind] = ascii(`,"kind":${JSON.stringify(kind)}`);
-  for (const k of DECISION_KEY_ORDER[kind]) KEY_PREFIX.set(k, ascii(`,${JSON.stringify(k)}:`));
+  FIELDS[kind] = DECISION_KEY_ORDER[kind].map((key) => ({ key, prefix: ascii(`,${JSON.stringify(key)}:`) }));
+  CREATION_ORDER[kind] = ['seq', 'event', 'time', 'kind', ...DECISION_KEY_ORDER[kind]];
 }
+const TOOL = ascii(',"tool":');
+const OUTCOME = ascii(',"outcome":');
+const FLOW = ascii(',"flow":');
+const CONSENT = ascii(',"consent":');
 const MESSAGE = ascii(',"message":');
 const LIST_SEPARATOR = ascii(', ');
 const SEQ = ascii('{"seq":');
@@ -163,6 +178,20 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
       buf[pos++] = 0x30 + n;
       return;
     }
+    if (n <= 0x7fffffff) {
+      // small integers (sequence numbers, event indexes, rules) in 32-bit arithmetic
+      let digits = 1;
+      for (let m = 10; m <= n && digits < 10; m *= 10) digits++;
+      let p = pos + digits;
+      pos = p;
+      let k = n | 0;
+      while (k > 0) {
+        const q = (k / 10) | 0;
+        buf[--p] = 0x30 + (k - q * 10);
+        k = q;
+      }
+      return;
+    }
     let digits = 0;
     for (let m = n; m > 0; m = Math.floor(m / 10)) digits++;
     let p = pos + digits;
@@ -254,6 +283,45 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
     buf[pos++] = QUOTE;
   };
 
+  /**
+   * `,"kind":"allowed","tool":…,"outcome":…,"flow":…` as one piece per tool, outcome and flow (a
+   * slot per outcome × flow for each short tool name); false when the fields are not of that shape
+   * (then they are written one by one).
+   */
+  const allowedPieces = new Map<string, (Uint8Array | undefined)[]>();
+  const putAllowed = (tool: unknown, outcome: unknown, flow: unknown): boolean => {
+    const slot = (outcome === 'ok' ? 0 : outcome === 'error' ? 4 : -8) + (flow === 'continue' ? 0 : flow === 'end' ? 1 : flow === 'exit' ? 2 : flow === 'heartbeat' ? 3 : -8);
+    if (slot < 0 || typeof tool !== 'string' || tool.length > MEMO_MAX_LENGTH) return false;
+    let pieces = allowedPieces.get(tool);
+    const piece = pieces?.[slot];
+    if (piece !== undefined) {
+      put(piece);
+      return true;
+    }
+    const at = pos;
+    put(KIND_BYTES.allowed);
+    put(TOOL);
+    putShortString(tool);
+    put(OUTCOME);
+    putShortString(outcome as string);
+    put(FLOW);
+    putShortString(flow as string);
+    if (pieces === undefined && allowedPieces.size < MEMO_MAX_ENTRIES) allowedPieces.set(tool, (pieces = new Array<Uint8Array | undefined>(8).fill(undefined)));
+    if (pieces !== undefined) pieces[slot] = buf.slice(at, pos);
+    return true;
+  };
+
+  /** `,"key":value` for a key that is not one of the kind's own (left out when undefined). */
+  const putExtra = (rec: Record<string, unknown>, k: string, known: ReadonlySet<string>) => {
+    if (known.has(k) || rec[k] === undefined) return;
+    room(1);
+    buf[pos++] = 0x2c;
+    putShortString(k);
+    room(1);
+    buf[pos++] = 0x3a;
+    putValue(rec[k]);
+  };
+
   return {
     write(d) {
       const rec = d as unknown as Record<string, unknown>;
@@ -264,31 +332,39 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
       put(TIME);
       if (typeof d.time === 'string') putString(d.time);
       else putValue(d.time);
-      put(KIND_BYTES[d.kind]);
-      for (const k of DECISION_KEY_ORDER[d.kind]) {
-        if (k === 'message') {
-          // read without building the text: the writer formats the parts
-          const parts = unbuiltMessage(d);
-          if (parts !== undefined) {
-            put(MESSAGE);
-            putMessage(parts);
-            continue;
-          }
+      const kind = d.kind;
+      if (kind === 'allowed' && putAllowed(d.tool, d.outcome, d.flow)) {
+        // nine decisions in ten: kind, tool, outcome and flow came as one piece
+        if (d.consent !== undefined) {
+          put(CONSENT);
+          putValue(d.consent);
         }
-        const v = rec[k];
-        if (v === undefined) continue;
-        put(KEY_PREFIX.get(k) as Uint8Array);
-        putValue(v);
+      } else {
+        put(KIND_BYTES[kind]);
+        for (const f of FIELDS[kind]) {
+          if (f.key === 'message') {
+            // read without building the text: the writer formats the parts
+            const parts = unbuiltMessage(d);
+            if (parts !== undefined) {
+              put(MESSAGE);
+              putMessage(parts);
+              continue;
+            }
+          }
+          const v = rec[f.key];
+          if (v === undefined) continue;
+          put(f.prefix);
+          putValue(v);
+        }
       }
-      const known = DECISION_KNOWN_KEYS[d.kind];
+      // Any other key, in insertion order: the engine's keys come first and in creation order,
+      // so each is skipped by one comparison; anything else is looked up.
+      const known = DECISION_KNOWN_KEYS[kind];
+      const order = CREATION_ORDER[kind];
+      let next = 0;
       for (const k in rec) {
-        if (known.has(k) || rec[k] === undefined) continue;
-        room(1);
-        buf[pos++] = 0x2c;
-        putShortString(k);
-        room(1);
-        buf[pos++] = 0x3a;
-        putValue(rec[k]);
+        if (k === order[next]) next++;
+        else putExtra(rec, k, known);
       }
       room(2);
       buf[pos++] = 0x7d;
