@@ -89,6 +89,15 @@ function SummaryTables({ s }: { s: Summary }) {
               <td>{r.failures} failures</td>
             </tr>
           ))}
+          {s.lettaRules.map((r) => (
+            <tr key={`l${r.rule}`}>
+              <th scope="row">
+                Letta rule {ruleNumber(r.rule)}: {r.tool} {ruleTypeLabel(r.type)}
+              </th>
+              <td>fired {r.fired}</td>
+              <td>{r.failures} failures</td>
+            </tr>
+          ))}
           {s.workflowRules.map((r) => (
             <tr key={`w${r.node}${r.rule}`}>
               <th scope="row">
@@ -106,7 +115,10 @@ function SummaryTables({ s }: { s: Summary }) {
 }
 
 function NeverFired({ s }: { s: Summary }) {
-  const items = [...s.neverFired.tool.map((r) => `rule ${ruleNumber(r.rule)}: ${r.tool} ${ruleTypeLabel(r.type)}`), ...s.neverFired.workflow.map((r) => `${r.node} rule ${ruleNumber(r.rule)}: ${ruleTypeLabel(r.type)}`)];
+  const items = [
+    ...s.neverFired.tool.map((r) => `rule ${ruleNumber(r.rule)}: ${r.tool} ${ruleTypeLabel(r.type)}`),
+    ...s.neverFired.letta.map((r) => `Letta rule ${ruleNumber(r.rule)}: ${r.tool} ${ruleTypeLabel(r.type)}`),
+    ...s.neverFired.workflow.map((r) => `${r.node} rule ${ruleNumber(r.rule)}: ${ruleTypeLabel(r.type)}`)];
   return (
     <div>
       <h4>Never fired ({items.length})</h4>

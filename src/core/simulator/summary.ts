@@ -1,11 +1,14 @@
 /**
  * Summary and coverage of one or several decision streams: counts per decision kind, per tool and
- * per rule, and the rules that never fired (see `attribution.ts` for what "fired" means).
+ * per rule, and the rules that never fired (see `attribution.ts` for what "fired" means; for a
+ * Letta agent's rules, `lettaAttribution.ts`).
  */
 import type { Decision, DecisionKind } from '../engine/decisions.ts';
+import type { LettaRuleTypeName } from '../model/lettaRules.ts';
 import type { Agent, ToolRuleTypeName } from '../model/toolRules.ts';
 import type { Workflow, WorkflowRuleTypeName } from '../model/workflow.ts';
 import { ToolRuleAttribution } from './attribution.ts';
+import { LettaRuleAttribution } from './lettaAttribution.ts';
 
 /** Every decision kind, in the order of `traces.md` §4. */
 export const DECISION_KINDS: readonly DecisionKind[] = [
@@ -33,6 +36,19 @@ export interface ToolRuleCount {
   byKind: KindCounts;
 }
 
+/** A Letta agent's rule (profile `letta`): counted like a tool rule. */
+export interface LettaRuleCount {
+  /** 0-based index in the agent's `lettaRules`. */
+  rule: number;
+  tool: string;
+  type: LettaRuleTypeName;
+  /** Decisions this rule shaped (see `lettaAttribution.ts`). */
+  fired: number;
+  /** Of those, failures it decided (blocked, denied, exit_blocked). */
+  failures: number;
+  byKind: KindCounts;
+}
+
 export interface WorkflowRuleCount {
   node: string;
   rule: number;
@@ -51,10 +67,12 @@ export interface Summary {
   byTool: ToolCount[];
   /** Every rule of the agent, in file order. */
   toolRules: ToolRuleCount[];
+  /** Every rule of a Letta agent, in file order (empty for other agents). */
+  lettaRules: LettaRuleCount[];
   /** Every rule of every node, in file order. */
   workflowRules: WorkflowRuleCount[];
-  /** Rules that fired in none of the streams (Needed rules, which never fire, are left out). */
-  neverFired: { tool: ToolRuleCount[]; workflow: WorkflowRuleCount[] };
+  /** Rules that fired in none of the streams (Needed and continue_loop rules, which never fire, are left out). */
+  neverFired: { tool: ToolRuleCount[]; letta: LettaRuleCount[]; workflow: WorkflowRuleCount[] };
   /** Decisions naming a rule that is not in the loaded agent or workflow (rules edited since the run). */
   unknownRuleRefs: number;
 }
@@ -86,6 +104,11 @@ export function summarize(input: readonly Decision[] | readonly (readonly Decisi
   const toolRules: ToolRuleCount[] = (ctx.agent?.rules ?? []).map((r, rule) => ({
     rule, tool: r.tool_name, type: r.rule_type.type, fired: 0, failures: 0, byKind: {},
   }));
+  const lettaRules: LettaRuleCount[] = (ctx.agent?.lettaRules ?? []).map((r, rule) => ({
+    rule, tool: r.tool_name, type: r.type, fired: 0, failures: 0, byKind: {},
+  }));
+  // A Letta agent's decisions name its Letta rules (Pattern's `rules` stay empty for it).
+  const counted: (ToolRuleCount | LettaRuleCount)[] = lettaRules.length > 0 ? lettaRules : toolRules;
   const workflowRules: WorkflowRuleCount[] = [];
   const wfIndex = new Map<string, WorkflowRuleCount>();
   for (const node of ctx.workflow?.nodes ?? [])
@@ -94,12 +117,12 @@ export function summarize(input: readonly Decision[] | readonly (readonly Decisi
       workflowRules.push(c);
       wfIndex.set(`${node.name}\u0000${rule}`, c);
     });
-  const attribution = ctx.agent ? new ToolRuleAttribution(ctx.agent) : undefined;
+  const attribution = !ctx.agent ? undefined : lettaRules.length > 0 ? new LettaRuleAttribution(ctx.agent) : new ToolRuleAttribution(ctx.agent);
   let total = 0;
   let unknownRuleRefs = 0;
   let current: Decision;
   const fire = (rule: number) => {
-    const c = toolRules[rule];
+    const c = counted[rule];
     if (!c) {
       unknownRuleRefs++;
       return;
@@ -132,9 +155,11 @@ export function summarize(input: readonly Decision[] | readonly (readonly Decisi
     byKind,
     byTool: [...tools.values()].sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0)),
     toolRules,
+    lettaRules,
     workflowRules,
     neverFired: {
       tool: toolRules.filter((r) => r.fired === 0 && r.type !== 'Needed'),
+      letta: lettaRules.filter((r) => r.fired === 0 && r.type !== 'continue_loop'),
       workflow: workflowRules.filter((r) => r.fired === 0),
     },
     unknownRuleRefs,

@@ -44,7 +44,7 @@ const usedKinds = (s: Summary): DecisionKind[] => DECISION_KINDS.filter((k) => s
 
 /**
  * Markdown: a title line with the totals, then `## Decisions by kind`, `## Decisions by tool`,
- * `## Tool rules`, `## Workflow rules` (tables) and `## Rules that never fired` (a list).
+ * `## Tool rules`, `## Letta rules` (a Letta agent's), `## Workflow rules` (tables) and `## Rules that never fired` (a list).
  * Sections with nothing to show say so in one line.
  */
 export function summaryMarkdown(summary: Summary, title = 'Simulation summary'): string {
@@ -67,12 +67,22 @@ export function summaryMarkdown(summary: Summary, title = 'Simulation summary'):
         summary.toolRules.map((r) => [ruleNumber(r.rule), code(r.tool), r.type, r.fired, r.failures]),
       ),
     );
+  if (summary.lettaRules.length > 0) {
+    out.push('', '## Letta rules', '');
+    out.push(
+      ...table(
+        ['Rule', 'Tool', 'Type', 'Fired', 'Failures'],
+        summary.lettaRules.map((r) => [ruleNumber(r.rule), code(r.tool), r.type, r.fired, r.failures]),
+      ),
+    );
+  }
   out.push('', '## Workflow rules', '');
   if (summary.workflowRules.length === 0) out.push('No workflow rules.');
   else out.push(...table(['Node', 'Rule', 'Type', 'Interrupts'], summary.workflowRules.map((r) => [code(r.node), ruleNumber(r.rule), r.type, r.fired])));
   out.push('', '## Rules that never fired', '');
   const never = [
     ...summary.neverFired.tool.map((r) => `- Tool rule ${ruleNumber(r.rule)}: ${r.type} on ${code(r.tool)}`),
+    ...summary.neverFired.letta.map((r) => `- Letta rule ${ruleNumber(r.rule)}: ${r.type} on ${code(r.tool)}`),
     ...summary.neverFired.workflow.map((r) => `- Workflow rule ${ruleNumber(r.rule)} of node ${code(r.node)}: ${r.type}`),
   ];
   out.push(...(never.length > 0 ? never : ['Every rule fired at least once.']));
