@@ -159,6 +159,22 @@ describe('rules that never fire (V011)', () => {
     expect(stepsOf(full.findings[0])?.length).toBe(52);
   });
 
+  it('a pattern no text could be built for is not judged, and says so (info), in both profiles', () => {
+    // `(a\b|b)c` matches "bc", but the sample built takes the first branch: "ac" has no word boundary after the a.
+    const wf = workflowOf({
+      code: { transitions: [{ when: 'ok', to: 'done' }], rules: [{ type: 'repeated_command', pattern: '(a\\b|b)c', threshold: 1, window: 60 }] },
+    });
+    for (const profile of ['spec', 'hegel'] as const) {
+      const r = verifyAsCli(wf, { profile });
+      expect(briefOf(r.findings)).toEqual(['V011 code #1']);
+      expect(r.findings[0]).toMatchObject({ severity: 'info', proof: 'unjudged' });
+      expect(r.findings[0]?.message).toBe(
+        "Rule #1 (repeated_command) of 'code' was not judged: no text its pattern '(a\\b|b)c' matches could be built for the sessions (anchors or word boundaries in the way), so whether it can fire is unknown.",
+      );
+      expect(r.findings[0]?.trace).toBeUndefined();
+    }
+  });
+
   it('a rule on a phase no session enters is left to V010 (or W003)', () => {
     const wf = workflowOf({
       a: { transitions: [{ when: 'go', to: 'done' }, { when: 'go', to: 'b' }] },

@@ -26,7 +26,9 @@ export type Proof =
   /** The abstract state space was exhausted: it holds for every path ("none exists"). */
   | 'exhaustive'
   /** It holds for every call sequence up to the bound the search reached. */
-  | 'bounded';
+  | 'bounded'
+  /** Nothing is proved: the verifier could not judge it (it says why). */
+  | 'unjudged';
 
 /** One step of a counterexample, in the scripted-trace format (`traces.md` §2). */
 export type CounterexampleStep =

@@ -5,6 +5,7 @@
  * finding carries a shortest scripted session.
  */
 import type { DecisionBody } from '../engine/decisions.ts';
+import { patternOf } from '../engine/workflow/compiled.ts';
 import { createWorkflowEngine } from '../engine/workflow/engine.ts';
 import { DONE_NODE, type Transition } from '../model/workflow.ts';
 import type { TraceEvent } from '../traces/events.ts';
@@ -174,7 +175,16 @@ function ruleFindings(s: WorkflowSearch, statics: WorkflowStatics): VerifyFindin
         continue;
       }
       const status = unsampled.get(id);
-      if (status === 'unknown') continue;
+      if (status === 'unknown') {
+        out.push({
+          ...base,
+          code: 'V011',
+          severity: 'info',
+          proof: 'unjudged',
+          message: `Rule ${ref} was not judged: no text its pattern '${patternOf(r.rule) ?? ''}' matches could be built for the sessions (anchors or word boundaries in the way), so whether it can fire is unknown.`,
+        });
+        continue;
+      }
       if (status === 'empty') {
         out.push({
           ...base,

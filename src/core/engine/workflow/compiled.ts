@@ -43,7 +43,8 @@ function numbersUsable(rule: WorkflowRule, profile: WorkflowProfile): boolean {
   }
 }
 
-function patternOf(rule: WorkflowRule): string | undefined {
+/** A repeated rule's pattern (`pattern` / `path_pattern`), if it has one. */
+export function patternOf(rule: WorkflowRule): string | undefined {
   if (rule.type === 'repeated_command') return rule.pattern;
   if (rule.type === 'repeated_file_edit') return rule.path_pattern;
   return undefined;
