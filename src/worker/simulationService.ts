@@ -137,6 +137,7 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
       /** Feeds items; returns false when the run was cancelled or stopped at a budget. */
       const feed = async (items: readonly TraceItem[]): Promise<boolean> => {
         if (stopped !== undefined) return false;
+        checkpoints?.expect(expectedItems(progress, session.items.length + items.length));
         for (const item of items) {
           const step = session.items.length;
           if (step >= stepLimit) {
@@ -265,6 +266,18 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
     },
     ping: () => Promise.resolve(true as const),
   };
+}
+
+/**
+ * How many items the run will have in all, as far as can be told: the count when the items were
+ * read at once, else the items so far scaled by the share of the bytes read (0: not known, as for
+ * a scripted trace expanded lazily).
+ */
+export function expectedItems(progress: SimulationProgress, itemsSoFar: number): number {
+  if (progress.totalItems !== undefined) return progress.totalItems;
+  if (progress.totalBytes !== undefined && progress.bytes !== undefined && progress.bytes > 0)
+    return Math.round((itemsSoFar * progress.totalBytes) / progress.bytes);
+  return 0;
 }
 
 /** Text is fed to a line reader in slices of this many characters. */
