@@ -139,8 +139,14 @@ test('1,000,000-event replay: run time, frame rate, input latency, cancel', asyn
   await sim(page).getByRole('slider', { name: 'Step' }).fill(String(EVENTS - 10));
   const t2 = Date.now();
   await sim(page).getByRole('button', { name: 'Step back', exact: true }).click();
-  await expect(sim(page).getByRole('region', { name: 'State' })).toContainText(`after step ${EVENTS - 10}`, { timeout: 120_000 });
+  const state = sim(page).getByRole('region', { name: 'State' });
+  await expect(state).toContainText(`after step ${EVENTS - 10}`, { timeout: 120_000 });
   console.log(`scrub near the end + Step back: state shown in ${Date.now() - t2} ms`);
+  // and it is the state after that step: its event's time (one event a second) and store's calls,
+  // which stopped at its MaxCalls limit long before (store is every 4th call: 250,000 in all)
+  await expect(state).toContainText(`Time ${new Date(Date.UTC(2025, 0, 1) + (EVENTS - 11) * 1000).toISOString()}`);
+  const storeCalls = Math.min(100_000, Math.floor((EVENTS - 11 - 2) / 4) + 1);
+  await expect(state.getByRole('table', { name: 'Calls vs limits' }).getByRole('row', { name: new RegExp(`^store ${storeCalls} 100000$`) })).toBeVisible();
 
   // Cancel a second run.
   await sim(page).getByRole('button', { name: 'Run', exact: true }).click();
