@@ -93,7 +93,7 @@ const field = fc.oneof(
   { weight: 2, arbitrary: fc.tuple(fc.constantFrom('command', 'path'), fc.constantFrom(...STRINGS)).map(([k, t]) => [k, json(t)] as const) },
   { weight: 2, arbitrary: fc.tuple(fc.constantFrom('input', 'output', 'cache_read', 'cache_creation'), fc.constantFrom(...NUMBERS, '"5"', 'null')).map(([k, v]) => [k, v] as const) },
   { weight: 2, arbitrary: usageValue.map((u) => ['tokens', u] as const) },
-  { weight: 1, arbitrary: fc.constantFrom(['output', '"x"'] as const, ['output', '"say \\"hi\\""'] as const, ['extra', '1'] as const, ['consent', '"deny"'] as const, ['ty\\u0070e', '"tool_call"'] as const, ['time', '12'] as const, ['type', '1'] as const) },
+  { weight: 1, arbitrary: fc.constantFrom(['output', '"x"'] as const, ['output', '"say \\"hi\\""'] as const, ['extra', '1'] as const, ['consent', '"deny"'] as const, ['ty\\u0070e', '"tool_call"'] as const, ['tyme', '"x"'] as const, ['arcs', '1'] as const, ['pith', '"p"'] as const, ['toon', '"t"'] as const, ['time', '12'] as const, ['type', '1'] as const) },
 );
 
 /** A line of the usual shape: type, time, tool, args (in some order, maybe duplicated or missing). */

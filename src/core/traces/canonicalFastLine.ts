@@ -268,11 +268,21 @@ export class CanonicalFastLine {
   private field(start: number, end: number): number {
     switch (end - start) {
       case 4:
-        if (this.same(start, end, 'type')) return TYPE;
-        if (this.same(start, end, 'time')) return TIME;
-        if (this.same(start, end, 'tool')) return TOOL;
-        if (this.same(start, end, 'args')) return ARGS;
-        return this.same(start, end, 'path') ? PATH : 0;
+        // told apart by their second letter, then checked whole
+        switch (this.b[start + 1]) {
+          case 0x79: // tYpe
+            return this.same(start, end, 'type') ? TYPE : 0;
+          case 0x69: // tIme
+            return this.same(start, end, 'time') ? TIME : 0;
+          case 0x6f: // tOol
+            return this.same(start, end, 'tool') ? TOOL : 0;
+          case 0x72: // aRgs
+            return this.same(start, end, 'args') ? ARGS : 0;
+          case 0x61: // pAth
+            return this.same(start, end, 'path') ? PATH : 0;
+          default:
+            return 0;
+        }
       case 2:
         return this.same(start, end, 'id') ? ID : 0;
       case 5:
