@@ -42,6 +42,8 @@ export interface WorkflowKeyBounds {
   readers: readonly (readonly [string, NodeReads])[];
   /** Per node (`spec`: its windows) or for the whole workflow (`hegel`, key ''): each window's threshold, in the engine's order. */
   windows: ReadonlyMap<string, readonly number[]>;
+  /** The strings keys met so far (nodes, labelled texts), numbered: grows as a search meets them, so keys made with one bounds object compare. */
+  labels: Map<string, number>;
 }
 
 /** The abstraction's caps for a compiled workflow in a profile (inert rules read nothing). */
@@ -80,83 +82,137 @@ export function keyBoundsOf(wf: CompiledWorkflow, profile: WorkflowProfile): Wor
   }
   const tokenCap = Math.max(0, ...[...nodes.values()].map((n) => n.tokenCap));
   const readers = [...nodes].filter(([, r]) => r.timeout || r.tokenCap > 0 || r.lookback > 0).sort(([x], [y]) => byText(x, y));
-  return { horizonMs: (horizonS + 1) * 1000, lookback, countCap, tokenCap, nodes, readers, windows };
+  return { horizonMs: (horizonS + 1) * 1000, lookback, countCap, tokenCap, nodes, readers, windows, labels: new Map() };
 }
 
-/** Counts per label (each capped at `cap`), sorted by label, as one string. */
-function countsKey(counts: Map<string, number>): string {
-  const labels = [...counts.keys()];
-  if (labels.length > 1) labels.sort(byText);
-  let out = '';
-  for (let i = 0; i < labels.length; i++) {
-    const k = labels[i] as string;
-    out += `${i > 0 ? '\u0002' : ''}${k}\u0001${counts.get(k) as number}`;
+/**
+ * The key's code units: small numbers as one unit each, larger ones (and anything not a small
+ * non-negative integer) as a marker, their decimal digits and an end mark, so the encoding stays
+ * one-to-one. Strings (nodes, command texts) are numbered by the bounds' `labels`.
+ */
+class KeyWriter {
+  private readonly units: number[] = [];
+
+  constructor(private readonly labels: Map<string, number>) {}
+
+  num(v: number): void {
+    if (Number.isInteger(v) && v >= 0 && v < BIG) {
+      this.units.push(v);
+      return;
+    }
+    this.units.push(BIG);
+    const digits = String(v);
+    for (let i = 0; i < digits.length; i++) this.units.push(digits.charCodeAt(i));
+    this.units.push(END);
   }
-  return out;
+
+  label(text: string): number {
+    let n = this.labels.get(text);
+    if (n === undefined) {
+      n = this.labels.size;
+      this.labels.set(text, n);
+    }
+    return n;
+  }
+
+  text(t: string): void {
+    this.num(this.label(t));
+  }
+
+  /** Whether each of the `k` phases up to `upTo` had a commit: their count, then 0/1 each. */
+  commitFlags(phases: readonly PhaseRecord[], upTo: number, k: number): void {
+    const from = Math.max(0, upTo - k + 1);
+    this.num(Math.max(0, upTo - from + 1));
+    for (let i = from; i <= upTo; i++) this.units.push((phases[i]?.commits ?? 0) > 0 ? 1 : 0);
+  }
+
+  /** (label, count) pairs, each count capped, in label order: their number, then the pairs. */
+  counts(labels: number[], cap: number): void {
+    labels.sort((a, b) => a - b);
+    let pairs = 0;
+    const at = this.units.length;
+    this.units.push(0);
+    for (let i = 0; i < labels.length; ) {
+      let j = i;
+      while (j < labels.length && labels[j] === labels[i]) j++;
+      this.num(labels[i] as number);
+      this.num(Math.min(cap, j - i));
+      pairs++;
+      i = j;
+    }
+    this.units[at] = pairs;
+  }
+
+  done(): string {
+    return String.fromCharCode.apply(null, this.units);
+  }
 }
 
-function bump(counts: Map<string, number>, label: string, cap: number): void {
-  counts.set(label, Math.min(cap, (counts.get(label) ?? 0) + 1));
-}
+const BIG = 0xfffe;
+const END = 0xffff;
 
 /** How long before `now` a time was, capped at the horizon. */
 function ageOf(now: number, t: number, b: WorkflowKeyBounds): number {
   return Math.min(b.horizonMs, Math.max(0, now - t));
 }
 
-/** Whether each of the `k` phases up to `upTo` had a commit, as '0'/'1' flags. */
-function commitFlags(phases: readonly PhaseRecord[], upTo: number, k: number): string {
-  let flags = '';
-  for (let i = Math.max(0, upTo - k + 1); i <= upTo; i++) flags += (phases[i]?.commits ?? 0) > 0 ? '1' : '0';
-  return flags;
-}
-
-function firingKey(firing: readonly number[]): string {
-  if (firing.length < 2) return firing.length === 0 ? '' : String(firing[0]);
-  return [...firing].sort((x, y) => x - y).join(',');
-}
-
 /** The engine state's key under the bounds (see the module comment for what it keeps). */
 export function workflowStateKey(s: WorkflowEngineState, b: WorkflowKeyBounds): string {
+  const w = new KeyWriter(b.labels);
   const now = s.now ?? 0;
   const phases = s.phases.phases;
   const last = phases.length - 1;
-  let key = `${s.node ?? '\u0000'}\u0004${firingKey(s.firing)}\u0004${commitFlags(phases, last, b.lookback)}`;
+  w.num(s.node === null ? 0 : w.label(s.node) + 1);
+  const firing = s.firing.length > 1 ? [...s.firing].sort((x, y) => x - y) : s.firing;
+  w.num(firing.length);
+  for (const f of firing) w.num(f);
+  w.commitFlags(phases, last, b.lookback);
   const current = phases[last];
   const instant = s.phases.instant;
   // hegel moves tokens read at a transition's very instant to the new phase.
-  if (instant.time === now && instant.turns > 0) key += `\u0004i${Math.min(b.tokenCap, instant.tokensIn + instant.tokensOut)}:${instant.phase === last ? 1 : 0}`;
+  if (instant.time === now && instant.turns > 0) {
+    w.num(1);
+    w.num(Math.min(b.tokenCap, instant.tokensIn + instant.tokensOut));
+    w.num(instant.phase === last ? 1 : 0);
+  } else w.num(0);
   if (s.profile === 'spec') {
     const reads = s.node === null ? undefined : b.nodes.get(s.node);
-    if (current && reads?.timeout) key += `\u0004${ageOf(now, current.start, b)}`;
-    if (current && reads && reads.tokenCap > 0) key += `\u0004${Math.min(reads.tokenCap, current.tokensIn + current.tokensOut)}`;
+    w.num(current && reads?.timeout ? ageOf(now, current.start, b) + 1 : 0);
+    w.num(current && reads && reads.tokenCap > 0 ? Math.min(reads.tokenCap, current.tokensIn + current.tokensOut) + 1 : 0);
     const caps = (s.node === null ? undefined : b.windows.get(s.node)) ?? [];
     const windows = s.rules as SlidingWindowState[];
-    for (let w = 0; w < windows.length; w++) {
-      const counts = new Map<string, number>();
-      const cap = caps[w] ?? b.countCap;
-      for (const e of (windows[w] as SlidingWindowState).entries) bump(counts, `${e.text}\u0003${ageOf(now, e.time, b)}`, cap);
-      key += `\u0004${countsKey(counts)}`;
+    w.num(windows.length);
+    for (let i = 0; i < windows.length; i++) {
+      // An entry's label: its text and its age (older than the horizon is all one).
+      const labels = (windows[i] as SlidingWindowState).entries.map((e) => w.label(`${ageOf(now, e.time, b)}\u0003${e.text}`));
+      w.counts(labels, caps[i] ?? b.countCap);
     }
-    return key;
+    return w.done();
   }
-  if (current) key += `\u0004${ageOf(now, current.start, b)}`;
+  w.num(current ? ageOf(now, current.start, b) + 1 : 0);
   for (const [node, reads] of b.readers) {
     let i = 0;
     while (i <= last && (phases[i] as PhaseRecord).node !== node) i++;
-    if (i > last) continue;
+    if (i > last) {
+      w.num(0);
+      continue;
+    }
     const p = phases[i] as PhaseRecord;
-    const span = reads.timeout ? Math.min(b.horizonMs, (p.end ?? now) - p.start) : '';
-    const tokens = reads.tokenCap > 0 ? Math.min(reads.tokenCap, p.tokensIn + p.tokensOut) : '';
-    key += `\u0004${node}\u0001${span}\u0001${tokens}\u0001${commitFlags(phases, i, reads.lookback)}`;
+    w.num(1);
+    if (reads.timeout) w.num(Math.min(b.horizonMs, (p.end ?? now) - p.start));
+    if (reads.tokenCap > 0) w.num(Math.min(reads.tokenCap, p.tokensIn + p.tokensOut));
+    w.commitFlags(phases, i, reads.lookback);
   }
   const r = s.rules as HegelRulesState;
   const caps = b.windows.get('') ?? [];
-  for (let w = 0; w < r.windows.length; w++) key += `\u0004${Math.min(caps[w] ?? b.countCap, (r.windows[w] as HegelRulesState['windows'][number]).entries.length)}`;
+  w.num(r.windows.length);
+  for (let i = 0; i < r.windows.length; i++) w.num(Math.min(caps[i] ?? b.countCap, (r.windows[i] as HegelRulesState['windows'][number]).entries.length));
   if (r.instant.time === now) {
-    const counts = new Map<string, number>();
-    for (const x of r.instant.items) bump(counts, `${x.kind}:${x.entry.text}`, b.countCap);
-    key += `\u0004${countsKey(counts)}`;
-  }
-  return key;
+    w.num(1);
+    w.counts(
+      r.instant.items.map((x) => w.label(`${x.kind}:${x.entry.text}`)),
+      b.countCap,
+    );
+  } else w.num(0);
+  return w.done();
 }
