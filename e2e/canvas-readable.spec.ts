@@ -74,11 +74,11 @@ async function noticeClear(page: Page, box: Rect, name: string) {
 }
 
 /**
- * When the whole graph (`whole`, zoomed out) would fit the canvas at the zoom of the first view
- * with a 12 px margin, the first view shows all of it: no node missing or cut at an edge.
+ * When the whole graph (`whole`, zoomed out) would fit the canvas (`canvas`, its box when `first`
+ * was read) at the zoom of the first view with a 12 px margin, the first view shows all of it: no
+ * node missing or cut at an edge.
  */
-async function wholeWhenItFits(page: Page, first: Geometry, whole: Geometry, name: string) {
-  const canvas = (await graph(page).boundingBox())!;
+function wholeWhenItFits(canvas: Rect, first: Geometry, whole: Geometry, name: string) {
   const extent = (a: 'x' | 'y', d: 'width' | 'height') =>
     (Math.max(...whole.nodes.map((n) => n.box[a] + n.box[d])) - Math.min(...whole.nodes.map((n) => n.box[a]))) / whole.zoom;
   const fits = extent('x', 'width') * first.zoom + 24 <= canvas.width && extent('y', 'height') * first.zoom + 24 <= canvas.height;
@@ -90,6 +90,7 @@ async function wholeWhenItFits(page: Page, first: Geometry, whole: Geometry, nam
 async function checkReadable(browser: Browser, list: 'Examples' | 'Guided walk-throughs', name: string) {
   const { page, notice } = await openEntry(browser, list, name);
   const first = await geometry(graph(page));
+  const firstCanvas = (await graph(page).boundingBox())!;
   expect(first.zoom, `${name}: zoom after open`).toBeGreaterThanOrEqual(0.7);
   expect(collisions(first), `${name}: what the user sees first`).toEqual([]);
   await page.screenshot({ path: `test-results/readable-${name.replace(/\W+/g, '_')}.png` });
@@ -97,11 +98,19 @@ async function checkReadable(browser: Browser, list: 'Examples' | 'Guided walk-t
     expect(notice, `${name}: the open is announced`).toBeDefined();
     await noticeClear(page, notice!, name);
   }
+  // The same graph in Simulate mode, beside the simulator (walk-throughs are there already).
+  await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Simulate' }).click();
+  await settled(page, graph(page));
+  const simulate = await geometry(graph(page));
+  const simulateCanvas = (await graph(page).boundingBox())!;
+  expect(simulate.zoom, `${name}: zoom in Simulate mode`).toBeGreaterThanOrEqual(0.7);
+  expect(collisions(simulate), `${name}: what Simulate mode shows`).toEqual([]);
   // Every node of the graph, not just the ones in view.
   const whole = await showWholeGraph(page, graph(page));
   expect(whole.nodes.length).toBeGreaterThan(1);
   expect(collisions(whole), `${name}: the whole graph`).toEqual([]);
-  await wholeWhenItFits(page, first, whole, name);
+  wholeWhenItFits(firstCanvas, first, whole, name);
+  wholeWhenItFits(simulateCanvas, simulate, whole, `${name} (Simulate mode)`);
   await page.context().close();
 
   const { page: again } = await openEntry(browser, list, name);
@@ -118,6 +127,54 @@ for (const list of ['Examples', 'Guided walk-throughs'] as const) {
     for (const name of names) await test.step(name, () => checkReadable(browser, list, name));
   });
 }
+
+test('the Letta example: its conditional rules’ labels are all drawn, none on another or on a tool', async ({ browser }) => {
+  const page = await freshPage(browser);
+  await (await openGallery(page)).getByRole('button', { name: 'letta-refund-agent.af', exact: true }).click();
+  await settled(page, graph(page));
+  const g = await showWholeGraph(page, graph(page));
+  // "may follow" ×2, the three branches of the conditional rule: each drawn, as it reads.
+  expect(g.labels.map((l) => l.text).sort()).toEqual(expect.arrayContaining(['otherwise', 'may follow', 'may follow']));
+  expect(g.labels.length).toBeGreaterThanOrEqual(5);
+  expect(collisions(g)).toEqual([]);
+  await page.context().close();
+});
+
+test('the simulator folds to a rail and back, by pointer or keyboard, and stays folded after a reload', async ({ browser }) => {
+  const page = await freshPage(browser);
+  await (await openGallery(page)).getByRole('button', { name: 'etl-pipeline.toml', exact: true }).click();
+  await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Simulate' }).click();
+  await settled(page, graph(page));
+  const wide = (await graph(page).boundingBox())!.width;
+  const sim = region(page, 'Simulation');
+  await expect(sim).toBeVisible();
+
+  // Keyboard: focus the fold button, Enter; the focus lands on the rail's button, Enter brings it back.
+  const collapse = page.getByRole('button', { name: 'Collapse simulator' });
+  await collapse.focus();
+  await page.keyboard.press('Enter');
+  await expect(sim).toHaveCount(0);
+  const show = page.getByRole('button', { name: 'Show simulator' });
+  await expect(show).toBeFocused();
+  // The graph takes the room (the whole simulator's width but the rail).
+  await expect.poll(async () => (await graph(page).boundingBox())!.width).toBeGreaterThan(wide + 400);
+  await page.keyboard.press('Enter');
+  await expect(sim).toBeVisible();
+  await expect(collapse).toBeFocused();
+
+  // Pointer, then a reload: still folded, in Simulate mode.
+  await collapse.click();
+  await expect(sim).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Simulate' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Show simulator' })).toBeVisible();
+  await expect(region(page, 'Simulation')).toHaveCount(0);
+  // Whatever leads to the simulator unfolds it: the explorer's "Open simulation" does.
+  await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Design' }).click();
+  await page.getByRole('button', { name: 'Open simulation' }).click();
+  await expect(region(page, 'Simulation')).toBeVisible();
+  await page.context().close();
+});
 
 test('Add tool five times in a new agent gives five tools side by side, none on another', async ({ browser }) => {
   const page = await freshPage(browser);

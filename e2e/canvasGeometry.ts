@@ -44,7 +44,7 @@ export function overlapArea(a: Rect, b: Rect): number {
   return w > 0.5 && h > 0.5 ? w * h : 0;
 }
 
-/** Every pair of node boxes that overlap, and every edge label box that overlaps a node box. */
+/** Every pair of node boxes that overlap, every edge label box that overlaps a node box, every pair of edge labels that overlap. */
 export function collisions(g: Geometry): string[] {
   const out: string[] = [];
   for (let i = 0; i < g.nodes.length; i++)
@@ -55,6 +55,12 @@ export function collisions(g: Geometry): string[] {
     }
   for (const l of g.labels)
     for (const n of g.nodes) if (overlapArea(l.box, n.box) > 0) out.push(`edge label “${l.text}” overlaps node ${n.id}`);
+  for (let i = 0; i < g.labels.length; i++)
+    for (let j = i + 1; j < g.labels.length; j++) {
+      const a = g.labels[i]!;
+      const b = g.labels[j]!;
+      if (overlapArea(a.box, b.box) > 0) out.push(`edge label “${a.text}” overlaps edge label “${b.text}”`);
+    }
   return out;
 }
 

@@ -16,7 +16,7 @@ if (!root) throw new Error('Rule Studio: #root element missing from index.html')
 const store = createStudioStore();
 const ui = createUiStore('system', loadLayout());
 // A teaching link opens straight in Simulate mode (the shell reads the link itself).
-if (location.hash.startsWith('#teach=')) ui.getState().setMode('simulate');
+if (location.hash.startsWith('#teach=')) ui.getState().showSimulator();
 // Restore the last project (or open a #share= link), then autosave every change.
 void startPersistence(store, ui);
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { layeredLayout } from '../../src/app/layout/layered.ts';
+import { gapFor, layeredLayout } from '../../src/app/layout/layered.ts';
+import { labelSize } from '../../src/app/layout/labelSize.ts';
+import { TOOL_NODE_WIDTH } from '../../src/app/layout/placement.ts';
+import { simulatorWidth } from '../../src/app/workspace/layoutMemory.ts';
 import type { LayoutEdge, LayoutNode } from '../../src/app/layout/types.ts';
 
 const box = (id: string, width = 200, height = 48): LayoutNode => ({ id, width, height });
@@ -57,6 +60,37 @@ describe('layeredLayout', () => {
   it('leaves room between layers for edge labels', () => {
     const pos = layeredLayout([box('a'), box('b')], [edge('a', 'b')], { direction: 'RIGHT', layerGap: 90 });
     expect(pos.b!.x - (pos.a!.x + 200)).toBe(90);
+  });
+
+  it('makes each gap of a tool graph as wide as the labels drawn in it need, and no wider', () => {
+    const labelled = (source: string, target: string, label: string): LayoutEdge => ({ ...edge(source, target), label });
+    // a → b "before" (short), b → c and b → d with a long and a short label, c → e unlabelled.
+    const nodes = ['a', 'b', 'c', 'd', 'e'].map((id) => box(id));
+    const pos = layeredLayout(nodes, [labelled('a', 'b', 'before'), labelled('b', 'c', '= "ineligible"'), labelled('b', 'd', 'otherwise'), edge('c', 'e')], { direction: 'RIGHT' });
+    const gap = (from: string, to: string) => pos[to]!.x - (pos[from]!.x + 200);
+    expect(gap('a', 'b')).toBe(gapFor('before'));
+    expect(gap('b', 'c')).toBe(gapFor('= "ineligible"'));
+    expect(gap('c', 'e')).toBe(gapFor(undefined));
+    // The label fits with room on both sides; a longer label gets a wider gap.
+    expect(gapFor('before')).toBeGreaterThanOrEqual(labelSize('before').width + 16);
+    expect(gapFor('= "ineligible"')).toBeGreaterThan(gapFor('before'));
+    // A chain of four tools with short labels (the ETL example) fits the graph pane of Simulate mode
+    // at 1280 px (the window less the explorer's rail, the grip and the simulator) at zoom 0.7 with
+    // the fit's 12 px margins.
+    const chain = ['w', 'x', 'y', 'z'].map((id) => box(id, TOOL_NODE_WIDTH));
+    const c = layeredLayout(chain, [labelled('w', 'x', 'before'), labelled('x', 'y', 'before'), labelled('y', 'z', 'before')], { direction: 'RIGHT' });
+    expect((c['z']!.x + TOOL_NODE_WIDTH - c['w']!.x) * 0.7 + 24).toBeLessThanOrEqual(1280 - 28 - 8 - simulatorWidth(1280));
+  });
+
+  it('widens the middle gap of an edge spanning three layers for its label, not the gaps of a two-layer span', () => {
+    const nodes = ['a', 'b', 'c', 'd'].map((id) => box(id));
+    const chain = [edge('a', 'b'), edge('b', 'c'), edge('c', 'd')];
+    const long = 'a rather long label text';
+    const three = layeredLayout(nodes, [...chain, { ...edge('a', 'd'), label: long }], { direction: 'RIGHT' });
+    expect(three['c']!.x - (three['b']!.x + 200)).toBe(gapFor(long));
+    expect(three['b']!.x - (three['a']!.x + 200)).toBe(gapFor(undefined));
+    const two = layeredLayout(nodes, [...chain, { ...edge('a', 'c'), label: long }], { direction: 'RIGHT' });
+    for (const [p, q] of [['a', 'b'], ['b', 'c'], ['c', 'd']] as const) expect(two[q]!.x - (two[p]!.x + 200)).toBe(gapFor(undefined));
   });
 
   it('lays out a cycle (search → fetch → summarize → search) in order, the back edge reversed', () => {

@@ -62,14 +62,14 @@ export function Explorer() {
           <ul className="explorer-traces">
             {traces.map((t) => (
               <li key={t.id}>
-                <button type="button" onClick={() => ui.getState().setMode('simulate')}>
+                <button type="button" onClick={() => ui.getState().showSimulator()}>
                   {t.name}
                 </button>
               </li>
             ))}
           </ul>
         )}
-        <Button className="explorer-add" icon="play" label="Open simulation" onClick={() => ui.getState().setMode('simulate')} />
+        <Button className="explorer-add" icon="play" label="Open simulation" onClick={() => ui.getState().showSimulator()} />
       </section>
       <Button className="explorer-examples" icon="examples" label="Examples gallery" onClick={() => ui.getState().openDialog('examples')} />
     </nav>

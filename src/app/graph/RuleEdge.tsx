@@ -1,13 +1,15 @@
 /**
  * An edge of either graph, routed off the nodes (see `edgeRoute.ts`): a curve when the way is
  * clear, an orthogonal detour around the nodes in the way otherwise (the back edges of a cycle go
- * around the row); its label sits on the clear part. A tooltip names its rule.
+ * around the row); its label sits on the clear part, where it covers no node and no other edge's
+ * label (`labelPlan.ts`). A tooltip names its rule.
  */
 import { memo, useMemo } from 'react';
 import { BaseEdge, Position, useStore, type Edge, type EdgeProps, type ReactFlowState } from '@xyflow/react';
 import type { RuleEdgeData } from './flowElements.ts';
 import type { Box } from '../layout/viewport.ts';
 import { routeEdge } from './edgeRoute.ts';
+import { placeLabels, type LabelSpot } from './labelPlan.ts';
 
 const measureBoxes = (s: ReactFlowState): Map<string, Box> => {
   const out = new Map<string, Box>();
@@ -45,15 +47,51 @@ const boxesOf = (s: ReactFlowState): Map<string, Box> => {
   return boxesLast;
 };
 
+type Direction = 'RIGHT' | 'DOWN';
+/** Half a handle (10 px, centred on the node's border): where an edge leaves or enters a node. */
+const HANDLE_OUT = 5;
+
+function routeBetween(sx: number, sy: number, tx: number, ty: number, direction: Direction, source: string, target: string, boxes: Map<string, Box>) {
+  const ends: Box[] = [];
+  const others: Box[] = [];
+  for (const [id, b] of boxes) (id === source || id === target ? ends : others).push(b);
+  return routeEdge(sx, sy, tx, ty, direction, ends, others);
+}
+
+/**
+ * The label placement of every edge of a canvas (one of each route's spots, maybe stacked), made once per
+ * edge list and node geometry and shared by its edges. The routes are those the edges draw, from
+ * the handles' places on the node boxes.
+ */
+const plans = new WeakMap<readonly Edge[], { boxes: Map<string, Box>; direction: Direction; plan: Map<string, LabelSpot> }>();
+function labelPlanOf(edges: readonly Edge[], boxes: Map<string, Box>, direction: Direction): Map<string, LabelSpot> {
+  const cached = plans.get(edges);
+  if (cached && cached.direction === direction && sameBoxes(cached.boxes, boxes)) return cached.plan;
+  const requests = [];
+  for (const e of edges) {
+    const text = (e.data as RuleEdgeData | undefined)?.label ?? '';
+    const s = boxes.get(e.source);
+    const t = boxes.get(e.target);
+    if (text === '' || !s || !t || e.source === e.target) continue;
+    const [sx, sy, tx, ty] =
+      direction === 'RIGHT' ? [s.x + s.width + HANDLE_OUT, s.y + s.height / 2, t.x - HANDLE_OUT, t.y + t.height / 2] : [s.x + s.width / 2, s.y + s.height + HANDLE_OUT, t.x + t.width / 2, t.y - HANDLE_OUT];
+    requests.push({ id: e.id, text, spots: routeBetween(sx, sy, tx, ty, direction, e.source, e.target, boxes).spots });
+  }
+  const plan = placeLabels(requests, [...boxes.values()]);
+  plans.set(edges, { boxes, direction, plan });
+  return plan;
+}
+
 function RuleEdgeView(props: EdgeProps<Edge<RuleEdgeData>>) {
   const boxes = useStore(boxesOf, sameBoxes);
+  const edges = useStore((s) => s.edges);
   const { source, target, sourceX, sourceY, targetX, targetY, sourcePosition } = props;
-  const route = useMemo(() => {
-    const ends: Box[] = [];
-    const others: Box[] = [];
-    for (const [id, b] of boxes) (id === source || id === target ? ends : others).push(b);
-    return routeEdge(sourceX, sourceY, targetX, targetY, sourcePosition === Position.Bottom ? 'DOWN' : 'RIGHT', ends, others);
-  }, [boxes, source, target, sourceX, sourceY, targetX, targetY, sourcePosition]);
+  const direction: Direction = sourcePosition === Position.Bottom ? 'DOWN' : 'RIGHT';
+  const route = useMemo(() => routeBetween(sourceX, sourceY, targetX, targetY, direction, source, target, boxes), [boxes, source, target, sourceX, sourceY, targetX, targetY, direction]);
+  const plan = useMemo(() => labelPlanOf(edges, boxes, direction), [edges, boxes, direction]);
+  const place = plan.get(props.id);
+  const [labelX, spotY] = route.spots[place?.spot ?? 0] ?? [route.labelX, route.labelY];
+  const labelY = spotY + (place?.dy ?? 0);
   return (
     <g>
       <title>{props.data?.title}</title>
@@ -62,8 +100,8 @@ function RuleEdgeView(props: EdgeProps<Edge<RuleEdgeData>>) {
         path={route.path}
         {...(props.markerEnd !== undefined ? { markerEnd: props.markerEnd } : {})}
         label={props.data?.label}
-        labelX={route.labelX}
-        labelY={route.labelY}
+        labelX={labelX}
+        labelY={labelY}
         labelShowBg
         labelBgPadding={[4, 2]}
         labelBgBorderRadius={3}

@@ -63,7 +63,7 @@ export function layoutInputOf(doc: RuleDoc): { nodes: LayoutNode[]; edges: Layou
     const g = toolGraphOf(doc);
     return {
       nodes: g.nodes.map((n) => ({ id: n.id, ...toolNodeSize(n.badges.length) })),
-      edges: g.edges.filter((e) => e.kind !== 'exclusive').map((e) => ({ id: e.id, source: e.source, target: e.target })),
+      edges: g.edges.filter((e) => e.kind !== 'exclusive').map((e) => ({ id: e.id, source: e.source, target: e.target, label: e.label })),
       direction: 'RIGHT',
     };
   }

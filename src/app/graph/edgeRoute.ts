@@ -10,9 +10,19 @@ export interface Route {
   path: string;
   labelX: number;
   labelY: number;
+  /**
+   * Places on the route a label may sit, best first: the first is (labelX, labelY), the middle of
+   * the curve or of the detour's lane; then points either side of it, further and further out.
+   * The label placement (`labelPlan.ts`) takes the first that collides with nothing.
+   */
+  spots: readonly (readonly [number, number])[];
   /** Whether the route detours (drawn orthogonally). */
   detour: boolean;
 }
+
+/** Where along a curve (Bézier parameter) or a lane (fraction of its length) labels may sit, best first. */
+const CURVE_SPOTS = [0.5, 0.36, 0.64, 0.24, 0.76];
+const LANE_SPOTS = [0.5, 0.3, 0.7, 0.15, 0.85];
 
 const LANE = 28;
 const STUB = 18;
@@ -56,12 +66,17 @@ export function routeEdge(sx: number, sy: number, tx: number, ty: number, direct
   const O = others.map(sw);
   const forward = bx >= ax + 2 * STUB;
   const blocked = forward && O.some((o) => segmentHits(ax, ay, bx, by, o));
-  const out = (pts: [number, number][], lx: number, ly: number, detour: boolean): Route => {
+  const out = (pts: [number, number][], spots: [number, number][], detour: boolean): Route => {
     const p = flip ? pts.map(([x, y]) => [y, x] as [number, number]) : pts;
-    const [lX, lY] = flip ? [ly, lx] : [lx, ly];
-    return { path: detour ? roundedPolyline(p) : p.length === 2 ? curve(p[0]!, p[1]!, flip) : roundedPolyline(p), labelX: lX, labelY: lY, detour };
+    const at = flip ? spots.map(([x, y]) => [y, x] as const) : spots;
+    const [lX, lY] = at[0]!;
+    return { path: detour ? roundedPolyline(p) : p.length === 2 ? curve(p[0]!, p[1]!, flip) : roundedPolyline(p), labelX: lX, labelY: lY, spots: at, detour };
   };
-  if (forward && !blocked) return out([[ax, ay], [bx, by]], (ax + bx) / 2, (ay + by) / 2, false);
+  if (forward && !blocked) {
+    const c = Math.max(24, Math.abs(bx - ax) / 2);
+    const spots = CURVE_SPOTS.map((t): [number, number] => [bezier(t, ax, ax + c, bx - c, bx), bezier(t, ay, ay, by, by)]);
+    return out([[ax, ay], [bx, by]], spots, false);
+  }
 
   // A lane across everything between the two ends (and the ends themselves for a back edge).
   const lo = Math.min(ax, bx) - STUB;
@@ -81,7 +96,17 @@ export function routeEdge(sx: number, sy: number, tx: number, ty: number, direct
     [x2, by],
     [bx, by],
   ];
-  return out(pts, (x1 + x2) / 2, lane, true);
+  return out(
+    pts,
+    LANE_SPOTS.map((f): [number, number] => [x1 + (x2 - x1) * f, lane]),
+    true,
+  );
+}
+
+/** One coordinate of a cubic Bézier at parameter t. */
+function bezier(t: number, p0: number, p1: number, p2: number, p3: number): number {
+  const u = 1 - t;
+  return u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3;
 }
 
 /** A cubic curve leaving and entering horizontally (or vertically when `vertical`). */

@@ -13,15 +13,30 @@
  *    link their ends directly (they may then pass over a node), which keeps the layout linear in
  *    the edges.
  * 4. Order within layers: barycentre sweeps down and up, ties kept in input order.
- * 5. Coordinates: layers spaced by their widest node plus a gap wide enough for edge labels; in a
+ * 5. Coordinates: layers spaced by their widest node plus a gap wide enough for the edge labels
+ *    drawn in it (tool graphs; a chain of short labels stays compact so it fits the view); in a
  *    layer each node goes to the mean of its neighbours in the previous layer, pushed apart so
  *    nothing overlaps.
  */
 import type { LayoutEdge, LayoutNode } from './types.ts';
+import { labelSize } from './labelSize.ts';
+
+/** The narrowest gap between two layers of a tool graph (an edge without a label still shows). */
+const MIN_TOOL_GAP = 56;
+/** Free space on each side of an edge label, between it and the nodes of the layers around it. */
+const LABEL_CLEARANCE = 10;
+
+/** The gap between two layers of a tool graph that holds a label of `text` clear of both. */
+export function gapFor(text: string | undefined): number {
+  return text ? Math.max(MIN_TOOL_GAP, labelSize(text).width + 2 * LABEL_CLEARANCE) : MIN_TOOL_GAP;
+}
 
 export interface LayeredOptions {
   direction: 'RIGHT' | 'DOWN';
-  /** Space between layers (room for edge labels). */
+  /**
+   * Space between layers. Unset, a tool graph (`RIGHT`) makes each gap as wide as the widest label
+   * drawn in it needs ({@link gapFor}), and a workflow's gaps are 70.
+   */
   layerGap?: number;
   /** Space between neighbours in a layer. */
   nodeGap?: number;
@@ -68,7 +83,7 @@ export function layeredLayout(nodes: readonly LayoutNode[], edges: readonly Layo
   const connected = nodes.filter((n) => linked.has(n.id));
   const result = connected.length > 0 ? layeredConnected(connected, edges, options) : {};
   const horizontal = options.direction === 'RIGHT';
-  const layerGap = options.layerGap ?? (horizontal ? 90 : 70);
+  const layerGap = options.layerGap ?? (horizontal ? MIN_TOOL_GAP : 70);
   const nodeGap = options.nodeGap ?? (horizontal ? 36 : 48);
   const along = (n: LayoutNode) => (horizontal ? n.width : n.height);
   const across = (n: LayoutNode) => (horizontal ? n.height : n.width);
@@ -98,7 +113,6 @@ export function layeredLayout(nodes: readonly LayoutNode[], edges: readonly Layo
 /** The layered layout proper (every node is placed in a layer). */
 function layeredConnected(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], options: LayeredOptions): Positions {
   const horizontal = options.direction === 'RIGHT';
-  const layerGap = options.layerGap ?? (horizontal ? 90 : 70);
   const nodeGap = options.nodeGap ?? (horizontal ? 36 : 48);
   const sweeps = options.sweeps ?? (nodes.length > 200 ? 4 : 12);
   const n = nodes.length;
@@ -109,11 +123,14 @@ function layeredConnected(nodes: readonly LayoutNode[], edges: readonly LayoutEd
   const out: number[][] = Array.from({ length: n }, () => []);
   const seen = new Set<string>();
   const pairs: [number, number][] = [];
+  // The widest label gap each pair needs (parallel edges between one pair share their midpoint).
+  const pairGap = new Map<string, number>();
   for (const e of edges) {
     const s = index.get(e.source);
     const t = index.get(e.target);
     if (s === undefined || t === undefined || s === t) continue;
     const key = `${s}>${t}`;
+    pairGap.set(key, Math.max(pairGap.get(key) ?? 0, gapFor(e.label)));
     if (seen.has(key)) continue;
     seen.add(key);
     pairs.push([s, t]);
@@ -230,14 +247,27 @@ function layeredConnected(nodes: readonly LayoutNode[], edges: readonly LayoutEd
   // One pass back up pulls sources next to what they feed.
   for (let l = layerCount - 2; l >= 0; l--) place(layers[l]!, (s) => (s.up.length === 0 ? mean(s.down) : mean(s.up)));
 
-  // Along the layer axis: each layer as deep as its deepest node.
+  // Along the layer axis: each layer as deep as its deepest node, then its gap: fixed, or (tool
+  // graphs) as wide as the labels drawn in it need. A label sits at its edge's midpoint: for an odd
+  // span in the middle gap (the one after the source's layer for a one-layer edge); an even span
+  // puts it on the edge's own slot in the middle layer, clear of that layer's nodes.
+  const gaps: number[] = new Array<number>(layerCount).fill(options.layerGap ?? (horizontal ? MIN_TOOL_GAP : 70));
+  if (options.layerGap === undefined && horizontal) {
+    for (const [s, t] of pairs) {
+      if (back.has(`${s}>${t}`)) continue; // drawn around the row, its label on the lane
+      const span = layerOf[t]! - layerOf[s]!;
+      if (span <= 0 || span % 2 === 0) continue;
+      const gap = layerOf[s]! + (span - 1) / 2;
+      gaps[gap] = Math.max(gaps[gap]!, pairGap.get(`${s}>${t}`)!);
+    }
+  }
   const offset: number[] = [];
   let at = 0;
   for (let l = 0; l < layerCount; l++) {
     offset.push(at);
     let deepest = 0;
     for (const v of layers[l]!) deepest = Math.max(deepest, slots[v]!.depth);
-    at += deepest + layerGap;
+    at += deepest + gaps[l]!;
   }
   let minPos = 0;
   for (const s of slots) minPos = Math.min(minPos, s.pos);

@@ -9,4 +9,6 @@ export interface LayoutEdge {
   id: string;
   source: string;
   target: string;
+  /** The edge's label, if it has one: a tool graph widens the gap it sits in to hold it. */
+  label?: string;
 }

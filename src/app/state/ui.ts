@@ -21,6 +21,11 @@ export interface UiState {
   openDialog(d: Exclude<Dialog, null>): void;
   closeDialog(): void;
   setMode(m: Mode): void;
+  /**
+   * Simulate mode with the simulator unfolded: for whatever leads the user to the simulator (a
+   * trace, a walk-through, "Open simulation", a test's trace). The mode switch keeps their fold.
+   */
+  showSimulator(): void;
   setTab(region: string, view: string): void;
   setCollapsed(panel: string, collapsed: boolean): void;
   setTheme(t: ThemeChoice): void;
@@ -36,6 +41,7 @@ export function createUiStore(initialTheme: ThemeChoice = 'system', layout: Work
     openDialog: (dialog) => set({ dialog }),
     closeDialog: () => set({ dialog: null }),
     setMode: (mode) => set({ mode }),
+    showSimulator: () => set((s) => ({ mode: 'simulate', collapsed: { ...s.collapsed, simulator: false } })),
     setTab: (region, view) => set((s) => ({ tabs: { ...s.tabs, [region]: view } })),
     setCollapsed: (panel, c) => set((s) => ({ collapsed: { ...s.collapsed, [panel]: c } })),
     setTheme: (theme) => set({ theme }),

@@ -2,6 +2,6 @@
 import { useUi } from '../state/uiContext.tsx';
 
 export function useShowSimulator(): () => void {
-  const setMode = useUi((s) => s.setMode);
-  return () => setMode('simulate');
+  const show = useUi((s) => s.showSimulator);
+  return () => show();
 }

@@ -4,8 +4,9 @@
  *   under the graph.
  * - Simulate: explorer (folded by default) | graph | the simulator at full height (timeline beside
  *   the `simulate-side` views: the step's decision and state, changes, summary…).
- * Panels resize with visible grips (keyboard operable separators) and fold to rails; sizes, folds
- * and the mode are remembered. The DOM order is the tab order: explorer → graph → side → bottom.
+ * Panels resize with visible grips (keyboard operable separators) and fold to rails (the simulator
+ * too, so the graph gets the room; a run goes on while it is folded); sizes, folds and the mode are
+ * remembered. The DOM order is the tab order: explorer → graph → side → bottom.
  */
 import { Explorer } from '../explorer/Explorer.tsx';
 import { Canvas } from '../graph/Canvas.tsx';
@@ -15,11 +16,13 @@ import { ResizeHandle } from '../components/ResizeHandle.tsx';
 import { usePanelSize } from '../components/usePanelSize.ts';
 import { useUi, useUiStore } from '../state/uiContext.tsx';
 import { ViewTabs } from './ViewTabs.tsx';
-import { FoldButton, Rail } from './Fold.tsx';
+import { FoldButton, Rail, focusFoldControl } from './Fold.tsx';
 import { simulatorWidth } from './layoutMemory.ts';
 import './workspace.css';
 
 const RAIL = 28;
+/** The name each folding panel's buttons carry ("Collapse …", "Show …"), by its key in `collapsed`. */
+const FOLD_NAMES: Readonly<Record<string, string>> = { explorer: 'explorer', 'sim-explorer': 'explorer', inspector: 'inspector', bottom: 'bottom panel', simulator: 'simulator' };
 const GRIP = 8;
 
 export function Workspace() {
@@ -35,9 +38,13 @@ export function Workspace() {
   const explorerFolded = collapsed[explorerKey] === true;
   const inspectorFolded = design && collapsed.inspector === true;
   const bottomFolded = design && collapsed.bottom === true;
-  const fold = (k: string, v: boolean) => ui.getState().setCollapsed(k, v);
+  const simulatorFolded = !design && collapsed.simulator === true;
+  const fold = (k: string, v: boolean) => {
+    ui.getState().setCollapsed(k, v);
+    focusFoldControl(FOLD_NAMES[k] ?? k, v);
+  };
 
-  const cols = [explorerFolded ? `${RAIL}px 0px` : `${left}px ${GRIP}px`, 'minmax(0, 1fr)', design ? (inspectorFolded ? `0px ${RAIL}px` : `${GRIP}px ${right}px`) : `${GRIP}px ${sim}px`].join(' ');
+  const cols = [explorerFolded ? `${RAIL}px 0px` : `${left}px ${GRIP}px`, 'minmax(0, 1fr)', design ? (inspectorFolded ? `0px ${RAIL}px` : `${GRIP}px ${right}px`) : simulatorFolded ? `0px ${RAIL}px` : `${GRIP}px ${sim}px`].join(' ');
   const rows = design ? (bottomFolded ? `minmax(0, 1fr) 0px ${RAIL}px` : `minmax(0, 1fr) ${GRIP}px ${bottom}px`) : 'minmax(0, 1fr) 0px 0px';
 
   return (
@@ -62,10 +69,25 @@ export function Workspace() {
             <FoldButton name="inspector" side="right" onFold={() => fold('inspector', true)} />
           </>
         ) : null}
-        {!design ? <ResizeHandle label="Resize simulator" orientation="vertical" value={sim} min={420} max={1200} direction={-1} onChange={setSim} /> : null}
+        {!design && !simulatorFolded ? (
+          <>
+            <ResizeHandle label="Resize simulator" orientation="vertical" value={sim} min={420} max={1200} direction={-1} onChange={setSim} />
+            <FoldButton name="simulator" side="right" onFold={() => fold('simulator', true)} />
+          </>
+        ) : null}
       </div>
       <div className="area-inspector">
-        {design ? inspectorFolded ? <Rail name="inspector" side="right" onUnfold={() => fold('inspector', false)} /> : <Inspector /> : <SimulationPanel id="panel-simulation" />}
+        {design ? (
+          inspectorFolded ? (
+            <Rail name="inspector" side="right" onUnfold={() => fold('inspector', false)} />
+          ) : (
+            <Inspector />
+          )
+        ) : simulatorFolded ? (
+          <Rail name="simulator" side="right" onUnfold={() => fold('simulator', false)} />
+        ) : (
+          <SimulationPanel id="panel-simulation" />
+        )}
       </div>
       <div className="area-bottom-handle">
         {design && !bottomFolded ? (

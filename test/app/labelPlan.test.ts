@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { routeEdge } from '../../src/app/graph/edgeRoute.ts';
+import { labelBox, placeLabels, type LabelRequest } from '../../src/app/graph/labelPlan.ts';
+import type { Box } from '../../src/app/layout/viewport.ts';
+import { gapFor } from '../../src/app/layout/layered.ts';
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe('route label spots', () => {
+  it('offers the middle first, then places either side of it on the curve, between the two ends', () => {
+    const r = routeEdge(200, 24, 320, 120, 'RIGHT', [], []);
+    expect(r.spots[0]).toEqual([r.labelX, r.labelY]);
+    expect(r.spots.length).toBeGreaterThan(2);
+    for (const [x, y] of r.spots) {
+      expect(x).toBeGreaterThan(200);
+      expect(x).toBeLessThan(320);
+      expect(y).toBeGreaterThanOrEqual(24);
+      expect(y).toBeLessThanOrEqual(120);
+    }
+    // Either side: one spot nearer the source, one nearer the target.
+    expect(r.spots.some(([x]) => x < r.labelX)).toBe(true);
+    expect(r.spots.some(([x]) => x > r.labelX)).toBe(true);
+  });
+  it('keeps the spots of a workflow edge (top to bottom) on its vertical span', () => {
+    const r = routeEdge(100, 60, 40, 200, 'DOWN', [], []);
+    for (const [, y] of r.spots) expect(y > 60 && y < 200).toBe(true);
+  });
+});
+
+describe('placeLabels', () => {
+  // A Letta branch as the layout spaces it: one tool feeding three in the next layer (48 px tall,
+  // 36 px apart, the gap as wide as the widest label needs), each edge with a condition label.
+  const from: Box = { x: 0, y: 84, width: 176, height: 48 };
+  const targets: Box[] = [0, 1, 2].map((i) => ({ x: 176 + gapFor('= "ineligible"'), y: i * 84, width: 176, height: 48 }));
+  const texts = ['= "eligible"', '= "ineligible"', 'otherwise'];
+  const requests: LabelRequest[] = targets.map((t, i) => ({
+    id: `e${i}`,
+    text: texts[i]!,
+    spots: routeEdge(from.x + from.width + 5, from.y + 24, t.x - 5, t.y + 24, 'RIGHT', [from, t], []).spots,
+  }));
+  const nodes = [from, ...targets];
+
+  function clear(requests: LabelRequest[], nodes: Box[]) {
+    const plan = placeLabels(requests, nodes);
+    const boxes = requests.map((r) => {
+      const { spot, dy } = plan.get(r.id)!;
+      const [x, y] = r.spots[spot]!;
+      return labelBox(r.text, x, y + dy);
+    });
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i]!, boxes[j]!), `${requests[i]!.text} / ${requests[j]!.text}`).toBe(false);
+      for (const n of nodes) expect(overlaps(boxes[i]!, n), `${requests[i]!.text} on a node`).toBe(false);
+    }
+    return plan;
+  }
+
+  it('puts no two labels of a branch on each other and none on a node', () => {
+    clear(requests, nodes);
+  });
+
+  it('stacks the labels of two rules between the same two tools (one route) off each other', () => {
+    const a: Box = { x: 0, y: 0, width: 176, height: 48 };
+    const b: Box = { x: 176 + gapFor('= "ineligible"'), y: 0, width: 176, height: 48 };
+    const spots = routeEdge(181, 24, b.x - 5, 24, 'RIGHT', [a, b], []).spots;
+    const plan = clear(
+      [
+        { id: 'x', text: '= "ineligible"', spots },
+        { id: 'y', text: 'may follow', spots },
+      ],
+      [a, b],
+    );
+    expect(plan.get('y')!.dy).not.toBe(0);
+  });
+
+  it('keeps a label in the middle of its edge when nothing is in the way, and decides the same every time', () => {
+    const plan = placeLabels(requests, nodes);
+    expect(plan.get('e0')).toEqual({ spot: 0, dy: 0 });
+    expect(placeLabels(requests, nodes)).toEqual(plan);
+  });
+
+  it('takes the least crowded place when every place collides', () => {
+    const wall: Box = { x: -1000, y: -1000, width: 3000, height: 3000 };
+    const plan = placeLabels([requests[0]!], [wall]);
+    expect(plan.get('e0')).toEqual({ spot: 0, dy: 0 });
+  });
+});
