@@ -49,10 +49,10 @@ export function saveLayout(layout: WorkspaceLayout): void {
 }
 
 /**
- * The simulator's width until the user drags it: 44 % of the window (563 px at 1280, which leaves
- * the graph 681 px, room for a four-layer chain at the readable zoom; 634 at 1440), within the
- * width its two columns need and a cap.
+ * The simulator's width until the user drags it: 45 % of the window (576 px at 1280, which leaves
+ * the graph 668 px, room for a four-layer chain at the readable zoom; 648 at 1440), within the
+ * width its two columns need (the side column's four tabs included) and a cap.
  */
 export function simulatorWidth(windowWidth: number): number {
-  return Math.min(760, Math.max(560, Math.round(windowWidth * 0.44)));
+  return Math.min(760, Math.max(560, Math.round(windowWidth * 0.45)));
 }
