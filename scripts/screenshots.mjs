@@ -1,6 +1,6 @@
 // Takes the README's screenshots of each mode (Design, Simulate, Presenter) and of the states a
-// designer reviews (Problems with verifier findings, the Letta example, an import in progress with
-// Run waiting for it), light and dark, at 1280×720 and 1440×900, from a running preview server
+// designer reviews (Simulate with the simulator folded, Problems with verifier findings, the Letta
+// example, an import in progress with Run waiting for it), light and dark, at 1280×720 and 1440×900, from a running preview server
 // (under the shared e2e lock; ONLY=design,simulate takes some scenes, SIZES=1280x720 one size):
 //   npm run build && npx vite preview --port 4206 &  node scripts/screenshots.mjs http://127.0.0.1:4206 docs/screenshots
 // Also useful while designing: pass another output directory and look at the PNGs. With
@@ -67,6 +67,12 @@ const scenes = {
     await sim.getByRole('button', { name: 'Next violation', exact: true }).click();
     await settle(page);
     await dismissNotices(page);
+  },
+  folded: async (page) => {
+    await scenes.simulate(page);
+    await page.getByRole('button', { name: 'Collapse simulator', exact: true }).click();
+    await settle(page);
+    await page.mouse.move(0, 0);
   },
   problems: async (page) => {
     await openEntry(page, 'release-deadlock.toml');
