@@ -82,9 +82,22 @@ function labelPlanOf(edges: readonly Edge[], boxes: Map<string, Box>, direction:
   return plan;
 }
 
+const edgesOf = (s: ReactFlowState) => s.edges;
+/**
+ * Whether two edge lists place their labels alike (same edges, ends and labels): a simulator step
+ * changes an edge's class, not where labels go, and must not re-render every edge.
+ */
+const sameLabelling = (a: readonly Edge[], b: readonly Edge[]) =>
+  a === b ||
+  (a.length === b.length &&
+    a.every((e, i) => {
+      const f = b[i]!;
+      return e.id === f.id && e.source === f.source && e.target === f.target && (e.data as RuleEdgeData | undefined)?.label === (f.data as RuleEdgeData | undefined)?.label;
+    }));
+
 function RuleEdgeView(props: EdgeProps<Edge<RuleEdgeData>>) {
   const boxes = useStore(boxesOf, sameBoxes);
-  const edges = useStore((s) => s.edges);
+  const edges = useStore(edgesOf, sameLabelling);
   const { source, target, sourceX, sourceY, targetX, targetY, sourcePosition } = props;
   const direction: Direction = sourcePosition === Position.Bottom ? 'DOWN' : 'RIGHT';
   const route = useMemo(() => routeBetween(sourceX, sourceY, targetX, targetY, direction, source, target, boxes), [boxes, source, target, sourceX, sourceY, targetX, targetY, direction]);
