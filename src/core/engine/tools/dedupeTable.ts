@@ -2,8 +2,9 @@
  * The persistent dedupe cache (`tool-rules.md` §4 step 2, §8): (tool, arguments) → time of the
  * call's last execution, in typed arrays.
  *
- * - **Entries** live in parallel arrays (hash, tool id, time, arguments) indexed by a small entry
- *   id; freed ids are reused.
+ * - **Entries** are indexed by a small entry id (freed ids are reused first): time, hash and tool
+ *   id side by side in one typed array (16 bytes an entry, so expiring or reusing one touches one
+ *   cache line), the arguments in a parallel array.
  * - **Index**: an open-addressing table (linear probing, load ≤ ½, backward-shift deletion, so no
  *   tombstones) of (hash, entry id + 1) pairs side by side in one typed array, so a probe and a
  *   deletion's shifts read one cache line per slot and never the entries. A call is found by its
@@ -57,9 +58,14 @@ export function dedupeHash(toolId: number, args: Args): number {
 
 export class DedupeTable {
   // Entries.
-  private eHash = new Int32Array(16);
-  private eTool = new Int32Array(16);
-  private eTime = new Float64Array(16);
+  /**
+   * Per entry e, side by side in 16 bytes (one cache line holds four entries): `eTime[2e]` its
+   * time, `eWord[4e + 2]` its hash and `eWord[4e + 3]` its tool id — an expiry reads the three at
+   * once, and the record reusing the freed id writes the same line.
+   */
+  private eTime = new Float64Array(2 * 16);
+  private eWord = new Int32Array(this.eTime.buffer);
+  private entryCap = 16;
   private eArgs: (Args | undefined)[] = [];
   /** Entry ids handed out so far (high-water mark); freed ones are on the free stack. */
   private used = 0;
@@ -108,8 +114,8 @@ export class DedupeTable {
     let e: number;
     if (this.probeFound) {
       e = (this.slots[2 * this.probeSlot + 1] as number) - 1;
-      if (this.eTime[e] === now) return; // already queued at this time
-      this.eTime[e] = now;
+      if (this.eTime[2 * e] === now) return; // already queued at this time
+      this.eTime[2 * e] = now;
     } else {
       e = this.newEntry(this.probeHash, toolId, args, now);
       this.slots[2 * this.probeSlot] = this.probeHash;
@@ -131,7 +137,7 @@ export class DedupeTable {
         this.probeFound = false;
         break;
       }
-      if (slots[2 * i] === hash && this.eTool[s - 1] === toolId && sameArgs(this.eArgs[s - 1] as Args, args)) {
+      if (slots[2 * i] === hash && this.eWord[4 * s - 1] === toolId && sameArgs(this.eArgs[s - 1] as Args, args)) {
         this.probeFound = true;
         break;
       }
@@ -154,27 +160,23 @@ export class DedupeTable {
     if (this.freeTop > 0) e = this.free[--this.freeTop] as number;
     else {
       e = this.used++;
-      if (e >= this.eHash.length) this.growEntries(this.eHash.length * 2);
+      if (e >= this.entryCap) this.growEntries(this.entryCap * 2);
     }
-    this.eHash[e] = hash;
-    this.eTool[e] = toolId;
-    this.eTime[e] = time;
+    this.eTime[2 * e] = time;
+    this.eWord[4 * e + 2] = hash;
+    this.eWord[4 * e + 3] = toolId;
     this.eArgs[e] = args;
     return e;
   }
 
   private growEntries(cap: number): void {
-    const hash = new Int32Array(cap);
-    hash.set(this.eHash);
-    const tool = new Int32Array(cap);
-    tool.set(this.eTool);
-    const time = new Float64Array(cap);
+    const time = new Float64Array(2 * cap);
     time.set(this.eTime);
     const free = new Int32Array(cap);
     free.set(this.free);
-    this.eHash = hash;
-    this.eTool = tool;
     this.eTime = time;
+    this.eWord = new Int32Array(time.buffer);
+    this.entryCap = cap;
     this.free = free;
   }
 
@@ -227,14 +229,14 @@ export class DedupeTable {
       const e = this.ringEntry[this.ringHead] as number;
       this.ringHead = (this.ringHead + 1) & mask;
       this.ringLen--;
-      if (this.eTime[e] === t) this.remove(e);
+      if (this.eTime[2 * e] === t) this.remove(e);
     }
   }
 
   /** Removes entry `e` from the index (backward-shift deletion) and frees its id. */
   private remove(e: number): void {
     const { slots, mask } = this;
-    let i = (this.eHash[e] as number) & mask;
+    let i = (this.eWord[4 * e + 2] as number) & mask;
     while (slots[2 * i + 1] !== e + 1) i = (i + 1) & mask;
     let j = i;
     for (;;) {
@@ -253,7 +255,7 @@ export class DedupeTable {
     }
     slots[2 * i + 1] = 0;
     this.eArgs[e] = undefined;
-    this.eTime[e] = Number.NaN; // no later ring item matches a freed entry
+    this.eTime[2 * e] = Number.NaN; // no later ring item matches a freed entry
     this.free[this.freeTop++] = e;
     this.count--;
     this.forgetProbe();
@@ -267,8 +269,8 @@ export class DedupeTable {
     if (this.windowMs <= 0) return;
     for (let e = 0; e < this.used; e++) {
       const args = this.eArgs[e];
-      const time = this.eTime[e] as number;
-      if (args !== undefined && now - time < this.windowMs) visit(this.eTool[e] as number, args, time);
+      const time = this.eTime[2 * e] as number;
+      if (args !== undefined && now - time < this.windowMs) visit(this.eWord[4 * e + 3] as number, args, time);
     }
   }
 
@@ -286,9 +288,9 @@ export class DedupeTable {
       windowMs: this.windowMs,
       count: this.count,
       used: this.used,
-      hash: this.eHash.slice(0, this.used),
-      tool: this.eTool.slice(0, this.used),
-      time: this.eTime.slice(0, this.used),
+      hash: Int32Array.from({ length: this.used }, (_, e) => this.eWord[4 * e + 2] as number),
+      tool: Int32Array.from({ length: this.used }, (_, e) => this.eWord[4 * e + 3] as number),
+      time: Float64Array.from({ length: this.used }, (_, e) => this.eTime[2 * e] as number),
       args: this.eArgs.slice(0, this.used),
       free: this.free.slice(0, this.freeTop),
       ringEntry,
@@ -303,15 +305,17 @@ export class DedupeTable {
     while (cap < s.used) cap *= 2;
     // Arrays big enough are reused (only their first `used` entries and `freeTop` ids count), so a
     // restore leaves no garbage behind: the stepper restores on every step back.
-    if (this.eHash.length < cap) {
-      this.eHash = new Int32Array(cap);
-      this.eTool = new Int32Array(cap);
-      this.eTime = new Float64Array(cap);
+    if (this.entryCap < cap) {
+      this.eTime = new Float64Array(2 * cap);
+      this.eWord = new Int32Array(this.eTime.buffer);
+      this.entryCap = cap;
       this.free = new Int32Array(cap);
     }
-    this.eHash.set(s.hash);
-    this.eTool.set(s.tool);
-    this.eTime.set(s.time);
+    for (let e = 0; e < s.used; e++) {
+      this.eTime[2 * e] = s.time[e] as number;
+      this.eWord[4 * e + 2] = s.hash[e] as number;
+      this.eWord[4 * e + 3] = s.tool[e] as number;
+    }
     // Filled in place rather than replaced: a new array object of another elements kind would make
     // V8 generalise the field and drop the optimised code of every method reading it (a restore
     // into a hot replay then ran its next thousands of calls unoptimised).
@@ -339,7 +343,7 @@ export class DedupeTable {
     const mask = slots - 1;
     for (let e = 0; e < s.used; e++) {
       if (this.eArgs[e] === undefined) continue;
-      const hash = this.eHash[e] as number;
+      const hash = this.eWord[4 * e + 2] as number;
       let i = hash & mask;
       while (live[2 * i + 1] !== 0) i = (i + 1) & mask;
       live[2 * i] = hash;
