@@ -89,7 +89,8 @@ export interface ToolGraph {
 
 const DIMMING = new Set(['T003', 'T004', 'T013']);
 
-function badgeOf(rule: ToolRule, index: number): ToolBadge | undefined {
+/** The badge rule `index` puts on its tool, or undefined for rules drawn as edges. */
+export function badgeOf(rule: ToolRule, index: number): ToolBadge | undefined {
   const rt = rule.rule_type;
   const b = (kind: BadgeKind, text: string): ToolBadge => ({ kind, text, rule: index, title: `${ruleNumber(index)} ${ruleTypeLabel(rt.type)}` });
   switch (rt.type) {
@@ -129,18 +130,7 @@ export function toolGraph(agent: Agent, diagnostics: readonly Diagnostic[] = [])
   const node = (name: string): ToolGraphNode => {
     let n = nodes.get(name);
     if (!n) {
-      const wildcard = name === WILDCARD;
-      n = {
-        id: name,
-        label: wildcard ? 'All tools' : name,
-        wildcard,
-        declared: wildcard || !declaresAny || declaredNames.has(name),
-        badges: [],
-        rules: [],
-        dimmed: false,
-        error: false,
-        problems: [],
-      };
+      n = newToolNode(name, !declaresAny || declaredNames.has(name));
       nodes.set(name, n);
     }
     return n;
@@ -150,52 +140,65 @@ export function toolGraph(agent: Agent, diagnostics: readonly Diagnostic[] = [])
     if (t.operations) n.operations = t.operations;
   }
   const edges: ToolGraphEdge[] = [];
-  agent.rules.forEach((rule, i) => {
-    const owner = node(rule.tool_name);
-    owner.rules.push(i);
-    const badge = badgeOf(rule, i);
-    if (badge) owner.badges.push(badge);
-    const rt = rule.rule_type;
-    if (rt.type === 'RequiresPrecedingTools' || rt.type === 'RequiresFollowingTools') {
-      const precedes = rt.type === 'RequiresPrecedingTools';
-      for (const c of rule.conditions) {
-        node(c);
-        const [source, target] = precedes ? [c, rule.tool_name] : [rule.tool_name, c];
-        edges.push({
-          id: `r${i}:${precedes ? 'p' : 'f'}:${c}`,
-          kind: precedes ? 'precedes' : 'follows',
-          source,
-          target,
-          rule: i,
-          condition: c,
-          label: precedes ? 'before' : 'must precede',
-          cycle: false,
-        });
-      }
-    } else {
-      for (const c of rule.conditions) node(c);
-    }
-    if (rt.type === 'ExclusiveGroups') {
-      rt.value.forEach((group, g) => {
-        for (const m of group) node(m);
-        for (let k = 0; k + 1 < group.length; k++) {
-          edges.push({
-            id: `r${i}:x${g}:${k}`,
-            kind: 'exclusive',
-            source: group[k]!,
-            target: group[k + 1]!,
-            rule: i,
-            condition: String(g),
-            label: 'exclusive',
-            cycle: false,
-          });
-        }
-      });
-    }
-  });
+  agent.rules.forEach((rule, i) => projectRule(rule, i, node, edges));
   markCycles([...nodes.values()], edges);
   mapDiagnostics(nodes, diagnostics);
   return { nodes: [...nodes.values()], edges };
+}
+
+/**
+ * Adds what rule `i` draws: its badge on its tool's node, its edges (to `edges`), and a node for
+ * every tool it names (`node` finds or makes one). Shared by {@link toolGraph} and the patch of
+ * a graph after a small edit (`toolGraphPatch.ts`).
+ */
+export function projectRule(rule: ToolRule, i: number, node: (name: string) => ToolGraphNode, edges: ToolGraphEdge[]): void {
+  const owner = node(rule.tool_name);
+  owner.rules.push(i);
+  const badge = badgeOf(rule, i);
+  if (badge) owner.badges.push(badge);
+  const rt = rule.rule_type;
+  if (rt.type === 'RequiresPrecedingTools' || rt.type === 'RequiresFollowingTools') {
+    const precedes = rt.type === 'RequiresPrecedingTools';
+    for (const c of rule.conditions) {
+      node(c);
+      const [source, target] = precedes ? [c, rule.tool_name] : [rule.tool_name, c];
+      edges.push({
+        id: `r${i}:${precedes ? 'p' : 'f'}:${c}`,
+        kind: precedes ? 'precedes' : 'follows',
+        source,
+        target,
+        rule: i,
+        condition: c,
+        label: precedes ? 'before' : 'must precede',
+        cycle: false,
+      });
+    }
+  } else {
+    for (const c of rule.conditions) node(c);
+  }
+  if (rt.type === 'ExclusiveGroups') {
+    rt.value.forEach((group, g) => {
+      for (const m of group) node(m);
+      for (let k = 0; k + 1 < group.length; k++) {
+        edges.push({
+          id: `r${i}:x${g}:${k}`,
+          kind: 'exclusive',
+          source: group[k]!,
+          target: group[k + 1]!,
+          rule: i,
+          condition: String(g),
+          label: 'exclusive',
+          cycle: false,
+        });
+      }
+    });
+  }
+}
+
+/** A fresh node for tool `name` of an agent (no rules, badges or problems yet). */
+export function newToolNode(name: string, declared: boolean): ToolGraphNode {
+  const wildcard = name === WILDCARD;
+  return { id: name, label: wildcard ? 'All tools' : name, wildcard, declared: wildcard || declared, badges: [], rules: [], dimmed: false, error: false, problems: [] };
 }
 
 /** Flags the required-order edges inside a cyclic component, and their nodes. */
