@@ -4,7 +4,7 @@
  */
 import type { Action } from './types.ts';
 import { activeDoc } from '../state/store.ts';
-import { docFormat } from '../state/documents.ts';
+import { docFormat, settledText } from '../state/documents.ts';
 import { downloadText } from '../persistence/fileIO.ts';
 import { exportFileName } from '../persistence/exportNames.ts';
 import { proposeConversion } from '../convert/proposal.ts';
@@ -33,7 +33,7 @@ export const convertActions: Action[] = [
     enabled: ({ store }) => activeDoc(store.getState()) !== undefined,
     run: ({ store }) => {
       const doc = activeDoc(store.getState());
-      if (doc) downloadText(exportFileName(doc), doc.text, MIME[docFormat(doc)]);
+      if (doc) downloadText(exportFileName(doc), settledText(doc), MIME[docFormat(doc)]);
     },
   },
 ];

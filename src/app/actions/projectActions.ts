@@ -5,7 +5,7 @@
  */
 import type { Action } from './types.ts';
 import { activeDoc } from '../state/store.ts';
-import { diagnosticsOf, docFormat } from '../state/documents.ts';
+import { diagnosticsOf, docFormat, settledText } from '../state/documents.ts';
 import { normaliseText } from '../../core/codecs/edit/normalise.ts';
 import { MIME } from './convertActions.ts';
 import { encodeBundle } from '../../core/project/bundle.ts';
@@ -52,7 +52,7 @@ export const projectActions: Action[] = [
       const name = exportFileName(doc);
       if (doc.kind === 'agent' && doc.agent.family === 'letta') {
         // Letta's own file, kept whole: only the edited rules differ from what was imported.
-        downloadText(name, doc.text, MIME[docFormat(doc)]);
+        downloadText(name, settledText(doc), MIME[docFormat(doc)]);
         store.getState().notify('info', `Exported ${name} as a Letta ${name.toLowerCase().endsWith('.af') ? 'agent file' : 'file'}: everything but the edited rules is as imported.`);
         return;
       }

@@ -19,6 +19,8 @@ export interface MonacoSourceProps {
   kind: 'agent' | 'workflow';
   fileName: string;
   text: string;
+  /** While a graph edit's text is being written: the user cannot type over it. */
+  readOnly?: boolean;
   diagnostics: readonly Diagnostic[];
   reveal?: { docId: string; range: Range; nonce: number } | undefined;
   dark: boolean;
@@ -28,7 +30,7 @@ export interface MonacoSourceProps {
 }
 
 export default function MonacoSource(props: MonacoSourceProps) {
-  const { docId, kind, fileName, text, diagnostics, reveal, dark, setText, undo, redo } = props;
+  const { docId, kind, fileName, text, readOnly = false, diagnostics, reveal, dark, setText, undo, redo } = props;
   const format = formatFromName(fileName) ?? (kind === 'agent' ? 'toml' : 'yaml');
   const { binding, mounted, onMount } = useEditorBinding(monaco, { id: docId, text, markers: diagnostics, setText, undo, redo });
   useEffect(() => {
@@ -74,6 +76,7 @@ export default function MonacoSource(props: MonacoSourceProps) {
       loading={<p className="muted">Loading editor…</p>}
       options={{
         ariaLabel: `Source of ${fileName}`,
+        readOnly,
         automaticLayout: true,
         minimap: { enabled: false },
         fontSize: 13,

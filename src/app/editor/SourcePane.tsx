@@ -23,6 +23,8 @@ export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
   const addWorkflow = useStudio((s) => s.addWorkflow);
   const dark = useDarkTheme();
   const checked = doc ? diagnosticsOf(doc) : undefined;
+  // A graph or Inspector edit of a big agent whose text is still being written (off the main thread).
+  const writing = doc?.kind === 'agent' && doc.pendingText !== undefined;
 
   return (
     <section id={id} className="source-pane" aria-label="Source" hidden={hidden}>
@@ -35,7 +37,12 @@ export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
         )}
         <span className="muted source-hint">Ctrl+M toggles Tab moving focus</span>
       </header>
-      {checked?.pending && (
+      {writing && (
+        <p className="source-banner" role="status">
+          Writing your edit into this big text in the background: the text is read-only until it is done.
+        </p>
+      )}
+      {checked?.pending && !writing && (
         <p className="source-banner" role="status">
           Reading this big text in the background: the graph and Problems follow when it is done.
         </p>
@@ -55,6 +62,7 @@ export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
                 kind={doc.kind}
                 fileName={doc.fileName}
                 text={doc.text}
+                readOnly={writing}
                 diagnostics={checked?.diagnostics ?? []}
                 reveal={reveal}
                 dark={dark}

@@ -89,9 +89,9 @@ export class EditorBinding {
     const end = model.getPositionAt(r.end);
     this.applying = true;
     try {
-      this.editor.executeEdits('store', [
-        { range: new this.monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column), text: r.text, forceMoveMarkers: true },
-      ]);
+      const edit = { range: new this.monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column), text: r.text, forceMoveMarkers: true };
+      // A read-only editor (a graph edit's text being written) refuses edits: the model takes them.
+      if (!this.editor.executeEdits('store', [edit])) model.pushEditOperations([], [edit], () => null);
     } finally {
       this.applying = false;
     }

@@ -5,6 +5,7 @@
 import type { Agent } from '../../core/model/toolRules.ts';
 import type { Workflow } from '../../core/model/workflow.ts';
 import { toolGraph, type ToolGraph } from '../../core/graph/toolGraph.ts';
+import { patchToolGraph } from '../../core/graph/toolGraphPatch.ts';
 import { workflowGraph, type WorkflowGraph } from '../../core/graph/workflowGraph.ts';
 import { diagnosticsOf, type AgentDoc, type DocDiagnostics, type RuleDoc, type WorkflowDoc, type XY } from '../state/documents.ts';
 import type { LayoutEdge, LayoutNode } from '../layout/types.ts';
@@ -25,21 +26,44 @@ const serves = (hit: { diagnostics: DocDiagnostics } | undefined, d: DocDiagnost
 const EMPTY_TOOL_GRAPH: ToolGraph = { nodes: [], edges: [] };
 const EMPTY_WORKFLOW_GRAPH: WorkflowGraph = { nodes: [], edges: [] };
 
-/** The tool graph of an agent document (with its diagnostics mapped). */
+/** The last tool graph drawn of each document id, and the model it is of (what an edit's graph is patched from). */
+const lastDrawn = new Map<string, { agent: Agent; graph: ToolGraph }>();
+
+/**
+ * The tool graph of an agent document (with its diagnostics mapped). While the document's text
+ * is written or read off the main thread (a big file), an edit's graph is the last one drawn
+ * patched by the rules the edit changed (`patchToolGraph`: no full projection on the main
+ * thread); the check's answer then brings the exact graph.
+ */
 export function toolGraphOf(doc: AgentDoc): ToolGraph {
   const d = diagnosticsOf(doc);
   const hit = toolCache.get(doc.agent);
-  if (hit && serves(hit, d)) return hit.graph;
-  if (d.pending) return EMPTY_TOOL_GRAPH;
+  if (hit && serves(hit, d)) return drawn(doc, hit.graph);
+  if (d.pending) {
+    const last = lastDrawn.get(doc.id);
+    if (!last) return EMPTY_TOOL_GRAPH;
+    const patched = patchToolGraph(last.graph, last.agent, doc.agent);
+    if (!patched) return last.graph;
+    toolCache.set(doc.agent, { diagnostics: d, graph: patched });
+    return drawn(doc, patched);
+  }
   const graph = toolGraph(doc.agent, d.diagnostics);
   toolCache.set(doc.agent, { diagnostics: d, graph });
+  return drawn(doc, graph);
+}
+
+function drawn(doc: AgentDoc, graph: ToolGraph): ToolGraph {
+  lastDrawn.set(doc.id, { agent: doc.agent, graph });
   return graph;
 }
 
 /** Records a graph projected elsewhere (the import worker) for `doc`, so it is not projected again. */
 export function primeGraph(doc: RuleDoc, graph: ToolGraph | WorkflowGraph): void {
   const diagnostics = diagnosticsOf(doc);
-  if (doc.kind === 'agent') toolCache.set(doc.agent, { diagnostics, graph: graph as ToolGraph });
+  if (doc.kind === 'agent') {
+    toolCache.set(doc.agent, { diagnostics, graph: graph as ToolGraph });
+    lastDrawn.set(doc.id, { agent: doc.agent, graph: graph as ToolGraph });
+  }
   else workflowCache.set(doc.workflow, { diagnostics, graph: graph as WorkflowGraph });
 }
 

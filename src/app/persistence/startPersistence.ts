@@ -8,6 +8,7 @@ import type { UiStore } from '../state/ui.ts';
 import { startAutosave } from './autosave.ts';
 import { installImportHandlers } from './importHandlers.ts';
 import { installOffThreadReading } from '../analysis/offThreadReading.ts';
+import { installOffThreadEditing } from '../analysis/offThreadEditing.ts';
 import { clearJournal, pageJournalStorage, replayJournal, writeJournal } from './journal.ts';
 import { flushPendingEdits } from './pendingEdits.ts';
 import { lastProjectId, openProjectDb, projectOfRecord, readProject } from './projectDb.ts';
@@ -29,6 +30,7 @@ function tabStorage<T>(f: () => T): T | undefined {
 export async function startPersistence(store: StudioStore, ui: UiStore): Promise<PersistenceSession | undefined> {
   installImportHandlers(store);
   installOffThreadReading(store);
+  installOffThreadEditing(store);
   const root = document.documentElement;
   let db: IDBDatabase;
   try {

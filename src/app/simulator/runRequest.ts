@@ -5,6 +5,7 @@
 import type { ReplaySettings } from '../../core/engine/settings.ts';
 import type { ProjectData, TraceDoc } from '../state/store.ts';
 import type { SimulationRequest } from '../../worker/protocol.ts';
+import { settledText } from '../state/documents.ts';
 
 /** The documents and traces a run uses. `null` = none chosen on purpose; undefined = the default. */
 export interface RunChoice {
@@ -48,7 +49,7 @@ export function buildRequest(project: ProjectData, choice: RunChoice, settings: 
     ok: true,
     resolved,
     request: {
-      ruleFiles: docs.map((d) => ({ name: d.fileName, text: d.text })),
+      ruleFiles: docs.map((d) => ({ name: d.fileName, text: settledText(d) })),
       traces: resolved.traces.map((t) => ({ name: t.name, text: t.text })),
       settings,
       chunkSize,

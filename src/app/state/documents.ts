@@ -37,6 +37,17 @@ interface DocBase {
 export interface AgentDoc extends DocBase {
   kind: 'agent';
   agent: Agent;
+  /**
+   * Set while the text of a graph or Inspector edit of a big agent is being written off the main
+   * thread (`offThreadEditing.ts`): `text` is still the text of `base`, and the text of `agent` is
+   * on its way. Saved with the document, so a reload finishes the job.
+   */
+  pendingText?: PendingText;
+}
+
+/** A text being written for an edited agent: `base` is the model the document's text holds. */
+export interface PendingText {
+  base: Agent;
 }
 
 export interface WorkflowDoc extends DocBase {
@@ -102,9 +113,37 @@ export function docFormat(doc: Pick<RuleDoc, 'kind' | 'fileName'>): FileFormat {
   return formatFromName(doc.fileName) ?? (doc.kind === 'agent' ? 'toml' : 'yaml');
 }
 
-/** The document after a graph or Inspector edit of its agent: only the text of what changed is rewritten. */
+/**
+ * The document after a graph or Inspector edit of its agent: only the text of what changed is
+ * rewritten. A big Pattern agent's text is rewritten off the main thread once a writer is
+ * installed (see {@link setOffThreadWriter}): the document takes the new model at once and is
+ * marked {@link AgentDoc.pendingText} until the text arrives.
+ */
 export function withAgent(doc: AgentDoc, agent: Agent): AgentDoc {
-  return agent === doc.agent ? doc : { ...doc, agent, text: editAgentText(doc.fileName, doc.text, doc.agent, agent).text };
+  if (agent === doc.agent) return doc;
+  const { pendingText, ...settled } = doc;
+  const base = pendingText?.base ?? doc.agent;
+  if (writesOffThread(doc, agent)) return { ...settled, agent, pendingText: { base } };
+  return { ...settled, agent, text: editAgentText(doc.fileName, doc.text, base, agent).text };
+}
+
+/** The text `doc` has once its pending text is written (worked out here, in one go, when it is pending). */
+export function settledText(doc: RuleDoc): string {
+  return doc.kind === 'agent' && doc.pendingText ? editAgentText(doc.fileName, doc.text, doc.pendingText.base, doc.agent).text : doc.text;
+}
+
+let offThreadWriter = false;
+/** Says that big agents' edited texts are written off the main thread (the page's writer is installed); returns its removal. */
+export function setOffThreadWriter(): () => void {
+  offThreadWriter = true;
+  return () => {
+    offThreadWriter = false;
+  };
+}
+
+/** True when the text of an edit of `doc` to `agent` is written off the main thread. */
+function writesOffThread(doc: AgentDoc, agent: Agent): boolean {
+  return offThreadWriter && doc.text.length > OFF_THREAD_CHARS && agent.family !== 'letta' && doc.agent.family !== 'letta';
 }
 
 /** The document after a graph or Inspector edit of its workflow: only the text of what changed is rewritten. */
@@ -153,19 +192,28 @@ export function readsOffThread(text: string): boolean {
 export function diagnosticsOf(doc: RuleDoc): DocDiagnostics {
   const hit = diagnosticsCache.get(doc);
   if (hit) return hit;
+  // A text not yet written for the model: its diagnostics come once it is written and read.
+  if (doc.kind === 'agent' && doc.pendingText) return lastKnownPending(doc);
   if (offThreadReader && readsOffThread(doc.text)) {
-    let waiting = pendingCache.get(doc);
-    if (!waiting) {
-      waiting = { ...(lastKnown.get(doc.id) ?? { diagnostics: [], textApplies: true }), pending: true };
-      pendingCache.set(doc, waiting);
-      offThreadReader(doc);
-    }
+    const asked = pendingCache.has(doc);
+    const waiting = lastKnownPending(doc);
+    if (!asked) offThreadReader(doc);
     return waiting;
   }
   const result = diagnosticsOfReading(doc, readDocText(doc.kind, doc.fileName, doc.text, doc.kind === 'agent' ? doc.agent.name : undefined));
   diagnosticsCache.set(doc, result);
   lastKnown.set(doc.id, result);
   return result;
+}
+
+/** The last diagnostics known for the document's id, marked pending (the same object for the same document). */
+function lastKnownPending(doc: RuleDoc): DocDiagnostics {
+  let waiting = pendingCache.get(doc);
+  if (!waiting) {
+    waiting = { ...(lastKnown.get(doc.id) ?? { diagnostics: [], textApplies: true }), pending: true };
+    pendingCache.set(doc, waiting);
+  }
+  return waiting;
 }
 
 /** The diagnostics of `doc` from a reading of its text (see {@link readingOfLoaded}). */

@@ -19,6 +19,7 @@ import {
   withAgent,
   withWorkflow,
   type AgentDoc,
+  type PendingText,
   type RuleDoc,
   type WorkflowDoc,
   type XY,
@@ -101,6 +102,13 @@ export interface StudioState {
    * graph). No undo step: undo goes back past the text edit it belongs to.
    */
   adoptReading(docId: string, text: string, model: Agent | Workflow | undefined, prime: (doc: RuleDoc) => void): void;
+  /**
+   * The text written off the main thread for an edited agent (`pending` is the document's
+   * {@link AgentDoc.pendingText}, `agent` its model): every document holding that pending text
+   * for that model — the current one and those in the undo history — gets `text`. No undo step:
+   * the text belongs to the edit that asked for it.
+   */
+  settleText(pending: PendingText, agent: Agent, text: string): void;
   setPositions(docId: string, positions: Record<string, XY>, opts?: EditOptions): void;
   /**
    * Automatic placement (auto layout on import, nodes that appeared from the text): sets only the
@@ -244,6 +252,11 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
           (p) =>
             mapDoc(p, docId, (d) => {
               if (d.text === text) return d;
+              if (d.kind === 'agent' && d.pendingText) {
+                // Typed over a text still being written for a graph edit: the typed text wins.
+                const { pendingText: _dropped, ...typed } = d;
+                d = typed;
+              }
               if (readsOffThread(text)) return { ...d, text };
               const r = readDocText(d.kind, d.fileName, text, d.kind === 'agent' ? d.agent.name : undefined);
               if (!r.ok) return { ...d, text };
@@ -255,12 +268,28 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
       adoptReading(docId, text, model, prime) {
         const p = get().project;
         const next = mapDoc(p, docId, (d) => {
-          if (d.text !== text) return d;
+          if (d.text !== text || (d.kind === 'agent' && d.pendingText)) return d;
           const n: RuleDoc = !model ? { ...d } : d.kind === 'agent' ? { ...d, agent: model as Agent } : { ...d, workflow: { ...(model as Workflow), name: d.workflow.name } };
           prime(n);
           return n;
         });
         if (next !== p) set({ project: next });
+      },
+      settleText(pending, agent, text) {
+        const settle = (p: ProjectData): ProjectData => {
+          let changed = false;
+          const docs = p.docs.map((d) => {
+            if (d.kind !== 'agent' || d.pendingText !== pending || d.agent !== agent) return d;
+            changed = true;
+            const { pendingText: _written, ...rest } = d;
+            return { ...rest, text };
+          });
+          return changed ? { ...p, docs } : p;
+        };
+        const { project, history } = get();
+        const past = history.past.map(settle);
+        const future = history.future.map(settle);
+        set({ project: settle(project), history: { ...history, past, future } });
       },
       setPositions(docId, positions, opts) {
         change((p) => mapDoc(p, docId, (d) => ({ ...d, layout: { ...d.layout, ...positions } })), opts?.key);

@@ -10,6 +10,7 @@ import { parseTestFile } from '../../core/tests/parse.ts';
 import type { SimulationRequest } from '../../worker/protocol.ts';
 import type { ResolvedChoice } from '../simulator/runRequest.ts';
 import type { ProjectData, TraceDoc } from '../state/store.ts';
+import { settledText } from '../state/documents.ts';
 
 export type TestRunBuild = { ok: true; built: { request: SimulationRequest; resolved: ResolvedChoice }; settings: ReplaySettings } | { ok: false; message: string };
 
@@ -42,7 +43,7 @@ export function buildTestRun(project: ProjectData, testFileId: string, testName:
     ok: true,
     settings,
     built: {
-      request: { ruleFiles: docs.map((d) => ({ name: d.fileName, text: d.text })), traces: [{ name: trace.name, text: trace.text }], settings },
+      request: { ruleFiles: docs.map((d) => ({ name: d.fileName, text: settledText(d) })), traces: [{ name: trace.name, text: trace.text }], settings },
       resolved: { traces: [trace], ...(agentDoc ? { agentDocId: agentDoc.id } : {}), ...(workflowDoc ? { workflowDocId: workflowDoc.id } : {}) },
     },
   };

@@ -8,6 +8,7 @@ import type { SimulationClient } from '../../worker/client.ts';
 import type { TestFileOutcome, TestRunRequest } from '../../worker/protocol.ts';
 import type { ProjectData, StudioStore } from '../state/store.ts';
 import { sharedSimulationClient } from '../simulator/simulationStore.ts';
+import { settledText } from '../state/documents.ts';
 
 /** Passed, failed and erroring tests (a test file that does not read counts as one error). */
 export interface TestCounts {
@@ -35,7 +36,7 @@ export interface TestsState {
 export function testRequest(project: ProjectData): TestRunRequest {
   return {
     tests: (project.tests ?? []).map((t) => ({ id: t.id, name: t.name, text: t.text })),
-    ruleFiles: project.docs.map((d) => ({ name: d.fileName, text: d.text })),
+    ruleFiles: project.docs.map((d) => ({ name: d.fileName, text: settledText(d) })),
     traces: (project.traces ?? []).map((t) => ({ name: t.name, text: t.text })),
   };
 }

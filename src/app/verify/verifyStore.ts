@@ -13,6 +13,7 @@ import type { VerifyProgress } from '../../worker/protocol.ts';
 import { formToSettings } from '../simulator/settingsForm.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import type { ProjectData, StudioStore } from '../state/store.ts';
+import { settledText } from '../state/documents.ts';
 
 export interface VerifyState {
   /** V-findings of the last finished verification, by file name. */
@@ -63,7 +64,7 @@ export function createVerifyStore(client: () => SimulationClient) {
         }
         set({ running: true, progress: undefined, cancelledAfter: undefined });
         try {
-          const handle = client().verify({ ruleFiles: ruleDocs.map((d) => ({ name: d.fileName, text: d.text })), settings }, (progress) => {
+          const handle = client().verify({ ruleFiles: ruleDocs.map((d) => ({ name: d.fileName, text: settledText(d) })), settings }, (progress) => {
             if (mine === generation) set({ progress });
           });
           inFlight = handle.id;

@@ -31,7 +31,13 @@ const docBase = {
 
 /** One document of a bundle: an agent (TOML) or a workflow (YAML), text and model side by side. */
 export const BundleDoc = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('agent'), ...docBase, agent: Agent }),
+  z.object({
+    kind: z.literal('agent'),
+    ...docBase,
+    agent: Agent,
+    /** Stored while an edit's text was being written: `text` is still the text of `base` (the studio finishes the job on opening). */
+    pendingText: z.object({ base: Agent }).optional(),
+  }),
   z.object({ kind: z.literal('workflow'), ...docBase, workflow: Workflow }),
 ]);
 export type BundleDoc = z.infer<typeof BundleDoc>;

@@ -1,0 +1,5 @@
+/** The edit Web Worker: writes the text of graph and Inspector edits of big agents (see editService.ts). */
+import { expose } from 'comlink';
+import { createEditService } from './editService.ts';
+
+expose(createEditService());

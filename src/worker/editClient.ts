@@ -1,0 +1,49 @@
+/**
+ * The page's side of the edit worker (see `editService.ts`). Jobs run one at a time in the
+ * worker. A worker that fails (dies, or cannot be made) rejects the job; the caller then writes
+ * the text in place. Where there is no Worker (Vitest) the service runs in place.
+ */
+import { wrap, type Remote } from 'comlink';
+import type { WorkerLike } from './client.ts';
+import { createEditService, type AgentTextAnswer, type AgentTextJob, type EditApi } from './editService.ts';
+
+export interface EditClient {
+  agentText(job: AgentTextJob): Promise<AgentTextAnswer>;
+  dispose(): void;
+}
+
+/** The real worker, bundled by Vite. */
+export const createEditWorker = (): WorkerLike => new Worker(new URL('./edit.worker.ts', import.meta.url), { type: 'module', name: 'edit' });
+
+export function createEditClient(createWorker: (() => WorkerLike) | undefined = typeof Worker === 'undefined' ? undefined : createEditWorker): EditClient {
+  let current: { worker: WorkerLike; api: Remote<EditApi>; failed: Promise<never> } | undefined;
+  let inPlace: EditApi | undefined;
+  const connect = (make: () => WorkerLike) => {
+    if (current) return current;
+    const worker = make();
+    const failed = new Promise<never>((_, reject) => {
+      const onError = (ev: Event) => {
+        ev.preventDefault?.();
+        if (current?.worker === worker) current = undefined;
+        worker.terminate();
+        reject(new Error(`the edit worker stopped (${(ev as ErrorEvent).message || ev.type})`));
+      };
+      worker.addEventListener('error', onError);
+      worker.addEventListener('messageerror', onError);
+    });
+    failed.catch(() => undefined);
+    current = { worker, api: wrap<EditApi>(worker as unknown as Worker), failed };
+    return current;
+  };
+  return {
+    agentText(job) {
+      if (!createWorker) return (inPlace ??= createEditService()).agentText(job);
+      const { api, failed } = connect(createWorker);
+      return Promise.race([api.agentText(job), failed]);
+    },
+    dispose() {
+      current?.worker.terminate();
+      current = undefined;
+    },
+  };
+}
