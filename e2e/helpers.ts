@@ -1,5 +1,6 @@
 /** Helpers the end-to-end specs share: locating regions and graph nodes, dragging, editing Source. */
-import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
 
 export const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 export const graphNode = (page: Page, id: string) => region(page, 'Graph').locator(`.react-flow__node[data-id="${id}"]`);
@@ -42,4 +43,37 @@ export async function importPaths(page: Page, paths: string[]): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Import', exact: true }).first().click();
   await (await chooser).setFiles(paths);
+}
+
+/** Runs a command from the command palette (Ctrl+K), as a user would. */
+export async function runCommand(page: Page, label: string): Promise<void> {
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette).toBeVisible();
+  await palette.getByRole('combobox', { name: 'Command' }).fill(label);
+  await page.keyboard.press('Enter');
+  await expect(palette).toHaveCount(0);
+}
+
+/** The active document's text, as "Export as written" downloads it. */
+export async function exportedAsWritten(page: Page): Promise<string> {
+  const download = page.waitForEvent('download');
+  await runCommand(page, 'Export as written');
+  return readFileSync(await (await download).path(), 'utf8');
+}
+
+/**
+ * Makes a file in the page (Playwright's own setFiles turns a multi-megabyte buffer into a File
+ * on the page's main thread, in a task of seconds that would be counted against the app) and
+ * drops it on the window, as a user drops a file. `source` is the function text of a generator
+ * (`bigAgentToml.toString()`) and `arg` its argument.
+ */
+export async function dropMadeFile(page: Page, name: string, source: string, arg: number): Promise<void> {
+  await page.evaluate(`window.__madeFile = new File([(${source})(${arg})], ${JSON.stringify(name)}, { type: 'application/toml' })`);
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.items.add((window as unknown as { __madeFile: File }).__madeFile);
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
 }

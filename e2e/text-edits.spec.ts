@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { region } from './helpers.ts';
+import { exportedAsWritten, region, runCommand } from './helpers.ts';
 
 /**
  * Issue 9.1–9.2 in the built app: an Inspector edit of the ETL example keeps every comment; the
@@ -30,24 +30,6 @@ test.beforeEach(async ({ page }) => {
   });
   await page.setViewportSize({ width: 1600, height: 1000 });
 });
-
-async function runCommand(page: Page, label: string): Promise<void> {
-  await page.locator('body').click({ position: { x: 5, y: 5 } });
-  await page.keyboard.press('Control+k');
-  const palette = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(palette).toBeVisible();
-  await palette.getByRole('combobox', { name: 'Command' }).fill(label);
-  await page.keyboard.press('Enter');
-  await expect(palette).toHaveCount(0);
-}
-
-/** The active document's text, as "Export as written" downloads it. */
-async function exportedAsWritten(page: Page): Promise<string> {
-  const download = page.waitForEvent('download');
-  await runCommand(page, 'Export as written');
-  const file = await (await download).path();
-  return readFileSync(file, 'utf8');
-}
 
 async function importFile(page: Page, name: string, text: string): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
