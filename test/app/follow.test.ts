@@ -27,6 +27,14 @@ describe('keepInView', () => {
     expect(s.left).toBeGreaterThan(0);
   });
 
+  it('treats a band at the top (a capped graph’s banner) as outside the view: a node under it is brought below', () => {
+    const high = { ...node, y: 0 }; // top at 10 px: under a banner ending at 90
+    expect(keepInView(vp, high, 600, 400)).toBe(vp);
+    const next = keepInView(vp, high, 600, 400, { top: 90 });
+    expect(onScreen(next, high).top).toBeCloseTo(90 + FOLLOW.margin);
+    expect(next.x).toBe(vp.x);
+  });
+
   it('pans to the left edge for a node before the view', () => {
     const next = keepInView({ x: -200, y: 10, zoom: 1 }, node, 600, 400);
     expect(onScreen(next, node).left).toBeCloseTo(FOLLOW.margin);

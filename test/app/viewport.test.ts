@@ -64,3 +64,21 @@ describe('boundsOf', () => {
     expect(startOf(boxes, 'DOWN')).toEqual({ x: 4000, y: 0 });
   });
 });
+
+describe('planViewport with a band kept free at the top (the banner of a capped graph)', () => {
+  it('puts a graph that fits below the band, centred in what is left', () => {
+    const v = planViewport({ x: 0, y: 0, width: 800, height: 200 }, 1000, 600, CANVAS_VIEW, { bottom: 116, top: 90 });
+    expect(v.y).toBeGreaterThanOrEqual(90 + CANVAS_VIEW.padding);
+    // centred between the top band and the bottom band
+    expect(v.y + 100 * v.zoom).toBeCloseTo(90 + (600 - 90 - 116) / 2);
+  });
+
+  it('starts a graph too big to fit at the padding below the band, and zooms to fit what is left', () => {
+    const big = planViewport({ x: 0, y: 0, width: 4000, height: 3000 }, 1000, 600, CANVAS_VIEW, { top: 90 });
+    expect(big.zoom).toBe(CANVAS_VIEW.minZoom);
+    expect(big.y).toBeCloseTo(90 + CANVAS_VIEW.padding);
+    const tall = planViewport({ x: 0, y: 0, width: 100, height: 500 }, 1000, 600, CANVAS_VIEW, { top: 90 });
+    expect(500 * tall.zoom).toBeLessThanOrEqual(600 - 90 - 2 * CANVAS_VIEW.padding + 1e-9);
+    expect(tall.y).toBeGreaterThanOrEqual(90);
+  });
+});

@@ -3,7 +3,7 @@
  * dragging (positions are stored on drag stop), selection mapped to the store, Delete and arrow
  * keys, and a fit to the selected node when the selection comes from elsewhere (Problems).
  */
-import { useCallback, useContext, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   Background,
   ControlButton,
@@ -51,6 +51,8 @@ export interface FlowViewProps<N extends Node, E extends Edge> {
   direction: 'RIGHT' | 'DOWN';
   /** Nodes the simulator's current step is about (kept in view). */
   stepNodes?: readonly string[] | undefined;
+  /** Screen pixels at the top that something over the canvas covers (a capped graph's banner): fits keep them free. */
+  reserveTop?: number;
 }
 
 /** The minimap's size: the fit keeps a band this big free (see `planViewport`'s inset). */
@@ -129,7 +131,11 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   };
 
   // The band the fit keeps free for the minimap (and the notices), which following also respects.
-  const inset = stage.on ? NO_INSET : direction === 'RIGHT' ? BOTTOM_BAND : RIGHT_BAND;
+  const reserveTop = stage.on ? 0 : (props.reserveTop ?? 0);
+  const inset = useMemo(() => {
+    const band = stage.on ? NO_INSET : direction === 'RIGHT' ? BOTTOM_BAND : RIGHT_BAND;
+    return reserveTop > 0 ? { ...band, top: reserveTop } : band;
+  }, [stage.on, direction, reserveTop]);
   /** Whether the user moved the camera since the last automatic fit (then a resize keeps their view). */
   const moved = useRef(false);
   const userMove = useCallback((e?: unknown) => {
@@ -173,6 +179,12 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
     // Once when the nodes are first measured.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initialized]);
+  // The band at the top came or changed (the banner of a capped graph was measured): fit again
+  // unless the user has moved the camera.
+  useEffect(() => {
+    if (initialized && !moved.current) fitNow(stage.on ? stepRef.current : undefined, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reserveTop]);
   const { docId } = props;
   useEffect(() => onFitRequest((id) => id === docId && window.requestAnimationFrame(() => fitNow())), [docId, fitNow]);
   useEffect(() => {

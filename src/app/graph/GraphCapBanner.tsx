@@ -3,7 +3,7 @@
  * which node, and a search that brings any node of the whole graph into the view (it selects the
  * node, as a pick in the Problems list does, so the view re-centres on it).
  */
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { formatCount } from '../formatCount.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { findNode } from './neighbourhood.ts';
@@ -17,6 +17,8 @@ export interface GraphCapBannerProps {
   /** Every node id of the whole graph, in graph order. */
   ids: readonly string[];
   onFind(id: string): void;
+  /** Told where the banner ends (its bottom edge, in pixels from the canvas's top), whenever that changes. */
+  onBottom?(px: number): void;
 }
 
 const count = (shown: number, total: number) => (shown === total ? `all ${formatCount(total)}` : `${formatCount(shown)} of ${formatCount(total)}`);
@@ -24,7 +26,18 @@ const count = (shown: number, total: number) => (shown === total ? `all ${format
 /** How many names the search suggests. */
 const SUGGESTIONS = 20;
 
-export function GraphCapBanner({ noun, shown, total, centre, ids, onFind }: GraphCapBannerProps) {
+export function GraphCapBanner({ noun, shown, total, centre, ids, onFind, onBottom }: GraphCapBannerProps) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || !onBottom) return;
+    const report = () => onBottom(el.offsetTop + el.offsetHeight);
+    report();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(report);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [onBottom]);
   const [query, setQuery] = useState('');
   const [missed, setMissed] = useState<string | undefined>(undefined);
   const listId = useId();
@@ -45,7 +58,7 @@ export function GraphCapBanner({ noun, shown, total, centre, ids, onFind }: Grap
     if (found !== undefined) onFind(found);
   };
   return (
-    <div className="graph-cap" role="region" aria-label="Graph view">
+    <div ref={box} className="graph-cap" role="region" aria-label="Graph view">
       <p>
         Showing {count(shown.nodes, total.nodes)} {noun}s and {count(shown.edges, total.edges)} edges{centre !== undefined ? <> around <strong>{centre}</strong></> : null}: too many to draw at once. Find a {noun} to centre the view on it.
       </p>

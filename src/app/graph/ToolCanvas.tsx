@@ -1,5 +1,5 @@
 /** The tool graph of an agent document on the canvas. */
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Connection, Edge, EdgeTypes, NodeTypes } from '@xyflow/react';
 import type { AgentDoc, XY } from '../state/documents.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
@@ -53,6 +53,8 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const docId = doc.id;
   const storeMove = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);
   const { view, layout, onMove: onMoveNodes } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove);
+  /** Where the banner of a capped view ends: the fit keeps the nodes below it. */
+  const [bannerBottom, setBannerBottom] = useState(0);
   const stable = useMemo(() => {
     const list = stableData(dataCacheOf(doc.id), view.nodes);
     const byId = new Map(list.map((n) => [n.id, n]));
@@ -124,7 +126,7 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
 
   return (
     <>
-      {view.capped ? <GraphCapBanner noun="tool" shown={{ nodes: view.nodes.length, edges: view.edges.length }} total={view.total} centre={view.centre} ids={nodeIds} onFind={onFind} /> : null}
+      {view.capped ? <GraphCapBanner noun="tool" shown={{ nodes: view.nodes.length, edges: view.edges.length }} total={view.total} centre={view.centre} ids={nodeIds} onFind={onFind} onBottom={setBannerBottom} /> : null}
       <FlowView<ToolFlowNode, Edge>
       nodes={flow.nodes}
       edges={flow.edges}
@@ -142,6 +144,7 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
       docId={docId}
       direction="RIGHT"
       stepNodes={stepNodes}
+      reserveTop={view.capped ? bannerBottom : 0}
       />
     </>
   );

@@ -1,5 +1,5 @@
 /** The phase graph of a workflow document on the canvas. */
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Connection, Edge, EdgeTypes, NodeTypes } from '@xyflow/react';
 import type { WorkflowDoc, XY } from '../state/documents.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
@@ -53,6 +53,8 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
   const docId = doc.id;
   const storeMove = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);
   const { view, layout, onMove: onMoveNodes } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove);
+  /** Where the banner of a capped view ends: the fit keeps the nodes below it. */
+  const [bannerBottom, setBannerBottom] = useState(0);
   const stable = useMemo(() => {
     const byId = new Map(stableData(dataCacheOf(doc.id), view.nodes).map((n) => [n.id, n]));
     return (n: PhaseGraphNode) => byId.get(n.id) ?? n;
@@ -101,7 +103,7 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
 
   return (
     <>
-      {view.capped ? <GraphCapBanner noun="phase" shown={{ nodes: view.nodes.length, edges: view.edges.length }} total={view.total} centre={view.centre} ids={nodeIds} onFind={onFind} /> : null}
+      {view.capped ? <GraphCapBanner noun="phase" shown={{ nodes: view.nodes.length, edges: view.edges.length }} total={view.total} centre={view.centre} ids={nodeIds} onFind={onFind} onBottom={setBannerBottom} /> : null}
       <FlowView<PhaseFlowNode, Edge>
       nodes={flow.nodes}
       edges={flow.edges}
@@ -119,6 +121,7 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
       docId={docId}
       direction="DOWN"
       stepNodes={stepNodes}
+      reserveTop={view.capped ? bannerBottom : 0}
       />
     </>
   );

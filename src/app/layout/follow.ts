@@ -4,7 +4,7 @@
  * step would throw the rest of the graph off screen and make it read as a fragment. Pure, so it is
  * tested without a browser.
  */
-import type { Box, Viewport } from './viewport.ts';
+import type { Box, Inset, Viewport } from './viewport.ts';
 
 export interface FollowOptions {
   /** Where the node must sit after a pan: this many screen pixels inside the view. */
@@ -26,7 +26,7 @@ export function keepInView(
   box: Box,
   width: number,
   height: number,
-  inset: { right?: number; bottom?: number } = {},
+  inset: Inset = {},
   o: FollowOptions = FOLLOW,
 ): Viewport {
   const shift = (start: number, size: number, offset: number, view: number): number => {
@@ -40,6 +40,7 @@ export function keepInView(
     return view - margin - right;
   };
   const dx = shift(box.x, box.width, vp.x, width - (inset.right ?? 0));
-  const dy = shift(box.y, box.height, vp.y, height - (inset.bottom ?? 0));
+  const top = inset.top ?? 0;
+  const dy = shift(box.y, box.height, vp.y - top, height - (inset.bottom ?? 0) - top);
   return dx === 0 && dy === 0 ? vp : { x: vp.x + dx, y: vp.y + dy, zoom: vp.zoom };
 }

@@ -30,38 +30,50 @@ export interface ViewportOptions {
   minPadding?: number;
 }
 
+/**
+ * Bands of the view a fit keeps free, in screen pixels: on the right or at the bottom for the
+ * minimap, at the top for what lies over the canvas's top edge (the banner of a capped graph).
+ */
+export interface Inset {
+  right?: number;
+  bottom?: number;
+  top?: number;
+}
+
 export const CANVAS_VIEW: ViewportOptions = { minZoom: 0.7, maxZoom: 1.1, padding: 32, minPadding: 12 };
 
 /**
  * The camera for `bounds` (graph coordinates) in a view of `width` × `height` screen pixels.
- * `inset` keeps a band free on the right or at the bottom (where the minimap sits).
+ * `inset` keeps bands free: on the right or at the bottom (where the minimap sits), at the top.
  */
 export function planViewport(
   bounds: Box,
   width: number,
   height: number,
   o: ViewportOptions,
-  inset: { right?: number; bottom?: number } = {},
+  inset: Inset = {},
   /** Where the graph starts (see {@link startOf}); the bounding box's corner when absent. */
   start: { x: number; y: number } = bounds,
 ): Viewport {
-  const zoomFor = (pad: number) => Math.min((width - 2 * pad - (inset.right ?? 0)) / Math.max(1, bounds.width), (height - 2 * pad - (inset.bottom ?? 0)) / Math.max(1, bounds.height));
+  const top = inset.top ?? 0;
+  const bands = { x: inset.right ?? 0, y: (inset.bottom ?? 0) + top };
+  const zoomFor = (pad: number) => Math.min((width - 2 * pad - bands.x) / Math.max(1, bounds.width), (height - 2 * pad - bands.y) / Math.max(1, bounds.height));
   // The padding: the full one, or as little as needed (down to minPadding) to fit at the minimum zoom.
   let padding = o.padding;
   if (zoomFor(padding) < o.minZoom && o.minPadding !== undefined && zoomFor(o.minPadding) >= o.minZoom) {
-    const overW = (bounds.width * o.minZoom + (inset.right ?? 0) - width) / -2;
-    const overH = (bounds.height * o.minZoom + (inset.bottom ?? 0) - height) / -2;
+    const overW = (bounds.width * o.minZoom + bands.x - width) / -2;
+    const overH = (bounds.height * o.minZoom + bands.y - height) / -2;
     padding = Math.max(o.minPadding, Math.min(o.padding, overW, overH));
   }
-  const availW = Math.max(1, width - 2 * padding - (inset.right ?? 0));
-  const availH = Math.max(1, height - 2 * padding - (inset.bottom ?? 0));
+  const availW = Math.max(1, width - 2 * padding - bands.x);
+  const availH = Math.max(1, height - 2 * padding - bands.y);
   const fit = Math.min(availW / Math.max(1, bounds.width), availH / Math.max(1, bounds.height));
   const zoom = Math.min(o.maxZoom, Math.max(o.minZoom, fit));
   const w = bounds.width * zoom;
   const h = bounds.height * zoom;
   // Along each axis: centred when the graph fits, else its start (left / top) at the padding.
   const x = w <= availW + 1e-9 ? padding + (availW - w) / 2 - bounds.x * zoom : padding - start.x * zoom;
-  const y = h <= availH + 1e-9 ? padding + (availH - h) / 2 - bounds.y * zoom : padding - start.y * zoom;
+  const y = top + (h <= availH + 1e-9 ? padding + (availH - h) / 2 - bounds.y * zoom : padding - start.y * zoom);
   return { x, y, zoom };
 }
 
