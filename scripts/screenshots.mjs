@@ -1,6 +1,7 @@
 // Takes the README's screenshots of each mode (Design, Simulate, Presenter) and of the states a
 // designer reviews (Simulate with the simulator folded, Problems with verifier findings, the Letta
-// example, an import in progress with Run waiting for it), light and dark, at 1280×720 and 1440×900, from a running preview server
+// example, an import in progress with Run waiting for it, a capped big graph with its banner and the
+// Inspector's filtered tools list), light and dark, at 1280×720 and 1440×900, from a running preview server
 // (under the shared e2e lock; ONLY=design,simulate takes some scenes, SIZES=1280x720 one size):
 //   npm run build && npx vite preview --port 4206 &  node scripts/screenshots.mjs http://127.0.0.1:4206 docs/screenshots
 // Also useful while designing: pass another output directory and look at the PNGs. With
@@ -39,9 +40,9 @@ async function dismissNotices(page) {
   for (const b of await page.getByRole('button', { name: 'Dismiss', exact: true }).all()) await b.click().catch(() => {});
 }
 
-/** A Pattern file big enough that its import shows the progress card for a while. */
-function bigAgent(rules) {
-  const tools = Array.from({ length: 400 }, (_, i) => `tool_${i}`);
+/** A Pattern file big enough that its import shows the progress card for a while (`count` tools). */
+function bigAgent(rules, count = 400) {
+  const tools = Array.from({ length: count }, (_, i) => `tool_${i}`);
   const out = ['[[agents]]', 'name = "big"', `tools = [${tools.map((t) => `"${t}"`).join(', ')}]`, ''];
   for (let i = 0; i < rules; i++) {
     out.push('[[agents.tool_rules]]', `tool_name = "${tools[i % tools.length]}"`, 'rule_type = { type = "RequiresPrecedingTools" }', `conditions = ["${tools[(i * 7 + 1) % tools.length]}"]`, '');
@@ -98,6 +99,19 @@ const scenes = {
     await (await chooser).setFiles({ name: 'big-agent.toml', mimeType: 'text/plain', buffer: Buffer.from(bigAgent(30000)) });
     await page.getByRole('group', { name: 'Import in progress' }).waitFor({ timeout: 20_000 });
     await page.waitForTimeout(600); // the card fades in
+  },
+  // A graph too big to draw whole (3,000 tools): the capped view with its banner, fitted below it,
+  // and the Inspector's tools list filtered.
+  capped: async (page) => {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import', exact: true }).first().click();
+    await (await chooser).setFiles({ name: 'big-agent.toml', mimeType: 'text/plain', buffer: Buffer.from(bigAgent(12000, 3000)) });
+    const graph = page.getByRole('region', { name: 'Graph', exact: true });
+    await graph.getByRole('region', { name: 'Graph view' }).waitFor({ timeout: 120_000 });
+    await page.getByText('Imported big-agent.toml.').waitFor({ timeout: 120_000 });
+    await dismissNotices(page);
+    await page.getByRole('region', { name: 'Inspector', exact: true }).getByRole('searchbox').fill('tool_12');
+    await settle(page);
   },
   present: async (page) => {
     await openEntry(page, 'ETL pipeline, step by step');

@@ -30,7 +30,8 @@ export interface EditApi {
   agentText(job: AgentTextJob): Promise<AgentTextAnswer>;
 }
 
-export function createEditService(): EditApi {
+/** Writes the texts of edits (synchronously), remembering the last text written per document. */
+export function createAgentTextWriter(): (job: AgentTextJob) => AgentTextAnswer {
   /** The last text written per document and the model it holds. */
   const written = new Map<string, { text: string; agent: Agent }>();
   const modelOf = (job: AgentTextJob): Agent | undefined => {
@@ -39,18 +40,21 @@ export function createEditService(): EditApi {
     const r = readDocText('agent', job.fileName, job.baseText, job.baseName);
     return r.ok ? (r.model as Agent) : undefined;
   };
-  return {
-    agentText(job) {
-      let before = job.models?.before;
-      let after = job.models?.after;
-      if (!before || !after) {
-        before = modelOf(job);
-        after = before && applyAgentDelta(before, job.delta);
-      }
-      if (!before || !after) return Promise.resolve({ needsModels: true as const });
-      const text = editAgentText(job.fileName, job.baseText, before, after).text;
-      written.set(job.docId, { text, agent: after });
-      return Promise.resolve({ text });
-    },
+  return (job) => {
+    let before = job.models?.before;
+    let after = job.models?.after;
+    if (!before || !after) {
+      before = modelOf(job);
+      after = before && applyAgentDelta(before, job.delta);
+    }
+    if (!before || !after) return { needsModels: true as const };
+    const text = editAgentText(job.fileName, job.baseText, before, after).text;
+    written.set(job.docId, { text, agent: after });
+    return { text };
   };
+}
+
+export function createEditService(): EditApi {
+  const write = createAgentTextWriter();
+  return { agentText: (job) => Promise.resolve(write(job)) };
 }
