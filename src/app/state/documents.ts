@@ -132,6 +132,11 @@ export function settledText(doc: RuleDoc): string {
   return doc.kind === 'agent' && doc.pendingText ? editAgentText(doc.fileName, doc.text, doc.pendingText.base, doc.agent).text : doc.text;
 }
 
+/** True when one of `docs` has a text still being written (automatic runs wait for it). */
+export function textPendingIn(docs: readonly RuleDoc[]): boolean {
+  return docs.some((d) => d.kind === 'agent' && d.pendingText !== undefined);
+}
+
 let offThreadWriter = false;
 /** Says that big agents' edited texts are written off the main thread (the page's writer is installed); returns its removal. */
 export function setOffThreadWriter(): () => void {

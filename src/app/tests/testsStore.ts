@@ -8,7 +8,7 @@ import type { SimulationClient } from '../../worker/client.ts';
 import type { TestFileOutcome, TestRunRequest } from '../../worker/protocol.ts';
 import type { ProjectData, StudioStore } from '../state/store.ts';
 import { sharedSimulationClient } from '../simulator/simulationStore.ts';
-import { settledText } from '../state/documents.ts';
+import { settledText, textPendingIn } from '../state/documents.ts';
 
 /** Passed, failed and erroring tests (a test file that does not read counts as one error). */
 export interface TestCounts {
@@ -81,6 +81,8 @@ export function createTestsStore(client: () => SimulationClient) {
           if (timer !== undefined) clearTimeout(timer);
           timer = setTimeout(() => {
             timer = undefined;
+            // A big edit's text still being written: run once it is (its arrival changes the docs).
+            if (textPendingIn(store.getState().project.docs)) return;
             void get().run(store.getState().project);
           }, delayMs);
         };

@@ -13,7 +13,7 @@ import type { VerifyProgress } from '../../worker/protocol.ts';
 import { formToSettings } from '../simulator/settingsForm.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import type { ProjectData, StudioStore } from '../state/store.ts';
-import { settledText } from '../state/documents.ts';
+import { settledText, textPendingIn } from '../state/documents.ts';
 
 export interface VerifyState {
   /** V-findings of the last finished verification, by file name. */
@@ -88,6 +88,8 @@ export function createVerifyStore(client: () => SimulationClient) {
           if (timer !== undefined) clearTimeout(timer);
           timer = setTimeout(() => {
             timer = undefined;
+            // A big edit's text still being written: verify once it is (its arrival changes the docs).
+            if (textPendingIn(store.getState().project.docs)) return;
             void get().run(store.getState().project, currentSettings());
           }, delayMs);
         };
