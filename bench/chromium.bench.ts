@@ -19,9 +19,12 @@ import { agent200 } from './engine.bench.ts';
 import type { Agent } from '../src/core/model/toolRules.ts';
 import { createProfiler } from './cdpProfile.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const LOCK = '/work/e2e.lock';
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The machine-wide lock of Playwright runs and app builds. */
+export const LOCK = '/work/e2e.lock';
+/** Chromium's flags for the benchmarks (as playwright.config.ts). */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export interface ChromiumFigures {
   events: number;
@@ -56,7 +59,7 @@ function newest(dir: string): number {
 }
 
 /** Builds the app when `dist/` is missing or older than the sources; returns a reason when it cannot. */
-function ensureBuilt(): string | undefined {
+export function ensureBuilt(): string | undefined {
   const index = join(ROOT, 'dist/index.html');
   if (existsSync(index) && process.env.CHROMIUM_BENCH_BUILD === 'never') return undefined;
   if (existsSync(index) && statSync(index).mtimeMs >= Math.max(newest(join(ROOT, 'src')), statSync(join(ROOT, 'index.html')).mtimeMs)) return undefined;
@@ -91,7 +94,7 @@ export async function benchChromium(events = Number(process.env.CHROMIUM_BENCH_E
   }
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-precise-memory-info'],
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
