@@ -7,6 +7,7 @@ import { BUNDLE_SCHEMA_VERSION, decodeBundle } from '../../core/project/bundle.t
 import type { ProjectData } from '../state/store.ts';
 import { projectOfBundle } from './projectBundle.ts';
 import { tracesForStorage, tracesFromStorage } from './traceBlobs.ts';
+import { docsForStorage } from './docStorage.ts';
 
 export const DB_NAME = 'rule-studio';
 const DB_VERSION = 1;
@@ -87,7 +88,7 @@ export async function saveProject(db: IDBDatabase, project: ProjectData, expecte
     const failed = (r: IDBRequest) => () => reject(r.error ?? new Error('IndexedDB read failed'));
     const write = (current: number) => {
       const revision = current + 1;
-      projects.put({ ...project, traces: tracesForStorage(project.traces), revision, savedAt: now });
+      projects.put({ ...project, docs: docsForStorage(project.docs), traces: tracesForStorage(project.traces), revision, savedAt: now });
       meta.put(revision, revisionKey(project.id));
       meta.put(project.id, 'lastProjectId');
       resolve({ ok: true, revision });

@@ -207,7 +207,7 @@ export function diagnosticsOf(doc: RuleDoc): DocDiagnostics {
   }
   const result = diagnosticsOfReading(doc, readDocText(doc.kind, doc.fileName, doc.text, doc.kind === 'agent' ? doc.agent.name : undefined));
   diagnosticsCache.set(doc, result);
-  lastKnown.set(doc.id, result);
+  remember(doc, result);
   return result;
 }
 
@@ -219,6 +219,27 @@ function lastKnownPending(doc: RuleDoc): DocDiagnostics {
     pendingCache.set(doc, waiting);
   }
   return waiting;
+}
+
+/** Per document id, the last text known to read cleanly (a layout change makes a new document object with the same text). */
+const cleanTexts = new Map<string, string>();
+const remember = (doc: RuleDoc, result: DocDiagnostics) => {
+  lastKnown.set(doc.id, result);
+  if (result.textApplies && !result.pending) cleanTexts.set(doc.id, doc.text);
+  else cleanTexts.delete(doc.id);
+};
+
+/**
+ * True when `doc`'s text is known to read cleanly (so its model is the reading of its text),
+ * without reading it: its diagnostics say so, or the same text of the same document read cleanly
+ * before.
+ */
+export function knownToReadCleanly(doc: RuleDoc): boolean {
+  // A model whose text is still being written: the text is behind the model.
+  if (doc.kind === 'agent' && doc.pendingText) return false;
+  const known = diagnosticsCache.get(doc);
+  if (known) return known.textApplies && !known.pending;
+  return cleanTexts.get(doc.id) === doc.text;
 }
 
 /** The diagnostics of `doc` from a reading of its text (see {@link readingOfLoaded}). */
@@ -235,7 +256,7 @@ export function diagnosticsOfReading(doc: RuleDoc, r: TextReading): DocDiagnosti
  */
 export function primeDiagnostics(doc: RuleDoc, result: DocDiagnostics): void {
   diagnosticsCache.set(doc, result);
-  lastKnown.set(doc.id, result);
+  remember(doc, result);
 }
 
 let counter = 0;

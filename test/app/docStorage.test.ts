@@ -1,0 +1,75 @@
+/**
+ * Big documents are stored as their text (issue 9.3): cloning a 30,000-rule model into IndexedDB
+ * held the page for over a second. A big document whose text reads cleanly is stored with its
+ * rules left out and gets them back by reading its text when the project is opened; small
+ * documents, and big ones whose text does not read cleanly or has not been read yet, keep their
+ * model.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { docsForStorage, storedAsText } from '../../src/app/persistence/docStorage.ts';
+import { openProjectDb, projectOfRecord, readProject, saveProject } from '../../src/app/persistence/projectDb.ts';
+import { installOffThreadReading } from '../../src/app/analysis/offThreadReading.ts';
+import { createStudioStore, type ProjectData } from '../../src/app/state/store.ts';
+import { diagnosticsOf, docsFromFile, OFF_THREAD_CHARS, primeDiagnostics, type AgentDoc } from '../../src/app/state/documents.ts';
+import { toolGraphOf } from '../../src/app/graph/docGraph.ts';
+import { bigAgentToml } from '../support/bigAgent.ts';
+
+const BIG = bigAgentToml(3000);
+const bigDoc = () => docsFromFile('big.toml', BIG).docs[0] as AgentDoc;
+let remove: (() => void) | undefined;
+afterEach(() => {
+  remove?.();
+  remove = undefined;
+});
+
+describe('the stored form of documents', () => {
+  it('leaves out the rules of a big document whose text is known to read cleanly, and nothing else', () => {
+    expect(BIG.length).toBeGreaterThan(OFF_THREAD_CHARS);
+    const doc = bigDoc();
+    expect(storedAsText(doc)).toBe(false); // not read yet: its model may be the last good one
+    diagnosticsOf(doc); // read in place (no off-thread reader installed)
+    expect(storedAsText(doc)).toBe(true);
+    const [stored] = docsForStorage([doc]) as AgentDoc[];
+    expect(stored!.agent.rules).toEqual([]);
+    expect(stored!.text).toBe(doc.text);
+    expect(stored!.layout).toBe(doc.layout);
+    expect(stored!.agent.name).toBe('big');
+    expect(stored!.agent.tools).toBe(doc.agent.tools);
+    expect(doc.agent.rules).toHaveLength(3000); // the document itself is untouched
+
+    // A new document object with the same text (a layout change) is still known to read cleanly.
+    const moved = { ...doc, layout: { tool_00000: { x: 1, y: 2 } } };
+    expect(storedAsText(moved)).toBe(true);
+    expect(storedAsText({ ...doc, text: `${doc.text}\n# edited` })).toBe(false);
+
+    const small = docsFromFile('small.toml', '[[agents]]\nname = "a"\ntools = ["x"]\n[[agents.tool_rules]]\ntool_name = "x"\nrule_type = { type = "MaxCalls", value = 2 }\n').docs[0] as AgentDoc;
+    diagnosticsOf(small);
+    expect(docsForStorage([small])[0]).toBe(small);
+
+    const broken = { ...doc, text: `${BIG}\n[[agents.tool_rules]\n` };
+    primeDiagnostics(broken, { diagnostics: [], textApplies: false });
+    expect(docsForStorage([broken])[0]).toBe(broken);
+  });
+
+  it('gets a stored big document’s rules back by reading its text when the project is opened', async () => {
+    const doc = bigDoc();
+    const graph = toolGraphOf(doc);
+    const project: ProjectData = { id: 'p-big', name: 'big', docs: [doc], activeDocId: doc.id };
+    const db = await openProjectDb(indexedDB, 'docStorage-1');
+    expect((await saveProject(db, project, 0, 1)).ok).toBe(true);
+    const record = await readProject(db, 'p-big');
+    expect((record!.docs[0] as AgentDoc).agent.rules).toEqual([]);
+    db.close();
+
+    const opened = projectOfRecord(record)!.project;
+    const store = createStudioStore(opened);
+    remove = installOffThreadReading(store); // the import worker's service, run in place
+    const restored = () => store.getState().project.docs[0] as AgentDoc;
+    expect(diagnosticsOf(restored()).pending).toBe(true);
+    for (let i = 0; i < 1000 && restored().agent.rules.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(restored().agent).toEqual(doc.agent);
+    expect(diagnosticsOf(restored()).pending).toBeUndefined();
+    expect(toolGraphOf(restored()).edges).toEqual(graph.edges);
+  });
+});
