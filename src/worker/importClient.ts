@@ -9,7 +9,10 @@ import { newDocId } from '../app/state/documents.ts';
 import type { WorkerLike } from './client.ts';
 import { createWorkerWatch, type WorkerWatch } from './watch.ts';
 import { createImportService, type AnalysedImport, type ImportApi, type ImportInput, type ImportProgress } from './importService.ts';
-import { joinImport, type ImportHead, type ImportPart } from './importTransfer.ts';
+import { joinImportInTasks, type ImportHead, type ImportPart } from './importTransfer.ts';
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const now = () => performance.now();
 
 /** An import stopped by the user. */
 export class ImportCancelled extends Error {
@@ -98,15 +101,23 @@ export function createImportClient(createWorker: (() => WorkerLike) | undefined 
         // Parts come on the callback's own port, the head on the worker's: either may arrive first.
         const parts: ImportPart[] = [];
         let head: ImportHead | undefined;
+        // Joined a few parts per task, and resolved in a task of its own: whoever takes the
+        // result in (the store, a render) starts on a fresh task.
         const finish = () => {
           if (pending !== mine || !head || parts.length < head.parts) return;
           watch.end('import');
-          pending = undefined;
-          try {
-            resolve(withPageIds(joinImport(head, parts)));
-          } catch (e) {
-            reject(e instanceof Error ? e : new Error(String(e)));
-          }
+          joinImportInTasks(head, parts, nextTask, now)
+            .then(async (joined) => {
+              await nextTask();
+              if (pending !== mine) return;
+              pending = undefined;
+              resolve(withPageIds(joined));
+            })
+            .catch((e: unknown) => {
+              if (pending !== mine) return;
+              pending = undefined;
+              reject(e instanceof Error ? e : new Error(String(e)));
+            });
         };
         const part = proxy((p: ImportPart) => {
           watch.alive('chunk');

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseImport, createImportService, type ImportApi, type ImportProgress } from '../../src/worker/importService.ts';
 import { createImportClient } from '../../src/worker/importClient.ts';
-import { joinImport, splitImport } from '../../src/worker/importTransfer.ts';
+import { joinImport, joinImportInTasks, splitImport } from '../../src/worker/importTransfer.ts';
 import { importFiles, readOffThread } from '../../src/app/persistence/importHandlers.ts';
 import { importProgressStore } from '../../src/app/persistence/importProgress.ts';
 import { createStudioStore } from '../../src/app/state/store.ts';
@@ -135,6 +135,20 @@ describe('the hand-over in parts', () => {
     expect(h.analyses.map((a) => [a.diagnostics.diagnostics, a.graph.nodes, a.graph.edges, a.layout])).toEqual([[[], [], [], {}]]);
     const sent = structuredClone({ head, parts });
     expect(joinImport(sent.head, sent.parts)).toEqual(result);
+  });
+
+  it('joins the parts a few per task: a new task whenever the budget of one is used up', async () => {
+    const result = await analyseImport({ name: 'big.toml', text: BIG });
+    const sent = structuredClone(splitImport(structuredClone(result), 500));
+    // A clock that moves 3 ms per look, an 8 ms budget: the first task joins two parts (its start
+    // was one look), every later one three.
+    let t = 0;
+    let tasks = 1;
+    const joined = await joinImportInTasks(sent.head, sent.parts, async () => void tasks++, () => (t += 3), 8);
+    expect(joined).toEqual(result);
+    expect(sent.parts.length).toBeGreaterThan(6);
+    expect(tasks).toBe(1 + Math.ceil((sent.parts.length - 2) / 3));
+    await expect(joinImportInTasks(sent.head, sent.parts.slice(1), async () => undefined, () => 0)).rejects.toThrow(/sent \d+ of \d+ parts/);
   });
 
   it('refuses to join when parts are missing', async () => {

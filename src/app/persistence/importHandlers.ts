@@ -79,6 +79,8 @@ export async function importFiles(store: StudioStore, files: readonly File[], se
     const traceIds: string[] = [];
     for (const [i, f] of files.entries()) {
       const { reading, analyses } = await readDropped(f, { file: i + 1, files: files.length }, reader);
+      // The progress card goes in one task, the document comes in the next (each a render of its own).
+      await new Promise((resolve) => setTimeout(resolve, 0));
       applyImport(store, reading, (id) => traceIds.push(id), analyses);
     }
     if (traceIds.length > 0) selectTraces(traceIds);
