@@ -9,6 +9,8 @@ import { activeDoc } from '../state/store.ts';
 import { docFormat, diagnosticsOf } from '../state/documents.ts';
 import { useDarkTheme } from './useDarkTheme.ts';
 import { fallbackText } from './fallbackText.ts';
+import { openBigSource, textSize, useEditorOpen } from './bigSource.ts';
+import { Button } from '../components/ui/Button.tsx';
 import './editor.css';
 
 const MonacoSource = lazy(() => import('./MonacoSource.tsx'));
@@ -25,6 +27,7 @@ export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
   const checked = doc ? diagnosticsOf(doc) : undefined;
   // A graph or Inspector edit of a big agent whose text is still being written (off the main thread).
   const writing = doc?.kind === 'agent' && doc.pendingText !== undefined;
+  const editorOpen = useEditorOpen(doc?.id, doc?.text);
 
   return (
     <section id={id} className="source-pane" aria-label="Source" hidden={hidden}>
@@ -53,7 +56,19 @@ export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
           you typed is lost.
         </p>
       )}
-      {doc ? (
+      {doc && !editorOpen ? (
+        <div className="source-editor source-big">
+          <p className="source-big-bar">
+            <span>
+              {doc.fileName} is {textSize(doc.text.length)}: its start is shown here. The editor opens it with wrapping, folding and bracket colours off, and takes a moment to open.
+            </span>
+            <Button variant="primary" label="Open in the editor" onClick={() => openBigSource(doc.id)} />
+          </p>
+          <pre className="source-fallback" tabIndex={0} aria-label={`The start of ${doc.fileName}`}>
+            {fallbackText(doc.text)}
+          </pre>
+        </div>
+      ) : doc ? (
         <div className="source-editor">
           <div className="source-editor-fill">
             <Suspense fallback={<pre className="source-fallback" tabIndex={0} aria-label={`${doc.fileName} (the editor is loading)`}>{fallbackText(doc.text)}</pre>}>

@@ -52,8 +52,12 @@ export async function fillModelInSlices(monaco: Monaco, uri: Uri, language: stri
       return false;
     }
     const part = text.slice(at, end);
-    if (!model) model = monaco.editor.createModel(part, language, uri);
-    else {
+    if (!model) {
+      model = monaco.editor.createModel(part, language, uri);
+      // Bracket-pair colouring is a model option (the editor's own option does not reach it): on,
+      // the first render of a 3.7 MB text parsed every bracket of it (seconds, in one task).
+      model.updateOptions({ bracketColorizationOptions: { enabled: false, independentColorPoolPerBracketType: false } });
+    } else {
       const last = model.getLineCount();
       const column = model.getLineMaxColumn(last);
       model.applyEdits([{ range: new monaco.Range(last, column, last, column), text: part }]);
@@ -67,6 +71,8 @@ export async function fillModelInSlices(monaco: Monaco, uri: Uri, language: stri
 /** Editor options for a big text: the features that walk the whole text on every change are off. */
 export const BIG_TEXT_OPTIONS: MonacoEditorNs.IStandaloneEditorConstructionOptions = {
   largeFileOptimizations: true,
+  wordWrap: 'off',
+  unicodeHighlight: { ambiguousCharacters: false, invisibleCharacters: false, nonBasicASCII: false },
   bracketPairColorization: { enabled: false },
   guides: { bracketPairs: false, indentation: false },
   matchBrackets: 'never',
