@@ -1,12 +1,15 @@
 /**
  * How documents sit in a stored project record. IndexedDB structured-clones a record on the
  * page's thread at every save: a 30,000-rule agent's model (30,000 rule objects) took over a
- * second of one task to clone, the text itself (one string) a few milliseconds. A big document
- * (text longer than {@link OFF_THREAD_CHARS}) whose text reads cleanly is its text: its model is
- * the reading of that text, so it is stored with its rules (a workflow's phases) left out, and
- * made again by reading the text off the main thread when the project is opened (as after any
- * big Source edit; the graph appears when the reading is done). A big document whose text does
- * not read cleanly, or whose reading is not known yet, keeps its model (the last good one).
+ * second of one task to clone, and its 3.7 MB text, cloned (and compressed) as a string, a few
+ * hundred milliseconds more on a loaded machine. So a big document (text longer than
+ * {@link OFF_THREAD_CHARS}):
+ * - keeps its text in a Blob (cloned as a handle; made once per text, as traces are), read back
+ *   when the record is read;
+ * - when its text reads cleanly, leaves its rules (a workflow's phases) out: its model is the
+ *   reading of its text, made again off the main thread when the project is opened (as after any
+ *   big Source edit; the graph appears when the reading is done). A big document whose text does
+ *   not read cleanly, or whose reading is not known yet, keeps its model (the last good one).
  */
 import { knownToReadCleanly, OFF_THREAD_CHARS, type RuleDoc } from '../state/documents.ts';
 
@@ -15,10 +18,38 @@ export function storedAsText(doc: RuleDoc): boolean {
   return doc.text.length > OFF_THREAD_CHARS && knownToReadCleanly(doc);
 }
 
+/** A document as a stored record holds it: a big text is in `textBlob` (and `text` is empty). */
+export type StoredDoc = RuleDoc | (RuleDoc & { textBlob: Blob });
+
+/** The Blob of each big document's text, per document id, while its text stays the same. */
+const blobs = new Map<string, { text: string; blob: Blob }>();
+
+function textBlob(doc: RuleDoc): Blob {
+  const known = blobs.get(doc.id);
+  if (known?.text === doc.text) return known.blob;
+  const blob = new Blob([doc.text], { type: 'text/plain' });
+  blobs.set(doc.id, { text: doc.text, blob });
+  return blob;
+}
+
 /** The stored form of a project's documents. */
-export function docsForStorage(docs: readonly RuleDoc[]): RuleDoc[] {
+export function docsForStorage(docs: readonly RuleDoc[]): StoredDoc[] {
   return docs.map((d) => {
-    if (!storedAsText(d)) return d;
-    return d.kind === 'agent' ? { ...d, agent: { ...d.agent, rules: [] } } : { ...d, workflow: { ...d.workflow, nodes: [] } };
+    if (d.text.length <= OFF_THREAD_CHARS) return d;
+    const blob = textBlob(d);
+    if (!storedAsText(d)) return { ...d, text: '', textBlob: blob };
+    return d.kind === 'agent' ? { ...d, text: '', textBlob: blob, agent: { ...d.agent, rules: [] } } : { ...d, text: '', textBlob: blob, workflow: { ...d.workflow, nodes: [] } };
   });
+}
+
+/** Documents read from storage, with Blob-held texts read back (an unreadable Blob gives an empty text). */
+export async function docsFromStorage(docs: unknown): Promise<unknown> {
+  if (!Array.isArray(docs)) return docs;
+  return Promise.all(
+    docs.map(async (d: unknown) => {
+      if (typeof d !== 'object' || d === null || !('textBlob' in d) || !(d.textBlob instanceof Blob)) return d;
+      const { textBlob, ...rest } = d as { textBlob: Blob } & Record<string, unknown>;
+      return { ...rest, text: await textBlob.text().catch(() => '') };
+    }),
+  );
 }

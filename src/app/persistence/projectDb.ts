@@ -7,7 +7,7 @@ import { BUNDLE_SCHEMA_VERSION, decodeBundle } from '../../core/project/bundle.t
 import type { ProjectData } from '../state/store.ts';
 import { projectOfBundle } from './projectBundle.ts';
 import { tracesForStorage, tracesFromStorage } from './traceBlobs.ts';
-import { docsForStorage } from './docStorage.ts';
+import { docsForStorage, docsFromStorage } from './docStorage.ts';
 
 export const DB_NAME = 'rule-studio';
 const DB_VERSION = 1;
@@ -67,7 +67,7 @@ export function projectOfRecord(rec: unknown): { project: ProjectData; revision:
 export async function readProject(db: IDBDatabase, id: string): Promise<StoredProject | undefined> {
   const rec = (await promised(db.transaction(PROJECTS).objectStore(PROJECTS).get(id))) as StoredProject | undefined;
   if (!rec || typeof rec !== 'object') return rec;
-  return { ...rec, traces: (await tracesFromStorage(rec.traces)) as StoredProject['traces'] };
+  return { ...rec, docs: (await docsFromStorage(rec.docs)) as StoredProject['docs'], traces: (await tracesFromStorage(rec.traces)) as StoredProject['traces'] };
 }
 
 /** The meta key of a project's stored revision (kept beside the record, see {@link saveProject}). */
