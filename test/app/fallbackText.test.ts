@@ -1,6 +1,6 @@
 /** The Source pane's stand-in while Monaco loads shows only the start of a big text. */
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_CHARS, fallbackText } from '../../src/app/editor/fallbackText.ts';
+import { FALLBACK_CHARS, fallbackText, PREVIEW_CHARS } from '../../src/app/editor/fallbackText.ts';
 
 describe('fallbackText', () => {
   it('keeps a small text whole', () => {
@@ -13,5 +13,12 @@ describe('fallbackText', () => {
     expect(shown.length).toBeLessThanOrEqual(FALLBACK_CHARS + 2);
     expect(shown.endsWith(`${line}\n…`)).toBe(true);
     expect(shown.split('\n').slice(0, -1).every((l) => l === line)).toBe(true);
+  });
+  it('cuts to a shorter limit when asked (the preview of a big text waiting to be opened)', () => {
+    const text = Array.from({ length: 1_000 }, (_, i) => `line ${i}`).join('\n');
+    const shown = fallbackText(text, PREVIEW_CHARS);
+    expect(shown.length).toBeLessThanOrEqual(PREVIEW_CHARS + 2);
+    expect(shown.startsWith('line 0\nline 1\n')).toBe(true);
+    expect(shown.endsWith('\n…')).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import { useStudio } from '../state/context.tsx';
 import { activeDoc } from '../state/store.ts';
 import { docFormat, diagnosticsOf } from '../state/documents.ts';
 import { useDarkTheme } from './useDarkTheme.ts';
-import { fallbackText } from './fallbackText.ts';
+import { fallbackText, PREVIEW_CHARS } from './fallbackText.ts';
 import { openBigSource, textSize, useEditorOpen } from './bigSource.ts';
 import { Button } from '../components/ui/Button.tsx';
 import './editor.css';
@@ -65,7 +65,7 @@ export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
             <Button variant="primary" label="Open in the editor" onClick={() => openBigSource(doc.id)} />
           </p>
           <pre className="source-fallback" tabIndex={0} aria-label={`The start of ${doc.fileName}`}>
-            {fallbackText(doc.text)}
+            {fallbackText(doc.text, PREVIEW_CHARS)}
           </pre>
         </div>
       ) : doc ? (
