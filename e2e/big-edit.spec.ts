@@ -51,7 +51,9 @@ test('Inspector and graph edits of a 30,000-rule file show at once, change only 
   await expect(region(page, 'Source').locator('.monaco-editor, .pane-empty').first()).toBeVisible({ timeout: 60_000 });
   await dropMadeFile(page, 'big.toml', bigAgentToml.toString(), RULES);
   await expect(page.getByText('Imported big.toml.')).toBeVisible({ timeout: 180_000 });
-  await expect(region(page, 'Source').locator('.monaco-editor')).toBeVisible({ timeout: 60_000 });
+  // A big text opens in the editor when asked (src/app/editor/bigSource.ts): edits are made with it open.
+  await region(page, 'Source').getByRole('button', { name: 'Open in the editor' }).click({ timeout: 60_000 });
+  await expect(region(page, 'Source').locator('.monaco-editor')).toBeVisible({ timeout: 120_000 });
   await settled(page);
   const original = bigAgentToml(RULES);
 

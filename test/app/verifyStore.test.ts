@@ -9,6 +9,8 @@ import type { SimulationClient } from '../../src/worker/client.ts';
 import type { VerifyProgress, VerifyReply, VerifyRequest } from '../../src/worker/protocol.ts';
 import { createVerifyStore } from '../../src/app/verify/verifyStore.ts';
 import type { ProjectData } from '../../src/app/state/store.ts';
+import { primeDiagnostics } from '../../src/app/state/documents.ts';
+import type { Diagnostic } from '../../src/core/diagnostics/types.ts';
 
 interface Pending {
   id: string;
@@ -49,6 +51,24 @@ describe('verify store', () => {
     fake.pending[0]?.resolve({ status: 'done', diagnostics: [], agents: [], workflows: [] });
     await done;
     expect(store.getState().running).toBe(false);
+  });
+
+  it('does not send an agent the page knows to have an error (the verifier would skip it), nor anything when that is all there is', async () => {
+    const fake = fakeClient();
+    const store = createVerifyStore(() => fake.client);
+    const p = project([{ kind: 'agent', fileName: 'bad.toml' }, { kind: 'agent', fileName: 'good.toml' }, { kind: 'workflow', fileName: 'w.yaml' }]);
+    const [bad, good, wf] = p.docs;
+    const error = { code: 'T003', severity: 'error', message: 'never callable' } as unknown as Diagnostic;
+    primeDiagnostics(bad!, { diagnostics: [error], textApplies: true });
+    primeDiagnostics(good!, { diagnostics: [{ ...error, severity: 'warning' }], textApplies: true });
+    primeDiagnostics(wf!, { diagnostics: [error], textApplies: true }); // a workflow's checks depend on the profile: sent
+    const done = store.getState().run(p, settings);
+    expect(fake.pending[0]?.request.ruleFiles.map((f) => f.name)).toEqual(['good.toml', 'w.yaml']);
+    fake.pending[0]?.resolve({ status: 'done', diagnostics: [], agents: [], workflows: [] });
+    await done;
+    await store.getState().run({ ...p, docs: [bad!] }, settings);
+    expect(fake.pending).toHaveLength(1);
+    expect(store.getState()).toMatchObject({ running: false, diagnostics: [] });
   });
 
   it('Cancel stops the running verification and shows how far it got', async () => {

@@ -229,6 +229,11 @@ const remember = (doc: RuleDoc, result: DocDiagnostics) => {
   else cleanTexts.delete(doc.id);
 };
 
+/** The diagnostics of `doc` when they are known already (worked out or primed), without reading its text. */
+export function knownDiagnostics(doc: RuleDoc): DocDiagnostics | undefined {
+  return diagnosticsCache.get(doc);
+}
+
 /**
  * True when `doc`'s text is known to read cleanly (so its model is the reading of its text),
  * without reading it: its diagnostics say so, or the same text of the same document read cleanly
