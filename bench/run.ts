@@ -19,6 +19,7 @@ import { benchLetta } from './letta.bench.ts';
 import { benchLettaReplay } from './lettaReplay.bench.ts';
 import { benchImport } from './import.bench.ts';
 import { benchEdit } from './edit.bench.ts';
+import { benchImportChromium } from './importChromium.ts';
 import { benchVerify } from './verify.bench.ts';
 import { benchChromium, median } from './chromium.bench.ts';
 import { fmt, loadAverage } from './measure.ts';
@@ -38,6 +39,13 @@ if (want('import')) {
   for (const r of benchImport())
     console.log(
       `  ${fmt(r.rules)} rules (${fmt(r.mb, 1)} MB; ${fmt(r.nodes)} nodes, ${fmt(r.edges)} edges, ${fmt(r.diagnostics)} diagnostics): total ${fmt(r.totalMs)} ms CPU (median of ${r.runs}) = parse ${fmt(r.parseMs)} + validate ${fmt(r.validateMs)} + project ${fmt(r.projectMs)} + layout ${fmt(r.layoutMs)} ms; hand-over ${fmt(r.resultMb, 1)} MB: serialise ${fmt(r.serializeMs)} ms in the worker; on the page deserialise ${fmt(r.deserializeMs)} ms as one message, or at most ${fmt(r.sliceMs)} ms per message in ${fmt(r.slices)} slices (as sent)`,
+    );
+  console.log(`  ${await loadAverage()}`);
+  const c = await benchImportChromium(30_000, false);
+  if ('skipped' in c) console.log(`  in Chromium: skipped (${c.skipped})`);
+  else
+    console.log(
+      `  in Chromium, the built app, a 30,000-rule file dropped on the window: in the project and drawn after ${fmt(c.importMs)} ms wall (target < 3,000 ms); longest main-thread task from the drop until settled ${fmt(c.longestTaskMs)} ms (target < 200 ms; ${c.tasks.length} long tasks: ${c.tasks.map((t) => `${fmt(t.start)}+${fmt(t.duration)}`).join(', ')}); then "Open in the editor" shows the text after ${fmt(c.openEditorMs)} ms, longest task ${fmt(c.openEditorLongestTaskMs)} ms`,
     );
   console.log(`  ${await loadAverage()}`);
 }

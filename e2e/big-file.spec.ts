@@ -1,37 +1,22 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { graphNode, region, stayOffline } from './helpers.ts';
 import { bigAgentToml } from '../test/support/bigAgent.ts';
+import { longTasksSince, quiet, recordLongTasks } from '../test/support/longTasks.ts';
 
 /**
  * Issue 9.3 in the built app: a generated 30,000-rule agent file (about 3.7 MB, made here, never
  * committed) is dropped on the window. Progress is shown, the import finishes, and afterwards the
  * capped graph, its search and the Problems list are usable with the keyboard and the mouse. The
- * Long Tasks API records every main-thread task from the drop until the page has settled; the
- * longest is printed and annotated (the target is 200 ms; it is not asserted yet, see
- * docs/spec-decisions.md, "Big files").
+ * Long Tasks API records every main-thread task of the page from the drop until the page has
+ * settled (the progress card gone, the graph drawn, Problems counted, the Source pane offering to
+ * open the big text, then two quiet seconds); the longest is printed and annotated (the target is
+ * 200 ms, not asserted yet, see docs/spec-decisions.md, "Big files";
+ * `node --import tsx bench/importProfile.ts` says what each long task did). Opening the text in
+ * the editor is the user's own later step, checked after the measured part.
  */
 
-interface LongTask {
-  start: number;
-  duration: number;
-}
-
-/** Records every long task (≥ 50 ms) of the page from its start. */
-async function recordLongTasks(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
-    w.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
-}
-
-const longTasksSince = (page: Page, since: number) =>
-  page.evaluate((t) => (window as unknown as { __longTasks: LongTask[] }).__longTasks.filter((e) => e.start + e.duration >= t), since);
-
-test('importing a 30,000-rule file shows progress, finishes, records its longest main-thread task, and leaves the graph and Problems usable', async ({ page }) => {
-  test.setTimeout(240_000);
+test('importing a 30,000-rule file shows progress, finishes, records its longest main-thread task, and leaves the graph, Problems and Source usable', async ({ page }) => {
+  test.setTimeout(300_000);
   await stayOffline(page);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -43,7 +28,7 @@ test('importing a 30,000-rule file shows progress, finishes, records its longest
   // the page's main thread, in a task of seconds that would be counted against the app), then
   // dropped on the window as a user drops a file. Start-up work settles before the measured part.
   await page.evaluate(`window.__bigFile = new File([(${bigAgentToml.toString()})(30000)], 'big.toml', { type: 'application/toml' })`);
-  await page.waitForTimeout(1500);
+  await quiet(page);
   const since = await page.evaluate(() => performance.now());
   await page.evaluate(() => {
     const data = new DataTransfer();
@@ -61,14 +46,20 @@ test('importing a 30,000-rule file shows progress, finishes, records its longest
   await expect(graph.locator('.react-flow__node').first()).toBeVisible({ timeout: 60_000 });
   const problems = region(page, 'Problems');
   await expect(problems.getByText('2999 errors, 3032 warnings')).toBeVisible({ timeout: 60_000 });
-  // The Source editor has the whole text (filled a slice per task before it opens).
-  await expect(region(page, 'Source').locator('.monaco-editor')).toBeVisible({ timeout: 60_000 });
-  await page.waitForTimeout(2000);
+  // The Source pane shows the start of the 3.7 MB text and offers to open it in the editor.
+  const source = region(page, 'Source');
+  const openEditor = source.getByRole('button', { name: 'Open in the editor' });
+  await expect(openEditor).toBeVisible({ timeout: 60_000 });
+  await expect(source.getByLabel('The start of big.toml')).toContainText('# A generated agent: 30000 rules over 3000 tools.');
+  await quiet(page);
 
   const tasks = await longTasksSince(page, since);
   const longest = Math.max(0, ...tasks.map((t) => t.duration));
-  console.log(`[big-file] ${tasks.length} long tasks from the drop until settled; longest ${longest.toFixed(0)} ms: ${tasks.map((t) => `${(t.start - since).toFixed(0)}+${t.duration.toFixed(0)}`).join(', ')}`);
+  const listed = tasks.map((t) => `${(t.start - since).toFixed(0)}+${t.duration.toFixed(0)}`).join(', ');
+  console.log(`[big-file] ${tasks.length} long tasks from the drop until settled; longest ${longest.toFixed(0)} ms: ${listed}`);
   test.info().annotations.push({ type: 'longest main-thread task (ms)', description: longest.toFixed(0) });
+  // The issue's target is < 200 ms. Not asserted yet: on the shared 2-core machine (load 14-17)
+  // the longest is still 0.5-0.8 s (docs/spec-decisions.md, "Big files").
 
   // The graph is a capped view: 100 of the 6,000 tools (3,000 declared, 3,000 retired ones named
   // in conditions) and 200 of the 23,999 edges, around the first tool, with a banner saying so.
@@ -107,6 +98,16 @@ test('importing a 30,000-rule file shows progress, finishes, records its longest
   await banner.getByRole('combobox', { name: 'Find a tool in the whole graph' }).fill('no such tool');
   await banner.getByRole('combobox', { name: 'Find a tool in the whole graph' }).press('Enter');
   await expect(banner).toContainText('No tool is named like “no such tool”.');
+
+  // Opening the text in the editor (the user's step, not part of the import): the editor holds
+  // the whole text, its last line included.
+  await openEditor.click();
+  const editor = source.locator('.monaco-editor');
+  await expect(editor.locator('.view-lines')).toContainText('# A generated agent: 30000 rules over 3000 tools.', { timeout: 120_000 });
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  const lines = String(bigAgentToml(30000).split('\n').length);
+  await expect(editor.locator('.line-numbers', { hasText: new RegExp(`^${lines}$`) })).toBeVisible({ timeout: 30_000 });
 
   const after = await longTasksSince(page, since);
   console.log(`[big-file] interactions after the import: ${after.length - tasks.length} long tasks, longest ${Math.max(0, ...after.slice(tasks.length).map((t) => t.duration)).toFixed(0)} ms`);
