@@ -55,7 +55,8 @@ export function splitImport(result: AnalysedImport, slice = SLICE): { head: Impo
     push(i, 'nodes', a.graph.nodes);
     push(i, 'edges', a.graph.edges);
     push(i, 'layout', Object.entries(a.layout));
-    return { diagnostics: { ...a.diagnostics, diagnostics: [] }, graph: { ...a.graph, nodes: [], edges: [] } as ToolGraph | WorkflowGraph, layout: {} };
+    const blob = a.textBlob ? { textBlob: a.textBlob } : {}; // a Blob crosses as a handle
+    return { diagnostics: { ...a.diagnostics, diagnostics: [] }, graph: { ...a.graph, nodes: [], edges: [] } as ToolGraph | WorkflowGraph, layout: {}, ...blob };
   });
   return { head: { result: { reading: { ...reading, docs }, analyses }, parts: parts.length }, parts };
 }

@@ -14,6 +14,8 @@ import { createStudioStore, type ProjectData } from '../../src/app/state/store.t
 import { diagnosticsOf, docsFromFile, OFF_THREAD_CHARS, primeDiagnostics, type AgentDoc } from '../../src/app/state/documents.ts';
 import { toolGraphOf } from '../../src/app/graph/docGraph.ts';
 import { bigAgentToml } from '../support/bigAgent.ts';
+import { analyseImport } from '../../src/worker/importService.ts';
+import { adoptAnalysis } from '../../src/app/analysis/docAnalysis.ts';
 
 const BIG = bigAgentToml(3000);
 const bigDoc = () => docsFromFile('big.toml', BIG).docs[0] as AgentDoc;
@@ -56,6 +58,18 @@ describe('the stored form of documents', () => {
     expect(await kept!.textBlob.text()).toBe(broken.text);
     // Read back from storage, each is its document again.
     expect(await docsFromStorage(docsForStorage([broken, small]))).toEqual([broken, small]);
+  });
+
+  it('stores the Blob the analysis made of a big text (off the main thread) rather than making another', async () => {
+    const doc = bigDoc();
+    const analysis = await analyseImport({ name: 'big.toml', text: BIG });
+    const blob = analysis.analyses[0]!.textBlob!;
+    expect(await blob.text()).toBe(BIG);
+    const adopted = adoptAnalysis(doc, analysis.analyses[0]!);
+    expect((docsForStorage([adopted])[0] as { textBlob: Blob }).textBlob).toBe(blob);
+    // A small text gets none.
+    const small = await analyseImport({ name: 'a.toml', text: '[[agents]]\nname = "a"\ntools = ["x"]\n' });
+    expect(small.analyses[0]!.textBlob).toBeUndefined();
   });
 
   it('gets a stored big document’s rules back by reading its text when the project is opened', async () => {

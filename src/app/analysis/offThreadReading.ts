@@ -9,6 +9,7 @@
 import type { StudioStore } from '../state/store.ts';
 import { primeDiagnostics, setOffThreadReader, type RuleDoc } from '../state/documents.ts';
 import { primeGraph } from '../graph/docGraph.ts';
+import { rememberTextBlob } from '../persistence/docStorage.ts';
 import { createImportClient, type ImportClient } from '../../worker/importClient.ts';
 import { createLatestQueue } from './latestQueue.ts';
 
@@ -24,6 +25,7 @@ export function installOffThreadReading(store: StudioStore, client: ImportClient
     store.getState().adoptReading(id, doc.text, model ? (model.kind === 'agent' ? model.agent : model.workflow) : undefined, (n) => {
       primeDiagnostics(n, analysis.diagnostics);
       if (model) primeGraph(n, analysis.graph);
+      if (analysis.textBlob) rememberTextBlob(n, analysis.textBlob);
     });
   });
   return setOffThreadReader((doc) => queue.push(doc.id, doc));

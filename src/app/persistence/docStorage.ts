@@ -24,6 +24,11 @@ export type StoredDoc = RuleDoc | (RuleDoc & { textBlob: Blob });
 /** The Blob of each big document's text, per document id, while its text stays the same. */
 const blobs = new Map<string, { text: string; blob: Blob }>();
 
+/** Records `blob` as holding `doc`'s text (made off the main thread, see `DocAnalysis.textBlob`). */
+export function rememberTextBlob(doc: RuleDoc, blob: Blob): void {
+  blobs.set(doc.id, { text: doc.text, blob });
+}
+
 function textBlob(doc: RuleDoc): Blob {
   const known = blobs.get(doc.id);
   if (known?.text === doc.text) return known.blob;
