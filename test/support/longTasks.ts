@@ -26,6 +26,17 @@ export async function recordLongTasks(page: Page): Promise<void> {
 export const longTasksSince = (page: Page, since: number): Promise<LongTask[]> =>
   page.evaluate((t) => (window as unknown as { __longTasks: LongTask[] }).__longTasks.filter((e) => e.start + e.duration >= t), since);
 
+/** The page's clock (`performance.now()`), to mark the start of a measured part. */
+export const pageNow = (page: Page): Promise<number> => page.evaluate(() => performance.now());
+
+/** The longest of `tasks` in ms (0 when there is none), and a line listing them from `since`. */
+export function longest(tasks: readonly LongTask[], since: number): { ms: number; list: string } {
+  return {
+    ms: Math.max(0, ...tasks.map((t) => t.duration)),
+    list: tasks.map((t) => `${(t.start - since).toFixed(0)}+${t.duration.toFixed(0)}`).join(', '),
+  };
+}
+
 /** Waits until the page has had no long task for two seconds. */
 export async function quiet(page: Page, timeout = 120_000): Promise<void> {
   await page.waitForFunction(
