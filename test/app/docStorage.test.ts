@@ -46,6 +46,10 @@ describe('the stored form of documents', () => {
     const moved = { ...doc, layout: { tool_00000: { x: 1, y: 2 } } };
     expect(storedAsText(moved)).toBe(true);
     expect(storedAsText({ ...doc, text: `${doc.text}\n# edited` })).toBe(false);
+    // A graph edit whose text is still being written: the model is ahead of the text, so it is kept.
+    const writing: AgentDoc = { ...doc, agent: { ...doc.agent, rules: doc.agent.rules.slice(1) }, pendingText: { base: doc.agent } };
+    expect(storedAsText(writing)).toBe(false);
+    expect((docsForStorage([writing])[0] as AgentDoc).agent.rules).toHaveLength(2999);
 
     const small = docsFromFile('small.toml', '[[agents]]\nname = "a"\ntools = ["x"]\n[[agents.tool_rules]]\ntool_name = "x"\nrule_type = { type = "MaxCalls", value = 2 }\n').docs[0] as AgentDoc;
     diagnosticsOf(small);
