@@ -64,6 +64,16 @@ describe('the stored form of documents', () => {
     expect(await docsFromStorage(docsForStorage([broken, small]))).toEqual([broken, small]);
   });
 
+  it('keeps the rules and the pending edit of a big document whose edited text is still being written', () => {
+    const doc = bigDoc();
+    diagnosticsOf(doc);
+    const pending: AgentDoc = { ...doc, agent: { ...doc.agent, rules: doc.agent.rules.slice(1) }, pendingText: { base: doc.agent } };
+    expect(storedAsText(pending)).toBe(false);
+    const [stored] = docsForStorage([pending]) as AgentDoc[];
+    expect(stored!.agent.rules).toHaveLength(2999);
+    expect(stored!.pendingText?.base).toBe(doc.agent);
+  });
+
   it('stores the Blob the analysis made of a big text (off the main thread) rather than making another', async () => {
     const doc = bigDoc();
     const analysis = await analyseImport({ name: 'big.toml', text: BIG });
