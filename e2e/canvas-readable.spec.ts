@@ -176,6 +176,23 @@ test('the simulator folds to a rail and back, by pointer or keyboard, and stays 
   await page.context().close();
 });
 
+test('Problems beside Source at 1280×720 keeps a readable width; a finding’s message is not squeezed beside its Show trace button', async ({ browser }) => {
+  const page = await freshPage(browser);
+  await (await openGallery(page)).getByRole('button', { name: 'release-deadlock.toml', exact: true }).click();
+  const problems = region(page, 'Problems');
+  const trace = problems.getByRole('button', { name: 'Show trace' }).first();
+  await expect(trace).toBeVisible({ timeout: 30_000 });
+  const pane = (await problems.boundingBox())!;
+  expect(pane.width).toBeGreaterThanOrEqual(22 * 16 - 1);
+  // The message of the finding with a trace spans the row, under the button, not in a column beside it.
+  const row = trace.locator('xpath=..');
+  const message = (await row.locator('.problem-message').boundingBox())!;
+  const button = (await trace.boundingBox())!;
+  expect(message.width).toBeGreaterThan(pane.width * 0.8);
+  expect(message.y).toBeGreaterThanOrEqual(button.y + button.height - 2);
+  await page.context().close();
+});
+
 test('Add tool five times in a new agent gives five tools side by side, none on another', async ({ browser }) => {
   const page = await freshPage(browser);
   await graph(page).getByRole('button', { name: 'New agent' }).click();
