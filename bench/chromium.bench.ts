@@ -18,6 +18,7 @@ import { writeAgents } from '../src/core/codecs/write.ts';
 import { agent200 } from './engine.bench.ts';
 import type { Agent } from '../src/core/model/toolRules.ts';
 import { createProfiler } from './cdpProfile.ts';
+import { withBuiltApp } from './builtApp.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -84,28 +85,7 @@ export async function benchChromium(events = Number(process.env.CHROMIUM_BENCH_E
   if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)` };
   const why = ensureBuilt();
   if (why) return { skipped: why };
-  const { preview } = await import('vite');
-  const { chromium } = await import('@playwright/test');
-  const server = await preview({ root: ROOT, logLevel: 'error', preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
-  const url = server.resolvedUrls?.local[0];
-  if (!url) {
-    await server.close();
-    return { skipped: 'the preview server gave no address' };
-  }
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
-  });
-  try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    // tsx compiles the functions handed to page.evaluate with esbuild's keepNames, which calls a
-    // `__name` helper that exists only in Node.
-    await page.addInitScript('globalThis.__name = (f) => f;');
-    return await measure(page, url, events);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  return withBuiltApp({ extraArgs: ['--enable-precise-memory-info'] }, (page, url) => measure(page, url, events));
 }
 
 type Page = import('@playwright/test').Page;

@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { bigAgentToml } from '../test/support/bigAgent.ts';
 import { longTasksSince, quiet, recordLongTasks } from '../test/support/longTasks.ts';
 import { longTasksOfTrace, type TaskReport } from './traceTasks.ts';
-import { CHROMIUM, CHROMIUM_ARGS, ensureBuilt, LOCK, ROOT } from './chromium.bench.ts';
+import { CHROMIUM, ensureBuilt, LOCK, ROOT } from './chromium.bench.ts';
+import { withBuiltApp } from './builtApp.ts';
 
 export interface ImportChromiumFigures {
   rules: number;
@@ -55,21 +56,7 @@ export async function benchImportChromium(rules = 30_000, profile = process.env.
   if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)` };
   const why = profile ? buildForProfile() : ensureBuilt();
   if (why) return { skipped: why };
-  const { preview } = await import('vite');
-  const { chromium } = await import('@playwright/test');
-  const server = await preview({ root: ROOT, logLevel: 'error', build: { outDir: profile ? 'dist-profile' : 'dist' }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
-  const url = server.resolvedUrls?.local[0];
-  if (!url) {
-    await server.close();
-    return { skipped: 'the preview server gave no address' };
-  }
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.addInitScript('globalThis.__name = (f) => f;');
+  return withBuiltApp({ outDir: profile ? 'dist-profile' : 'dist' }, async (page, url, browser) => {
     await recordLongTasks(page);
     await page.goto(url);
     await page.locator('section[aria-label="Source"] .monaco-editor, section[aria-label="Source"] .pane-empty').first().waitFor({ timeout: 120_000 });
@@ -113,10 +100,7 @@ export async function benchImportChromium(rules = 30_000, profile = process.env.
       openEditorLongestTaskMs: Math.max(0, ...openTasks),
       ...(reports ? { profile: reports } : {}),
     };
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }
 
 type Page = import('@playwright/test').Page;

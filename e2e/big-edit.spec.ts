@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dragEdge, dropMadeFile, exportedAsWritten, graphNode, region, stayOffline } from './helpers.ts';
+import { dragEdge, dropMadeFile, exportedAsWritten, graphNode, region } from './helpers.ts';
 import { lineDiff } from '../src/core/text/lineDiff.ts';
-import { longest, longTasksSince, pageNow, recordLongTasks } from './longTasks.ts';
+import { longest, longTasksSince, pageNow } from './longTasks.ts';
+import { openForBigFile } from './bigFilePage.ts';
 import { bigAgentToml } from '../test/support/bigAgent.ts';
 
 /**
@@ -42,13 +43,7 @@ async function measured(page: Page, what: string, action: () => Promise<void>): 
 
 test('Inspector and graph edits of a 30,000-rule file show at once, change only their lines, undo and redo, and record their longest main-thread task', async ({ page }) => {
   test.setTimeout(420_000);
-  await stayOffline(page);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await recordLongTasks(page);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/');
-  await expect(region(page, 'Source').locator('.monaco-editor, .pane-empty').first()).toBeVisible({ timeout: 60_000 });
+  const errors = await openForBigFile(page);
   await dropMadeFile(page, 'big.toml', bigAgentToml.toString(), RULES);
   await expect(page.getByText('Imported big.toml.')).toBeVisible({ timeout: 180_000 });
   // A big text opens in the editor when asked (src/app/editor/bigSource.ts): edits are made with it open.

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { graphNode, region, stayOffline } from './helpers.ts';
+import { graphNode, region } from './helpers.ts';
 import { bigAgentToml } from '../test/support/bigAgent.ts';
-import { longTasksSince, quiet, recordLongTasks } from '../test/support/longTasks.ts';
+import { longTasksSince, quiet } from './longTasks.ts';
+import { openForBigFile } from './bigFilePage.ts';
 
 /**
  * Issue 9.3 in the built app: a generated 30,000-rule agent file (about 3.7 MB, made here, never
@@ -17,13 +18,7 @@ import { longTasksSince, quiet, recordLongTasks } from '../test/support/longTask
 
 test('importing a 30,000-rule file shows progress, finishes, records its longest main-thread task, and leaves the graph, Problems and Source usable', async ({ page }) => {
   test.setTimeout(300_000);
-  await stayOffline(page);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await recordLongTasks(page);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/');
-  await expect(region(page, 'Source').locator('.monaco-editor, .pane-empty').first()).toBeVisible({ timeout: 60_000 });
+  const errors = await openForBigFile(page);
   // The file is made in the page (Playwright's own setFiles turns a 3.7 MB buffer into a File on
   // the page's main thread, in a task of seconds that would be counted against the app), then
   // dropped on the window as a user drops a file. Start-up work settles before the measured part.
