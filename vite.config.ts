@@ -13,6 +13,11 @@ export default defineConfig({
     // The conformance harness page is built beside the app for the end-to-end tests (it runs the
     // app's simulation worker); nothing in the app links to it.
     rollupOptions: {
+      // Modules run in the order their imports say, even when the bundler puts them in a shared
+      // chunk: `main.tsx` imports `zodJitless.ts` first so that zod never probes `Function('')`
+      // (a CSP violation), but without this rolldown ran the shared chunk's schema modules
+      // (zod's and ours) before the entry's first import, and zod probed.
+      output: { strictExecutionOrder: true },
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         conformance: fileURLToPath(new URL('./harness/conformance.html', import.meta.url)),
