@@ -96,16 +96,23 @@ function writeBytes(fd: 1 | 2, bytes: Uint8Array): void {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     // The reader went away (`rule-studio simulate … | head`): nobody reads the rest, stop quietly.
-    if (code === 'EPIPE') process.exit();
+    // A pipe says EPIPE; a socket pair (how a parent process may give its child's stdout) can say
+    // ECONNRESET instead — seen once in CI.
+    if (readerGone(code)) process.exit();
     if (code !== 'EAGAIN') throw e;
     streamsOnly = true;
     for (const s of [process.stdout, process.stderr])
       s.on('error', (error: NodeJS.ErrnoException) => {
-        if (error.code === 'EPIPE') process.exit();
+        if (readerGone(error.code)) process.exit();
         throw error;
       });
     stream().write(Buffer.from(bytes.subarray(done)));
   }
+}
+
+/** Whether a write failed because the reader of the output went away. */
+function readerGone(code: string | undefined): boolean {
+  return code === 'EPIPE' || code === 'ECONNRESET';
 }
 
 /** Writes a line (a newline is added when missing) to stdout or stderr, see {@link writeBytes}. */
