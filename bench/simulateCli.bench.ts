@@ -25,14 +25,14 @@ export interface SimulateCliFigure {
  * The 200-rule agent without the two exclusive groups whose second member needs the first (T003:
  * `simulate` refuses rule files with errors).
  */
-function checkedAgent() {
+export function checkedAgent() {
   const a = agent200();
   const needsFirst = (r: (typeof a.rules)[number]) =>
     r.rule_type.type === 'ExclusiveGroups' && r.rule_type.value.some((g) => a.rules.some((o) => o.rule_type.type === 'RequiresPrecedingTools' && o.tool_name === g[1] && o.conditions.includes(g[0] as string)));
   return { ...a, rules: a.rules.filter((r) => !needsFirst(r)) };
 }
 
-function writeTrace(path: string, n: number): number {
+export function writeTrace(path: string, n: number): number {
   const fd = openSync(path, 'w');
   let lines: string[] = [];
   let bytes = 0;

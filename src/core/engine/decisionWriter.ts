@@ -69,15 +69,17 @@ for (const kind of Object.keys(DECISION_KEY_ORDER) as DecisionKind[]) {
   FIELDS[kind] = DECISION_KEY_ORDER[kind].map((key) => ({ key, prefix: ascii(`,${JSON.stringify(key)}:`) }));
   CREATION_ORDER[kind] = ['seq', 'event', 'time', 'kind', ...DECISION_KEY_ORDER[kind]];
 }
+const SEQ = ascii('{"seq":');
+const EVENT = ascii(',"event":');
+const TIME = ascii(',"time":');
+/** The creation order of the kind nine decisions in ten have (no keyed lookup by kind). */
+const ALLOWED_ORDER = CREATION_ORDER.allowed;
 const TOOL = ascii(',"tool":');
 const OUTCOME = ascii(',"outcome":');
 const FLOW = ascii(',"flow":');
 const CONSENT = ascii(',"consent":');
 const MESSAGE = ascii(',"message":');
 const LIST_SEPARATOR = ascii(', ');
-const SEQ = ascii('{"seq":');
-const EVENT = ascii(',"event":');
-const TIME = ascii(',"time":');
 
 /** A decision writer over a reused byte buffer; see {@link DecisionWriterOptions}. */
 export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWriter {
@@ -108,6 +110,15 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
     if (n < 24) for (let i = 0; i < n; i++) buf[pos + i] = bytes[i] as number;
     else buf.set(bytes, pos);
     pos += n;
+  };
+
+  /** A few constant bytes (a key and its punctuation). */
+  const putKey = (bytes: Uint8Array) => {
+    const n = bytes.length;
+    if (pos + n > buf.length) room(n);
+    const p = pos;
+    for (let i = 0; i < n; i++) buf[p + i] = bytes[i] as number;
+    pos = p + n;
   };
 
   /** JSON text of anything, escaped, as UTF-8 (the general path). */
@@ -148,6 +159,27 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
     putStringContent(s);
     room(1);
     buf[pos++] = QUOTE;
+  };
+
+  /** A decision's time: the same bytes as {@link putString}, the usual 24 plain characters copied as they are. */
+  const putTime = (s: string) => {
+    if (s.length !== 24) {
+      putString(s);
+      return;
+    }
+    room(26);
+    const p = pos;
+    for (let k = 0; k < 24; k++) {
+      const c = s.charCodeAt(k);
+      if (c < 0x20 || c > 0x7e || c === QUOTE || c === BACKSLASH) {
+        putString(s);
+        return;
+      }
+      buf[p + 1 + k] = c;
+    }
+    buf[p] = QUOTE;
+    buf[p + 25] = QUOTE;
+    pos = p + 26;
   };
 
   /** A recurring short string, from the table of encoded strings. */
@@ -325,12 +357,12 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
   return {
     write(d) {
       const rec = d as unknown as Record<string, unknown>;
-      put(SEQ);
+      putKey(SEQ);
       putNumber(d.seq);
-      put(EVENT);
+      putKey(EVENT);
       putNumber(d.event);
-      put(TIME);
-      if (typeof d.time === 'string') putString(d.time);
+      putKey(TIME);
+      if (typeof d.time === 'string') putTime(d.time);
       else putValue(d.time);
       const kind = d.kind;
       if (kind === 'allowed' && putAllowed(d.tool, d.outcome, d.flow)) {
@@ -359,12 +391,11 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
       }
       // Any other key, in insertion order: the engine's keys come first and in creation order,
       // so each is skipped by one comparison; anything else is looked up.
-      const known = DECISION_KNOWN_KEYS[kind];
-      const order = CREATION_ORDER[kind];
+      const order = kind === 'allowed' ? ALLOWED_ORDER : CREATION_ORDER[kind];
       let next = 0;
       for (const k in rec) {
         if (k === order[next]) next++;
-        else putExtra(rec, k, known);
+        else putExtra(rec, k, DECISION_KNOWN_KEYS[kind]);
       }
       room(2);
       buf[pos++] = 0x7d;

@@ -116,7 +116,22 @@ export function createCanonicalByteReader(opts: CanonicalReaderOptions = {}): By
         endPending(out);
         from = nl + 1;
       }
-      for (;;) {
+      const n = chunk.length;
+      while (from < n) {
+        // The usual line is parsed where it lies, the parser finding its end; any other is found
+        // and read as a whole line.
+        if (lineNo > 0) {
+          const event = fast.parse(chunk, from, n);
+          if (event !== undefined) {
+            const nl = fast.lineEnd;
+            if (nl < n && nl - from <= MAX_LINE_CHARS) {
+              lineNo++;
+              lines.event(event, lineNo, out);
+              from = nl + 1;
+              continue;
+            }
+          }
+        }
         const nl = chunk.indexOf(NEWLINE, from);
         if (nl < 0) break;
         line(chunk, from, nl, out);

@@ -10,12 +10,20 @@
  * `model_end`: `tokens`; `batch_start`, `process_start`, `continue`, `repeat`: none — each at most
  * once, in any order, with JSON whitespace between tokens; strings of printable ASCII without
  * escapes; `args` a flat object of such strings, numbers, booleans and nulls; `tokens` an object of
- * `input`, `output`, `cache_read`, `cache_creation`. Anything else — other fields, escapes, non-ASCII text, nesting, an invalid or unusual
- * value, a syntax error — gives `undefined`, and the line goes through the full reader (JSON.parse
- * and the zod schema), which gives the same event or the exact error.
+ * `input`, `output`, `cache_read`, `cache_creation`. Anything else — other fields, escapes,
+ * non-ASCII text, nesting, an invalid or unusual value, a syntax error — gives `undefined`, and the
+ * line goes through the full reader (JSON.parse and the zod schema), which gives the same event or
+ * the exact error.
+ *
+ * A line ends at its first line feed (or at the given end): the parser finds it as it goes, so the
+ * caller need not search for it first ({@link CanonicalFastLine.lineEnd}).
+ *
+ * The scanner is written for speed: the position lives in locals and is passed between small
+ * functions (a token's other results in module variables), keys are told apart by their length and
+ * bytes, strings are hashed while they are scanned and interned by that hash.
  */
 import type { TraceEvent } from './events.ts';
-import { AsciiStrings, asciiString } from './asciiStrings.ts';
+import { asciiString } from './asciiStrings.ts';
 import { parseTraceTime } from './validateEvent.ts';
 
 const QUOTE = 0x22;
@@ -26,7 +34,7 @@ const OPEN = 0x7b;
 const CLOSE = 0x7d;
 const MINUS = 0x2d;
 const ZERO = 0x30;
-const NINE = 0x39;
+const NEWLINE = 0x0a;
 
 /** Field bits, to refuse a field given twice (JSON.parse would keep the last; the full reader decides). */
 const TYPE = 1;
@@ -43,52 +51,387 @@ const PATH = 1024;
 const INPUT = 2048;
 const CACHE_READ = 4096;
 const CACHE_CREATION = 8192;
+const USAGE_FIELDS = INPUT | OUTPUT | CACHE_READ | CACHE_CREATION;
 
-/** The fields each event type may have on the fast path. */
-const FIELDS_OF = {
-  tool_call: TYPE | TIME | TOOL | ARGS | ID | OUTCOME | DURATION | OUTPUT | TOKENS,
-  command: TYPE | TIME | COMMAND | TOOL,
-  file_edit: TYPE | TIME | PATH | TOOL,
-  tokens: TYPE | TIME | INPUT | OUTPUT | CACHE_READ | CACHE_CREATION,
-  model_end: TYPE | TIME | TOKENS,
-  batch_start: TYPE | TIME,
-  process_start: TYPE | TIME,
-  continue: TYPE | TIME,
-  repeat: TYPE | TIME,
-} as const;
-type FastType = keyof typeof FIELDS_OF;
-const FAST_TYPES = Object.keys(FIELDS_OF) as FastType[];
+/** Event types of the fast path, by number, and the fields each may have. */
+const T_TOOL_CALL = 0;
+const T_COMMAND = 1;
+const T_FILE_EDIT = 2;
+const T_TOKENS = 3;
+const T_MODEL_END = 4;
+const T_BATCH_START = 5;
+const T_PROCESS_START = 6;
+const T_CONTINUE = 7;
+const TYPE_NAMES = [
+  'tool_call',
+  'command',
+  'file_edit',
+  'tokens',
+  'model_end',
+  'batch_start',
+  'process_start',
+  'continue',
+  'repeat',
+] as const;
+const FIELDS_OF = [
+  TYPE | TIME | TOOL | ARGS | ID | OUTCOME | DURATION | OUTPUT | TOKENS,
+  TYPE | TIME | COMMAND | TOOL,
+  TYPE | TIME | PATH | TOOL,
+  TYPE | TIME | USAGE_FIELDS,
+  TYPE | TIME | TOKENS,
+  TYPE | TIME,
+  TYPE | TIME,
+  TYPE | TIME,
+  TYPE | TIME,
+];
+const TYPE_BYTES = TYPE_NAMES.map((t) => Uint8Array.from(t, (c) => c.charCodeAt(0)));
 
 type Usage = { input: number; output: number; cache_read?: number; cache_creation?: number };
-const FAST_TYPE_BYTES = FAST_TYPES.map((t) => Uint8Array.from(t, (c) => c.charCodeAt(0)));
+type Flat = Record<string, string | number | boolean | null>;
 
-const isWhitespace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
-const isDigit = (c: number) => c >= ZERO && c <= NINE;
+/** Results of the last token scanned besides the position (one parse at a time). */
+let strStart = 0;
+let strEnd = 0;
+let strHash = 0;
+let numValue = 0;
+
+/** JSON whitespace except the line feed, which ends the line. */
+const isBlank = (c: number) => c === 0x20 || c === 0x09 || c === 0x0d;
+
+function skipBlank(b: Uint8Array, i: number, e: number): number {
+  while (i < e && isBlank(b[i] as number)) i++;
+  return i;
+}
+
+/** Per byte: 0 inside a plain string, 1 the closing quote, 2 anything the fast path leaves (controls, `\\`, non-ASCII). */
+const STRING_CLASS = new Uint8Array(256).fill(2);
+for (let c = 0x20; c <= 0x7e; c++) STRING_CLASS[c] = 0;
+STRING_CLASS[QUOTE] = 1;
+STRING_CLASS[BACKSLASH] = 2;
+
+/**
+ * A string of printable ASCII without escapes starting at `i` (its quote): returns the position
+ * after it, its content in `strStart`/`strEnd`; -1 for anything else.
+ */
+function scanString(b: Uint8Array, i: number, e: number): number {
+  if (i >= e || b[i] !== QUOTE) return -1;
+  const start = i + 1;
+  let k = start;
+  while (k < e && STRING_CLASS[b[k] as number] === 0) k++;
+  if (k >= e || b[k] !== QUOTE) return -1;
+  strStart = start;
+  strEnd = k;
+  return k + 1;
+}
+
+/** {@link scanString}, also hashing the content into `strHash` (for the table of strings). */
+function scanHashed(b: Uint8Array, i: number, e: number): number {
+  if (i >= e || b[i] !== QUOTE) return -1;
+  const start = i + 1;
+  let h = 0x811c9dc5;
+  let k = start;
+  for (; k < e; k++) {
+    const c = b[k] as number;
+    if (STRING_CLASS[c] !== 0) break;
+    h = Math.imul(h ^ c, 0x01000193);
+  }
+  if (k >= e || b[k] !== QUOTE) return -1;
+  strStart = start;
+  strEnd = k;
+  strHash = h ^ (k - start);
+  return k + 1;
+}
+
+/**
+ * The key at `i` (its quote) when it is `word` followed by its closing quote: the position after
+ * it, else -1 (then the key is scanned as any string). Saves scanning and then comparing the keys
+ * every line has.
+ */
+function knownKey(b: Uint8Array, i: number, e: number, word: Uint8Array): number {
+  const n = word.length;
+  if (i + n + 2 > e || b[i] !== QUOTE || b[i + n + 1] !== QUOTE) return -1;
+  for (let k = 0; k < n; k++) if (b[i + 1 + k] !== word[k]) return -1;
+  return i + n + 2;
+}
+
+const word = (w: string) => Uint8Array.from(w, (c) => c.charCodeAt(0));
+const K_TYPE = word('type');
+const K_TIME = word('time');
+const K_TOOL = word('tool');
+const K_TOKENS = word('tokens');
+const K_ARGS = word('args');
+const K_ID = word('id');
+const K_INPUT = word('input');
+const K_OUTCOME = word('outcome');
+const K_OUTPUT = word('output');
+const K_DURATION = word('duration_ms');
+const K_COMMAND = word('command');
+const K_CACHE_READ = word('cache_read');
+const K_CACHE_CREATION = word('cache_creation');
+const K_PATH = word('path');
+
+/** Each field's key, by its bit's position. */
+const KEY_BYTES: Uint8Array[] = new Array<Uint8Array>(14).fill(K_TYPE);
+for (const [f, w] of [
+  [TYPE, K_TYPE],
+  [TIME, K_TIME],
+  [TOOL, K_TOOL],
+  [TOKENS, K_TOKENS],
+  [ARGS, K_ARGS],
+  [ID, K_ID],
+  [INPUT, K_INPUT],
+  [OUTCOME, K_OUTCOME],
+  [OUTPUT, K_OUTPUT],
+  [DURATION, K_DURATION],
+  [COMMAND, K_COMMAND],
+  [CACHE_READ, K_CACHE_READ],
+  [CACHE_CREATION, K_CACHE_CREATION],
+  [PATH, K_PATH],
+] as const)
+  KEY_BYTES[31 - Math.clz32(f)] = w;
+
+/** Position after the key {@link fieldAt} matched. */
+let keyEnd = 0;
+
+/**
+ * Which of the fast path's fields the key at `i` (its quote) names, its end in `keyEnd`; 0 for any
+ * other key (the line then goes to the full reader).
+ */
+function fieldAt(b: Uint8Array, i: number, e: number): number {
+  if (i + 2 >= e) return 0;
+  let f: number;
+  switch (b[i + 1]) {
+    case 0x74: // t
+      switch (b[i + 2]) {
+        case 0x79:
+          f = TYPE;
+          break;
+        case 0x69:
+          f = TIME;
+          break;
+        case 0x6f:
+          f = b[i + 3] === 0x6f ? TOOL : TOKENS;
+          break;
+        default:
+          return 0;
+      }
+      break;
+    case 0x61: // a
+      f = ARGS;
+      break;
+    case 0x69: // i
+      f = b[i + 2] === 0x64 ? ID : INPUT;
+      break;
+    case 0x6f: // o
+      f = b[i + 4] === 0x63 ? OUTCOME : OUTPUT;
+      break;
+    case 0x64: // d
+      f = DURATION;
+      break;
+    case 0x63: // c
+      f = b[i + 2] === 0x6f ? COMMAND : b[i + 7] === 0x72 ? CACHE_READ : CACHE_CREATION;
+      break;
+    case 0x70: // p
+      f = PATH;
+      break;
+    default:
+      return 0;
+  }
+  const at = knownKey(b, i, e, KEY_BYTES[31 - Math.clz32(f)] as Uint8Array);
+  if (at < 0) return 0;
+  keyEnd = at;
+  return f;
+}
+
+/** Whether the bytes at `s` spell `word` (the caller knows they are there). */
+function same(b: Uint8Array, s: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) if (b[s + k] !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/** Which fast-path type `[s, e)` names, or -1. */
+function typeOf(b: Uint8Array, s: number, e: number): number {
+  const n = e - s;
+  // nearly every line is a tool call
+  if (n === 9 && b[s] === 0x74 && b[s + 4] === 0x5f && b[s + 5] === 0x63 && same(b, s, 'tool_call'))
+    return T_TOOL_CALL;
+  for (let t = 1; t < TYPE_BYTES.length; t++) {
+    const word = TYPE_BYTES[t] as Uint8Array;
+    if (word.length !== n) continue;
+    let k = 0;
+    while (k < n && word[k] === b[s + k]) k++;
+    if (k === n) return t;
+  }
+  return -1;
+}
+
+/** The value of `count` decimal digits at `at`, or -1. */
+function digits(b: Uint8Array, at: number, count: number): number {
+  let v = 0;
+  for (let k = 0; k < count; k++) {
+    const d = (b[at + k] as number) - ZERO;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return v;
+}
+
+/**
+ * A JSON number at `i` (its grammar checked, finite): returns the position after it with its
+ * value in `numValue`; -1 for anything else.
+ */
+function scanNumber(b: Uint8Array, i: number, e: number): number {
+  const start = i;
+  const negative = i < e && b[i] === MINUS;
+  if (negative) i++;
+  if (i >= e) return -1;
+  let d = (b[i] as number) - ZERO;
+  if (d < 0 || d > 9) return -1;
+  let value = 0;
+  const intStart = i;
+  if (d === 0) i++;
+  else
+    while (d >= 0 && d <= 9) {
+      value = value * 10 + d;
+      if (++i >= e) break;
+      d = (b[i] as number) - ZERO;
+    }
+  let plain = i - intStart <= 15;
+  let c = i < e ? (b[i] as number) : -1;
+  if (c === 0x2e) {
+    plain = false;
+    i++;
+    if (!isDigitAt(b, i, e)) return -1;
+    while (isDigitAt(b, i, e)) i++;
+    c = i < e ? (b[i] as number) : -1;
+  }
+  if (c === 0x65 || c === 0x45) {
+    plain = false;
+    i++;
+    const sign = i < e ? b[i] : -1;
+    if (sign === 0x2b || sign === MINUS) i++;
+    if (!isDigitAt(b, i, e)) return -1;
+    while (isDigitAt(b, i, e)) i++;
+  }
+  if (plain) {
+    numValue = negative ? -value : value;
+    return i;
+  }
+  const n = Number(asciiString(b, start, i));
+  if (!Number.isFinite(n)) return -1;
+  numValue = n;
+  return i;
+}
+
+function isDigitAt(b: Uint8Array, i: number, e: number): boolean {
+  if (i >= e) return false;
+  const c = b[i] as number;
+  return c >= ZERO && c <= ZERO + 9;
+}
+
+/** After an object's member: the position after `,` and blanks, -2 after `}`, -1 for anything else. */
+function afterMember(b: Uint8Array, i: number, e: number): number {
+  i = skipBlank(b, i, e);
+  if (i >= e) return -1;
+  const c = b[i];
+  if (c === CLOSE) {
+    strEnd = i + 1; // where the object ends
+    return -2;
+  }
+  if (c !== COMMA) return -1;
+  return skipBlank(b, i + 1, e);
+}
+
+/** After a key: the position after `:` and blanks, or -1. */
+function afterColon(b: Uint8Array, i: number, e: number): number {
+  i = skipBlank(b, i, e);
+  if (i >= e || b[i] !== COLON) return -1;
+  return skipBlank(b, i + 1, e);
+}
+
+/** Longest byte run the table of strings keeps. */
+const MAX_INTERNED = 48;
+const SLOTS = 1 << 12;
+/** The table stops taking new strings at 3/4 full, so lookups stay short. */
+const MAX_ENTRIES = (SLOTS >> 2) * 3;
+
+/**
+ * Strings by their bytes (tool names, argument keys and values recur on nearly every line), so
+ * reading them allocates nothing after the first time. The bytes sit in one pool.
+ */
+class StringTable {
+  private readonly hashes = new Int32Array(SLOTS);
+  /** Offset in the pool + 1 (0: free slot). */
+  private readonly offsets = new Int32Array(SLOTS);
+  private readonly lengths = new Int32Array(SLOTS);
+  private readonly values: string[] = new Array<string>(SLOTS).fill('');
+  private pool = new Uint8Array(1 << 14);
+  private used = 0;
+  private count = 0;
+
+  /** The string of `[s, e)` whose hash is `h` (from {@link scanHashed}). */
+  get(b: Uint8Array, s: number, e: number, h: number): string {
+    const n = e - s;
+    if (n > MAX_INTERNED) return asciiString(b, s, e);
+    const mask = SLOTS - 1;
+    let slot = (h ^ (h >>> 15)) & mask;
+    const pool = this.pool;
+    for (;;) {
+      const off = this.offsets[slot] as number;
+      if (off === 0) break;
+      if (this.hashes[slot] === h && this.lengths[slot] === n) {
+        let k = 0;
+        const at = off - 1;
+        while (k < n && pool[at + k] === b[s + k]) k++;
+        if (k === n) return this.values[slot] as string;
+      }
+      slot = (slot + 1) & mask;
+    }
+    const text = asciiString(b, s, e);
+    if (this.count < MAX_ENTRIES) {
+      if (this.used + n > this.pool.length) {
+        const grown = new Uint8Array(this.pool.length * 2);
+        grown.set(this.pool);
+        this.pool = grown;
+      }
+      this.pool.set(b.subarray(s, e), this.used);
+      this.hashes[slot] = h;
+      this.offsets[slot] = this.used + 1;
+      this.lengths[slot] = n;
+      this.values[slot] = text;
+      this.used += n;
+      this.count++;
+    }
+    return text;
+  }
+}
 
 /** Parses canonical lines; keeps the strings it has made and the last date it has seen. */
 export class CanonicalFastLine {
-  private readonly strings = new AsciiStrings();
+  private readonly strings = new StringTable();
   /** `YYYY-MM-DD` of the last 24-byte time read, and its midnight in epoch ms. */
   private readonly day = new Uint8Array(10);
   private dayMs = Number.NaN;
-  /** Scan position and line end while parsing. */
-  private b: Uint8Array = new Uint8Array(0);
-  private i = 0;
-  private e = 0;
-  /** End of the last string token's content (the closing quote's index). */
-  private strEnd = 0;
+  /**
+   * After a successful {@link parse}: where the line ends — the index of its line feed, or the
+   * given end when there was none before it.
+   */
+  lineEnd = 0;
 
-  /** The event of line bytes `[start, end)` (no newline), or undefined when the full reader must decide. */
-  parse(bytes: Uint8Array, start: number, end: number): TraceEvent | undefined {
-    this.b = bytes;
-    this.i = start;
-    this.e = end;
-    if (!this.expect(OPEN)) return undefined;
+  /**
+   * The event of the line starting at `start` (it ends at its first line feed or at `end`), or
+   * undefined when the full reader must decide.
+   */
+  parse(b: Uint8Array, start: number, end: number): TraceEvent | undefined {
+    const e = end;
+    let i = skipBlank(b, start, e);
+    if (i >= e || b[i] !== OPEN) return undefined;
+    i = skipBlank(b, i + 1, e);
     let seen = 0;
-    let type: FastType | undefined;
+    let type = -1;
     let time = 0;
     let tool: string | undefined;
-    let args: Record<string, string | number | boolean | null> | undefined;
+    let args: Flat | undefined;
     let id: string | undefined;
     let outcome: 'ok' | 'error' | undefined;
     let duration: number | undefined;
@@ -99,221 +442,155 @@ export class CanonicalFastLine {
     let input = 0;
     let cacheRead: number | undefined;
     let cacheCreation: number | undefined;
+    const strings = this.strings;
     for (;;) {
-      const keyStart = this.stringToken();
-      if (keyStart < 0 || !this.expect(COLON)) return undefined;
-      const field = this.field(keyStart, this.strEnd);
+      const field = fieldAt(b, i, e);
       if (field === 0 || (seen & field) !== 0) return undefined;
       seen |= field;
-      this.skipWhitespace();
+      i = afterColon(b, keyEnd, e);
+      if (i < 0) return undefined;
       switch (field) {
-        case TYPE: {
-          const at = this.stringToken();
-          if (at < 0) return undefined;
-          type = this.fastType(at, this.strEnd);
-          if (type === undefined) return undefined;
+        case TYPE:
+          i = scanString(b, i, e);
+          if (i < 0) return undefined;
+          type = typeOf(b, strStart, strEnd);
+          if (type < 0) return undefined;
           break;
-        }
         case TIME: {
-          const at = this.stringToken();
-          if (at < 0) return undefined;
-          const ms = this.time(at, this.strEnd);
+          // the usual 24-character time is checked by its digits, not scanned first
+          if (i + 25 < e && b[i] === QUOTE && b[i + 25] === QUOTE) {
+            strStart = i + 1;
+            strEnd = i + 25;
+            i += 26;
+          } else {
+            i = scanString(b, i, e);
+            if (i < 0) return undefined;
+          }
+          const ms = this.time(b, strStart, strEnd);
           if (ms === undefined) return undefined;
           time = ms;
           break;
         }
-        case TOOL: {
-          const at = this.stringToken();
-          if (at < 0) return undefined;
-          tool = this.strings.get(this.b, at, this.strEnd);
+        case TOOL:
+        case COMMAND:
+        case PATH:
+          i = scanHashed(b, i, e);
+          if (i < 0) return undefined;
+          if (field === TOOL) tool = strings.get(b, strStart, strEnd, strHash);
+          else text = strings.get(b, strStart, strEnd, strHash);
           break;
-        }
         case ARGS:
-          args = this.flatObject();
+          args = this.flatObject(b, i, e);
           if (args === undefined) return undefined;
+          i = strEnd;
           break;
         case ID:
-        case COMMAND:
-        case PATH: {
-          const at = this.stringToken();
-          if (at < 0) return undefined;
-          const value = field === ID ? asciiString(this.b, at, this.strEnd) : this.strings.get(this.b, at, this.strEnd);
-          if (field === ID) id = value;
-          else text = value;
+          i = scanString(b, i, e);
+          if (i < 0) return undefined;
+          id = asciiString(b, strStart, strEnd);
           break;
-        }
-        case OUTCOME: {
-          const at = this.stringToken();
-          if (at < 0) return undefined;
-          const word = this.strings.get(this.b, at, this.strEnd);
-          if (word !== 'ok' && word !== 'error') return undefined;
-          outcome = word;
+        case OUTCOME:
+          i = scanString(b, i, e);
+          if (i < 0) return undefined;
+          if (strEnd - strStart === 2 && b[strStart] === 0x6f && b[strStart + 1] === 0x6b)
+            outcome = 'ok';
+          else if (strEnd - strStart === 5 && same(b, strStart, 'error')) outcome = 'error';
+          else return undefined;
           break;
-        }
-        case OUTPUT: {
-          if (this.peek(this.i) === QUOTE) {
-            const at = this.stringToken();
-            if (at < 0) return undefined;
-            output = asciiString(this.b, at, this.strEnd);
+        case OUTPUT:
+          if (b[i] === QUOTE) {
+            i = scanString(b, i, e);
+            if (i < 0) return undefined;
+            output = asciiString(b, strStart, strEnd);
           } else {
-            const n = this.count();
-            if (n === undefined) return undefined;
-            output = n;
+            i = scanNumber(b, i, e);
+            if (i < 0 || numValue < 0) return undefined;
+            output = numValue;
           }
           break;
-        }
         case TOKENS:
-          tokens = this.usage();
+          tokens = usage(b, i, e);
           if (tokens === undefined) return undefined;
+          i = strEnd;
           break;
         default: {
-          const n = this.count();
-          if (n === undefined) return undefined;
+          i = scanNumber(b, i, e);
+          if (i < 0 || numValue < 0) return undefined;
+          const n = numValue;
           if (field === DURATION) duration = n;
           else if (field === INPUT) input = n;
           else if (field === CACHE_READ) cacheRead = n;
           else cacheCreation = n;
         }
       }
-      const more = this.more();
-      if (more === undefined) return undefined;
-      if (!more) break;
+      i = afterMember(b, i, e);
+      if (i === -2) break;
+      if (i < 0) return undefined;
     }
-    this.skipWhitespace();
-    if (this.i !== this.e || type === undefined || (seen & TIME) === 0 || (seen & ~FIELDS_OF[type]) !== 0) return undefined;
+    i = skipBlank(b, strEnd, e);
+    if (
+      (i < e && b[i] !== NEWLINE) ||
+      type < 0 ||
+      (seen & TIME) === 0 ||
+      (seen & ~(FIELDS_OF[type] as number)) !== 0
+    )
+      return undefined;
+    this.lineEnd = i;
     // Keys in the order of the zod schema's output; defaults as it fills them.
     switch (type) {
-      case 'tool_call': {
+      case T_TOOL_CALL: {
         if (tool === undefined || typeof output === 'number') return undefined;
-        const e: Extract<TraceEvent, { type: 'tool_call' }> =
+        const ev: Extract<TraceEvent, { type: 'tool_call' }> =
           id === undefined
-            ? { type, time, tool, args: args ?? {}, outcome: outcome ?? 'ok', duration_ms: duration ?? 0 }
-            : { type, time, tool, args: args ?? {}, id, outcome: outcome ?? 'ok', duration_ms: duration ?? 0 };
-        if (output !== undefined) e.output = output;
-        if (tokens !== undefined) e.tokens = tokens;
-        return e;
+            ? {
+                type: 'tool_call',
+                time,
+                tool,
+                args: args ?? {},
+                outcome: outcome ?? 'ok',
+                duration_ms: duration ?? 0,
+              }
+            : {
+                type: 'tool_call',
+                time,
+                tool,
+                args: args ?? {},
+                id,
+                outcome: outcome ?? 'ok',
+                duration_ms: duration ?? 0,
+              };
+        if (output !== undefined) ev.output = output;
+        if (tokens !== undefined) ev.tokens = tokens;
+        return ev;
       }
-      case 'command':
-        return text === undefined ? undefined : { type, time, command: text, tool: tool ?? 'Bash' };
-      case 'file_edit':
-        return text === undefined ? undefined : { type, time, path: text, tool: tool ?? 'Edit' };
-      case 'tokens': {
+      case T_COMMAND:
+        return text === undefined
+          ? undefined
+          : { type: 'command', time, command: text, tool: tool ?? 'Bash' };
+      case T_FILE_EDIT:
+        return text === undefined
+          ? undefined
+          : { type: 'file_edit', time, path: text, tool: tool ?? 'Edit' };
+      case T_TOKENS: {
         if ((seen & INPUT) === 0 || typeof output !== 'number') return undefined;
-        const e: Extract<TraceEvent, { type: 'tokens' }> = { type, time, input, output };
-        if (cacheRead !== undefined) e.cache_read = cacheRead;
-        if (cacheCreation !== undefined) e.cache_creation = cacheCreation;
-        return e;
+        const ev: Extract<TraceEvent, { type: 'tokens' }> = { type: 'tokens', time, input, output };
+        if (cacheRead !== undefined) ev.cache_read = cacheRead;
+        if (cacheCreation !== undefined) ev.cache_creation = cacheCreation;
+        return ev;
       }
-      case 'model_end':
-        return tokens === undefined ? { type, time } : { type, time, tokens };
-      default:
-        return { type, time };
+      case T_MODEL_END:
+        return tokens === undefined
+          ? { type: 'model_end', time }
+          : { type: 'model_end', time, tokens };
+      case T_BATCH_START:
+        return { type: 'batch_start', time };
+      case T_PROCESS_START:
+        return { type: 'process_start', time };
+      case T_CONTINUE:
+        return { type: 'continue', time };
+      default: // 8: repeat
+        return { type: 'repeat', time };
     }
-  }
-
-  /** The byte at `k`, or -1 past the line's end (the bytes there belong to no line). */
-  private peek(k: number): number {
-    return k < this.e ? (this.b[k] as number) : -1;
-  }
-
-  private skipWhitespace(): void {
-    while (this.i < this.e && isWhitespace(this.b[this.i] as number)) this.i++;
-  }
-
-  /** After an object's member: true after `,` (another follows), false after `}` (the object ends), undefined for anything else. */
-  private more(): boolean | undefined {
-    this.skipWhitespace();
-    const c = this.peek(this.i++);
-    if (c === CLOSE) return false;
-    if (c !== COMMA) return undefined;
-    this.skipWhitespace();
-    return true;
-  }
-
-  /** Skips whitespace, then consumes `c`; false when the next byte is another. */
-  private expect(c: number): boolean {
-    this.skipWhitespace();
-    if (this.i >= this.e || this.b[this.i] !== c) return false;
-    this.i++;
-    this.skipWhitespace();
-    return true;
-  }
-
-  /**
-   * A string of printable ASCII without escapes at the position: returns where its content starts
-   * (it ends at `strEnd`) and moves past it; -1 for anything else.
-   */
-  private stringToken(): number {
-    const b = this.b;
-    if (this.i >= this.e || b[this.i] !== QUOTE) return -1;
-    const start = ++this.i;
-    for (let i = start; i < this.e; i++) {
-      const c = b[i] as number;
-      if (c === QUOTE) {
-        this.strEnd = i;
-        this.i = i + 1;
-        return start;
-      }
-      if (c < 0x20 || c > 0x7e || c === BACKSLASH) return -1;
-    }
-    return -1;
-  }
-
-  private same(start: number, end: number, word: string): boolean {
-    if (end - start !== word.length || end > this.e) return false;
-    for (let k = 0; k < word.length; k++) if (this.b[start + k] !== word.charCodeAt(k)) return false;
-    return true;
-  }
-
-  private field(start: number, end: number): number {
-    switch (end - start) {
-      case 4:
-        // told apart by their second letter, then checked whole
-        switch (this.b[start + 1]) {
-          case 0x79: // tYpe
-            return this.same(start, end, 'type') ? TYPE : 0;
-          case 0x69: // tIme
-            return this.same(start, end, 'time') ? TIME : 0;
-          case 0x6f: // tOol
-            return this.same(start, end, 'tool') ? TOOL : 0;
-          case 0x72: // aRgs
-            return this.same(start, end, 'args') ? ARGS : 0;
-          case 0x61: // pAth
-            return this.same(start, end, 'path') ? PATH : 0;
-          default:
-            return 0;
-        }
-      case 2:
-        return this.same(start, end, 'id') ? ID : 0;
-      case 5:
-        return this.same(start, end, 'input') ? INPUT : 0;
-      case 6:
-        if (this.same(start, end, 'output')) return OUTPUT;
-        return this.same(start, end, 'tokens') ? TOKENS : 0;
-      case 7:
-        if (this.same(start, end, 'outcome')) return OUTCOME;
-        return this.same(start, end, 'command') ? COMMAND : 0;
-      case 10:
-        return this.same(start, end, 'cache_read') ? CACHE_READ : 0;
-      case 11:
-        return this.same(start, end, 'duration_ms') ? DURATION : 0;
-      case 14:
-        return this.same(start, end, 'cache_creation') ? CACHE_CREATION : 0;
-      default:
-        return 0;
-    }
-  }
-
-  private fastType(start: number, end: number): FastType | undefined {
-    const n = end - start;
-    for (let t = 0; t < FAST_TYPES.length; t++) {
-      const word = FAST_TYPE_BYTES[t] as Uint8Array;
-      if (word.length !== n) continue;
-      let k = 0;
-      while (k < n && word[k] === this.b[start + k]) k++;
-      if (k === n) return FAST_TYPES[t];
-    }
-    return undefined;
   }
 
   /**
@@ -321,8 +598,7 @@ export class CanonicalFastLine {
    * midnight remembered from the last line), any other form through `parseTraceTime`; undefined when
    * it is not a valid time (the full reader words the error).
    */
-  private time(start: number, end: number): number | undefined {
-    const b = this.b;
+  private time(b: Uint8Array, start: number, end: number): number | undefined {
     if (
       end - start === 24 &&
       b[start + 4] === MINUS &&
@@ -333,10 +609,10 @@ export class CanonicalFastLine {
       b[start + 19] === 0x2e &&
       b[start + 23] === 0x5a
     ) {
-      const h = this.digits(start + 11, 2);
-      const mi = this.digits(start + 14, 2);
-      const s = this.digits(start + 17, 2);
-      const ms = this.digits(start + 20, 3);
+      const h = digits(b, start + 11, 2);
+      const mi = digits(b, start + 14, 2);
+      const s = digits(b, start + 17, 2);
+      const ms = digits(b, start + 20, 3);
       if (h < 0 || mi < 0 || s < 0 || ms < 0 || h > 23 || mi > 59 || s > 60) return undefined;
       const day = this.day;
       let sameDay = true;
@@ -357,129 +633,86 @@ export class CanonicalFastLine {
     return parsed.ok ? parsed.ms : undefined;
   }
 
-  /** The value of `count` decimal digits at `at`, or -1. */
-  private digits(at: number, count: number): number {
-    let v = 0;
-    for (let k = 0; k < count; k++) {
-      const c = this.b[at + k] as number;
-      if (!isDigit(c)) return -1;
-      v = v * 10 + (c - ZERO);
-    }
-    return v;
-  }
-
-  /** A JSON number at the position (its grammar checked), finite; undefined otherwise. */
-  private number(): number | undefined {
-    const start = this.i;
-    let i = start;
-    const negative = this.peek(i) === MINUS;
-    if (negative) i++;
-    if (!isDigit(this.peek(i))) return undefined;
-    let value = 0;
-    const intStart = i;
-    if (this.peek(i) === ZERO) i++;
-    else
-      for (let c = this.peek(i); isDigit(c); c = this.peek(++i)) value = value * 10 + (c - ZERO);
-    let plain = i - intStart <= 15;
-    if (this.peek(i) === 0x2e) {
-      plain = false;
-      i++;
-      if (!isDigit(this.peek(i))) return undefined;
-      while (isDigit(this.peek(i))) i++;
-    }
-    const exp = this.peek(i);
-    if (exp === 0x65 || exp === 0x45) {
-      plain = false;
-      i++;
-      const sign = this.peek(i);
-      if (sign === 0x2b || sign === MINUS) i++;
-      if (!isDigit(this.peek(i))) return undefined;
-      while (isDigit(this.peek(i))) i++;
-    }
-    this.i = i;
-    if (plain) return negative ? -value : value;
-    const n = Number(asciiString(this.b, start, i));
-    return Number.isFinite(n) ? n : undefined;
-  }
-
-  /** A non-negative JSON number (counts, durations), or undefined. */
-  private count(): number | undefined {
-    const n = this.number();
-    return n === undefined || n < 0 ? undefined : n;
-  }
-
-  /** Token usage: `input` and `output`, maybe `cache_read` and `cache_creation`, each once; undefined otherwise. */
-  private usage(): Usage | undefined {
-    if (this.peek(this.i) !== OPEN) return undefined;
-    this.i++;
-    this.skipWhitespace();
-    let seen = 0;
-    let input = 0;
-    let output = 0;
-    let cacheRead: number | undefined;
-    let cacheCreation: number | undefined;
-    for (;;) {
-      const keyStart = this.stringToken();
-      if (keyStart < 0 || !this.expect(COLON)) return undefined;
-      const field = this.field(keyStart, this.strEnd);
-      if ((field & (INPUT | OUTPUT | CACHE_READ | CACHE_CREATION)) === 0 || (seen & field) !== 0) return undefined;
-      seen |= field;
-      const n = this.count();
-      if (n === undefined) return undefined;
-      if (field === INPUT) input = n;
-      else if (field === OUTPUT) output = n;
-      else if (field === CACHE_READ) cacheRead = n;
-      else cacheCreation = n;
-      const more = this.more();
-      if (more === undefined) return undefined;
-      if (!more) break;
-    }
-    if ((seen & (INPUT | OUTPUT)) !== (INPUT | OUTPUT)) return undefined;
-    const usage: Usage = { input, output };
-    if (cacheRead !== undefined) usage.cache_read = cacheRead;
-    if (cacheCreation !== undefined) usage.cache_creation = cacheCreation;
-    return usage;
-  }
-
-  /** `args`: a flat object of plain strings, numbers, booleans and nulls; undefined for anything else. */
-  private flatObject(): Record<string, string | number | boolean | null> | undefined {
-    if (this.peek(this.i) !== OPEN) return undefined;
-    this.i++;
-    this.skipWhitespace();
-    const out: Record<string, string | number | boolean | null> = {};
-    if (this.peek(this.i) === CLOSE) {
-      this.i++;
+  /**
+   * `args` at `i`: a flat object of plain strings, numbers, booleans and nulls (its end in
+   * `strEnd`); undefined for anything else.
+   */
+  private flatObject(b: Uint8Array, i: number, e: number): Flat | undefined {
+    if (i >= e || b[i] !== OPEN) return undefined;
+    i = skipBlank(b, i + 1, e);
+    const out: Flat = {};
+    if (i < e && b[i] === CLOSE) {
+      strEnd = i + 1;
       return out;
     }
+    const strings = this.strings;
     for (;;) {
-      const keyStart = this.stringToken();
-      if (keyStart < 0 || !this.expect(COLON)) return undefined;
-      const key = this.strings.get(this.b, keyStart, this.strEnd);
+      i = scanHashed(b, i, e);
+      if (i < 0) return undefined;
+      const key = strings.get(b, strStart, strEnd, strHash);
       // JSON.parse makes `__proto__` an own key, which assignment would not; and a key given twice
       // keeps its first place in JSON.parse: the full reader decides both.
       if (key === '__proto__' || Object.prototype.hasOwnProperty.call(out, key)) return undefined;
-      const c = this.peek(this.i);
+      i = afterColon(b, i, e);
+      if (i < 0 || i >= e) return undefined;
+      const c = b[i] as number;
       if (c === QUOTE) {
-        const at = this.stringToken();
-        if (at < 0) return undefined;
-        out[key] = this.strings.get(this.b, at, this.strEnd);
-      } else if (c === MINUS || isDigit(c)) {
-        const n = this.number();
-        if (n === undefined) return undefined;
-        out[key] = n;
-      } else if (this.same(this.i, this.i + 4, 'true')) {
+        i = scanHashed(b, i, e);
+        if (i < 0) return undefined;
+        out[key] = strings.get(b, strStart, strEnd, strHash);
+      } else if (c === MINUS || (c >= ZERO && c <= ZERO + 9)) {
+        i = scanNumber(b, i, e);
+        if (i < 0) return undefined;
+        out[key] = numValue;
+      } else if (c === 0x74 && i + 4 <= e && same(b, i, 'true')) {
         out[key] = true;
-        this.i += 4;
-      } else if (this.same(this.i, this.i + 5, 'false')) {
+        i += 4;
+      } else if (c === 0x66 && i + 5 <= e && same(b, i, 'false')) {
         out[key] = false;
-        this.i += 5;
-      } else if (this.same(this.i, this.i + 4, 'null')) {
+        i += 5;
+      } else if (c === 0x6e && i + 4 <= e && same(b, i, 'null')) {
         out[key] = null;
-        this.i += 4;
+        i += 4;
       } else return undefined;
-      const more = this.more();
-      if (more === undefined) return undefined;
-      if (!more) return out;
+      i = afterMember(b, i, e);
+      if (i === -2) return out;
+      if (i < 0) return undefined;
     }
   }
+}
+
+/**
+ * Token usage at `i`: `input` and `output`, maybe `cache_read` and `cache_creation`, each once
+ * (its end in `strEnd`); undefined otherwise.
+ */
+function usage(b: Uint8Array, i: number, e: number): Usage | undefined {
+  if (i >= e || b[i] !== OPEN) return undefined;
+  i = skipBlank(b, i + 1, e);
+  let seen = 0;
+  let input = 0;
+  let output = 0;
+  let cacheRead: number | undefined;
+  let cacheCreation: number | undefined;
+  for (;;) {
+    const field = fieldAt(b, i, e);
+    if ((field & USAGE_FIELDS) === 0 || (seen & field) !== 0) return undefined;
+    seen |= field;
+    i = afterColon(b, keyEnd, e);
+    if (i < 0) return undefined;
+    i = scanNumber(b, i, e);
+    if (i < 0 || numValue < 0) return undefined;
+    const n = numValue;
+    if (field === INPUT) input = n;
+    else if (field === OUTPUT) output = n;
+    else if (field === CACHE_READ) cacheRead = n;
+    else cacheCreation = n;
+    i = afterMember(b, i, e);
+    if (i === -2) break;
+    if (i < 0) return undefined;
+  }
+  if ((seen & (INPUT | OUTPUT)) !== (INPUT | OUTPUT)) return undefined;
+  const u: Usage = { input, output };
+  if (cacheRead !== undefined) u.cache_read = cacheRead;
+  if (cacheCreation !== undefined) u.cache_creation = cacheCreation;
+  return u;
 }
