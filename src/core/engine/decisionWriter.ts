@@ -81,6 +81,49 @@ const CONSENT = ascii(',"consent":');
 const MESSAGE = ascii(',"message":');
 const LIST_SEPARATOR = ascii(', ');
 
+/** Whether `v` is written by {@link smallIntInto}. */
+const isSmallInt = (v: unknown): v is number => typeof v === 'number' && v >= 0 && v <= 0x7fffffff && (v | 0) === v;
+
+/** Copies `bytes` into `b` at `p` (room made by the caller); returns the position after them. */
+function copyInto(b: Uint8Array, p: number, bytes: Uint8Array): number {
+  const n = bytes.length;
+  for (let i = 0; i < n; i++) b[p + i] = bytes[i] as number;
+  return p + n;
+}
+
+/** The digits of an integer in [0, 2^31) at `p` (room for 10 made by the caller); the position after. */
+function smallIntInto(b: Uint8Array, p: number, v: number): number {
+  if (v < 10) {
+    b[p] = 0x30 + v;
+    return p + 1;
+  }
+  let digits = 1;
+  for (let m = 10; m <= v && digits < 10; m *= 10) digits++;
+  const end = p + digits;
+  let k = v | 0;
+  for (let at = end; k > 0; ) {
+    const q = (k / 10) | 0;
+    b[--at] = 0x30 + (k - q * 10);
+    k = q;
+  }
+  return end;
+}
+
+/**
+ * A 24-character time of plain printable ASCII (no quote or backslash) as its JSON string at `p` (room
+ * for 26 made by the caller): the position after; -1 when it has any other character.
+ */
+function plainTimeInto(b: Uint8Array, p: number, s: string): number {
+  b[p] = QUOTE;
+  for (let k = 0; k < 24; k++) {
+    const c = s.charCodeAt(k);
+    if (c < 0x20 || c > 0x7e || c === QUOTE || c === BACKSLASH) return -1;
+    b[p + 1 + k] = c;
+  }
+  b[p + 25] = QUOTE;
+  return p + 26;
+}
+
 /** A decision writer over a reused byte buffer; see {@link DecisionWriterOptions}. */
 export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWriter {
   const batch = opts.batchBytes ?? DEFAULT_BATCH_BYTES;
@@ -159,27 +202,6 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
     putStringContent(s);
     room(1);
     buf[pos++] = QUOTE;
-  };
-
-  /** A decision's time: the same bytes as {@link putString}, the usual 24 plain characters copied as they are. */
-  const putTime = (s: string) => {
-    if (s.length !== 24) {
-      putString(s);
-      return;
-    }
-    room(26);
-    const p = pos;
-    for (let k = 0; k < 24; k++) {
-      const c = s.charCodeAt(k);
-      if (c < 0x20 || c > 0x7e || c === QUOTE || c === BACKSLASH) {
-        putString(s);
-        return;
-      }
-      buf[p + 1 + k] = c;
-    }
-    buf[p] = QUOTE;
-    buf[p + 25] = QUOTE;
-    pos = p + 26;
   };
 
   /** A recurring short string, from the table of encoded strings. */
@@ -357,13 +379,32 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
   return {
     write(d) {
       const rec = d as unknown as Record<string, unknown>;
-      putKey(SEQ);
-      putNumber(d.seq);
-      putKey(EVENT);
-      putNumber(d.event);
-      putKey(TIME);
-      if (typeof d.time === 'string') putTime(d.time);
-      else putValue(d.time);
+      const { seq, event, time } = d;
+      let done = false;
+      if (isSmallInt(seq) && isSmallInt(event) && typeof time === 'string' && time.length === 24) {
+        // `{"seq":N,"event":N,"time":"…"` in locals: the usual decision
+        room(80);
+        const b = buf;
+        let p = copyInto(b, pos, SEQ);
+        p = smallIntInto(b, p, seq);
+        p = copyInto(b, p, EVENT);
+        p = smallIntInto(b, p, event);
+        p = copyInto(b, p, TIME);
+        p = plainTimeInto(b, p, time);
+        if (p >= 0) {
+          pos = p;
+          done = true;
+        }
+      }
+      if (!done) {
+        putKey(SEQ);
+        putNumber(seq);
+        putKey(EVENT);
+        putNumber(event);
+        putKey(TIME);
+        if (typeof time === 'string') putString(time);
+        else putValue(time);
+      }
       const kind = d.kind;
       if (kind === 'allowed' && putAllowed(d.tool, d.outcome, d.flow)) {
         // nine decisions in ten: kind, tool, outcome and flow came as one piece
