@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DedupeTable } from '../../src/core/engine/tools/dedupeTable.ts';
 import { canonicalJson, dedupeKey } from '../../src/core/engine/tools/dedupeKey.ts';
-import { callHash, sameArgs } from '../../src/core/engine/tools/argsIdentity.ts';
+import { callHash, hashJson, sameArgs } from '../../src/core/engine/tools/argsIdentity.ts';
 import type { Json } from '../../src/core/model/index.ts';
 import { agent, call, kinds, replay } from './helpers.ts';
 
@@ -42,6 +42,19 @@ describe('dedupe key', () => {
     expect(sameArgs({ a: -0 }, { a: 0 })).toBe(true);
     expect(sameArgs({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
     expect(sameArgs({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+  });
+  it('hashes numbers by their JSON text on both sides of the small-integer path, as signed 32-bit integers', () => {
+    // Integers of the fast path and the general path (|n| ≥ 2³¹ − 1), and values JSON writes alike.
+    const edges = [0, 1, -1, 2 ** 31 - 2, -(2 ** 31) + 2, 2 ** 31 - 1, -(2 ** 31) + 1, -(2 ** 31), 2 ** 31, 2 ** 40, 0.5];
+    for (const n of edges) {
+      expect(hashJson({ n })).toBe(hashJson(JSON.parse(JSON.stringify({ n })) as Json));
+      expect(hashJson(n) | 0).toBe(hashJson(n));
+    }
+    expect(hashJson(-0)).toBe(hashJson(0));
+    expect(hashJson(Number.NaN)).toBe(hashJson(null));
+    expect(hashJson(Number.POSITIVE_INFINITY)).toBe(hashJson(null));
+    expect(new Set(edges.map((n) => hashJson(n))).size).toBe(edges.length);
+    fc.assert(fc.property(fc.jsonValue() as fc.Arbitrary<Json>, (v) => (hashJson(v) | 0) === hashJson(v)));
   });
   it('separates tools and argument values', () => {
     expect(dedupeKey('a', { x: 1 })).not.toBe(dedupeKey('b', { x: 1 }));

@@ -9,24 +9,28 @@
 import type { Json } from '../../model/toolRules.ts';
 
 const SKIPPED = 'request_heartbeat';
+/** The hash of null (and of what JSON writes as null: undefined, NaN, ±Infinity). */
+const NULL_HASH = 0x9e3779b9 | 0;
 const f64 = new Float64Array(1);
 const u32 = new Uint32Array(f64.buffer);
 
 function mix(h: number): number {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
+  return h ^ (h >>> 16);
 }
 
 function hashString(s: string): number {
-  let h = 0x811c9dc5;
+  let h = 0x811c9dc5 | 0;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h >>> 0;
+  return h;
 }
 
 /** JSON has one text for 0 and -0, and writes NaN and ±Infinity as null. */
 function hashNumber(n: number): number {
-  if (!Number.isFinite(n)) return 0x9e3779b9;
+  // Small integers first (the common case), with the values the general path below gives them.
+  if ((n | 0) === n && n < 0x7fffffff && n > -0x7fffffff) return n === 0 ? 0x2545f491 : mix(n + 0x632be5ab);
+  if (!Number.isFinite(n)) return NULL_HASH;
   if (n === 0) return 0x2545f491;
   if (Number.isInteger(n) && Math.abs(n) < 0x7fffffff) return mix(n + 0x632be5ab);
   f64[0] = n;
@@ -51,20 +55,22 @@ function hashKey(k: string, position: number): number {
   return h;
 }
 
-/** A 32-bit hash of a JSON value, independent of object key order. */
-export function hashJson(v: Json | undefined, skipKey?: string): number {
-  if (v === null || v === undefined) return 0x9e3779b9;
-  switch (typeof v) {
-    case 'string':
-      return hashString(v);
-    case 'number':
-      return hashNumber(v);
-    case 'boolean':
-      return v ? 0x3c6ef372 : 0xa54ff53a;
-  }
+/**
+ * The hash of one value: primitives first and inline (arguments are mostly flat objects of
+ * strings and numbers, so the object loop below rarely recurses), containers by {@link containerHash}.
+ */
+function valueHash(x: Json | undefined): number {
+  if (typeof x === 'string') return hashString(x);
+  if (typeof x === 'number') return hashNumber(x);
+  if (x === null || x === undefined) return NULL_HASH;
+  if (typeof x === 'boolean') return x ? 0x3c6ef372 : 0xa54ff53a | 0;
+  return containerHash(x, undefined);
+}
+
+function containerHash(v: Json[] | { [key: string]: Json }, skipKey: string | undefined): number {
   if (Array.isArray(v)) {
     let h = 0x510e527f;
-    for (let i = 0; i < v.length; i++) h = Math.imul(h, 31) + hashJson(v[i]) | 0;
+    for (let i = 0; i < v.length; i++) h = Math.imul(h, 31) + valueHash(v[i]) | 0;
     return mix(h);
   }
   let sum = 0x1f83d9ab;
@@ -72,9 +78,18 @@ export function hashJson(v: Json | undefined, skipKey?: string): number {
   for (const k in v) {
     const x = v[k];
     if (x === undefined || k === skipKey) continue;
-    sum = (sum + mix(hashKey(k, position++) ^ Math.imul(hashJson(x), 0x9e3779b1))) | 0;
+    sum = (sum + mix(hashKey(k, position++) ^ Math.imul(valueHash(x), 0x9e3779b1))) | 0;
   }
   return mix(sum);
+}
+
+/**
+ * A 32-bit hash of a JSON value, independent of object key order, as a signed 32-bit integer (an
+ * unsigned one above 2³¹ would be a heap number: an allocation per call).
+ */
+export function hashJson(v: Json | undefined, skipKey?: string): number {
+  if (v !== null && typeof v === 'object') return containerHash(v, skipKey);
+  return valueHash(v);
 }
 
 /** Whether two JSON values have the same canonical JSON text. */
