@@ -83,9 +83,12 @@ export { median };
 
 export async function benchChromium(events = Number(process.env.CHROMIUM_BENCH_EVENTS ?? 1_000_000)): Promise<ChromiumBench> {
   if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)` };
-  const why = ensureBuilt();
+  // CHROMIUM_BENCH_OUTDIR=<dir>: a build of one's own (e.g. `vite build --minify false --outDir <dir>`
+  // for readable profiles), served as it is
+  const outDir = process.env.CHROMIUM_BENCH_OUTDIR;
+  const why = outDir ? undefined : ensureBuilt();
   if (why) return { skipped: why };
-  return withBuiltApp({ extraArgs: ['--enable-precise-memory-info'] }, (page, url) => measure(page, url, events));
+  return withBuiltApp({ extraArgs: ['--enable-precise-memory-info'], ...(outDir ? { outDir } : {}) }, (page, url, browser) => measure(page, url, events, browser));
 }
 
 type Page = import('@playwright/test').Page;
@@ -111,7 +114,7 @@ const note = (what: string) => {
   if (process.env.CHROMIUM_BENCH_VERBOSE) console.error(`  [${new Date().toISOString().slice(11, 19)}] ${what}`);
 };
 
-async function measure(page: Page, url: string, events: number): Promise<ChromiumFigures> {
+async function measure(page: Page, url: string, events: number, browser: import('@playwright/test').Browser): Promise<ChromiumFigures> {
   const sim = page.getByRole('region', { name: 'Simulation', exact: true });
   await page.goto(url);
   // CHROMIUM_BENCH_PROFILE=<dir>: CPU profiles of the page and the worker over the run and over the stepping
@@ -222,7 +225,12 @@ async function measure(page: Page, url: string, events: number): Promise<Chromiu
       new Promise((resolve) => {
         const text = `after step ${step + 1}`;
         const heading = () => document.querySelector('section[aria-label="State"] h3')?.textContent ?? '';
-        const done = () => requestAnimationFrame(() => resolve(performance.now() - t0));
+        const done = () =>
+          requestAnimationFrame(() => {
+            // in a trace (CHROMIUM_BENCH_TRACE) each press shows as a user timing from its key to the panel
+            performance.measure(`step ${step + 1} shown`, { start: t0, end: performance.now() });
+            resolve(performance.now() - t0);
+          });
         if (heading().endsWith(text)) return done();
         const mo = new MutationObserver(() => {
           if (heading().endsWith(text)) {
@@ -276,6 +284,9 @@ async function measure(page: Page, url: string, events: number): Promise<Chromiu
   };
   await scrubTo(events - 1);
   await profiler?.start();
+  // CHROMIUM_BENCH_TRACE=<file>: a DevTools performance trace of the stepping (open it in the Performance panel)
+  const traceFile = process.env.CHROMIUM_BENCH_TRACE;
+  if (traceFile) await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'v8.execute', 'toplevel'] });
   await slider.focus();
   const stepBackMs: number[] = [];
   for (let i = 0; i < 5; i++) stepBackMs.push(await press('ArrowLeft'));
@@ -289,6 +300,7 @@ async function measure(page: Page, url: string, events: number): Promise<Chromiu
     scrubMs.push(await scrubTo(Math.floor((seed / 2147483648) * events)));
   }
   await profiler?.stop('steps');
+  if (traceFile) await browser.stopTracing();
   return { events, ...during, stepBackMs, pageJumpMs, scrubMs };
 }
 
