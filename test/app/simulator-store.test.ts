@@ -42,8 +42,11 @@ describe('simulation store over the worker service', () => {
     expect((await run?.log.range(0, 4))?.map((d) => d.kind)).toEqual(['allowed', 'allowed', 'blocked', 'blocked']);
     await sim.getState().nextViolation();
     expect(sim.getState()).toMatchObject({ selected: 2, step: 2 });
-    expect(sim.getState().highlight).toMatchObject({ tool: 'x', toolRule: 0 });
+    // the canvas is highlighted once the State panel has shown the worker's answer
+    expect(sim.getState().highlight).toBeUndefined();
     await until(() => sim.getState().inspection?.seq === 2);
+    await until(() => sim.getState().highlight !== undefined);
+    expect(sim.getState().highlight).toMatchObject({ tool: 'x', toolRule: 0 });
     expect(sim.getState().inspection?.explanation?.title).toMatch(/Blocked/);
     expect(sim.getState().inspection?.state.snapshot.tools?.calls.find((c) => c.tool === 'x')).toMatchObject({ executions: 1, limit: 1 });
     sim.getState().stepBy(-1);
@@ -58,18 +61,21 @@ describe('simulation store over the worker service', () => {
     const { sim, studio } = setup();
     await sim.getState().start(studio.getState().project);
     sim.getState().selectStep(2);
-    await until(() => sim.getState().inspection?.seq === 2);
+    await until(() => sim.getState().highlight !== undefined);
     const blocked = sim.getState().highlight;
     expect(blocked).toMatchObject({ tool: 'x', toolRule: 0 });
-    // step 3 is another blocked call of x by the same rule: the same highlight object
+    // step 3 is another blocked call of x by the same rule: the same highlight object, before
+    // the worker's answer and after it has been applied (a frame after the State panel)
     sim.getState().stepBy(1);
     expect(sim.getState().highlight).toBe(blocked);
     await until(() => sim.getState().inspection?.seq === 3);
+    await new Promise((r) => setTimeout(r, 100));
     expect(sim.getState().highlight).toBe(blocked);
-    // step 1 called y: a new highlight
+    // step 1 called y: a new highlight, once its state is shown
     sim.getState().selectStep(1);
-    await until(() => sim.getState().inspection?.seq === 1);
-    expect(sim.getState().highlight).not.toBe(blocked);
+    expect(sim.getState().highlight).toBe(blocked);
+    await until(() => sim.getState().highlight !== blocked);
+    expect(sim.getState().inspection?.seq).toBe(1);
     expect(sim.getState().highlight).toMatchObject({ tool: 'y' });
     expect(sim.getState().highlight?.toolRule).toBeUndefined();
   });

@@ -216,12 +216,15 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       return;
     }
     // Keep the step's node in view on the canvas: pan only when it leaves the view, and no further than needed.
+    // The pan is a jump, not an animation: each frame of an animated pan re-rendered the canvas
+    // (edges entering the view mounted and measured their labels), and stepping on through a run
+    // met the last step's pan still going (profiled: two thirds of the page's work per step).
     const el = host.current;
     const b = boundsOf(boxesOf(ids));
     if (!el || !b || b.width === 0) return;
     const now = getViewport();
     const next = keepInView(now, b, el.clientWidth, el.clientHeight, inset);
-    if (next !== now) void setViewport(next, { duration: 250 });
+    if (next !== now) void setViewport(next, { duration: 0 });
   }, [stepKey, initialized, stage.on, fitNow, boxesOf, getViewport, setViewport, inset]);
 
   // An external selection (a problem clicked) brings its node into view: the least pan that shows

@@ -127,6 +127,12 @@ const nextFrame = (fn: () => void): void => {
   else setTimeout(fn, 16);
 };
 
+/**
+ * Calls `fn` once the next frame has been painted (a task queued from the frame's callback runs
+ * after its paint), so work started there does not hold back what that frame shows.
+ */
+const afterPaint = (fn: () => void): void => nextFrame(() => setTimeout(fn, 0));
+
 /** Creates a simulation store over a client (injectable for tests). */
 export function createSimulationStore(client: () => SimulationClient = lazyClient()) {
   return createStore<SimulationState>()((set, get) => {
@@ -157,10 +163,16 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
         .inspect(ask.runId, ask.step, ask.seq)
         .then((inspection) => {
           const run = get().run;
-          if (run?.id === ask.runId && !wanted) {
-            const d = decisionOf(run, get().selected, inspection);
-            set({ inspection, highlight: sameHighlightOr(get().highlight, highlightOf(d, run, inspection?.explanation?.ruleRef)) });
-          }
+          if (run?.id !== ask.runId || wanted) return;
+          // The State panel first; the canvas follows once it has painted (its highlight and
+          // follow pan re-render the graph, which held the panel back by a frame or more).
+          set({ inspection });
+          afterPaint(() => {
+            const now = get();
+            if (now.inspection !== inspection || now.run?.id !== run.id) return;
+            const d = decisionOf(now.run, now.selected, inspection);
+            set({ highlight: sameHighlightOr(now.highlight, highlightOf(d, now.run, inspection?.explanation?.ruleRef)) });
+          });
         })
         .catch((e: unknown) => set({ error: e instanceof Error ? e.message : String(e) }))
         .finally(() => {
@@ -173,12 +185,13 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
       const run = get().run;
       if (!run) return;
       const s = Math.max(-1, Math.min(run.items - 1, step));
-      const d = decisionOf(run, selected);
-      // A decision whose window is not on the page yet keeps the highlight until the worker's
-      // answer (a moment away) says it: cleared and set again, the canvas would redraw twice.
-      const waiting = d === undefined && selected !== undefined && run.status !== 'running';
-      set({ step: s, selected, highlight: waiting ? get().highlight : sameHighlightOr(get().highlight, highlightOf(d, run)) });
-      if (run.status === 'running') return;
+      if (run.status === 'running') {
+        set({ step: s, selected, highlight: sameHighlightOr(get().highlight, highlightOf(decisionOf(run, selected), run)) });
+        return;
+      }
+      // The canvas keeps its highlight until the worker's answer has been shown (see inspect):
+      // a step then re-renders only the step controls and the timeline's rows at once.
+      set({ step: s, selected });
       wanted = { runId: run.id, step: s, ...(selected !== undefined ? { seq: selected } : {}) };
       inspect();
     };
