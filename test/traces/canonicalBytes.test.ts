@@ -212,6 +212,60 @@ describe('createCanonicalByteReader', () => {
     expect(byteItems(utf8(`${cases[1]}\n`))).toStrictEqual([{ kind: 'error', line: 1, message: `line 1: line is longer than ${MAX_LINE_CHARS} characters`, file: 't.jsonl' }]);
   });
 
+  it('gives the text reader’s items for damaged usual lines: any byte inserted, dropped or replaced', () => {
+    // Usual lines (the fast path's own shapes) with one to three edits at random places, drawn from
+    // the bytes the scanner decides on: quotes, backslashes, escapes (\u, surrogates), structure,
+    // digits and exponents, whitespace (a line feed splits the line), multi-byte UTF-8.
+    const base = fc.constantFrom(
+      '{"type":"tool_call","time":"2025-01-01T00:00:00.003Z","tool":"tool_97","args":{"operation":"read","n":1}}',
+      '{"type":"tool_call","time":"2025-01-01T23:59:59.999Z","tool":"Bash","args":{},"id":"c1","outcome":"error","duration_ms":20}',
+      '{"type":"tool_call","time":"2025-03-01T10:00:00.000Z","tool":"Read","args":{"p":"a.rs","x":null,"ok":true,"f":false,"n":-2.5e1},"output":"done","tokens":{"input":1,"output":2}}',
+      '{"type":"command","time":"2025-01-01T00:00:01.000Z","command":"cargo test","tool":"Bash"}',
+      '{"type":"file_edit","time":"2025-01-01T00:00:02.000Z","path":"src/a.rs"}',
+      '{"type":"tokens","time":"2025-01-01T00:00:03.000Z","input":7,"output":5,"cache_read":1,"cache_creation":2}',
+      '{"type":"model_end","time":"2025-01-01T00:00:04.000Z","tokens":{"input":1,"output":2}}',
+      '{"type":"batch_start","time":"2025-01-01T00:00:05.000Z"}',
+      '{"type":"repeat","time":"2025-01-01T01:00:05+01:00"}',
+    );
+    const piece = fc.constantFrom('"', '\\', '\\"', '\\u0041', '\\ud83d\\ude00', '\\ud800', '\\n', '{', '}', '[', ']', ':', ',', '0', '9', '-', '.', 'e', 'E+', '1e400', '123456789012345678901', ' ', '\t', '\r', '\n', 'é', '😀', '\u2028', '\u0000', 'type', 'tool', 'time', 'args', 'id', 'null', 'true', 'Z', 'T');
+    const edit = fc.tuple(fc.nat(), fc.constantFrom('insert', 'drop', 'replace'), piece);
+    const damaged = fc.tuple(base, fc.array(edit, { minLength: 1, maxLength: 3 })).map(([line, edits]) => {
+      let out = line;
+      for (const [at, how, text] of edits) {
+        const k = at % (out.length + 1);
+        if (how === 'insert') out = out.slice(0, k) + text + out.slice(k);
+        else if (how === 'drop') out = out.slice(0, k) + out.slice(k + 1 + (at % 3));
+        else out = out.slice(0, k) + text + out.slice(k + 1);
+      }
+      return out;
+    });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(damaged, base), { minLength: 1, maxLength: 6 }), fc.array(fc.nat(600), { maxLength: 3 }), (lines, cuts) => expectSame(utf8(`${lines.join('\n')}\n`), cuts)),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('leaves near-miss keys and times whose closing quote is elsewhere to the full reader', () => {
+    const t = '"time":"2025-01-01T00:00:00.000Z"';
+    const lines = [
+      // keys that start like the fast path's keys
+      ...['to', 'tool_', 'tokenz', 'tools', 'c', 'cache_rea', 'cache_reads', 'cache_creatio', 'outcom', 'outputs', 'o', 'd', 'duration', 'pat', 'paths', 'i', 'in', 'idx', 'inputs', 'ar', 'argz', 'ty', 'tim', 'typ', 'tymes', 'comman', 'commands'].map(
+        (k) => `{"type":"tool_call",${t},"tool":"a","${k}":1}`,
+      ),
+      // a short time whose 26th byte is a quote of the next field
+      '{"type":"tool_call","time":"2025-01-01T00:00:00Z","id":"x","tool":"a"}',
+      '{"type":"tool_call","time":"2025-01-01T00:00:01+00:00","tool":"abcdef"}',
+      '{"type":"tool_call","time":"2025-01-01T00:00:02.00Z","tool":"ab"}',
+      // a 24-character value that is not a time, and times on other days
+      '{"type":"tool_call","time":"2025-01-0\\u0031T00:00:03.000Z","tool":"a"}',
+      '{"type":"tool_call","time":"2025-01-01T00:00:03.000Z" ,"tool":"a"} \r',
+      '{"type":"tool_call","time":"2025-01-02T00:00:03.000Z","tool":"a"}\t',
+      '{"type":"tool_call","time":"2025-01-02X00:00:03.000Z","tool":"a"}',
+    ];
+    expectSame(utf8(`${lines.join('\n')}\n`));
+    expectSame(utf8(lines.join('\r\n')), [7, 100, 101, 102]);
+  });
+
   it('reads nothing more after end()', () => {
     const r = createCanonicalByteReader();
     r.push(utf8('{"type":"continue","time":"2025-01-01T00:00:00.000Z"}'));

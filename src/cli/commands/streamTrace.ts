@@ -12,6 +12,8 @@ import { createStreamingReader, detectTraceFormat, readTrace } from '../../core/
 
 /** Bytes read before the format is decided (sooner at the first line break). */
 const SNIFF_BYTES = 4096;
+/** Bytes of a canonical trace read into items at a time. */
+const SLICE_BYTES = 1 << 16;
 
 /** Reads the chunks of trace file `path` and hands its items to `emit` as they are read. */
 export async function streamTrace(path: string, chunks: AsyncIterable<Uint8Array>, emit: (items: readonly TraceItem[]) => void): Promise<void> {
@@ -29,7 +31,11 @@ export async function streamTrace(path: string, chunks: AsyncIterable<Uint8Array
     let take: (bytes: Uint8Array) => void;
     if (format === 'canonical' && encoding === 'utf-8') {
       const reader = createCanonicalByteReader({ file: path });
-      take = (b) => emit(reader.push(b));
+      // In slices of 64 KB, so the items read and not yet replayed stay few (a whole 1 MiB chunk's
+      // ten thousand items outlived young-generation collections and were copied).
+      take = (b) => {
+        for (let at = 0; at < b.length; at += SLICE_BYTES) emit(reader.push(b.subarray(at, Math.min(b.length, at + SLICE_BYTES))));
+      };
       finish = () => emit(reader.end());
     } else {
       const decoder = new TextDecoder(encoding);
