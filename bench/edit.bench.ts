@@ -22,7 +22,7 @@ import { patchToolGraph } from '../src/core/graph/toolGraphPatch.ts';
 import { neighbourhood } from '../src/app/graph/neighbourhood.ts';
 import { agentDelta } from '../src/core/model/agentDelta.ts';
 import { addPrecedingEdge, updateRule } from '../src/core/graph/agentEdits.ts';
-import { createAgentTextWriter } from '../src/worker/editService.ts';
+import { createTextWriter } from '../src/worker/editService.ts';
 import type { Agent } from '../src/core/model/toolRules.ts';
 import { bigAgentToml } from '../test/support/bigAgent.ts';
 import { cpuMs } from './measure.ts';
@@ -71,7 +71,7 @@ export function benchEdit(rules = 30_000, runs = 3): EditFigures[] {
     const check: number[] = [];
     const inPlace: number[] = [];
     for (let run = 0; run <= runs; run++) {
-      const writeText = createAgentTextWriter();
+      const writeText = createTextWriter();
       const removeWriter = setOffThreadWriter();
       const p = cpuMs(() => {
         const pending = withAgent(doc, edit(doc.agent));
@@ -90,6 +90,7 @@ export function benchEdit(rules = 30_000, runs = 3): EditFigures[] {
       removeWriter();
       const w = cpuMs(() =>
         writeText({
+          kind: 'agent',
           docId: doc.id,
           fileName: doc.fileName,
           baseText: doc.text,

@@ -1,4 +1,4 @@
-/** The edit Web Worker: writes the text of graph and Inspector edits of big agents (see editService.ts). */
+/** The edit Web Worker: writes the text of graph and Inspector edits of big documents (see editService.ts). */
 import { expose } from 'comlink';
 import { createEditService } from './editService.ts';
 

@@ -5,10 +5,10 @@
  */
 import { wrap, type Remote } from 'comlink';
 import type { WorkerLike } from './client.ts';
-import { createEditService, type AgentTextAnswer, type AgentTextJob, type EditApi } from './editService.ts';
+import { createEditService, type EditApi, type TextAnswer, type TextJob } from './editService.ts';
 
 export interface EditClient {
-  agentText(job: AgentTextJob): Promise<AgentTextAnswer>;
+  docText(job: TextJob): Promise<TextAnswer>;
   dispose(): void;
 }
 
@@ -36,10 +36,10 @@ export function createEditClient(createWorker: (() => WorkerLike) | undefined = 
     return current;
   };
   return {
-    agentText(job) {
-      if (!createWorker) return (inPlace ??= createEditService()).agentText(job);
+    docText(job) {
+      if (!createWorker) return (inPlace ??= createEditService()).docText(job);
       const { api, failed } = connect(createWorker);
-      return Promise.race([api.agentText(job), failed]);
+      return Promise.race([api.docText(job), failed]);
     },
     dispose() {
       current?.worker.terminate();

@@ -10,8 +10,8 @@ import { diagnosticsOf, docsFromFile, OFF_THREAD_CHARS, setOffThreadReader, sett
 import { projectOfRecord } from '../../src/app/persistence/projectDb.ts';
 import { toolGraphOf } from '../../src/app/graph/docGraph.ts';
 import { updateRule } from '../../src/core/graph/agentEdits.ts';
-import { createEditService } from '../../src/worker/editService.ts';
-import type { EditClient } from '../../src/worker/editClient.ts';
+import { deltaSize } from '../../src/core/model/agentDelta.ts';
+import { gatedEditClient } from '../support/gatedEditClient.ts';
 import { bigAgentToml } from '../support/bigAgent.ts';
 
 const BIG = bigAgentToml(3000);
@@ -21,25 +21,8 @@ afterEach(() => {
   remove = undefined;
 });
 
-/** An edit client whose jobs the test lets through one at a time. */
-function gatedClient() {
-  const service = createEditService();
-  const gates: (() => void)[] = [];
-  const jobs: { delta: number }[] = [];
-  const client: EditClient = {
-    async agentText(job) {
-      jobs.push({ delta: job.delta.rules.items.length + job.delta.rules.deleteCount });
-      await new Promise<void>((r) => gates.push(r));
-      return service.agentText(job);
-    },
-    dispose: () => undefined,
-  };
-  const open = async () => {
-    gates.shift()?.();
-    for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
-  };
-  return { client, open, jobs };
-}
+/** An edit client whose jobs the test lets through one at a time (each job recorded by its size). */
+const gatedClient = () => gatedEditClient((job) => ({ delta: job.kind === 'agent' ? deltaSize(job.delta) : job.delta.nodes.items.length + job.delta.nodes.deleteCount }));
 
 function bigStore() {
   expect(BIG.length).toBeGreaterThan(OFF_THREAD_CHARS);

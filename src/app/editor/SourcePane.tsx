@@ -25,8 +25,8 @@ export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
   const addWorkflow = useStudio((s) => s.addWorkflow);
   const dark = useDarkTheme();
   const checked = doc ? diagnosticsOf(doc) : undefined;
-  // A graph or Inspector edit of a big agent whose text is still being written (off the main thread).
-  const writing = doc?.kind === 'agent' && doc.pendingText !== undefined;
+  // A graph or Inspector edit of a big document whose text is still being written (off the main thread).
+  const writing = doc?.pendingText !== undefined;
   const editorOpen = useEditorOpen(doc?.id, doc?.text);
 
   return (

@@ -7,6 +7,7 @@ import type { Workflow } from '../../core/model/workflow.ts';
 import { toolGraph, type ToolGraph } from '../../core/graph/toolGraph.ts';
 import { patchToolGraph } from '../../core/graph/toolGraphPatch.ts';
 import { workflowGraph, type WorkflowGraph } from '../../core/graph/workflowGraph.ts';
+import { patchWorkflowGraph } from '../../core/graph/workflowGraphPatch.ts';
 import { diagnosticsOf, type AgentDoc, type DocDiagnostics, type RuleDoc, type WorkflowDoc, type XY } from '../state/documents.ts';
 import type { LayoutEdge, LayoutNode } from '../layout/types.ts';
 import { phaseNodeSize, placeUnpositioned, toolNodeSize } from '../layout/placement.ts';
@@ -33,7 +34,8 @@ const lastDrawn = new Map<string, { agent: Agent; graph: ToolGraph }>();
  * The tool graph of an agent document (with its diagnostics mapped). While the document's text
  * is written or read off the main thread (a big file), an edit's graph is the last one drawn
  * patched by the rules the edit changed (`patchToolGraph`: no full projection on the main
- * thread); the check's answer then brings the exact graph.
+ * thread); a Letta agent's (thousands of rules at most, a few tens of milliseconds) is projected
+ * with its last known diagnostics. The check's answer then brings the exact graph.
  */
 export function toolGraphOf(doc: AgentDoc): ToolGraph {
   const d = diagnosticsOf(doc);
@@ -42,7 +44,7 @@ export function toolGraphOf(doc: AgentDoc): ToolGraph {
   if (d.pending) {
     const last = lastDrawn.get(doc.id);
     if (!last) return EMPTY_TOOL_GRAPH;
-    const patched = patchToolGraph(last.graph, last.agent, doc.agent);
+    const patched = patchToolGraph(last.graph, last.agent, doc.agent) ?? (doc.agent.family === 'letta' ? toolGraph(doc.agent, d.diagnostics) : undefined);
     if (!patched) return last.graph;
     toolCache.set(doc.agent, { diagnostics: d, graph: patched });
     return drawn(doc, patched);
@@ -64,17 +66,34 @@ export function primeGraph(doc: RuleDoc, graph: ToolGraph | WorkflowGraph): void
     toolCache.set(doc.agent, { diagnostics, graph: graph as ToolGraph });
     lastDrawn.set(doc.id, { agent: doc.agent, graph: graph as ToolGraph });
   }
-  else workflowCache.set(doc.workflow, { diagnostics, graph: graph as WorkflowGraph });
+  else {
+    workflowCache.set(doc.workflow, { diagnostics, graph: graph as WorkflowGraph });
+    lastDrawnWorkflow.set(doc.id, { workflow: doc.workflow, graph: graph as WorkflowGraph });
+  }
 }
 
-/** The phase graph of a workflow document (with its diagnostics mapped). */
+/** The last phase graph drawn of each document id, and the workflow it is of. */
+const lastDrawnWorkflow = new Map<string, { workflow: Workflow; graph: WorkflowGraph }>();
+
+/**
+ * The phase graph of a workflow document (with its diagnostics mapped). While an edit's text is
+ * written off the main thread (a big file), its graph is the last one drawn patched by the phases
+ * the edit changed (`patchWorkflowGraph`), or else the edited workflow projected with its last
+ * known diagnostics; while a big text is first read, nothing is drawn yet.
+ */
 export function workflowGraphOf(doc: WorkflowDoc): WorkflowGraph {
   const d = diagnosticsOf(doc);
   const hit = workflowCache.get(doc.workflow);
-  if (hit && serves(hit, d)) return hit.graph;
-  if (d.pending) return EMPTY_WORKFLOW_GRAPH;
-  const graph = workflowGraph(doc.workflow, d.diagnostics);
+  if (hit && serves(hit, d)) return drawnWorkflow(doc, hit.graph);
+  if (d.pending && !doc.pendingText) return EMPTY_WORKFLOW_GRAPH;
+  const last = d.pending ? lastDrawnWorkflow.get(doc.id) : undefined;
+  const graph = (last && patchWorkflowGraph(last.graph, last.workflow, doc.workflow)) ?? workflowGraph(doc.workflow, d.diagnostics);
   workflowCache.set(doc.workflow, { diagnostics: d, graph });
+  return drawnWorkflow(doc, graph);
+}
+
+function drawnWorkflow(doc: WorkflowDoc, graph: WorkflowGraph): WorkflowGraph {
+  lastDrawnWorkflow.set(doc.id, { workflow: doc.workflow, graph });
   return graph;
 }
 

@@ -16,7 +16,7 @@ import { knownToReadCleanly, OFF_THREAD_CHARS, type RuleDoc } from '../state/doc
 /** True when `doc` is stored as its text alone (see the module's note). */
 export function storedAsText(doc: RuleDoc): boolean {
   // A graph edit's text still being written: the model is not the text's reading, so it is kept (with `pendingText`).
-  if (doc.kind === 'agent' && doc.pendingText) return false;
+  if (doc.pendingText) return false;
   return doc.text.length > OFF_THREAD_CHARS && knownToReadCleanly(doc);
 }
 

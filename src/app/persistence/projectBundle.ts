@@ -15,7 +15,7 @@ export function bundleOfProject(p: ProjectData): ProjectBundle {
     name: p.name,
     ...(p.activeDocId !== undefined ? { activeDocId: p.activeDocId } : {}),
     docs: p.docs.map((d) => {
-      if (d.kind !== 'agent' || !d.pendingText) return { ...d };
+      if (!d.pendingText) return { ...d };
       const { pendingText: _written, ...settled } = d;
       return { ...settled, text: settledText(d) };
     }),

@@ -42,17 +42,19 @@ export interface AgentDoc extends DocBase {
    * thread (`offThreadEditing.ts`): `text` is still the text of `base`, and the text of `agent` is
    * on its way. Saved with the document, so a reload finishes the job.
    */
-  pendingText?: PendingText;
+  pendingText?: PendingText<Agent>;
 }
 
-/** A text being written for an edited agent: `base` is the model the document's text holds. */
-export interface PendingText {
-  base: Agent;
+/** A text being written for an edited model: `base` is the model the document's text holds. */
+export interface PendingText<M extends Agent | Workflow = Agent | Workflow> {
+  base: M;
 }
 
 export interface WorkflowDoc extends DocBase {
   kind: 'workflow';
   workflow: Workflow;
+  /** As {@link AgentDoc.pendingText}, for a big workflow's edit. */
+  pendingText?: PendingText<Workflow>;
 }
 
 export type RuleDoc = AgentDoc | WorkflowDoc;
@@ -113,32 +115,38 @@ export function docFormat(doc: Pick<RuleDoc, 'kind' | 'fileName'>): FileFormat {
   return formatFromName(doc.fileName) ?? (doc.kind === 'agent' ? 'toml' : 'yaml');
 }
 
+/** The model a document holds (its agent or its workflow). */
+export const modelOfDoc = (doc: RuleDoc): Agent | Workflow => (doc.kind === 'agent' ? doc.agent : doc.workflow);
+
 /**
  * The document after a graph or Inspector edit of its agent: only the text of what changed is
- * rewritten. A big Pattern agent's text is rewritten off the main thread once a writer is
- * installed (see {@link setOffThreadWriter}): the document takes the new model at once and is
- * marked {@link AgentDoc.pendingText} until the text arrives.
+ * rewritten. A big agent's text (Pattern's or Letta's) is rewritten off the main thread once a
+ * writer is installed (see {@link setOffThreadWriter}): the document takes the new model at once
+ * and is marked {@link AgentDoc.pendingText} until the text arrives.
  */
 export function withAgent(doc: AgentDoc, agent: Agent): AgentDoc {
   if (agent === doc.agent) return doc;
   const { pendingText, ...settled } = doc;
   const base = pendingText?.base ?? doc.agent;
-  if (writesOffThread(doc, agent)) return { ...settled, agent, pendingText: { base } };
+  if (writesOffThread(doc)) return { ...settled, agent, pendingText: { base } };
   return { ...settled, agent, text: editAgentText(doc.fileName, doc.text, base, agent).text };
 }
 
 /** The text `doc` has once its pending text is written (worked out here, in one go, when it is pending). */
 export function settledText(doc: RuleDoc): string {
-  return doc.kind === 'agent' && doc.pendingText ? editAgentText(doc.fileName, doc.text, doc.pendingText.base, doc.agent).text : doc.text;
+  if (!doc.pendingText) return doc.text;
+  return doc.kind === 'agent'
+    ? editAgentText(doc.fileName, doc.text, doc.pendingText.base, doc.agent).text
+    : editWorkflowText(doc.fileName, doc.text, doc.pendingText.base, doc.workflow).text;
 }
 
 /** True when one of `docs` has a text still being written (automatic runs wait for it). */
 export function textPendingIn(docs: readonly RuleDoc[]): boolean {
-  return docs.some((d) => d.kind === 'agent' && d.pendingText !== undefined);
+  return docs.some((d) => d.pendingText !== undefined);
 }
 
 let offThreadWriter = false;
-/** Says that big agents' edited texts are written off the main thread (the page's writer is installed); returns its removal. */
+/** Says that big documents' edited texts are written off the main thread (the page's writer is installed); returns its removal. */
 export function setOffThreadWriter(): () => void {
   offThreadWriter = true;
   return () => {
@@ -146,14 +154,18 @@ export function setOffThreadWriter(): () => void {
   };
 }
 
-/** True when the text of an edit of `doc` to `agent` is written off the main thread. */
-function writesOffThread(doc: AgentDoc, agent: Agent): boolean {
-  return offThreadWriter && doc.text.length > OFF_THREAD_CHARS && agent.family !== 'letta' && doc.agent.family !== 'letta';
+/** True when the text of an edit of `doc` is written off the main thread. */
+function writesOffThread(doc: RuleDoc): boolean {
+  return offThreadWriter && doc.text.length > OFF_THREAD_CHARS;
 }
 
-/** The document after a graph or Inspector edit of its workflow: only the text of what changed is rewritten. */
+/** The document after a graph or Inspector edit of its workflow: only the text of what changed is rewritten (off the main thread for a big one, as {@link withAgent}). */
 export function withWorkflow(doc: WorkflowDoc, workflow: Workflow): WorkflowDoc {
-  return workflow === doc.workflow ? doc : { ...doc, workflow, text: editWorkflowText(doc.fileName, doc.text, doc.workflow, workflow).text };
+  if (workflow === doc.workflow) return doc;
+  const { pendingText, ...settled } = doc;
+  const base = pendingText?.base ?? doc.workflow;
+  if (writesOffThread(doc)) return { ...settled, workflow, pendingText: { base } };
+  return { ...settled, workflow, text: editWorkflowText(doc.fileName, doc.text, base, workflow).text };
 }
 
 export interface DocDiagnostics {
@@ -198,7 +210,7 @@ export function diagnosticsOf(doc: RuleDoc): DocDiagnostics {
   const hit = diagnosticsCache.get(doc);
   if (hit) return hit;
   // A text not yet written for the model: its diagnostics come once it is written and read.
-  if (doc.kind === 'agent' && doc.pendingText) return lastKnownPending(doc);
+  if (doc.pendingText) return lastKnownPending(doc);
   if (offThreadReader && readsOffThread(doc.text)) {
     const asked = pendingCache.has(doc);
     const waiting = lastKnownPending(doc);
@@ -241,7 +253,7 @@ export function knownDiagnostics(doc: RuleDoc): DocDiagnostics | undefined {
  */
 export function knownToReadCleanly(doc: RuleDoc): boolean {
   // A model whose text is still being written: the text is behind the model.
-  if (doc.kind === 'agent' && doc.pendingText) return false;
+  if (doc.pendingText) return false;
   const known = diagnosticsCache.get(doc);
   if (known) return known.textApplies && !known.pending;
   return cleanTexts.get(doc.id) === doc.text;

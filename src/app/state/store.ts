@@ -18,6 +18,7 @@ import {
   textOfWorkflow,
   withAgent,
   withWorkflow,
+  modelOfDoc,
   type AgentDoc,
   type PendingText,
   type RuleDoc,
@@ -103,12 +104,12 @@ export interface StudioState {
    */
   adoptReading(docId: string, text: string, model: Agent | Workflow | undefined, prime: (doc: RuleDoc) => void): void;
   /**
-   * The text written off the main thread for an edited agent (`pending` is the document's
-   * {@link AgentDoc.pendingText}, `agent` its model): every document holding that pending text
-   * for that model — the current one and those in the undo history — gets `text`. No undo step:
-   * the text belongs to the edit that asked for it.
+   * The text written off the main thread for an edited agent or workflow (`pending` is the
+   * document's {@link AgentDoc.pendingText}, `model` its model): every document holding that
+   * pending text for that model — the current one and those in the undo history — gets `text`.
+   * No undo step: the text belongs to the edit that asked for it.
    */
-  settleText(pending: PendingText, agent: Agent, text: string): void;
+  settleText(pending: PendingText, model: Agent | Workflow, text: string): void;
   setPositions(docId: string, positions: Record<string, XY>, opts?: EditOptions): void;
   /**
    * Automatic placement (auto layout on import, nodes that appeared from the text): sets only the
@@ -252,7 +253,7 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
           (p) =>
             mapDoc(p, docId, (d) => {
               if (d.text === text) return d;
-              if (d.kind === 'agent' && d.pendingText) {
+              if (d.pendingText) {
                 // Typed over a text still being written for a graph edit: the typed text wins.
                 const { pendingText: _dropped, ...typed } = d;
                 d = typed;
@@ -268,18 +269,18 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
       adoptReading(docId, text, model, prime) {
         const p = get().project;
         const next = mapDoc(p, docId, (d) => {
-          if (d.text !== text || (d.kind === 'agent' && d.pendingText)) return d;
+          if (d.text !== text || d.pendingText) return d;
           const n: RuleDoc = !model ? { ...d } : d.kind === 'agent' ? { ...d, agent: model as Agent } : { ...d, workflow: { ...(model as Workflow), name: d.workflow.name } };
           prime(n);
           return n;
         });
         if (next !== p) set({ project: next });
       },
-      settleText(pending, agent, text) {
+      settleText(pending, model, text) {
         const settle = (p: ProjectData): ProjectData => {
           let changed = false;
           const docs = p.docs.map((d) => {
-            if (d.kind !== 'agent' || d.pendingText !== pending || d.agent !== agent) return d;
+            if (d.pendingText !== pending || modelOfDoc(d) !== model) return d;
             changed = true;
             const { pendingText: _written, ...rest } = d;
             return { ...rest, text };

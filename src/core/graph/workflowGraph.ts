@@ -5,7 +5,7 @@
  * transitions lead to a red "missing" ghost node, W003 unreachable phases are dimmed, W004 stuck
  * phases are marked).
  */
-import type { Workflow, WorkflowRule } from '../model/workflow.ts';
+import type { Workflow, WorkflowNode, WorkflowRule } from '../model/workflow.ts';
 import { DONE_NODE } from '../model/workflow.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import { formatDuration, preview } from './format.ts';
@@ -73,6 +73,17 @@ export function describeWorkflowRule(rule: WorkflowRule): string {
 /** The ghost node id for a transition target that does not exist. */
 export const missingId = (name: string): string => `missing:${name}`;
 
+/** Puts what a phase node shows of phase `n` on `p`: its summary, prompt preview and rule lines. */
+export function showPhase(p: PhaseGraphNode, n: WorkflowNode): void {
+  const summary = preview(n.summary, 120);
+  const prompt = preview(n.prompt ?? n.prompt_hbs);
+  if (summary !== undefined) p.summary = summary;
+  else delete p.summary;
+  if (prompt !== undefined) p.prompt = prompt;
+  else delete p.prompt;
+  p.rules = n.rules.map((r, index) => ({ index, text: describeWorkflowRule(r) }));
+}
+
 /** Projects a workflow and its diagnostics onto the phase graph. */
 export function workflowGraph(wf: Workflow, diagnostics: readonly Diagnostic[] = []): WorkflowGraph {
   const nodes = new Map<string, PhaseGraphNode>();
@@ -90,11 +101,7 @@ export function workflowGraph(wf: Workflow, diagnostics: readonly Diagnostic[] =
   for (const n of wf.nodes) {
     if (n.name === DONE_NODE || nodes.has(n.name)) continue;
     const p = blank(n.name, 'phase', n.name);
-    const summary = preview(n.summary, 120);
-    const prompt = preview(n.prompt ?? n.prompt_hbs);
-    if (summary !== undefined) p.summary = summary;
-    if (prompt !== undefined) p.prompt = prompt;
-    p.rules = n.rules.map((r, index) => ({ index, text: describeWorkflowRule(r) }));
+    showPhase(p, n);
     p.start = n.name === wf.start_node;
     nodes.set(n.name, p);
   }

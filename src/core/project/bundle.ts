@@ -38,7 +38,13 @@ export const BundleDoc = z.discriminatedUnion('kind', [
     /** Stored while an edit's text was being written: `text` is still the text of `base` (the studio finishes the job on opening). */
     pendingText: z.object({ base: Agent }).optional(),
   }),
-  z.object({ kind: z.literal('workflow'), ...docBase, workflow: Workflow }),
+  z.object({
+    kind: z.literal('workflow'),
+    ...docBase,
+    workflow: Workflow,
+    /** As an agent's: a workflow edit's text being written. */
+    pendingText: z.object({ base: Workflow }).optional(),
+  }),
 ]);
 export type BundleDoc = z.infer<typeof BundleDoc>;
 

@@ -1,0 +1,26 @@
+/**
+ * An edit client for tests of off-thread editing: the edit worker's service runs in place, and
+ * each job waits until the test lets it through (`open`, one job at a time). `record` says what
+ * is kept of each job in `jobs`.
+ */
+import { createEditService, type TextJob } from '../../src/worker/editService.ts';
+import type { EditClient } from '../../src/worker/editClient.ts';
+
+export function gatedEditClient<T>(record: (job: TextJob) => T) {
+  const service = createEditService();
+  const gates: (() => void)[] = [];
+  const jobs: T[] = [];
+  const client: EditClient = {
+    async docText(job) {
+      jobs.push(record(job));
+      await new Promise<void>((r) => gates.push(r));
+      return service.docText(job);
+    },
+    dispose: () => undefined,
+  };
+  const open = async () => {
+    gates.shift()?.();
+    for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
+  };
+  return { client, open, jobs };
+}
