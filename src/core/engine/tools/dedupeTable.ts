@@ -2,42 +2,44 @@
  * The persistent dedupe cache (`tool-rules.md` §4 step 2, §8): (tool, arguments) → time of the
  * call's last execution, in typed arrays.
  *
- * - **Entries** are indexed by a small entry id (freed ids are reused first): time, hash and tool
- *   id side by side in one typed array (16 bytes an entry, so expiring or reusing one touches one
- *   cache line), the arguments in a parallel array.
+ * - **Entries are the expiry queue**: a ring buffer of executions in time order, each 16 bytes
+ *   side by side (time, hash, tool id) with the arguments in a parallel array. A new call is
+ *   written at the tail and expires from the head, so both ends are read and written in order;
+ *   there is no separate entry store, free list or expiry queue to keep in step (each was one
+ *   more array, and one more cache miss, per call).
  * - **Index**: an open-addressing table (linear probing, load ≤ ½, backward-shift deletion, so no
- *   tombstones) of (hash, entry id + 1) pairs side by side in one typed array, so a probe and a
- *   deletion's shifts read one cache line per slot and never the entries. A call is found by its
- *   32-bit hash and confirmed structurally ({@link sameArgs}) only on a hash hit, so no key text is
- *   built per call.
- * - **Expiry**: a ring buffer of (entry, time) in execution order. Entries older than the window
- *   are dropped from its head; an item whose entry has been executed again since is stale and
- *   skipped. Memory is bounded by what the window holds, not by the length of the trace.
+ *   tombstones) of (hash, ring position + 1) pairs side by side in one typed array, so a probe
+ *   and a deletion's shifts read one cache line per slot and never the ring. A call is found by
+ *   its 32-bit hash and confirmed structurally ({@link sameArgs}) only on a hash hit, so no key
+ *   text is built per call.
+ * - A call recorded again while its entry is live (the same call twice at one time, or a record
+ *   without a check) moves to the tail; its old position is left as a stale item (tool −1) that
+ *   expiry skips. When the ring is full it doubles, dropping stale items, and the index is
+ *   rebuilt for the new positions.
  * - The check of a call remembers where it probed, so recording the same call right after reuses
  *   the slot without probing again.
  *
- * Times never go backwards (the trace guarantees it).
+ * Memory is bounded by what the window holds, not by the length of the trace. Times never go
+ * backwards (the trace guarantees it).
  */
 import type { Json } from '../../model/toolRules.ts';
 import { argsHash, sameArgs } from './argsIdentity.ts';
 
 type Args = Readonly<Record<string, Json>>;
 
-/** The table's state as plain data (typed arrays copied), for checkpoints. */
+/** The table's state as plain data (typed arrays copied): its live entries, oldest first. */
 export interface DedupeTableState {
   windowMs: number;
-  count: number;
-  used: number;
   hash: Int32Array;
   tool: Int32Array;
   time: Float64Array;
-  args: (Args | undefined)[];
-  free: Int32Array;
-  ringEntry: Int32Array;
-  ringTime: Float64Array;
+  args: Args[];
 }
 
 const MIN_SLOTS = 64;
+const MIN_RING = 16;
+/** Tool id of a ring item whose call has moved on (re-recorded later in the ring). */
+const STALE = -1;
 
 /** Makes `target` hold exactly the items of `source`, keeping the `target` array object. */
 export function refill<T>(target: T[], source: readonly T[]): void {
@@ -57,29 +59,22 @@ export function dedupeHash(toolId: number, args: Args): number {
 }
 
 export class DedupeTable {
-  // Entries.
+  // The ring of entries.
   /**
-   * Per entry e, side by side in 16 bytes (one cache line holds four entries): `eTime[2e]` its
-   * time, `eWord[4e + 2]` its hash and `eWord[4e + 3]` its tool id — an expiry reads the three at
-   * once, and the record reusing the freed id writes the same line.
+   * Per ring position p, side by side in 16 bytes: `rTime[2p]` its time, `rWord[4p + 2]` its hash
+   * and `rWord[4p + 3]` its tool id ({@link STALE} once the call moved to a later position).
    */
-  private eTime = new Float64Array(2 * 16);
-  private eWord = new Int32Array(this.eTime.buffer);
-  private entryCap = 16;
-  private eArgs: (Args | undefined)[] = [];
-  /** Entry ids handed out so far (high-water mark); freed ones are on the free stack. */
-  private used = 0;
-  private free = new Int32Array(16);
-  private freeTop = 0;
+  private rTime = new Float64Array(2 * MIN_RING);
+  private rWord = new Int32Array(this.rTime.buffer);
+  private rArgs: (Args | undefined)[] = new Array<Args | undefined>(MIN_RING).fill(undefined);
+  private ringMask = MIN_RING - 1;
+  private head = 0;
+  private len = 0;
+  /** Live entries (distinct calls in the index). */
   private count = 0;
-  // Index: per slot i, slots[2i] the entry's hash and slots[2i + 1] its id + 1 (0 = empty).
+  // Index: per slot i, slots[2i] the entry's hash and slots[2i + 1] its ring position + 1 (0 = empty).
   private slots = new Int32Array(2 * MIN_SLOTS);
   private mask = MIN_SLOTS - 1;
-  // Expiry ring.
-  private ringEntry = new Int32Array(16);
-  private ringTime = new Float64Array(16);
-  private ringHead = 0;
-  private ringLen = 0;
   // The last probe: a record of the same call at the same time reuses it.
   private probeArgs: Args | undefined;
   private probeTool = -1;
@@ -111,20 +106,22 @@ export class DedupeTable {
     if (this.windowMs <= 0) return;
     this.evict(now);
     if (this.probeArgs !== args || this.probeTool !== toolId || this.probeTime !== now) this.probe(toolId, args, now);
-    let e: number;
+    // Growing renumbers the ring's positions in the index but moves no slot: the probe stays valid.
+    if (this.len > this.ringMask) this.growRing();
+    const at = 2 * this.probeSlot + 1;
     if (this.probeFound) {
-      e = (this.slots[2 * this.probeSlot + 1] as number) - 1;
-      if (this.eTime[2 * e] === now) return; // already queued at this time
-      this.eTime[2 * e] = now;
-    } else {
-      e = this.newEntry(this.probeHash, toolId, args, now);
-      this.slots[2 * this.probeSlot] = this.probeHash;
-      this.slots[2 * this.probeSlot + 1] = e + 1;
-      this.count++;
-      this.probeFound = true;
-      if (this.count * 2 > this.mask + 1) this.rehash(2 * (this.mask + 1));
+      const p = (this.slots[at] as number) - 1;
+      if (this.rTime[2 * p] === now) return; // already recorded at this time
+      this.rWord[4 * p + 3] = STALE;
+      this.rArgs[p] = undefined;
+      this.slots[at] = this.append(this.probeHash, toolId, args, now) + 1;
+      return;
     }
-    this.pushRing(e, now);
+    this.slots[at - 1] = this.probeHash;
+    this.slots[at] = this.append(this.probeHash, toolId, args, now) + 1;
+    this.count++;
+    this.probeFound = true;
+    if (this.count * 2 > this.mask + 1) this.rehash(2 * (this.mask + 1));
   }
 
   private probe(toolId: number, args: Args, now: number): void {
@@ -137,7 +134,7 @@ export class DedupeTable {
         this.probeFound = false;
         break;
       }
-      if (slots[2 * i] === hash && this.eWord[4 * s - 1] === toolId && sameArgs(this.eArgs[s - 1] as Args, args)) {
+      if (slots[2 * i] === hash && this.rWord[4 * s - 1] === toolId && sameArgs(this.rArgs[s - 1] as Args, args)) {
         this.probeFound = true;
         break;
       }
@@ -155,29 +152,55 @@ export class DedupeTable {
     this.probeTool = -1;
   }
 
-  private newEntry(hash: number, toolId: number, args: Args, time: number): number {
-    let e: number;
-    if (this.freeTop > 0) e = this.free[--this.freeTop] as number;
-    else {
-      e = this.used++;
-      if (e >= this.entryCap) this.growEntries(this.entryCap * 2);
-    }
-    this.eTime[2 * e] = time;
-    this.eWord[4 * e + 2] = hash;
-    this.eWord[4 * e + 3] = toolId;
-    this.eArgs[e] = args;
-    return e;
+  /** The slot holding ring position `p` (whose hash is `hash`). */
+  private slotOf(p: number, hash: number): number {
+    const { slots, mask } = this;
+    let i = hash & mask;
+    while (slots[2 * i + 1] !== p + 1) i = (i + 1) & mask;
+    return i;
   }
 
-  private growEntries(cap: number): void {
+  /** Writes an entry at the ring's tail (which has room: see {@link record}) and returns its position. */
+  private append(hash: number, toolId: number, args: Args, time: number): number {
+    const p = (this.head + this.len) & this.ringMask;
+    this.rTime[2 * p] = time;
+    this.rWord[4 * p + 2] = hash;
+    this.rWord[4 * p + 3] = toolId;
+    this.rArgs[p] = args;
+    this.len++;
+    return p;
+  }
+
+  /** Doubles the ring, moving its items to positions 0 … in order and dropping stale ones, and points the index at the new positions. */
+  private growRing(): void {
+    const cap = 2 * (this.ringMask + 1);
     const time = new Float64Array(2 * cap);
-    time.set(this.eTime);
-    const free = new Int32Array(cap);
-    free.set(this.free);
-    this.eTime = time;
-    this.eWord = new Int32Array(time.buffer);
-    this.entryCap = cap;
-    this.free = free;
+    const word = new Int32Array(time.buffer);
+    const args = new Array<Args | undefined>(cap).fill(undefined);
+    const moved = new Int32Array(this.ringMask + 1); // old position → new position + 1
+    let n = 0;
+    for (let k = 0; k < this.len; k++) {
+      const p = (this.head + k) & this.ringMask;
+      if (this.rWord[4 * p + 3] === STALE) continue;
+      time[2 * n] = this.rTime[2 * p] as number;
+      word[4 * n + 2] = this.rWord[4 * p + 2] as number;
+      word[4 * n + 3] = this.rWord[4 * p + 3] as number;
+      args[n] = this.rArgs[p];
+      moved[p] = n + 1;
+      n++;
+    }
+    const { slots } = this;
+    for (let k = 1; k < slots.length; k += 2) {
+      const s = slots[k] as number;
+      if (s !== 0) slots[k] = moved[s - 1] as number;
+    }
+    // Refilled in place: a new array object here would deoptimise every method reading it.
+    refill(this.rArgs, args);
+    this.rTime = time;
+    this.rWord = word;
+    this.ringMask = cap - 1;
+    this.head = 0;
+    this.len = n;
   }
 
   private rehash(size: number): void {
@@ -198,46 +221,23 @@ export class DedupeTable {
     this.forgetProbe();
   }
 
-  private pushRing(e: number, time: number): void {
-    let cap = this.ringEntry.length;
-    if (this.ringLen === cap) {
-      const entry = new Int32Array(cap * 2);
-      const times = new Float64Array(cap * 2);
-      for (let k = 0; k < this.ringLen; k++) {
-        const at = (this.ringHead + k) & (cap - 1);
-        entry[k] = this.ringEntry[at] as number;
-        times[k] = this.ringTime[at] as number;
-      }
-      this.ringEntry = entry;
-      this.ringTime = times;
-      this.ringHead = 0;
-      cap *= 2;
-    }
-    const at = (this.ringHead + this.ringLen) & (cap - 1);
-    this.ringEntry[at] = e;
-    this.ringTime[at] = time;
-    this.ringLen++;
-  }
-
   /** Drops every entry that can no longer deduplicate a call at `now` or later. O(1) amortised. */
   private evict(now: number): void {
     const limit = now - this.windowMs;
-    const mask = this.ringEntry.length - 1;
-    while (this.ringLen > 0) {
-      const t = this.ringTime[this.ringHead] as number;
-      if (t > limit) break; // now − t < window: still live
-      const e = this.ringEntry[this.ringHead] as number;
-      this.ringHead = (this.ringHead + 1) & mask;
-      this.ringLen--;
-      if (this.eTime[2 * e] === t) this.remove(e);
+    while (this.len > 0) {
+      const p = this.head;
+      if ((this.rTime[2 * p] as number) > limit) break; // now − t < window: still live
+      this.head = (p + 1) & this.ringMask;
+      this.len--;
+      if (this.rWord[4 * p + 3] === STALE) continue;
+      this.remove(p);
     }
   }
 
-  /** Removes entry `e` from the index (backward-shift deletion) and frees its id. */
-  private remove(e: number): void {
+  /** Removes the entry at ring position `p` from the index (backward-shift deletion). */
+  private remove(p: number): void {
     const { slots, mask } = this;
-    let i = (this.eWord[4 * e + 2] as number) & mask;
-    while (slots[2 * i + 1] !== e + 1) i = (i + 1) & mask;
+    let i = this.slotOf(p, this.rWord[4 * p + 2] as number);
     let j = i;
     for (;;) {
       j = (j + 1) & mask;
@@ -254,11 +254,17 @@ export class DedupeTable {
       }
     }
     slots[2 * i + 1] = 0;
-    this.eArgs[e] = undefined;
-    this.eTime[2 * e] = Number.NaN; // no later ring item matches a freed entry
-    this.free[this.freeTop++] = e;
+    this.rArgs[p] = undefined;
     this.count--;
     this.forgetProbe();
+  }
+
+  /** Calls `visit(p)` for each live entry's ring position, oldest first. */
+  private forEachEntry(visit: (p: number) => void): void {
+    for (let k = 0; k < this.len; k++) {
+      const p = (this.head + k) & this.ringMask;
+      if (this.rWord[4 * p + 3] !== STALE) visit(p);
+    }
   }
 
   /**
@@ -267,87 +273,64 @@ export class DedupeTable {
    */
   forEachLive(now: number, visit: (toolId: number, args: Args, time: number) => void): void {
     if (this.windowMs <= 0) return;
-    for (let e = 0; e < this.used; e++) {
-      const args = this.eArgs[e];
-      const time = this.eTime[2 * e] as number;
-      if (args !== undefined && now - time < this.windowMs) visit(this.eWord[4 * e + 3] as number, args, time);
-    }
+    this.forEachEntry((p) => {
+      const time = this.rTime[2 * p] as number;
+      if (now - time < this.windowMs) visit(this.rWord[4 * p + 3] as number, this.rArgs[p] as Args, time);
+    });
   }
 
   /** The table's state as plain data, copied (the arguments objects are shared: they are never mutated). */
   save(): DedupeTableState {
-    const ringEntry = new Int32Array(this.ringLen);
-    const ringTime = new Float64Array(this.ringLen);
-    const cap = this.ringEntry.length;
-    for (let k = 0; k < this.ringLen; k++) {
-      const at = (this.ringHead + k) & (cap - 1);
-      ringEntry[k] = this.ringEntry[at] as number;
-      ringTime[k] = this.ringTime[at] as number;
-    }
-    return {
-      windowMs: this.windowMs,
-      count: this.count,
-      used: this.used,
-      hash: Int32Array.from({ length: this.used }, (_, e) => this.eWord[4 * e + 2] as number),
-      tool: Int32Array.from({ length: this.used }, (_, e) => this.eWord[4 * e + 3] as number),
-      time: Float64Array.from({ length: this.used }, (_, e) => this.eTime[2 * e] as number),
-      args: this.eArgs.slice(0, this.used),
-      free: this.free.slice(0, this.freeTop),
-      ringEntry,
-      ringTime,
-    };
+    const hash = new Int32Array(this.count);
+    const tool = new Int32Array(this.count);
+    const time = new Float64Array(this.count);
+    const args: Args[] = [];
+    this.forEachEntry((p) => {
+      const n = args.length;
+      hash[n] = this.rWord[4 * p + 2] as number;
+      tool[n] = this.rWord[4 * p + 3] as number;
+      time[n] = this.rTime[2 * p] as number;
+      args.push(this.rArgs[p] as Args);
+    });
+    return { windowMs: this.windowMs, hash, tool, time, args };
   }
 
   /** Puts the table back in a state {@link save} returned (of a table with the same window). */
   restore(s: DedupeTableState): void {
     if (s.windowMs !== this.windowMs) throw new Error(`dedupe state of a ${s.windowMs} ms window restored into a ${this.windowMs} ms table`);
-    let cap = 16;
-    while (cap < s.used) cap *= 2;
-    // Arrays big enough are reused (only their first `used` entries and `freeTop` ids count), so a
-    // restore leaves no garbage behind: the stepper restores on every step back.
-    if (this.entryCap < cap) {
-      this.eTime = new Float64Array(2 * cap);
-      this.eWord = new Int32Array(this.eTime.buffer);
-      this.entryCap = cap;
-      this.free = new Int32Array(cap);
+    const n = s.args.length;
+    let cap = MIN_RING;
+    while (cap < n) cap *= 2;
+    // A ring big enough is reused, so a restore leaves no garbage behind (the stepper restores on
+    // every step back); the arguments array is filled in place, never replaced (see growRing).
+    if (this.ringMask + 1 < cap) {
+      this.rTime = new Float64Array(2 * cap);
+      this.rWord = new Int32Array(this.rTime.buffer);
+      this.ringMask = cap - 1;
     }
-    for (let e = 0; e < s.used; e++) {
-      this.eTime[2 * e] = s.time[e] as number;
-      this.eWord[4 * e + 2] = s.hash[e] as number;
-      this.eWord[4 * e + 3] = s.tool[e] as number;
+    const args = this.rArgs;
+    args.length = 0;
+    for (let p = 0; p <= this.ringMask; p++) args.push(p < n ? s.args[p] : undefined);
+    for (let p = 0; p < n; p++) {
+      this.rTime[2 * p] = s.time[p] as number;
+      this.rWord[4 * p + 2] = s.hash[p] as number;
+      this.rWord[4 * p + 3] = s.tool[p] as number;
     }
-    // Filled in place rather than replaced: a new array object of another elements kind would make
-    // V8 generalise the field and drop the optimised code of every method reading it (a restore
-    // into a hot replay then ran its next thousands of calls unoptimised).
-    refill(this.eArgs, s.args);
-    this.free.set(s.free);
-    this.freeTop = s.free.length;
-    this.used = s.used;
-    this.count = s.count;
-    let ringCap = 16;
-    while (ringCap < s.ringEntry.length) ringCap *= 2;
-    if (this.ringEntry.length < ringCap) {
-      this.ringEntry = new Int32Array(ringCap);
-      this.ringTime = new Float64Array(ringCap);
-    }
-    this.ringEntry.set(s.ringEntry);
-    this.ringTime.set(s.ringTime);
-    this.ringHead = 0;
-    this.ringLen = s.ringEntry.length;
+    this.head = 0;
+    this.len = n;
+    this.count = n;
     let slots = MIN_SLOTS;
-    while (slots < s.count * 2) slots *= 2;
-    // Re-index the live entries (free ones have undefined args).
+    while (slots < n * 2) slots *= 2;
     let live = this.slots;
     if (live.length === 2 * slots) live.fill(0);
     else live = new Int32Array(2 * slots);
     const mask = slots - 1;
-    for (let e = 0; e < s.used; e++) {
-      if (this.eArgs[e] === undefined) continue;
-      const hash = this.eWord[4 * e + 2] as number;
+    for (let p = 0; p < n; p++) {
+      const hash = s.hash[p] as number;
       let i = hash & mask;
       while (live[2 * i + 1] !== 0) i = (i + 1) & mask;
       live[2 * i] = hash;
-      live[2 * i + 1] = e + 1;
+      live[2 * i + 1] = p + 1;
     }
     this.slots = live;
     this.mask = mask;
