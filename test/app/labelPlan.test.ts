@@ -74,13 +74,30 @@ describe('placeLabels', () => {
 
   it('keeps a label in the middle of its edge when nothing is in the way, and decides the same every time', () => {
     const plan = placeLabels(requests, nodes);
-    expect(plan.get('e0')).toEqual({ spot: 0, dy: 0 });
+    expect(plan.get('e0')).toMatchObject({ spot: 0, dy: 0, text: '= "eligible"', edges: ['e0'] });
     expect(placeLabels(requests, nodes)).toEqual(plan);
   });
 
   it('takes the least crowded place when every place collides', () => {
     const wall: Box = { x: -1000, y: -1000, width: 3000, height: 3000 };
     const plan = placeLabels([requests[0]!], [wall]);
-    expect(plan.get('e0')).toEqual({ spot: 0, dy: 0 });
+    expect(plan.get('e0')).toMatchObject({ spot: 0, dy: 0 });
+  });
+
+  it('gives identical rules between the same two tools one label saying how many, and keeps different texts apart', () => {
+    const a: Box = { x: 0, y: 0, width: 176, height: 48 };
+    const b: Box = { x: 176 + gapFor('before ×4'), y: 0, width: 176, height: 48 };
+    const spots = routeEdge(181, 24, b.x - 5, 24, 'RIGHT', [a, b], []).spots;
+    const same = ['r1', 'r2', 'r3', 'r4'].map((id) => ({ id, text: 'before', pair: 'a>b', spots }));
+    const plan = placeLabels([...same, { id: 'm', text: 'must precede', pair: 'a>b', spots }, { id: 'o', text: 'before', pair: 'b>a', spots }], [a, b]);
+    expect(plan.get('r1')).toMatchObject({ spot: 0, dy: 0, text: 'before ×4', edges: ['r1', 'r2', 'r3', 'r4'] });
+    for (const id of ['r2', 'r3', 'r4']) expect(plan.get(id)!.text).toBe('');
+    // Another text on the same route, and the same text on another pair, keep labels of their own.
+    expect(plan.get('m')).toMatchObject({ text: 'must precede', edges: ['m'] });
+    expect(plan.get('m')!.dy).not.toBe(0);
+    expect(plan.get('o')).toMatchObject({ text: 'before', edges: ['o'] });
+    // Without a pair (no route known), labels are never merged.
+    const loose = placeLabels(same.map(({ pair: _pair, ...r }) => r), [a, b]);
+    expect([...loose.values()].map((p) => p.text)).toEqual(['before', 'before', 'before', 'before']);
   });
 });

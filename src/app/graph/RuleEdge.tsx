@@ -2,7 +2,8 @@
  * An edge of either graph, routed off the nodes (see `edgeRoute.ts`): a curve when the way is
  * clear, an orthogonal detour around the nodes in the way otherwise (the back edges of a cycle go
  * around the row); its label sits on the clear part, where it covers no node and no other edge's
- * label (`labelPlan.ts`). A tooltip names its rule.
+ * label (`labelPlan.ts`). A tooltip names its rule. Identical edges between the same two nodes
+ * (their lines coincide) show one label, `before ×4`, whose tooltip names every rule.
  */
 import { memo, useMemo } from 'react';
 import { BaseEdge, Position, useStore, type Edge, type EdgeProps, type ReactFlowState } from '@xyflow/react';
@@ -75,7 +76,7 @@ function labelPlanOf(edges: readonly Edge[], boxes: Map<string, Box>, direction:
     if (text === '' || !s || !t || e.source === e.target) continue;
     const [sx, sy, tx, ty] =
       direction === 'RIGHT' ? [s.x + s.width + HANDLE_OUT, s.y + s.height / 2, t.x - HANDLE_OUT, t.y + t.height / 2] : [s.x + s.width / 2, s.y + s.height + HANDLE_OUT, t.x + t.width / 2, t.y - HANDLE_OUT];
-    requests.push({ id: e.id, text, spots: routeBetween(sx, sy, tx, ty, direction, e.source, e.target, boxes).spots });
+    requests.push({ id: e.id, text, pair: `${e.source}>${e.target}`, spots: routeBetween(sx, sy, tx, ty, direction, e.source, e.target, boxes).spots });
   }
   const plan = placeLabels(requests, [...boxes.values()]);
   plans.set(edges, { boxes, direction, plan });
@@ -105,14 +106,21 @@ function RuleEdgeView(props: EdgeProps<Edge<RuleEdgeData>>) {
   const place = plan.get(props.id);
   const [labelX, spotY] = route.spots[place?.spot ?? 0] ?? [route.labelX, route.labelY];
   const labelY = spotY + (place?.dy ?? 0);
+  const label = place ? place.text : props.data?.label;
+  const title = useMemo(() => {
+    const group = place?.edges ?? [];
+    if (group.length < 2 || place?.text === '') return props.data?.title;
+    const byId = new Map(edges.map((e) => [e.id, e]));
+    return group.map((id) => (byId.get(id)?.data as RuleEdgeData | undefined)?.title ?? id).join('\n');
+  }, [place, edges, props.data?.title]);
   return (
     <g>
-      <title>{props.data?.title}</title>
+      <title>{title}</title>
       <BaseEdge
         id={props.id}
         path={route.path}
         {...(props.markerEnd !== undefined ? { markerEnd: props.markerEnd } : {})}
-        label={props.data?.label}
+        label={label}
         labelX={labelX}
         labelY={labelY}
         labelShowBg

@@ -10,3 +10,11 @@ export const LABEL_HEIGHT = 18;
 export function labelSize(text: string): { width: number; height: number } {
   return { width: Math.ceil([...text].length * CHAR + PAD_X), height: LABEL_HEIGHT };
 }
+
+/**
+ * The text of one label standing for `count` edges that say the same between the same two nodes
+ * (four identical rules draw one line): `before ×4`. One edge keeps its text as it is.
+ */
+export function groupedLabel(text: string, count: number): string {
+  return count > 1 ? `${text} ×${count}` : text;
+}
