@@ -54,4 +54,26 @@ describe('routeEdge', () => {
     expect(r.detour).toBe(true);
     expect(r.labelX).toBeGreaterThan(260);
   });
+
+  it('routes an edge from the end of one band of a wrapped layout to the start of the next through the gap between them', () => {
+    // Two bands of two tools: u1 → u2 above, w1 → w2 below (band gap 95); the wrapping edge u2 → w1.
+    const u1: Box = { x: 0, y: 0, width: 176, height: 48 };
+    const u2: Box = { x: 264, y: 0, width: 176, height: 48 };
+    const w1: Box = { x: 0, y: 143, width: 176, height: 48 };
+    const w2: Box = { x: 264, y: 143, width: 176, height: 48 };
+    const r = routeEdge(445, 24, -5, 167, 'RIGHT', [u2, w1], [u1, w2]);
+    expect(r.detour).toBe(true);
+    // The lane and its label are in the gap (48..143), not under the lower band.
+    expect(r.labelY).toBeGreaterThan(48 + 10);
+    expect(r.labelY).toBeLessThan(143 - 10);
+    const pts = points(r.path);
+    for (let i = 2; i < pts.length - 1; i++) {
+      const [x0, y0] = pts[i - 1]!;
+      const [x1, y1] = pts[i]!;
+      for (const n of [u1, u2, w1, w2]) expect(segmentHits(x0, y0, x1, y1, n, -1)).toBe(false);
+    }
+    // With no room between the rows it goes around under everything, as a back edge in a row does.
+    const tight = routeEdge(445, 24, -5, 60, 'RIGHT', [u2, { ...w1, y: 36 }], [u1]);
+    expect(tight.labelY).toBeGreaterThan(36 + 48);
+  });
 });

@@ -25,7 +25,8 @@ import type { XY } from '../state/documents.ts';
 import { reconcileEdges, reconcileNodes } from './reconcile.ts';
 import { ARROW_STEP, arrowDirection, isTextTarget } from './keys.ts';
 import { StageContext } from './stage.ts';
-import { boundsOf, planViewport, startOf } from '../layout/viewport.ts';
+import { boundsOf, planViewport, startOf, type Inset } from '../layout/viewport.ts';
+import type { Page } from '../layout/wrap.ts';
 import { keepInView } from '../layout/follow.ts';
 import { onFitRequest } from './fitRequests.ts';
 import { Icon } from '../components/ui/Icon.tsx';
@@ -51,8 +52,16 @@ export interface FlowViewProps<N extends Node, E extends Edge> {
   direction: 'RIGHT' | 'DOWN';
   /** Nodes the simulator's current step is about (kept in view). */
   stepNodes?: readonly string[] | undefined;
-  /** Screen pixels at the top that something over the canvas covers (a capped graph's banner): fits keep them free. */
+  /** Screen pixels at the top of the canvas that a bar takes (a capped graph's banner): the view starts under it. */
   reserveTop?: number;
+  /**
+   * A capped graph's view, laid out for the canvas: told the page its layout may fill (graph units
+   * at the readable zoom, see `wrap.ts`) whenever the canvas changes size; its fits keep the
+   * minimap's band on the right and the zoom controls' on the left, so nodes fill the bottom too.
+   */
+  onPage?(page: Page): void;
+  /** Where a fit that cannot show the whole graph starts (a capped view: the band of its centre); the graph's first node when absent. */
+  fitStart?: { x: number; y: number } | undefined;
 }
 
 /** The minimap's size: the fit keeps a band this big free (see `planViewport`'s inset). */
@@ -60,6 +69,15 @@ const MINIMAP = { width: 160, height: 100 };
 const NO_INSET = {};
 const BOTTOM_BAND = { bottom: MINIMAP.height + 16 };
 const RIGHT_BAND = { right: MINIMAP.width + 16 };
+/** A page-filling view: the minimap's band on the right, the zoom controls' (26 px wide, 15 px in) on the left. */
+const SIDE_BANDS = { right: MINIMAP.width + 16, left: 48 };
+
+/** The page a view of `width` × `height` screen pixels shows whole at its readable zoom, in graph units. */
+function pageOf(width: number, height: number, inset: Inset, padding: number, zoom: number): Page {
+  const w = width - 2 * padding - (inset.left ?? 0) - (inset.right ?? 0);
+  const h = height - 2 * padding - (inset.top ?? 0) - (inset.bottom ?? 0);
+  return { width: Math.max(1, Math.floor(w / zoom)), height: Math.max(1, Math.floor(h / zoom)), below: Math.ceil(padding / zoom) };
+}
 
 export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N, E>) {
   const { setViewport, getNodes, getViewport } = useReactFlow();
@@ -132,10 +150,29 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
 
   // The band the fit keeps free for the minimap (and the notices), which following also respects.
   const reserveTop = stage.on ? 0 : (props.reserveTop ?? 0);
+  const paged = props.onPage !== undefined;
   const inset = useMemo(() => {
-    const band = stage.on ? NO_INSET : direction === 'RIGHT' ? BOTTOM_BAND : RIGHT_BAND;
-    return reserveTop > 0 ? { ...band, top: reserveTop } : band;
-  }, [stage.on, direction, reserveTop]);
+    const band = stage.on ? NO_INSET : paged ? SIDE_BANDS : direction === 'RIGHT' ? BOTTOM_BAND : RIGHT_BAND;
+    return band;
+  }, [stage.on, direction, paged]);
+  // A page-filling view is told its page now and whenever the canvas changes size.
+  const { onPage } = props;
+  useEffect(() => {
+    const el = host.current;
+    if (!el || !onPage) return;
+    const report = () => {
+      if (el.clientWidth > 0) onPage(pageOf(el.clientWidth, el.clientHeight, inset, stage.view.padding, stage.view.minZoom));
+    };
+    report();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(report);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [onPage, inset, stage.view]);
+  const fitStartRef = useRef(props.fitStart);
+  useEffect(() => {
+    fitStartRef.current = props.fitStart;
+  }, [props.fitStart]);
   /** Whether the user moved the camera since the last automatic fit (then a resize keeps their view). */
   const moved = useRef(false);
   const userMove = useCallback((e?: unknown) => {
@@ -165,7 +202,8 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       const boxes = boxesOf(only);
       const b = boundsOf(boxes);
       if (!el || !b) return;
-      let plan = planViewport(b, el.clientWidth, el.clientHeight, stage.view, inset, startOf(boxes, direction));
+      const start = only === undefined || only.length === 0 ? (fitStartRef.current ?? startOf(boxes, direction)) : startOf(boxes, direction);
+      let plan = planViewport(b, el.clientWidth, el.clientHeight, stage.view, inset, start);
       const ids = stepRef.current;
       const step = !stage.on && ids && ids.length > 0 ? boundsOf(boxesOf(ids)) : undefined;
       if (step) plan = keepInView(plan, step, el.clientWidth, el.clientHeight, inset);
@@ -245,7 +283,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   }, [focus?.key]);
 
   return (
-    <div ref={host} className={stage.on ? 'rs-flow rs-stage' : 'rs-flow'} onKeyDownCapture={onKeyDownCapture}>
+    <div ref={host} className={stage.on ? 'rs-flow rs-stage' : 'rs-flow'} style={reserveTop > 0 ? { top: reserveTop } : undefined} onKeyDownCapture={onKeyDownCapture}>
       <ReactFlow<N, E>
         nodes={nodes}
         edges={edges}

@@ -1,6 +1,6 @@
 /**
- * Over a capped graph view (see `neighbourhood.ts`): how much of the graph is drawn and around
- * which node, and a search that brings any node of the whole graph into the view (it selects the
+ * A bar over a capped graph view (see `neighbourhood.ts`; the canvas starts under it, so it hides
+ * no node): how much of the graph is drawn and around which node, and a search that brings any node of the whole graph into the view (it selects the
  * node, as a pick in the Problems list does, so the view re-centres on it).
  */
 import { useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -60,13 +60,13 @@ export function GraphCapBanner({ noun, shown, total, centre, ids, onFind, onBott
   return (
     <div ref={box} className="graph-cap" role="region" aria-label="Graph view">
       <p>
-        Showing {count(shown.nodes, total.nodes)} {noun}s and {count(shown.edges, total.edges)} edges{centre !== undefined ? <> around <strong>{centre}</strong></> : null}: too many to draw at once. Find a {noun} to centre the view on it.
+        Showing {count(shown.nodes, total.nodes)} {noun}s and {count(shown.edges, total.edges)} edges{centre !== undefined ? <> around <strong>{centre}</strong></> : null}: too many to draw at once.
       </p>
       <form role="search" aria-label={`Find a ${noun}`} onSubmit={onSubmit}>
         <input
           type="search"
           aria-label={`Find a ${noun} in the whole graph`}
-          placeholder={`Find a ${noun}…`}
+          placeholder={`Find a ${noun} to centre on…`}
           list={listId}
           value={query}
           onChange={(e) => setQuery(e.target.value)}

@@ -1,5 +1,5 @@
 /** The tool graph of an agent document on the canvas. */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Connection, Edge, EdgeTypes, NodeTypes } from '@xyflow/react';
 import type { AgentDoc, XY } from '../state/documents.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
@@ -21,6 +21,8 @@ import { useGraphView } from './useGraphView.ts';
 import { GraphCapBanner } from './GraphCapBanner.tsx';
 import type { GraphView } from './neighbourhood.ts';
 import { toolNodeSize } from '../layout/placement.ts';
+import { bandStart, type Page } from '../layout/wrap.ts';
+import { requestFit } from './fitRequests.ts';
 
 const dataCaches = new Map<string, Map<string, { key: string; value: ToolGraphNode }>>();
 const dataCacheOf = (id: string) => {
@@ -52,7 +54,16 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const focus = externalFocus(selection, selection.kind === 'tool' ? selection.tool : selection.kind === 'rule' ? ruleToolOf(doc.agent, selection.index) : undefined);
   const docId = doc.id;
   const storeMove = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);
-  const { view, layout, onMove: onMoveNodes } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove);
+  // The page a capped view fills (its canvas at the readable zoom); the same object while it keeps its size.
+  const [page, setPage] = useState<Page | undefined>(undefined);
+  const onPage = useCallback((p: Page) => setPage((old) => (old && old.width === p.width && old.height === p.height && old.below === p.below ? old : p)), []);
+  const { view, layout, onMove: onMoveNodes, bands } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove, page);
+  // A capped view laid out anew (a new centre, a new page) is fitted with its centre's band in view.
+  const centreAt = view.capped && view.centre !== undefined ? layout[view.centre] : undefined;
+  const fitStart = useMemo(() => (bands && centreAt ? { x: 0, y: bandStart(bands, centreAt.y) } : undefined), [bands, centreAt]);
+  useEffect(() => {
+    if (bands) requestFit(docId);
+  }, [bands, docId]);
   /** Where the banner of a capped view ends: the fit keeps the nodes below it. */
   const [bannerBottom, setBannerBottom] = useState(0);
   const stable = useMemo(() => {
@@ -145,6 +156,7 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
       direction="RIGHT"
       stepNodes={stepNodes}
       reserveTop={view.capped ? bannerBottom : 0}
+      {...(view.capped ? { onPage, fitStart } : {})}
       />
     </>
   );

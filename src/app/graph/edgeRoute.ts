@@ -85,7 +85,9 @@ export function routeEdge(sx: number, sy: number, tx: number, ty: number, direct
   const top = Math.min(ay, by, ...inSpan.map((o) => o.y)) - LANE;
   const bottom = Math.max(ay, by, ...inSpan.map((o) => o.y + o.height)) + LANE;
   const mid = (ay + by) / 2;
-  const lane = forward ? (mid - top <= bottom - mid ? top : bottom) : bottom;
+  // A back edge between two rows (a wrapped layout's edge from one band to the next) runs through
+  // the clear corridor between them; within a row it goes around under it.
+  const lane = forward ? (mid - top <= bottom - mid ? top : bottom) : (corridor(inSpan, Math.min(ay, by), Math.max(ay, by)) ?? bottom);
   const x1 = ax + STUB;
   const x2 = bx - STUB;
   const pts: [number, number][] = [
@@ -101,6 +103,30 @@ export function routeEdge(sx: number, sy: number, tx: number, ty: number, direct
     LANE_SPOTS.map((f): [number, number] => [x1 + (x2 - x1) * f, lane]),
     true,
   );
+}
+
+/** The narrowest corridor a lane with its label may take. */
+const CORRIDOR = 32;
+
+/**
+ * The middle of the widest horizontal corridor between `from` and `to` that crosses none of
+ * `boxes` (and is at least {@link CORRIDOR} high), if any.
+ */
+function corridor(boxes: readonly Box[], from: number, to: number): number | undefined {
+  const spans = boxes.map((b) => [b.y, b.y + b.height] as const).sort((a, b) => a[0] - b[0]);
+  let best: number | undefined;
+  let widest = CORRIDOR;
+  let free = from;
+  for (const [y0, y1] of [...spans, [to, to] as const]) {
+    const gap = Math.min(y0, to) - free;
+    if (gap >= widest) {
+      widest = gap;
+      best = free + gap / 2;
+    }
+    free = Math.max(free, y1);
+    if (free >= to) break;
+  }
+  return best;
 }
 
 /** One coordinate of a cubic Bézier at parameter t. */

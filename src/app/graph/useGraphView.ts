@@ -3,12 +3,15 @@
  * document's layout; or, for a graph past {@link GRAPH_CAP}, the neighbourhood of a centre node laid
  * out on its own. The centre moves to a node selected outside the canvas (Problems, Inspector, the
  * graph's search) when that node is not drawn. Positions in a capped view are the view's: a node
- * moved there stays put until the centre moves, and the document's layout is left alone.
+ * moved there stays put until the centre moves, and the document's layout is left alone. Given the
+ * page its canvas shows at the readable zoom, a capped view's layout is wrapped to fill it
+ * (`wrap.ts`) and laid out again when the canvas changes size.
  */
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { XY } from '../state/documents.ts';
 import type { LayoutEdge, LayoutNode } from '../layout/types.ts';
-import { layeredLayout } from '../layout/layered.ts';
+import { bandsOf, layeredLayout } from '../layout/layered.ts';
+import type { Bands, Page } from '../layout/wrap.ts';
 import { GRAPH_CAP, neighbourhood, type GraphView, type Item, type Link } from './neighbourhood.ts';
 
 const NOTHING = { nodes: [], edges: [] };
@@ -19,6 +22,8 @@ export interface DrawnGraph<N extends Item, E extends Link> {
   layout: Readonly<Record<string, XY>>;
   /** Stores moved positions: in the document for a whole graph, in the view for a capped one. */
   onMove(positions: Record<string, XY>, key: string): void;
+  /** Where the bands of a capped view's wrapped layout lie (undefined when it is not wrapped). */
+  bands: Bands | undefined;
 }
 
 export function useGraphView<N extends Item, E extends Link>(
@@ -27,6 +32,7 @@ export function useGraphView<N extends Item, E extends Link>(
   docLayout: Readonly<Record<string, XY>>,
   layoutInput: (view: GraphView<N, E>) => { nodes: LayoutNode[]; edges: LayoutEdge[]; direction: 'RIGHT' | 'DOWN' },
   storeMove: (positions: Record<string, XY>, key: string) => void,
+  page?: Page,
 ): DrawnGraph<N, E> {
   const [centre, setCentre] = useState<string | undefined>(undefined);
   const [moved, setMoved] = useState<Record<string, XY>>({});
@@ -44,14 +50,20 @@ export function useGraphView<N extends Item, E extends Link>(
       setMoved({});
     }
   }
+  // Laid out again for a new page, the view forgets where nodes were moved.
+  const [pageSeen, setPageSeen] = useState(page);
+  if (page !== pageSeen) {
+    setPageSeen(page);
+    setMoved({});
+  }
   const { capped } = view;
   const own = useMemo(() => {
     if (!capped) return undefined;
     const input = layoutInput(view);
-    return layeredLayout(input.nodes, input.edges, { direction: input.direction });
+    return layeredLayout(input.nodes, input.edges, page ? { direction: input.direction, wrap: page } : { direction: input.direction });
     // The layout input depends on the view only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view, capped]);
+  }, [view, capped, page]);
   const layout = useMemo(() => (own ? { ...own, ...moved } : docLayout), [own, moved, docLayout]);
   const onMove = useCallback(
     (positions: Record<string, XY>, key: string) => {
@@ -60,5 +72,5 @@ export function useGraphView<N extends Item, E extends Link>(
     },
     [capped, storeMove],
   );
-  return { view, layout, onMove };
+  return { view, layout, onMove, bands: own ? bandsOf(own) : undefined };
 }

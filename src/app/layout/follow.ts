@@ -39,7 +39,8 @@ export function keepInView(
     if (len + 2 * margin > view || left < margin) return margin - left;
     return view - margin - right;
   };
-  const dx = shift(box.x, box.width, vp.x, width - (inset.right ?? 0));
+  const left = inset.left ?? 0;
+  const dx = shift(box.x, box.width, vp.x - left, width - (inset.right ?? 0) - left);
   const top = inset.top ?? 0;
   const dy = shift(box.y, box.height, vp.y - top, height - (inset.bottom ?? 0) - top);
   return dx === 0 && dy === 0 ? vp : { x: vp.x + dx, y: vp.y + dy, zoom: vp.zoom };

@@ -17,9 +17,12 @@
  *    drawn in it (tool graphs; a chain of short labels stays compact so it fits the view); in a
  *    layer each node goes to the mean of its neighbours in the previous layer, pushed apart so
  *    nothing overlaps.
+ * 6. Optionally (a capped view laid out for its canvas), a layout longer than a page is wrapped into
+ *    bands that fit it (`wrap.ts`).
  */
 import type { LayoutEdge, LayoutNode } from './types.ts';
-import { labelSize } from './labelSize.ts';
+import { groupedLabel, labelSize } from './labelSize.ts';
+import { wrapLayers, type Bands, type Page } from './wrap.ts';
 
 /** The narrowest gap between two layers of a tool graph (an edge without a label still shows). */
 const MIN_TOOL_GAP = 56;
@@ -42,6 +45,16 @@ export interface LayeredOptions {
   nodeGap?: number;
   /** Sweeps of the ordering step (more = fewer crossings, slower). */
   sweeps?: number;
+  /** A page to wrap a long layout into (see `wrap.ts`; {@link bandsOf} tells where its bands lie). */
+  wrap?: Page;
+}
+
+/** The bands of layouts that were wrapped, by their positions object. */
+const wrapped = new WeakMap<object, Bands>();
+
+/** Where the bands of a wrapped layout lie (undefined when it was not wrapped). */
+export function bandsOf(positions: object): Bands | undefined {
+  return wrapped.get(positions);
 }
 
 interface Slot {
@@ -79,20 +92,32 @@ export function layeredLayout(nodes: readonly LayoutNode[], edges: readonly Layo
     linked.add(e.target);
   }
   const isolated = nodes.filter((n) => !linked.has(n.id));
-  if (isolated.length === 0) return layeredConnected(nodes, edges, options);
-  const connected = nodes.filter((n) => linked.has(n.id));
-  const result = connected.length > 0 ? layeredConnected(connected, edges, options) : {};
+  const connected = isolated.length === 0 ? nodes : nodes.filter((n) => linked.has(n.id));
+  let result = connected.length > 0 ? layeredConnected(connected, edges, options) : {};
+  const wrap = options.wrap ? wrapLayers(result, connected, options.direction, options.wrap) : undefined;
+  if (wrap) result = wrap.positions;
+  if (isolated.length > 0) placeIsolated(result, isolated, connected, options);
+  if (wrap) wrapped.set(result, wrap.bands);
+  return result;
+}
+
+/** Puts the nodes without edges in a grid after the connected part (see {@link layeredLayout}). */
+function placeIsolated(result: Positions, isolated: readonly LayoutNode[], connected: readonly LayoutNode[], options: LayeredOptions): void {
   const horizontal = options.direction === 'RIGHT';
   const layerGap = options.layerGap ?? (horizontal ? MIN_TOOL_GAP : 70);
   const nodeGap = options.nodeGap ?? (horizontal ? 36 : 48);
   const along = (n: LayoutNode) => (horizontal ? n.width : n.height);
   const across = (n: LayoutNode) => (horizontal ? n.height : n.width);
   // The connected part: its layer starts (the grid's columns line up with them) and its far edge.
-  const starts = [...new Set(connected.map((n) => (horizontal ? result[n.id]!.x : result[n.id]!.y)))].sort((a, b) => a - b);
+  let starts = [...new Set(connected.map((n) => (horizontal ? result[n.id]!.x : result[n.id]!.y)))].sort((a, b) => a - b);
   const end = connected.reduce((m, n) => Math.max(m, (horizontal ? result[n.id]!.y : result[n.id]!.x) + across(n)), -nodeGap);
-  const perLine = Math.max(starts.length, Math.ceil(Math.sqrt(2 * isolated.length)));
-  // Columns at the layer starts, pushed further along where an isolated node would not fit.
   const widest = Math.max(...isolated.map(along));
+  // Wrapped to a page: as many columns as its length holds.
+  const page = options.wrap;
+  if (page) starts = starts.filter((s, k) => k === 0 || s + widest <= starts[0]! + page.width);
+  const fitting = page ? Math.max(1, Math.floor((page.width + layerGap) / (widest + layerGap))) : 0;
+  const perLine = page ? (starts.length > 0 ? starts.length : fitting) : Math.max(starts.length, Math.ceil(Math.sqrt(2 * isolated.length)));
+  // Columns at the layer starts, pushed further along where an isolated node would not fit.
   const columns: number[] = [];
   for (let k = 0; k < perLine; k++) {
     const packed = k === 0 ? -Infinity : columns[k - 1]! + widest + layerGap;
@@ -107,7 +132,6 @@ export function layeredLayout(nodes: readonly LayoutNode[], edges: readonly Layo
     });
     line += Math.max(...row.map(across)) + nodeGap;
   }
-  return result;
 }
 
 /** The layered layout proper (every node is placed in a layer). */
@@ -123,14 +147,18 @@ function layeredConnected(nodes: readonly LayoutNode[], edges: readonly LayoutEd
   const out: number[][] = Array.from({ length: n }, () => []);
   const seen = new Set<string>();
   const pairs: [number, number][] = [];
-  // The widest label gap each pair needs (parallel edges between one pair share their midpoint).
+  // The widest label gap each pair needs (parallel edges between one pair share their midpoint;
+  // those with one text share one label, `before ×4`).
   const pairGap = new Map<string, number>();
+  const sameText = new Map<string, number>();
   for (const e of edges) {
     const s = index.get(e.source);
     const t = index.get(e.target);
     if (s === undefined || t === undefined || s === t) continue;
     const key = `${s}>${t}`;
-    pairGap.set(key, Math.max(pairGap.get(key) ?? 0, gapFor(e.label)));
+    const times = e.label ? (sameText.get(`${key}\n${e.label}`) ?? 0) + 1 : 1;
+    if (e.label) sameText.set(`${key}\n${e.label}`, times);
+    pairGap.set(key, Math.max(pairGap.get(key) ?? 0, gapFor(e.label && groupedLabel(e.label, times))));
     if (seen.has(key)) continue;
     seen.add(key);
     pairs.push([s, t]);

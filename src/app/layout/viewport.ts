@@ -32,12 +32,14 @@ export interface ViewportOptions {
 
 /**
  * Bands of the view a fit keeps free, in screen pixels: on the right or at the bottom for the
- * minimap, at the top for what lies over the canvas's top edge (the banner of a capped graph).
+ * minimap, at the top for what lies over the canvas's top edge (the banner of a capped graph), on
+ * the left for the zoom controls (a capped graph's view, which fills the bottom too).
  */
 export interface Inset {
   right?: number;
   bottom?: number;
   top?: number;
+  left?: number;
 }
 
 export const CANVAS_VIEW: ViewportOptions = { minZoom: 0.7, maxZoom: 1.1, padding: 32, minPadding: 12 };
@@ -56,7 +58,8 @@ export function planViewport(
   start: { x: number; y: number } = bounds,
 ): Viewport {
   const top = inset.top ?? 0;
-  const bands = { x: inset.right ?? 0, y: (inset.bottom ?? 0) + top };
+  const left = inset.left ?? 0;
+  const bands = { x: (inset.right ?? 0) + left, y: (inset.bottom ?? 0) + top };
   const zoomFor = (pad: number) => Math.min((width - 2 * pad - bands.x) / Math.max(1, bounds.width), (height - 2 * pad - bands.y) / Math.max(1, bounds.height));
   // The padding: the full one, or as little as needed (down to minPadding) to fit at the minimum zoom.
   let padding = o.padding;
@@ -72,7 +75,7 @@ export function planViewport(
   const w = bounds.width * zoom;
   const h = bounds.height * zoom;
   // Along each axis: centred when the graph fits, else its start (left / top) at the padding.
-  const x = w <= availW + 1e-9 ? padding + (availW - w) / 2 - bounds.x * zoom : padding - start.x * zoom;
+  const x = left + (w <= availW + 1e-9 ? padding + (availW - w) / 2 - bounds.x * zoom : padding - start.x * zoom);
   const y = top + (h <= availH + 1e-9 ? padding + (availH - h) / 2 - bounds.y * zoom : padding - start.y * zoom);
   return { x, y, zoom };
 }
