@@ -109,6 +109,8 @@ export function runnableAgent200(): Agent {
   return { ...agent, rules };
 }
 
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'v8.execute', 'toplevel'];
+
 /** Phase notes on stderr with CHROMIUM_BENCH_VERBOSE=1 (where a slow or stuck run spends its time). */
 const note = (what: string) => {
   if (process.env.CHROMIUM_BENCH_VERBOSE) console.error(`  [${new Date().toISOString().slice(11, 19)}] ${what}`);
@@ -198,6 +200,10 @@ async function measure(page: Page, url: string, events: number, browser: import(
     );
   });
   await profiler?.start();
+  // CHROMIUM_BENCH_TRACE=<prefix>: DevTools performance traces of the run and of the stepping,
+  // <prefix>-run.json and <prefix>-steps.json (open them in the Performance panel)
+  const traceFile = process.env.CHROMIUM_BENCH_TRACE;
+  if (traceFile) await browser.startTracing(page, { path: `${traceFile}-run.json`, categories: TRACE_CATEGORIES });
   await run.click();
   note('Run clicked');
   await page.waitForFunction(() => !(window as unknown as { __bench: { running: boolean } }).__bench.running, undefined, { timeout: 600_000, polling: 250 });
@@ -216,6 +222,7 @@ async function measure(page: Page, url: string, events: number, browser: import(
   });
 
   note(`run ended: ${during.status}`);
+  if (traceFile) await browser.stopTracing();
   await profiler?.stop('run');
   if (!during.status.startsWith('Done')) return { events, ...during, stepBackMs: [], pageJumpMs: [], scrubMs: [] };
   // Stepping: the State panel's heading says `after step N` (1-based) once the worker answered.
@@ -284,9 +291,7 @@ async function measure(page: Page, url: string, events: number, browser: import(
   };
   await scrubTo(events - 1);
   await profiler?.start();
-  // CHROMIUM_BENCH_TRACE=<file>: a DevTools performance trace of the stepping (open it in the Performance panel)
-  const traceFile = process.env.CHROMIUM_BENCH_TRACE;
-  if (traceFile) await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'v8.execute', 'toplevel'] });
+  if (traceFile) await browser.startTracing(page, { path: `${traceFile}-steps.json`, categories: TRACE_CATEGORIES });
   await slider.focus();
   const stepBackMs: number[] = [];
   for (let i = 0; i < 5; i++) stepBackMs.push(await press('ArrowLeft'));
