@@ -1,6 +1,6 @@
 /**
  * Stepping and scrubbing in a finished 1,000,000-event run, as the Web Worker does it: the run
- * replays once saving checkpoints, the stepper takes its replay over, then the state at a step is
+ * replays once saving checkpoints (told the run's length, as the worker tells them), the stepper takes its replay over, then the state at a step is
  * read (`at(k).snapshot`). As in the worker, a finished run readies the step back from its end
  * (`prepareBack`, counted in the run's time). CPU time of each read: the first step back from
  * the end, the 50 steps back after it, random scrubs.
@@ -37,6 +37,8 @@ export function benchScrub(n = 1_000_000): ScrubFigures {
   const decisions: Decision[] = [];
   const steps: number[] = [];
   const run = cpuMs(() => {
+    // as the worker does: it tells the checkpoints how many items the run will have
+    checkpoints.expect(items.length);
     checkpoints.passed(0, replay);
     const out: Decision[] = [];
     for (let i = 0; i < items.length; i++) {

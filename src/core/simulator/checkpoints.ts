@@ -6,10 +6,17 @@
  */
 import type { Replay, ReplayState } from '../engine/replay.ts';
 
+/**
+ * Estimated bytes a run's checkpoints may hold by default. A 1,000,000-event run with a full 300 s
+ * dedupe window (states of about 1.3 MB) then keeps one every 16,384 items: a scrub replays at
+ * most that many (at 64 MB, 32,768: the most of a scrub's time in the worker).
+ */
+export const CHECKPOINT_BUDGET_BYTES = 128 * 1024 * 1024;
+
 export interface CheckpointOptions {
   /** Items between checkpoints to start with (default 1,024). */
   every?: number;
-  /** Estimated bytes the checkpoints may hold before N doubles (default 64 MB). */
+  /** Estimated bytes the checkpoints may hold before N doubles (default 128 MB). */
   budgetBytes?: number;
 }
 
@@ -55,7 +62,7 @@ export function estimateBytes(value: unknown): number {
 /** An empty checkpoint store. */
 export function createCheckpoints(opts: CheckpointOptions = {}): Checkpoints {
   let every = Math.max(1, Math.floor(opts.every ?? 1024));
-  const budget = opts.budgetBytes ?? 64 * 1024 * 1024;
+  const budget = opts.budgetBytes ?? CHECKPOINT_BUDGET_BYTES;
   /** Saved states by position (a multiple of `every`), ascending. */
   const kept = new Map<number, { state: ReplayState; bytes: number }>();
   let bytes = 0;
