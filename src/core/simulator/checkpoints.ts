@@ -8,8 +8,8 @@ import type { Replay, ReplayState } from '../engine/replay.ts';
 
 /**
  * Estimated bytes a run's checkpoints may hold by default. A 1,000,000-event run with a full 300 s
- * dedupe window (states of about 1.3 MB) then keeps one every 16,384 items: a scrub replays at
- * most that many (at 64 MB, 32,768: the most of a scrub's time in the worker).
+ * dedupe window (states of about 1 MB) then keeps one every 8,192 items: a scrub replays at most
+ * that many (at 64 MB, twice as many: the most of a scrub's time in the worker).
  */
 export const CHECKPOINT_BUDGET_BYTES = 128 * 1024 * 1024;
 
