@@ -9,9 +9,12 @@ import { createStudioStore } from '../../src/app/state/store.ts';
 import { diagnosticsOf, docsFromFile, OFF_THREAD_CHARS, setOffThreadReader, settledText, withAgent, type AgentDoc } from '../../src/app/state/documents.ts';
 import { projectOfRecord } from '../../src/app/persistence/projectDb.ts';
 import { toolGraphOf } from '../../src/app/graph/docGraph.ts';
-import { updateRule } from '../../src/core/graph/agentEdits.ts';
+import { addPrecedingEdge, updateRule } from '../../src/core/graph/agentEdits.ts';
 import { deltaSize } from '../../src/core/model/agentDelta.ts';
 import { gatedEditClient } from '../support/gatedEditClient.ts';
+import { installOffThreadReading } from '../../src/app/analysis/offThreadReading.ts';
+import { createImportClient } from '../../src/worker/importClient.ts';
+import { createEditClient } from '../../src/worker/editClient.ts';
 import { bigAgentToml } from '../support/bigAgent.ts';
 
 const BIG = bigAgentToml(3000);
@@ -146,5 +149,108 @@ describe('writing the text of big agents’ edits off the main thread', () => {
     const edited = withAgent(d, { ...d.agent, name: 'renamed' });
     expect(edited.pendingText).toBeUndefined();
     expect(edited.text).toContain('name = "renamed"');
+  });
+});
+
+describe('the graph of a big agent across undo and redo of a graph edit (writer and reader off the main thread)', () => {
+  it('draws the undone edge gone after undo and back after redo, once the texts are written and read', async () => {
+    const { store, doc } = bigStore();
+    toolGraphOf(doc()); // read and drawn in place, as the import primes it
+    const removeReading = installOffThreadReading(store, createImportClient());
+    remove = installOffThreadEditing(store, createEditClient());
+    // The canvas draws the current document's graph after every change of the project.
+    const unsubscribe = store.subscribe((s, prev) => {
+      if (s.project !== prev.project) toolGraphOf(s.project.docs[0] as AgentDoc);
+    });
+    const flush = async () => {
+      for (let i = 0; i < 50; i++) await new Promise((r) => setTimeout(r, 0));
+    };
+    const edge = (from: string, to: string) => toolGraphOf(doc()).edges.some((e) => e.source === from && e.target === to && e.kind !== 'exclusive');
+    try {
+      setMax(store, doc(), 77); // an Inspector edit first, written and read
+      await flush();
+      expect(doc().pendingText).toBeUndefined();
+      const [from, to] = ['tool_00002', 'tool_00290'];
+      expect(edge(from, to)).toBe(false);
+      store.getState().editAgent(doc().id, (a) => addPrecedingEdge(a, from, to).agent);
+      expect(edge(from, to)).toBe(true); // at once, patched
+      await flush();
+      expect(doc().pendingText).toBeUndefined();
+      expect(diagnosticsOf(doc()).pending).toBeUndefined();
+      expect(edge(from, to)).toBe(true);
+
+      store.getState().undo();
+      expect(doc().text).not.toContain(`conditions = ["${from}"]\npriority = 5`);
+      expect(edge(from, to)).toBe(false);
+      await flush();
+      expect(edge(from, to)).toBe(false);
+
+      store.getState().redo();
+      expect(edge(from, to)).toBe(true);
+      await flush();
+      expect(edge(from, to)).toBe(true);
+    } finally {
+      unsubscribe();
+      removeReading();
+    }
+  });
+});
+
+describe('a written text whose reading was dropped', () => {
+  it('is read again when redo brings it back (its graph and problems do not wait forever)', async () => {
+    const { store, doc } = bigStore();
+    toolGraphOf(doc());
+    const real = createImportClient();
+    const gates: (() => void)[] = [];
+    const reads: string[] = [];
+    const removeReading = installOffThreadReading(store, {
+      async read(input, onProgress) {
+        reads.push('text' in input ? input.text : '');
+        await new Promise<void>((r) => gates.push(r));
+        return real.read(input, onProgress);
+      },
+      cancel: () => undefined,
+      dispose: () => undefined,
+    });
+    remove = installOffThreadEditing(store, createEditClient());
+    const flush = async () => {
+      for (let i = 0; i < 50; i++) await new Promise((r) => setTimeout(r, 0));
+    };
+    try {
+      store.getState().editAgent(doc().id, (a) => addPrecedingEdge(a, 'tool_00002', 'tool_00290').agent);
+      await flush(); // the text is written
+      expect(doc().pendingText).toBeUndefined();
+      const written = doc().text;
+      expect(diagnosticsOf(doc()).pending).toBe(true); // asks for its reading
+      expect(reads).toEqual([written]);
+      store.getState().undo(); // before the reading is back: it is dropped
+      gates.shift()?.();
+      await flush();
+      store.getState().redo();
+      expect(doc().text).toBe(written);
+      expect(diagnosticsOf(doc()).pending).toBe(true);
+      expect(reads).toEqual([written, written]); // asked again
+      gates.shift()?.();
+      await flush();
+      expect(diagnosticsOf(doc()).pending).toBeUndefined();
+    } finally {
+      removeReading();
+    }
+  });
+});
+
+describe('the graph of a big agent’s edit that is not a splice of rules', () => {
+  it('draws the edited agent at once (a tool declared), never the graph before the edit', async () => {
+    const { store, doc } = bigStore();
+    toolGraphOf(doc());
+    const gated = gatedClient();
+    remove = installOffThreadEditing(store, gated.client);
+    store.getState().editAgent(doc().id, (a) => ({ ...a, tools: [...a.tools, { name: 'brand_new' }] }));
+    expect(doc().pendingText).toBeDefined();
+    expect(toolGraphOf(doc()).nodes.some((n) => n.id === 'brand_new')).toBe(true);
+    store.getState().undo();
+    expect(toolGraphOf(doc()).nodes.some((n) => n.id === 'brand_new')).toBe(false);
+    store.getState().redo();
+    expect(toolGraphOf(doc()).nodes.some((n) => n.id === 'brand_new')).toBe(true);
   });
 });

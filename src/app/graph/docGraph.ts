@@ -34,8 +34,8 @@ const lastDrawn = new Map<string, { agent: Agent; graph: ToolGraph }>();
  * The tool graph of an agent document (with its diagnostics mapped). While the document's text
  * is written or read off the main thread (a big file), an edit's graph is the last one drawn
  * patched by the rules the edit changed (`patchToolGraph`: no full projection on the main
- * thread); a Letta agent's (thousands of rules at most, a few tens of milliseconds) is projected
- * with its last known diagnostics. The check's answer then brings the exact graph.
+ * thread), or else the edited agent projected with its last known diagnostics; the check's
+ * answer then brings the exact graph.
  */
 export function toolGraphOf(doc: AgentDoc): ToolGraph {
   const d = diagnosticsOf(doc);
@@ -44,10 +44,12 @@ export function toolGraphOf(doc: AgentDoc): ToolGraph {
   if (d.pending) {
     const last = lastDrawn.get(doc.id);
     if (!last) return EMPTY_TOOL_GRAPH;
-    const patched = patchToolGraph(last.graph, last.agent, doc.agent) ?? (doc.agent.family === 'letta' ? toolGraph(doc.agent, d.diagnostics) : undefined);
-    if (!patched) return last.graph;
-    toolCache.set(doc.agent, { diagnostics: d, graph: patched });
-    return drawn(doc, patched);
+    // Not a small splice of the last graph's rules (tools declared or removed, hundreds of rules, a
+    // Letta agent): projected whole, with the last known diagnostics, never the last graph as it
+    // was (that would draw the state before the edit, or before an undo, until the check answers).
+    const graph = patchToolGraph(last.graph, last.agent, doc.agent) ?? toolGraph(doc.agent, d.diagnostics);
+    toolCache.set(doc.agent, { diagnostics: d, graph });
+    return drawn(doc, graph);
   }
   const graph = toolGraph(doc.agent, d.diagnostics);
   toolCache.set(doc.agent, { diagnostics: d, graph });

@@ -188,6 +188,8 @@ let offThreadReader: ((doc: RuleDoc) => void) | undefined;
 /** The last diagnostics worked out for each document id (shown, marked pending, while a newer text is read). */
 const lastKnown = new Map<string, DocDiagnostics>();
 const pendingCache = new WeakMap<RuleDoc, DocDiagnostics>();
+/** Documents whose text the reader was asked to read (once per document object, until the reading is dropped). */
+const askedToRead = new WeakSet<RuleDoc>();
 
 /** Installs the reader asked to read big texts (see {@link OFF_THREAD_CHARS}); returns its removal. */
 export function setOffThreadReader(reader: (doc: RuleDoc) => void): () => void {
@@ -212,15 +214,26 @@ export function diagnosticsOf(doc: RuleDoc): DocDiagnostics {
   // A text not yet written for the model: its diagnostics come once it is written and read.
   if (doc.pendingText) return lastKnownPending(doc);
   if (offThreadReader && readsOffThread(doc.text)) {
-    const asked = pendingCache.has(doc);
     const waiting = lastKnownPending(doc);
-    if (!asked) offThreadReader(doc);
+    if (!askedToRead.has(doc)) {
+      askedToRead.add(doc);
+      offThreadReader(doc);
+    }
     return waiting;
   }
   const result = diagnosticsOfReading(doc, readDocText(doc.kind, doc.fileName, doc.text, doc.kind === 'agent' ? doc.agent.name : undefined));
   diagnosticsCache.set(doc, result);
   remember(doc, result);
   return result;
+}
+
+/**
+ * Says that the reading of `doc`'s text was not applied (the document had moved on, or the
+ * reader failed): the next look at its diagnostics asks again, so a document brought back by
+ * undo or redo is read instead of waiting for an answer that never comes.
+ */
+export function readingDropped(doc: RuleDoc): void {
+  askedToRead.delete(doc);
 }
 
 /** The last diagnostics known for the document's id, marked pending (the same object for the same document). */
