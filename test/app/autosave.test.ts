@@ -223,4 +223,38 @@ describe('autosave', () => {
     expect((await readProject(db, id))?.name).toBe('B again');
     db.close();
   });
+
+  it('waits while the project is held (a big text on its way), at most maxHoldMs; a flush never waits', async () => {
+    const name = `db-${++dbCount}`;
+    const db = await openProjectDb(indexedDB, name);
+    const store = createStudioStore();
+    let held = true;
+    let clock = 0;
+    const autosave = startAutosave({ store, db, channel: null, debounceMs: 10, maxHoldMs: 1000, now: () => clock, hold: () => held });
+    cleanup.push(() => {
+      autosave.dispose();
+      db.close();
+    });
+    const stored = async () => (await readProject(db, store.getState().project.id))?.name;
+    store.getState().renameProject('held');
+    await sleep(60);
+    expect(autosave.status()).toBe('pending');
+    expect(await stored()).toBeUndefined();
+    held = false; // the text arrived: the next look saves
+    await sleep(60);
+    expect(autosave.status()).toBe('saved');
+    expect(await stored()).toBe('held');
+
+    held = true;
+    store.getState().renameProject('held too long');
+    await sleep(40);
+    expect(autosave.status()).toBe('pending');
+    clock += 1000; // held for maxHoldMs: saved anyway
+    await sleep(60);
+    expect(await stored()).toBe('held too long');
+
+    store.getState().renameProject('page hidden');
+    await autosave.flush(); // page hide: saved at once, held or not
+    expect(await stored()).toBe('page hidden');
+  });
 });

@@ -10,6 +10,8 @@ import { projectOfRecord, readProject, saveProject } from './projectDb.ts';
 import { describeStorageError } from './storageErrors.ts';
 
 export const AUTOSAVE_DEBOUNCE_MS = 300;
+/** The longest a save waits while a big document is written or read (see `AutosaveOptions.hold`). */
+export const AUTOSAVE_MAX_HOLD_MS = 10_000;
 export const CHANNEL_NAME = 'rule-studio-projects';
 
 export type AutosaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'conflict' | 'error';
@@ -40,6 +42,15 @@ export interface AutosaveOptions {
   /** Channel for save announcements; `null` for none. Defaults to a BroadcastChannel. */
   channel?: BroadcastChannel | null;
   now?: () => number;
+  /**
+   * True while `project` is costly to store and soon cheap (a big document's text is being written
+   * or read off the main thread: stored then, its 30,000 rules are cloned on the page's thread,
+   * hundreds of milliseconds in one task). The save after the pause then waits, at most
+   * {@link AutosaveOptions.maxHoldMs}; `flush` (page hide) never waits.
+   */
+  hold?: (project: ProjectData) => boolean;
+  /** The longest a save waits for `hold` (default {@link AUTOSAVE_MAX_HOLD_MS}). */
+  maxHoldMs?: number;
 }
 
 export interface Autosave {
@@ -76,6 +87,9 @@ export function startAutosave(opts: AutosaveOptions): Autosave {
   let current: Conflict | undefined;
   let state: AutosaveStatus = 'idle';
   let chain: Promise<void> = Promise.resolve();
+  /** When the waiting save was first held (see `hold`). */
+  let heldSince: number | undefined;
+  const maxHoldMs = opts.maxHoldMs ?? AUTOSAVE_MAX_HOLD_MS;
 
   const setStatus = (s: AutosaveStatus) => {
     state = s;
@@ -110,6 +124,7 @@ export function startAutosave(opts: AutosaveOptions): Autosave {
   const flush = (): Promise<void> => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
+    heldSince = undefined;
     const p = pending;
     pending = undefined;
     return p ? enqueue(p) : chain;
@@ -122,8 +137,22 @@ export function startAutosave(opts: AutosaveOptions): Autosave {
     pending = s.project;
     setStatus('pending');
     if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(() => void flush(), debounceMs);
+    timer = setTimeout(due, debounceMs);
   });
+
+  /** The pause is over: save, unless the project is held (then look again after another pause). */
+  function due() {
+    timer = undefined;
+    if (pending && opts.hold?.(pending)) {
+      const t = now();
+      heldSince ??= t;
+      if (t - heldSince < maxHoldMs) {
+        timer = setTimeout(due, debounceMs);
+        return;
+      }
+    }
+    void flush();
+  }
 
   const onMessage = (ev: MessageEvent<SavedMessage>) => {
     const m = ev.data;

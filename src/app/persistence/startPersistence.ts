@@ -6,6 +6,7 @@
 import type { StudioStore } from '../state/store.ts';
 import type { UiStore } from '../state/ui.ts';
 import { startAutosave } from './autosave.ts';
+import { textInFlight } from '../state/documents.ts';
 import { installImportHandlers } from './importHandlers.ts';
 import { installOffThreadReading } from '../analysis/offThreadReading.ts';
 import { installOffThreadEditing } from '../analysis/offThreadEditing.ts';
@@ -49,6 +50,8 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
     db,
     onConflict: () => ui.getState().openDialog('conflict'),
     onStatus: (s) => (root.dataset.autosave = s),
+    // A big document stored while its text is written or read would be cloned whole (rules and all).
+    hold: (project) => project.docs.some(textInFlight),
     onSaved: (project) => {
       if (journal && store.getState().project === project) clearJournal(journal, project.id);
     },

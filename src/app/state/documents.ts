@@ -254,6 +254,17 @@ const remember = (doc: RuleDoc, result: DocDiagnostics) => {
   else cleanTexts.delete(doc.id);
 };
 
+/**
+ * True while `doc`'s text is on its way off the main thread: being written for an edit, or a big
+ * text whose reading was asked for and has not come back. Stored meanwhile, a big document keeps
+ * its model (its rules are cloned by IndexedDB on the page's thread); once read, it is stored as
+ * its text alone (see `docStorage.ts`), so autosave waits for that.
+ */
+export function textInFlight(doc: RuleDoc): boolean {
+  if (doc.pendingText) return true;
+  return askedToRead.has(doc) && !diagnosticsCache.has(doc) && readsOffThread(doc.text);
+}
+
 /** The diagnostics of `doc` when they are known already (worked out or primed), without reading its text. */
 export function knownDiagnostics(doc: RuleDoc): DocDiagnostics | undefined {
   return diagnosticsCache.get(doc);
