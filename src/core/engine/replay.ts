@@ -69,7 +69,8 @@ export function createReplay(config: ReplayConfig): Replay {
   const tools = config.agent ? createToolEngine(config.agent, settings) : undefined;
   const workflow = config.workflow ? createWorkflowEngine(config.workflow, settings) : undefined;
   let events = 0;
-  let lastTime = 0;
+  /** Time of the last usable event (error decisions carry it); a typed array so storing it allocates nothing. */
+  const lastTime = new Float64Array(1);
   const stamp = new DecisionStamp();
 
   /** Workflow decisions get their stamp here (they are few: transitions and interrupts). */
@@ -82,13 +83,13 @@ export function createReplay(config: ReplayConfig): Replay {
 
   function pushInto(item: TraceItem, out: Decision[]): void {
     if (item.kind === 'error') {
-      stamp.at(events, lastTime);
+      stamp.at(events, lastTime[0] as number);
       stampAll([{ kind: 'error', line: item.line, message: item.message }], undefined, out);
       return;
     }
     const ev = item.event;
     stamp.at(events++, ev.time);
-    lastTime = ev.time;
+    lastTime[0] = ev.time;
     const executed = tools ? tools.stepInto(ev, stamp, out) : true;
     if (workflow) {
       const wfOut = workflow.step(ev, { executed });
@@ -105,7 +106,7 @@ export function createReplay(config: ReplayConfig): Replay {
       return out;
     },
     save() {
-      return { version: 1, events, seq: stamp.seq, lastTime, tools: tools?.save(), workflow: workflow?.save() };
+      return { version: 1, events, seq: stamp.seq, lastTime: lastTime[0] as number, tools: tools?.save(), workflow: workflow?.save() };
     },
     restore(s) {
       if (s.version !== 1 || (s.tools === undefined) !== (tools === undefined) || (s.workflow === undefined) !== (workflow === undefined))
@@ -114,7 +115,7 @@ export function createReplay(config: ReplayConfig): Replay {
       if (workflow && s.workflow) workflow.restore(s.workflow);
       events = s.events;
       stamp.seq = s.seq;
-      lastTime = s.lastTime;
+      lastTime[0] = s.lastTime;
     },
     snapshot() {
       return {

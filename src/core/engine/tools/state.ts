@@ -101,7 +101,14 @@ export class ToolState {
   /** Profile `letta`: the last tool response (Letta's `last_function_response`), kept across batches. */
   lastOutput: string | undefined = undefined;
   firstTime: number | undefined = undefined;
-  now: number | undefined = undefined;
+  /** Time of the event being stepped (NaN = none yet): a number field, so storing a time allocates nothing. */
+  private nowMs = Number.NaN;
+  get now(): number | undefined {
+    return Number.isNaN(this.nowMs) ? undefined : this.nowMs;
+  }
+  set now(t: number | undefined) {
+    this.nowMs = t ?? Number.NaN;
+  }
   readonly dedupe: DedupeTable;
 
   constructor(dedupeWindowMs: number, tools: number, groups: number) {
