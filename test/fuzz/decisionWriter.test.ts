@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { jsonTermSafe } from '../../src/cli/escape.ts';
 import { createDecisionWriter } from '../../src/core/engine/decisionWriter.ts';
 import { serializeDecision, type Decision } from '../../src/core/engine/decisions.ts';
-import { replayItems } from '../../src/core/engine/replay.ts';
+import { createReplay, replayItems } from '../../src/core/engine/replay.ts';
+import { formatIso } from '../../src/core/time.ts';
 import { caseArb } from './arbitraries.ts';
 
 /** What the writer must give: the oracle's lines, escaped, UTF-8. */
@@ -19,7 +20,7 @@ const reference = (ds: readonly Decision[], escape?: (json: string) => string): 
   ds.map((d) => `${escape ? escape(serializeDecision(d)) : serializeDecision(d)}\n`).join('');
 
 /** Runs the writer and decodes what reached the sink (copying each batch: the buffer is reused). */
-function written(ds: readonly Decision[], opts: { batchBytes?: number; escape?: (json: string) => string } = {}): { text: string; bytes: number[]; batches: number } {
+function written(ds: readonly Decision[], opts: { batchBytes?: number; escape?: (json: string) => string; timeMsOf?: (time: string) => number | undefined } = {}): { text: string; bytes: number[]; batches: number } {
   const chunks: Uint8Array[] = [];
   const w = createDecisionWriter({ ...opts, sink: (b) => chunks.push(b.slice()) });
   for (const d of ds) w.write(d);
@@ -92,6 +93,43 @@ describe('createDecisionWriter', () => {
         expect(written([...ds, ...ds], escape ? { escape } : {}).bytes).toEqual(utf8(reference([...ds, ...ds], escape)));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('writes a time from the number timeMsOf gives as formatIso writes it, any day of any year, and from the text when it gives none', () => {
+    // whole ms from year -3000 to 12000 (five-digit and negative years are written from the text)
+    const ms = fc.oneof(fc.integer({ min: -1.6e14, max: 3.2e14 }), fc.integer({ min: 0, max: 2e12 }), fc.constantFrom(0, -1, 86_399_999, 951_782_400_000, 253_402_300_799_999, 253_402_300_800_000, -62_167_219_200_000, -62_167_219_200_001));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(ms, fc.boolean()), { minLength: 1, maxLength: 20 }), fc.integer({ min: 0, max: 2 ** 31 - 1 }), (times, seq) => {
+        const known = new Map<string, number>();
+        const ds = times.map(([t, told], i) => {
+          const time = formatIso(t);
+          if (told) known.set(time, t);
+          return { seq: seq + i, event: i, time, kind: 'allowed', tool: 'tool_1', outcome: 'ok', flow: 'continue' } as Decision;
+        });
+        expect(written(ds, { timeMsOf: (time) => known.get(time) }).bytes).toEqual(utf8(reference(ds)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('writes random replays as the oracle does when the replay tells the times (simulate’s writer)', () => {
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const replay = createReplay({ ...(c.agent ? { agent: c.agent } : {}), ...(c.workflow ? { workflow: c.workflow } : {}), settings: c.settings });
+        const chunks: Uint8Array[] = [];
+        const w = createDecisionWriter({ sink: (b) => chunks.push(b.slice()), escape: jsonTermSafe, timeMsOf: (time) => replay.timeMsOf(time) });
+        const all: Decision[] = [];
+        for (const event of c.trace) {
+          const out: Decision[] = [];
+          replay.pushInto({ kind: 'event', event }, out);
+          for (const d of out) w.write(d);
+          all.push(...out);
+        }
+        w.flush();
+        expect(chunks.flatMap((x) => [...x])).toEqual(utf8(reference(all, jsonTermSafe)));
+      }),
+      { numRuns: 200 },
     );
   });
 

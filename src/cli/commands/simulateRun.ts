@@ -43,14 +43,15 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
   };
   // The decision stream goes out as bytes in batches of ~64 KB of whole lines, built in one reused
   // buffer; without a byte output (tests) each batch goes through `out` as text.
+  const other = args.value('compare-profile') as Profile | undefined;
+  const comparison = other === undefined ? undefined : createProfileComparison(config, other);
+  const replay = comparison ? undefined : createReplay(config);
   const decoder = new TextDecoder();
   const writer = createDecisionWriter({
     sink: ctx.outBytes ? (bytes) => ctx.outBytes?.(bytes) : (bytes) => ctx.out(decoder.decode(bytes)),
     escape: jsonTermSafe,
+    ...(replay ? { timeMsOf: (time: string) => replay.timeMsOf(time) } : {}),
   });
-  const other = args.value('compare-profile') as Profile | undefined;
-  const comparison = other === undefined ? undefined : createProfileComparison(config, other);
-  const replay = comparison ? undefined : createReplay(config);
   const decisions: Decision[] = [];
   const emit = (items: readonly TraceItem[]) => {
     for (const item of items) {

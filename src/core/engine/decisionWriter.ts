@@ -8,6 +8,7 @@ import { DECISION_KEY_ORDER, DECISION_KNOWN_KEYS, type Decision, type DecisionKi
 import { unbuiltMessage, type LazyText } from './lazyMessage.ts';
 import { viewIdAt, type CalledView } from './tools/calledHistory.ts';
 import { HistoryListMessage } from './tools/historyMessage.ts';
+import { formatIso } from '../time.ts';
 
 /** Bytes collected before the writer hands a batch to its sink. */
 export const DEFAULT_BATCH_BYTES = 1 << 16;
@@ -26,6 +27,12 @@ export interface DecisionWriterOptions {
   escape?(json: string): string;
   /** Batch size in bytes (default {@link DEFAULT_BATCH_BYTES}). */
   batchBytes?: number;
+  /**
+   * The epoch ms a decision's `time` text stands for, when known cheaply (a replay's
+   * `timeMsOf`): then the time's digits are written from the number, not read from the text.
+   * It must give `ms` only for a `time` equal to `formatIso(ms)`.
+   */
+  timeMsOf?(time: string): number | undefined;
 }
 
 /** Writes decisions (and ready-made lines) as JSONL bytes. */
@@ -124,10 +131,64 @@ function plainTimeInto(b: Uint8Array, p: number, s: string): number {
   return p + 26;
 }
 
+const MS_PER_DAY = 86_400_000;
+
+/**
+ * Times written from their epoch ms: the `"YYYY-MM-DDT` of the day (taken from `formatIso` once per
+ * day, so the date is its own) and the clock's digits.
+ */
+class IsoDays {
+  private day = Number.NaN;
+  /** `"YYYY-MM-DDT` of `day`. */
+  private readonly head = new Uint8Array(12);
+
+  /** Whether `ms` can be written by {@link timeInto}: a whole ms in a year of four digits. */
+  ready(ms: number): boolean {
+    if (!Number.isInteger(ms)) return false;
+    const day = Math.floor(ms / MS_PER_DAY);
+    if (day === this.day) return true;
+    const iso = formatIso(day * MS_PER_DAY);
+    if (iso.length !== 24 || iso.charCodeAt(10) !== 0x54) return false;
+    this.head[0] = QUOTE;
+    for (let k = 0; k < 11; k++) this.head[k + 1] = iso.charCodeAt(k);
+    this.day = day;
+    return true;
+  }
+
+  /** `"YYYY-MM-DDTHH:MM:SS.mmmZ"` of `ms` (made {@link ready}) at `p`; the position after. */
+  timeInto(b: Uint8Array, p: number, ms: number): number {
+    const head = this.head;
+    for (let k = 0; k < 12; k++) b[p + k] = head[k] as number;
+    const rem = ms - this.day * MS_PER_DAY;
+    const t = Math.floor(rem / 1000);
+    const milli = rem - t * 1000;
+    const h = Math.floor(t / 3600);
+    const mi = Math.floor((t - h * 3600) / 60);
+    const s = t - h * 3600 - mi * 60;
+    b[p + 12] = 0x30 + Math.floor(h / 10);
+    b[p + 13] = 0x30 + (h % 10);
+    b[p + 14] = 0x3a;
+    b[p + 15] = 0x30 + Math.floor(mi / 10);
+    b[p + 16] = 0x30 + (mi % 10);
+    b[p + 17] = 0x3a;
+    b[p + 18] = 0x30 + Math.floor(s / 10);
+    b[p + 19] = 0x30 + (s % 10);
+    b[p + 20] = 0x2e;
+    b[p + 21] = 0x30 + Math.floor(milli / 100);
+    b[p + 22] = 0x30 + (Math.floor(milli / 10) % 10);
+    b[p + 23] = 0x30 + (milli % 10);
+    b[p + 24] = 0x5a;
+    b[p + 25] = QUOTE;
+    return p + 26;
+  }
+}
+
 /** A decision writer over a reused byte buffer; see {@link DecisionWriterOptions}. */
 export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWriter {
   const batch = opts.batchBytes ?? DEFAULT_BATCH_BYTES;
   const escape = opts.escape;
+  const timeMsOf = opts.timeMsOf;
+  const days = new IsoDays();
   const encoder = new TextEncoder();
   /** JSON of recurring short strings (tool names, codes, flows), as bytes. */
   const memo = new Map<string, Uint8Array>();
@@ -390,7 +451,8 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
         p = copyInto(b, p, EVENT);
         p = smallIntInto(b, p, event);
         p = copyInto(b, p, TIME);
-        p = plainTimeInto(b, p, time);
+        const ms = timeMsOf?.(time);
+        p = ms !== undefined && days.ready(ms) ? days.timeInto(b, p, ms) : plainTimeInto(b, p, time);
         if (p >= 0) {
           pos = p;
           done = true;

@@ -61,6 +61,11 @@ export interface Replay {
    * one); pushing the same items on then gives exactly the same decisions.
    */
   restore(state: ReplayState): void;
+  /**
+   * The epoch ms of a decision's `time` when it is the time of the event last pushed (as the text
+   * the decision got), else undefined: lets a writer format the number (see `DecisionStamp.msOf`).
+   */
+  timeMsOf(time: string): number | undefined;
 }
 
 /** Starts a replay. The engines never read the wall clock: time comes from the events. */
@@ -100,6 +105,7 @@ export function createReplay(config: ReplayConfig): Replay {
   return {
     settings,
     pushInto,
+    timeMsOf: (time) => stamp.msOf(time),
     push(item) {
       const out: Decision[] = [];
       pushInto(item, out);

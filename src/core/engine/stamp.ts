@@ -22,6 +22,16 @@ export class DecisionStamp {
     }
   }
 
+  /**
+   * The epoch ms of `time` when it is this stamp's current time text (the decision stream's writer
+   * then writes the digits of the number instead of reading the text's characters), else
+   * undefined. A decision's `time` is the very string {@link time} gave, so the comparison is one
+   * pointer check.
+   */
+  msOf(time: string): number | undefined {
+    return this.iso !== '' && time === this.iso ? this.ms : undefined;
+  }
+
   /** The current event's time, ISO 8601 in UTC with milliseconds. */
   get time(): string {
     if (this.iso === '') this.iso = formatIso(this.ms);
