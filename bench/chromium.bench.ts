@@ -19,6 +19,7 @@ import { agent200 } from './engine.bench.ts';
 import type { Agent } from '../src/core/model/toolRules.ts';
 import { createProfiler } from './cdpProfile.ts';
 import { withBuiltApp } from './builtApp.ts';
+import { PRESS_CPU_CATEGORIES, pressCpu } from './pressCpu.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -43,6 +44,11 @@ export interface ChromiumFigures {
   pageJumpMs: number[];
   /** From a scrub (the slider's input event) to a random position to the State panel showing it. */
   scrubMs: number[];
+  /**
+   * Thread CPU per press (see `pressCpu.ts`): the page's main thread and the worker, from the key
+   * to the State panel. Absent when the trace did not give one measure per press.
+   */
+  pressCpuMs?: Record<'stepBack' | 'pageJump' | 'scrub', { mainMs: number[]; workerMs: number[] }>;
   /** The page's JS heap after the run (performance.memory), MB. */
   heapMb?: number;
 }
@@ -291,7 +297,8 @@ async function measure(page: Page, url: string, events: number, browser: import(
   };
   await scrubTo(events - 1);
   await profiler?.start();
-  if (traceFile) await browser.startTracing(page, { path: `${traceFile}-steps.json`, categories: TRACE_CATEGORIES });
+  // The stepping is always traced, lightly (tasks and user timings), for each press's thread CPU.
+  await browser.startTracing(page, traceFile ? { path: `${traceFile}-steps.json`, categories: TRACE_CATEGORIES } : { categories: PRESS_CPU_CATEGORIES });
   await slider.focus();
   const stepBackMs: number[] = [];
   for (let i = 0; i < 5; i++) stepBackMs.push(await press('ArrowLeft'));
@@ -305,8 +312,11 @@ async function measure(page: Page, url: string, events: number, browser: import(
     scrubMs.push(await scrubTo(Math.floor((seed / 2147483648) * events)));
   }
   await profiler?.stop('steps');
-  if (traceFile) await browser.stopTracing();
-  return { events, ...during, stepBackMs, pageJumpMs, scrubMs };
+  const cpu = pressCpu(JSON.parse((await browser.stopTracing()).toString('utf8')) as Parameters<typeof pressCpu>[0]);
+  const cpuOf = (from: number, to: number) => ({ mainMs: cpu.slice(from, to).map((c) => c.mainMs), workerMs: cpu.slice(from, to).map((c) => c.workerMs) });
+  // presses in the order made: 5 steps back, 3 Page Downs, 21 scrubs
+  const pressCpuMs = cpu.length === 29 ? { stepBack: cpuOf(0, 5), pageJump: cpuOf(5, 8), scrub: cpuOf(8, 29) } : undefined;
+  return { events, ...during, stepBackMs, pageJumpMs, scrubMs, ...(pressCpuMs ? { pressCpuMs } : {}) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) console.log(await benchChromium(Number(process.argv[2] ?? 1_000_000)));

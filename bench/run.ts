@@ -181,6 +181,11 @@ if (want('chromium')) {
     console.log(timed('step back (← on the Step slider) to the State panel', r.stepBackMs));
     console.log(timed('Page Down on the Step slider (a tenth of the run back)', r.pageJumpMs));
     console.log(`  ${r.scrubMs.length} scrubs to random steps: median ${fmt(median(r.scrubMs))} ms, max ${fmt(Math.max(...r.scrubMs))} ms (target < 100 ms)`);
+    if (r.pressCpuMs) {
+      const cpu = (what: string, c: { mainMs: number[]; workerMs: number[] }) =>
+        `${what} main thread median ${fmt(median(c.mainMs), 1)} / max ${fmt(Math.max(...c.mainMs), 1)} ms, worker median ${fmt(median(c.workerMs), 1)} / max ${fmt(Math.max(...c.workerMs), 1)} ms`;
+      console.log(`  thread CPU from the key to the State panel (trace): ${cpu('step back:', r.pressCpuMs.stepBack)}; ${cpu('Page Down:', r.pressCpuMs.pageJump)}; ${cpu('scrubs:', r.pressCpuMs.scrub)}`);
+    }
     if (r.heapMb !== undefined) console.log(`  page JS heap after the run: ${fmt(r.heapMb)} MB`);
   }
   console.log(`  ${await loadAverage()} after`);
