@@ -62,10 +62,14 @@ export function patchToolGraph(graph: ToolGraph, before: Agent, after: Agent): T
     owner.badges = owner.badges.filter((b) => b.rule !== i);
     for (const name of namesOf(rule)) orphans.add(name);
   }
-  // The rules after them take their new numbers.
+  // The nodes whose rules the splice changed (only theirs need sorting again).
+  const spliced = new Set(copies);
+  // The rules after them take their new numbers (in the same order: no sorting).
   if (shift !== 0) {
-    for (const n of [...nodes.values()]) {
-      if (!n.rules.some((r) => r >= end) && !n.badges.some((b) => b.rule >= end)) continue;
+    for (const n of nodes.values()) {
+      const rules = n.rules;
+      const last = rules.length > 0 ? rules[rules.length - 1]! : -1; // rules are in ascending order
+      if (last < end) continue;
       const c = own(n.id);
       c.rules = c.rules.map((r) => (r >= end ? r + shift : r));
       c.badges = c.badges.map((b) => (b.rule >= end ? (badgeOf(after.rules[b.rule + shift]!, b.rule + shift) ?? b) : b));
@@ -73,8 +77,12 @@ export function patchToolGraph(graph: ToolGraph, before: Agent, after: Agent): T
   }
   // The new rules are drawn.
   const added: ToolGraphEdge[] = [];
-  s.items.forEach((rule, k) => projectRule(rule, s.start + k, own, added));
-  for (const n of copies) {
+  s.items.forEach((rule, k) => projectRule(rule, s.start + k, (name) => {
+    const n = own(name);
+    spliced.add(n);
+    return n;
+  }, added));
+  for (const n of spliced) {
     n.rules.sort((a, b) => a - b);
     n.badges.sort(byRule);
   }
