@@ -96,7 +96,15 @@ test('Inspector and graph edits of a 30,000-rule file show at once, change only 
   // the banner counts the whole graph's edges.
   const graph = region(page, 'Graph');
   const to = 'tool_02765';
-  const ids = await graph.locator('.react-flow__node').evaluateAll((ns) => ns.map((n) => n.getAttribute('data-id')!));
+  // (A tool whose handle is in the pane: React Flow also draws nodes partly out of view.)
+  const ids = await graph.locator('.react-flow__node').evaluateAll((ns) => {
+    const pane = ns[0]!.closest('.react-flow')!.getBoundingClientRect();
+    const inPane = (n: Element) => {
+      const h = n.querySelector('.react-flow__handle.source')?.getBoundingClientRect();
+      return h !== undefined && h.left >= pane.left && h.right <= pane.right && h.top >= pane.top && h.bottom <= pane.bottom;
+    };
+    return ns.filter(inPane).map((n) => n.getAttribute('data-id')!);
+  });
   const labels = await graph.locator('.react-flow__edge').evaluateAll((es) => es.map((e) => e.getAttribute('aria-label') ?? ''));
   const from = ids.find((id) => id !== to && id.startsWith('tool_') && !labels.includes(`${id} before ${to}`))!;
   const edge = graph.locator(`.react-flow__edge[aria-label="${from} before ${to}"]`);
