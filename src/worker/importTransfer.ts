@@ -56,7 +56,8 @@ export function splitImport(result: AnalysedImport, slice = SLICE): { head: Impo
     push(i, 'edges', a.graph.edges);
     push(i, 'layout', Object.entries(a.layout));
     const blob = a.textBlob ? { textBlob: a.textBlob } : {}; // a Blob crosses as a handle
-    return { diagnostics: { ...a.diagnostics, diagnostics: [] }, graph: { ...a.graph, nodes: [], edges: [] } as ToolGraph | WorkflowGraph, layout: {}, ...blob };
+    const view = a.view ? { view: a.view } : {}; // a few hundred indices
+    return { diagnostics: { ...a.diagnostics, diagnostics: [] }, graph: { ...a.graph, nodes: [], edges: [] } as ToolGraph | WorkflowGraph, layout: {}, ...blob, ...view };
   });
   return { head: { result: { reading: { ...reading, docs }, analyses }, parts: parts.length }, parts };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { activeDoc, createStudioStore } from '../../src/app/state/store.ts';
 import { placeUnpositioned } from '../../src/app/layout/placement.ts';
+import { keepsPositions } from '../../src/app/graph/usePlacement.ts';
+import { GRAPH_CAP } from '../../src/app/graph/neighbourhood.ts';
 
 describe('node placement', () => {
   const size = () => ({ width: 200, height: 48 });
@@ -37,5 +39,15 @@ describe('node placement', () => {
     const before = s().project;
     s().placeNodes(id, { t2: { x: 1, y: 1 } });
     expect(s().project).toBe(before);
+  });
+
+  it('keeps positions for a graph within the cap only (a graph past it is drawn as views laid out on their own)', () => {
+    const store = createStudioStore(undefined, () => 0);
+    const s = () => store.getState();
+    const id = s().addAgent('a');
+    s().editAgent(id, (a) => ({ ...a, tools: [{ name: 't1' }, { name: 't2' }] }));
+    expect(keepsPositions(activeDoc(s())!)).toBe(true);
+    s().editAgent(id, (a) => ({ ...a, tools: Array.from({ length: GRAPH_CAP.nodes + 1 }, (_, i) => ({ name: `t${i}` })) }));
+    expect(keepsPositions(activeDoc(s())!)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { findNode, GRAPH_CAP, neighbourhood } from '../../src/app/graph/neighbourhood.ts';
+import { findNode, GRAPH_CAP, isCapped, neighbourhood, neighbourhoodIndices, primeNeighbourhood } from '../../src/app/graph/neighbourhood.ts';
 import { formatCount } from '../../src/app/formatCount.ts';
 
 const node = (id: string) => ({ id });
@@ -86,6 +86,35 @@ describe('neighbourhood (the drawn part of a big graph)', () => {
     expect(v.nodes).toHaveLength(GRAPH_CAP.nodes);
     expect(v.edges.length).toBeLessThanOrEqual(GRAPH_CAP.edges);
     expect(v.nodes.some((x) => x.id === 't2000')).toBe(true);
+  });
+
+  it('builds the view around the same centre from indices worked out elsewhere, as the same view', () => {
+    const g = chain(300);
+    const at = neighbourhoodIndices(g, 'a150');
+    const v = neighbourhood(g, 'a150');
+    expect(at.nodes.map((i) => g.nodes[i])).toEqual(v.nodes);
+    expect(at.edges.map((i) => g.edges[i])).toEqual(v.edges);
+    expect(at.centre).toBe('a150');
+  });
+
+  it('takes a primed view for its graph and centre, and works out any other centre itself', () => {
+    const g = chain(300);
+    // A view that breadth first would never choose: proof that the primed one is taken.
+    primeNeighbourhood(g, undefined, { centre: 'a7', nodes: [7, 9], edges: [8] });
+    const primed = neighbourhood(g, undefined);
+    expect(primed.nodes).toEqual([g.nodes[7], g.nodes[9]]);
+    expect(primed.edges).toEqual([g.edges[8]]);
+    expect(primed.centre).toBe('a7');
+    expect(neighbourhood(g, 'a100').nodes.map((n) => n.id)).toContain('a100');
+    // Another graph object, even with equal contents, is worked out afresh.
+    expect(neighbourhood({ nodes: [...g.nodes], edges: [...g.edges] }, undefined).nodes).toHaveLength(GRAPH_CAP.nodes);
+  });
+
+  it('says when a graph is past the cap', () => {
+    expect(isCapped(chain(GRAPH_CAP.nodes))).toBe(false);
+    expect(isCapped(chain(GRAPH_CAP.nodes + 1))).toBe(true);
+    const dense = { nodes: chain(20).nodes, edges: Array.from({ length: GRAPH_CAP.edges + 1 }, (_, i) => edge(`a${i % 20}`, `a${(i + 1) % 20}`)) };
+    expect(isCapped(dense)).toBe(true);
   });
 });
 

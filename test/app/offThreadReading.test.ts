@@ -31,6 +31,7 @@ function gatedClient() {
       return real.read(input, onProgress);
     },
     cancel: () => undefined,
+    warm: () => undefined,
     dispose: () => undefined,
   };
   const open = async () => {

@@ -12,6 +12,8 @@ import { importProgressStore } from '../../src/app/persistence/importProgress.ts
 import { createStudioStore } from '../../src/app/state/store.ts';
 import { diagnosticsOf, type AgentDoc } from '../../src/app/state/documents.ts';
 import { toolGraphOf } from '../../src/app/graph/docGraph.ts';
+import { neighbourhood } from '../../src/app/graph/neighbourhood.ts';
+import { keepsPositions } from '../../src/app/graph/usePlacement.ts';
 import type { ToolGraph } from '../../src/core/graph/toolGraph.ts';
 import { bigAgentToml } from '../support/bigAgent.ts';
 import { ChannelWorker } from './harness.ts';
@@ -31,11 +33,25 @@ describe('the import service', () => {
     // The same diagnostics the page would work out itself, on a document it has never seen.
     expect(analysis!.diagnostics).toEqual(diagnosticsOf({ ...doc }));
     expect(analysis!.diagnostics.diagnostics.filter((d) => d.code === 'T013')).toHaveLength(300);
-    // Every node of the graph is placed: 300 declared tools and the 300 undeclared ones named.
+    // 300 declared tools and the 300 undeclared ones named: past the cap, so the graph is not laid
+    // out whole; the view drawn first (around the first tool) is worked out here instead.
     const ids = analysis!.graph.nodes.map((n) => n.id);
     expect((analysis!.graph as ToolGraph).nodes.filter((n) => n.declared)).toHaveLength(300);
     expect(ids).toHaveLength(600);
-    expect(ids.filter((id) => !analysis!.layout[id])).toEqual([]);
+    expect(analysis!.layout).toEqual({});
+    const first = neighbourhood({ nodes: [...analysis!.graph.nodes], edges: [...analysis!.graph.edges] }, undefined);
+    expect(first.capped).toBe(true);
+    expect(analysis!.view?.centre).toBe(ids[0]);
+    expect(analysis!.view?.nodes.map((i) => ids[i])).toEqual(first.nodes.map((n) => n.id));
+    expect(analysis!.view?.edges.map((i) => analysis!.graph.edges[i]!.id)).toEqual(first.edges.map((e) => e.id));
+  });
+
+  it('lays out a graph within the cap whole, and works out no view for it', async () => {
+    const { analyses } = await analyseImport({ name: 'small.toml', text: bigAgentToml(100) });
+    const [analysis] = analyses;
+    expect(analysis!.graph.nodes.length).toBeLessThanOrEqual(100);
+    expect(analysis!.graph.nodes.filter((n) => !analysis!.layout[n.id])).toEqual([]);
+    expect(analysis!.view).toBeUndefined();
   });
 
   it('analyses every document of a file holding several, each from its own written text', async () => {
@@ -68,13 +84,21 @@ describe('importing a file through the client', () => {
     const doc = store.getState().project.docs[0] as AgentDoc;
     expect(doc.fileName).toBe('big.toml');
     expect(doc.text).toBe(BIG);
+    // A graph past the cap keeps no positions in the document (its views are laid out on their
+    // own), and the view drawn first is the worker's: the same as worked out here.
     const graph = toolGraphOf(doc);
-    expect(graph.nodes.filter((n) => !doc.layout[n.id])).toEqual([]);
+    expect(doc.layout).toEqual({});
+    expect(keepsPositions(doc)).toBe(false);
+    const fresh = neighbourhood({ nodes: [...graph.nodes], edges: [...graph.edges] }, undefined);
+    const primed = neighbourhood(graph, undefined);
+    expect(primed.nodes.map((n) => n.id)).toEqual(fresh.nodes.map((n) => n.id));
+    expect(primed.edges).toEqual(fresh.edges);
+    expect(primed.nodes.every((n, i) => n === graph.nodes.find((m) => m.id === fresh.nodes[i]!.id))).toBe(true);
     // Primed: the cached objects are returned, so nothing was read or checked again.
     expect(diagnosticsOf(doc)).toBe(diagnosticsOf(doc));
-    const fresh = diagnosticsOf({ ...doc });
-    expect(diagnosticsOf(doc)).not.toBe(fresh);
-    expect(diagnosticsOf(doc)).toEqual(fresh);
+    const again = diagnosticsOf({ ...doc });
+    expect(diagnosticsOf(doc)).not.toBe(again);
+    expect(diagnosticsOf(doc)).toEqual(again);
     expect(store.getState().notices.at(-1)?.text).toBe('Imported big.toml.');
     expect(importProgressStore.getState().active).toBeUndefined();
   });
@@ -128,13 +152,21 @@ describe('the hand-over in parts', () => {
     const result = await analyseImport({ name: 'big.toml', text: BIG });
     const { head, parts } = splitImport(structuredClone(result), 500);
     expect(parts.every((p) => p.items.length <= 500)).toBe(true);
-    expect(new Set(parts.map((p) => p.field))).toEqual(new Set(['rules', 'diagnostics', 'nodes', 'edges', 'layout']));
+    // A graph past the cap has no layout to send, only its first view (in the head: a few hundred indices).
+    expect(new Set(parts.map((p) => p.field))).toEqual(new Set(['rules', 'diagnostics', 'nodes', 'edges']));
     // The head is small: no rules, diagnostics, nodes, edges or positions in it.
     const h = head.result;
     expect(h.reading.kind === 'docs' && h.reading.docs[0]!.kind === 'agent' && h.reading.docs[0]!.agent.rules).toEqual([]);
     expect(h.analyses.map((a) => [a.diagnostics.diagnostics, a.graph.nodes, a.graph.edges, a.layout])).toEqual([[[], [], [], {}]]);
+    expect(h.analyses[0]!.view).toEqual(result.analyses[0]!.view);
+    expect(h.analyses[0]!.view!.nodes).toHaveLength(100);
     const sent = structuredClone({ head, parts });
     expect(joinImport(sent.head, sent.parts)).toEqual(result);
+    // A graph within the cap sends its positions in slices too.
+    const small = await analyseImport({ name: 'small.toml', text: bigAgentToml(100) });
+    const split = structuredClone(splitImport(structuredClone(small), 5));
+    expect(split.parts.filter((p) => p.field === 'layout').length).toBeGreaterThan(1);
+    expect(joinImport(split.head, split.parts)).toEqual(small);
   });
 
   it('joins the parts a few per task: a new task whenever the budget of one is used up', async () => {
@@ -164,6 +196,7 @@ describe('the hand-over in parts', () => {
     expect(reading.kind === 'docs' && reading.docs.map((d) => (d.kind === 'agent' ? d.agent.rules.length : 0))).toEqual([3000]);
     expect(analyses[0]!.diagnostics).toEqual(direct.analyses[0]!.diagnostics);
     expect(analyses[0]!.layout).toEqual(direct.analyses[0]!.layout);
+    expect(analyses[0]!.view).toEqual(direct.analyses[0]!.view);
     client.dispose();
   });
 });

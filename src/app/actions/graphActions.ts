@@ -7,6 +7,7 @@ import { addPhase } from '../../core/graph/workflowEdits.ts';
 import { addLettaRule } from '../../core/graph/lettaEdits.ts';
 import { layoutOf, missingPositions } from '../graph/docGraph.ts';
 import { requestFit } from '../graph/fitRequests.ts';
+import { keepsPositions } from '../graph/usePlacement.ts';
 
 const doc = ({ store }: ActionContext) => activeDoc(store.getState());
 
@@ -52,7 +53,7 @@ export const graphActions: Action[] = [
         return r.agent;
       });
       const after = activeDoc(ctx.store.getState());
-      if (after) s.placeNodes(after.id, missingPositions(after, anchor));
+      if (after && keepsPositions(after)) s.placeNodes(after.id, missingPositions(after, anchor));
       s.select({ kind: 'tool', tool: name });
     },
   },
@@ -117,7 +118,7 @@ export const graphActions: Action[] = [
         return r.workflow;
       });
       const after = activeDoc(ctx.store.getState());
-      if (after) s.placeNodes(after.id, missingPositions(after, anchor));
+      if (after && keepsPositions(after)) s.placeNodes(after.id, missingPositions(after, anchor));
       s.select({ kind: 'phase', node: name });
     },
   },

@@ -11,12 +11,18 @@ import type { WorkflowGraph } from '../../core/graph/workflowGraph.ts';
 import { diagnosticsOf, diagnosticsOfReading, OFF_THREAD_CHARS, primeDiagnostics, readingOfLoaded, type DocDiagnostics, type RuleDoc, type XY } from '../state/documents.ts';
 import { rememberTextBlob } from '../persistence/docStorage.ts';
 import { layoutOf, primeGraph, toolGraphOf, workflowGraphOf } from '../graph/docGraph.ts';
+import { isCapped, neighbourhoodIndices, primeNeighbourhood, type ViewIndices } from '../graph/neighbourhood.ts';
 
 export interface DocAnalysis {
   diagnostics: DocDiagnostics;
   graph: ToolGraph | WorkflowGraph;
-  /** Positions of every node of the graph (a layered layout). */
+  /**
+   * Positions of every node of the graph (a layered layout); none for a graph past the cap, whose
+   * views are laid out on their own (see `neighbourhood.ts`).
+   */
   layout: Record<string, XY>;
+  /** For a graph past the cap: its first view (around its first node), so the page does not walk the graph for it. */
+  view?: ViewIndices;
   /**
    * A big text (over {@link OFF_THREAD_CHARS}) as a Blob, made where the analysis runs: autosave
    * stores big texts as Blobs, and making one of a 3.7 MB text on the page took 0.2-0.3 s there.
@@ -41,6 +47,9 @@ export function analyseDoc(doc: RuleDoc, loaded?: LoadedFile, onStage: (stage: A
   const blob = doc.text.length > OFF_THREAD_CHARS && typeof Blob === 'function' ? { textBlob: new Blob([doc.text], { type: 'text/plain' }) } : {};
   if (!laidOut) return { diagnostics, graph, layout: {}, ...blob };
   onStage('laying out');
+  // A capped graph is never drawn whole: its document gets no layout (laying out 6,000 nodes was
+  // a quarter of a 30,000-rule import), only the view drawn first.
+  if (isCapped(graph)) return { diagnostics, graph, layout: doc.layout, view: neighbourhoodIndices(graph, undefined), ...blob };
   const layout = Object.keys(doc.layout).length > 0 ? doc.layout : layoutOf(doc);
   return { diagnostics, graph, layout, ...blob };
 }
@@ -56,6 +65,7 @@ export function adoptAnalysis<D extends RuleDoc>(doc: D, analysis: DocAnalysis):
   const adopted: D = { ...doc, layout: own ? { ...analysis.layout, ...doc.layout } : analysis.layout };
   primeDiagnostics(adopted, analysis.diagnostics);
   primeGraph(adopted, analysis.graph);
+  if (analysis.view) primeNeighbourhood(analysis.graph, undefined, analysis.view);
   if (analysis.textBlob) rememberTextBlob(adopted, analysis.textBlob);
   return adopted;
 }

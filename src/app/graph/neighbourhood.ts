@@ -5,7 +5,7 @@
  * nodes and 24,000 edges cost the page tens of seconds of main-thread work; a capped view of the
  * nodes nearest the centre (breadth first over edges in either direction) stays as quick as a
  * small graph. The user moves the centre by searching for a node or by selecting it elsewhere
- * (Problems, Inspector). Pure.
+ * (Problems, Inspector). Pure (the caches are keyed by the graph's arrays).
  */
 
 /** The most nodes and edges a graph view hands to React Flow. */
@@ -53,6 +53,35 @@ function adjacencyOf(edges: readonly Link[]): Map<string, number[]> {
   return adj;
 }
 
+/** Whether `graph` is past {@link GRAPH_CAP}: drawn as a capped view, laid out on its own (never whole). */
+export function isCapped(graph: { nodes: readonly unknown[]; edges: readonly unknown[] }, cap: { nodes: number; edges: number } = GRAPH_CAP): boolean {
+  return graph.nodes.length > cap.nodes || graph.edges.length > cap.edges;
+}
+
+/**
+ * A capped view as positions in its graph's arrays: small enough to cross between threads (the
+ * import worker works out the first view of a big graph, the page builds it from the indices).
+ */
+export interface ViewIndices {
+  centre: string | undefined;
+  /** Indices into the graph's nodes, ascending. */
+  nodes: number[];
+  /** Indices into the graph's edges, ascending. */
+  edges: number[];
+}
+
+/** Views worked out elsewhere (the import worker), by graph: the view of that graph around that centre. */
+const primed = new WeakMap<object, ViewIndices & { asked: string | undefined }>();
+
+/**
+ * Records that the view of `graph` around `asked` is `view` (worked out by {@link neighbourhoodIndices}
+ * on another thread, on a graph equal to this one), so {@link neighbourhood} does not walk the
+ * graph's edges again on this thread for it.
+ */
+export function primeNeighbourhood(graph: object, asked: string | undefined, view: ViewIndices): void {
+  primed.set(graph, { ...view, asked });
+}
+
 /**
  * The view of `graph` around `centre`: the whole graph when it has at most `cap.nodes` nodes and
  * `cap.edges` edges; otherwise the centre (or, when it is absent or not in the graph, the graph's
@@ -63,7 +92,20 @@ function adjacencyOf(edges: readonly Link[]): Map<string, number[]> {
  */
 export function neighbourhood<N extends Item, E extends Link>(graph: { nodes: readonly N[]; edges: readonly E[] }, centre: string | undefined, cap: { nodes: number; edges: number } = GRAPH_CAP): GraphView<N, E> {
   const total = { nodes: graph.nodes.length, edges: graph.edges.length };
-  if (total.nodes <= cap.nodes && total.edges <= cap.edges) return { nodes: [...graph.nodes], edges: [...graph.edges], capped: false, centre, total };
+  if (!isCapped(graph, cap)) return { nodes: [...graph.nodes], edges: [...graph.edges], capped: false, centre, total };
+  const hit = cap === GRAPH_CAP ? primed.get(graph) : undefined;
+  const at = hit && hit.asked === centre ? hit : neighbourhoodIndices(graph, centre, cap);
+  return {
+    nodes: at.nodes.map((i) => graph.nodes[i]!),
+    edges: at.edges.map((i) => graph.edges[i]!),
+    capped: true,
+    centre: at.centre,
+    total,
+  };
+}
+
+/** {@link neighbourhood} of a capped graph as indices (see {@link ViewIndices}). */
+export function neighbourhoodIndices(graph: { nodes: readonly Item[]; edges: readonly Link[] }, centre: string | undefined, cap: { nodes: number; edges: number } = GRAPH_CAP): ViewIndices {
   const index = new Map<string, number>();
   graph.nodes.forEach((n, i) => index.set(n.id, i));
   const start = centre !== undefined && index.has(centre) ? centre : graph.nodes[0]?.id;
@@ -97,13 +139,8 @@ export function neighbourhood<N extends Item, E extends Link>(graph: { nodes: re
   });
   const near = (i: number) => Math.min(rank.get(graph.edges[i]!.source)!, rank.get(graph.edges[i]!.target)!);
   const kept = inside.length <= cap.edges ? inside : inside.sort((a, b) => near(a) - near(b) || a - b).slice(0, cap.edges).sort((a, b) => a - b);
-  return {
-    nodes: graph.nodes.filter((n) => rank.has(n.id)),
-    edges: kept.map((i) => graph.edges[i]!),
-    capped: true,
-    centre: start,
-    total,
-  };
+  const nodes = [...rank.keys()].map((id) => index.get(id)!).sort((a, b) => a - b);
+  return { centre: start, nodes, edges: kept };
 }
 
 /** The id `query` names (the graph's search): the one equal to it ignoring case, else the first that contains it. */

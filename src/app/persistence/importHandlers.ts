@@ -89,8 +89,13 @@ export async function importFiles(store: StudioStore, files: readonly File[], se
   });
 }
 
-/** Installs the drop and paste handlers on `win`; returns a function that removes them. */
+/**
+ * Installs the drop and paste handlers on `win`, and starts the import worker once the page is
+ * idle (so a file dropped later is read at once); returns a function that removes the handlers.
+ */
 export function installImportHandlers(store: StudioStore, win: Window = window): () => void {
+  let warm: (() => void) | undefined = () => importClient().warm();
+  if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(() => warm?.(), { timeout: 5_000 });
   const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
   const onDragOver = (e: DragEvent) => {
     if (!hasFiles(e)) return;
@@ -125,6 +130,7 @@ export function installImportHandlers(store: StudioStore, win: Window = window):
   win.addEventListener('drop', onDrop);
   win.addEventListener('paste', onPaste);
   return () => {
+    warm = undefined;
     win.removeEventListener('dragover', onDragOver);
     win.removeEventListener('drop', onDrop);
     win.removeEventListener('paste', onPaste);
