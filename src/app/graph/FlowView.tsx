@@ -29,6 +29,7 @@ import { boundsOf, planViewport, startOf, type Inset } from '../layout/viewport.
 import type { Page } from '../layout/wrap.ts';
 import { keepInView } from '../layout/follow.ts';
 import { onFitRequest } from './fitRequests.ts';
+import { useStagedEdges } from './useStagedEdges.ts';
 import { Icon } from '../components/ui/Icon.tsx';
 
 export interface FlowViewProps<N extends Node, E extends Edge> {
@@ -98,6 +99,9 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
     setEdgeSource(props.edges);
     setEdges(reconcileEdges(edges, props.edges));
   }
+
+  // Many new nodes are drawn a frame before their edges (see useStagedEdges).
+  const drawnEdges = useStagedEdges(props.nodes, edges);
 
   const { onSelectNode, onSelectEdge, onMoveNodes } = props;
   const onNodesChange = useCallback(
@@ -286,7 +290,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
     <div ref={host} className={stage.on ? 'rs-flow rs-stage' : 'rs-flow'} style={reserveTop > 0 ? { top: reserveTop } : undefined} onKeyDownCapture={onKeyDownCapture}>
       <ReactFlow<N, E>
         nodes={nodes}
-        edges={edges}
+        edges={drawnEdges}
         nodeTypes={props.nodeTypes}
         edgeTypes={props.edgeTypes}
         onNodesChange={onNodesChange}
