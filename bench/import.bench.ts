@@ -1,7 +1,7 @@
 /**
  * Import of a big agent file (issue 9.3), as the import worker does it: read (parse, positions,
  * model), validate (diagnostics with their quick fixes), project (the tool graph) and lay out
- * (the layered layout), for generated files of 3,000 and 30,000 rules (`test/support/bigAgent.ts`).
+ * (the layered layout; for a graph past the cap, only the view drawn first), for generated files of 3,000 and 30,000 rules (`test/support/bigAgent.ts`).
  * Then the hand-over to the page: the worker's result is structured-cloned (`v8.serialize`) and
  * the page pays the `deserialize` half on its main thread — in one task for one message, or per
  * slice as the import worker sends it (`importTransfer.ts`): the longest slice is the page's
@@ -12,6 +12,7 @@ import { deserialize, serialize } from 'node:v8';
 import { readImport } from '../src/app/persistence/importReading.ts';
 import { diagnosticsOfReading, primeDiagnostics, readingOfLoaded } from '../src/app/state/documents.ts';
 import { layoutOf, toolGraphOf } from '../src/app/graph/docGraph.ts';
+import { isCapped, neighbourhoodIndices } from '../src/app/graph/neighbourhood.ts';
 import { bigAgentToml } from '../test/support/bigAgent.ts';
 import { cpuMs } from './measure.ts';
 import { splitImport } from '../src/worker/importTransfer.ts';
@@ -49,8 +50,10 @@ function once(name: string, text: string) {
   const validate = cpuMs(() => diagnosticsOfReading(doc, readingOfLoaded(doc.kind, doc.fileName, loaded)));
   primeDiagnostics(doc, validate.value);
   const project = cpuMs(() => toolGraphOf(doc));
-  const layout = cpuMs(() => layoutOf(doc));
-  const result = { reading: sendable, analyses: [{ diagnostics: validate.value, graph: project.value, layout: layout.value }] };
+  // As the worker does (`analyseDoc`): a graph within the cap is laid out whole; past it only the
+  // view drawn first is worked out (the page lays out each view it draws).
+  const layout = cpuMs(() => (isCapped(project.value) ? { layout: {}, view: neighbourhoodIndices(project.value, undefined) } : { layout: layoutOf(doc) }));
+  const result = { reading: sendable, analyses: [{ diagnostics: validate.value, graph: project.value, ...layout.value }] };
   const ser = cpuMs(() => serialize(result));
   const de = cpuMs(() => deserialize(ser.value));
   const { head, parts } = splitImport(result);

@@ -26,9 +26,9 @@ export interface ImportChromiumFigures {
   longestTaskMs: number;
   /** Every long task from the drop until settled: start after the drop + duration (ms). */
   tasks: { start: number; duration: number }[];
-  /** Then, from the click on "Open in the editor" until the editor shows the text (ms), and the longest task meanwhile. */
-  openEditorMs: number;
-  openEditorLongestTaskMs: number;
+  /** Then, from the click on "Open in the editor" until the editor shows the text (ms), and the longest task meanwhile (unless left out). */
+  openEditorMs?: number;
+  openEditorLongestTaskMs?: number;
   /** With profiling: what each long task did. */
   profile?: TaskReport[];
 }
@@ -52,7 +52,8 @@ function buildForProfile(): string | undefined {
   return undefined;
 }
 
-export async function benchImportChromium(rules = 30_000, profile = process.env.PROFILE === '1'): Promise<ImportChromiumBench> {
+/** `editor: false` leaves out opening the text in the editor afterwards. */
+export async function benchImportChromium(rules = 30_000, profile = process.env.PROFILE === '1', { editor = true }: { editor?: boolean } = {}): Promise<ImportChromiumBench> {
   if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)` };
   const why = profile ? buildForProfile() : ensureBuilt();
   if (why) return { skipped: why };
@@ -84,6 +85,8 @@ export async function benchImportChromium(rules = 30_000, profile = process.env.
       reports = longTasksOfTrace(JSON.parse(buffer.toString('utf8')) as Parameters<typeof longTasksOfTrace>[0], 'bench-drop');
     }
     const tasks = (await longTasksSince(page, since)).map((e) => ({ start: e.start - since, duration: e.duration }));
+    const figures = { rules, importMs: imported - since, longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)), tasks, ...(reports ? { profile: reports } : {}) };
+    if (!editor) return figures;
     // Then the user opens the text in the editor: how long until it shows, and its longest task.
     const openedAt = await page.evaluate(() => performance.now());
     await page.locator('section[aria-label="Source"]').getByRole('button', { name: 'Open in the editor' }).click();
@@ -91,15 +94,7 @@ export async function benchImportChromium(rules = 30_000, profile = process.env.
     const editorShown = await page.evaluate(() => performance.now());
     await quiet(page);
     const openTasks = (await longTasksSince(page, openedAt)).map((e) => e.duration);
-    return {
-      rules,
-      importMs: imported - since,
-      longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
-      tasks,
-      openEditorMs: editorShown - openedAt,
-      openEditorLongestTaskMs: Math.max(0, ...openTasks),
-      ...(reports ? { profile: reports } : {}),
-    };
+    return { ...figures, openEditorMs: editorShown - openedAt, openEditorLongestTaskMs: Math.max(0, ...openTasks) };
   });
 }
 

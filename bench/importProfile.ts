@@ -21,6 +21,6 @@ if ('skipped' in r) {
 } else {
   console.log(`${r.rules} rules: in the project and drawn ${r.importMs.toFixed(0)} ms after the drop; ${r.tasks.length} long tasks, longest ${r.longestTaskMs.toFixed(0)} ms`);
   console.log(`  ${r.tasks.map((t) => `${t.start.toFixed(0)}+${t.duration.toFixed(0)}`).join(', ')}`);
-  console.log(`  then "Open in the editor": the editor shows the text after ${r.openEditorMs.toFixed(0)} ms; longest task ${r.openEditorLongestTaskMs.toFixed(0)} ms`);
+  console.log(`  then "Open in the editor": the editor shows the text after ${r.openEditorMs?.toFixed(0)} ms; longest task ${r.openEditorLongestTaskMs?.toFixed(0)} ms`);
   printProfile(r.profile ?? []);
 }

@@ -19,7 +19,7 @@ import { benchLetta } from './letta.bench.ts';
 import { benchLettaReplay } from './lettaReplay.bench.ts';
 import { benchImport } from './import.bench.ts';
 import { benchEdit } from './edit.bench.ts';
-import { benchImportChromium } from './importChromium.ts';
+import { benchImportChromium, type ImportChromiumFigures } from './importChromium.ts';
 import { benchVerify } from './verify.bench.ts';
 import { benchChromium, median } from './chromium.bench.ts';
 import { fmt, loadAverage } from './measure.ts';
@@ -38,15 +38,25 @@ if (want('import')) {
   console.log('\n## import of a big agent file, as the import worker does it (target: total < 3 s for 30,000 rules; the page pays only the hand-over)');
   for (const r of benchImport())
     console.log(
-      `  ${fmt(r.rules)} rules (${fmt(r.mb, 1)} MB; ${fmt(r.nodes)} nodes, ${fmt(r.edges)} edges, ${fmt(r.diagnostics)} diagnostics): total ${fmt(r.totalMs)} ms CPU (median of ${r.runs}) = parse ${fmt(r.parseMs)} + validate ${fmt(r.validateMs)} + project ${fmt(r.projectMs)} + layout ${fmt(r.layoutMs)} ms; hand-over ${fmt(r.resultMb, 1)} MB: serialise ${fmt(r.serializeMs)} ms in the worker; on the page deserialise ${fmt(r.deserializeMs)} ms as one message, or at most ${fmt(r.sliceMs)} ms per message in ${fmt(r.slices)} slices (as sent)`,
+      `  ${fmt(r.rules)} rules (${fmt(r.mb, 1)} MB; ${fmt(r.nodes)} nodes, ${fmt(r.edges)} edges, ${fmt(r.diagnostics)} diagnostics): total ${fmt(r.totalMs)} ms CPU (median of ${r.runs}) = parse ${fmt(r.parseMs)} + validate ${fmt(r.validateMs)} + project ${fmt(r.projectMs)} + layout (past the cap: the first view) ${fmt(r.layoutMs)} ms; hand-over ${fmt(r.resultMb, 1)} MB: serialise ${fmt(r.serializeMs)} ms in the worker; on the page deserialise ${fmt(r.deserializeMs)} ms as one message, or at most ${fmt(r.sliceMs)} ms per message in ${fmt(r.slices)} slices (as sent)`,
     );
   console.log(`  ${await loadAverage()}`);
-  const c = await benchImportChromium(30_000, false);
-  if ('skipped' in c) console.log(`  in Chromium: skipped (${c.skipped})`);
-  else
+  // In Chromium, the built app: 3,000 rules once, 30,000 three times (the median; wall time on a shared machine varies by the run).
+  const small = await benchImportChromium(3_000, false, { editor: false });
+  if ('skipped' in small) console.log(`  in Chromium: skipped (${small.skipped})`);
+  else {
+    const list = (c: ImportChromiumFigures) => c.tasks.map((t) => `${fmt(t.start)}+${fmt(t.duration)}`).join(', ');
+    console.log(`  in Chromium, the built app, a 3,000-rule file dropped on the window: in the project and drawn after ${fmt(small.importMs)} ms wall; longest main-thread task from the drop until settled ${fmt(small.longestTaskMs)} ms (target < 200 ms; ${small.tasks.length} long tasks: ${list(small)})`);
+    const big: ImportChromiumFigures[] = [];
+    for (let i = 0; i < 3; i++) {
+      const c = await benchImportChromium(30_000, false, { editor: i === 0 });
+      if (!('skipped' in c)) big.push(c);
+    }
+    const first = big[0]!;
     console.log(
-      `  in Chromium, the built app, a 30,000-rule file dropped on the window: in the project and drawn after ${fmt(c.importMs)} ms wall (target < 3,000 ms); longest main-thread task from the drop until settled ${fmt(c.longestTaskMs)} ms (target < 200 ms; ${c.tasks.length} long tasks: ${c.tasks.map((t) => `${fmt(t.start)}+${fmt(t.duration)}`).join(', ')}); then "Open in the editor" shows the text after ${fmt(c.openEditorMs)} ms, longest task ${fmt(c.openEditorLongestTaskMs)} ms`,
+      `  30,000 rules (median of ${big.length} drops): in the project and drawn after ${fmt(median(big.map((c) => c.importMs)))} ms wall (target < 3,000 ms; runs ${big.map((c) => fmt(c.importMs)).join(', ')}); longest main-thread task from the drop until settled ${fmt(median(big.map((c) => c.longestTaskMs)))} ms (target < 200 ms; runs ${big.map((c) => fmt(c.longestTaskMs)).join(', ')}; the long tasks of each: ${big.map((c) => `[${list(c)}]`).join(' ')}); then "Open in the editor" shows the text after ${fmt(first.openEditorMs ?? 0)} ms, longest task ${fmt(first.openEditorLongestTaskMs ?? 0)} ms`,
     );
+  }
   console.log(`  ${await loadAverage()}`);
 }
 if (want('edit')) {

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { graphNode, region } from './helpers.ts';
 import { bigAgentToml } from '../test/support/bigAgent.ts';
@@ -16,7 +17,7 @@ import { openForBigFile } from './bigFilePage.ts';
  * the editor is the user's own later step, checked after the measured part.
  */
 
-test('importing a 30,000-rule file shows progress, finishes, records its longest main-thread task, and leaves the graph, Problems and Source usable', async ({ page }) => {
+test('importing a 30,000-rule file shows progress, finishes, records its longest main-thread task, and leaves the graph, Problems and Source usable', async ({ page, browser }) => {
   test.setTimeout(300_000);
   const errors = await openForBigFile(page);
   // The file is made in the page (Playwright's own setFiles turns a 3.7 MB buffer into a File on
@@ -24,8 +25,13 @@ test('importing a 30,000-rule file shows progress, finishes, records its longest
   // dropped on the window as a user drops a file. Start-up work settles before the measured part.
   await page.evaluate(`window.__bigFile = new File([(${bigAgentToml.toString()})(30000)], 'big.toml', { type: 'application/toml' })`);
   await quiet(page);
+  // BIG_FILE_TRACE=1 records a Chromium trace of the measured part into test-results/big-file-trace.json
+  // (`node --import tsx bench/importProfile.ts --trace test-results/big-file-trace.json` reads it).
+  const tracing = process.env.BIG_FILE_TRACE === '1';
+  if (tracing) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'disabled-by-default-v8.gc', 'toplevel'] });
   const since = await page.evaluate(() => performance.now());
   await page.evaluate(() => {
+    performance.mark('bench-drop');
     const data = new DataTransfer();
     data.items.add((window as unknown as { __bigFile: File }).__bigFile);
     window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
@@ -47,6 +53,7 @@ test('importing a 30,000-rule file shows progress, finishes, records its longest
   await expect(openEditor).toBeVisible({ timeout: 60_000 });
   await expect(source.getByLabel('The start of big.toml')).toContainText('# A generated agent: 30000 rules over 3000 tools.');
   await quiet(page);
+  if (tracing) writeFileSync('test-results/big-file-trace.json', await browser.stopTracing());
 
   const tasks = await longTasksSince(page, since);
   const longest = Math.max(0, ...tasks.map((t) => t.duration));
