@@ -30,8 +30,9 @@ export interface ImportClient {
   /**
    * Starts the worker ahead of the first import: fetching and compiling its code took the first
    * import of a busy page over half a second. Does nothing when a worker is up or there is no Worker.
+   * (Optional: a stand-in client has no worker to start.)
    */
-  warm(): void;
+  warm?(): void;
   dispose(): void;
 }
 

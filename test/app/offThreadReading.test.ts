@@ -31,7 +31,6 @@ function gatedClient() {
       return real.read(input, onProgress);
     },
     cancel: () => undefined,
-    warm: () => undefined,
     dispose: () => undefined,
   };
   const open = async () => {

@@ -94,7 +94,7 @@ export async function importFiles(store: StudioStore, files: readonly File[], se
  * idle (so a file dropped later is read at once); returns a function that removes the handlers.
  */
 export function installImportHandlers(store: StudioStore, win: Window = window): () => void {
-  let warm: (() => void) | undefined = () => importClient().warm();
+  let warm: (() => void) | undefined = () => importClient().warm?.();
   if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(() => warm?.(), { timeout: 5_000 });
   const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
   const onDragOver = (e: DragEvent) => {
