@@ -45,6 +45,10 @@ describe('wrapping a long layered layout to a page', () => {
     const short = chain(3);
     expect(layeredLayout(short.nodes, short.edges, { direction: 'RIGHT', wrap: page })).toEqual(layeredLayout(short.nodes, short.edges, { direction: 'RIGHT' }));
     expect(wrapLayers({ a: { x: 0, y: 0 } }, [tool('a')], 'RIGHT', page)).toBeUndefined();
+    // A long layout already taller than half a page is not wrapped (it would only grow taller).
+    const tall = chain(20);
+    const pos20 = layeredLayout(tall.nodes, tall.edges, { direction: 'RIGHT' });
+    expect(wrapLayers(pos20, tall.nodes, 'RIGHT', { ...page, height: 100 })).toBeUndefined();
     const { nodes, edges } = chain(12, 9);
     const pos = layeredLayout(nodes, edges, { direction: 'RIGHT', wrap: page });
     const lastBand = Math.max(...nodes.filter((n) => n.id.startsWith('t')).map((n) => pos[n.id]!.y));

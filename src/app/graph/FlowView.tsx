@@ -56,11 +56,12 @@ export interface FlowViewProps<N extends Node, E extends Edge> {
   /** Screen pixels at the top of the canvas that a bar takes (a capped graph's banner): the view starts under it. */
   reserveTop?: number;
   /**
-   * A capped graph's view, laid out for the canvas: told the page its layout may fill (graph units
-   * at the readable zoom, see `wrap.ts`) whenever the canvas changes size; its fits keep the
-   * minimap's band on the right and the zoom controls' on the left, so nodes fill the bottom too.
+   * A capped graph's view, to be laid out for the canvas: told the page its layout may fill (graph
+   * units at the readable zoom, beside the side bands, see `wrap.ts`) whenever the canvas changes size.
    */
   onPage?(page: Page): void;
+  /** The layout fills the page: fits keep the minimap's band on the right and the zoom controls' on the left, not a bottom band. */
+  fill?: boolean;
   /** Where a fit that cannot show the whole graph starts (a capped view: the band of its centre); the graph's first node when absent. */
   fitStart?: { x: number; y: number } | undefined;
 }
@@ -154,25 +155,23 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
 
   // The band the fit keeps free for the minimap (and the notices), which following also respects.
   const reserveTop = stage.on ? 0 : (props.reserveTop ?? 0);
-  const paged = props.onPage !== undefined;
-  const inset = useMemo(() => {
-    const band = stage.on ? NO_INSET : paged ? SIDE_BANDS : direction === 'RIGHT' ? BOTTOM_BAND : RIGHT_BAND;
-    return band;
-  }, [stage.on, direction, paged]);
+  const fill = props.fill === true;
+  const inset = useMemo(() => (stage.on ? NO_INSET : fill ? SIDE_BANDS : direction === 'RIGHT' ? BOTTOM_BAND : RIGHT_BAND), [stage.on, direction, fill]);
+  const pageInset = stage.on ? NO_INSET : SIDE_BANDS;
   // A page-filling view is told its page now and whenever the canvas changes size.
   const { onPage } = props;
   useEffect(() => {
     const el = host.current;
     if (!el || !onPage) return;
     const report = () => {
-      if (el.clientWidth > 0) onPage(pageOf(el.clientWidth, el.clientHeight, inset, stage.view.padding, stage.view.minZoom));
+      if (el.clientWidth > 0) onPage(pageOf(el.clientWidth, el.clientHeight, pageInset, stage.view.padding, stage.view.minZoom));
     };
     report();
     if (typeof ResizeObserver === 'undefined') return;
     const ro = new ResizeObserver(report);
     ro.observe(el);
     return () => ro.disconnect();
-  }, [onPage, inset, stage.view]);
+  }, [onPage, pageInset, stage.view]);
   const fitStartRef = useRef(props.fitStart);
   useEffect(() => {
     fitStartRef.current = props.fitStart;

@@ -58,7 +58,8 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const [page, setPage] = useState<Page | undefined>(undefined);
   const onPage = useCallback((p: Page) => setPage((old) => (old && old.width === p.width && old.height === p.height && old.below === p.below ? old : p)), []);
   const { view, layout, onMove: onMoveNodes, bands } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove, page);
-  // A capped view laid out anew (a new centre, a new page) is fitted with its centre's band in view.
+  // A wrapped capped view opens on its centre's band, fitted again when laid out anew (a new centre
+  // or page). One too tall to wrap is fitted as any big graph (its start; a found tool is panned to).
   const centreAt = view.capped && view.centre !== undefined ? layout[view.centre] : undefined;
   const fitStart = useMemo(() => (bands && centreAt ? { x: 0, y: bandStart(bands, centreAt.y) } : undefined), [bands, centreAt]);
   useEffect(() => {
@@ -156,7 +157,7 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
       direction="RIGHT"
       stepNodes={stepNodes}
       reserveTop={view.capped ? bannerBottom : 0}
-      {...(view.capped ? { onPage, fitStart } : {})}
+      {...(view.capped ? { onPage, fill: bands !== undefined, fitStart } : {})}
       />
     </>
   );

@@ -34,7 +34,8 @@ const MIN_BAND_GAP = 56;
 
 /**
  * `positions` (a layered layout of `nodes`, laid out along `direction`) wrapped into bands that fit
- * `page`, with where the bands are; undefined when the layout already fits the page's length.
+ * `page`, with where the bands are; undefined when the layout already fits the page's length or is
+ * too tall for a page to hold two bands.
  */
 export function wrapLayers(positions: Positions, nodes: readonly LayoutNode[], direction: 'RIGHT' | 'DOWN', page: Page): { positions: Positions; bands: Bands } | undefined {
   const horizontal = direction === 'RIGHT';
@@ -67,9 +68,11 @@ export function wrapLayers(positions: Positions, nodes: readonly LayoutNode[], d
     bandOf.set(s, { index, shift: bandStart - first });
   }
   const count = index + 1;
-  // Spacing: the most bands a page holds whole, spread so the next band starts past the view.
+  // Spacing: the most bands a page holds whole, spread so the next band starts past the view. A
+  // layout too tall for two bands a page is left as it is: wrapping would only make it taller.
   const height = high - low;
   const step = height + MIN_BAND_GAP;
+  if (step + height > page.height) return undefined;
   let perPage = Math.max(1, Math.floor((page.height - height) / step) + 1);
   let pitch = step;
   for (; perPage >= 1; perPage--) {
