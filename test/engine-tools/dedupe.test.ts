@@ -114,6 +114,29 @@ describe('dedupe table', () => {
     expect(table.size).toBe(0);
   });
 
+  it('restored in place after growing (a step back), answers as a fresh table restored from the same state', () => {
+    const table = new DedupeTable(50);
+    for (let i = 0; i < 20; i++) table.record(i % 3, { n: i % 25 }, i);
+    const saved = structuredClone(table.save());
+    // Grow the ring and the index well past the saved state, with re-recorded (stale) items.
+    for (let i = 20; i < 3000; i++) table.record(i % 3, { n: i % 25, big: i % 400 }, 20 + (i >> 2));
+    table.restore(saved);
+    const fresh = new DedupeTable(50);
+    fresh.restore(structuredClone(saved));
+    expect(table.size).toBe(fresh.size);
+    for (let i = 0; i < 400; i++) {
+      const tool = i % 3;
+      const args: Record<string, Json> = i % 2 === 0 ? { n: i % 25 } : { n: i % 25, big: i % 7 };
+      const now = 20 + (i >> 3);
+      expect(table.isDuplicate(tool, args, now)).toBe(fresh.isDuplicate(tool, args, now));
+      if (i % 5 !== 0) {
+        table.record(tool, args, now);
+        fresh.record(tool, args, now);
+      }
+      expect(table.size).toBe(fresh.size);
+    }
+  });
+
   it('counts a call recorded twice at the same time once, and evicts it once', () => {
     const table = new DedupeTable(10);
     table.record(0, { a: 1 }, 5);

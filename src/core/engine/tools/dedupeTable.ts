@@ -301,6 +301,9 @@ export class DedupeTable {
     const n = s.args.length;
     let cap = MIN_RING;
     while (cap < n) cap *= 2;
+    // Only the ring's span holds arguments (expiry clears what leaves it): clear it, then fill.
+    const args = this.rArgs;
+    for (let k = 0; k < this.len; k++) args[(this.head + k) & this.ringMask] = undefined;
     // A ring big enough is reused, so a restore leaves no garbage behind (the stepper restores on
     // every step back); the arguments array is filled in place, never replaced (see growRing).
     if (this.ringMask + 1 < cap) {
@@ -308,9 +311,8 @@ export class DedupeTable {
       this.rWord = new Int32Array(this.rTime.buffer);
       this.ringMask = cap - 1;
     }
-    const args = this.rArgs;
-    args.length = 0;
-    for (let p = 0; p <= this.ringMask; p++) args.push(p < n ? s.args[p] : undefined);
+    while (args.length <= this.ringMask) args.push(undefined);
+    for (let p = 0; p < n; p++) args[p] = s.args[p];
     for (let p = 0; p < n; p++) {
       this.rTime[2 * p] = s.time[p] as number;
       this.rWord[4 * p + 2] = s.hash[p] as number;
