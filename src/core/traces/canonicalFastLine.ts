@@ -85,6 +85,7 @@ const FIELDS_OF = [
   TYPE | TIME,
 ];
 const TYPE_BYTES = TYPE_NAMES.map((t) => Uint8Array.from(t, (c) => c.charCodeAt(0)));
+const TOOL_CALL_BYTES = TYPE_BYTES[T_TOOL_CALL] as Uint8Array;
 
 type Usage = { input: number; output: number; cache_read?: number; cache_creation?: number };
 type Flat = Record<string, string | number | boolean | null>;
@@ -252,10 +253,7 @@ function same(b: Uint8Array, s: number, word: string): boolean {
 /** Which fast-path type `[s, e)` names, or -1. */
 function typeOf(b: Uint8Array, s: number, e: number): number {
   const n = e - s;
-  // nearly every line is a tool call
-  if (n === 9 && b[s] === 0x74 && b[s + 4] === 0x5f && b[s + 5] === 0x63 && same(b, s, 'tool_call'))
-    return T_TOOL_CALL;
-  for (let t = 1; t < TYPE_BYTES.length; t++) {
+  for (let t = 0; t < TYPE_BYTES.length; t++) {
     const word = TYPE_BYTES[t] as Uint8Array;
     if (word.length !== n) continue;
     let k = 0;
@@ -348,6 +346,10 @@ function afterColon(b: Uint8Array, i: number, e: number): number {
   if (i >= e || b[i] !== COLON) return -1;
   return skipBlank(b, i + 1, e);
 }
+
+/** The first keys of an `args` object, to find one given twice without a property lookup. */
+const SEEN_KEYS = 8;
+const seenKeys: string[] = new Array<string>(SEEN_KEYS).fill('');
 
 /** Longest byte run the table of strings keeps. */
 const MAX_INTERNED = 48;
@@ -450,12 +452,20 @@ export class CanonicalFastLine {
       i = afterColon(b, keyEnd, e);
       if (i < 0) return undefined;
       switch (field) {
-        case TYPE:
+        case TYPE: {
+          // nearly every line is a tool call: matched in place, as keys are
+          const at = knownKey(b, i, e, TOOL_CALL_BYTES);
+          if (at >= 0) {
+            type = T_TOOL_CALL;
+            i = at;
+            break;
+          }
           i = scanString(b, i, e);
           if (i < 0) return undefined;
           type = typeOf(b, strStart, strEnd);
           if (type < 0) return undefined;
           break;
+        }
         case TIME: {
           // the usual 24-character time is checked by its digits, not scanned first
           if (i + 25 < e && b[i] === QUOTE && b[i + 25] === QUOTE) {
@@ -646,13 +656,18 @@ export class CanonicalFastLine {
       return out;
     }
     const strings = this.strings;
+    let count = 0;
     for (;;) {
       i = scanHashed(b, i, e);
       if (i < 0) return undefined;
       const key = strings.get(b, strStart, strEnd, strHash);
       // JSON.parse makes `__proto__` an own key, which assignment would not; and a key given twice
       // keeps its first place in JSON.parse: the full reader decides both.
-      if (key === '__proto__' || Object.prototype.hasOwnProperty.call(out, key)) return undefined;
+      if (key === '__proto__') return undefined;
+      if (count < SEEN_KEYS) {
+        for (let k = 0; k < count; k++) if (seenKeys[k] === key) return undefined;
+        seenKeys[count++] = key;
+      } else if (Object.prototype.hasOwnProperty.call(out, key)) return undefined;
       i = afterColon(b, i, e);
       if (i < 0 || i >= e) return undefined;
       const c = b[i] as number;
