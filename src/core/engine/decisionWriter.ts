@@ -138,20 +138,23 @@ const MS_PER_DAY = 86_400_000;
  * day, so the date is its own) and the clock's digits.
  */
 class IsoDays {
-  private day = Number.NaN;
-  /** `"YYYY-MM-DDT` of `day`. */
+  /** The day's first ms and the next day's (an empty range until a day is read). */
+  private start = 0;
+  private end = 0;
+  /** `"YYYY-MM-DDT` of the day. */
   private readonly head = new Uint8Array(12);
 
   /** Whether `ms` can be written by {@link timeInto}: a whole ms in a year of four digits. */
   ready(ms: number): boolean {
+    if (ms >= this.start && ms < this.end && Number.isInteger(ms)) return true;
     if (!Number.isInteger(ms)) return false;
-    const day = Math.floor(ms / MS_PER_DAY);
-    if (day === this.day) return true;
-    const iso = formatIso(day * MS_PER_DAY);
+    const start = Math.floor(ms / MS_PER_DAY) * MS_PER_DAY;
+    const iso = formatIso(start);
     if (iso.length !== 24 || iso.charCodeAt(10) !== 0x54) return false;
     this.head[0] = QUOTE;
     for (let k = 0; k < 11; k++) this.head[k + 1] = iso.charCodeAt(k);
-    this.day = day;
+    this.start = start;
+    this.end = start + MS_PER_DAY;
     return true;
   }
 
@@ -159,28 +162,34 @@ class IsoDays {
   timeInto(b: Uint8Array, p: number, ms: number): number {
     const head = this.head;
     for (let k = 0; k < 12; k++) b[p + k] = head[k] as number;
-    const rem = ms - this.day * MS_PER_DAY;
-    const t = Math.floor(rem / 1000);
+    // all in 32-bit integers (a day has fewer than 2^27 ms): divisions by constants are multiplications
+    const rem = (ms - this.start) | 0;
+    const t = (rem / 1000) | 0;
     const milli = rem - t * 1000;
-    const h = Math.floor(t / 3600);
-    const mi = Math.floor((t - h * 3600) / 60);
-    const s = t - h * 3600 - mi * 60;
-    b[p + 12] = 0x30 + Math.floor(h / 10);
-    b[p + 13] = 0x30 + (h % 10);
+    const h = (t / 3600) | 0;
+    const r = t - h * 3600;
+    const mi = (r / 60) | 0;
+    const s = r - mi * 60;
+    twoDigits(b, p + 12, h);
     b[p + 14] = 0x3a;
-    b[p + 15] = 0x30 + Math.floor(mi / 10);
-    b[p + 16] = 0x30 + (mi % 10);
+    twoDigits(b, p + 15, mi);
     b[p + 17] = 0x3a;
-    b[p + 18] = 0x30 + Math.floor(s / 10);
-    b[p + 19] = 0x30 + (s % 10);
+    twoDigits(b, p + 18, s);
     b[p + 20] = 0x2e;
-    b[p + 21] = 0x30 + Math.floor(milli / 100);
-    b[p + 22] = 0x30 + (Math.floor(milli / 10) % 10);
-    b[p + 23] = 0x30 + (milli % 10);
+    const hundreds = (milli / 100) | 0;
+    b[p + 21] = 0x30 + hundreds;
+    twoDigits(b, p + 22, milli - hundreds * 100);
     b[p + 24] = 0x5a;
     b[p + 25] = QUOTE;
     return p + 26;
   }
+}
+
+/** Two decimal digits of `v` (0–99) at `p`. */
+function twoDigits(b: Uint8Array, p: number, v: number): void {
+  const tens = (v / 10) | 0;
+  b[p] = 0x30 + tens;
+  b[p + 1] = 0x30 + (v - tens * 10);
 }
 
 /** A decision writer over a reused byte buffer; see {@link DecisionWriterOptions}. */
