@@ -8,7 +8,7 @@ import type { Diagnostic, Range } from '../../core/diagnostics/types.ts';
 import { languageOf, setupMonaco, modelPath } from './monacoSetup.ts';
 import { formatFromName } from '../../core/codecs/load.ts';
 import { useEditorBinding } from './useEditorBinding.ts';
-import { BIG_TEXT_CHARS, BIG_TEXT_OPTIONS, fillModelInSlices } from './slicedModel.ts';
+import { BIG_TEXT_CHARS, BIG_TEXT_OPTIONS, bracketColouring, fillModelInSlices } from './slicedModel.ts';
 import { fallbackText } from './fallbackText.ts';
 
 // Before the first <Editor> mounts: the local Monaco, never the CDN.
@@ -85,7 +85,8 @@ export default function MonacoSource(props: MonacoSourceProps) {
         fixedOverflowWidgets: true,
         renderValidationDecorations: 'on',
         quickSuggestions: { other: true, comments: false, strings: true },
-        ...(big ? BIG_TEXT_OPTIONS : {}),
+        // The configuration is the page's: a small text's editor turns colouring back on.
+        ...(big ? BIG_TEXT_OPTIONS : bracketColouring(true)),
       }}
     />
   );
