@@ -1,4 +1,5 @@
 /** Edits one tool rule: type, tool, conditions, priority, payload by type, metadata; shows its usage text. */
+import { useMemo } from 'react';
 import type { AgentDoc } from '../state/documents.ts';
 import { useStudioStore } from '../state/context.tsx';
 import type { Json, ToolRule, ToolRuleTypeName } from '../../core/model/toolRules.ts';
@@ -11,11 +12,13 @@ import { PayloadFields } from './PayloadFields.tsx';
 
 export function RuleInspector({ doc, index }: { doc: AgentDoc; index: number }) {
   const store = useStudioStore();
+  // Every tool the agent names: a walk over all its rules (tens of milliseconds for 30,000), so
+  // once per agent, not on every render (a selection, a text settled off the main thread).
+  const tools = useMemo(() => [...toolNamesOf(doc.agent)], [doc.agent]);
   const rule = doc.agent.rules[index];
   if (!rule) return <p className="muted">This rule no longer exists.</p>;
   const edit = (fn: (r: ToolRule) => ToolRule, field: string) =>
     store.getState().editAgent(doc.id, (a) => updateRule(a, index, fn), { key: `rule:${doc.id}:${index}:${field}` });
-  const tools = [...toolNamesOf(doc.agent)];
   return (
     <div className="insp-section">
       <h2>
