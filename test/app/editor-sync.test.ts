@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTextSync } from '../../src/app/editor/textSync.ts';
+import fc from 'fast-check';
 import { minimalReplacement } from '../../src/core/text/minimalReplacement.ts';
 import { createStudioStore } from '../../src/app/state/store.ts';
 
@@ -83,6 +84,32 @@ describe('minimalReplacement', () => {
   it('never splits a surrogate pair', () => {
     const r = minimalReplacement('x😀y', 'x😃y');
     expect(r).toEqual({ start: 1, end: 3, text: '😃' });
+  });
+
+  it('finds the longest common prefix and suffix in texts of many blocks, wherever the change is', () => {
+    // The reference: character by character.
+    const reference = (before: string, after: string) => {
+      const max = Math.min(before.length, after.length);
+      let p = 0;
+      while (p < max && before[p] === after[p]) p++;
+      let s = 0;
+      while (s < max - p && before[before.length - 1 - s] === after[after.length - 1 - s]) s++;
+      return { start: p, end: before.length - s, text: after.slice(p, after.length - s) };
+    };
+    const base = Array.from({ length: 3000 }, (_, i) => `line ${i % 97}\n`).join(''); // about 30,000 characters, repetitive
+    fc.assert(
+      fc.property(fc.nat(base.length), fc.nat(40), fc.string({ maxLength: 40 }), (at, cut, put) => {
+        const after = base.slice(0, at) + put + base.slice(Math.min(base.length, at + cut));
+        if (after === base) return;
+        expect(minimalReplacement(base, after)).toEqual(reference(base, after));
+      }),
+      { numRuns: 300 },
+    );
+    // A change at a block's edge (4,096 characters).
+    for (const at of [4095, 4096, 4097, 8192]) {
+      const after = `${base.slice(0, at)}X${base.slice(at + 1)}`;
+      expect(minimalReplacement(base, after)).toEqual(reference(base, after));
+    }
   });
 
   it('always reproduces the new text', () => {
