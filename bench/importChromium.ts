@@ -55,9 +55,11 @@ function buildForProfile(): string | undefined {
 /** `editor: false` leaves out opening the text in the editor afterwards. */
 export async function benchImportChromium(rules = 30_000, profile = process.env.PROFILE === '1', { editor = true }: { editor?: boolean } = {}): Promise<ImportChromiumBench> {
   if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)` };
-  const why = profile ? buildForProfile() : ensureBuilt();
+  // IMPORT_BENCH_OUTDIR=<dir>: a build of one's own, served as it is (two builds compared in turns).
+  const own = process.env.IMPORT_BENCH_OUTDIR;
+  const why = own ? undefined : profile ? buildForProfile() : ensureBuilt();
   if (why) return { skipped: why };
-  return withBuiltApp({ outDir: profile ? 'dist-profile' : 'dist' }, async (page, url, browser) => {
+  return withBuiltApp({ outDir: own ?? (profile ? 'dist-profile' : 'dist') }, async (page, url, browser) => {
     await recordLongTasks(page);
     await page.goto(url);
     await page.locator('section[aria-label="Source"] .monaco-editor, section[aria-label="Source"] .pane-empty').first().waitFor({ timeout: 120_000 });
