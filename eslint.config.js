@@ -7,7 +7,7 @@ import globals from 'globals';
 const uiPackages = ['react', 'react-dom', 'react-dom/*', '@xyflow/*', 'zustand', 'zustand/*', 'monaco-editor', 'monaco-editor/*', '@monaco-editor/*', 'monaco-yaml', 'comlink'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-cli', 'node_modules', 'test-results', 'playwright-report', 'bin'] },
+  { ignores: ['dist', 'dist-cli', 'dist-profile', 'node_modules', 'test-results', 'playwright-report', 'bin'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
