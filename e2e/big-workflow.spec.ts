@@ -157,10 +157,8 @@ test('a 6,000-rule Letta agent file imports, and its Inspector and graph edits s
     // Shown at once from the model (the rule's prompt line), before the text is written.
     await expect(inspector.getByText(`${limited.tool_name}: at most 77 use(s) per response`)).toBeVisible();
   });
-  // The graph's badge: the capped view at this commit does not always render its centre node
-  // after an edit (e2e/big-edit.spec.ts fails the same way), so it is recorded, not asserted.
-  const badge = await graphNode(page, limited.tool_name).filter({ hasText: 'max 77 per step' }).count();
-  note('graph badge "max 77 per step" drawn after the Inspector edit', String(badge > 0));
+  // The graph's badge, drawn from the edited model.
+  await expect(graphNode(page, limited.tool_name)).toContainText('max 77 per step');
   const afterInspector = await exported(page);
   expect(afterInspector.split('\n')).toHaveLength(1); // still one line
   // Only that rule's limit changed (the first max_count_limit of the file is that rule's).
@@ -168,13 +166,10 @@ test('a 6,000-rule Letta agent file imports, and its Inspector and graph edits s
 
   await undoRedo(page, original, afterInspector);
 
-  // The graph: an edge drawn from one rendered tool to another ("may follow"). KNOWN BUG on main
-  // at 09:54 UTC (see docs/spec-decisions.md, "Edits of big files"): after an Inspector edit the
-  // capped tool graph renders no node (big-edit.spec.ts fails on it too); recorded, not hidden.
+  // The graph: an edge drawn from one rendered tool to another ("may follow").
   const ids = await region(page, 'Graph').locator('.react-flow__node').evaluateAll((ns) => ns.map((n) => n.getAttribute('data-id')!));
   const [from, to] = ids.filter((id) => id.startsWith('tool_'));
-  note('known bug: tool nodes rendered after the Inspector edit', String(ids.length));
-  if (!from || !to) return;
+  if (!from || !to) throw new Error(`fewer than two tool nodes drawn after the Inspector edit: ${ids.join(', ')}`);
   const edgesFrom = () => region(page, 'Graph').locator(`.react-flow__edge[data-id$=":c:${to}"]`).count();
   const before = await edgesFrom();
   await measured(page, `graph edit (an edge ${from} → ${to})`, async () => {
