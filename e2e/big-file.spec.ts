@@ -70,7 +70,9 @@ test('importing a 30,000-rule file shows progress, finishes, records its longest
   // (at load 12-15 on 2 cores the same import measured 73-245 ms). Asserted when the machine is
   // not oversubscribed, as in CI (docs/spec-decisions.md, "Big files"); otherwise printed only.
   const load = Math.max(loadAtStart, loadavg()[0]!);
-  if (load <= QUIET_LOAD * cpus().length) expect(longest, `longest task from the drop until settled (load ${load.toFixed(1)})`).toBeLessThan(200);
+  const asserted = load <= QUIET_LOAD * cpus().length;
+  console.log(`[big-file] longest task ${asserted ? 'asserted under 200 ms' : 'not asserted'}: load average ${load.toFixed(1)} on ${cpus().length} cores`);
+  if (asserted) expect(longest, `longest task from the drop until settled (load ${load.toFixed(1)})`).toBeLessThan(200);
   else test.info().annotations.push({ type: 'longest task not asserted', description: `load average ${load.toFixed(1)} on ${cpus().length} cores` });
 
   // The graph is a capped view: 100 of the 6,000 tools (3,000 declared, 3,000 retired ones named
