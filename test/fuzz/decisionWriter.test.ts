@@ -13,6 +13,7 @@ import { createDecisionWriter } from '../../src/core/engine/decisionWriter.ts';
 import { serializeDecision, type Decision } from '../../src/core/engine/decisions.ts';
 import { createReplay, replayItems } from '../../src/core/engine/replay.ts';
 import { formatIso } from '../../src/core/time.ts';
+import type { TraceItem } from '../../src/core/traces/events.ts';
 import { caseArb } from './arbitraries.ts';
 
 /** What the writer must give: the oracle's lines, escaped, UTF-8. */
@@ -125,6 +126,38 @@ describe('createDecisionWriter', () => {
           replay.pushInto({ kind: 'event', event }, out);
           for (const d of out) w.write(d);
           all.push(...out);
+        }
+        w.flush();
+        expect(chunks.flatMap((x) => [...x])).toEqual(utf8(reference(all, jsonTermSafe)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('writes a replay that leaves times unformatted (timesAsMs) byte for byte as the oracle writes the same replay with its times, any year, unusable lines included', () => {
+    const ms = fc.oneof(fc.integer({ min: -1.6e14, max: 3.2e14 }), fc.constantFrom(253_402_300_799_999, 253_402_300_800_000, -62_167_219_200_001));
+    fc.assert(
+      fc.property(caseArb, fc.array(ms, { maxLength: 4 }), fc.integer({ min: 0, max: 3 }), (c, far, errorEvery) => {
+        const config = { ...(c.agent ? { agent: c.agent } : {}), ...(c.workflow ? { workflow: c.workflow } : {}), settings: c.settings };
+        const items: TraceItem[] = [];
+        c.trace.forEach((event, i) => {
+          const t = far[i % Math.max(1, far.length)];
+          items.push({ kind: 'event', event: far.length > 0 && t !== undefined && i % 3 === 0 ? { ...event, time: t } : event });
+          if (errorEvery > 0 && i % errorEvery === 0) items.push({ kind: 'error', line: i + 1, message: 'not JSON' });
+        });
+        const texts = createReplay(config);
+        const numbers = createReplay({ ...config, timesAsMs: true });
+        const chunks: Uint8Array[] = [];
+        const w = createDecisionWriter({ sink: (b) => chunks.push(b.slice()), escape: jsonTermSafe, timeMsOf: (time) => numbers.timeMsOf(time) });
+        const all: Decision[] = [];
+        for (const item of items) {
+          const out: Decision[] = [];
+          numbers.pushInto(item, out);
+          for (const d of out) {
+            expect(d.time).toBe('');
+            w.write(d);
+          }
+          texts.pushInto(item, all);
         }
         w.flush();
         expect(chunks.flatMap((x) => [...x])).toEqual(utf8(reference(all, jsonTermSafe)));

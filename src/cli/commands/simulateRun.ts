@@ -45,7 +45,8 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
   // buffer; without a byte output (tests) each batch goes through `out` as text.
   const other = args.value('compare-profile') as Profile | undefined;
   const comparison = other === undefined ? undefined : createProfileComparison(config, other);
-  const replay = comparison ? undefined : createReplay(config);
+  // The writer takes each decision's time as a number before the next push: no ISO text per event.
+  const replay = comparison ? undefined : createReplay({ ...config, timesAsMs: true });
   const decoder = new TextDecoder();
   const writer = createDecisionWriter({
     sink: ctx.outBytes ? (bytes) => ctx.outBytes?.(bytes) : (bytes) => ctx.out(decoder.decode(bytes)),

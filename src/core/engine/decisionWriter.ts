@@ -30,7 +30,8 @@ export interface DecisionWriterOptions {
   /**
    * The epoch ms a decision's `time` text stands for, when known cheaply (a replay's
    * `timeMsOf`): then the time's digits are written from the number, not read from the text.
-   * It must give `ms` only for a `time` equal to `formatIso(ms)`.
+   * It must give `ms` only for a `time` equal to `formatIso(ms)`, or left empty by a replay with
+   * `timesAsMs` for the event it was made for.
    */
   timeMsOf?(time: string): number | undefined;
 }
@@ -449,9 +450,14 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
   return {
     write(d) {
       const rec = d as unknown as Record<string, unknown>;
-      const { seq, event, time } = d;
+      const { seq, event } = d;
+      const ms = timeMsOf !== undefined && typeof d.time === 'string' ? timeMsOf(d.time) : undefined;
+      const fast = ms !== undefined && days.ready(ms);
+      // a time known only as its ms (a replay with `timesAsMs` leaves the text empty) that cannot
+      // be written from the number is formatted here
+      const time = ms === undefined || fast ? d.time : formatIso(ms);
       let done = false;
-      if (isSmallInt(seq) && isSmallInt(event) && typeof time === 'string' && time.length === 24) {
+      if (isSmallInt(seq) && isSmallInt(event) && (fast || (typeof time === 'string' && time.length === 24))) {
         // `{"seq":N,"event":N,"time":"…"` in locals: the usual decision
         room(80);
         const b = buf;
@@ -460,8 +466,7 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
         p = copyInto(b, p, EVENT);
         p = smallIntInto(b, p, event);
         p = copyInto(b, p, TIME);
-        const ms = timeMsOf?.(time);
-        p = ms !== undefined && days.ready(ms) ? days.timeInto(b, p, ms) : plainTimeInto(b, p, time);
+        p = fast ? days.timeInto(b, p, ms) : plainTimeInto(b, p, time);
         if (p >= 0) {
           pos = p;
           done = true;

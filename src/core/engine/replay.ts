@@ -8,7 +8,7 @@ import type { Workflow } from '../model/workflow.ts';
 import type { TraceItem } from '../traces/events.ts';
 import type { Decision, DecisionBody } from './decisions.ts';
 import { resolveSettings, type ReplaySettings, type ReplaySettingsInput } from './settings.ts';
-import { DecisionStamp } from './stamp.ts';
+import { DecisionStamp, MsOnlyStamp } from './stamp.ts';
 import { createToolEngine, type ToolEngine, type ToolEngineState } from './tools/engine.ts';
 import { createWorkflowEngine, type WorkflowEngine, type WorkflowEngineState } from './workflow/engine.ts';
 
@@ -18,6 +18,12 @@ export interface ReplayConfig {
   /** The workflow driven by workflow events; none = workflow events give no decisions. */
   workflow?: Workflow;
   settings?: ReplaySettingsInput;
+  /**
+   * Leaves decisions' `time` empty (`''`) instead of formatting it, for a consumer that reads
+   * every decision's time as a number through {@link Replay.timeMsOf} before it pushes the next
+   * item (the CLI's decision writer): saves building a string per event. Others leave it unset.
+   */
+  timesAsMs?: boolean;
 }
 
 export interface ReplaySnapshot {
@@ -76,7 +82,7 @@ export function createReplay(config: ReplayConfig): Replay {
   let events = 0;
   /** Time of the last usable event (error decisions carry it); a typed array so storing it allocates nothing. */
   const lastTime = new Float64Array(1);
-  const stamp = new DecisionStamp();
+  const stamp = config.timesAsMs ? new MsOnlyStamp() : new DecisionStamp();
 
   /** Workflow decisions get their stamp here (they are few: transitions and interrupts). */
   const stampAll = (bodies: readonly DecisionBody[], line: number | undefined, out: Decision[]) => {

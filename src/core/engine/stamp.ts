@@ -10,7 +10,7 @@ export class DecisionStamp {
   seq = 0;
   /** Index of the event being processed. */
   event = 0;
-  private ms = Number.NaN;
+  protected ms = Number.NaN;
   private iso = '';
 
   /** Sets the event index and time for the decisions that follow. */
@@ -36,5 +36,20 @@ export class DecisionStamp {
   get time(): string {
     if (this.iso === '') this.iso = formatIso(this.ms);
     return this.iso;
+  }
+}
+
+/**
+ * A stamp that leaves decisions' `time` unformatted (`''`): for a consumer that takes every
+ * decision's time from {@link DecisionStamp.msOf} before the next event is stamped (the decision
+ * stream's writer writes the digits from the number), so no ISO text is built per event.
+ */
+export class MsOnlyStamp extends DecisionStamp {
+  override msOf(time: string): number | undefined {
+    return time === '' ? this.ms : undefined;
+  }
+
+  override get time(): string {
+    return '';
   }
 }
