@@ -53,15 +53,18 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
     escape: jsonTermSafe,
     ...(replay ? { timeMsOf: (time: string) => replay.timeMsOf(time) } : {}),
   });
+  // Decisions are appended to one list and written as each item gives them (before the next push:
+  // `timesAsMs`); the list is emptied once it holds 64, not after every item (emptying drops its
+  // backing store, so the next push allocates again), and never holds many written decisions.
   const decisions: Decision[] = [];
+  let written = 0;
   const emit = (items: readonly TraceItem[]) => {
     for (const item of items) {
       if (comparison) for (const e of comparison.push(item)) writer.writeLine(serializeProfileDiffEntry(e, comparison.profiles));
       else if (replay) {
         replay.pushInto(item, decisions);
-        for (let i = 0; i < decisions.length; i++) writer.write(decisions[i] as Decision);
-        // emptied by pops (inlined), not `length = 0` (a call into the runtime per event)
-        while (decisions.length > 0) decisions.pop();
+        for (; written < decisions.length; written++) writer.write(decisions[written] as Decision);
+        if (written >= 64) decisions.length = written = 0;
       }
     }
   };
