@@ -383,7 +383,7 @@ async function smallestStageText(page: Page): Promise<{ px: number; text: string
     const vp = root.querySelector('.react-flow__viewport');
     const zoom = vp ? new DOMMatrixReadOnly(getComputedStyle(vp).transform).a : NaN;
     let best = { px: Infinity, text: '' };
-    const all = root.querySelectorAll<Element>('.react-flow__node *, .react-flow__edge-text');
+    const all = root.querySelectorAll<Element>('.react-flow__node *, .rs-edge-label');
     for (const el of all) {
       const own = [...el.childNodes].some((c) => c.nodeType === Node.TEXT_NODE && (c.textContent ?? '').trim() !== '');
       if (!own || el.closest('.visually-hidden')) continue;

@@ -2,11 +2,12 @@
  * An edge of either graph, routed off the nodes (see `edgeRoute.ts`): a curve when the way is
  * clear, an orthogonal detour around the nodes in the way otherwise (the back edges of a cycle go
  * around the row); its label sits on the clear part, where it covers no node and no other edge's
- * label (`labelPlan.ts`). A tooltip names its rule. Identical edges between the same two nodes
+ * label (`labelPlan.ts`), in React Flow's label layer above every edge, so no line drawn later
+ * (a parallel rule's, or one crossing it) strikes it through. A tooltip names its rule. Identical edges between the same two nodes
  * (their lines coincide) show one label, `before ×4`, whose tooltip names every rule.
  */
 import { memo, useMemo } from 'react';
-import { BaseEdge, Position, useStore, type Edge, type EdgeProps, type ReactFlowState } from '@xyflow/react';
+import { BaseEdge, EdgeLabelRenderer, Position, useStore, type Edge, type EdgeProps, type ReactFlowState } from '@xyflow/react';
 import type { RuleEdgeData } from './flowElements.ts';
 import type { Box } from '../layout/viewport.ts';
 import { routeEdge } from './edgeRoute.ts';
@@ -116,20 +117,14 @@ function RuleEdgeView(props: EdgeProps<Edge<RuleEdgeData>>) {
   return (
     <g>
       <title>{title}</title>
-      <BaseEdge
-        id={props.id}
-        path={route.path}
-        {...(props.markerEnd !== undefined ? { markerEnd: props.markerEnd } : {})}
-        label={label}
-        labelX={labelX}
-        labelY={labelY}
-        labelShowBg
-        labelBgPadding={[4, 2]}
-        labelBgBorderRadius={3}
-        labelBgStyle={{ fill: 'var(--panel)' }}
-        labelStyle={{ fill: 'var(--fg)', fontSize: 11 }}
-        interactionWidth={16}
-      />
+      <BaseEdge id={props.id} path={route.path} {...(props.markerEnd !== undefined ? { markerEnd: props.markerEnd } : {})} interactionWidth={16} />
+      {label ? (
+        <EdgeLabelRenderer>
+          <div className="rs-edge-label" data-edge={props.id} style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}>
+            {label}
+          </div>
+        </EdgeLabelRenderer>
+      ) : null}
     </g>
   );
 }
