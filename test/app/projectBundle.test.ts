@@ -32,6 +32,21 @@ describe('project bundle', () => {
     );
   });
 
+  it('reads a layout key `__proto__` as no position (the object keeps its prototype) and keeps the other positions', () => {
+    const b = structuredClone(sample());
+    const raw = JSON.parse(encoded(b)) as { docs: { layout: object }[] };
+    Object.defineProperty(raw.docs[0]!.layout, '__proto__', { value: { x: 7, y: 8 }, enumerable: true, configurable: true, writable: true });
+    const text = JSON.stringify(raw);
+    expect(text).toContain('"__proto__":{"x":7,"y":8}');
+    const r = decodeBundle(text);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const layout = r.bundle.docs[0]!.layout;
+    expect(Object.getPrototypeOf(layout)).toBe(Object.prototype);
+    expect(Object.hasOwn(layout, '__proto__')).toBe(false);
+    expect(r.bundle.docs.map((d) => d.layout)).toEqual(b.docs.map((d) => d.layout));
+  });
+
   it('says what is wrong and where in an invalid bundle', () => {
     const b = structuredClone(sample());
     const doc = { kind: 'agent', id: 'x', fileName: 'a.toml', text: '', layout: {}, agent: { name: 'a', tools: [], rules: [{ tool_name: 't', rule_type: { type: 'ExitLoop' }, priority: 300 }] } };

@@ -44,6 +44,12 @@ export const traceModelPath = (traceId: string, scripted: boolean): string =>
 
 let configured = false;
 
+/**
+ * Monaco's own test for a cancelled request (`isCancellationError` in `vs/base/common/errors`,
+ * not in the editor API): an `Error` named and saying `Canceled`.
+ */
+const isMonacoCancellation = (reason: unknown): boolean => reason instanceof Error && reason.name === 'Canceled' && reason.message === 'Canceled';
+
 /** Configures Monaco once: workers, loader, languages, YAML schema. Idempotent. */
 export function setupMonaco(): Monaco {
   if (configured) return monaco;
@@ -54,6 +60,13 @@ export function setupMonaco(): Monaco {
       return label === 'yaml' ? new YamlWorker() : new EditorWorker();
     },
   };
+  // A request Monaco cancels because its editor or model went away (a panel switched while a
+  // suggestion, hover or schema request was in flight) rejects with `Canceled`, and some of
+  // Monaco's callers leave that rejection unhandled, so the page reported an "error" for a request
+  // that was simply dropped. Only that rejection is silenced; every other one is still reported.
+  window.addEventListener('unhandledrejection', (e) => {
+    if (isMonacoCancellation(e.reason)) e.preventDefault();
+  });
   // @monaco-editor/react would otherwise load Monaco from a CDN.
   loader.config({ monaco });
 

@@ -20,6 +20,11 @@ export const BUNDLE_SCHEMA_VERSION = 2;
 export const MAX_BUNDLE_CHARS = 20 * 1024 * 1024;
 
 const XY = z.object({ x: z.number(), y: z.number() });
+/**
+ * Node positions by node name. zod reads a record without a `__proto__` key (it never assigns one,
+ * so a bundle cannot set an object's prototype): a node of that name comes back with no stored
+ * position and is placed by the layout like a new one.
+ */
 const Layout = z.record(z.string(), XY);
 
 const docBase = {
