@@ -16,7 +16,7 @@
  */
 import { deserialize, serialize } from 'node:v8';
 import { readImport } from '../src/app/persistence/importReading.ts';
-import { diagnosticsOf, readDocText, setOffThreadWriter, withAgent, withWorkflow, type AgentDoc, type RuleDoc, type WorkflowDoc } from '../src/app/state/documents.ts';
+import { diagnosticsOf, readDocText, withAgent, withWorkflow, type AgentDoc, type RuleDoc, type WorkflowDoc } from '../src/app/state/documents.ts';
 import { analyseDoc } from '../src/app/analysis/docAnalysis.ts';
 import { splitImport } from '../src/worker/importTransfer.ts';
 import { toolGraph } from '../src/core/graph/toolGraph.ts';
@@ -27,13 +27,13 @@ import { agentDelta } from '../src/core/model/agentDelta.ts';
 import { workflowDelta } from '../src/core/model/workflowDelta.ts';
 import { addTransition, updatePhase } from '../src/core/graph/workflowEdits.ts';
 import { addChildEdge, updateLettaRule } from '../src/core/graph/lettaEdits.ts';
-import { createTextWriter, type TextJob } from '../src/worker/editService.ts';
+import type { TextJob } from '../src/worker/editService.ts';
 import type { Agent } from '../src/core/model/toolRules.ts';
 import type { Workflow } from '../src/core/model/workflow.ts';
 import { bigWorkflowYaml } from '../test/support/bigWorkflow.ts';
 import { bigLettaAf } from '../test/support/bigLetta.ts';
 import { cpuMs } from './measure.ts';
-import type { EditFigures } from './edit.bench.ts';
+import { timeEdit, type EditFigures } from './editTiming.ts';
 
 export interface BigDocImport {
   name: string;
@@ -166,34 +166,21 @@ function cases(): EditCase[] {
 }
 
 export function benchBigDocEdit(runs = 3): BigDocEdit[] {
-  return cases().map((c) => {
-    const page: number[] = [];
-    const write: number[] = [];
-    const check: number[] = [];
-    const inPlace: number[] = [];
-    for (let run = 0; run <= runs; run++) {
-      const writeText = createTextWriter();
-      const removeWriter = setOffThreadWriter();
-      const p = cpuMs(() => {
-        const pending = c.edit();
-        if (!pending.pendingText) throw new Error(`${c.name}: the edit was written in place`);
-        const job = c.job(pending);
-        serialize(job);
-        c.draw(pending);
-        return job;
-      });
-      removeWriter();
-      const wr = cpuMs(() => writeText(p.value));
-      if (!('text' in wr.value)) throw new Error(`${c.name}: the writer could not write the text`);
-      const text = wr.value.text;
-      const ch = cpuMs(() => c.check(text));
-      const old = cpuMs(() => c.inPlace());
-      if (run === 0) continue; // warm-up
-      page.push(p.ms);
-      write.push(wr.ms);
-      check.push(ch.ms);
-      inPlace.push(old.ms);
-    }
-    return { name: c.name, pageMs: median(page), writeMs: median(write), checkMs: median(check), inPlaceMs: median(inPlace), runs };
-  });
+  return cases().map((c) =>
+    timeEdit(
+      {
+        name: c.name,
+        page: () => {
+          const pending = c.edit();
+          if (!pending.pendingText) throw new Error(`${c.name}: the edit was written in place`);
+          const job = c.job(pending);
+          c.draw(pending);
+          return job;
+        },
+        check: c.check,
+        inPlace: c.inPlace,
+      },
+      runs,
+    ),
+  );
 }
