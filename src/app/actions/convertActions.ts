@@ -16,6 +16,7 @@ export const convertActions: Action[] = [
     id: 'convert-pattern',
     label: "Convert to Pattern's form",
     hint: "Rewrite the agent's legacy spellings ([agent], bare rule types, design-era names) into what Pattern's loader accepts; shown as a diff first",
+    unavailable: 'Open a Pattern agent first',
     enabled: ({ store }) => activeDoc(store.getState())?.kind === 'agent',
     run: ({ store }) => proposeConversion(store, 'agent'),
   },
@@ -23,6 +24,7 @@ export const convertActions: Action[] = [
     id: 'convert-hegel',
     label: "Convert to hegel's form",
     hint: "Rewrite the workflow's seed spellings into what hegel's loader accepts; shown as a diff first",
+    unavailable: 'Open a workflow first',
     enabled: ({ store }) => activeDoc(store.getState())?.kind === 'workflow',
     run: ({ store }) => proposeConversion(store, 'workflow'),
   },
@@ -30,6 +32,7 @@ export const convertActions: Action[] = [
     id: 'export-as-written',
     label: 'Export as written',
     hint: 'Download the active document exactly as its text is, legacy spellings included',
+    unavailable: 'Open an agent or a workflow first',
     enabled: ({ store }) => activeDoc(store.getState()) !== undefined,
     run: ({ store }) => {
       const doc = activeDoc(store.getState());

@@ -8,6 +8,7 @@ import { addLettaRule } from '../../core/graph/lettaEdits.ts';
 import { layoutOf, missingPositions } from '../graph/docGraph.ts';
 import { requestFit } from '../graph/fitRequests.ts';
 import { keepsPositions } from '../graph/usePlacement.ts';
+import { requestNameFocus } from '../inspector/nameFocus.ts';
 
 const doc = ({ store }: ActionContext) => activeDoc(store.getState());
 
@@ -18,9 +19,11 @@ export const graphActions: Action[] = [
     id: 'auto-layout',
     icon: 'layout',
     label: 'Auto layout',
+    keywords: 'arrange tidy',
     toolbar: true,
     shortcuts: ['Mod+Shift+L'],
     hint: 'Lay out the whole graph again, layered in reading order (one undo step)',
+    unavailable: 'Open an agent or a workflow first',
     enabled: (ctx) => doc(ctx) !== undefined,
     run(ctx) {
       const d = doc(ctx);
@@ -34,9 +37,11 @@ export const graphActions: Action[] = [
     icon: 'plus',
     hideWhenDisabled: true,
     label: 'Add tool',
+    keywords: 'new create node tool',
     toolbar: true,
     shortcuts: ['Mod+Shift+T'],
     hint: 'Add a declared tool to the agent and select it (a Letta agent’s tools are defined in its agent file)',
+    unavailable: 'Open a Pattern agent first (a Letta agent’s tools are in its agent file)',
     enabled: (ctx) => {
       const d = doc(ctx);
       return d?.kind === 'agent' && d.agent.family !== 'letta';
@@ -54,6 +59,7 @@ export const graphActions: Action[] = [
       });
       const after = activeDoc(ctx.store.getState());
       if (after && keepsPositions(after)) s.placeNodes(after.id, missingPositions(after, anchor));
+      requestNameFocus(name);
       s.select({ kind: 'tool', tool: name });
     },
   },
@@ -62,9 +68,11 @@ export const graphActions: Action[] = [
     icon: 'plus',
     hideWhenDisabled: true,
     label: 'Add rule',
+    keywords: 'new create edge constraint',
     toolbar: true,
     shortcuts: ['Mod+Shift+R'],
     hint: 'Add a rule to the selected tool: choose its type first (a Letta agent gets max_count_per_step 1)',
+    unavailable: 'Select a tool first',
     enabled: (ctx) => ruleTarget(ctx) !== undefined,
     run(ctx) {
       const d = doc(ctx);
@@ -89,6 +97,7 @@ export const graphActions: Action[] = [
     toolbar: true,
     shortcuts: ['C'],
     hint: 'Draw an ordering edge from the selected tool by keyboard: choose the other tool from a list',
+    unavailable: 'Select a tool of a Pattern agent first',
     enabled(ctx) {
       const d = doc(ctx);
       return d?.kind === 'agent' && d.agent.family !== 'letta' && ruleTarget(ctx) !== undefined;
@@ -102,9 +111,11 @@ export const graphActions: Action[] = [
     icon: 'plus',
     hideWhenDisabled: true,
     label: 'Add phase',
+    keywords: 'new create node phase state',
     toolbar: true,
     shortcuts: ['Mod+Shift+H'],
     hint: 'Add a phase to the workflow and select it',
+    unavailable: 'Open a workflow first',
     enabled: (ctx) => doc(ctx)?.kind === 'workflow',
     run(ctx) {
       const d = doc(ctx);
@@ -119,6 +130,7 @@ export const graphActions: Action[] = [
       });
       const after = activeDoc(ctx.store.getState());
       if (after && keepsPositions(after)) s.placeNodes(after.id, missingPositions(after, anchor));
+      requestNameFocus(name);
       s.select({ kind: 'phase', node: name });
     },
   },

@@ -3,8 +3,9 @@ import { projectActions } from './projectActions.ts';
 import { editActions } from './editActions.ts';
 import { graphActions } from './graphActions.ts';
 import { convertActions } from './convertActions.ts';
+import { workspaceActions } from './workspaceActions.ts';
 
-/** Every action, in toolbar order. */
-export const ALL_ACTIONS: readonly Action[] = [...projectActions, ...editActions, ...graphActions, ...convertActions];
+/** Every action, in toolbar order (the workspace commands have no button of the registry's). */
+export const ALL_ACTIONS: readonly Action[] = [...projectActions, ...editActions, ...graphActions, ...convertActions, ...workspaceActions];
 
 export type { Action, ActionContext } from './types.ts';

@@ -21,6 +21,7 @@ export const projectActions: Action[] = [
     icon: 'file',
     overflow: true,
     label: 'New project',
+    keywords: 'create clear',
     toolbar: true,
     hint: 'Start a new empty project (the current one stays saved in this browser)',
     run: ({ store }) => {
@@ -33,6 +34,7 @@ export const projectActions: Action[] = [
     id: 'import',
     icon: 'import',
     label: 'Import',
+    keywords: 'open load file upload',
     toolbar: true,
     shortcuts: ['Mod+O'],
     hint: 'Import TOML, YAML or JSON rule files, Letta agent files (.af), or a project bundle (you can also drop or paste them)',
@@ -42,9 +44,11 @@ export const projectActions: Action[] = [
     id: 'export',
     icon: 'export',
     label: 'Export',
+    keywords: 'download save file toml yaml',
     toolbar: true,
     shortcuts: ['Mod+S'],
     hint: "Download the active document in the form the real loader reads (Pattern's [[agents]] config, hegel's workflow YAML); Export as written keeps the text as is",
+    unavailable: 'Open an agent or a workflow first',
     enabled: ({ store }) => activeDoc(store.getState()) !== undefined,
     run: ({ store }) => {
       const doc = activeDoc(store.getState());
@@ -94,6 +98,7 @@ export const projectActions: Action[] = [
     id: 'examples',
     icon: 'examples',
     label: 'Examples',
+    keywords: 'gallery open walk-through tutorial saved projects',
     toolbar: true,
     hint: 'Open a copy of an example, or reopen a saved project',
     run: ({ ui }) => ui.getState().openDialog('examples'),

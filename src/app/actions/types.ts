@@ -28,6 +28,10 @@ export interface Action {
   shortcuts?: string[];
   /** A short help text (tooltip and palette). */
   hint?: string;
+  /** Other words the palette finds it by (`new tool` finds Add tool), never shown. */
+  keywords?: string;
   enabled?(ctx: ActionContext): boolean;
+  /** Why it does not apply while `enabled` is false, for the palette (e.g. `Nothing to undo`). */
+  unavailable?: string;
   run(ctx: ActionContext): void | Promise<void>;
 }

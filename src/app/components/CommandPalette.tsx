@@ -15,16 +15,20 @@ export function CommandPalette() {
   const ctx = useMemo(() => ({ store, ui }), [store, ui]);
   const all: readonly Action[] = useMemo(() => [...ALL_ACTIONS, ...themeActions], []);
   const mac = isMac(navigator.platform || navigator.userAgent);
-  const enabled = all.filter((a) => !a.enabled || a.enabled(ctx));
-  const items = enabled.map((a) => ({
+  // Every command is listed; one that does not apply now is shown muted with the reason, so the
+  // palette always answers "is there a command for this?".
+  const isEnabled = (a: Action) => !a.enabled || a.enabled(ctx);
+  const items = all.map((a) => ({
     id: a.id,
     label: a.label,
     ...(a.hint ? { hint: a.hint } : {}),
+    ...(a.keywords ? { keywords: a.keywords } : {}),
     ...(a.shortcuts?.[0] ? { keys: shortcutLabel(a.shortcuts[0], mac) } : {}),
+    ...(isEnabled(a) ? {} : { disabled: a.unavailable ?? 'Not available now' }),
   }));
   const run = (id: string) => {
-    const a = enabled.find((x) => x.id === id);
-    if (!a) return;
+    const a = all.find((x) => x.id === id);
+    if (!a || !isEnabled(a)) return;
     ui.getState().closeDialog();
     void a.run(ctx);
   };

@@ -13,7 +13,11 @@ export interface PickItem {
   /** A muted second name after the label (e.g. the file's name of a rule type). */
   detail?: string;
   hint?: string;
+  /** Words it is also found by, never shown. */
+  keywords?: string;
   keys?: string;
+  /** Why it cannot be picked now: listed, muted and `aria-disabled`, after the others. */
+  disabled?: string;
 }
 
 export function PickList({
@@ -35,10 +39,11 @@ export function PickList({
   const base = useId();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const shown = filterActions(items, query);
+  const found = filterActions(items, query);
+  const shown = [...found.filter((i) => !i.disabled), ...found.filter((i) => i.disabled)];
   const current = Math.min(active, Math.max(0, shown.length - 1));
   const optionId = (i: PickItem) => `${base}-${i.id.replace(/[^\w-]/g, '_')}`;
-  const pick = (i: PickItem | undefined) => i && onPick(i.id);
+  const pick = (i: PickItem | undefined) => i && !i.disabled && onPick(i.id);
   return (
     <div className="palette">
       <input
@@ -77,7 +82,8 @@ export function PickList({
             id={optionId(item)}
             role="option"
             aria-selected={i === current}
-            className={i === current ? 'active' : undefined}
+            aria-disabled={item.disabled ? true : undefined}
+            className={[i === current ? 'active' : '', item.disabled ? 'disabled' : ''].filter(Boolean).join(' ') || undefined}
             onMouseEnter={() => setActive(i)}
             onClick={() => pick(item)}
           >
@@ -85,7 +91,7 @@ export function PickList({
               {item.label}
               {item.detail ? <span className="palette-detail"> · {item.detail}</span> : null}
             </span>
-            {item.hint ? <span className="palette-hint">{item.hint}</span> : null}
+            {item.disabled ? <span className="palette-hint">{item.disabled}</span> : item.hint ? <span className="palette-hint">{item.hint}</span> : null}
             {item.keys ? <kbd>{item.keys}</kbd> : null}
           </li>
         ))}

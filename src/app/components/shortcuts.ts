@@ -33,21 +33,36 @@ export function actionForKey(actions: readonly Action[], event: KeyLike, mac: bo
  * inputs keep the browser's; so none by default. */
 export const EDITING_IDS = new Set(['undo', 'redo']);
 
-/** A shortcut as shown to the user: `Ctrl+Shift+Z`, or `⌘⇧Z` on macOS. */
+const KEY_NAMES: Record<string, string> = { ArrowRight: '→', ArrowLeft: '←', ArrowUp: '↑', ArrowDown: '↓', Enter: 'Enter' };
+
+/** A shortcut as shown to the user: `Ctrl+Shift+Z`, or `⌘⇧Z` on macOS; arrows as `→`. */
 export function shortcutLabel(spec: string, mac: boolean): string {
-  if (!mac) return spec.replace('Mod', 'Ctrl');
-  return spec.replace('Mod+', '⌘').replace('Shift+', '⇧').replace('Alt+', '⌥');
+  const named = spec.replace(/Arrow(Right|Left|Up|Down)$/, (k) => KEY_NAMES[k] ?? k);
+  if (!mac) return named.replace('Mod', 'Ctrl');
+  return named.replace('Mod+', '⌘').replace('Shift+', '⇧').replace('Alt+', '⌥');
+}
+
+/**
+ * Whether a focused widget uses the arrow keys itself (a slider, a list, menu, tab list, grid or
+ * tree, a range input): arrow shortcuts are left to it.
+ */
+export function ownsArrowKeys(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el || typeof el.closest !== 'function') return false;
+  if (el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'range') return true;
+  return el.closest('[role="slider"],[role="listbox"],[role="menu"],[role="menubar"],[role="tablist"],[role="grid"],[role="tree"],[role="radiogroup"],[role="toolbar"],.react-flow__node') !== null;
 }
 
 /** Actions whose label contains every word of `query` (case-insensitive), best matches first. */
-export function filterActions<A extends { label: string; detail?: string | undefined }>(actions: readonly A[], query: string): A[] {
+export function filterActions<A extends { label: string; detail?: string | undefined; keywords?: string | undefined }>(actions: readonly A[], query: string): A[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...actions];
   const scored = actions
     .map((a) => {
       const label = (a.detail ? `${a.label} ${a.detail}` : a.label).toLowerCase();
-      if (!words.every((w) => label.includes(w))) return undefined;
-      return { a, score: label.startsWith(words[0]!) ? 0 : 1 };
+      const all = a.keywords ? `${label} ${a.keywords.toLowerCase()}` : label;
+      if (!words.every((w) => all.includes(w))) return undefined;
+      return { a, score: label.startsWith(words[0]!) ? 0 : words.every((w) => label.includes(w)) ? 1 : 2 };
     })
     .filter((x): x is { a: A; score: number } => x !== undefined);
   return scored.sort((x, y) => x.score - y.score).map((x) => x.a);

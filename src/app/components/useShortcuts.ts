@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { ALL_ACTIONS } from '../actions/index.ts';
 import type { ActionContext } from '../actions/types.ts';
 import { isTextTarget } from '../graph/keys.ts';
-import { actionForKey, isMac, matchesShortcut } from './shortcuts.ts';
+import { actionForKey, isMac, matchesShortcut, ownsArrowKeys } from './shortcuts.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
 
 export function useShortcuts(ctx: ActionContext): void {
@@ -20,6 +20,7 @@ export function useShortcuts(ctx: ActionContext): void {
       if (ctx.ui.getState().dialog !== null || simulationStore().getState().presenter) return;
       const action = actionForKey(ALL_ACTIONS, e, mac);
       if (!action) return;
+      if (e.key.startsWith('Arrow') && ownsArrowKeys(e.target)) return;
       e.preventDefault();
       if (action.enabled && !action.enabled(ctx)) return;
       void action.run(ctx);

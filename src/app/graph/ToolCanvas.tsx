@@ -23,6 +23,7 @@ import type { GraphView } from './neighbourhood.ts';
 import { toolNodeSize } from '../layout/placement.ts';
 import { bandStart, type Page } from '../layout/wrap.ts';
 import { requestFit } from './fitRequests.ts';
+import { onDeleteRequest } from './deleteRequests.ts';
 
 const dataCaches = new Map<string, Map<string, { key: string; value: ToolGraphNode }>>();
 const dataCacheOf = (id: string) => {
@@ -135,6 +136,8 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
       s.select({ kind: 'none' });
     }
   }, [store, doc.agent, docId, edgeRule, letta]);
+  // The palette's Delete goes where the Delete key goes.
+  useEffect(() => onDeleteRequest(onDeleteSelection), [onDeleteSelection]);
 
   return (
     <>

@@ -1,5 +1,5 @@
 /** The phase graph of a workflow document on the canvas. */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Connection, Edge, EdgeTypes, NodeTypes } from '@xyflow/react';
 import type { WorkflowDoc, XY } from '../state/documents.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
@@ -20,6 +20,7 @@ import { useGraphView } from './useGraphView.ts';
 import { GraphCapBanner } from './GraphCapBanner.tsx';
 import type { GraphView } from './neighbourhood.ts';
 import { phaseNodeSize } from '../layout/placement.ts';
+import { onDeleteRequest } from './deleteRequests.ts';
 
 const nodeTypes: NodeTypes = { phase: PhaseNode };
 const edgeTypes: EdgeTypes = { rule: RuleEdge };
@@ -100,6 +101,8 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
       s.select({ kind: 'none' });
     }
   }, [store, docId]);
+  // The palette's Delete goes where the Delete key goes.
+  useEffect(() => onDeleteRequest(onDeleteSelection), [onDeleteSelection]);
 
   return (
     <>

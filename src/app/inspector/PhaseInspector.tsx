@@ -27,6 +27,7 @@ export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; na
       <DraftField
         label="Name"
         value={name}
+        claimsFocus
         validate={(v) => (v.trim() === '' ? 'A phase needs a name.' : v === DONE_NODE ? '“done” is the implicit final phase.' : v !== name && targets.includes(v) ? `“${v}” is already a phase.` : undefined)}
         onCommit={(v) => {
           const pos = doc.layout[name];

@@ -66,6 +66,7 @@ function PatternToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
         <DraftField
           label="Name"
           value={tool}
+          claimsFocus
           validate={(v) => (v.trim() === '' ? 'A tool needs a name.' : v !== tool && toolNamesOf(doc.agent).has(v) ? `“${v}” is already a tool.` : undefined)}
           onCommit={(v) => {
             const pos = doc.layout[tool];

@@ -3,8 +3,9 @@
  * (callers pass a coalescing key so typing is one undo step), except `DraftField`, which commits
  * on blur or Enter (names, where half-typed values would collide).
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { compilePattern } from '../../core/regex/index.ts';
+import { takeNameFocus } from './nameFocus.ts';
 
 export function Field({ label, children, hint }: { label: string; children: (id: string) => ReactNode; hint?: ReactNode }) {
   const id = useId();
@@ -31,10 +32,19 @@ export function TextField({ label, value, onChange, multiline }: { label: string
   );
 }
 
-/** A text field that commits on blur or Enter; Escape restores the value. */
-export function DraftField({ label, value, onCommit, validate }: { label: string; value: string; onCommit(v: string): void; validate?(v: string): string | undefined }) {
+/**
+ * A text field that commits on blur or Enter; Escape restores the value. With `claimsFocus` (a
+ * Name field) it takes the focus, text selected, when an action asked for it (see `nameFocus.ts`).
+ */
+export function DraftField({ label, value, onCommit, validate, claimsFocus = false }: { label: string; value: string; onCommit(v: string): void; validate?(v: string): string | undefined; claimsFocus?: boolean }) {
   const [draft, setDraft] = useState(value);
   const [base, setBase] = useState(value);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!claimsFocus || !takeNameFocus(value)) return;
+    input.current?.focus();
+    input.current?.select();
+  }, [claimsFocus, value]);
   if (base !== value) {
     setBase(value);
     setDraft(value);
@@ -48,6 +58,7 @@ export function DraftField({ label, value, onCommit, validate }: { label: string
     <Field label={label} hint={error ? <span className="insp-error" role="alert">{error}</span> : null}>
       {(id) => (
         <input
+          ref={input}
           id={id}
           type="text"
           value={draft}
@@ -238,15 +249,13 @@ export function SelectField<T extends string>({
   );
 }
 
-/** The "Remove" field of a rule inspector: one danger button that deletes the rule. */
+/** The foot of a rule inspector: one danger button, named "Delete rule", that deletes the rule. */
 export function DeleteRuleField({ onDelete }: { onDelete(): void }) {
   return (
-    <Field label="Remove">
-      {(id) => (
-        <button id={id} type="button" className="danger" onClick={onDelete}>
-          Delete rule
-        </button>
-      )}
-    </Field>
+    <div className="insp-field insp-danger-zone">
+      <button type="button" className="danger" onClick={onDelete}>
+        Delete rule
+      </button>
+    </div>
   );
 }

@@ -1,0 +1,105 @@
+/**
+ * Workspace commands for the palette and the keyboard: the modes (Design, Simulate, Present),
+ * running and stepping the simulation, new agent / workflow, and deleting the selection. Each
+ * calls the same store action as its button, so the palette and the bar never differ.
+ */
+import type { Action, ActionContext } from './types.ts';
+import { activeDoc } from '../state/store.ts';
+import { simulationStore } from '../simulator/simulationStore.ts';
+import { importPending, importProgressStore } from '../persistence/importProgress.ts';
+import { requestDelete } from '../graph/deleteRequests.ts';
+
+const sim = () => simulationStore().getState();
+const inSimulate = ({ ui }: ActionContext) => ui.getState().mode === 'simulate';
+const hasRun = (ctx: ActionContext) => inSimulate(ctx) && sim().run !== undefined;
+
+export const workspaceActions: Action[] = [
+  {
+    id: 'mode-design',
+    label: 'Design mode',
+    keywords: 'switch edit graph inspector',
+    shortcuts: ['Alt+1'],
+    hint: 'The graph, the Inspector, the source and its problems',
+    run: ({ ui }) => ui.getState().setMode('design'),
+  },
+  {
+    id: 'mode-simulate',
+    label: 'Simulate mode',
+    keywords: 'switch replay trace timeline',
+    shortcuts: ['Alt+2'],
+    hint: 'The graph beside the simulator: traces, the timeline and every decision',
+    run: ({ ui }) => ui.getState().showSimulator(),
+  },
+  {
+    id: 'present',
+    label: 'Present',
+    keywords: 'presenter stage classroom teach slides',
+    shortcuts: ['Alt+3'],
+    hint: 'The graph and the current decision at stage size (Escape leaves)',
+    run: () => sim().setPresenter(true),
+  },
+  {
+    id: 'run-simulation',
+    label: 'Run simulation',
+    keywords: 'replay start play',
+    shortcuts: ['Mod+Enter'],
+    hint: 'Replay the chosen traces against the chosen rules',
+    unavailable: 'Waiting for the import to finish',
+    enabled: () => !importPending(importProgressStore.getState()),
+    run({ store, ui }) {
+      ui.getState().showSimulator();
+      void sim().start(store.getState().project);
+    },
+  },
+  {
+    id: 'step-next',
+    label: 'Next step',
+    keywords: 'forward simulation',
+    shortcuts: ['ArrowRight'],
+    hint: 'The next step of the run',
+    unavailable: 'Run a simulation first (Simulate mode)',
+    enabled: hasRun,
+    run: () => sim().stepBy(1),
+  },
+  {
+    id: 'step-prev',
+    label: 'Previous step',
+    keywords: 'back simulation',
+    shortcuts: ['ArrowLeft'],
+    hint: 'The step before',
+    unavailable: 'Run a simulation first (Simulate mode)',
+    enabled: hasRun,
+    run: () => sim().stepBy(-1),
+  },
+  {
+    id: 'new-agent',
+    label: 'New agent',
+    keywords: 'create pattern toml',
+    hint: 'Add an empty agent to the project and open it',
+    run: ({ store, ui }) => {
+      store.getState().addAgent();
+      ui.getState().setMode('design');
+    },
+  },
+  {
+    id: 'new-workflow',
+    label: 'New workflow',
+    keywords: 'create hegel yaml',
+    hint: 'Add a one-phase workflow to the project and open it',
+    run: ({ store, ui }) => {
+      store.getState().addWorkflow();
+      ui.getState().setMode('design');
+    },
+  },
+  {
+    id: 'delete-selection',
+    label: 'Delete',
+    keywords: 'remove selection tool rule phase transition edge',
+    shortcuts: ['Delete'],
+    hint: 'Delete the selected tool, rule, phase or transition (Undo brings it back)',
+    unavailable: 'Select a tool, rule, phase or transition first',
+    enabled: ({ store }) =>
+      activeDoc(store.getState()) !== undefined && store.getState().selection.kind !== 'none',
+    run: () => void requestDelete(),
+  },
+];

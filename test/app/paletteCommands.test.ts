@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { actionForKey, filterActions, ownsArrowKeys, shortcutLabel } from '../../src/app/components/shortcuts.ts';
+import { ALL_ACTIONS } from '../../src/app/actions/index.ts';
+import { requestNameFocus, takeNameFocus } from '../../src/app/inspector/nameFocus.ts';
+import { onDeleteRequest, requestDelete } from '../../src/app/graph/deleteRequests.ts';
+
+const key = (k: string, mods: Partial<{ ctrl: boolean; shift: boolean; alt: boolean }> = {}) => ({ key: k, ctrlKey: !!mods.ctrl, metaKey: false, shiftKey: !!mods.shift, altKey: !!mods.alt });
+const find = (q: string) => filterActions(ALL_ACTIONS, q).map((a) => a.label);
+
+describe('the command palette lists every command', () => {
+  it('finds modes, run, step, undo, new agent / workflow / tool / phase, delete, export, present, theme', () => {
+    expect(find('design')).toContain('Design mode');
+    expect(find('simulate')).toContain('Simulate mode');
+    expect(find('present')[0]).toBe('Present');
+    expect(find('run')).toContain('Run simulation');
+    expect(find('next step')).toContain('Next step');
+    expect(find('undo')[0]).toBe('Undo');
+    expect(find('new agent')[0]).toBe('New agent');
+    expect(find('new workflow')[0]).toBe('New workflow');
+    expect(find('new tool')).toContain('Add tool');
+    expect(find('new phase')).toContain('Add phase');
+    expect(find('delete')[0]).toBe('Delete');
+    expect(find('export')[0]).toBe('Export');
+  });
+
+  it('ranks a label match above a keyword match', () => {
+    expect(find('tool')[0]).toBe('Add tool');
+  });
+
+  it('binds each shortcut to one command only', () => {
+    const seen = new Map<string, string>();
+    for (const a of ALL_ACTIONS)
+      for (const s of a.shortcuts ?? []) {
+        expect(seen.get(s), `${s} on ${a.label} and ${seen.get(s)}`).toBeUndefined();
+        seen.set(s, a.label);
+      }
+  });
+
+  it('steps with the arrow keys and runs with Mod+Enter', () => {
+    expect(actionForKey(ALL_ACTIONS, key('ArrowRight'), false)?.id).toBe('step-next');
+    expect(actionForKey(ALL_ACTIONS, key('ArrowLeft'), false)?.id).toBe('step-prev');
+    expect(actionForKey(ALL_ACTIONS, key('Enter', { ctrl: true }), false)?.id).toBe('run-simulation');
+    expect(shortcutLabel('ArrowRight', false)).toBe('→');
+  });
+
+  it('leaves the arrow keys to sliders, lists, tabs and nodes', () => {
+    const el = (tagName: string, match: boolean, type?: string) => ({ tagName, type, closest: () => (match ? {} : null) }) as unknown as EventTarget;
+    expect(ownsArrowKeys(el('INPUT', false, 'range'))).toBe(true);
+    expect(ownsArrowKeys(el('BUTTON', true))).toBe(true);
+    expect(ownsArrowKeys(el('BUTTON', false))).toBe(false);
+    expect(ownsArrowKeys(null)).toBe(false);
+  });
+});
+
+describe('focus and delete requests', () => {
+  it('gives the Name field of the new node the focus once', () => {
+    requestNameFocus('tool_2');
+    expect(takeNameFocus('tool_1')).toBe(false);
+    expect(takeNameFocus('tool_2')).toBe(true);
+    expect(takeNameFocus('tool_2')).toBe(false);
+  });
+
+  it('sends Delete to the mounted canvas, and to none after it unmounts', () => {
+    let deleted = 0;
+    const off = onDeleteRequest(() => deleted++);
+    expect(requestDelete()).toBe(true);
+    off();
+    expect(requestDelete()).toBe(false);
+    expect(deleted).toBe(1);
+  });
+});
