@@ -111,6 +111,10 @@ function replace(text: string, path: DocPath, value: unknown): string | undefine
   if (isMap(node) || isSeq(node)) {
     const collection = node as YAMLMap | YAMLSeq;
     const end = trimBack(text, range[1]);
+    if (collection.flow && !inFlow) {
+      const block = flowToBlock(text, located, range[0], end, value);
+      if (block !== undefined) return block;
+    }
     if (collection.flow || inFlow) return text.slice(0, range[0]) + JSON.stringify(plainOf(value)) + text.slice(end);
     const kept = commentLines(text.slice(range[0], end));
     const nonEmpty = Array.isArray(value) ? value.length > 0 : (entriesOf(value)?.length ?? 0) > 0;
@@ -125,6 +129,34 @@ function replace(text: string, path: DocPath, value: unknown): string | undefine
     return `${text.slice(0, colon + 1)} ${scalar}${indentKept(commentLines(text.slice(colon + 1, end)), col)}${text.slice(end)}`;
   }
   return undefined;
+}
+
+/**
+ * A flow collection under a block key (`transitions: []`, the writer's own empty list) that gains
+ * items is written again as a block after its key, in the writer's style, so one file never mixes
+ * `[{"when":…}]` with block YAML. A non-empty flow list of plain values (`tools: [a, b]`, the
+ * user's own choice) stays a flow list. A comment after the flow value moves to the key's line.
+ */
+function flowToBlock(text: string, located: Located, start: number, end: number, value: unknown): string | undefined {
+  const old = located.node as YAMLMap | YAMLSeq;
+  const items = Array.isArray(value) ? value : entriesOf(value);
+  if (!items || items.length === 0) return undefined;
+  const nested = Array.isArray(value) ? value.some((v) => !isScalarValue(v)) : true;
+  if (old.items.length > 0 && !nested) return undefined;
+  const keyNode = located.pair?.key as Node | undefined;
+  if (!keyNode?.range) return undefined;
+  const colon = text.indexOf(':', keyNode.range[1]);
+  if (colon < 0 || colon >= start || text.slice(colon + 1, start).trim() !== '') return undefined;
+  const col = lineIndent(text, keyNode.range[0]);
+  const lineRest = text.slice(end, lineEnd(text, end));
+  const comment = lineRest.trim().startsWith('#') ? ` ${lineRest.trim()}` : '';
+  if (!comment && lineRest.trim() !== '') return undefined;
+  const pad = ' '.repeat(col + 2);
+  const block = valueText(value)
+    .split('\n')
+    .map((line) => (line === '' ? line : pad + line))
+    .join('\n');
+  return `${text.slice(0, colon + 1)}${comment}\n${block}${text.slice(end + lineRest.length)}`;
 }
 
 /** Where a `#` comment starts on a YAML line (outside quotes), or -1. */
