@@ -173,6 +173,28 @@ describe('dead rule (V005)', () => {
   it('near-miss: without the ExitLoop the limit blocks a second call', () => {
     const r = verifyAgent(agentOf(['a', 'b'], rules.slice(1)));
     expect(brief(r.findings)).toEqual([]);
+    expect(verifyAgent(agentOf(['a', 'b'], rules)).findings[0]?.severity).toBe('warning');
+  });
+
+  // Issue 22: the ETL and API-client examples opened with this as a warning that read "broken".
+  const afterStart = [
+    { tool_name: 's', rule_type: { type: 'StartConstraint' as const } },
+    { tool_name: 'b', rule_type: { type: 'RequiresPrecedingTools' as const }, conditions: ['s'] },
+  ];
+
+  it('a rule whose conditions are start tools is advice (info) that says what to do', () => {
+    const r = verifyAgent(agentOf(['s', 'b'], afterStart));
+    expect(brief(r.findings)).toEqual(['V005 b']);
+    expect(r.findings[0]?.severity).toBe('info');
+    expect(r.findings[0]?.message).toBe(
+      'Rule #2 (Call after… · RequiresPrecedingTools) on `b` is redundant here: its condition `s` is a start tool, which runs before anything else, so this rule never blocks. It repeats the order the start rule already sets: remove it, or keep it as documentation.',
+    );
+    expect(verifyAgent(agentOf(['s', 'b'], afterStart), { startConstraints: 'gate' }).findings.map((f) => f.severity)).toEqual(['info']);
+  });
+
+  it('near-miss: with a condition that is not a start tool the rule blocks, and nothing is reported', () => {
+    const r = verifyAgent(agentOf(['s', 'b', 'c'], [afterStart[0]!, { ...afterStart[1]!, conditions: ['s', 'c'] }]));
+    expect(r.findings.filter((f) => f.code === 'V005')).toEqual([]);
   });
 });
 
@@ -210,7 +232,7 @@ describe('Letta agents (profile letta)', () => {
     expect(brief(r.findings)).toEqual(['V005 a', 'V005 c']);
     expect(r.findings.map((f) => f.rule)).toEqual([0, 2]);
     expect(r.findings[0]?.message).toBe(
-      'Rule #1 (constrain_child_tools) on `a` never fires on any path: whenever `a` ran last, the next call is one of its children anyway, so it never removes a tool. No static check looks at rules together, so none reports it.',
+      'Rule #1 (constrain_child_tools) on `a` never fires on any path: whenever `a` ran last, the next call is one of its children anyway, so it never removes a tool. Removing it changes no decision; tighten it if it was meant to block.',
     );
     expect(r.findings[1]?.message).toContain('no path calls `c` again after its first call in a step');
     // The trace calls the rule's tool the shortest way; the rule does not decide anything there.

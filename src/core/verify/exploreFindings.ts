@@ -198,15 +198,23 @@ function deadTools(s: ToolSearch): VerifyFinding[] {
   return out;
 }
 
+/**
+ * A rule that never fires only because its conditions are start tools, which run (or must run)
+ * before anything else: it repeats the order the start rule already sets, so it is advice (V005
+ * as info, with what to do), not a fault of the rule set. Undefined for any other rule.
+ */
+function redundantByStartTools(r: ToolRule, s: ToolSearch): string | undefined {
+  if (r.rule_type.type !== 'RequiresPrecedingTools') return undefined;
+  const starts = new Set(s.agent.rules.filter((x) => x.rule_type.type === 'StartConstraint').map((x) => x.tool_name));
+  const auto = r.conditions.filter((c) => starts.has(c));
+  if (auto.length === 0 || auto.length !== r.conditions.length) return undefined;
+  const they = auto.length === 1 ? `its condition ${q(auto[0] as string)} is a start tool, which runs` : `its conditions (${auto.map(q).join(', ')}) are start tools, which run`;
+  return `${they} before anything else, so this rule never blocks. It repeats the order the start rule already sets: remove it, or keep it as documentation`;
+}
+
 /** Why a rule of a type may never fire, in words (appended to V005). */
-function deadRuleHint(r: ToolRule, s: ToolSearch): string {
+function deadRuleHint(r: ToolRule): string {
   const t = r.tool_name === WILDCARD ? 'a tool' : q(r.tool_name);
-  if (r.rule_type.type === 'RequiresPrecedingTools' && s.settings.startConstraints === 'auto') {
-    const starts = new Set(s.agent.rules.filter((x) => x.rule_type.type === 'StartConstraint').map((x) => x.tool_name));
-    const auto = r.conditions.filter((c) => starts.has(c));
-    if (auto.length > 0 && auto.length === r.conditions.length)
-      return `its conditions (${auto.map(q).join(', ')}) are start tools, called automatically before anything else (with the start gate instead of automatic start calls it would block)`;
-  }
   switch (r.rule_type.type) {
     case 'RequiresPrecedingTools':
       return `whenever ${t} can be called its conditions have already been called, so it never blocks`;
@@ -241,6 +249,8 @@ export interface JudgedRule {
   tool: string;
   ref: string;
   hint: () => string;
+  /** For a rule that is only redundant (not wrong): what it means and what to do. */
+  advice?: () => string | undefined;
 }
 
 /** The agent's own rules (Pattern's / the spec's) that the search can judge. */
@@ -255,7 +265,7 @@ function judgedRules(s: ToolSearch, deadToolNames: ReadonlySet<string>): JudgedR
     if (r.rule_type.type === 'RequiresConsent' && !s.settings.requirePermissions) return;
     // Two cooldowns on one tool: only "elapsed or not" is explored, so the later one is not judged.
     if (r.rule_type.type === 'Cooldown' && (r.tool_name === WILDCARD || cooldownsOf(r.tool_name) > 1)) return;
-    out.push({ index, tool: r.tool_name, ref: ruleRef(rules, index), hint: () => deadRuleHint(r, s) });
+    out.push({ index, tool: r.tool_name, ref: ruleRef(rules, index), hint: () => deadRuleHint(r), advice: () => redundantByStartTools(r, s) });
   });
   return out;
 }
@@ -266,9 +276,12 @@ export function deadRules(s: ToolSearch, judged: readonly JudgedRule[]): VerifyF
   for (const r of judged) {
     if (s.ruleFirst.has(r.index)) continue;
     const on = r.tool === WILDCARD ? 'for every tool' : `on ${q(r.tool)}`;
-    const message = s.exhaustive
-      ? `Rule ${r.ref} ${on} never fires on any path: ${r.hint()}. No static check looks at rules together, so none reports it.`
-      : `Rule ${r.ref} ${on} did not fire ${boundText(s)}.`;
+    const advice = s.exhaustive ? r.advice?.() : undefined;
+    const message = advice
+      ? `Rule ${r.ref} ${on} is redundant here: ${advice}.`
+      : s.exhaustive
+        ? `Rule ${r.ref} ${on} never fires on any path: ${r.hint()}. Removing it changes no decision; tighten it if it was meant to block.`
+        : `Rule ${r.ref} ${on} did not fire ${boundText(s)}.`;
     const first = s.toolFirst.get(r.tool === WILDCARD ? (s.model.tools.find((t) => s.toolFirst.has(t)) ?? '') : r.tool);
     let trace: Counterexample;
     if (first) {
@@ -277,7 +290,7 @@ export function deadRules(s: ToolSearch, judged: readonly JudgedRule[]): VerifyF
     } else trace = traceOf(s, [], [{ kind: 'end', wait: false }], 1, `V005 dead rule: ${ruleNumber(r.index)} does not fire`);
     out.push({
       code: 'V005',
-      severity: s.exhaustive ? 'warning' : 'info',
+      severity: s.exhaustive && !advice ? 'warning' : 'info',
       message,
       rule: r.index,
       ...(r.tool !== WILDCARD ? { tool: r.tool } : {}),
