@@ -42,7 +42,7 @@ describe('reading an import', () => {
   });
 
   it.each([
-    ['a malformed TOML file', 'bad.toml', '[[agents]\nname = "x"', /^Could not import bad\.toml: TOML syntax error: .* \(line 1\)\. Nothing was changed\.$/s],
+    ['a pasted malformed TOML text (no file to open)', undefined, '[[agents]\nname = "x"', /^Could not import the pasted text: TOML syntax error: .* \(line 1\)\. Nothing was changed\.$/s],
     ['an empty paste', undefined, '  \n', /is empty/],
     ['binary data', 'x.toml', '\u0000\u0001\u0002PNG', /binary, not TOML, YAML or JSON/],
     ['a future bundle', 'p.json', JSON.stringify({ schemaVersion: 7, name: 'p', docs: [] }), /newer Rule Studio \(schema 7; this one reads up to 2\)/],
@@ -74,7 +74,7 @@ describe('applying an import', () => {
     const store = createStudioStore();
     store.getState().importFile('etl-pipeline.toml', ETL);
     const before = store.getState().project;
-    expect(applyImport(store, readImport('bad.toml', '[[['))).toBe(false);
+    expect(applyImport(store, readImport('bad.toml', '\u0000\u0001binary'))).toBe(false);
     expect(store.getState().project).toBe(before);
     expect(store.getState().notices.map((n) => n.kind)).toEqual(['error']);
   });

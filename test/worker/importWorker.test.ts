@@ -71,7 +71,11 @@ describe('the import service', () => {
   });
 
   it('passes refusals and traces through with no analysis', async () => {
-    expect(await analyseImport({ name: 'bad.toml', text: '[[[' })).toMatchObject({ reading: { kind: 'refused' }, analyses: [] });
+    expect(await analyseImport({ name: 'bad.toml', text: '\u0000\u0001binary' })).toMatchObject({ reading: { kind: 'refused' }, analyses: [] });
+    // A broken rule file is a document to fix: analysed like any other, with its syntax error.
+    const broken = await analyseImport({ name: 'bad.toml', text: '[[[' });
+    expect(broken.reading.kind === 'docs' && broken.reading.broken?.message).toMatch(/TOML syntax error/);
+    expect(broken.analyses).toHaveLength(1);
     const blob = new Blob(['{"type":"tool_call","tool":"x"}\n']);
     expect((await analyseImport({ name: 'run.jsonl', blob })).reading.kind).toBe('trace');
   });

@@ -25,12 +25,15 @@ export function applyImport(store: StudioStore, reading: ImportReading, onTrace?
         return a ? adoptAnalysis(d, a) : d;
       }));
       const names = reading.docs.map((d) => d.fileName).join(', ');
-      s.notify('info', `Imported ${names}.`);
+      const b = reading.broken;
+      if (b) s.notify('error', `Opened ${names} to be fixed: line ${b.line}, column ${b.column}: ${b.message.replace(/[.\s]+$/, '')}. Fix it in Source; the graph appears once the file reads.`);
+      else s.notify('info', `Imported ${names}.`);
       return true;
     }
     case 'trace': {
       const id = s.addTrace(reading.name, reading.text);
-      s.notify('info', `Added ${reading.name} (${TRACE_FORMAT_LABELS[reading.format]}) to the project's traces; replay it in the Simulation tab.`);
+      if (reading.problem) s.notify('error', `Added ${reading.name} (${TRACE_FORMAT_LABELS[reading.format]}) to the project's traces, with problems to fix in the Simulation tab: ${reading.problem.replace(/[.\s]+$/, '')}.`);
+      else s.notify('info', `Added ${reading.name} (${TRACE_FORMAT_LABELS[reading.format]}) to the project's traces; replay it in the Simulation tab.`);
       onTrace?.(id);
       return true;
     }

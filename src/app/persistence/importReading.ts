@@ -11,6 +11,7 @@ import { MAX_TEST_FILE_CHARS } from '../../core/tests/parse.ts';
 import { docsFromFile, type RuleDoc } from '../state/documents.ts';
 import type { LoadedFile } from '../../core/codecs/types.ts';
 import { MAX_TRACE_FILE_BYTES } from '../simulator/traceInput.ts';
+import { brokenRuleDoc } from './brokenImport.ts';
 
 /** Inputs larger than this are refused unread (10 MB). */
 export const MAX_IMPORT_BYTES = MAX_RULE_FILE_BYTES;
@@ -22,9 +23,19 @@ export type ImportReading =
       source: string;
       /** The reading of the file, when it is also the reading of its first document's text (not sent between threads). */
       loaded?: LoadedFile;
+      /** The file's syntax is broken: its one document holds the text as it is, to be fixed in Source. */
+      broken?: { line: number; column: number; message: string };
     }
   | { kind: 'bundle'; bundle: ProjectBundle; warnings: string[]; source: string }
-  | { kind: 'trace'; name: string; text: string; format: TraceFormat; source: string }
+  | {
+      kind: 'trace';
+      name: string;
+      text: string;
+      format: TraceFormat;
+      source: string;
+      /** The first line the trace reader could not read, when there is one (the trace editor shows them all). */
+      problem?: string;
+    }
   | { kind: 'test'; name: string; text: string; source: string }
   | { kind: 'refused'; message: string };
 
@@ -85,9 +96,18 @@ function traceByName(fileName: string, text: string): ImportReading {
 export function traceByContent(fileName: string | undefined, text: string): ImportReading | undefined {
   const name = fileName ?? PASTED_TRACE_NAMES[detectTraceFormat('', text.slice(0, TRACE_HEAD))];
   const { format, items } = readTrace(name, text);
-  if (!items.some((i) => i.kind === 'event')) return undefined;
-  return { kind: 'trace', name, text, format, source: fileName ?? 'The pasted text' };
+  const problem = items.find((i) => i.kind === 'error');
+  // A scripted trace (a top-level `steps:` list) is one even when no step reads yet (a typo such
+  // as `cal:` in every step): it is added with its problems rather than called "not a rule file".
+  const scripted = format === 'scripted' && SCRIPTED_STEPS.test(text);
+  if (!items.some((i) => i.kind === 'event') && !scripted) return undefined;
+  // A recorded log skips lines that are not calls; a scripted trace's unreadable step is a typo to report.
+  const typo = format === 'scripted' && problem?.kind === 'error' ? { problem: problem.message } : {};
+  return { kind: 'trace', name, text, format, source: fileName ?? 'The pasted text', ...typo };
 }
+
+/** A scripted trace's `steps:` key at the top level. */
+const SCRIPTED_STEPS = /^steps\s*:/m;
 
 const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
 
@@ -129,6 +149,11 @@ export function readImport(fileName: string | undefined, text: string): ImportRe
   if (docs.length === 0) {
     const trace = traceByContent(fileName, text);
     if (trace) return trace;
+    const broken = fileName ? brokenRuleDoc(fileName, text, loaded) : undefined;
+    if (broken) {
+      const { start } = broken.error.range;
+      return { kind: 'docs', docs: [broken.doc], source, broken: { line: start.line, column: start.column, message: broken.error.message } };
+    }
     const first = loaded.diagnostics.find((d) => d.severity === 'error');
     const why = first ? `${first.message.replace(/[.\s]+$/, '')} (line ${first.range.start.line}).` : 'it holds no agent and no workflow.';
     return { kind: 'refused', message: `Could not import ${fileName ?? 'the pasted text'}: ${why} Nothing was changed.` };

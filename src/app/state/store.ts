@@ -10,6 +10,7 @@ import type { Workflow } from '../../core/model/workflow.ts';
 import type { Range } from '../../core/diagnostics/types.ts';
 import { emptyHistory, record, redo, undo, type History } from './history.ts';
 import {
+  diagnosticsOf,
   docsFromFile,
   newDocId,
   readDocText,
@@ -166,6 +167,22 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
       return changed ? { ...p, docs } : p;
     };
 
+    /**
+     * A graph or Inspector edit of a document whose text does not read (a syntax error being
+     * fixed, a broken file opened from an import) would rewrite that text from the last good
+     * model and lose what the user typed: it is refused, with where the text breaks.
+     */
+    const refusesGraphEdit = (docId: string): boolean => {
+      const d = get().project.docs.find((x) => x.id === docId);
+      if (!d || d.pendingText) return false;
+      const checked = diagnosticsOf(d);
+      if (checked.pending || checked.textApplies) return false;
+      const first = checked.diagnostics[0];
+      const where = first ? ` (line ${first.range.start.line}, column ${first.range.start.column})` : '';
+      get().notify('error', `${d.fileName} has an error in its source${where}: fix it in Source first; the graph edit was not made, so nothing you typed is lost.`);
+      return true;
+    };
+
     return {
       project: initial,
       selection: { kind: 'none' },
@@ -229,6 +246,7 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
         set({ project: { ...p, activeDocId: id }, selection: { kind: 'none' } });
       },
       editAgent(docId, edit, opts) {
+        if (refusesGraphEdit(docId)) return;
         change(
           (p) =>
             mapDoc(p, docId, (d) => {
@@ -239,6 +257,7 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
         );
       },
       editWorkflow(docId, edit, opts) {
+        if (refusesGraphEdit(docId)) return;
         change(
           (p) =>
             mapDoc(p, docId, (d) => {

@@ -108,6 +108,13 @@ function attachAgentRulesFix(text: string, diagnostics: Diagnostic[]): void {
   if (fix) diagnostics[at] = { ...d, fix };
 }
 
+const SYNTAX_ERROR = ' syntax error: ';
+
+/** True for an F001 that says where the file's TOML, YAML or JSON syntax breaks (not a refusal of the whole file). */
+export function isSyntaxError(d: Diagnostic): boolean {
+  return d.code === 'F001' && d.message.includes(SYNTAX_ERROR);
+}
+
 /**
  * Loads one rule file: agents (tool rules) and/or a workflow, with every reading diagnostic.
  * `format` overrides the extension.
@@ -126,7 +133,7 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
   const doc = parseDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, fmt);
   if (doc.errors.length > 0 || doc.value === undefined) {
     const diagnostics: Diagnostic[] = doc.errors.map((e) =>
-      diag('F001', 'error', `${fmt.toUpperCase()} syntax error: ${e.message}`, file, e.range),
+      diag('F001', 'error', `${fmt.toUpperCase()}${SYNTAX_ERROR}${e.message}`, file, e.range),
     );
     if (diagnostics.length === 0) diagnostics.push(diag('F001', 'error', 'File could not be parsed.', file, FILE_START));
     return { file, format: fmt, agents: [], workflows: [], diagnostics, spans: new SpanIndex() };
