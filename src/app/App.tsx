@@ -1,7 +1,7 @@
 /**
  * The studio shell: the toolbar (with the mode switch) on top, the workspace of the current mode
- * below (see `workspace/Workspace.tsx`), the presenter view over everything while presenting,
- * notices and dialogs.
+ * below (see `workspace/Workspace.tsx`), the status bar with the notices at the foot, the presenter
+ * view over everything while presenting, and dialogs.
  */
 import { Toolbar } from './components/Toolbar.tsx';
 import { Notices } from './components/Notices.tsx';
@@ -25,9 +25,9 @@ export function App() {
       <div className="studio-shell" inert={presenting}>
         <Toolbar />
         <Workspace />
+        <Notices />
       </div>
       <Presenter />
-      <Notices />
       <Dialogs />
     </div>
   );

@@ -1,97 +1,83 @@
 /**
- * Notices in a live region. Information leaves by itself after a few seconds (not while the
- * pointer or focus is on the stack); errors stay until dismissed. Past three, the older ones fold
- * into "N more", so a burst (seven imported files) never covers the workspace. The stack sits over
- * the graph canvas where it covers no node, zoom control or minimap (see `useNoticePlacement`);
- * where every spot would cover part of the graph it folds into a counter that opens it on demand.
- * The import progress card rides at the top of the stack. User text is rendered as text.
+ * The studio's one notice area: the status bar along the window's foot, under every panel, so a
+ * notice never covers the graph (it used to float over the canvas, and a burst of imports stacked
+ * over the nodes). It shows the import in progress and the newest notice; information leaves by
+ * itself after a few seconds (not while the pointer or focus is on it), errors stay until
+ * dismissed. Older notices wait behind a counter that opens them all in a popover. User text is
+ * rendered as text; core messages' backtick-marked names as code.
  */
-import { useEffect, useRef, useState } from 'react';
-import { useStore } from 'zustand';
+import { useEffect, useState } from 'react';
+import { Popover } from 'radix-ui';
 import { useStudio } from '../state/context.tsx';
+import type { Notice } from '../state/store.ts';
 import { Icon } from './ui/Icon.tsx';
-import { Button } from './ui/Button.tsx';
-import { useSimulation } from '../simulator/useSimulation.ts';
-import { useNoticePlacement } from './useNoticePlacement.ts';
+import { CodeText } from './ui/CodeText.tsx';
 import { ImportProgressCard } from './ImportProgressCard.tsx';
-import { importProgressStore } from '../persistence/importProgress.ts';
+import './statusbar.css';
 
 /** How long an information notice stays, in ms. */
 export const NOTICE_MS = 6000;
-const SHOWN = 3;
+
+function NoticeItem({ notice, onDismiss }: { notice: Notice; onDismiss(): void }) {
+  return (
+    <div className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : undefined}>
+      <Icon name={notice.kind === 'error' ? 'alert' : 'info'} size={14} />
+      <span className="notice-text">
+        <CodeText text={notice.text} />
+      </span>
+      <button type="button" className="notice-close" aria-label="Dismiss" title="Dismiss" onClick={onDismiss}>
+        <Icon name="close" size={14} />
+      </button>
+    </div>
+  );
+}
 
 export function Notices() {
   const notices = useStudio((s) => s.notices);
   const dismiss = useStudio((s) => s.dismiss);
   const [held, setHeld] = useState(false);
-  const [expanded, setExpanded] = useState(false);
-  const [opened, setOpened] = useState<string | undefined>();
-  const presenting = useSimulation((s) => s.presenter);
-  const importing = useStore(importProgressStore, (s) => s.active !== undefined);
+  const [open, setOpen] = useState(false);
   const transient = notices.filter((n) => n.kind !== 'error').map((n) => n.id);
   const oldest = transient[0];
   useEffect(() => {
-    if (held || oldest === undefined) return;
+    if (held || open || oldest === undefined) return;
     const t = window.setTimeout(() => dismiss(oldest), NOTICE_MS);
     return () => window.clearTimeout(t);
-  }, [held, oldest, dismiss]);
-  const shown = expanded ? notices : notices.slice(-SHOWN);
-  const hiddenCount = notices.length - shown.length;
-  const contents = notices.length === 0 && !importing ? '' : `${notices.map((n) => n.id).join()}|${expanded}|${importing}`;
-  const stack = useRef<HTMLDivElement>(null);
-  const { style, spot } = useNoticePlacement(!presenting, stack, contents, held);
-  // A counter instead of the notices, unless the user opened this set of them.
-  const folded = spot === 'folded' && opened !== contents && notices.length > 0;
+  }, [held, open, oldest, dismiss]);
+  const newest = notices.at(-1);
+  const older = notices.length - 1;
   const errors = notices.filter((n) => n.kind === 'error').length;
   return (
-    <div
-      ref={stack}
-      className="notices"
-      data-spot={spot ?? 'window'}
-      style={style}
-      onPointerEnter={() => setHeld(true)}
-      onPointerLeave={() => setHeld(false)}
-      onFocus={() => setHeld(true)}
-      onBlur={() => setHeld(false)}
-    >
+    <footer className="statusbar" aria-label="Notices" onPointerEnter={() => setHeld(true)} onPointerLeave={() => setHeld(false)} onFocus={() => setHeld(true)} onBlur={() => setHeld(false)}>
       <ImportProgressCard />
-      {folded ? (
-        <Button
-          icon="bell"
-          className={`notice-counter${errors > 0 ? ' notice-counter-error' : ''}`}
-          aria-expanded={false}
-          title="Show the notices (they would cover the graph)"
-          label={errors > 0 ? `${errors} error${errors === 1 ? '' : 's'}` : `${notices.length} notice${notices.length === 1 ? '' : 's'}`}
-          onClick={() => setOpened(contents)}
-        />
-      ) : null}
-      <div className={folded ? 'visually-hidden' : 'notices-stack'} role="status" aria-live="polite">
-        {hiddenCount > 0 || (expanded && notices.length > SHOWN) || (spot === 'folded' && !folded) ? (
-          <div className="notice-fold">
-            {spot === 'folded' && !folded ? (
-              <button type="button" className="btn btn-ghost" onClick={() => setOpened(undefined)}>
-                Fold
-              </button>
-            ) : null}
-            {hiddenCount > 0 || (expanded && notices.length > SHOWN) ? (
-              <button type="button" className="btn btn-ghost" onClick={() => setExpanded(!expanded)}>
-                {expanded ? 'Show fewer' : `${hiddenCount} more`}
-              </button>
-            ) : null}
-            <button type="button" className="btn btn-ghost" onClick={() => notices.forEach((n) => dismiss(n.id))}>
-              Dismiss all
-            </button>
-          </div>
-        ) : null}
-        {shown.map((n) => (
-          <div key={n.id} className={`notice notice-${n.kind}`} role={n.kind === 'error' ? 'alert' : undefined}>
-            <span>{n.text}</span>
-            <button type="button" className="notice-close" aria-label="Dismiss" title="Dismiss" onClick={() => dismiss(n.id)}>
-              <Icon name="close" size={14} />
-            </button>
-          </div>
-        ))}
+      <div className="statusbar-notice" role="status" aria-live="polite">
+        {newest ? <NoticeItem notice={newest} onDismiss={() => dismiss(newest.id)} /> : null}
       </div>
-    </div>
+      {older > 0 ? (
+        <Popover.Root open={open && older > 0} onOpenChange={setOpen}>
+          <Popover.Trigger asChild>
+            <button type="button" className={`statusbar-count${errors > 0 ? ' has-errors' : ''}`} aria-label={`Show all ${notices.length} notices${errors > 0 ? ` (${errors} error${errors === 1 ? '' : 's'})` : ''}`}>
+              <Icon name="bell" size={14} />
+              <span>{older} more</span>
+            </button>
+          </Popover.Trigger>
+          <Popover.Portal>
+            <Popover.Content className="notice-center" side="top" align="end" sideOffset={6} collisionPadding={8} aria-label="All notices">
+              <div className="notice-center-head">
+                <span>Notices</span>
+                <button type="button" className="notice-center-clear" onClick={() => notices.forEach((n) => dismiss(n.id))}>
+                  Dismiss all
+                </button>
+              </div>
+              <div className="notice-center-list">
+                {[...notices].reverse().map((n) => (
+                  <NoticeItem key={n.id} notice={n} onDismiss={() => dismiss(n.id)} />
+                ))}
+              </div>
+            </Popover.Content>
+          </Popover.Portal>
+        </Popover.Root>
+      ) : null}
+    </footer>
   );
 }

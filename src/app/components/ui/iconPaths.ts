@@ -14,6 +14,8 @@ export const ICON_PATHS = {
   last: 'M15 4v12M5 4l6 6-6 6',
   more: 'M4 10h.01M10 10h.01M16 10h.01',
   close: 'M5 5l10 10M15 5L5 15',
+  info: 'M10 17a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM10 9v4.5M10 6.5h.01',
+  alert: 'M10 3l8 14H2zM10 8.5v3.5M10 14.5h.01',
   chevronLeft: 'M12 5l-5 5 5 5',
   chevronRight: 'M8 5l5 5-5 5',
   chevronDown: 'M5 8l5 5 5-5',
