@@ -1,9 +1,12 @@
 /**
- * The examples gallery: one click opens a copy of an example as new documents in the current
- * project (one undo step; the example itself never changes). Below it, the projects saved in
- * this browser, to reopen one (the open project is saved first).
+ * The gallery: cards with a preview of each graph, the guided walk-throughs first (a rule set and
+ * a scripted trace, opened in the presenter), then the examples (one click opens a copy as new
+ * documents in the current project: one undo step; the example itself never changes). The
+ * projects saved in this browser have their own tab, to reopen one (the open project is saved
+ * first).
  */
 import { useEffect, useState } from 'react';
+import { Tabs } from 'radix-ui';
 import { EXAMPLES, WALKTHROUGHS, type Walkthrough } from '../examples.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { useUiStore } from '../state/uiContext.tsx';
@@ -13,8 +16,32 @@ import { exampleInfo } from './exampleInfo.ts';
 import { Modal } from './Modal.tsx';
 import { openTeachingPayload } from '../simulator/teaching.ts';
 import { resolveSettings } from '../../core/engine/settings.ts';
+import { previewOfFile } from './gallery/graphPreview.ts';
+import { GraphPreviewImage } from './gallery/GraphPreviewImage.tsx';
+import './gallery/gallery.css';
 
 const INFOS = EXAMPLES.map((e) => ({ ...exampleInfo(e), text: e.text }));
+
+/** What a card says the file is. */
+const familyOf = (name: string) => (/\.af$/i.test(name) ? 'Letta agent' : /\.ya?ml$/i.test(name) ? 'hegel workflow' : 'Pattern agent');
+
+function Card({ name, title, family, description, preview, onOpen, mono }: { name: string; title: string; family: string; description: string; preview: ReturnType<typeof previewOfFile>; onOpen(): void; mono: boolean }) {
+  const id = `card-${name.replace(/\W+/g, '-')}`;
+  return (
+    <li className="gallery-card">
+      <button type="button" className="gallery-card-button" aria-label={title} aria-describedby={id} onClick={onOpen}>
+        <GraphPreviewImage preview={preview} />
+        <span className="gallery-card-body">
+          <span className={mono ? 'gallery-card-title mono' : 'gallery-card-title'}>{title}</span>
+          <span className="gallery-card-family">{family}</span>
+          <span id={id} className="gallery-card-text">
+            {description}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}
 
 function SavedProjects({ onOpened }: { onOpened(): void }) {
   const openId = useStudio((s) => s.project.id);
@@ -30,17 +57,17 @@ function SavedProjects({ onOpened }: { onOpened(): void }) {
   const others = projects?.filter((p) => p.id !== openId) ?? [];
   if (!session) return <p className="muted">Projects cannot be saved in this browser.</p>;
   if (projects === undefined) return <p className="muted">Loading saved projects…</p>;
-  if (others.length === 0) return <p className="muted">No other saved projects.</p>;
+  if (others.length === 0) return <p className="muted gallery-empty">No other saved projects. Every project you work on is saved in this browser as you go, and listed here.</p>;
   return (
-    <ul className="gallery">
+    <ul className="saved-projects" aria-label="Saved projects">
       {others.map((p) => (
         <li key={p.id}>
-          <button type="button" onClick={() => void session.openStored(p.id).then((ok) => ok && onOpened())}>
-            {p.name}
+          <button type="button" className="saved-project" onClick={() => void session.openStored(p.id).then((ok) => ok && onOpened())}>
+            <span className="saved-project-name">{p.name}</span>
+            <span className="muted">
+              {p.docCount} document{p.docCount === 1 ? '' : 's'} · saved {new Date(p.savedAt).toLocaleString()}
+            </span>
           </button>
-          <span className="muted">
-            {p.docCount} document{p.docCount === 1 ? '' : 's'} · saved {new Date(p.savedAt).toLocaleString()}
-          </span>
         </li>
       ))}
     </ul>
@@ -65,37 +92,36 @@ export function ExamplesDialog() {
     );
   };
   return (
-    <Modal title="Examples" onClose={close}>
-      <p className="muted">Open a copy of an example in this project. Your own documents are kept; Undo removes it again.</p>
-      <ul className="gallery" aria-label="Examples">
-        {INFOS.map((e) => (
-          <li key={e.name}>
-            <button type="button" onClick={() => open(e.name, e.text)} aria-describedby={`example-${e.name}`}>
-              {e.name}
-            </button>
-            <span className="badge">{e.kind}</span>
-            <span id={`example-${e.name}`} className="muted">
-              {e.description}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <h3>Guided walk-throughs</h3>
-      <p className="muted">A rule set and a scripted trace, opened as a new project in the Simulation tab, ready to step through in presenter view.</p>
-      <ul className="gallery" aria-label="Guided walk-throughs">
-        {WALKTHROUGHS.map((w) => (
-          <li key={w.trace.name}>
-            <button type="button" onClick={() => walk(w)} aria-describedby={`walk-${w.trace.name}`}>
-              {w.title}
-            </button>
-            <span id={`walk-${w.trace.name}`} className="muted">
-              {w.description}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <h3>Saved projects</h3>
-      <SavedProjects onOpened={close} />
+    <Modal title="Examples" onClose={close} className="modal-wide">
+      <Tabs.Root defaultValue="gallery" className="gallery-tabs">
+        <Tabs.List className="gallery-tab-list" aria-label="Examples or saved projects">
+          <Tabs.Trigger value="gallery" className="gallery-tab">
+            Gallery
+          </Tabs.Trigger>
+          <Tabs.Trigger value="saved" className="gallery-tab">
+            Saved projects
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="gallery" className="gallery-pane">
+          <h3>Guided walk-throughs</h3>
+          <p className="muted">A rule set and a scripted trace, opened in the simulator, ready to step through in the presenter.</p>
+          <ul className="gallery-grid" aria-label="Guided walk-throughs">
+            {WALKTHROUGHS.map((w) => (
+              <Card key={w.trace.name} name={w.trace.name} title={w.title} family={`${familyOf(w.ruleFile.name)} · walk-through`} description={w.description} preview={previewOfFile(w.ruleFile.name, w.ruleFile.text)} onOpen={() => walk(w)} mono={false} />
+            ))}
+          </ul>
+          <h3>Examples</h3>
+          <p className="muted">Open a copy of an example in this project. Your own documents are kept; Undo removes it again.</p>
+          <ul className="gallery-grid" aria-label="Examples">
+            {INFOS.map((e) => (
+              <Card key={e.name} name={e.name} title={e.name} family={familyOf(e.name)} description={e.description} preview={previewOfFile(e.name, e.text)} onOpen={() => open(e.name, e.text)} mono />
+            ))}
+          </ul>
+        </Tabs.Content>
+        <Tabs.Content value="saved" className="gallery-pane">
+          <SavedProjects onOpened={close} />
+        </Tabs.Content>
+      </Tabs.Root>
     </Modal>
   );
 }

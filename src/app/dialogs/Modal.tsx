@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import './dialogs.css';
 
-export function Modal({ title, onClose, dismissable = true, children }: { title: string; onClose(): void; dismissable?: boolean; children: ReactNode }) {
+export function Modal({ title, onClose, dismissable = true, className, children }: { title: string; onClose(): void; dismissable?: boolean; className?: string; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const headingId = useId();
   const close = useRef(onClose);
@@ -37,7 +37,7 @@ export function Modal({ title, onClose, dismissable = true, children }: { title:
     };
   }, [dismissable]);
   return (
-    <dialog ref={ref} className="modal" aria-labelledby={headingId}>
+    <dialog ref={ref} className={className ? `modal ${className}` : 'modal'} aria-labelledby={headingId}>
       <header className="modal-header">
         <h2 id={headingId}>{title}</h2>
         {dismissable && (

@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { dragEdge, exportedAsWritten, graphNode, importPaths, region, runCommand, setSource, stayOffline } from './helpers.ts';
+
+/**
+ * Issue 22, the first five minutes: the gallery (cards with previews, walk-throughs first, saved
+ * projects in their own tab), examples that open without a warning, a broken file opened to be
+ * fixed, a trace typo reported as such, and workflow YAML in one block style. At 1280×720.
+ */
+test.beforeEach(async ({ page }) => {
+  await stayOffline(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await expect(region(page, 'Graph')).toBeVisible();
+});
+
+const gallery = async (page: Page) => {
+  await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Examples' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+};
+
+/** The Problems pane, opened if the bottom panel is folded. */
+async function problems(page: Page) {
+  const pane = region(page, 'Problems');
+  if (!(await pane.isVisible())) await page.getByRole('button', { name: /problems/i }).first().click();
+  await expect(pane).toBeVisible();
+  return pane;
+}
+
+test('the gallery: cards with a graph preview, walk-throughs first, saved projects in their own tab', async ({ page }) => {
+  const dialog = await gallery(page);
+  const walks = dialog.getByRole('list', { name: 'Guided walk-throughs' });
+  const examples = dialog.getByRole('list', { name: 'Examples' });
+  await expect(walks.getByRole('button')).toHaveCount(3);
+  expect(await examples.getByRole('button').count()).toBeGreaterThanOrEqual(8);
+  // Walk-throughs come first.
+  const [wy, ey] = [(await walks.boundingBox())!.y, (await examples.boundingBox())!.y];
+  expect(wy).toBeLessThan(ey);
+  // Every card shows its graph: boxes for nodes, lines for edges.
+  for (const card of await dialog.getByRole('listitem').all()) expect(await card.locator('svg.gallery-preview rect').count()).toBeGreaterThan(1);
+  await expect(examples.getByRole('button', { name: 'etl-pipeline.toml', exact: true })).toContainText('Pattern agent');
+  await page.screenshot({ path: 'test-results/gallery-1280x720.png' });
+  // Saved projects are not in the gallery tab.
+  await expect(dialog.getByText('No other saved projects')).toHaveCount(0);
+  await examples.getByRole('button', { name: 'etl-pipeline.toml', exact: true }).click();
+  await runCommand(page, 'New project');
+  const again = await gallery(page);
+  await again.getByRole('tab', { name: 'Saved projects' }).click();
+  await expect(again.getByRole('list', { name: 'Saved projects' }).getByRole('button', { name: /Untitled project/ })).toBeVisible();
+});
+
+for (const name of ['etl-pipeline.toml', 'api-client.toml']) {
+  test(`the example ${name} opens clean: no warning, its advice worded as what to do`, async ({ page }) => {
+    await (await gallery(page)).getByRole('button', { name, exact: true }).click();
+    const pane = await problems(page);
+    await expect(pane.locator('.problem-counts')).toContainText('info', { timeout: 30_000 });
+    await expect(pane.locator('.problem-counts')).not.toContainText('warning');
+    await expect(pane).toContainText('remove it, or keep it as documentation');
+    await expect(pane).not.toContainText('No static check');
+  });
+}
+
+test('a TOML file with a syntax error opens in Source with its error, and the graph comes once it is fixed', async ({ page }) => {
+  await importPaths(page, ['e2e/fixtures/broken-agent.toml']);
+  await expect(page.getByRole('alert').filter({ hasText: 'Opened broken-agent.toml to be fixed: line' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Project' })).toContainText('broken-agent');
+  const pane = await problems(page);
+  await expect(pane).toContainText('F001');
+  await expect(pane).toContainText('TOML syntax error');
+  // The text is kept exactly as it was.
+  const text = await exportedAsWritten(page);
+  expect(text).toContain('tools = ["deploy", "rollback"\n');
+  await expect(graphNode(page, 'deploy')).toHaveCount(0);
+  // Fixed in Source: the graph appears.
+  await setSource(page, readFileSync('e2e/fixtures/broken-agent.toml', 'utf8').replace('"rollback"\n', '"rollback"]\n'));
+  await expect(graphNode(page, 'deploy')).toBeVisible();
+  await expect(graphNode(page, 'rollback')).toBeVisible();
+});
+
+test('a scripted trace with a typo is added as a trace with its problem, not refused as "Not a rule file"', async ({ page }) => {
+  await importPaths(page, ['e2e/fixtures/typo-trace.yaml']);
+  const alert = page.getByRole('alert').filter({ hasText: 'typo-trace.yaml' });
+  await expect(alert).toContainText('line 4: step 1: no action key');
+  await expect(alert).not.toContainText('Not a rule file');
+  await expect(page.getByRole('navigation', { name: 'Project' }).getByRole('region', { name: 'Traces' })).toContainText('typo-trace.yaml');
+});
+
+test('a transition drawn on a new phase is written as block YAML, not a JSON flow sequence', async ({ page }) => {
+  await runCommand(page, 'New workflow');
+  await runCommand(page, 'Add phase');
+  await page.keyboard.press('Escape');
+  await expect(graphNode(page, 'phase')).toBeVisible();
+  await runCommand(page, 'Auto layout');
+  await dragEdge(page, 'phase', 'done');
+  const yaml = await exportedAsWritten(page);
+  expect(yaml).toContain('  phase:\n');
+  expect(yaml).toMatch(/ {4}transitions:\n {6}- when: phase_complete\n {8}to: done\n/);
+  expect(yaml).not.toContain('[{');
+});
