@@ -13,6 +13,8 @@ import type { Notice } from '../state/store.ts';
 import { Icon } from './ui/Icon.tsx';
 import { CodeText } from './ui/CodeText.tsx';
 import { ImportProgressCard } from './ImportProgressCard.tsx';
+import { useStore } from 'zustand';
+import { saveStatusStore, saveStatusText } from '../persistence/saveStatus.ts';
 import './statusbar.css';
 
 /** How long an information notice stays, in ms. */
@@ -47,6 +49,7 @@ export function Notices() {
   const newest = notices.at(-1);
   const older = notices.length - 1;
   const errors = notices.filter((n) => n.kind === 'error').length;
+  const saved = useStore(saveStatusStore, (st) => st.status);
   return (
     <footer className="statusbar" aria-label="Notices" onPointerEnter={() => setHeld(true)} onPointerLeave={() => setHeld(false)} onFocus={() => setHeld(true)} onBlur={() => setHeld(false)}>
       <ImportProgressCard />
@@ -78,6 +81,7 @@ export function Notices() {
           </Popover.Portal>
         </Popover.Root>
       ) : null}
+      <span className={`statusbar-save statusbar-save-${saved}`}>{saveStatusText(saved)}</span>
     </footer>
   );
 }

@@ -6,6 +6,7 @@
 import type { StudioStore } from '../state/store.ts';
 import type { UiStore } from '../state/ui.ts';
 import { startAutosave } from './autosave.ts';
+import { saveStatusStore } from './saveStatus.ts';
 import { textInFlight } from '../state/documents.ts';
 import { installImportHandlers } from './importHandlers.ts';
 import { installOffThreadReading } from '../analysis/offThreadReading.ts';
@@ -49,7 +50,10 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
     store,
     db,
     onConflict: () => ui.getState().openDialog('conflict'),
-    onStatus: (s) => (root.dataset.autosave = s),
+    onStatus: (s) => {
+      root.dataset.autosave = s;
+      saveStatusStore.setState({ status: s });
+    },
     // A big document stored while its text is written or read would be cloned whole (rules and all).
     hold: (project) => project.docs.some(textInFlight),
     onSaved: (project) => {
