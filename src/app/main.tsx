@@ -8,6 +8,7 @@ import { createStudioStore } from './state/store.ts';
 import { createUiStore } from './state/ui.ts';
 import { loadLayout } from './workspace/layoutMemory.ts';
 import { startPersistence } from './persistence/startPersistence.ts';
+import { forgetRunsOnProjectSwitch } from './simulator/projectSwitch.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -17,6 +18,8 @@ const store = createStudioStore();
 const ui = createUiStore('system', loadLayout());
 // A teaching link opens straight in Simulate mode (the shell reads the link itself).
 if (location.hash.startsWith('#teach=')) ui.getState().showSimulator();
+// Another project opened: no run, finding or minimisation of the one before stays.
+forgetRunsOnProjectSwitch(store);
 // Restore the last project (or open a #share= link), then autosave every change.
 void startPersistence(store, ui);
 

@@ -133,3 +133,26 @@ describe('simulation store over the worker service', () => {
     expect(sim.getState().inspection?.state.decisionCount).toBe(2);
   });
 });
+
+describe('opening another project', () => {
+  it('forgets the run, the one before it and the choice, cancelling a run still going', async () => {
+    const client = createSimulationClient(() => new ChannelWorker());
+    const sim: SimulationStore = createSimulationStore(() => client);
+    const studio = createStudioStore();
+    studio.getState().importFile('a.toml', agent(1));
+    const traceId = studio.getState().addTrace('s.yaml', SCRIPT);
+    sim.getState().setChoice({ traceIds: [traceId] });
+    await sim.getState().start(studio.getState().project);
+    await sim.getState().start(studio.getState().project);
+    sim.getState().selectStep(2);
+    expect(sim.getState().previous).toBeDefined();
+    sim.getState().forgetProject();
+    expect(sim.getState()).toMatchObject({ run: undefined, previous: undefined, choice: {}, step: -1, selected: undefined, highlight: undefined, summary: undefined, diff: undefined });
+    // a run forgotten while it runs does not come back when it ends
+    const running = sim.getState().start(studio.getState().project);
+    sim.getState().forgetProject();
+    await running;
+    expect(sim.getState().run).toBeUndefined();
+    client.dispose();
+  });
+});

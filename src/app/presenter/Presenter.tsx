@@ -14,6 +14,7 @@ import { decisionLabel, kindIcon } from '../simulator/decisionText.ts';
 import { ExplanationBody } from '../simulator/DecisionPanel.tsx';
 import { useStudio } from '../state/context.tsx';
 import { stageKey, type StageTheme } from './stageKeys.ts';
+import { stepCounter } from '../simulator/stepNumbering.ts';
 import './presenter.css';
 
 const THEMES: { id: StageTheme; label: string }[] = [
@@ -85,7 +86,7 @@ function Stage() {
           <Button iconOnly icon="next" label="Step forward" shortcut="→ or Space" disabled={!ready || step >= last} onClick={() => sim.stepBy(1)} />
           <Button iconOnly icon="last" label="Last step" shortcut="End" disabled={!ready || step >= last} onClick={() => sim.selectStep(last)} />
           <output className="presenter-counter" aria-live="polite">
-            {ready ? `Step ${step + 1} of ${items}` : 'No run yet'}
+            {ready ? stepCounter(step, items) : 'No run yet'}
           </output>
         </div>
         <div className="segmented" role="group" aria-label="Stage theme">

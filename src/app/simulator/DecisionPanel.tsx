@@ -3,6 +3,7 @@ import { serializeDecision } from '../../core/engine/decisions.ts';
 import { useSimulation } from './useSimulation.ts';
 import { decisionOf } from './simulationStore.ts';
 import { MinimiseBar } from './MinimiseBar.tsx';
+import { decisionNumber } from './stepNumbering.ts';
 
 export function DecisionPanel() {
   const run = useSimulation((s) => s.run);
@@ -12,11 +13,13 @@ export function DecisionPanel() {
   useSimulation((s) => s.version);
   const decision = decisionOf(run, selected, inspection);
   const explanation = inspection?.seq === selected ? inspection?.explanation : undefined;
+  const number = run && decision ? `Step ${decisionNumber(run.log, decision.seq)}` : '';
   return (
     <section className="sim-decision" aria-label="Decision">
       {!decision ? <p className="sim-muted">Select a decision in the timeline, or step to one.</p> : null}
+      {decision ? <p className="sim-stepref">{number}</p> : null}
       {decision ? <MinimiseBar decision={decision} /> : null}
-      {decision && !explanation ? <p className="sim-muted">Explaining decision #{decision.seq}…</p> : null}
+      {decision && !explanation ? <p className="sim-muted">Explaining {number.toLowerCase()}…</p> : null}
       {decision && explanation ? (
         <>
           <ExplanationBody kind={decision.kind} explanation={explanation} />

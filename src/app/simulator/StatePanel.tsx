@@ -6,6 +6,7 @@ import type { WorkflowEngineSnapshot } from '../../core/engine/workflow/snapshot
 import { formatIso } from '../../core/time.ts';
 import { useSimulation } from './useSimulation.ts';
 import { LettaAllowedState } from './LettaAllowedState.tsx';
+import { stepLabel } from './stepNumbering.ts';
 
 const time = (ms: number | null) => (ms === null ? '—' : formatIso(ms));
 const secs = (ms: number) => `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
@@ -17,7 +18,7 @@ export function StatePanel() {
   return (
     // Focusable, so keyboard users can scroll it (it scrolls when the state is long).
     <section className="sim-state" aria-label="State" tabIndex={0}>
-      <h3>State {state ? (state.step < 0 ? 'before the first step' : `after step ${state.step + 1}`) : ''}</h3>
+      <h3>State {state ? (state.step < 0 ? 'before the first step' : `after ${stepLabel(state.step).toLowerCase()}`) : ''}</h3>
       {!state ? <p className="sim-muted">Select a step to see the engine state there.</p> : null}
       {state?.lineError ? (
         <p>

@@ -2,6 +2,7 @@
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
 import { Button } from '../components/ui/Button.tsx';
+import { stepCounter } from './stepNumbering.ts';
 
 const SPEEDS = [1, 2, 4, 8, 16, 30, 60];
 
@@ -33,7 +34,7 @@ export function StepControls() {
         disabled={!ready}
         onChange={(e) => sim.selectStep(Number(e.target.value))}
       />
-      <span className="sim-stepnum">{ready ? `Step ${step + 1} of ${run.items}` : 'No run'}</span>
+      <span className="sim-stepnum">{ready ? stepCounter(step, run.items) : 'No run'}</span>
       <label className="sim-speed">
         <span className="visually-hidden">Speed</span>
         <select value={speed} onChange={(e) => sim.setSpeed(Number(e.target.value))}>

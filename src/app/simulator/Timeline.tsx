@@ -2,7 +2,7 @@
  * The timeline (region `Timeline`): filters by kind and tool, Next violation, the overview strip,
  * and a virtualised list of decisions (fixed row height; only the visible rows are rendered, their
  * decisions read from the worker in windows; arrow keys, Page Up/Down, Home and End move the
- * selection).
+ * selection; ← / → step through the run).
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { DecisionKind } from '../../core/engine/decisions.ts';
@@ -14,6 +14,7 @@ import { TimelineRows } from './timelineFilter.ts';
 import { rowForKey, scrollToRow, visibleRange } from './virtualWindow.ts';
 import { decisionLabel, kindClass, kindIcon } from './decisionText.ts';
 import { OverviewStrip } from './OverviewStrip.tsx';
+import { decisionNumber } from './stepNumbering.ts';
 
 export const ROW_HEIGHT = 22;
 const VIOLATIONS = 'violations';
@@ -68,6 +69,12 @@ export function Timeline() {
   if (shown.length > 0) run?.log.want(shown[0] as number, (shown[shown.length - 1] as number) + 1);
 
   const onKey = (e: KeyboardEvent) => {
+    // ← / → step, as everywhere in Simulate (the list's own keys are ↑ / ↓, Page Up/Down, Home, End)
+    if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
+      e.preventDefault();
+      sim.stepBy(e.key === 'ArrowRight' ? 1 : -1);
+      return;
+    }
     const next = rowForKey(e.key, selectedRow, count, Math.floor(viewport / ROW_HEIGHT) - 1);
     if (next === undefined) return;
     e.preventDefault();
@@ -131,7 +138,7 @@ export function Timeline() {
                   // its window is on its way from the worker
                   <div key={i} id={`sim-row-${i}`} role="option" aria-selected={i === selected} aria-busy="true" className="sim-row" style={{ height: ROW_HEIGHT }} onClick={() => sim.selectDecision(i)}>
                     <span className="sim-icon" aria-hidden="true" />
-                    <span className="sim-seq">#{i}</span>
+                    <span className="sim-seq">{run ? decisionNumber(run.log, i) : ''}</span>
                     <span className="sim-label sim-muted">…</span>
                   </div>
                 );
@@ -148,7 +155,9 @@ export function Timeline() {
                   <span className="sim-icon" aria-hidden="true">
                     {kindIcon(d.kind)}
                   </span>
-                  <span className="sim-seq">#{d.seq}</span>
+                  <span className="sim-seq" title={`Step ${run ? decisionNumber(run.log, i) : ''}`}>
+                    {run ? decisionNumber(run.log, i) : ''}
+                  </span>
                   <span className="sim-label" title={decisionLabel(d)}>
                     {decisionLabel(d)}
                   </span>

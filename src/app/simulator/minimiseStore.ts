@@ -25,6 +25,8 @@ export interface MinimiseState {
   /** Starts minimising towards decision `seq` of the current (finished) run. */
   start(studio: StudioStore, seq: number): Promise<void>;
   cancel(): void;
+  /** Another project was opened: a minimisation of the old one's run is cancelled and forgotten. */
+  forget(): void;
 }
 
 /** The name of the minimised trace: `session-min-step-812.yaml` (step 1-based, as the studio shows it). */
@@ -73,10 +75,12 @@ export function createMinimiseStore(sim: () => SimulationStore = simulationStore
       set({ job: { id: handle.id, runId: run.id, seq, cancelling: false } });
       try {
         const reply = await handle.result;
+        if (get().job?.id !== handle.id) return; // forgotten: another project was opened meanwhile
         set({ job: undefined });
         if (reply.status === 'invalid') studio.getState().notify('error', reply.message ?? 'The trace could not be minimised.');
         else await openResult(studio, sim(), reply, { name: run.traceNames[0] ?? 'trace', step });
       } catch (e) {
+        if (get().job?.id !== handle.id) return;
         set({ job: undefined });
         studio.getState().notify('error', e instanceof Error ? e.message : String(e));
       }
@@ -86,6 +90,11 @@ export function createMinimiseStore(sim: () => SimulationStore = simulationStore
       if (!job || job.cancelling) return;
       client().cancel(job.id);
       set({ job: { ...job, cancelling: true } });
+    },
+    forget() {
+      const job = get().job;
+      if (job) client().cancel(job.id);
+      set({ job: undefined });
     },
   }));
 }

@@ -97,9 +97,30 @@ export interface SimulationState {
   /** Redraws the run's views with the next frame (windows or filtered rows arrived). */
   refresh(): void;
   setPresenter(on: boolean): void;
+  /**
+   * Forgets everything about the project that was open (another one was opened): the run (cancelled
+   * when running) and the one before it, the choice of documents and traces, the step, diff,
+   * summary, coverage and any held-back run. The settings form stays: it is the user's, not the
+   * project's.
+   */
+  forgetProject(): void;
   computeCoverage(project: ProjectData): Promise<void>;
   jsonl(): Promise<string | undefined>;
 }
+
+/** What a run shows, blank: the state a new run (or another project) starts the views from. */
+const NO_RUN_VIEW = {
+  error: undefined,
+  diagnostics: [],
+  step: -1,
+  selected: undefined,
+  inspection: undefined,
+  highlight: undefined,
+  diff: undefined,
+  summary: undefined,
+  overview: undefined,
+  playing: false,
+} as const satisfies Partial<SimulationState>;
 
 /** Bins of the overview strip. */
 export const OVERVIEW_BINS = 120;
@@ -275,16 +296,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
           held: undefined,
           ...(keep ? { previous: keep } : {}),
           progress: { items: 0 },
-          error: undefined,
-          diagnostics: [],
-          step: -1,
-          selected: undefined,
-          inspection: undefined,
-          highlight: undefined,
-          diff: undefined,
-          summary: undefined,
-          overview: undefined,
-          playing: false,
+          ...NO_RUN_VIEW,
         });
         try {
           const result = await handle.result;
@@ -364,6 +376,23 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
       filterRows: (runId, filter, from) => client().filterRows(runId, filter, from),
       refresh: bump,
       setPresenter: (presenter) => set({ presenter }),
+      forgetProject() {
+        const current = get().run;
+        if (current?.status === 'running') client().cancel(current.id);
+        stopPlayer();
+        wanted = undefined;
+        set({
+          choice: {},
+          run: undefined,
+          previous: undefined,
+          progress: undefined,
+          ...NO_RUN_VIEW,
+          filter: NO_FILTER,
+          coverage: undefined,
+          held: undefined,
+          version: get().version + 1,
+        });
+      },
 
       async computeCoverage(project) {
         const read = formToSettings(get().form);

@@ -31,6 +31,11 @@ export interface VerifyState {
   run(project: ProjectData, settings: ReplaySettings): Promise<void>;
   /** Stops the running verification: the worker stops within a slice (≈ 50 ms) and says how far it got. */
   cancel(): void;
+  /**
+   * Another project was opened: the findings of the old one are dropped at once (a verification
+   * of it still running is cancelled and its answer ignored), so none is shown beside the new one.
+   */
+  forget(): void;
   /** Verifies after every change of the documents or the simulator's settings; returns a stop function. */
   watch(store: StudioStore, delayMs?: number): () => void;
 }
@@ -89,6 +94,12 @@ export function createVerifyStore(client: () => SimulationClient) {
       },
       cancel() {
         if (inFlight !== undefined) client().cancel(inFlight);
+      },
+      forget() {
+        generation++;
+        if (inFlight !== undefined) client().cancel(inFlight);
+        inFlight = undefined;
+        set({ diagnostics: [], agents: [], running: false, progress: undefined, error: undefined, cancelledAfter: undefined, settings: undefined });
       },
       watch(store, delayMs = 300) {
         let timer: ReturnType<typeof setTimeout> | undefined;

@@ -12,6 +12,7 @@ import { Explorer } from '../explorer/Explorer.tsx';
 import { Canvas } from '../graph/Canvas.tsx';
 import { Inspector } from '../inspector/Inspector.tsx';
 import { SimulationPanel } from '../simulator/SimulationPanel.tsx';
+import { useSimulatedDocId } from '../simulator/simulatedDoc.ts';
 import { ResizeHandle } from '../components/ResizeHandle.tsx';
 import { usePanelSize } from '../components/usePanelSize.ts';
 import { useUi, useUiStore } from '../state/uiContext.tsx';
@@ -34,6 +35,8 @@ export function Workspace() {
   const [bottom, setBottom] = usePanelSize('bottom', 280, 120, 720);
   const [sim, setSim] = usePanelSize('simulator', simulatorWidth(window.innerWidth), 420, 1200);
   const design = mode === 'design';
+  // Simulate draws the simulated agent or workflow, whichever document Design had selected.
+  const simulated = useSimulatedDocId();
   const explorerKey = design ? 'explorer' : 'sim-explorer';
   const explorerFolded = collapsed[explorerKey] === true;
   const inspectorFolded = design && collapsed.inspector === true;
@@ -60,7 +63,7 @@ export function Workspace() {
       </div>
       <main className="area-canvas center">
         <h2 className="visually-hidden">{design ? 'Design' : 'Simulate'}</h2>
-        <Canvas />
+        <Canvas docId={design ? undefined : simulated} />
       </main>
       <div className="area-right-handle">
         {design && !inspectorFolded ? (

@@ -1,0 +1,171 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { graphNode, importPaths, region, runCommand, stayOffline } from './helpers.ts';
+
+/**
+ * A simulator you can trust (issue 22), at 1280×720, each flow as the issue reports it: the graph
+ * in Simulate is the simulated agent, another project opened shows no run of the one before, one
+ * step numbering for the counter, the timeline and the explanation, ← / → step.
+ */
+const sim = (page: Page) => page.getByRole('region', { name: 'Simulation', exact: true });
+const tmp = mkdtempSync(join(tmpdir(), 'sim-trust-'));
+
+/** An agent of its own tools (no `release` among them): the one the user simulates. */
+const AGENT = `[[agents]]
+name = "helper"
+tools = ["start_session", "search", "answer"]
+
+[[agents.tool_rules]]
+tool_name = "start_session"
+rule_type = { type = "StartConstraint" }
+
+[[agents.tool_rules]]
+tool_name = "search"
+rule_type = { type = "MaxCalls", value = 2 }
+
+[[agents.tool_rules]]
+tool_name = "answer"
+rule_type = { type = "ExitLoop" }
+`;
+/** Searches a minute apart with different queries (no dedupe): the third is blocked by MaxCalls at step 5. */
+const TRACE = `start: 2025-01-01T10:00:00Z
+steps:
+  - call: start_session
+  - call: search
+    args: { q: one }
+    after: 1m
+  - call: search
+    args: { q: two }
+    after: 1m
+  - call: answer
+    after: 1m
+    outcome: error
+  - call: search
+    args: { q: three }
+    after: 1m
+  - call: answer
+    args: { text: done }
+    after: 1m
+`;
+const agentFile = join(tmp, 'agent.toml');
+const traceFile = join(tmp, 'searches.yaml');
+writeFileSync(agentFile, AGENT);
+writeFileSync(traceFile, TRACE);
+
+test.beforeEach(async ({ page }) => {
+  await stayOffline(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+});
+
+async function simulate(page: Page) {
+  await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Simulate' }).click();
+  await expect(sim(page)).toBeVisible();
+}
+
+async function addTrace(page: Page, path: string) {
+  await sim(page).getByRole('tab', { name: /^Setup/ }).click();
+  await sim(page).getByLabel('Trace files').setInputFiles(path);
+  await expect(sim(page).getByRole('status').filter({ hasText: 'Added 1 trace.' })).toBeVisible();
+}
+
+async function run(page: Page) {
+  await sim(page).getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(sim(page).getByRole('status').filter({ hasText: /Done:/ })).toBeVisible({ timeout: 30_000 });
+}
+
+const counter = (page: Page) => sim(page).locator('.sim-stepnum');
+
+/** The release example and agent.toml in one project, `release` selected in Design. */
+async function releaseAndAgent(page: Page) {
+  await page.goto('/');
+  await importPaths(page, ['examples/release-deadlock.toml', agentFile]);
+  const project = page.getByRole('navigation', { name: 'Project' });
+  await project.getByRole('button', { name: 'release', exact: true }).click();
+  await expect(graphNode(page, 'hotfix')).toBeVisible();
+}
+
+test('Simulate draws the simulated agent, not the one selected in Design', async ({ page }) => {
+  await releaseAndAgent(page);
+  await simulate(page);
+  await sim(page).getByLabel('Agent').selectOption({ label: 'agent.toml' });
+  // chosen, not yet run: the graph is already the agent that will be simulated
+  await expect(graphNode(page, 'search')).toBeVisible();
+  await addTrace(page, traceFile);
+  await run(page);
+  for (let i = 0; i < 5; i++) await sim(page).getByRole('button', { name: 'Step forward' }).click();
+  await expect(counter(page)).toHaveText('Step 5 of 6');
+  const decision = sim(page).getByRole('region', { name: 'Decision' });
+  await expect(decision).toContainText('search');
+  await expect(decision).toContainText('Blocked');
+  // the graph shows the agent whose `search` is explained, not `release`
+  await expect(graphNode(page, 'search')).toBeVisible();
+  await expect(graphNode(page, 'hotfix')).toHaveCount(0);
+  // back in Design, the graph is the selected document again
+  await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Design' }).click();
+  await expect(graphNode(page, 'hotfix')).toBeVisible();
+});
+
+test('one numbering: the counter, the selected timeline row and the explanation say the same step', async ({ page }) => {
+  await page.goto('/');
+  await importPaths(page, [agentFile]);
+  await simulate(page);
+  await addTrace(page, traceFile);
+  await run(page);
+  const timeline = sim(page).getByRole('listbox', { name: 'Decisions' });
+  // seven decisions from six steps: no row is numbered past the counter's last step
+  await expect(timeline.getByRole('option')).toHaveCount(7);
+  await expect(timeline.locator('.sim-seq')).toHaveText(['1', '2', '3', '4', '5', '6.1', '6.2']);
+  for (let i = 0; i < 5; i++) await sim(page).getByRole('button', { name: 'Step forward' }).click();
+  await expect(counter(page)).toHaveText('Step 5 of 6');
+  await expect(timeline.getByRole('option', { selected: true }).locator('.sim-seq')).toHaveText('5');
+  await expect(sim(page).getByRole('region', { name: 'Decision' })).toContainText('Step 5');
+  await expect(sim(page).getByRole('region', { name: 'State' }).getByRole('heading', { level: 3 })).toHaveText('State after step 5');
+  // the automatic start call is counted once: the trace's own start_session is the start call
+  await expect(sim(page).getByRole('region', { name: 'State' })).toContainText('Called: start_session, search, search');
+});
+
+test('← / → step in Simulate, also with the timeline focused', async ({ page }) => {
+  await page.goto('/');
+  await importPaths(page, [agentFile]);
+  await simulate(page);
+  await addTrace(page, traceFile);
+  await run(page);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(counter(page)).toHaveText('Step 2 of 6');
+  const timeline = sim(page).getByRole('listbox', { name: 'Decisions' });
+  await timeline.getByRole('option').nth(3).click();
+  await expect(counter(page)).toHaveText('Step 4 of 6');
+  await page.keyboard.press('ArrowRight');
+  await expect(counter(page)).toHaveText('Step 5 of 6');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter(page)).toHaveText('Step 3 of 6');
+  await expect(timeline).toBeFocused();
+});
+
+test('opening another saved project shows no run of the one before', async ({ page }) => {
+  await page.goto('/');
+  // a first project, saved
+  await importPaths(page, ['examples/api-client.toml']);
+  await expect(page.locator('html')).toHaveAttribute('data-autosave', 'saved');
+  // a second one, run in Simulate
+  await runCommand(page, 'New project');
+  await importPaths(page, [agentFile]);
+  await simulate(page);
+  await addTrace(page, traceFile);
+  await run(page);
+  await expect(page.locator('html')).toHaveAttribute('data-autosave', 'saved');
+  // reopen the first
+  await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Examples' });
+  await dialog.getByRole('button', { name: 'Untitled project', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(graphNode(page, 'authenticate')).toBeVisible();
+  await expect(sim(page).getByRole('status').filter({ hasText: 'Not run yet' })).toBeVisible();
+  await expect(sim(page).getByRole('listbox', { name: 'Decisions' }).getByRole('option')).toHaveCount(0);
+  await expect(counter(page)).toHaveText('No run');
+  await expect(region(page, 'Graph').locator('.react-flow__node[data-id="search"]')).toHaveCount(0);
+});
