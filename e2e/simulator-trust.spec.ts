@@ -161,7 +161,8 @@ test('opening another saved project shows no run of the one before', async ({ pa
   // reopen the first
   await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Examples' });
-  await dialog.getByRole('button', { name: 'Untitled project', exact: true }).click();
+  await dialog.getByRole('tab', { name: 'Saved projects' }).click();
+  await dialog.getByRole('list', { name: 'Saved projects' }).getByRole('button', { name: /^Untitled project/ }).click();
   await expect(dialog).toBeHidden();
   await expect(graphNode(page, 'authenticate')).toBeVisible();
   await expect(sim(page).getByRole('status').filter({ hasText: 'Not run yet' })).toBeVisible();
