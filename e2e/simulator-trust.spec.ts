@@ -170,3 +170,30 @@ test('opening another saved project shows no run of the one before', async ({ pa
   await expect(counter(page)).toHaveText('No run');
   await expect(region(page, 'Graph').locator('.react-flow__node[data-id="search"]')).toHaveCount(0);
 });
+
+test('a new scripted trace calls the simulated agent’s own tools', async ({ page }) => {
+  await page.goto('/');
+  await importPaths(page, [agentFile]);
+  await simulate(page);
+  await sim(page).getByRole('tab', { name: /^Setup/ }).click();
+  await sim(page).getByRole('button', { name: 'New scripted trace', exact: true }).click();
+  const editor = sim(page).locator('.sim-trace-monaco .monaco-editor .view-lines');
+  await expect(editor).toContainText('call: start_session', { timeout: 30_000 });
+  await expect(editor).toContainText('call: search');
+  await expect(editor).toContainText('call: answer');
+  await expect(editor).not.toContainText('load_data');
+});
+
+test('the Inspector says the scope as the explanation does: at most once per batch', async ({ page }) => {
+  await page.goto('/');
+  await importPaths(page, ['examples/etl-pipeline.toml']);
+  await graphNode(page, 'load').click();
+  const inspector = region(page, 'Inspector');
+  await expect(inspector).toContainText('Call load at most once per batch');
+  await expect(inspector).not.toContainText('per conversation');
+  await expect(inspector).not.toContainText('1 times');
+  // the type's help says the same scope
+  await inspector.getByRole('button', { name: /MaxCalls/ }).first().click();
+  await expect(inspector).toContainText('At most n calls per batch');
+  await expect(inspector).toContainText('Call load at most once per batch');
+});

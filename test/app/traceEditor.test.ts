@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { countLines, formatSize, MAX_EDITOR_CHARS, traceProblems, traceViewOf, uniqueTraceName } from '../../src/app/simulator/traceEditorModel.ts';
-import { SCRIPTED_TEMPLATE } from '../../src/app/simulator/traceInput.ts';
+import { scriptedTemplate } from '../../src/app/simulator/traceTemplate.ts';
+
+const SCRIPTED_TEMPLATE = scriptedTemplate({});
 
 const fixture = (name: string) => readFileSync(`test/traces/fixtures/${name}`, 'utf8');
 

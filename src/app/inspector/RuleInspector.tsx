@@ -1,10 +1,11 @@
 /** Edits one tool rule: type, tool, conditions, priority, payload by type, metadata; shows its usage text. */
+import { CodeText } from '../components/ui/CodeText.tsx';
 import { useMemo } from 'react';
 import type { AgentDoc } from '../state/documents.ts';
 import { useStudioStore } from '../state/context.tsx';
 import type { Json, ToolRule, ToolRuleTypeName } from '../../core/model/toolRules.ts';
 import { TOOL_RULE_TYPES } from '../../core/model/toolRules.ts';
-import { TOOL_RULE_HINTS, describeRule, ruleTypeLabel } from '../../core/describe/index.ts';
+import { TOOL_RULE_HINTS, ruleMeaning, ruleTypeLabel } from '../../core/describe/index.ts';
 import { ruleNumber } from '../../core/model/ruleNumber.ts';
 import { defaultRuleType, removeRule, toolNamesOf, updateRule } from '../../core/graph/agentEdits.ts';
 import { DeleteRuleField, JsonField, NumberField, SelectField, TagInput, TextField } from './fields.tsx';
@@ -25,7 +26,7 @@ export function RuleInspector({ doc, index }: { doc: AgentDoc; index: number }) 
         Rule {ruleNumber(index)} <span className="muted">of {doc.agent.rules.length}</span>
       </h2>
       <p className="insp-usage" aria-label="Usage description">
-        {describeRule(rule)}
+        <CodeText text={ruleMeaning(rule)} />
       </p>
       <SelectField<ToolRuleTypeName>
         label="Type"

@@ -1,8 +1,9 @@
 /** Edits a tool: its name (renamed everywhere), declared operations, and lists its rules. */
+import { CodeText } from '../components/ui/CodeText.tsx';
 import type { AgentDoc } from '../state/documents.ts';
 import { useStudioStore } from '../state/context.tsx';
 import { WILDCARD } from '../../core/model/toolRules.ts';
-import { describeRule } from '../../core/describe/index.ts';
+import { ruleMeaning } from '../../core/describe/index.ts';
 import { renameTool, toolNamesOf } from '../../core/graph/agentEdits.ts';
 import { toolGraphOf } from '../graph/docGraph.ts';
 import { DraftField, TagInput } from './fields.tsx';
@@ -121,7 +122,7 @@ function PatternToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
                 <strong>
                   {ruleNumber(i)} {names.friendly ?? names.name}
                 </strong>
-                {names.friendly ? <span className="muted"> · {names.name}</span> : null} <span className="insp-rule-usage">{describeRule(r)}</span>
+                {names.friendly ? <span className="muted"> · {names.name}</span> : null} <span className="insp-rule-usage"><CodeText text={ruleMeaning(r)} /></span>
               </button>
             </li>
           );

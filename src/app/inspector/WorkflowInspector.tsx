@@ -2,6 +2,7 @@
 import type { WorkflowDoc } from '../state/documents.ts';
 import { useStudioStore } from '../state/context.tsx';
 import { Field, TextField } from './fields.tsx';
+import { countOf } from '../../core/describe/meaning.ts';
 
 export function WorkflowInspector({ doc }: { doc: WorkflowDoc }) {
   const store = useStudioStore();
@@ -22,7 +23,7 @@ export function WorkflowInspector({ doc }: { doc: WorkflowDoc }) {
           </select>
         )}
       </Field>
-      <p className="muted">{wf.nodes.length} phases. Select a phase or a transition on the graph to edit it.</p>
+      <p className="muted">{countOf(wf.nodes.length, 'phase')}. Select a phase or a transition on the graph to edit it.</p>
     </div>
   );
 }

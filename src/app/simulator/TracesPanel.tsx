@@ -11,7 +11,8 @@ import { useStudio, useStudioStore } from '../state/context.tsx';
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
 import { resolveChoice } from './runRequest.ts';
-import { MAX_TRACE_FILE_BYTES, SCRIPTED_TEMPLATE, toggleId } from './traceInput.ts';
+import { MAX_TRACE_FILE_BYTES, toggleId } from './traceInput.ts';
+import { scriptedTemplate } from './traceTemplate.ts';
 import { uniqueTraceName } from './traceEditorModel.ts';
 import { TraceEditorSection } from './TraceEditorSection.tsx';
 
@@ -45,7 +46,16 @@ export function TracesPanel() {
   };
 
   const newScripted = () => {
-    const id = store.getState().addTrace(uniqueTraceName(traces.map((t) => t.name), 'scenario.yaml'), SCRIPTED_TEMPLATE);
+    // built from the agent (or workflow) the run bar has chosen: its own tools, its own phases
+    const { agentDocId, workflowDocId } = resolveChoice(project, choice);
+    const doc = (id: string | undefined) => project.docs.find((d) => d.id === id);
+    const agentDoc = doc(agentDocId);
+    const workflowDoc = doc(workflowDocId);
+    const template = scriptedTemplate({
+      agent: agentDoc?.kind === 'agent' ? agentDoc.agent : undefined,
+      workflow: workflowDoc?.kind === 'workflow' ? workflowDoc.workflow : undefined,
+    });
+    const id = store.getState().addTrace(uniqueTraceName(traces.map((t) => t.name), 'scenario.yaml'), template);
     sim.setChoice({ traceIds: [id] });
     setEditing(id);
   };

@@ -3,15 +3,6 @@
 /** Trace files larger than this are refused (replay them from the CLI). */
 export const MAX_TRACE_FILE_BYTES = 200 * 1024 * 1024;
 
-/** A starting point for a scripted trace (`traces.md` §2). */
-export const SCRIPTED_TEMPLATE = `start: 2025-01-01T10:00:00Z
-steps:
-  - call: load_data
-  - call: validate
-    after: 5s
-  - end: true
-`;
-
 /** `ids` with `id` added or removed (order kept). */
 export function toggleId(ids: readonly string[], id: string): string[] {
   return ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id];

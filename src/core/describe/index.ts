@@ -3,3 +3,4 @@ export * from './ruleOrder.ts';
 export * from './gating.ts';
 export * from './lettaPrompts.ts';
 export * from './ruleNames.ts';
+export * from './meaning.ts';

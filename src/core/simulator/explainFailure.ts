@@ -10,6 +10,7 @@ import { sortedStrings } from '../engine/tools/messages.ts';
 import { code, codeList, duration, scopeWord, settingsOf, timeOf, times, toolState } from './explainHelpers.ts';
 import type { ExplainContext, Explanation } from './explainTypes.ts';
 import { lettaRefusal } from './explainLetta.ts';
+import { countOf } from '../describe/meaning.ts';
 import { toolRuleAt, toolRuleLine } from './ruleText.ts';
 
 type Failure = Extract<Decision, { kind: 'blocked' | 'denied' | 'deduplicated' | 'timeout' | 'not_found' }>;
@@ -72,7 +73,7 @@ function maxCalls(d: Failure, ctx: ExplainContext): Cause {
     executions !== undefined && limit !== undefined
       ? [`${code(d.tool)} has run ${times(executions)} in this batch; MaxCalls allows ${limit}`]
       : [];
-  return { cause: `it has reached its limit${limit !== undefined ? ` of ${limit}` : ''} calls in this batch`, details };
+  return { cause: `it has reached its limit${limit !== undefined ? ` of ${countOf(limit, 'call')}` : ' of calls'} in this batch`, details };
 }
 
 function exclusiveGroup(d: Failure, ctx: ExplainContext): Cause {

@@ -6,6 +6,7 @@ import { compactDuration, groupThousands } from '../engine/workflow/texts.ts';
 import { code, settingsOf } from './explainHelpers.ts';
 import type { ExplainContext, Explanation } from './explainTypes.ts';
 import { workflowRuleLine } from './ruleText.ts';
+import { countOf } from '../describe/meaning.ts';
 
 /** Why the workflow moved: the matching claim, `restart_cycle`, or a recorded landing. */
 function transitionCause(d: Extract<Decision, { kind: 'transition' }>, ctx: ExplainContext): string | undefined {
@@ -57,7 +58,7 @@ function measured(r: RuleStateSnapshot): string {
     case 'tokens':
       return `measured: ${groupThousands(r.value)} tokens in the phase (limit ${groupThousands(r.limit)})`;
     case 'commits':
-      return `measured: ${r.value} commits in the last ${r.limit} phases`;
+      return `measured: ${countOf(r.value, 'commit')} in the last ${countOf(r.limit, 'phase')}`;
   }
 }
 

@@ -3,7 +3,7 @@
  * surface (`ruleNumber`: `#4`, 1-based in source order).
  */
 import { ruleNumber } from '../model/ruleNumber.ts';
-import { describeRule } from '../describe/usage.ts';
+import { countOf, ruleMeaning } from '../describe/meaning.ts';
 import { renderLettaRule } from '../describe/lettaPrompts.ts';
 import type { LettaToolRule } from '../model/lettaRules.ts';
 import { ruleTypeLabel } from '../describe/ruleNames.ts';
@@ -24,8 +24,8 @@ export function workflowRuleAt(workflow: Workflow | undefined, node: string, ind
 }
 
 /**
- * `Rule #4: Max calls · MaxCalls on `fetch`, priority 5 — Call `fetch` at most 3 times per conversation`
- * (the usage description of `tool-rules.md` §6 after the dash). Without the agent's rule: just the number.
+ * `Rule #4: Max calls · MaxCalls on `fetch`, priority 5 — Call `fetch` at most 3 times per batch`
+ * (what the rule does, `ruleMeaning`, after the dash: the scope said as everywhere in the studio). Without the agent's rule: just the number.
  */
 export function toolRuleLine(agent: Agent | undefined, index: number): string {
   const head = `Rule ${ruleNumber(index)}`;
@@ -33,7 +33,7 @@ export function toolRuleLine(agent: Agent | undefined, index: number): string {
   const rule = toolRuleAt(agent, index);
   if (!rule) return `${head}: not in the loaded agent's rule list`;
   const conditions = rule.conditions.length > 0 ? `, conditions ${rule.conditions.join(', ')}` : '';
-  return `${head}: ${ruleTypeLabel(rule.rule_type.type)} on ${code(rule.tool_name)}, priority ${rule.priority}${conditions} — ${describeRule(rule)}`;
+  return `${head}: ${ruleTypeLabel(rule.rule_type.type)} on ${code(rule.tool_name)}, priority ${rule.priority}${conditions} — ${ruleMeaning(rule)}`;
 }
 
 /** A Letta rule's rendered prompt without its `<tool_rule>` tags, or a plain account when Letta renders none. */
@@ -63,7 +63,7 @@ export function describeWorkflowRule(rule: WorkflowRule): string {
     case 'token_budget':
       return `fires when the phase uses more than ${groupThousands(rule.max_tokens)} input + output tokens`;
     case 'require_commits':
-      return `fires when there is no commit in the last ${rule.lookback_phases} phases`;
+      return `fires when there is no commit in the last ${countOf(rule.lookback_phases, 'phase')}`;
   }
 }
 
