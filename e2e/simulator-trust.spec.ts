@@ -49,7 +49,17 @@ steps:
     args: { text: done }
     after: 1m
 `;
+/** Written by hand: the same search three times, to hit MaxCalls 2 — identical calls within the dedupe window. */
+const REPEATS = `start: 2025-01-01T10:00:00Z
+steps:
+  - call: start_session
+  - call: search
+  - call: search
+  - call: search
+`;
 const agentFile = join(tmp, 'agent.toml');
+const repeatsFile = join(tmp, 'repeats.yaml');
+writeFileSync(repeatsFile, REPEATS);
 const traceFile = join(tmp, 'searches.yaml');
 writeFileSync(agentFile, AGENT);
 writeFileSync(traceFile, TRACE);
@@ -196,4 +206,26 @@ test('the Inspector says the scope as the explanation does: at most once per bat
   await inspector.getByRole('button', { name: /MaxCalls/ }).first().click();
   await expect(inspector).toContainText('At most n calls per batch');
   await expect(inspector).toContainText('Call load at most once per batch');
+});
+
+test('repeated calls merged by dedupe are shown as such, and one click turns the window off for this run', async ({ page }) => {
+  await page.goto('/');
+  await importPaths(page, [agentFile]);
+  await simulate(page);
+  await addTrace(page, repeatsFile);
+  await run(page);
+  const timeline = sim(page).getByRole('region', { name: 'Timeline' });
+  const rows = timeline.getByRole('listbox', { name: 'Decisions' }).getByRole('option');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(2)).toContainText('merged search: same call as one within the 5 min dedupe window, not run or counted');
+  const note = timeline.getByRole('note');
+  await expect(note).toContainText('2 calls were merged as duplicates');
+  await note.getByRole('button', { name: 'Turn the window off for this run' }).click();
+  await expect(sim(page).getByRole('status').filter({ hasText: /Done:/ })).toBeVisible({ timeout: 30_000 });
+  // the limit the user wrote now bites
+  await expect(rows.nth(3)).toContainText('blocked search MaxCallsExceeded');
+  await expect(timeline.getByRole('note')).toContainText('Dedupe window off for this run (the settings keep 5 min).');
+  // the automatic start call is counted once
+  await sim(page).getByRole('button', { name: 'Last step' }).click();
+  await expect(sim(page).getByRole('region', { name: 'State' })).toContainText('Called: start_session, search, search');
 });

@@ -156,3 +156,25 @@ describe('opening another project', () => {
     client.dispose();
   });
 });
+
+describe('deduplicated calls', () => {
+  it('replays the run with the dedupe window off, for this run only: the limit the trace meant to hit is hit', async () => {
+    const client = createSimulationClient(() => new ChannelWorker());
+    const sim: SimulationStore = createSimulationStore(() => client);
+    const studio = createStudioStore();
+    studio.getState().importFile('a.toml', agent(2));
+    const traceId = studio.getState().addTrace('r.yaml', 'start: 2025-01-01T10:00:00Z\nsteps:\n  - call: x\n  - call: x\n  - call: x\n');
+    sim.getState().setChoice({ traceIds: [traceId] });
+    await sim.getState().start(studio.getState().project);
+    const kinds = async () => (await sim.getState().run?.log.range(0, 10))?.map((d) => d.kind);
+    expect(await kinds()).toEqual(['allowed', 'deduplicated', 'deduplicated']);
+    await sim.getState().rerunWithDedupe(0);
+    expect(sim.getState().run?.settings.dedupeWindowMs).toBe(0);
+    expect(await kinds()).toEqual(['allowed', 'allowed', 'blocked']);
+    // the settings keep their window: the next Run deduplicates again
+    expect(sim.getState().form.dedupeWindowMs).toBe('300000');
+    await sim.getState().start(studio.getState().project);
+    expect(await kinds()).toEqual(['allowed', 'deduplicated', 'deduplicated']);
+    client.dispose();
+  });
+});

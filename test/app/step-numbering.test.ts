@@ -33,3 +33,13 @@ describe('step numbering', () => {
     expect(decisionNumber(logOf([0]), 5)).toBe('');
   });
 });
+
+describe('a deduplicated call in the timeline', () => {
+  it('says it was merged, with the window, and that it was not run or counted', async () => {
+    const { decisionLabel, windowText } = await import('../../src/app/simulator/decisionText.ts');
+    const d = { seq: 3, event: 2, time: '2025-01-01T10:00:00.000Z', kind: 'deduplicated' as const, tool: 'search', code: 'Deduplicated' as const, message: 'Duplicate call to search within dedupe window' };
+    expect(decisionLabel(d, 300_000)).toBe('merged search: same call as one within the 5 min dedupe window, not run or counted');
+    expect(decisionLabel(d)).toBe('merged search: same call as one within the dedupe window, not run or counted');
+    expect([windowText(300_000), windowText(30_000), windowText(1500), windowText(0)]).toEqual(['5 min', '30 s', '1500 ms', '0 ms']);
+  });
+});

@@ -15,6 +15,7 @@ import { rowForKey, scrollToRow, visibleRange } from './virtualWindow.ts';
 import { decisionLabel, kindClass, kindIcon } from './decisionText.ts';
 import { OverviewStrip } from './OverviewStrip.tsx';
 import { decisionNumber } from './stepNumbering.ts';
+import { DedupeBar } from './DedupeBar.tsx';
 
 export const ROW_HEIGHT = 22;
 const VIOLATIONS = 'violations';
@@ -119,6 +120,7 @@ export function Timeline() {
         </span>
       </div>
       {run && finished && overview ? <OverviewStrip overview={overview} /> : null}
+      <DedupeBar />
       <div
         ref={listRef}
         className="sim-list"
@@ -158,8 +160,8 @@ export function Timeline() {
                   <span className="sim-seq" title={`Step ${run ? decisionNumber(run.log, i) : ''}`}>
                     {run ? decisionNumber(run.log, i) : ''}
                   </span>
-                  <span className="sim-label" title={decisionLabel(d)}>
-                    {decisionLabel(d)}
+                  <span className="sim-label" title={decisionLabel(d, run?.settings.dedupeWindowMs)}>
+                    {decisionLabel(d, run?.settings.dedupeWindowMs)}
                   </span>
                 </div>
               );

@@ -30,15 +30,27 @@ export const kindIcon = (kind: DecisionKind): string => ICONS[kind];
 /** The row class: `sim-k-<kind>` plus `sim-violation` for violations (they stand out). */
 export const kindClass = (d: Pick<Decision, 'kind'>): string => `sim-k-${d.kind}${isViolation(d) ? ' sim-violation' : ''}`;
 
-/** One line describing a decision, e.g. `blocked load MaxCallsExceeded (rule #4)`. */
-export function decisionLabel(d: Decision): string {
+/** A dedupe window as people say it: `5 min`, `30 s`, `1500 ms`. */
+export function windowText(ms: number): string {
+  if (ms > 0 && ms % 60_000 === 0) return `${ms / 60_000} min`;
+  if (ms > 0 && ms % 1000 === 0) return `${ms / 1000} s`;
+  return `${ms} ms`;
+}
+
+/**
+ * One line describing a decision, e.g. `blocked load MaxCallsExceeded (rule #4)`. A deduplicated
+ * call says it was merged into the identical call before it, and within which window
+ * (`dedupeWindowMs`, the run's setting, when known): it did not run and was not counted.
+ */
+export function decisionLabel(d: Decision, dedupeWindowMs?: number): string {
   switch (d.kind) {
+    case 'deduplicated':
+      return `merged ${d.tool}: same call as one within the ${dedupeWindowMs !== undefined ? `${windowText(dedupeWindowMs)} ` : ''}dedupe window, not run or counted`;
     case 'allowed':
       return `allowed ${d.tool} (${d.outcome}, ${d.flow}${d.consent ? `, ${d.consent}` : ''})`;
     case 'auto':
       return `auto ${d.tool} (${d.reason.replace('_', ' ')})`;
     case 'blocked':
-    case 'deduplicated':
     case 'denied':
     case 'timeout':
     case 'not_found':

@@ -82,6 +82,11 @@ export interface SimulationState {
   start(project: ProjectData): Promise<void>;
   /** Replays a request built elsewhere (a rule-set test opened in the simulator); resolves when the run ends. */
   startRequest(built: { request: SimulationRequest; resolved: ResolvedChoice }, settings: ReplaySettings): Promise<void>;
+  /**
+   * Replays the current run again with another dedupe window (0: off), for this run only: the
+   * settings form keeps its value, so the next Run uses it again.
+   */
+  rerunWithDedupe(dedupeWindowMs: number): Promise<void>;
   cancel(): void;
   selectStep(step: number): void;
   selectDecision(index: number): void;
@@ -161,6 +166,8 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
     let player: ReturnType<typeof setInterval> | undefined;
     let inspecting = false;
     let wanted: { runId: string; step: number; seq?: number } | undefined;
+    /** What the current run replayed (to replay it again with another dedupe window). */
+    let replayed: { runId: string; built: { request: SimulationRequest; resolved: ResolvedChoice }; settings: ReplaySettings } | undefined;
     /** The latest progress, shown with the next frame. */
     let latest: SimulationProgress | undefined;
 
@@ -276,6 +283,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
           bump();
         });
         runId = handle.id;
+        replayed = { runId, built, settings };
         const run: RunInfo = {
           id: handle.id,
           log,
@@ -319,6 +327,13 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
         }
       },
 
+      async rerunWithDedupe(dedupeWindowMs) {
+        const run = get().run;
+        if (!run || replayed?.runId !== run.id || run.status === 'running') return;
+        const settings = { ...replayed.settings, dedupeWindowMs };
+        const { request, resolved } = replayed.built;
+        await get().startRequest({ request: { ...request, settings }, resolved }, settings);
+      },
       cancel() {
         const run = get().run;
         if (run?.status === 'running') client().cancel(run.id);
@@ -381,6 +396,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
         if (current?.status === 'running') client().cancel(current.id);
         stopPlayer();
         wanted = undefined;
+        replayed = undefined;
         set({
           choice: {},
           run: undefined,
