@@ -85,6 +85,15 @@ async function run(page: Page) {
   await expect(sim(page).getByRole('status').filter({ hasText: /Done:/ })).toBeVisible({ timeout: 30_000 });
 }
 
+/** agent.toml alone, a trace of it run in Simulate. */
+async function runAgentTrace(page: Page, trace: string) {
+  await page.goto('/');
+  await importPaths(page, [agentFile]);
+  await simulate(page);
+  await addTrace(page, trace);
+  await run(page);
+}
+
 const counter = (page: Page) => sim(page).locator('.sim-stepnum');
 
 /** The release example and agent.toml in one project, `release` selected in Design. */
@@ -118,11 +127,7 @@ test('Simulate draws the simulated agent, not the one selected in Design', async
 });
 
 test('one numbering: the counter, the selected timeline row and the explanation say the same step', async ({ page }) => {
-  await page.goto('/');
-  await importPaths(page, [agentFile]);
-  await simulate(page);
-  await addTrace(page, traceFile);
-  await run(page);
+  await runAgentTrace(page, traceFile);
   const timeline = sim(page).getByRole('listbox', { name: 'Decisions' });
   // seven decisions from six steps: no row is numbered past the counter's last step
   await expect(timeline.getByRole('option')).toHaveCount(7);
@@ -137,11 +142,7 @@ test('one numbering: the counter, the selected timeline row and the explanation 
 });
 
 test('← / → step in Simulate, also with the timeline focused', async ({ page }) => {
-  await page.goto('/');
-  await importPaths(page, [agentFile]);
-  await simulate(page);
-  await addTrace(page, traceFile);
-  await run(page);
+  await runAgentTrace(page, traceFile);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect(counter(page)).toHaveText('Step 2 of 6');
@@ -209,11 +210,7 @@ test('the Inspector says the scope as the explanation does: at most once per bat
 });
 
 test('repeated calls merged by dedupe are shown as such, and one click turns the window off for this run', async ({ page }) => {
-  await page.goto('/');
-  await importPaths(page, [agentFile]);
-  await simulate(page);
-  await addTrace(page, repeatsFile);
-  await run(page);
+  await runAgentTrace(page, repeatsFile);
   const timeline = sim(page).getByRole('region', { name: 'Timeline' });
   const rows = timeline.getByRole('listbox', { name: 'Decisions' }).getByRole('option');
   await expect(rows).toHaveCount(4);

@@ -134,14 +134,19 @@ describe('simulation store over the worker service', () => {
   });
 });
 
+/** A store over its own worker, with agent `a` (MaxCalls `max` on x) and one trace chosen. */
+function storeWith(max: number, trace: string) {
+  const client = createSimulationClient(() => new ChannelWorker());
+  const sim: SimulationStore = createSimulationStore(() => client);
+  const studio = createStudioStore();
+  studio.getState().importFile('a.toml', agent(max));
+  sim.getState().setChoice({ traceIds: [studio.getState().addTrace('t.yaml', trace)] });
+  return { client, sim, studio };
+}
+
 describe('opening another project', () => {
   it('forgets the run, the one before it and the choice, cancelling a run still going', async () => {
-    const client = createSimulationClient(() => new ChannelWorker());
-    const sim: SimulationStore = createSimulationStore(() => client);
-    const studio = createStudioStore();
-    studio.getState().importFile('a.toml', agent(1));
-    const traceId = studio.getState().addTrace('s.yaml', SCRIPT);
-    sim.getState().setChoice({ traceIds: [traceId] });
+    const { client, sim, studio } = storeWith(1, SCRIPT);
     await sim.getState().start(studio.getState().project);
     await sim.getState().start(studio.getState().project);
     sim.getState().selectStep(2);
@@ -159,12 +164,7 @@ describe('opening another project', () => {
 
 describe('deduplicated calls', () => {
   it('replays the run with the dedupe window off, for this run only: the limit the trace meant to hit is hit', async () => {
-    const client = createSimulationClient(() => new ChannelWorker());
-    const sim: SimulationStore = createSimulationStore(() => client);
-    const studio = createStudioStore();
-    studio.getState().importFile('a.toml', agent(2));
-    const traceId = studio.getState().addTrace('r.yaml', 'start: 2025-01-01T10:00:00Z\nsteps:\n  - call: x\n  - call: x\n  - call: x\n');
-    sim.getState().setChoice({ traceIds: [traceId] });
+    const { client, sim, studio } = storeWith(2, 'start: 2025-01-01T10:00:00Z\nsteps:\n  - call: x\n  - call: x\n  - call: x\n');
     await sim.getState().start(studio.getState().project);
     const kinds = async () => (await sim.getState().run?.log.range(0, 10))?.map((d) => d.kind);
     expect(await kinds()).toEqual(['allowed', 'deduplicated', 'deduplicated']);
