@@ -129,16 +129,18 @@ test('Simulate draws the simulated agent, not the one selected in Design', async
 test('one numbering: the counter, the selected timeline row and the explanation say the same step', async ({ page }) => {
   await runAgentTrace(page, traceFile);
   const timeline = sim(page).getByRole('listbox', { name: 'Decisions' });
-  // seven decisions from six steps: no row is numbered past the counter's last step
-  await expect(timeline.getByRole('option')).toHaveCount(7);
-  await expect(timeline.locator('.sim-seq')).toHaveText(['1', '2', '3', '4', '5', '6.1', '6.2']);
+  // eight decisions from six steps (the automatic start call and the exit's are steps 1 and 6's
+  // first): no row is numbered past the counter's last step
+  await expect(timeline.getByRole('option')).toHaveCount(8);
+  await expect(timeline.locator('.sim-seq')).toHaveText(['1.1', '1.2', '2', '3', '4', '5', '6.1', '6.2']);
   for (let i = 0; i < 5; i++) await sim(page).getByRole('button', { name: 'Step forward' }).click();
   await expect(counter(page)).toHaveText('Step 5 of 6');
   await expect(timeline.getByRole('option', { selected: true }).locator('.sim-seq')).toHaveText('5');
   await expect(sim(page).getByRole('region', { name: 'Decision' })).toContainText('Step 5');
   await expect(sim(page).getByRole('region', { name: 'State' }).getByRole('heading', { level: 3 })).toHaveText('State after step 5');
-  // the automatic start call is counted once: the trace's own start_session is the start call
-  await expect(sim(page).getByRole('region', { name: 'State' })).toContainText('Called: start_session, search, search');
+  // The automatic start call runs before the trace's first event (shared spec tool-rules §5), and
+  // the trace's own call of start_session runs too: both are calls of this batch.
+  await expect(sim(page).getByRole('region', { name: 'State' })).toContainText('Called: start_session, start_session, search, search');
 });
 
 test('← / → step in Simulate, also with the timeline focused', async ({ page }) => {
@@ -147,7 +149,7 @@ test('← / → step in Simulate, also with the timeline focused', async ({ page
   await page.keyboard.press('ArrowRight');
   await expect(counter(page)).toHaveText('Step 2 of 6');
   const timeline = sim(page).getByRole('listbox', { name: 'Decisions' });
-  await timeline.getByRole('option').nth(3).click();
+  await timeline.getByRole('option').nth(4).click(); // rows 1.1, 1.2, 2, 3, 4
   await expect(counter(page)).toHaveText('Step 4 of 6');
   await page.keyboard.press('ArrowRight');
   await expect(counter(page)).toHaveText('Step 5 of 6');

@@ -134,7 +134,7 @@ describe('naive reference: tool-rules.md §4–§8', () => {
     expect(
       s.map((d) => [d.kind, 'consent' in d ? d.consent : d.kind === 'denied' ? d.message : '']),
     ).toEqual([
-      // the first event calls the start tool itself: that is its start call (no synthetic call before it)
+      ['denied', 'Permission denied for tool sh (scope: none)'],
       ['allowed', 'approve_for'],
       ['allowed', 'grant'],
       ['denied', 'Permission denied for tool sh (scope: none)'],

@@ -104,9 +104,8 @@ export function naiveToolStep(
 
   for (const d of periodicDue(agent, h, i)) emit(d);
 
-  // a start tool the scope's first event calls itself is not called for it as well
   if (settings.startConstraints === 'auto' && opensOrderingScope(h, i))
-    for (const tool of startTools(agent).filter((t) => ev.type !== 'tool_call' || t !== ev.tool))
+    for (const tool of startTools(agent))
       emit(
         semantics.call(agent, h, i, {
           tool,

@@ -131,7 +131,7 @@ export function createToolEngine(agent: Agent, given: ReplaySettings): ToolEngin
     applyMarker(event);
     if (state.freshOrderingScope) {
       state.freshOrderingScope = false;
-      if (settings.startConstraints === 'auto') runAutoStart(ctx, event.time, st, out, event.type === 'tool_call' ? table.intern(event.tool) : undefined);
+      if (settings.startConstraints === 'auto') runAutoStart(ctx, event.time, st, out);
     }
     if (event.type === 'tool_call') return toolCall(event, st, out);
     if (event.type === 'model_end' && !state.exited) state.exited = requestExit(ctx, event.time, st, out);

@@ -21,12 +21,10 @@ function syntheticCall(table: ToolTable, toolId: number, time: number, reason: A
 
 /**
  * Mode `auto`: a synthetic call of every start tool, in rule order, through §4. Their flow is
- * reported, never acted on. `calledNow`: the start tool the scope's first event calls itself —
- * that call is its start call, so it is not also called for the trace (it would run, and be
- * counted, twice).
+ * reported, never acted on.
  */
-export function runAutoStart(ctx: CheckContext, time: number, st: DecisionStamp, out: Decision[], calledNow?: number): void {
-  for (const { toolId } of ctx.table.startRules) if (toolId !== calledNow) runCall(ctx, syntheticCall(ctx.table, toolId, time, 'start_constraint'), st, out);
+export function runAutoStart(ctx: CheckContext, time: number, st: DecisionStamp, out: Decision[]): void {
+  for (const { toolId } of ctx.table.startRules) runCall(ctx, syntheticCall(ctx.table, toolId, time, 'start_constraint'), st, out);
 }
 
 /**
