@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dragEdge as drag } from './helpers.ts';
+import { choose, dragEdge as drag } from './helpers.ts';
 
 /**
  * The designer walk-through: open an example, add a tool, draw a requires-preceding edge by
@@ -69,7 +69,7 @@ test('designer walk-through: example, add tool, drag an edge, cycle, undo/redo, 
   // Drag status → tool: "status before tool" (RequiresPrecedingTools on tool).
   await drag(page, 'status', 'tool');
   await expect(graph(page).locator('.react-flow__edge.rs-edge-precedes')).toHaveCount(1);
-  await expect(inspector(page)).toContainText('Call `tool` only after calling: status');
+  await expect(inspector(page)).toContainText('Call tool only after calling: status');
   const lines = await sourceEnd(page);
   await expect(lines).toContainText('tool_name = "tool"');
   await expect(lines).toContainText('conditions = ["status"]');
@@ -129,7 +129,7 @@ test('designer walk-through: example, add tool, drag an edge, cycle, undo/redo, 
 
 test('shell: theme switch persists, palette runs a command, separators resize by keyboard and keep their size', async ({ page }) => {
   await page.goto('/');
-  await page.getByLabel('Theme').selectOption('dark');
+  await choose(page.getByLabel('Theme'), 'Dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

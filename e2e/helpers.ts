@@ -1,6 +1,6 @@
 /** Helpers the end-to-end specs share: locating regions and graph nodes, dragging, editing Source. */
 import { readFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 export const graphNode = (page: Page, id: string) => region(page, 'Graph').locator(`.react-flow__node[data-id="${id}"]`);
@@ -76,4 +76,10 @@ export async function dropMadeFile(page: Page, name: string, source: string, arg
     data.items.add((window as unknown as { __madeFile: File }).__madeFile);
     window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
   });
+}
+
+/** Picks an option of a select (the design system's Radix Select: a combobox and a listbox), by its visible label. */
+export async function choose(select: Locator, option: string): Promise<void> {
+  await select.click();
+  await select.page().getByRole('option', { name: option, exact: true }).click();
 }

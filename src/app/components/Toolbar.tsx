@@ -17,10 +17,17 @@ import { isMac, shortcutLabel } from './shortcuts.ts';
 import { useShortcuts } from './useShortcuts.ts';
 import { Button } from './ui/Button.tsx';
 import { MenuButton } from './ui/MenuButton.tsx';
+import { Select } from './ui/Select.tsx';
 import { Icon } from './ui/Icon.tsx';
 import { ModeSwitch } from '../workspace/ModeSwitch.tsx';
 import { foldLevelOf, useToolbarFit } from './useToolbarFit.ts';
 import './toolbar.css';
+
+const THEME_OPTIONS = [
+  { value: 'system', label: 'System' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
 
 const GROUPS: { label: string; actions: readonly Action[] }[] = [
   { label: 'Project', actions: projectActions },
@@ -67,7 +74,8 @@ export function Toolbar() {
                   label={a.label}
                   {...(a.icon ? { icon: a.icon } : {})}
                   iconOnly={a.iconOnly === true || fit >= foldLevelOf(a.id)}
-                  title={[a.hint ?? a.label, keys ? `(${keys})` : ''].filter(Boolean).join(' ')}
+                  title={a.hint ?? a.label}
+                  {...(keys ? { shortcut: keys } : {})}
                   disabled={!enabledIn(a, ctx)}
                   onClick={() => void a.run(ctx)}
                 />
@@ -77,20 +85,13 @@ export function Toolbar() {
         );
       })}
       <span className="toolbar-spacer" />
-      <button type="button" className="btn btn-ghost toolbar-palette" title="Search commands" onClick={() => ui.getState().openDialog('palette')}>
-        <Icon name="search" />
-        <span className={fit >= 1 ? 'visually-hidden' : undefined}>Commands</span>
-        <kbd>{shortcutLabel('Mod+K', mac)}</kbd>
-      </button>
-      <label className="toolbar-theme" title="Theme">
+      <Button variant="ghost" className="toolbar-palette" icon="search" label="Commands" iconOnly={fit >= 1} title="Search commands" shortcut={shortcutLabel('Mod+K', mac)} onClick={() => ui.getState().openDialog('palette')}>
+        {fit >= 1 ? null : <kbd>{shortcutLabel('Mod+K', mac)}</kbd>}
+      </Button>
+      <span className="toolbar-theme">
         <Icon name="theme" />
-        <span className="visually-hidden">Theme</span>
-        <select value={theme} onChange={(e) => ui.getState().setTheme(e.target.value as ThemeChoice)}>
-          <option value="system">System</option>
-          <option value="light">Light</option>
-          <option value="dark">Dark</option>
-        </select>
-      </label>
+        <Select aria-label="Theme" size="sm" value={theme} onChange={(v) => ui.getState().setTheme(v as ThemeChoice)} options={THEME_OPTIONS} />
+      </span>
       <MenuButton
         label="More"
         icon="more"

@@ -11,6 +11,7 @@ import { activeDoc } from '../state/store.ts';
 import { ALL_TOOLS_ID } from '../../core/graph/toolGraph.ts';
 import { toolGraphOf } from '../graph/docGraph.ts';
 import { PickList } from '../components/PickList.tsx';
+import { SegmentedControl } from '../components/ui/SegmentedControl.tsx';
 import { Modal } from './Modal.tsx';
 import { ruleTargetOf } from '../actions/ruleTarget.ts';
 import { connectTools } from '../actions/ruleEdits.ts';
@@ -52,13 +53,7 @@ export function ConnectDialog() {
   };
   return (
     <Modal title={`Connect “${tool}”`} onClose={close}>
-      <div className="segmented connect-direction" role="group" aria-label="Direction">
-        {(['before', 'after'] as const).map((d) => (
-          <button key={d} type="button" className="btn" aria-pressed={direction === d} onClick={() => setDirection(d)}>
-            {tool} runs {d}…
-          </button>
-        ))}
-      </div>
+      <SegmentedControl<Direction> className="connect-direction" label="Direction" value={direction} onChange={setDirection} items={(['before', 'after'] as const).map((d) => ({ value: d, label: `${tool} runs ${d}…` }))} />
       <PickList
         label={`Tool that ${tool} runs ${direction}`}
         listLabel="Tools"

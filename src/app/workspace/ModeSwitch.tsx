@@ -5,6 +5,7 @@
 import { useUi, useUiStore } from '../state/uiContext.tsx';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import { Button } from '../components/ui/Button.tsx';
+import { SegmentedControl } from '../components/ui/SegmentedControl.tsx';
 
 /** `foldPresent`: show Present as its icon alone (the toolbar is short of room). */
 export function ModeSwitch({ foldPresent = false }: { foldPresent?: boolean }) {
@@ -12,14 +13,15 @@ export function ModeSwitch({ foldPresent = false }: { foldPresent?: boolean }) {
   const mode = useUi((s) => s.mode);
   return (
     <>
-      <div className="segmented" role="group" aria-label="Mode">
-        <button type="button" className="btn" aria-pressed={mode === 'design'} onClick={() => ui.getState().setMode('design')}>
-          Design
-        </button>
-        <button type="button" className="btn" aria-pressed={mode === 'simulate'} onClick={() => ui.getState().setMode('simulate')}>
-          Simulate
-        </button>
-      </div>
+      <SegmentedControl
+        label="Mode"
+        value={mode}
+        onChange={(m) => ui.getState().setMode(m)}
+        items={[
+          { value: 'design', label: 'Design' },
+          { value: 'simulate', label: 'Simulate' },
+        ]}
+      />
       <Button variant="ghost" icon="present" label="Present" iconOnly={foldPresent} title="Presenter view: the graph and the current decision at stage size (Escape leaves)" onClick={() => simulationStore().getState().setPresenter(true)} />
     </>
   );
