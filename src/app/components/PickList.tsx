@@ -6,6 +6,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { filterActions } from './shortcuts.ts';
 import './palette.css';
+import { CodeText } from './ui/CodeText.tsx';
 
 export interface PickItem {
   id: string;
@@ -89,9 +90,9 @@ export function PickList({
           >
             <span className="palette-label">
               {item.label}
-              {item.detail ? <span className="palette-detail"> · {item.detail}</span> : null}
+              {item.detail ? <span className="palette-detail"> · <CodeText text={item.detail} /></span> : null}
             </span>
-            {item.disabled ? <span className="palette-hint">{item.disabled}</span> : item.hint ? <span className="palette-hint">{item.hint}</span> : null}
+            {item.disabled ? <span className="palette-hint"><CodeText text={item.disabled} /></span> : item.hint ? <span className="palette-hint"><CodeText text={item.hint} /></span> : null}
             {item.keys ? <kbd>{item.keys}</kbd> : null}
           </li>
         ))}

@@ -19,6 +19,7 @@ import { resolveSettings } from '../../core/engine/settings.ts';
 import { previewOfFile } from './gallery/graphPreview.ts';
 import { GraphPreviewImage } from './gallery/GraphPreviewImage.tsx';
 import './gallery/gallery.css';
+import { CodeText } from '../components/ui/CodeText.tsx';
 
 const INFOS = EXAMPLES.map((e) => ({ ...exampleInfo(e), text: e.text }));
 
@@ -35,7 +36,7 @@ function Card({ name, title, family, description, preview, onOpen, mono }: { nam
           <span className={mono ? 'gallery-card-title mono' : 'gallery-card-title'}>{title}</span>
           <span className="gallery-card-family">{family}</span>
           <span id={id} className="gallery-card-text">
-            {description}
+            <CodeText text={description} />
           </span>
         </span>
       </button>

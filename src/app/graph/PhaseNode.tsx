@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { NodeName } from './NodeName.tsx';
 import type { PhaseFlowNode } from './flowElements.ts';
+import { CodeText } from '../components/ui/CodeText.tsx';
 
 function PhaseNodeView({ data }: NodeProps<PhaseFlowNode>) {
   const title = [data.reason, data.stuckReason, ...(data.reason || data.stuckReason ? [] : data.problems)].filter(Boolean).join('\n') || undefined;
@@ -16,13 +17,13 @@ function PhaseNodeView({ data }: NodeProps<PhaseFlowNode>) {
         {data.stuck ? <span className="rs-marker rs-marker-stuck">stuck</span> : null}
         <NodeName name={data.label} />
       </div>
-      {data.summary ? <div className="rs-phase-summary">{data.summary}</div> : null}
+      {data.summary ? <div className="rs-phase-summary"><CodeText text={data.summary} /></div> : null}
       {data.prompt ? <div className="rs-phase-prompt">{data.prompt}</div> : null}
       {data.rules.length > 0 ? (
         <ul className="rs-phase-rules" aria-label="Rules">
           {data.rules.map((r) => (
             <li key={r.index} className={data.stepRule === r.index ? 'rs-rule-step' : undefined} data-rule={r.index}>
-              {r.text}
+              <CodeText text={r.text} />
             </li>
           ))}
         </ul>

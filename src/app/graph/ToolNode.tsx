@@ -2,10 +2,12 @@
 import { memo } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { NodeName } from './NodeName.tsx';
+import { stripCodeMarks } from '../components/ui/codeSpans.ts';
 import type { ToolFlowNode } from './flowElements.ts';
 
 function ToolNodeView({ data }: NodeProps<ToolFlowNode>) {
-  const title = data.dimmed ? data.reason : data.problems.length > 0 ? data.problems.join('\n') : undefined;
+  const raw = data.dimmed ? data.reason : data.problems.length > 0 ? data.problems.join('\n') : undefined;
+  const title = raw === undefined ? undefined : stripCodeMarks(raw);
   return (
     <div className="rs-tool" title={title} data-dimmed={data.dimmed || undefined} data-error={data.error || undefined}>
       <Handle type="target" position={Position.Left} className="rs-handle" title={data.letta ? `${data.label} may follow another tool` : `Needs a tool before ${data.label}`} />
@@ -17,13 +19,13 @@ function ToolNodeView({ data }: NodeProps<ToolFlowNode>) {
       {data.badges.length > 0 ? (
         <ul className="rs-badges" aria-label="Rules">
           {data.badges.map((b) => (
-            <li key={`${b.rule}`} className={`rs-badge rs-badge-${b.kind}${data.stepRule === b.rule ? ' rs-badge-step' : ''}`} data-rule={b.rule} title={b.title}>
+            <li key={`${b.rule}`} className={`rs-badge rs-badge-${b.kind}${data.stepRule === b.rule ? ' rs-badge-step' : ''}`} data-rule={b.rule} title={b.title === undefined ? undefined : stripCodeMarks(b.title)}>
               {b.text}
             </li>
           ))}
         </ul>
       ) : null}
-      {data.dimmed && data.reason ? <span className="visually-hidden">{data.reason}</span> : null}
+      {data.dimmed && data.reason ? <span className="visually-hidden">{stripCodeMarks(data.reason)}</span> : null}
       <Handle type="source" position={Position.Right} className="rs-handle" title={data.letta ? `Another tool may follow ${data.label}` : `${data.label} before another tool`} />
     </div>
   );

@@ -21,6 +21,7 @@ import { ensureVerifyWatching, verifyStore } from '../verify/verifyStore.ts';
 import { useShowSimulator } from '../tests/useShowSimulator.ts';
 import { Button } from '../components/ui/Button.tsx';
 import './panels.css';
+import { CodeText } from '../components/ui/CodeText.tsx';
 
 const ICON: Record<Severity, string> = { error: '⨯', warning: '⚠', info: 'ℹ' };
 /** A one-line row's height, for rows not yet measured. */
@@ -146,7 +147,7 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
                         <span aria-hidden="true">{ICON[d.severity]}</span> {d.severity}
                       </span>
                       <code className="problem-code">{d.code}</code>
-                      <span className="problem-message">{d.message}</span>
+                      <span className="problem-message"><CodeText text={d.message} /></span>
                       <span className="problem-pos">
                         {d.range.start.line}:{d.range.start.column}
                       </span>

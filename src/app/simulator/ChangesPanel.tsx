@@ -3,6 +3,7 @@ import type { DiffEntry } from '../../core/simulator/diff.ts';
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
 import { decisionLabel } from './decisionText.ts';
+import { CodeText } from '../components/ui/CodeText.tsx';
 
 const describe = (e: DiffEntry): string =>
   e.change === 'added' && e.after
@@ -34,7 +35,7 @@ export function ChangesPanel() {
             <button type="button" className="sim-link" onClick={() => jump(i)}>
               Event {e.event}: {describe(e)}
             </button>
-            {e.why ? <span className="sim-why"> — {e.why}</span> : null}
+            {e.why ? <span className="sim-why"> — <CodeText text={e.why} /></span> : null}
             {e.reason ? <span className="sim-why sim-profile-reason"> Why the profiles differ: {e.reason}</span> : null}
           </li>
         ))}

@@ -4,6 +4,7 @@ import { useSimulation } from './useSimulation.ts';
 import { decisionOf } from './simulationStore.ts';
 import { MinimiseBar } from './MinimiseBar.tsx';
 import { decisionNumber } from './stepNumbering.ts';
+import { CodeText } from '../components/ui/CodeText.tsx';
 
 export function DecisionPanel() {
   const run = useSimulation((s) => s.run);
@@ -37,12 +38,14 @@ export function DecisionPanel() {
 export function ExplanationBody({ kind, explanation }: { kind: string; explanation: { title: string; summary: string; details: readonly string[]; prompt?: string | undefined } }) {
   return (
     <>
-      <h3 className={`sim-k-${kind}`}>{explanation.title}</h3>
-      <p className="sim-summary">{explanation.summary}</p>
+      <h3 className={`sim-k-${kind}`}><CodeText text={explanation.title} /></h3>
+      <p className="sim-summary"><CodeText text={explanation.summary} /></p>
       {explanation.details.length > 0 ? (
         <ul>
           {explanation.details.map((d, i) => (
-            <li key={i}>{d}</li>
+            <li key={i}>
+              <CodeText text={d} />
+            </li>
           ))}
         </ul>
       ) : null}

@@ -9,6 +9,7 @@ import { SaveAsTest } from '../tests/SaveAsTest.tsx';
 import { runHeld } from './teaching.ts';
 import { useStore } from 'zustand';
 import { importPending, importProgressStore } from '../persistence/importProgress.ts';
+import { CodeText } from '../components/ui/CodeText.tsx';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -71,7 +72,7 @@ export function RunBar() {
       </span>
       {held ? (
         <div className="sim-held" role="alert">
-          {held.message}{' '}
+          <CodeText text={held.message} />{' '}
           <button type="button" className="sim-primary" onClick={() => void runHeld(studio)}>
             Run it
           </button>{' '}
@@ -95,7 +96,7 @@ export function RunBar() {
             <ul>
               {errors.slice(0, 20).map((d, i) => (
                 <li key={i}>
-                  {d.file}:{d.range.start.line}:{d.range.start.column} {d.code} {d.message}
+                  {d.file}:{d.range.start.line}:{d.range.start.column} {d.code} <CodeText text={d.message} />
                 </li>
               ))}
             </ul>

@@ -7,6 +7,7 @@ import { formatIso } from '../../core/time.ts';
 import { useSimulation } from './useSimulation.ts';
 import { LettaAllowedState } from './LettaAllowedState.tsx';
 import { stepLabel } from './stepNumbering.ts';
+import { CodeText } from '../components/ui/CodeText.tsx';
 
 const time = (ms: number | null) => (ms === null ? '—' : formatIso(ms));
 const secs = (ms: number) => `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
@@ -22,7 +23,7 @@ export function StatePanel() {
       {!state ? <p className="sim-muted">Select a step to see the engine state there.</p> : null}
       {state?.lineError ? (
         <p>
-          Unusable line {state.lineError.line}: {state.lineError.message}
+          Unusable line {state.lineError.line}: <CodeText text={state.lineError.message} />
         </p>
       ) : null}
       {state?.snapshot.tools ? <ToolState s={state.snapshot.tools} calledCount={state.calledCount} /> : null}
@@ -155,7 +156,7 @@ function WorkflowState({ s }: { s: WorkflowEngineSnapshot }) {
             <ol>
               {r.window?.map((w, i) => (
                 <li key={i}>
-                  {time(w.time)} {w.tool}: {w.text}
+                  {time(w.time)} {w.tool}: <CodeText text={w.text} />
                 </li>
               ))}
             </ol>

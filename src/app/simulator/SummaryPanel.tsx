@@ -7,6 +7,7 @@ import { useStudio } from '../state/context.tsx';
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
 import { decisionsFileName, downloadText, summaryFileName } from './downloads.ts';
+import { CodeText } from '../components/ui/CodeText.tsx';
 
 export function SummaryPanel() {
   const project = useStudio((s) => s.project);
@@ -36,7 +37,7 @@ export function SummaryPanel() {
       {coverage ? (
         <div aria-label="Coverage across all traces" role="group">
           <h4>Across all {coverage.summary?.traces ?? 0} traces</h4>
-          {coverage.status === 'invalid' ? <p className="sim-error">{coverage.message}</p> : null}
+          {coverage.status === 'invalid' ? <p className="sim-error"><CodeText text={coverage.message ?? ''} /></p> : null}
           {coverage.summary ? <NeverFired s={coverage.summary} /> : null}
         </div>
       ) : null}

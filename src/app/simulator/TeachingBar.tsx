@@ -8,6 +8,7 @@ import { simulationStore } from './simulationStore.ts';
 import { formToSettings } from './settingsForm.ts';
 import { teachingPayloadFor } from './teaching.ts';
 import { encodeTeachingLink, teachingUrl } from './teachingLink.ts';
+import { CodeText } from '../components/ui/CodeText.tsx';
 
 export function TeachingBar() {
   const project = useStudio((s) => s.project);
@@ -37,7 +38,7 @@ export function TeachingBar() {
     <div className="sim-teaching">
       <Toggle pressed={presenter} onChange={(v) => simulationStore().getState().setPresenter(v)} label="Presenter" icon="present" />
       <Button icon="link" iconOnly label="Copy teaching link" onClick={() => void copy()} />
-      {message ? <span role="status">{message}</span> : null}
+      {message ? <span role="status"><CodeText text={message} /></span> : null}
       {link ? <input className="sim-link-out" readOnly aria-label="Teaching link" value={link} onFocus={(e) => e.currentTarget.select()} /> : null}
     </div>
   );

@@ -10,6 +10,7 @@ import { useDarkTheme } from '../editor/useDarkTheme.ts';
 import { TRACE_FORMAT_LABELS } from '../persistence/importReading.ts';
 import { formatSize, traceProblems, traceViewOf } from './traceEditorModel.ts';
 import './traceEditor.css';
+import { CodeText } from '../components/ui/CodeText.tsx';
 
 const TraceEditor = lazy(() => import('./TraceEditor.tsx'));
 
@@ -81,7 +82,7 @@ export function TraceEditorSection({ trace, onClose }: { trace: TraceDoc; onClos
         <ul className="sim-trace-problems" aria-label={`Problems in ${trace.name}`}>
           {problems.slice(0, LISTED).map((p, i) => (
             <li key={i}>
-              line {p.range.start.line}: {p.message}
+              line {p.range.start.line}: <CodeText text={p.message} />
             </li>
           ))}
           {problems.length > LISTED ? <li className="sim-muted">and {problems.length - LISTED} more</li> : null}

@@ -15,6 +15,7 @@ import { MAX_TRACE_FILE_BYTES, toggleId } from './traceInput.ts';
 import { scriptedTemplate } from './traceTemplate.ts';
 import { uniqueTraceName } from './traceEditorModel.ts';
 import { TraceEditorSection } from './TraceEditorSection.tsx';
+import { CodeText } from '../components/ui/CodeText.tsx';
 
 const NO_TRACES: readonly TraceDoc[] = [];
 
@@ -95,7 +96,7 @@ export function TracesPanel() {
           New scripted trace
         </button>
       </div>
-      {message ? <p role="status">{message}</p> : null}
+      {message ? <p role="status"><CodeText text={message} /></p> : null}
       {edited ? <TraceEditorSection key={edited.id} trace={edited} onClose={() => setEditing(undefined)} /> : null}
     </div>
   );
