@@ -406,8 +406,11 @@ test('presenter view: graph text at least 18 px; a teaching link opens at its st
   const author = positionsOf(await showWholeGraph(page, graph(page)));
   const sim = region(page, 'Simulation');
   await expect(sim.getByRole('listbox', { name: 'Decisions' }).getByRole('option', { selected: true })).toBeVisible();
-  await sim.getByRole('button', { name: 'Copy teaching link' }).click();
-  const link = await sim.getByLabel('Teaching link', { exact: true }).inputValue();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await sim.getByRole('button', { name: 'Presenter' }).click();
+  await page.getByRole('dialog', { name: 'Presenter view' }).getByRole('button', { name: 'Copy teaching link' }).click();
+  await expect(page.getByRole('dialog', { name: 'Presenter view' }).getByRole('button', { name: 'Copied' })).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
   await page.context().close();
 
   const context = await browser.newContext({ viewport: SIZE });

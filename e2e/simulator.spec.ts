@@ -142,9 +142,13 @@ test('scripted trace: run, first blocked call explained, what-if diff, teaching 
   await expect(selected).toContainText('allowed load');
   await page.screenshot({ path: 'test-results/simulator-what-if.png', fullPage: true });
 
-  // teaching link at the selected step, opened in a fresh page (the lead wires #teach= at start-up)
-  await button(page, 'Copy teaching link').click();
-  const link = await sim(page).getByLabel('Teaching link', { exact: true }).inputValue();
+  // teaching link at the selected step, copied from the presenter, opened in a fresh page
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await sim(page).getByRole('button', { name: 'Presenter' }).click();
+  await page.getByRole('dialog', { name: 'Presenter view' }).getByRole('button', { name: 'Copy teaching link' }).click();
+  await expect(page.getByRole('dialog', { name: 'Presenter view' }).getByRole('button', { name: 'Copied' })).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  await page.keyboard.press('Escape');
   expect(link).toMatch(/#teach=v1\.[\w-]+$/);
   const fresh = await browser.newContext();
   const other = await fresh.newPage();

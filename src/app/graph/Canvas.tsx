@@ -3,6 +3,7 @@
  * of `docId`. On an empty project it says how to start. With `stage`, the canvas is the presenter
  * view's: text at stage size, following the current step.
  */
+import { useMemo } from 'react';
 import { ReactFlowProvider } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import './canvas.css';
@@ -14,9 +15,12 @@ import { WorkflowCanvas } from './WorkflowCanvas.tsx';
 import { StageContext, STAGE_VIEW } from './stage.ts';
 import { Button } from '../components/ui/Button.tsx';
 
-const ON_STAGE = { on: true, view: STAGE_VIEW };
-
-export function Canvas({ stage = false, docId, label = 'Graph' }: { stage?: boolean; docId?: string | undefined; label?: string }) {
+/**
+ * `stage`: the presenter's canvas; `focus` names the nodes its current step is about (kept in view
+ * when the whole graph does not fit on stage).
+ */
+export function Canvas({ stage = false, docId, label = 'Graph', focus }: { stage?: boolean; docId?: string | undefined; label?: string; focus?: readonly string[] | undefined }) {
+  const onStage = useMemo(() => ({ on: true, view: STAGE_VIEW, focus }), [focus]);
   const active = useStudio(activeDoc);
   const chosen = useStudio((s) => (docId !== undefined ? s.project.docs.find((d) => d.id === docId) : undefined));
   const doc = chosen ?? active;
@@ -27,7 +31,7 @@ export function Canvas({ stage = false, docId, label = 'Graph' }: { stage?: bool
   );
   return (
     <section className="canvas" aria-label={label}>
-      {stage ? <StageContext.Provider value={ON_STAGE}>{body}</StageContext.Provider> : body}
+      {stage ? <StageContext.Provider value={onStage}>{body}</StageContext.Provider> : body}
     </section>
   );
 }

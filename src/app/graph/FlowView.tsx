@@ -29,6 +29,7 @@ import { boundsOf, planViewport, startOf, type Inset } from '../layout/viewport.
 import type { Page } from '../layout/wrap.ts';
 import { keepInView } from '../layout/follow.ts';
 import { onFitRequest } from './fitRequests.ts';
+import { stageViewport } from './stageView.ts';
 import { useStagedEdges } from './useStagedEdges.ts';
 import { Icon } from '../components/ui/Icon.tsx';
 
@@ -156,7 +157,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   // The band the fit keeps free for the minimap (and the notices), which following also respects.
   const reserveTop = stage.on ? 0 : (props.reserveTop ?? 0);
   const fill = props.fill === true;
-  const inset = useMemo(() => (stage.on ? NO_INSET : fill ? SIDE_BANDS : direction === 'RIGHT' ? BOTTOM_BAND : RIGHT_BAND), [stage.on, direction, fill]);
+  const inset = useMemo(() => (fill && !stage.on ? SIDE_BANDS : direction === 'RIGHT' ? BOTTOM_BAND : RIGHT_BAND), [stage.on, direction, fill]);
   const pageInset = stage.on ? NO_INSET : SIDE_BANDS;
   // A page-filling view is told its page now and whenever the canvas changes size.
   const { onPage } = props;
@@ -182,10 +183,14 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
     // React Flow passes the pointer or wheel event for a user's move, null for a programmatic one.
     if (e !== null) moved.current = true;
   }, []);
-  const stepRef = useRef(props.stepNodes);
+  // On stage the presenter names the nodes to keep in view (its current call's and deciding rule's).
+  const followed = stage.on && stage.focus !== undefined ? stage.focus : props.stepNodes;
+  const stepRef = useRef(followed);
   useEffect(() => {
-    stepRef.current = props.stepNodes;
-  }, [props.stepNodes]);
+    stepRef.current = followed;
+  }, [followed]);
+  /** On stage: whether the graph is larger than the view at its readable zoom (then a minimap shows the whole). */
+  const [overflow, setOverflow] = useState(false);
   const boxesOf = useCallback(
     (only?: readonly string[]) => {
       const all = getNodes();
@@ -204,6 +209,19 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       const el = host.current;
       const boxes = boxesOf(only);
       const b = boundsOf(boxes);
+      if (el && stage.on) {
+        // The whole graph, or the readable zoom panned to the step's nodes (see stageView.ts).
+        const all = boxesOf();
+        const whole = boundsOf(all);
+        if (!whole) return;
+        // Each focused node on its own, the most important first (see stageViewport).
+        const focus = only && only.length > 0 && boxes.length < all.length ? only.flatMap((id) => boxesOf([id])) : [];
+        const planned = stageViewport(whole, focus, el.clientWidth, el.clientHeight, stage.view, inset, startOf(all, direction) ?? whole, getViewport());
+        setOverflow(!planned.whole);
+        moved.current = false;
+        void setViewport(planned.viewport, { duration: animate ? 400 : 0 });
+        return;
+      }
       if (!el || !b) return;
       const start = only === undefined || only.length === 0 ? (fitStartRef.current ?? startOf(boxes, direction)) : startOf(boxes, direction);
       let plan = planViewport(b, el.clientWidth, el.clientHeight, stage.view, inset, start);
@@ -213,10 +231,10 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       moved.current = false;
       void setViewport(plan, { duration: animate ? 300 : 0 });
     },
-    [boxesOf, setViewport, stage, direction, inset],
+    [boxesOf, setViewport, getViewport, stage, direction, inset],
   );
   useEffect(() => {
-    if (initialized) fitNow(stage.on ? props.stepNodes : undefined);
+    if (initialized) fitNow(stage.on ? stepRef.current : undefined);
     // Once when the nodes are first measured.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initialized]);
@@ -248,7 +266,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       ro.disconnect();
     };
   }, [initialized, fitNow, stage.on]);
-  const stepKey = props.stepNodes?.join('\n') ?? '';
+  const stepKey = followed?.join('\n') ?? '';
   useEffect(() => {
     if (!initialized || stepKey === '') return;
     const ids = stepKey.split('\n');
@@ -313,7 +331,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
             <Icon name="fit" />
           </ControlButton>
         </Controls>
-        {stage.on ? null : <MiniMap pannable zoomable ariaLabel="Minimap" position="bottom-right" style={MINIMAP} />}
+        {stage.on && !overflow ? null : <MiniMap pannable zoomable ariaLabel={stage.on ? 'Overview of the whole graph' : 'Minimap'} position="bottom-right" style={MINIMAP} />}
       </ReactFlow>
     </div>
   );

@@ -1,20 +1,26 @@
 /**
- * The presenter view: full screen over the workspace, the graph and the current decision at stage
- * size (graph labels ≥ 18 px at 1280×720), a step counter, and keyboard stepping: → or Space
- * forward, ← back, Home / End to the ends, Escape leaves. Its own light, dark and high-contrast
- * themes. Teaching links and walk-throughs open straight into it.
+ * The presenter view: full screen over the workspace for a classroom. The graph at stage size (node
+ * text ≥ 18 px at 1280×720: the whole graph when it fits, else a calm pan to the step's node with an
+ * overview), the path walked so far and the current node in its verdict's state; a slide for every
+ * step (its decision, or what the engine counted of its event) with the trace's narration as
+ * speaker text; the strip of calls so far; a step counter and keyboard stepping (→ or Space
+ * forward, ← back, Home / End to the ends, Escape leaves); its own light, dark and high-contrast
+ * themes; and the teaching link of the step shown. Teaching links and walk-throughs open into it.
  */
 import { useEffect, useState } from 'react';
 import { useSimulation } from '../simulator/useSimulation.ts';
-import { decisionOf, simulationStore } from '../simulator/simulationStore.ts';
+import { simulationStore } from '../simulator/simulationStore.ts';
 import { useSimulationHighlight } from '../simulator/highlight.ts';
 import { Canvas } from '../graph/Canvas.tsx';
 import { Button } from '../components/ui/Button.tsx';
-import { decisionLabel, kindIcon } from '../simulator/decisionText.ts';
-import { ExplanationBody } from '../simulator/DecisionPanel.tsx';
 import { useStudio } from '../state/context.tsx';
 import { stageKey, type StageTheme } from './stageKeys.ts';
 import { stepCounter } from '../simulator/stepNumbering.ts';
+import { useStageStep, useStageTrace } from './useStageStep.ts';
+import { stageCss } from './stageTrace.ts';
+import { StageSlide } from './StageSlide.tsx';
+import { CallStrip } from './CallStrip.tsx';
+import { TeachingLinkButton } from './TeachingLinkButton.tsx';
 import './presenter.css';
 
 const THEMES: { id: StageTheme; label: string }[] = [
@@ -40,16 +46,17 @@ function Stage() {
   const selected = useSimulation((s) => s.selected);
   const inspection = useSimulation((s) => s.inspection);
   const playing = useSimulation((s) => s.playing);
+  // the decision's window may still be on its way: the step state the worker sent holds it too
+  const version = useSimulation((s) => s.version);
   const highlight = useSimulationHighlight();
   const title = useStudio((s) => s.project.name);
+  const doc = useStudio((s) => s.project.docs.find((d) => d.id === (highlight?.docId ?? run?.workflowDocId ?? run?.agentDocId)));
   const [theme, setTheme] = useState<StageTheme>(initialTheme);
   const sim = simulationStore().getState();
   const items = run?.items ?? 0;
   const last = items - 1;
-  // the decision's window may still be on its way: the step state the worker sent holds it too
-  useSimulation((s) => s.version);
-  const decision = decisionOf(run, selected, inspection);
-  const explanation = inspection?.seq === selected ? inspection?.explanation : undefined;
+  const trace = useStageTrace(run);
+  const shown = useStageStep(run, step, selected, inspection, highlight, doc, trace, version);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -71,6 +78,7 @@ function Stage() {
   }, []);
 
   const ready = run !== undefined && run.status !== 'running' && items > 0;
+  const marks = ready && step >= 0 ? stageCss('.presenter-graph .rs-flow', { ...shown.path, current: shown.current, verdict: shown.verdict }) : '';
   return (
     <div className="presenter" role="dialog" aria-modal="true" aria-label="Presenter view" data-stage-theme={theme}>
       <header className="presenter-bar">
@@ -96,27 +104,17 @@ function Stage() {
             </button>
           ))}
         </div>
+        {ready ? <TeachingLinkButton /> : null}
         <Button icon="close" label="Exit" shortcut="Esc" onClick={() => sim.setPresenter(false)} />
       </header>
       <div className="presenter-stage">
         <div className="presenter-graph">
-          <Canvas stage docId={highlight?.docId} label="Stage graph" />
+          {marks ? <style>{marks}</style> : null}
+          <Canvas stage docId={doc?.id} label="Stage graph" focus={shown.focus} />
         </div>
-        <section className="presenter-decision" aria-label="Current decision">
-          {!ready ? (
-            <p className="presenter-hint">Run a trace in Simulate mode, then present it here.</p>
-          ) : !decision ? (
-            <p className="presenter-hint">Before the first step. Press → or Space to step.</p>
-          ) : (
-            <>
-              <p className={`presenter-kind sim-k-${decision.kind}`}>
-                <span aria-hidden="true">{kindIcon(decision.kind)}</span> {decisionLabel(decision)}
-              </p>
-              {explanation ? <ExplanationBody kind={decision.kind} explanation={explanation} /> : null}
-            </>
-          )}
-        </section>
+        <StageSlide ready={ready} step={step} shown={shown} explanation={inspection?.seq === selected ? inspection?.explanation : undefined} />
       </div>
+      {ready && trace ? <CallStrip run={run} items={trace.items} step={step} /> : null}
     </div>
   );
 }

@@ -1,0 +1,122 @@
+/**
+ * The presenter in a classroom (issue 22), at 1280×720: every step of every guided walk-through has
+ * a slide (its decision or what the engine counted, never "Before the first step" after step 0);
+ * at every step either the whole graph is on stage with text ≥ 18 px or the node the step is about
+ * is fully in view; a blocked step draws its node blocked; the trace's narration is speaker text;
+ * the teaching link is copied from the presenter.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { stayOffline } from './helpers.ts';
+
+const WALKTHROUGHS = ['ETL pipeline, step by step', 'A coding session under the execution workflow', 'A Letta agent, as Letta runs it'];
+
+async function openWalkthrough(page: Page, title: string): Promise<Locator> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
+  await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: title, exact: true }).click();
+  const stage = page.getByRole('dialog', { name: 'Presenter view' });
+  await expect(stage).toBeVisible({ timeout: 20_000 });
+  await expect(stage.getByText(/^Step 0 of \d+$/)).toBeVisible();
+  return stage;
+}
+
+/** The stage graph's geometry: every node inside the pane with its smallest text × zoom, and the step's node. */
+function stageView(stage: Locator) {
+  return stage.getByRole('region', { name: 'Stage graph' }).evaluate((root) => {
+    const vp = root.querySelector('.react-flow__viewport');
+    const zoom = vp ? new DOMMatrixReadOnly(getComputedStyle(vp).transform).a : NaN;
+    const pane = (root.querySelector('.react-flow') as HTMLElement).getBoundingClientRect();
+    const inside = (r: DOMRect) => r.left >= pane.left - 1 && r.right <= pane.right + 1 && r.top >= pane.top - 1 && r.bottom <= pane.bottom + 1;
+    const nodes = [...root.querySelectorAll<HTMLElement>('.react-flow__node')];
+    let smallest = Infinity;
+    for (const el of root.querySelectorAll('.react-flow__node *')) {
+      const own = [...el.childNodes].some((c) => c.nodeType === Node.TEXT_NODE && (c.textContent ?? '').trim() !== '');
+      if (own) smallest = Math.min(smallest, parseFloat(getComputedStyle(el).fontSize) * zoom);
+    }
+    // The node the step is about wears its verdict (a word over it); else the simulator's step mark.
+    const verdict = nodes.filter((n) => !['none', 'normal'].includes(getComputedStyle(n, '::before').content));
+    const stepNodes = verdict.length > 0 ? verdict : nodes.filter((n) => n.classList.contains('rs-step'));
+    return {
+      allInside: nodes.length > 0 && nodes.every((n) => inside(n.getBoundingClientRect())),
+      smallest,
+      stepNodes: stepNodes.map((n) => ({ id: n.dataset['id'], inside: inside(n.getBoundingClientRect()) })),
+    };
+  });
+}
+
+test.beforeEach(async ({ page }) => {
+  await stayOffline(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+});
+
+for (const title of WALKTHROUGHS) {
+  test(`every step of “${title}” has a slide, and the graph or the step's node is in view at ≥ 18 px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const stage = await openWalkthrough(page, title);
+    const total = Number((await stage.getByText(/^Step 0 of \d+$/).textContent())?.split(' of ')[1]);
+    const slide = stage.getByRole('region', { name: 'Current decision' });
+    for (let i = 1; i <= total; i++) {
+      await page.keyboard.press('ArrowRight');
+      await expect(stage.getByText(`Step ${i} of ${total}`, { exact: true })).toBeVisible();
+      await expect(slide).not.toContainText('Before the first step');
+      await expect(slide).not.toContainText('Reading this step');
+      await expect(slide.locator('.presenter-kind, .presenter-event').first()).toBeVisible();
+      expect(await slide.evaluate((el) => el.innerText.includes('`')), `step ${i}: no literal backtick`).toBe(false);
+      // The camera's pan lasts 400 ms.
+      await page.waitForTimeout(500);
+      const view = await stageView(stage);
+      expect(view.smallest, `step ${i}: smallest node text`).toBeGreaterThanOrEqual(18);
+      if (!view.allInside) {
+        expect(view.stepNodes.length, `step ${i}: the graph does not fit, so the step's node is shown`).toBeGreaterThan(0);
+        for (const n of view.stepNodes) expect(n.inside, `step ${i}: node ${n.id} in view`).toBe(true);
+      }
+    }
+  });
+}
+
+test('a blocked step draws its node blocked; narration is speaker text; the strip marks the current call', async ({ page }) => {
+  const stage = await openWalkthrough(page, 'ETL pipeline, step by step');
+  await page.keyboard.press('ArrowRight');
+  const slide = stage.getByRole('region', { name: 'Current decision' });
+  await expect(slide).toContainText('blocked transform');
+  await expect(slide.getByRole('complementary', { name: 'Speaker notes' })).toHaveText('too early: extract has not run yet');
+  const node = stage.getByRole('region', { name: 'Stage graph' }).locator('.react-flow__node[data-id="transform"]');
+  await expect.poll(() => node.evaluate((el) => getComputedStyle(el, '::before').content)).toContain('Blocked');
+  const blocked = await node.evaluate((el) => getComputedStyle(el).outlineColor);
+  const error = await stage.evaluate((el) => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--error)';
+    el.append(probe);
+    const c = getComputedStyle(probe).color;
+    probe.remove();
+    return c;
+  });
+  expect(blocked).toBe(error);
+  const strip = stage.getByRole('navigation', { name: 'Calls so far' });
+  await expect(strip.getByRole('button', { name: 'Step 1: transform, blocked' })).toHaveAttribute('aria-current', 'step');
+
+  // The hegel walk-through: a counted command says what the engine counted.
+  await page.keyboard.press('Escape');
+  const hegel = await openWalkthrough(page, 'A coding session under the execution workflow');
+  for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
+  await expect(hegel.getByText('Step 10 of 22', { exact: true })).toBeVisible();
+  await expect(hegel.getByRole('region', { name: 'Current decision' })).toContainText('cargo test ran in code — repeated_command 2 of 5 in 2 m');
+});
+
+test('the teaching link is copied from the presenter, with a labelled button and a confirmation', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const stage = await openWalkthrough(page, 'ETL pipeline, step by step');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const copy = stage.getByRole('button', { name: 'Copy teaching link', exact: true });
+  await expect(copy).toBeVisible();
+  await copy.click();
+  await expect(stage.getByRole('button', { name: 'Copied', exact: true })).toBeVisible();
+  await expect(stage.getByRole('status').filter({ hasText: 'Teaching link copied' })).toHaveCount(1);
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/#teach=v1\.[\w-]+$/);
+  await page.goto('about:blank');
+  await page.goto(link);
+  const opened = page.getByRole('dialog', { name: 'Presenter view' });
+  await expect(opened.getByText('Step 2 of 9', { exact: true })).toBeVisible({ timeout: 20_000 });
+});

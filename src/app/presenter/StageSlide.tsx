@@ -1,0 +1,49 @@
+/**
+ * The stage's slide for the selected step: the decision with its explanation, or, for a step that
+ * decided nothing, what the engine counted of its event; the trace's narration as speaker text.
+ * Names marked with backticks are drawn as code (`CodeText`), never as backticks.
+ */
+import type { Explanation } from '../../core/simulator/explainTypes.ts';
+import { CodeText } from '../components/ui/CodeText.tsx';
+import { decisionLabel, kindIcon } from '../simulator/decisionText.ts';
+import { verdictOf } from './stageStep.ts';
+import { ExplanationBody } from '../simulator/DecisionPanel.tsx';
+import type { StageStep } from './useStageStep.ts';
+
+export function StageSlide({ ready, step, shown, explanation }: { ready: boolean; step: number; shown: StageStep; explanation: Explanation | undefined }) {
+  const { decision } = shown;
+  const notes = ready && shown.narration ? (
+    <aside className="presenter-narration" aria-label="Speaker notes">
+      <CodeText text={shown.narration} />
+    </aside>
+  ) : null;
+  return (
+    <section className="presenter-decision" aria-label="Current decision">
+      {!ready ? (
+        <p className="presenter-hint">Run a trace in Simulate mode, then present it here.</p>
+      ) : step < 0 ? (
+        <>
+          <p className="presenter-hint">Before the first step. Press → or Space to step.</p>
+          {notes}
+        </>
+      ) : decision ? (
+        <>
+          <p className={`presenter-kind presenter-verdict-${verdictOf(decision.kind)}`}>
+            <span aria-hidden="true">{kindIcon(decision.kind)}</span> <CodeText text={decisionLabel(decision)} />
+          </p>
+          {notes}
+          {explanation ? <ExplanationBody kind={decision.kind} explanation={explanation} /> : null}
+        </>
+      ) : shown.eventText ? (
+        <>
+          <p className="presenter-event">
+            <CodeText text={shown.eventText} />
+          </p>
+          {notes}
+        </>
+      ) : (
+        <p className="presenter-hint">Reading this step…</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * What the presenter says about a step (pure, tested without a browser): the verdict a decision
+ * gives the node on the graph, and, for a step that decided nothing, what the engine counted or
+ * did with its event ("`cargo test` ran — repeated_command 3 of 5 in 2 m"). Names are marked with
+ * backticks for `CodeText`.
+ */
+import type { DecisionKind } from '../../core/engine/decisions.ts';
+import type { TraceEvent } from '../../core/traces/events.ts';
+import type { WorkflowEngineSnapshot, RuleStateSnapshot } from '../../core/engine/workflow/snapshot.ts';
+import type { ToolEngineSnapshot } from '../../core/engine/tools/types.ts';
+import type { WorkflowRule } from '../../core/model/workflow.ts';
+import { groupThousands } from '../../core/engine/workflow/texts.ts';
+
+/**
+ * How the current node is drawn on stage: the decision's outcome (allowed, blocked, interrupt; quiet
+ * for a call merged or ignored), or `current` for the node of a step that decided nothing.
+ */
+export type Verdict = 'allowed' | 'blocked' | 'interrupt' | 'quiet' | 'current';
+
+const VERDICTS: Record<DecisionKind, Verdict> = {
+  allowed: 'allowed',
+  auto: 'allowed',
+  exit: 'allowed',
+  transition: 'allowed',
+  periodic_due: 'allowed',
+  blocked: 'blocked',
+  denied: 'blocked',
+  timeout: 'blocked',
+  not_found: 'blocked',
+  exit_blocked: 'blocked',
+  error: 'blocked',
+  interrupt: 'interrupt',
+  deduplicated: 'quiet',
+  ignored: 'quiet',
+};
+
+/** The verdict of a decision kind. */
+export const verdictOf = (kind: DecisionKind): Verdict => VERDICTS[kind];
+
+/** The word shown on the node beside its colour (colour is never the only cue). */
+export const VERDICT_LABEL: Record<Verdict, string> = { allowed: 'Allowed', blocked: 'Blocked', interrupt: 'Interrupt', quiet: 'Not run', current: 'Now' };
+
+/** What the engine's state after a step holds that a slide can quote. */
+export interface StepContext {
+  workflow?: WorkflowEngineSnapshot | undefined;
+  tools?: ToolEngineSnapshot | undefined;
+  /** The rules of the workflow's current node as written (for the window lengths). */
+  nodeRules?: readonly WorkflowRule[] | undefined;
+}
+
+/** `2 m`, `90 s`, `1 h`: a rule's window, as people say it. */
+export function spokenSeconds(seconds: number): string {
+  if (seconds >= 3600 && seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds >= 60 && seconds % 60 === 0) return `${seconds / 60} m`;
+  return `${seconds} s`;
+}
+
+/** The rules of the current node whose window holds this event: `repeated_command 3 of 5 in 2 m`. */
+function countedBy(event: { time: number; text: string }, ctx: StepContext): string[] {
+  const rules = ctx.workflow?.rules ?? [];
+  return rules
+    .filter((r): r is RuleStateSnapshot & { window: NonNullable<RuleStateSnapshot['window']> } => r.window !== undefined && r.window.some((w) => w.time === event.time && w.text === event.text))
+    .map((r) => {
+      const written = ctx.nodeRules?.[r.rule];
+      const span = written && 'window' in written ? ` in ${spokenSeconds(written.window)}` : '';
+      return `${r.type} ${r.value} of ${r.limit}${span}`;
+    });
+}
+
+/** A rule of the current node measured in `unit`, as `token_budget 1,200 of 8,000 tokens`. */
+function measured(ctx: StepContext, unit: RuleStateSnapshot['unit']): string[] {
+  return (ctx.workflow?.rules ?? []).filter((r) => r.unit === unit).map((r) => `${r.type} ${groupThousands(r.value)} of ${groupThousands(r.limit)} ${r.unit}`);
+}
+
+const at = (ctx: StepContext): string => (ctx.workflow?.node ? ` in \`${ctx.workflow.node}\`` : '');
+const counted = (head: string, what: string[], none: string): string => (what.length > 0 ? `${head} — ${what.join('; ')}` : `${head} — ${none}`);
+
+/**
+ * What a step that made no decision did, for its slide: the event and what the engine counted
+ * (its rules' measures after the step), or that nothing counts it.
+ */
+export function eventSlide(event: TraceEvent, ctx: StepContext): string {
+  switch (event.type) {
+    case 'command':
+      return counted(`\`${event.command}\` ran${at(ctx)}`, countedBy({ time: event.time, text: event.command }, ctx), 'no rule of this phase counts it');
+    case 'file_edit':
+      return counted(`\`${event.path}\` edited${at(ctx)}`, countedBy({ time: event.time, text: event.path }, ctx), 'no rule of this phase counts it');
+    case 'commit': {
+      const commits = (ctx.workflow?.rules ?? []).filter((r) => r.type === 'require_commits');
+      const head = `Commit \`${event.hash}\`${event.message ? ` (${event.message})` : ''}${at(ctx)}`;
+      return commits.length > 0 ? `${head} — require_commits now finds a commit` : `${head} — recorded for the phases' require_commits rules`;
+    }
+    case 'tokens':
+      return counted(`Tokens: ${groupThousands(event.input)} in, ${groupThousands(event.output)} out${at(ctx)}`, measured(ctx, 'tokens'), 'no token budget in this phase');
+    case 'model_end':
+      return counted(`The model finished a turn${at(ctx)}`, measured(ctx, 'tokens'), 'nothing counts it here');
+    case 'next':
+      return `Claims ${event.claims.map((c) => `\`${c}\``).join(', ') || 'nothing'}: no transition moved the workflow${ctx.workflow?.node ? `; it stays in \`${ctx.workflow.node}\`` : ''}`;
+    case 'continue':
+      return `The agent goes on${at(ctx)}: the phase's prompt is shown again`;
+    case 'repeat':
+      return `The agent asks for the phase's prompt again${at(ctx)}`;
+    case 'workflow_start':
+      return `The workflow starts${event.node ? ` at \`${event.node}\`` : ''}`;
+    case 'batch_start':
+      return ctx.tools?.orderingScope === 'batch'
+        ? 'A new user message: a new batch starts, and the order and per-batch limits count from zero again'
+        : 'A new user message: a new batch starts (the order is kept for the whole process)';
+    case 'process_start':
+      return 'A new process starts: every count starts from zero';
+    case 'tool_call':
+      return `\`${event.tool}\` called: no rule decided anything about it`;
+  }
+}
+
+/** The short label of a step's event on the strip of calls: `load`, `cargo test`, `next spec_complete`. */
+export function eventChip(event: TraceEvent): string {
+  switch (event.type) {
+    case 'tool_call':
+      return event.tool;
+    case 'command':
+      return event.command;
+    case 'file_edit':
+      return `edit ${event.path}`;
+    case 'commit':
+      return `commit ${event.hash.slice(0, 7)}`;
+    case 'next':
+      return `next ${event.claims.join(', ')}`.trim();
+    case 'batch_start':
+      return 'new batch';
+    case 'process_start':
+      return 'new process';
+    case 'workflow_start':
+      return 'start';
+    case 'model_end':
+      return 'turn end';
+    default:
+      return event.type;
+  }
+}

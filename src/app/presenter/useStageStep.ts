@@ -1,0 +1,119 @@
+/**
+ * Everything the presenter shows about the selected step, gathered from the run, the worker's step
+ * state and the trace's text: its decision or event, the narration written for it, the node it is
+ * about with its verdict, the path walked so far and the calls of the strip.
+ */
+import { useMemo } from 'react';
+import type { Decision } from '../../core/engine/decisions.ts';
+import type { TraceEvent, TraceItem } from '../../core/traces/events.ts';
+import { readTrace } from '../../core/traces/readTrace.ts';
+import { estimateTraceItems } from '../../core/traces/estimate.ts';
+import { traceNarration, type TraceNarration } from '../../core/traces/narration.ts';
+import { ruleToolOf } from '../../core/graph/lettaEdits.ts';
+import type { RuleDoc } from '../state/documents.ts';
+import { toolGraphOf, workflowGraphOf } from '../graph/docGraph.ts';
+import { decisionOf, type RunInfo } from '../simulator/simulationStore.ts';
+import type { Inspection } from '../../worker/protocol.ts';
+import type { SimulationHighlight } from '../simulator/highlightOf.ts';
+import { eventSlide, verdictOf, type Verdict } from './stageStep.ts';
+import { tracedPath } from './stageTrace.ts';
+
+/** Traces up to this many items are read on the page for the strip and the narration (walk-throughs are tens). */
+export const STAGE_TRACE_ITEMS = 5_000;
+/** Decisions scanned for the path walked so far. */
+const PATH_DECISIONS = 5_000;
+
+export interface StageTrace {
+  items: readonly TraceItem[];
+  narration: TraceNarration;
+}
+
+const NO_NARRATION: TraceNarration = { byLine: new Map() };
+
+/** The run's trace read on the page (a small trace only; undefined otherwise). */
+export function useStageTrace(run: RunInfo | undefined): StageTrace | undefined {
+  const text = run?.traceText;
+  const name = run?.traceNames[0];
+  return useMemo(() => {
+    if (text === undefined || name === undefined || estimateTraceItems(name, text) > STAGE_TRACE_ITEMS) return undefined;
+    const read = readTrace(name, text);
+    return { items: read.items, narration: read.format === 'scripted' ? traceNarration(text) : NO_NARRATION };
+  }, [text, name]);
+}
+
+export interface StageStep {
+  decision?: Decision | undefined;
+  event?: TraceEvent | undefined;
+  /** The slide's text for a step that decided nothing (backtick-marked names). */
+  eventText?: string | undefined;
+  /** What the trace's author wrote about this step (or, before the first step, about the trace). */
+  narration?: string | undefined;
+  /** The node the step is about, and the other end of its deciding rule. */
+  focus: readonly string[];
+  current?: string | undefined;
+  verdict?: Verdict | undefined;
+  /** The nodes visited and edges walked up to this step. */
+  path: { nodes: string[]; edges: string[] };
+}
+
+/** The decisions' tools that ran, in order, up to and including `step`. */
+function toolsRun(run: RunInfo, step: number): string[] {
+  const to = Math.min(run.log.rangeOfStep(step).to, PATH_DECISIONS);
+  const seq: string[] = [];
+  for (let i = 0; i < to; i++) {
+    const d = run.log.at(i);
+    if (d && (d.kind === 'allowed' || d.kind === 'auto')) seq.push(d.tool);
+  }
+  return seq;
+}
+
+/** The selected step as the stage shows it. */
+export function useStageStep(
+  run: RunInfo | undefined,
+  step: number,
+  selected: number | undefined,
+  inspection: Inspection | undefined,
+  highlight: SimulationHighlight | undefined,
+  doc: RuleDoc | undefined,
+  trace: StageTrace | undefined,
+  version: number,
+): StageStep {
+  return useMemo(() => {
+    const decision = decisionOf(run, selected, inspection);
+    const state = inspection?.state.step === step ? inspection.state : undefined;
+    const item = step >= 0 ? trace?.items[step] : undefined;
+    const event = state?.event ?? (item?.kind === 'event' ? item.event : undefined);
+    const workflow = state?.snapshot.workflow;
+    const line = item?.kind === 'event' ? item.line : undefined;
+    const prevLine = step > 0 ? trace?.items[step - 1]?.line : undefined;
+    const narration = step < 0 ? trace?.narration.intro : line !== undefined && line !== prevLine ? trace?.narration.byLine.get(line) : undefined;
+
+    // The node: the decision's (highlight), else the phase the workflow is in, else the call's tool.
+    const fromEvent = workflow?.node ?? (event?.type === 'tool_call' ? event.tool : undefined);
+    const current = highlight?.tool ?? highlight?.node ?? fromEvent;
+    const ruleTool = doc?.kind === 'agent' && highlight?.toolRule !== undefined ? ruleToolOf(doc.agent, highlight.toolRule) : undefined;
+    const focus = [current, ruleTool].filter((n): n is string => n !== undefined);
+
+    const nodeRules = doc?.kind === 'workflow' && workflow?.node ? doc.workflow.nodes.find((n) => n.name === workflow.node)?.rules : undefined;
+    const eventText = !decision && event ? eventSlide(event, { workflow, tools: state?.snapshot.tools, nodeRules }) : undefined;
+
+    let path = { nodes: [] as string[], edges: [] as string[] };
+    if (run && doc && step >= 0) {
+      const graph = doc.kind === 'agent' ? toolGraphOf(doc) : workflowGraphOf(doc);
+      const sequence = doc.kind === 'workflow' ? (workflow?.history.map((p) => p.node) ?? []) : toolsRun(run, step);
+      path = tracedPath(sequence, graph);
+    }
+    return {
+      decision,
+      event,
+      eventText,
+      narration,
+      focus,
+      current,
+      verdict: decision ? verdictOf(decision.kind) : current !== undefined ? 'current' : undefined,
+      path,
+    };
+    // `version`: the run's decision windows arrived (the log is read outside React state).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [run, step, selected, inspection, highlight, doc, trace, version]);
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { stageViewport } from '../../src/app/graph/stageView.ts';
+import { eventSlide, spokenSeconds, verdictOf } from '../../src/app/presenter/stageStep.ts';
+import { stageCss, tracedPath } from '../../src/app/presenter/stageTrace.ts';
+import type { WorkflowEngineSnapshot } from '../../src/core/engine/workflow/snapshot.ts';
+
+const VIEW = { minZoom: 1.5, maxZoom: 1.8, padding: 32 };
+
+describe('stageViewport', () => {
+  it('shows the whole graph when it fits at the readable zoom', () => {
+    const plan = stageViewport({ x: 0, y: 0, width: 300, height: 200 }, [], 800, 600, VIEW, {}, { x: 0, y: 0 });
+    expect(plan.whole).toBe(true);
+    expect(plan.viewport.zoom).toBeGreaterThanOrEqual(1.5);
+  });
+
+  it('keeps the readable zoom and pans to the focused node when the graph is too big', () => {
+    const node = { x: 1800, y: 40, width: 200, height: 60 };
+    const plan = stageViewport({ x: 0, y: 0, width: 2000, height: 400 }, [node], 800, 600, VIEW, { bottom: 116 }, { x: 0, y: 0 });
+    expect(plan.whole).toBe(false);
+    expect(plan.viewport.zoom).toBe(1.5);
+    const left = node.x * 1.5 + plan.viewport.x;
+    expect(left).toBeGreaterThanOrEqual(0);
+    expect(left + node.width * 1.5).toBeLessThanOrEqual(800);
+  });
+
+  it('keeps the current node in view when its rule’s other node is too far to show with it', () => {
+    const current = { x: 1800, y: 40, width: 200, height: 60 };
+    const far = { x: 0, y: 40, width: 200, height: 60 };
+    const plan = stageViewport({ x: 0, y: 0, width: 2000, height: 400 }, [current, far], 800, 600, VIEW, {}, { x: 0, y: 0 });
+    const left = current.x * 1.5 + plan.viewport.x;
+    expect(left).toBeGreaterThanOrEqual(0);
+    expect(left + current.width * 1.5).toBeLessThanOrEqual(800);
+  });
+});
+
+describe('stage slides', () => {
+  const workflow = {
+    node: 'code',
+    rules: [{ rule: 1, type: 'repeated_command', value: 3, limit: 5, unit: 'events', window: [{ time: 5, text: 'cargo test', tool: 'Bash' }] }],
+    history: [],
+  } as unknown as WorkflowEngineSnapshot;
+
+  it('says what the engine counted of an event that decided nothing', () => {
+    const text = eventSlide({ type: 'command', time: 5, command: 'cargo test', tool: 'Bash' }, { workflow, nodeRules: [{ type: 'require_commits', lookback_phases: 1 }, { type: 'repeated_command', threshold: 5, window: 120 }] });
+    expect(text).toBe('`cargo test` ran in `code` — repeated_command 3 of 5 in 2 m');
+    expect(eventSlide({ type: 'command', time: 9, command: 'ls', tool: 'Bash' }, { workflow })).toBe('`ls` ran in `code` — no rule of this phase counts it');
+    expect(eventSlide({ type: 'batch_start', time: 0 }, {})).toMatch(/^A new user message/);
+    expect(spokenSeconds(90)).toBe('90 s');
+  });
+
+  it('gives each decision a verdict the graph draws', () => {
+    expect(verdictOf('blocked')).toBe('blocked');
+    expect(verdictOf('exit_blocked')).toBe('blocked');
+    expect(verdictOf('interrupt')).toBe('interrupt');
+    expect(verdictOf('auto')).toBe('allowed');
+    expect(verdictOf('deduplicated')).toBe('quiet');
+  });
+
+  it('traces the path walked and marks the current node with a word, not colour alone', () => {
+    const path = tracedPath(['a', 'b', 'b', 'c'], { edges: [{ id: 'e1', source: 'a', target: 'b' }, { id: 'e2', source: 'b', target: 'c' }, { id: 'e3', source: 'c', target: 'a' }] });
+    expect(path).toEqual({ nodes: ['a', 'b', 'c'], edges: ['e1', 'e2'] });
+    const css = stageCss('.s', { ...path, current: 'c"x', verdict: 'blocked' });
+    expect(css).toContain('.s .react-flow__edge[data-id="e1"] .react-flow__edge-path');
+    expect(css).toContain('[data-id="c\\"x"]::before { content: "⊘ Blocked"');
+    expect(css).toContain('var(--stage-blocked)');
+  });
+});
