@@ -103,7 +103,7 @@ test('a blocked step draws its node blocked; narration is speaker text; the stri
   await expect(hegel.getByRole('region', { name: 'Current decision' })).toContainText('cargo test ran in code — repeated_command 2 of 5 in 2 m');
 });
 
-test('the teaching link is copied from the presenter, with a labelled button and a confirmation', async ({ page, context }) => {
+test('the teaching link is copied from the presenter, with a labelled button and a confirmation', async ({ page, context, browser }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const stage = await openWalkthrough(page, 'ETL pipeline, step by step');
   await page.keyboard.press('ArrowRight');
@@ -115,8 +115,13 @@ test('the teaching link is copied from the presenter, with a labelled button and
   await expect(stage.getByRole('status').filter({ hasText: 'Teaching link copied' })).toHaveCount(1);
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/#teach=v1\.[\w-]+$/);
-  await page.goto('about:blank');
-  await page.goto(link);
-  const opened = page.getByRole('dialog', { name: 'Presenter view' });
+  // Opened where the class sees it: another browser, at the same step.
+  const fresh = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const other = await fresh.newPage();
+  await stayOffline(other);
+  await other.goto(link);
+  const opened = other.getByRole('dialog', { name: 'Presenter view' });
   await expect(opened.getByText('Step 2 of 9', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(opened.getByRole('region', { name: 'Current decision' })).toContainText('allowed extract');
+  await fresh.close();
 });

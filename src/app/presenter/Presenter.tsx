@@ -13,6 +13,7 @@ import { simulationStore } from '../simulator/simulationStore.ts';
 import { useSimulationHighlight } from '../simulator/highlight.ts';
 import { Canvas } from '../graph/Canvas.tsx';
 import { Button } from '../components/ui/Button.tsx';
+import { SegmentedControl, type Segment } from '../components/ui/SegmentedControl.tsx';
 import { useStudio } from '../state/context.tsx';
 import { stageKey, type StageTheme } from './stageKeys.ts';
 import { stepCounter } from '../simulator/stepNumbering.ts';
@@ -23,10 +24,10 @@ import { CallStrip } from './CallStrip.tsx';
 import { TeachingLinkButton } from './TeachingLinkButton.tsx';
 import './presenter.css';
 
-const THEMES: { id: StageTheme; label: string }[] = [
-  { id: 'light', label: 'Light' },
-  { id: 'dark', label: 'Dark' },
-  { id: 'contrast', label: 'High contrast' },
+const THEMES: readonly Segment<StageTheme>[] = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'contrast', label: 'High contrast' },
 ];
 
 function initialTheme(): StageTheme {
@@ -60,7 +61,8 @@ function Stage() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      // A control that used the key (the theme choice's ← / →) keeps it.
+      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
       const t = e.target as HTMLElement | null;
       if (t?.closest('select, input, textarea')) return;
       const action = stageKey(e.key, t?.tagName === 'BUTTON');
@@ -97,13 +99,7 @@ function Stage() {
             {ready ? stepCounter(step, items) : 'No run yet'}
           </output>
         </div>
-        <div className="segmented" role="group" aria-label="Stage theme">
-          {THEMES.map((t) => (
-            <button key={t.id} type="button" className="btn" aria-pressed={theme === t.id} onClick={() => setTheme(t.id)}>
-              {t.label}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl<StageTheme> label="Stage theme" value={theme} onChange={setTheme} items={THEMES} />
         {ready ? <TeachingLinkButton /> : null}
         <Button icon="close" label="Exit" shortcut="Esc" onClick={() => sim.setPresenter(false)} />
       </header>
