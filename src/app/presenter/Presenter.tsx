@@ -61,10 +61,11 @@ function Stage() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      // A control that used the key (the theme choice's ← / →) keeps it.
-      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
       const t = e.target as HTMLElement | null;
       if (t?.closest('select, input, textarea')) return;
+      // ← / → move between the theme choices there, not through the run.
+      if (t?.closest('.segmented') && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) return;
       const action = stageKey(e.key, t?.tagName === 'BUTTON');
       if (!action) return;
       e.preventDefault();

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Button } from '../components/ui/Button.tsx';
+import { CodeText } from '../components/ui/CodeText.tsx';
 import { useStudio } from '../state/context.tsx';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import { formToSettings } from '../simulator/settingsForm.ts';
@@ -48,8 +49,8 @@ export function TeachingLinkButton() {
   return (
     <div className="presenter-link">
       <Button icon={copied ? 'check' : 'link'} label={copied ? 'Copied' : 'Copy teaching link'} onClick={() => void copy()} />
-      <span role="status" className="visually-hidden">
-        {message}
+      <span role="status" className={copied || message === undefined ? 'visually-hidden' : 'presenter-link-note'}>
+        {message !== undefined ? <CodeText text={message} /> : null}
       </span>
       {link ? <input className="presenter-link-out" readOnly aria-label="Teaching link" value={link} onFocus={(e) => e.currentTarget.select()} /> : null}
     </div>
