@@ -8,6 +8,7 @@ import { useStudioStore } from '../state/context.tsx';
 import { Modal } from '../dialogs/Modal.tsx';
 import { acceptProposal, proposalStore, rejectProposal } from './proposal.ts';
 import './convert.css';
+import { Button } from '../components/ui/Button.tsx';
 
 export function ConvertDialog() {
   const store = useStudioStore();
@@ -41,12 +42,8 @@ export function ConvertDialog() {
         )}
       </div>
       <div className="modal-actions">
-        <button type="button" onClick={rejectProposal}>
-          Reject
-        </button>
-        <button type="button" className="primary" onClick={() => acceptProposal(store)}>
-          Accept
-        </button>
+        <Button label="Reject" onClick={rejectProposal} />
+        <Button variant="primary" label="Accept" onClick={() => acceptProposal(store)} />
       </div>
     </Modal>
   );

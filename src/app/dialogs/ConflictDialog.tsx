@@ -7,6 +7,7 @@ import { useStudio } from '../state/context.tsx';
 import { useUiStore } from '../state/uiContext.tsx';
 import { persistenceSession } from '../persistence/session.ts';
 import { Modal } from './Modal.tsx';
+import { Button } from '../components/ui/Button.tsx';
 
 export function ConflictDialog() {
   const ui = useUiStore();
@@ -26,12 +27,8 @@ export function ConflictDialog() {
         of its own. Nothing has been overwritten, and this tab stops saving until you choose.
       </p>
       <div className="modal-actions">
-        <button type="button" disabled={busy || !conflict} onClick={() => settle('reloadTheirs')}>
-          Reload theirs
-        </button>
-        <button type="button" disabled={busy || !conflict} onClick={() => settle('keepMineAsCopy')}>
-          Keep mine as a copy
-        </button>
+        <Button label="Reload theirs" disabled={busy || !conflict} onClick={() => settle('reloadTheirs')} />
+        <Button variant="primary" label="Keep mine as a copy" disabled={busy || !conflict} onClick={() => settle('keepMineAsCopy')} />
       </div>
     </Modal>
   );

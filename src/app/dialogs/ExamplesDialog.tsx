@@ -19,7 +19,7 @@ import { resolveSettings } from '../../core/engine/settings.ts';
 import { previewOfFile } from './gallery/graphPreview.ts';
 import { GraphPreviewImage } from './gallery/GraphPreviewImage.tsx';
 import './gallery/gallery.css';
-import { CodeText } from '../components/ui/CodeText.tsx';
+import { stripCodeMarks } from '../components/ui/codeSpans.ts';
 
 const INFOS = EXAMPLES.map((e) => ({ ...exampleInfo(e), text: e.text }));
 
@@ -35,8 +35,9 @@ function Card({ name, title, family, description, preview, onOpen, mono }: { nam
         <span className="gallery-card-body">
           <span className={mono ? 'gallery-card-title mono' : 'gallery-card-title'}>{title}</span>
           <span className="gallery-card-family">{family}</span>
+          {/* Plain text: the card is one button, and code spans inside its name confuse screen readers. */}
           <span id={id} className="gallery-card-text">
-            <CodeText text={description} />
+            {stripCodeMarks(description)}
           </span>
         </span>
       </button>

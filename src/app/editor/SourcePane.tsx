@@ -93,12 +93,10 @@ export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
           <p className="muted">
             Open an agent or a workflow to see its source, or start one by typing it here:
           </p>
-          <button type="button" onClick={() => addAgent()}>
-            Start a new agent
-          </button>{' '}
-          <button type="button" onClick={() => addWorkflow()}>
-            Start a new workflow
-          </button>
+          <span className="source-empty-actions">
+            <Button icon="plus" label="Start a new agent" onClick={() => addAgent()} />
+            <Button icon="plus" label="Start a new workflow" onClick={() => addWorkflow()} />
+          </span>
         </div>
       )}
     </section>

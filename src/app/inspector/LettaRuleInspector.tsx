@@ -10,6 +10,7 @@ import type { Json } from '../../core/model/json.ts';
 import { changeLettaRuleType, removeLettaRule, updateLettaRule } from '../../core/graph/lettaEdits.ts';
 import { renderLettaRule } from '../../core/describe/lettaPrompts.ts';
 import { DeleteRuleField, Field, JsonField, NumberField, SelectField, TagInput, TextField } from './fields.tsx';
+import { Button, IconButton } from '../components/ui/Button.tsx';
 
 const isArgs = (v: unknown): v is Record<string, Json> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -25,9 +26,7 @@ function Branches({ rule, tools, onChange }: { rule: Extract<LettaToolRule, { ty
           <input aria-label={`Output value of branch ${i + 1}`} type="text" value={key} onChange={(e) => set(i, e.target.value, tool)} />
           <span aria-hidden="true">→</span>
           <input aria-label={`Tool of branch ${i + 1}`} type="text" list="letta-tools" value={tool} onChange={(e) => set(i, key, e.target.value)} />
-          <button type="button" aria-label={`Remove branch ${i + 1}`} onClick={() => onChange(Object.fromEntries(entries.filter((_, j) => j !== i)))}>
-            ✕
-          </button>
+          <IconButton size="sm" icon="close" label={`Remove branch ${i + 1}`} onClick={() => onChange(Object.fromEntries(entries.filter((_, j) => j !== i)))} />
         </div>
       ))}
       <datalist id="letta-tools">
@@ -35,16 +34,16 @@ function Branches({ rule, tools, onChange }: { rule: Extract<LettaToolRule, { ty
           <option key={t} value={t} />
         ))}
       </datalist>
-      <button
-        type="button"
+      <Button
+        size="sm"
+        icon="plus"
+        label="Add branch"
         onClick={() => {
           let key = 'value';
           for (let n = 2; key in rule.child_output_mapping; n++) key = `value ${n}`;
           onChange({ ...rule.child_output_mapping, [key]: tools[0] ?? '' });
         }}
-      >
-        Add branch
-      </button>
+      />
     </fieldset>
   );
 }

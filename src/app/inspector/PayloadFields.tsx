@@ -1,6 +1,7 @@
 /** The payload of a tool rule, edited by type (MaxCalls n, durations in seconds, groups, scope, operations). */
 import type { ToolRule, ToolRuleType } from '../../core/model/toolRules.ts';
 import { NumberField, TagInput, TextField } from './fields.tsx';
+import { Button } from '../components/ui/Button.tsx';
 
 export function PayloadFields({ rule, onChange }: { rule: ToolRule; onChange(rt: ToolRuleType): void }) {
   const rt = rule.rule_type;
@@ -48,9 +49,7 @@ export function PayloadFields({ rule, onChange }: { rule: ToolRule; onChange(rt:
               }
             />
           ))}
-          <button type="button" onClick={() => onChange({ type: 'ExclusiveGroups', value: [...rt.value, [rule.tool_name]] })}>
-            New group
-          </button>
+          <Button size="sm" icon="plus" label="New group" onClick={() => onChange({ type: 'ExclusiveGroups', value: [...rt.value, [rule.tool_name]] })} />
         </fieldset>
       );
     default:

@@ -10,6 +10,7 @@ import { renamePhase, updatePhase } from '../../core/graph/workflowEdits.ts';
 import { workflowGraphOf } from '../graph/docGraph.ts';
 import { DraftField, Field, TextField } from './fields.tsx';
 import { newWorkflowRule, PhaseRuleFields } from './PhaseRuleFields.tsx';
+import { Button, IconButton } from '../components/ui/Button.tsx';
 
 export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; name: string; transition?: number }) {
   const store = useStudioStore();
@@ -59,14 +60,10 @@ export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; na
                 </select>
               )}
             </Field>
-            <button type="button" aria-label={`Remove transition ${i + 1}`} onClick={() => edit((n) => ({ ...n, transitions: n.transitions.filter((_, j) => j !== i) }), `t${i}:remove`)}>
-              ×
-            </button>
+            <IconButton size="sm" icon="close" label={`Remove transition ${i + 1}`} onClick={() => edit((n) => ({ ...n, transitions: n.transitions.filter((_, j) => j !== i) }), `t${i}:remove`)} />
           </div>
         ))}
-        <button type="button" onClick={() => edit((n) => ({ ...n, transitions: [...n.transitions, { when: `${name}_complete`, to: DONE_NODE }] }), 'add-transition')}>
-          New transition
-        </button>
+        <Button size="sm" icon="plus" label="New transition" onClick={() => edit((n) => ({ ...n, transitions: [...n.transitions, { when: `${name}_complete`, to: DONE_NODE }] }), 'add-transition')} />
       </fieldset>
       <fieldset className="insp-group">
         <legend>Rules</legend>
@@ -74,9 +71,7 @@ export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; na
           <div key={i} className="insp-rule">
             <h3>
               {ruleNumber(i)} {ruleTypeLabel(r.type)}{' '}
-              <button type="button" aria-label={`Remove rule ${ruleNumber(i)} (${r.type})`} onClick={() => edit((n) => ({ ...n, rules: n.rules.filter((_, j) => j !== i) }), `r${i}:remove`)}>
-                ×
-              </button>
+              <IconButton size="sm" icon="close" label={`Remove rule ${ruleNumber(i)} (${r.type})`} onClick={() => edit((n) => ({ ...n, rules: n.rules.filter((_, j) => j !== i) }), `r${i}:remove`)} />
             </h3>
             <PhaseRuleFields rule={r} onChange={(nr) => edit((n) => ({ ...n, rules: n.rules.map((x, j) => (j === i ? nr : x)) }), `r${i}`)} />
           </div>
@@ -92,9 +87,7 @@ export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; na
             </select>
           )}
         </Field>
-        <button type="button" onClick={() => edit((n) => ({ ...n, rules: [...n.rules, newWorkflowRule(newType)] }), 'add-rule')}>
-          New phase rule
-        </button>
+        <Button size="sm" icon="plus" label="New phase rule" onClick={() => edit((n) => ({ ...n, rules: [...n.rules, newWorkflowRule(newType)] }), 'add-rule')} />
       </fieldset>
     </div>
   );

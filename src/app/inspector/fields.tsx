@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { compilePattern } from '../../core/regex/index.ts';
 import { takeNameFocus } from './nameFocus.ts';
+import { Button, IconButton } from '../components/ui/Button.tsx';
 
 export function Field({ label, children, hint }: { label: string; children: (id: string) => ReactNode; hint?: ReactNode }) {
   const id = useId();
@@ -124,9 +125,7 @@ export function TagInput({ label, values, onChange, suggestions }: { label: stri
             {values.map((v, i) => (
               <li key={`${v}-${i}`} className="insp-tag">
                 <span>{v}</span>
-                <button type="button" aria-label={`Remove ${v}`} onClick={() => onChange(values.filter((_, j) => j !== i))}>
-                  ×
-                </button>
+                <IconButton size="sm" icon="close" label={`Remove ${v}`} onClick={() => onChange(values.filter((_, j) => j !== i))} />
               </li>
             ))}
           </ul>
@@ -253,9 +252,7 @@ export function SelectField<T extends string>({
 export function DeleteRuleField({ onDelete }: { onDelete(): void }) {
   return (
     <div className="insp-field insp-danger-zone">
-      <button type="button" className="danger" onClick={onDelete}>
-        Delete rule
-      </button>
+      <Button variant="danger" icon="trash" label="Delete rule" onClick={onDelete} />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { useSimulation } from '../simulator/useSimulation.ts';
 import { saveRunAsTest } from './saveAsTest.ts';
+import { Button } from '../components/ui/Button.tsx';
 
 export function SaveAsTest() {
   const store = useStudioStore();
@@ -22,12 +23,8 @@ export function SaveAsTest() {
   };
   return (
     <span className="save-as-test" role="group" aria-label="Save as test">
-      <button type="button" onClick={() => void save()} disabled={!ready} title="Pin every decision of this run as a test">
-        Save as test
-      </button>
-      <button type="button" onClick={() => void save(selected)} disabled={!ready || selected === undefined} title="Pin only the selected decision">
-        Save selected
-      </button>
+      <Button label="Save as test" onClick={() => void save()} disabled={!ready} title="Pin every decision of this run as a test" />
+      <Button label="Save selected" onClick={() => void save(selected)} disabled={!ready || selected === undefined} title="Pin only the selected decision" />
     </span>
   );
 }

@@ -12,6 +12,8 @@ import { ensureTestsWatching, testsStore } from './testsStore.ts';
 import { openTestInSimulator } from './openTest.ts';
 import { useShowSimulator } from './useShowSimulator.ts';
 import './tests.css';
+import { Button } from '../components/ui/Button.tsx';
+import { CodeText } from '../components/ui/CodeText.tsx';
 
 const MARK = { pass: '✓', fail: '✗', error: '!' } as const;
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
@@ -39,9 +41,7 @@ export function TestsView({ id, hidden }: { id?: string; hidden?: boolean }) {
               ? 'Running…'
               : `${counts.passed} passed${counts.failed > 0 ? ` · ${counts.failed} failed` : ''}${counts.errors > 0 ? ` · ${plural(counts.errors, 'error')}` : ''}${running ? ' · running…' : ''}`}
         </span>
-        <button type="button" onClick={() => void testsStore().getState().run(store.getState().project)} disabled={(tests ?? []).length === 0}>
-          Run
-        </button>
+        <Button size="sm" variant="primary" icon="play" label="Run" onClick={() => void testsStore().getState().run(store.getState().project)} disabled={(tests ?? []).length === 0} />
       </header>
       {error && <p className="tests-error">{error}</p>}
       {(tests ?? []).length === 0 ? (
@@ -66,12 +66,8 @@ function TestFileItem({ fileId, name, text, outcome }: { fileId: string; name: s
     <li className="tests-file">
       <div className="tests-file-head">
         <span className="tests-file-name">{name}</span>
-        <button type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
-          {editing ? 'Done' : 'Edit'}
-        </button>
-        <button type="button" onClick={() => store.getState().removeTest(fileId)} aria-label={`Remove ${name}`}>
-          Remove
-        </button>
+        <Button size="sm" label={editing ? 'Done' : 'Edit'} aria-expanded={editing} onClick={() => setEditing(!editing)} />
+        <Button size="sm" variant="danger" label="Remove" aria-label={`Remove ${name}`} onClick={() => store.getState().removeTest(fileId)} />
       </div>
       {editing && (
         <textarea
@@ -86,7 +82,9 @@ function TestFileItem({ fileId, name, text, outcome }: { fileId: string; name: s
       {outcome && outcome.errors.length > 0 && (
         <ul className="tests-problems" aria-label={`Problems in ${name}`}>
           {outcome.errors.map((e) => (
-            <li key={e}>{e}</li>
+            <li key={e}>
+              <CodeText text={e} />
+            </li>
           ))}
         </ul>
       )}
@@ -114,15 +112,15 @@ function TestItem({ fileId, test }: { fileId: string; test: TestOutcome }) {
         <span className="visually-hidden">{test.status === 'pass' ? 'passed' : test.status === 'fail' ? 'failed' : 'could not run'}</span>
         <span className="tests-steps">{plural(test.steps, 'step')}</span>
         {test.status !== 'error' && (
-          <button type="button" onClick={() => open(first?.step)}>
-            {first ? `Open at step ${first.step}` : 'Open in simulator'}
-          </button>
+          <Button size="sm" label={first ? `Open at step ${first.step}` : 'Open in simulator'} onClick={() => open(first?.step)} />
         )}
       </div>
       {test.errors.length > 0 && (
         <ul className="tests-problems">
           {test.errors.map((e) => (
-            <li key={e}>{e}</li>
+            <li key={e}>
+              <CodeText text={e} />
+            </li>
           ))}
         </ul>
       )}
@@ -132,9 +130,7 @@ function TestItem({ fileId, test }: { fileId: string; test: TestOutcome }) {
             <li key={i}>
               <div className="tests-where">
                 {f.step !== undefined ? (
-                  <button type="button" className="link" onClick={() => open(f.step)}>
-                    Step {f.step}
-                  </button>
+                  <Button variant="link" label={`Step ${f.step}`} onClick={() => open(f.step)} />
                 ) : (
                   'Run'
                 )}{' '}
