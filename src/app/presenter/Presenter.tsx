@@ -64,8 +64,7 @@ function Stage() {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const t = e.target as HTMLElement | null;
       if (t?.closest('select, input, textarea')) return;
-      // ← / → move between the theme choices there, not through the run.
-      if (t?.closest('.segmented') && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) return;
+      // ← / → step the run wherever the focus is (after a theme was chosen too: a clicker sends them).
       const action = stageKey(e.key, t?.tagName === 'BUTTON');
       if (!action) return;
       e.preventDefault();
