@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { graphNode, importPaths, region, runCommand, stayOffline } from './helpers.ts';
+import { choose, graphNode, importPaths, region, runCommand, stayOffline } from './helpers.ts';
 
 /**
  * A simulator you can trust (issue 22), at 1280×720, each flow as the issue reports it: the graph
@@ -108,7 +108,7 @@ async function releaseAndAgent(page: Page) {
 test('Simulate draws the simulated agent, not the one selected in Design', async ({ page }) => {
   await releaseAndAgent(page);
   await simulate(page);
-  await sim(page).getByLabel('Agent').selectOption({ label: 'agent.toml' });
+  await choose(sim(page).getByLabel('Agent'), 'agent.toml');
   // chosen, not yet run: the graph is already the agent that will be simulated
   await expect(graphNode(page, 'search')).toBeVisible();
   await addTrace(page, traceFile);

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { choose } from './helpers.ts';
 
 /**
  * The simulator walk-through on the built app: an example agent and a scripted trace, Run, Next
@@ -132,7 +133,7 @@ test('scripted trace: run, first blocked call explained, what-if diff, teaching 
   writeFileSync(relaxed, readFileSync('examples/etl-pipeline.toml', 'utf8').replace('name = "etl"', 'name = "etl_relaxed"').replace(/\[\[agents\.tool_rules\]\]\ntool_name = "load"\nrule_type = \{ type = "MaxCalls", value = 1 \}\n/, ''));
   await importRuleFile(page, relaxed);
   await openSimulation(page);
-  await sim(page).getByLabel('Agent').selectOption({ label: 'etl-relaxed.toml' });
+  await choose(sim(page).getByLabel('Agent'), 'etl-relaxed.toml');
   await runAndWait(page);
   await simTab(page, 'Changes');
   await expect(sim(page).getByRole('heading', { name: 'Changes (1)' })).toBeVisible();
@@ -188,9 +189,9 @@ test('hegel hooks + states: an interrupt shows its exact prompt text', async ({ 
   await sim(page).locator('input[aria-label="Trace files"]').setInputFiles([join(tmp, 'hooks.jsonl'), join(tmp, 'states.jsonl')]);
   await expect(sim(page).getByRole('checkbox', { name: 'hooks.jsonl' })).toBeChecked();
   await expect(sim(page).getByRole('checkbox', { name: 'states.jsonl' })).toBeChecked();
-  await sim(page).getByLabel('Agent').selectOption({ label: '(none)' });
+  await choose(sim(page).getByLabel('Agent'), '(none)');
   await runAndWait(page);
-  await sim(page).getByLabel('Kind').selectOption('interrupt');
+  await choose(sim(page).getByLabel('Kind'), 'interrupt');
   const timeline = sim(page).getByRole('region', { name: 'Timeline' });
   await timeline.getByRole('listbox', { name: 'Decisions' }).getByRole('option').filter({ hasText: 'interrupt code' }).first().click();
   const prompt = sim(page).getByRole('region', { name: 'Decision' }).locator('pre.sim-prompt');

@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { compilePattern } from '../../core/regex/index.ts';
 import { takeNameFocus } from './nameFocus.ts';
 import { Button, IconButton } from '../components/ui/Button.tsx';
+import { Select } from '../components/ui/Select.tsx';
 
 export function Field({ label, children, hint }: { label: string; children: (id: string) => ReactNode; hint?: ReactNode }) {
   const id = useId();
@@ -236,13 +237,7 @@ export function SelectField<T extends string>({
   return (
     <Field label={label} hint={hint}>
       {(id) => (
-        <select id={id} value={value} onChange={(e) => onChange(e.target.value as T)}>
-          {options.map((o) => (
-            <option key={o} value={o}>
-              {optionLabel(o)}
-            </option>
-          ))}
-        </select>
+        <Select id={id} value={value} onChange={(v) => onChange(v as T)} options={options.map((o) => ({ value: o, label: optionLabel(o) }))} />
       )}
     </Field>
   );

@@ -10,6 +10,7 @@ import { runHeld } from './teaching.ts';
 import { useStore } from 'zustand';
 import { importPending, importProgressStore } from '../persistence/importProgress.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
+import { Select } from '../components/ui/Select.tsx';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -43,25 +44,11 @@ export function RunBar() {
     <div className="sim-runbar">
       <label>
         Agent{' '}
-        <select value={resolved.agentDocId ?? ''} onChange={(e) => sim.setChoice({ agentDocId: e.target.value === '' ? null : e.target.value })}>
-          <option value="">(none)</option>
-          {agents.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.fileName}
-            </option>
-          ))}
-        </select>
+        <Select value={resolved.agentDocId ?? ''} onChange={(v) => sim.setChoice({ agentDocId: v === '' ? null : v })} options={[{ value: '', label: '(none)' }, ...agents.map((d) => ({ value: d.id, label: d.fileName }))]} />
       </label>
       <label>
         Workflow{' '}
-        <select value={resolved.workflowDocId ?? ''} onChange={(e) => sim.setChoice({ workflowDocId: e.target.value === '' ? null : e.target.value })}>
-          <option value="">(none)</option>
-          {workflows.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.fileName}
-            </option>
-          ))}
-        </select>
+        <Select value={resolved.workflowDocId ?? ''} onChange={(v) => sim.setChoice({ workflowDocId: v === '' ? null : v })} options={[{ value: '', label: '(none)' }, ...workflows.map((d) => ({ value: d.id, label: d.fileName }))]} />
       </label>
       <Button variant="primary" icon="play" label="Run" onClick={() => void sim.start(project)} disabled={importing} title={importing ? 'Waiting for the import to finish' : undefined} />
       <Button label="Cancel" onClick={() => sim.cancel()} disabled={!running} />
@@ -73,12 +60,7 @@ export function RunBar() {
       {held ? (
         <div className="sim-held" role="alert">
           <CodeText text={held.message} />{' '}
-          <button type="button" className="sim-primary" onClick={() => void runHeld(studio)}>
-            Run it
-          </button>{' '}
-          <button type="button" onClick={() => sim.hold(undefined)}>
-            Not now
-          </button>
+          <Button size="sm" variant="primary" label="Run it" onClick={() => void runHeld(studio)} /> <Button size="sm" label="Not now" onClick={() => sim.hold(undefined)} />
         </div>
       ) : null}
       {error ? (
@@ -87,9 +69,7 @@ export function RunBar() {
           {run?.status === 'failed' ? (
             <>
               {' '}
-              <button type="button" onClick={() => void sim.start(project)}>
-                Run again
-              </button>
+              <Button size="sm" label="Run again" onClick={() => void sim.start(project)} />
             </>
           ) : null}
           {errors.length > 0 ? (

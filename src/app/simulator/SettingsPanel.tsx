@@ -6,19 +6,15 @@ import { DEFAULT_FORM, formToSettings, type SettingsForm } from './settingsForm.
 import { useStudio } from '../state/context.tsx';
 import { profileChoices } from './profileChoices.ts';
 import { RUN_STEP_BUDGET } from '../../worker/budget.ts';
+import { Select } from '../components/ui/Select.tsx';
+import { Button } from '../components/ui/Button.tsx';
 
 function Choice<K extends keyof SettingsForm>({ name, label, options }: { name: K; label: string; options: readonly string[] }) {
   const form = useSimulation((s) => s.form);
   return (
     <label>
       {label}{' '}
-      <select value={String(form[name])} onChange={(e) => simulationStore().getState().setForm({ ...form, [name]: e.target.value })}>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
+      <Select size="sm" value={String(form[name])} onChange={(v) => simulationStore().getState().setForm({ ...form, [name]: v })} options={options.map((o) => ({ value: o, label: o }))} />
       <span className="sim-default"> (default {String(DEFAULT_FORM[name])})</span>
     </label>
   );
@@ -84,9 +80,7 @@ export function SettingsPanel(): ReactNode {
           {Object.values(errors).join(' ')}
         </p>
       ) : null}
-      <button type="button" onClick={() => sim.resetForm()}>
-        Reset settings
-      </button>
+      <Button size="sm" label="Reset settings" onClick={() => sim.resetForm()} />
     </details>
   );
 }

@@ -3,6 +3,7 @@ import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { stepCounter } from './stepNumbering.ts';
+import { Select } from '../components/ui/Select.tsx';
 
 const SPEEDS = [1, 2, 4, 8, 16, 30, 60];
 
@@ -37,13 +38,7 @@ export function StepControls() {
       <span className="sim-stepnum">{ready ? stepCounter(step, run.items) : 'No run'}</span>
       <label className="sim-speed">
         <span className="visually-hidden">Speed</span>
-        <select value={speed} onChange={(e) => sim.setSpeed(Number(e.target.value))}>
-          {SPEEDS.map((s) => (
-            <option key={s} value={s}>
-              {s}/s
-            </option>
-          ))}
-        </select>
+        <Select size="sm" value={String(speed)} onChange={(v) => sim.setSpeed(Number(v))} options={SPEEDS.map((s) => ({ value: String(s), label: `${s}/s` }))} />
       </label>
     </div>
   );

@@ -8,6 +8,7 @@ import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
 import { decisionsFileName, downloadText, summaryFileName } from './downloads.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
+import { Button } from '../components/ui/Button.tsx';
 
 export function SummaryPanel() {
   const project = useStudio((s) => s.project);
@@ -23,15 +24,9 @@ export function SummaryPanel() {
   return (
     <div className="sim-summary-panel">
       <div className="sim-toolbar">
-        <button type="button" disabled={!summary} onClick={() => void exportJsonl()}>
-          Export decisions (JSONL)
-        </button>
-        <button type="button" disabled={!summary} onClick={() => summary && downloadText(summaryFileName(names), summaryMarkdown(summary, `Simulation of ${names.join(' + ')}`), 'text/markdown')}>
-          Export summary (Markdown)
-        </button>
-        <button type="button" onClick={() => void sim.computeCoverage(project)}>
-          Coverage across all traces
-        </button>
+        <Button size="sm" icon="export" label="Export decisions (JSONL)" disabled={!summary} onClick={() => void exportJsonl()} />
+        <Button size="sm" icon="export" label="Export summary (Markdown)" disabled={!summary} onClick={() => summary && downloadText(summaryFileName(names), summaryMarkdown(summary, `Simulation of ${names.join(' + ')}`), 'text/markdown')} />
+        <Button size="sm" label="Coverage across all traces" onClick={() => void sim.computeCoverage(project)} />
       </div>
       {summary ? <SummaryTables s={summary} /> : <p className="sim-muted">Run a trace to see its summary.</p>}
       {coverage ? (

@@ -16,6 +16,8 @@ import { decisionLabel, kindClass, kindIcon } from './decisionText.ts';
 import { OverviewStrip } from './OverviewStrip.tsx';
 import { decisionNumber } from './stepNumbering.ts';
 import { DedupeBar } from './DedupeBar.tsx';
+import { Select } from '../components/ui/Select.tsx';
+import { Button } from '../components/ui/Button.tsx';
 
 export const ROW_HEIGHT = 22;
 const VIOLATIONS = 'violations';
@@ -91,30 +93,13 @@ export function Timeline() {
       <div className="sim-toolbar">
         <label>
           Kind{' '}
-          <select value={kindValue} onChange={(e) => setKinds(e.target.value)}>
-            <option value="">all</option>
-            <option value={VIOLATIONS}>violations</option>
-            {DECISION_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </select>
+          <Select size="sm" value={kindValue} onChange={setKinds} options={[{ value: '', label: 'all' }, { value: VIOLATIONS, label: 'violations' }, ...DECISION_KINDS.map((k) => ({ value: k, label: k }))]} />
         </label>
         <label>
           Tool{' '}
-          <select value={filter.tool} onChange={(e) => sim.setFilter({ ...filter, tool: e.target.value })}>
-            <option value="">all</option>
-            {tools.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
+          <Select size="sm" value={filter.tool} onChange={(v) => sim.setFilter({ ...filter, tool: v })} options={[{ value: '', label: 'all' }, ...tools.map((t) => ({ value: t, label: t }))]} />
         </label>
-        <button type="button" onClick={() => sim.nextViolation()} disabled={!finished}>
-          Next violation
-        </button>
+        <Button size="sm" label="Next violation" onClick={() => sim.nextViolation()} disabled={!finished} />
         <span className="sim-count">
           {count.toLocaleString('en-US')} shown{rows?.pending ? '…' : ''}
         </span>

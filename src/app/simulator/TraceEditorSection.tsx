@@ -11,6 +11,7 @@ import { TRACE_FORMAT_LABELS } from '../persistence/importReading.ts';
 import { formatSize, traceProblems, traceViewOf } from './traceEditorModel.ts';
 import './traceEditor.css';
 import { CodeText } from '../components/ui/CodeText.tsx';
+import { Button } from '../components/ui/Button.tsx';
 
 const TraceEditor = lazy(() => import('./TraceEditor.tsx'));
 
@@ -52,9 +53,7 @@ export function TraceEditorSection({ trace, onClose }: { trace: TraceDoc; onClos
           {TRACE_FORMAT_LABELS[view.format]}
           {view.mode === 'readonly' ? ' · read-only' : ''}
         </span>
-        <button type="button" className="sim-small" onClick={onClose}>
-          Close editor
-        </button>
+        <Button size="sm" label="Close editor" onClick={onClose} />
       </div>
       {view.mode === 'summary' ? (
         <p className="sim-trace-summary" role="status">

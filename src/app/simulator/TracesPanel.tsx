@@ -16,6 +16,7 @@ import { scriptedTemplate } from './traceTemplate.ts';
 import { uniqueTraceName } from './traceEditorModel.ts';
 import { TraceEditorSection } from './TraceEditorSection.tsx';
 import { CodeText } from '../components/ui/CodeText.tsx';
+import { Button } from '../components/ui/Button.tsx';
 
 const NO_TRACES: readonly TraceDoc[] = [];
 
@@ -72,29 +73,15 @@ export function TracesPanel() {
             <label>
               <input type="checkbox" checked={chosen.includes(t.id)} onChange={() => sim.setChoice({ traceIds: toggleId(chosen, t.id) })} /> {t.name}
             </label>{' '}
-            <button
-              type="button"
-              className="sim-small"
-              aria-label={`Edit ${t.name}`}
-              aria-pressed={editing === t.id}
-              onClick={() => setEditing(editing === t.id ? undefined : t.id)}
-            >
-              Edit
-            </button>{' '}
-            <button type="button" className="sim-small" aria-label={`Remove ${t.name}`} onClick={() => store.getState().removeTrace(t.id)}>
-              Remove
-            </button>
+            <Button size="sm" label="Edit" aria-label={`Edit ${t.name}`} aria-pressed={editing === t.id} onClick={() => setEditing(editing === t.id ? undefined : t.id)} />{' '}
+            <Button size="sm" variant="danger" label="Remove" aria-label={`Remove ${t.name}`} onClick={() => store.getState().removeTrace(t.id)} />
           </li>
         ))}
       </ul>
       <div className="sim-toolbar">
-        <button type="button" onClick={() => fileRef.current?.click()}>
-          Add trace
-        </button>
+        <Button size="sm" icon="import" label="Add trace" onClick={() => fileRef.current?.click()} />
         <input ref={fileRef} type="file" multiple hidden aria-label="Trace files" accept=".jsonl,.json,.yaml,.yml,.ndjson" onChange={(e) => void onFiles(e)} />
-        <button type="button" onClick={newScripted}>
-          New scripted trace
-        </button>
+        <Button size="sm" icon="plus" label="New scripted trace" onClick={newScripted} />
       </div>
       {message ? <p role="status"><CodeText text={message} /></p> : null}
       {edited ? <TraceEditorSection key={edited.id} trace={edited} onClose={() => setEditing(undefined)} /> : null}
