@@ -40,7 +40,7 @@ test('the gallery: cards with a graph preview, walk-throughs first, saved projec
   expect(wy).toBeLessThan(ey);
   // Every card shows its graph: boxes for nodes, lines for edges.
   for (const card of await dialog.getByRole('listitem').all()) expect(await card.locator('svg.gallery-preview rect').count()).toBeGreaterThan(1);
-  await expect(examples.getByRole('button', { name: 'etl-pipeline.toml', exact: true })).toContainText('Pattern agent');
+  await expect(examples.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'etl-pipeline.toml', exact: true }) })).toContainText('Pattern agent');
   await page.screenshot({ path: 'test-results/gallery-1280x720.png' });
   // Saved projects are not in the gallery tab.
   await expect(dialog.getByText('No other saved projects')).toHaveCount(0);

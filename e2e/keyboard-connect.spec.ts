@@ -58,7 +58,7 @@ test('Add rule asks for the type first and shows friendly names with the Pattern
   await page.keyboard.press('ControlOrMeta+Shift+R');
   const dialog = page.getByRole('dialog', { name: 'Add a rule for “extract”' });
   await expect(dialog.getByRole('option').first()).toContainText('Keep going after · ContinueLoop');
-  await expect(dialog.getByRole('option', { name: /Max calls · MaxCalls/ })).toContainText('At most n calls per batch.');
+  await expect(dialog.getByRole('option', { name: /Max calls · MaxCalls/ })).toContainText('At most n calls per batch (the calls answering one user message).');
   await dialog.getByRole('combobox').fill('cooldown');
   await dialog.getByRole('combobox').press('Enter');
   await expect(dialog).toBeHidden();

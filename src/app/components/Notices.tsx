@@ -59,9 +59,12 @@ export function Notices() {
       {older > 0 ? (
         <Popover.Root open={open && older > 0} onOpenChange={setOpen}>
           <Popover.Trigger asChild>
-            <button type="button" className={`statusbar-count${errors > 0 ? ' has-errors' : ''}`} aria-label={`Show all ${notices.length} notices${errors > 0 ? ` (${errors} error${errors === 1 ? '' : 's'})` : ''}`}>
+            <button type="button" className={`statusbar-count${errors > 0 ? ' has-errors' : ''}`}>
               <Icon name="bell" size={14} />
               <span>{older} more</span>
+              <span className="visually-hidden">
+                {` notice${older === 1 ? '' : 's'}${errors > 0 ? `, ${errors} error${errors === 1 ? '' : 's'}` : ''}: show all`}
+              </span>
             </button>
           </Popover.Trigger>
           <Popover.Portal>

@@ -18,29 +18,33 @@ import { openTeachingPayload } from '../simulator/teaching.ts';
 import { resolveSettings } from '../../core/engine/settings.ts';
 import { previewOfFile } from './gallery/graphPreview.ts';
 import { GraphPreviewImage } from './gallery/GraphPreviewImage.tsx';
+import { CodeText } from '../components/ui/CodeText.tsx';
 import './gallery/gallery.css';
-import { stripCodeMarks } from '../components/ui/codeSpans.ts';
 
 const INFOS = EXAMPLES.map((e) => ({ ...exampleInfo(e), text: e.text }));
 
 /** What a card says the file is. */
 const familyOf = (name: string) => (/\.af$/i.test(name) ? 'Letta agent' : /\.ya?ml$/i.test(name) ? 'hegel workflow' : 'Pattern agent');
 
+/**
+ * One card. Its button holds just the title, so the button's name is exactly what it shows (WCAG
+ * 2.5.3); the button's hit area stretches over the whole card, and the description is its
+ * accessible description.
+ */
 function Card({ name, title, family, description, preview, onOpen, mono }: { name: string; title: string; family: string; description: string; preview: ReturnType<typeof previewOfFile>; onOpen(): void; mono: boolean }) {
   const id = `card-${name.replace(/\W+/g, '-')}`;
   return (
     <li className="gallery-card">
-      <button type="button" className="gallery-card-button" aria-label={title} aria-describedby={id} onClick={onOpen}>
-        <GraphPreviewImage preview={preview} />
-        <span className="gallery-card-body">
-          <span className={mono ? 'gallery-card-title mono' : 'gallery-card-title'}>{title}</span>
-          <span className="gallery-card-family">{family}</span>
-          {/* Plain text: the card is one button, and code spans inside its name confuse screen readers. */}
-          <span id={id} className="gallery-card-text">
-            {stripCodeMarks(description)}
-          </span>
+      <GraphPreviewImage preview={preview} />
+      <div className="gallery-card-body">
+        <button type="button" className={mono ? 'gallery-card-title mono' : 'gallery-card-title'} aria-describedby={id} onClick={onOpen}>
+          {title}
+        </button>
+        <span className="gallery-card-family">{family}</span>
+        <span id={id} className="gallery-card-text">
+          <CodeText text={description} />
         </span>
-      </button>
+      </div>
     </li>
   );
 }
