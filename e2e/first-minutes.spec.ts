@@ -99,3 +99,14 @@ test('a transition drawn on a new phase is written as block YAML, not a JSON flo
   expect(yaml).toMatch(/ {4}transitions:\n {6}- when: phase_complete\n {8}to: done\n/);
   expect(yaml).not.toContain('[{');
 });
+
+test('the toolbar does not reflow when a tool is selected', async ({ page }) => {
+  await (await gallery(page)).getByRole('button', { name: 'etl-pipeline.toml', exact: true }).click();
+  const bar = page.getByRole('toolbar').first();
+  const places = () => bar.getByRole('button').evaluateAll((bs) => bs.filter((b) => b.checkVisibility()).map((b) => `${b.getAttribute('aria-label') ?? b.textContent}@${Math.round(b.getBoundingClientRect().x)}`));
+  await page.keyboard.press('Escape');
+  const before = await places();
+  await graphNode(page, 'load').click();
+  await expect(region(page, 'Inspector')).toContainText('load');
+  expect(await places()).toEqual(before);
+});

@@ -66,7 +66,7 @@ export const graphActions: Action[] = [
   {
     id: 'add-rule',
     icon: 'plus',
-    hideWhenDisabled: true,
+    shownWhen: (ctx) => doc(ctx)?.kind === 'agent',
     label: 'Add rule',
     keywords: 'new create edge constraint',
     toolbar: true,

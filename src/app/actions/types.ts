@@ -23,6 +23,11 @@ export interface Action {
   iconOnly?: boolean;
   /** Left off the bar while it does not apply (Add tool on a workflow). */
   hideWhenDisabled?: boolean;
+  /**
+   * On the bar only while this holds (by document kind, never by selection: a button that came and
+   * went with the selection reflowed the whole toolbar).
+   */
+  shownWhen?(ctx: ActionContext): boolean;
   icon?: IconName;
   /** Key combinations, e.g. `Mod+Z` (Mod = Ctrl, or Cmd on macOS), `Mod+Shift+Z`. */
   shortcuts?: string[];

@@ -53,7 +53,7 @@ export function Toolbar() {
   const others = ALL_ACTIONS.filter((a) => !known.has(a));
   const groups = others.length > 0 ? [...GROUPS, { label: 'More actions', actions: others }] : GROUPS;
   const overflow = ALL_ACTIONS.filter((a) => a.toolbar && a.overflow);
-  const shownOf = (g: { actions: readonly Action[] }) => g.actions.filter((a) => a.toolbar && !a.overflow && !(a.hideWhenDisabled && !enabledIn(a, ctx)));
+  const shownOf = (g: { actions: readonly Action[] }) => g.actions.filter((a) => a.toolbar && !a.overflow && !(a.hideWhenDisabled && !enabledIn(a, ctx)) && (!a.shownWhen || a.shownWhen(ctx)));
   const bar = useRef<HTMLElement>(null);
   const fit = useToolbarFit(bar, groups.flatMap((g) => shownOf(g).map((a) => a.id)).join());
   return (
