@@ -22,6 +22,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
+    // Specs about other things find the bottom panel (Source and problems) open, as a user who once
+    // opened it does (the layout is remembered); the studio itself starts with it folded, which
+    // `drawing.spec.ts` tests with empty storage.
+    storageState: { cookies: [], origins: [{ origin: `http://127.0.0.1:${port}`, localStorage: [{ name: 'rule-studio:workspace', value: JSON.stringify({ mode: 'design', collapsed: { 'sim-explorer': true, bottom: false } }) }] }] },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

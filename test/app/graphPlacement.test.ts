@@ -3,6 +3,10 @@ import { activeDoc, createStudioStore } from '../../src/app/state/store.ts';
 import { placeUnpositioned } from '../../src/app/layout/placement.ts';
 import { keepsPositions } from '../../src/app/graph/usePlacement.ts';
 import { GRAPH_CAP } from '../../src/app/graph/neighbourhood.ts';
+import { carryLayout } from '../../src/app/layout/carry.ts';
+import { layoutOf, missingPositions } from '../../src/app/graph/docGraph.ts';
+import { addTool, removeTool, renameTool } from '../../src/core/graph/agentEdits.ts';
+import { addPhase, renamePhase } from '../../src/core/graph/workflowEdits.ts';
 
 describe('node placement', () => {
   const size = () => ({ width: 200, height: 48 });
@@ -49,5 +53,92 @@ describe('node placement', () => {
     expect(keepsPositions(activeDoc(s())!)).toBe(true);
     s().editAgent(id, (a) => ({ ...a, tools: Array.from({ length: GRAPH_CAP.nodes + 1 }, (_, i) => ({ name: `t${i}` })) }));
     expect(keepsPositions(activeDoc(s())!)).toBe(false);
+  });
+});
+
+describe('positions follow renames, deletes and new nodes (issue 22)', () => {
+  const W = 176;
+  const H = 48;
+  const apart = (p: { x: number; y: number }, q: { x: number; y: number }) => p.x >= q.x + W || q.x >= p.x + W || p.y >= q.y + H || q.y >= p.y + H;
+  const allApart = (layout: Record<string, { x: number; y: number }>, ids: string[]) => {
+    for (const a of ids) for (const b of ids) if (a < b) expect(apart(layout[a]!, layout[b]!), `${a}/${b}`).toBe(true);
+  };
+
+  function agentStudio() {
+    const store = createStudioStore(undefined, () => 0);
+    const s = () => store.getState();
+    const id = s().addAgent('a');
+    const add = (anchor?: string) => {
+      let name = '';
+      s().editAgent(id, (a) => {
+        const r = addTool(a);
+        name = r.name;
+        return r.agent;
+      });
+      s().placeNodes(id, missingPositions(activeDoc(s())!, anchor));
+      return name;
+    };
+    return { s, id, add, doc: () => activeDoc(s())! };
+  }
+
+  it('carryLayout moves a renamed node’s position, drops a removed one’s and never hands one to a new node', () => {
+    const layout = { a: { x: 1, y: 1 }, b: { x: 2, y: 2 } };
+    expect(carryLayout(layout, new Set(['a', 'b']), new Set(['a', 'c']))).toEqual({ a: { x: 1, y: 1 }, c: { x: 2, y: 2 } });
+    expect(carryLayout(layout, new Set(['a', 'b']), new Set(['a']))).toEqual({ a: { x: 1, y: 1 } });
+    expect(carryLayout({ ...layout, old: { x: 9, y: 9 } }, new Set(['a', 'b']), new Set(['a', 'b', 'old']))).toEqual(layout);
+    expect(carryLayout(layout, new Set(['a', 'b']), new Set(['a', 'b']))).toBe(layout);
+  });
+
+  it('add → rename → add ×2 gives three tools apart, the renamed one where it was', () => {
+    const { s, id, add, doc } = agentStudio();
+    const first = add();
+    const at = doc().layout[first];
+    s().editAgent(id, (a) => renameTool(a, first, 'fetch'));
+    expect(doc().layout['fetch']).toEqual(at);
+    expect(doc().layout[first]).toBeUndefined();
+    const second = add('fetch');
+    const third = add(second);
+    expect(second).toBe('tool');
+    allApart({ ...doc().layout }, ['fetch', second, third]);
+  });
+
+  it('a deleted tool’s position is not reused by the next tool of its name, and undo brings it back', () => {
+    const { s, id, add, doc } = agentStudio();
+    const a = add();
+    const b = add(a);
+    s().setPositions(id, { [a]: { x: 600, y: 300 } });
+    s().editAgent(id, (x) => removeTool(x, a));
+    expect(doc().layout[a]).toBeUndefined();
+    s().undo();
+    expect(doc().layout[a]).toEqual({ x: 600, y: 300 });
+    s().redo();
+    const again = add(b);
+    expect(again).toBe(a);
+    expect(doc().layout[again]).not.toEqual({ x: 600, y: 300 });
+    allApart({ ...doc().layout }, [b, again]);
+  });
+
+  it('a phase renamed in a workflow keeps its place and the next phase added lands beside it', () => {
+    const store = createStudioStore(undefined, () => 0);
+    const s = () => store.getState();
+    const id = s().addWorkflow('w');
+    s().placeNodes(id, layoutOf(activeDoc(s())!));
+    const addOne = (anchor: string) => {
+      let name = '';
+      s().editWorkflow(id, (wf) => {
+        const r = addPhase(wf);
+        name = r.name;
+        return r.workflow;
+      });
+      s().placeNodes(id, missingPositions(activeDoc(s())!, anchor));
+      return name;
+    };
+    const p = addOne('start');
+    s().editWorkflow(id, (wf) => renamePhase(wf, p, 'review'));
+    const q = addOne('review');
+    const r = addOne(q);
+    const layout = activeDoc(s())!.layout;
+    const boxes = ['start', 'done', 'review', q, r].map((n) => ({ n, ...layout[n]!, width: 260, height: 56 }));
+    for (const x of boxes) for (const y of boxes) if (x.n < y.n) expect(x.x >= y.x + y.width || y.x >= x.x + x.width || x.y >= y.y + y.height || y.y >= x.y + x.height, `${x.n}/${y.n}`).toBe(true);
   });
 });

@@ -145,3 +145,35 @@ describe('layeredLayout', () => {
     expect(edges.filter((e) => !(pos[e.source]!.x < pos[e.target]!.x))).toEqual([]);
   });
 });
+
+describe('layeredLayout pins start and exit (issue 22)', () => {
+  it('puts a start tool in the first layer, first in it, even when an edge leads into it', () => {
+    const nodes = [box('a'), box('b'), box('c'), { ...box('start'), rank: 'first' as const }];
+    const pos = layeredLayout(nodes, [edge('a', 'b'), edge('b', 'c'), edge('c', 'start')], { direction: 'RIGHT' });
+    expect(overlaps(nodes, pos)).toEqual([]);
+    for (const n of ['a', 'b', 'c']) expect(pos.start!.x, n).toBeLessThanOrEqual(pos[n]!.x);
+    for (const n of ['a', 'b', 'c']) if (pos[n]!.x === pos.start!.x) expect(pos.start!.y).toBeLessThan(pos[n]!.y);
+  });
+
+  it('puts a start tool without edges on the first row, not in the grid under the graph', () => {
+    const nodes = [box('a'), box('b'), box('c'), { ...box('start'), rank: 'first' as const }];
+    const pos = layeredLayout(nodes, [edge('a', 'b')], { direction: 'RIGHT' });
+    expect(overlaps(nodes, pos)).toEqual([]);
+    expect(pos.start).toEqual({ x: 0, y: 0 });
+  });
+
+  it('puts the start tool first among tools no edge orders, and an exit tool last', () => {
+    const nodes = [box('a'), { ...box('end'), rank: 'last' as const }, box('b'), { ...box('start'), rank: 'first' as const }];
+    const pos = layeredLayout(nodes, [], { direction: 'RIGHT' });
+    const order = Object.entries(pos).sort(([, p], [, q]) => p.y - q.y || p.x - q.x).map(([id]) => id);
+    expect(order[0]).toBe('start');
+    expect(order.at(-1)).toBe('end');
+  });
+
+  it('puts an exit tool in the last layer', () => {
+    const nodes = [box('a'), box('b'), box('c'), { ...box('exit'), rank: 'last' as const }];
+    const pos = layeredLayout(nodes, [edge('a', 'exit'), edge('a', 'b'), edge('b', 'c'), edge('exit', 'c')], { direction: 'RIGHT' });
+    expect(overlaps(nodes, pos)).toEqual([]);
+    for (const n of ['a', 'b', 'c']) expect(pos.exit!.x, n).toBeGreaterThanOrEqual(pos[n]!.x);
+  });
+});

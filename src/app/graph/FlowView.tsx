@@ -25,7 +25,7 @@ import type { XY } from '../state/documents.ts';
 import { reconcileEdges, reconcileNodes } from './reconcile.ts';
 import { ARROW_STEP, arrowDirection, isTextTarget } from './keys.ts';
 import { StageContext } from './stage.ts';
-import { boundsOf, planViewport, startOf, type Inset } from '../layout/viewport.ts';
+import { boundsOf, planViewport, startOf, type Box, type Inset } from '../layout/viewport.ts';
 import type { Page } from '../layout/wrap.ts';
 import { keepInView } from '../layout/follow.ts';
 import { onFitRequest } from './fitRequests.ts';
@@ -74,6 +74,13 @@ const BOTTOM_BAND = { bottom: MINIMAP.height + 16 };
 const RIGHT_BAND = { right: MINIMAP.width + 16 };
 /** A page-filling view: the minimap's band on the right, the zoom controls' (26 px wide, 15 px in) on the left. */
 const SIDE_BANDS = { right: MINIMAP.width + 16, left: 48 };
+
+/** Whether `b` (graph units) lies whole inside a pane of `size` under the camera `v`. */
+function wholeIn(b: Box, v: { x: number; y: number; zoom: number }, size: { width: number; height: number }): boolean {
+  const x0 = b.x * v.zoom + v.x;
+  const y0 = b.y * v.zoom + v.y;
+  return x0 >= -1 && y0 >= -1 && x0 + b.width * v.zoom <= size.width + 1 && y0 + b.height * v.zoom <= size.height + 1;
+}
 
 /** The page a view of `width` × `height` screen pixels shows whole at its readable zoom, in graph units. */
 function pageOf(width: number, height: number, inset: Inset, padding: number, zoom: number): Page {
@@ -185,6 +192,10 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   }, []);
   // On stage the presenter names the nodes to keep in view (its current call's and deciding rule's).
   const followed = stage.on && stage.focus !== undefined ? stage.focus : props.stepNodes;
+  const selectedRef = useRef(props.selectedNode);
+  useEffect(() => {
+    selectedRef.current = props.selectedNode;
+  }, [props.selectedNode]);
   const stepRef = useRef(followed);
   useEffect(() => {
     stepRef.current = followed;
@@ -225,7 +236,9 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       if (!el || !b) return;
       const start = only === undefined || only.length === 0 ? (fitStartRef.current ?? startOf(boxes, direction)) : startOf(boxes, direction);
       let plan = planViewport(b, el.clientWidth, el.clientHeight, stage.view, inset, start);
-      const ids = stepRef.current;
+      // The simulator's step, else the selected node, stays in view when the whole graph cannot be.
+      const selected = selectedRef.current;
+      const ids = stepRef.current && stepRef.current.length > 0 ? stepRef.current : selected !== undefined ? [selected] : undefined;
       const step = !stage.on && ids && ids.length > 0 ? boundsOf(boxesOf(ids)) : undefined;
       if (step) plan = keepInView(plan, step, el.clientWidth, el.clientHeight, inset);
       moved.current = false;
@@ -246,26 +259,38 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   }, [reserveTop]);
   const { docId } = props;
   useEffect(() => onFitRequest((id) => id === docId && window.requestAnimationFrame(() => fitNow())), [docId, fitNow]);
+  // Any change of the pane's size (a panel folded or resized, the mode switched, the presenter
+  // closed, the window resized) fits again: always when the user has not moved the camera by hand
+  // since the last fit, and also when they have but the graph was whole in view and no longer is
+  // (a node would be left cut at the edge). The last size lives outside the effect, so a size
+  // change that comes with a re-run of the effect (the presenter closing) is not missed.
+  const lastSize = useRef<{ width: number; height: number } | undefined>(undefined);
   useEffect(() => {
     const el = host.current;
-    if (!el || !initialized || typeof ResizeObserver === 'undefined') return;
-    let size = `${el.clientWidth}x${el.clientHeight}`;
+    if (!el || !initialized) return;
+    const check = () => {
+      const now = { width: el.clientWidth, height: el.clientHeight };
+      const before = lastSize.current;
+      if (now.width === 0 || now.height === 0) return;
+      lastSize.current = now;
+      if (!before || (before.width === now.width && before.height === now.height)) return;
+      const b = boundsOf(boxesOf());
+      const cut = b !== undefined && moved.current && wholeIn(b, getViewport(), before) && !wholeIn(b, getViewport(), now);
+      if (!moved.current || cut) fitNow(stage.on ? stepRef.current : undefined, false);
+    };
+    check();
+    if (typeof ResizeObserver === 'undefined') return;
     let frame = 0;
     const ro = new ResizeObserver(() => {
       window.cancelAnimationFrame(frame);
-      frame = window.requestAnimationFrame(() => {
-        const now = `${el.clientWidth}x${el.clientHeight}`;
-        if (now === size || el.clientWidth === 0) return;
-        size = now;
-        if (!moved.current) fitNow(stage.on ? stepRef.current : undefined, false);
-      });
+      frame = window.requestAnimationFrame(check);
     });
     ro.observe(el);
     return () => {
       window.cancelAnimationFrame(frame);
       ro.disconnect();
     };
-  }, [initialized, fitNow, stage.on]);
+  }, [initialized, fitNow, stage.on, boxesOf, getViewport]);
   const stepKey = followed?.join('\n') ?? '';
   useEffect(() => {
     if (!initialized || stepKey === '') return;
@@ -293,7 +318,6 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
     const el = host.current;
     const b = focus === undefined ? undefined : boundsOf(boxesOf([focus.node]));
     if (!el || !b) return;
-    moved.current = true;
     const now = getViewport();
     const z = stage.view.minZoom;
     const base = now.zoom >= z ? now : { zoom: z, x: el.clientWidth / 2 - (b.x + b.width / 2) * z, y: el.clientHeight / 2 - (b.y + b.height / 2) * z };

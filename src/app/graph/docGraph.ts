@@ -4,7 +4,7 @@
  */
 import type { Agent } from '../../core/model/toolRules.ts';
 import type { Workflow } from '../../core/model/workflow.ts';
-import { toolGraph, type ToolGraph } from '../../core/graph/toolGraph.ts';
+import { toolGraph, type ToolBadge, type ToolGraph } from '../../core/graph/toolGraph.ts';
 import { patchToolGraph } from '../../core/graph/toolGraphPatch.ts';
 import { workflowGraph, type WorkflowGraph } from '../../core/graph/workflowGraph.ts';
 import { patchWorkflowGraph } from '../../core/graph/workflowGraphPatch.ts';
@@ -12,6 +12,7 @@ import { diagnosticsOf, type AgentDoc, type DocDiagnostics, type RuleDoc, type W
 import type { LayoutEdge, LayoutNode } from '../layout/types.ts';
 import { phaseNodeSize, placeUnpositioned, toolNodeSize } from '../layout/placement.ts';
 import { layeredLayout } from '../layout/layered.ts';
+import type { Page } from '../layout/wrap.ts';
 
 const toolCache = new WeakMap<Agent, { diagnostics: DocDiagnostics; graph: ToolGraph }>();
 const workflowCache = new WeakMap<Workflow, { diagnostics: DocDiagnostics; graph: WorkflowGraph }>();
@@ -99,6 +100,13 @@ function drawnWorkflow(doc: WorkflowDoc, graph: WorkflowGraph): WorkflowGraph {
   return graph;
 }
 
+/** A start tool leads the layout, an exit tool ends it (a tool that is both is left where its edges put it). */
+function toolRank(badges: readonly ToolBadge[]): Pick<LayoutNode, 'rank'> {
+  const start = badges.some((b) => b.kind === 'start');
+  const exit = badges.some((b) => b.kind === 'exit');
+  return start && !exit ? { rank: 'first' } : exit && !start ? { rank: 'last' } : {};
+}
+
 /**
  * What the layout needs: node ids with size estimates, and the edges. Tool graphs read left to
  * right (exclusive groups are no order, so they are left out); workflows top to bottom.
@@ -107,14 +115,14 @@ export function layoutInputOf(doc: RuleDoc): { nodes: LayoutNode[]; edges: Layou
   if (doc.kind === 'agent') {
     const g = toolGraphOf(doc);
     return {
-      nodes: g.nodes.map((n) => ({ id: n.id, ...toolNodeSize(n.badges.length) })),
+      nodes: g.nodes.map((n) => ({ id: n.id, ...toolNodeSize(n.badges.length), ...toolRank(n.badges) })),
       edges: g.edges.filter((e) => e.kind !== 'exclusive').map((e) => ({ id: e.id, source: e.source, target: e.target, label: e.label })),
       direction: 'RIGHT',
     };
   }
   const g = workflowGraphOf(doc);
   return {
-    nodes: g.nodes.map((n) => ({ id: n.id, ...phaseNodeSize(n.rules.length, n.summary !== undefined) })),
+    nodes: g.nodes.map((n) => ({ id: n.id, ...phaseNodeSize(n.rules.length, n.summary !== undefined), ...(n.start ? { rank: 'first' as const } : n.kind === 'done' ? { rank: 'last' as const } : {}) })),
     edges: g.edges.map((e) => ({ id: e.id, source: e.source, target: e.target })),
     direction: 'DOWN',
   };
@@ -134,10 +142,21 @@ export function missingPositions(doc: RuleDoc, anchorId?: string): Record<string
   );
 }
 
-/** A fresh layered layout of the whole document (deterministic, synchronous). */
+/**
+ * The page a document's layout wraps to (graph units, see `wrap.ts`): what the Design canvas shows
+ * at 1280×720 with the bottom panel folded, at zoom 0.7 to 0.8, less the fit's padding and the minimap's
+ * band. A long chain (the hegel example's six phases in one column) wraps into bands side by side,
+ * so the whole graph is fitted at a readable zoom instead of cut or shrunk to 8 px text.
+ */
+export const DOC_PAGE: Readonly<Record<'RIGHT' | 'DOWN', Page>> = {
+  RIGHT: { width: 940, height: 540, below: 0 },
+  DOWN: { width: 680, height: 600, below: 0 },
+};
+
+/** A fresh layered layout of the whole document (deterministic, synchronous), long chains wrapped to {@link DOC_PAGE}. */
 export function layoutOf(doc: RuleDoc): Record<string, XY> {
   const input = layoutInputOf(doc);
-  return layeredLayout(input.nodes, input.edges, { direction: input.direction });
+  return layeredLayout(input.nodes, input.edges, { direction: input.direction, wrap: DOC_PAGE[input.direction] });
 }
 
 /** Node ids of a document's graph. */

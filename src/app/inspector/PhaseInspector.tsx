@@ -31,9 +31,7 @@ export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; na
         claimsFocus
         validate={(v) => (v.trim() === '' ? 'A phase needs a name.' : v === DONE_NODE ? '“done” is the implicit final phase.' : v !== name && targets.includes(v) ? `“${v}” is already a phase.` : undefined)}
         onCommit={(v) => {
-          const pos = doc.layout[name];
           s().editWorkflow(doc.id, (wf) => renamePhase(wf, name, v));
-          if (pos) s().placeNodes(doc.id, { [v]: pos });
           s().select({ kind: 'phase', node: v });
         }}
       />

@@ -70,9 +70,7 @@ function PatternToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
           claimsFocus
           validate={(v) => (v.trim() === '' ? 'A tool needs a name.' : v !== tool && toolNamesOf(doc.agent).has(v) ? `“${v}” is already a tool.` : undefined)}
           onCommit={(v) => {
-            const pos = doc.layout[tool];
             s().editAgent(doc.id, (a) => renameTool(a, tool, v), { key: `tool:${doc.id}:rename` });
-            if (pos) s().placeNodes(doc.id, { [v]: pos });
             s().select({ kind: 'tool', tool: v });
           }}
         />

@@ -6,7 +6,8 @@
  *
  * 1. Cycles are broken by reversing the back edges of a depth-first search in input order (they are
  *    drawn around the nodes by the edge router).
- * 2. Layers: longest path from the sources.
+ * 2. Layers: longest path from the sources. A node pinned `first` (a start tool) is a source: the
+ *    edges into it count as back edges; one pinned `last` (an exit tool) goes to the last layer.
  * 3. Edges longer than one layer get a chain of dummy slots, so no node sits on their way — while
  *    the chains stay within {@link DUMMY_BUDGET} slots in all. A big dense graph (thousands of
  *    tools, tens of thousands of edges spanning many layers) would need millions; there long edges
@@ -91,14 +92,23 @@ export function layeredLayout(nodes: readonly LayoutNode[], edges: readonly Layo
     linked.add(e.source);
     linked.add(e.target);
   }
-  const isolated = nodes.filter((n) => !linked.has(n.id));
-  const connected = isolated.length === 0 ? nodes : nodes.filter((n) => linked.has(n.id));
+  // A pinned node without edges still leads (or ends) the connected part, never the grid after it.
+  const inLayers = (n: LayoutNode) => linked.has(n.id) || (n.rank !== undefined && linked.size > 0);
+  const isolated = byRank(nodes.filter((n) => !inLayers(n)));
+  const connected = isolated.length === 0 ? nodes : nodes.filter(inLayers);
   let result = connected.length > 0 ? layeredConnected(connected, edges, options) : {};
   const wrap = options.wrap ? wrapLayers(result, connected, options.direction, options.wrap) : undefined;
   if (wrap) result = wrap.positions;
   if (isolated.length > 0) placeIsolated(result, isolated, connected, options);
   if (wrap) wrapped.set(result, wrap.bands);
   return result;
+}
+
+const rankOrder = (n: LayoutNode) => (n.rank === 'first' ? 0 : n.rank === 'last' ? 2 : 1);
+
+/** `nodes` with the ones pinned `first` first and those pinned `last` last, otherwise in input order. */
+function byRank(nodes: readonly LayoutNode[]): LayoutNode[] {
+  return nodes.map((n, i) => ({ n, i })).sort((a, b) => rankOrder(a.n) - rankOrder(b.n) || a.i - b.i).map(({ n }) => n);
 }
 
 /** Puts the nodes without edges in a grid after the connected part (see {@link layeredLayout}). */
@@ -189,6 +199,14 @@ function layeredConnected(nodes: readonly LayoutNode[], edges: readonly LayoutEd
       }
     }
   }
+  // Edges into a node pinned first and out of one pinned last run against the reading order too.
+  const rank = (i: number) => nodes[i]!.rank;
+  for (const [s, t] of pairs) {
+    const key = `${s}>${t}`;
+    const against = (rank(t) === 'first' && rank(s) !== 'first') || (rank(s) === 'last' && rank(t) !== 'last');
+    if (against) back.add(key);
+    else if (back.has(key) && ((rank(s) === 'first' && rank(t) !== 'first') || (rank(t) === 'last' && rank(s) !== 'last'))) back.delete(key);
+  }
   const dag: [number, number][] = pairs.map(([s, t]) => (back.has(`${s}>${t}`) ? [t, s] : [s, t]));
 
   // 2. Longest-path layering in topological order (Kahn, ties by input order).
@@ -208,6 +226,9 @@ function layeredConnected(nodes: readonly LayoutNode[], edges: readonly LayoutEd
       if (--indeg[t]! === 0) queue.push(t);
     }
   }
+  let lastLayer = 0;
+  for (let i = 0; i < n; i++) lastLayer = Math.max(lastLayer, layerOf[i]!);
+  for (let i = 0; i < n; i++) if (rank(i) === 'last') layerOf[i] = lastLayer;
 
   // 3. Slots: real nodes plus dummy chains for long edges.
   const slots: Slot[] = nodes.map((node, i) => ({
@@ -240,6 +261,9 @@ function layeredConnected(nodes: readonly LayoutNode[], edges: readonly LayoutEd
   for (const s of slots) if (s.layer + 1 > layerCount) layerCount = s.layer + 1;
   const layers: number[][] = Array.from({ length: layerCount }, () => []);
   slots.forEach((s, i) => layers[s.layer]!.push(i));
+  // Within a layer, nodes pinned first lead (the start tool on the first row), those pinned last end.
+  const pin = (v: number) => (slots[v]!.node < 0 ? 1 : rankOrder(nodes[slots[v]!.node]!));
+  layers.forEach((l) => l.sort((a, b) => pin(a) - pin(b) || a - b));
   layers.forEach((l) => l.forEach((v, i) => (slots[v]!.order = i)));
 
   // 4. Barycentre ordering sweeps.
@@ -249,7 +273,7 @@ function layeredConnected(nodes: readonly LayoutNode[], edges: readonly LayoutEd
       const ns = neighbours(slots[v]!);
       key.set(v, ns.length === 0 ? slots[v]!.order : ns.reduce((a, u) => a + slots[u]!.order, 0) / ns.length);
     }
-    layer.sort((a, b) => key.get(a)! - key.get(b)! || slots[a]!.order - slots[b]!.order);
+    layer.sort((a, b) => pin(a) - pin(b) || key.get(a)! - key.get(b)! || slots[a]!.order - slots[b]!.order);
     layer.forEach((v, i) => (slots[v]!.order = i));
   };
   for (let k = 0; k < sweeps; k++) {

@@ -28,6 +28,12 @@ export interface ViewportOptions {
    * minimum zoom by a few pixels is shown whole rather than with its last node cut at the edge.
    */
   minPadding?: number;
+  /**
+   * The lowest zoom a fit may go to, below `minZoom`, to show the whole graph rather than leave
+   * nodes cut at the pane's edge (a narrower window, a panel opened); past it, the fit shows the
+   * start region at `minZoom`. Unset: `minZoom`.
+   */
+  wholeDownTo?: number;
 }
 
 /**
@@ -42,7 +48,7 @@ export interface Inset {
   left?: number;
 }
 
-export const CANVAS_VIEW: ViewportOptions = { minZoom: 0.7, maxZoom: 1.1, padding: 32, minPadding: 12 };
+export const CANVAS_VIEW: ViewportOptions = { minZoom: 0.7, maxZoom: 1.1, padding: 32, minPadding: 12, wholeDownTo: 0.5 };
 
 /**
  * The camera for `bounds` (graph coordinates) in a view of `width` × `height` screen pixels.
@@ -71,7 +77,8 @@ export function planViewport(
   const availW = Math.max(1, width - 2 * padding - bands.x);
   const availH = Math.max(1, height - 2 * padding - bands.y);
   const fit = Math.min(availW / Math.max(1, bounds.width), availH / Math.max(1, bounds.height));
-  const zoom = Math.min(o.maxZoom, Math.max(o.minZoom, fit));
+  const floor = o.wholeDownTo !== undefined && fit >= o.wholeDownTo ? Math.min(o.minZoom, fit) : o.minZoom;
+  const zoom = Math.min(o.maxZoom, Math.max(floor, fit));
   const w = bounds.width * zoom;
   const h = bounds.height * zoom;
   // Along each axis: centred when the graph fits, else its start (left / top) at the padding.

@@ -26,6 +26,9 @@ export function applyImport(store: StudioStore, reading: ImportReading, onTrace?
       }));
       const names = reading.docs.map((d) => d.fileName).join(', ');
       const b = reading.broken;
+      const first = reading.docs[0];
+      // A broken file is opened to be fixed: the bottom panel opens on its Source at the error.
+      if (b && first) s.revealRange(first.id, { start: { line: b.line, column: b.column }, end: { line: b.line, column: b.column } });
       if (b) s.notify('error', `Opened ${names} to be fixed: line ${b.line}, column ${b.column}: ${b.message.replace(/[.\s]+$/, '')}. Fix it in Source; the graph appears once the file reads.`);
       else s.notify('info', `Imported ${names}.`);
       return true;

@@ -8,6 +8,8 @@ import { createStore } from 'zustand/vanilla';
 import type { Agent } from '../../core/model/toolRules.ts';
 import type { Workflow } from '../../core/model/workflow.ts';
 import type { Range } from '../../core/diagnostics/types.ts';
+import { toolNamesOf } from '../../core/graph/agentEdits.ts';
+import { carryLayout } from '../layout/carry.ts';
 import { emptyHistory, record, redo, undo, type History } from './history.ts';
 import {
   diagnosticsOf,
@@ -138,6 +140,16 @@ export const newProjectId = (): string => `project-${Date.now().toString(36)}-${
 
 export const emptyProject = (name = 'Untitled project'): ProjectData => ({ id: newProjectId(), name, docs: [] });
 
+/** The names of a document's nodes, the keys of its layout. */
+const nodeNamesOf = (d: RuleDoc): Set<string> => (d.kind === 'agent' ? toolNamesOf(d.agent) : new Set(d.workflow.nodes.map((n) => n.name)));
+
+/** `after` (an edit of `before`) with its positions following the nodes it renamed, added or removed ({@link carryLayout}). */
+function keepingLayout(before: RuleDoc, after: RuleDoc): RuleDoc {
+  if (after === before || modelOfDoc(after) === modelOfDoc(before)) return after;
+  const layout = carryLayout(after.layout, nodeNamesOf(before), nodeNamesOf(after));
+  return layout === after.layout ? after : { ...after, layout };
+}
+
 const uniqueName = (base: string, taken: Set<string>): string => {
   if (!taken.has(base)) return base;
   for (let i = 2; ; i++) if (!taken.has(`${base}_${i}`)) return `${base}_${i}`;
@@ -180,6 +192,7 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
       const first = checked.diagnostics[0];
       const where = first ? ` (line ${first.range.start.line}, column ${first.range.start.column})` : '';
       get().notify('error', `${d.fileName} has an error in its source${where}: fix it in Source first; the graph edit was not made, so nothing you typed is lost.`);
+      if (first) get().revealRange(docId, first.range);
       return true;
     };
 
@@ -251,7 +264,7 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
           (p) =>
             mapDoc(p, docId, (d) => {
               if (d.kind !== 'agent') return d;
-              return withAgent(d, edit(d.agent));
+              return keepingLayout(d, withAgent(d, edit(d.agent)));
             }),
           opts?.key,
         );
@@ -262,7 +275,7 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
           (p) =>
             mapDoc(p, docId, (d) => {
               if (d.kind !== 'workflow') return d;
-              return withWorkflow(d, edit(d.workflow));
+              return keepingLayout(d, withWorkflow(d, edit(d.workflow)));
             }),
           opts?.key,
         );
@@ -280,7 +293,7 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
               if (readsOffThread(text)) return { ...d, text };
               const r = readDocText(d.kind, d.fileName, text, d.kind === 'agent' ? d.agent.name : undefined);
               if (!r.ok) return { ...d, text };
-              return d.kind === 'agent' ? { ...d, text, agent: r.model as Agent } : { ...d, text, workflow: { ...(r.model as Workflow), name: d.workflow.name } };
+              return keepingLayout(d, d.kind === 'agent' ? { ...d, text, agent: r.model as Agent } : { ...d, text, workflow: { ...(r.model as Workflow), name: d.workflow.name } });
             }),
           `text:${docId}`,
         );

@@ -4,6 +4,8 @@
  *   under the graph.
  * - Simulate: explorer (folded by default) | graph | the simulator at full height (timeline beside
  *   the `simulate-side` views: the step's decision and state, changes, summary…).
+ * The bottom panel starts folded to a bar with the problem counts (the graph gets the room); it
+ * opens from the bar, and by itself when the user asks for a problem's place in the source.
  * Panels resize with visible grips (keyboard operable separators) and fold to rails (the simulator
  * too, so the graph gets the room; a run goes on while it is folded); sizes, folds and the mode are
  * remembered. The DOM order is the tab order: explorer → graph → side → bottom.
@@ -18,10 +20,14 @@ import { usePanelSize } from '../components/usePanelSize.ts';
 import { useUi, useUiStore } from '../state/uiContext.tsx';
 import { ViewTabs } from './ViewTabs.tsx';
 import { FoldButton, Rail, focusFoldControl } from './Fold.tsx';
+import { BottomBar } from './BottomBar.tsx';
+import { useOpenOnReveal } from './useOpenOnReveal.ts';
 import { simulatorWidth } from './layoutMemory.ts';
 import './workspace.css';
 
 const RAIL = 28;
+/** The folded bottom panel's bar: one line of view buttons with their counts. */
+const BAR = 32;
 /** The name each folding panel's buttons carry ("Collapse …", "Show …"), by its key in `collapsed`. */
 const FOLD_NAMES: Readonly<Record<string, string>> = { explorer: 'explorer', 'sim-explorer': 'explorer', inspector: 'inspector', bottom: 'bottom panel', simulator: 'simulator' };
 const GRIP = 8;
@@ -47,8 +53,14 @@ export function Workspace() {
     focusFoldControl(FOLD_NAMES[k] ?? k, v);
   };
 
+  const openBottom = (view: string) => {
+    ui.getState().setTab('design-bottom', view);
+    fold('bottom', false);
+  };
+  useOpenOnReveal();
+
   const cols = [explorerFolded ? `${RAIL}px 0px` : `${left}px ${GRIP}px`, 'minmax(0, 1fr)', design ? (inspectorFolded ? `0px ${RAIL}px` : `${GRIP}px ${right}px`) : simulatorFolded ? `0px ${RAIL}px` : `${GRIP}px ${sim}px`].join(' ');
-  const rows = design ? (bottomFolded ? `minmax(0, 1fr) 0px ${RAIL}px` : `minmax(0, 1fr) ${GRIP}px ${bottom}px`) : 'minmax(0, 1fr) 0px 0px';
+  const rows = design ? (bottomFolded ? `minmax(0, 1fr) 0px ${BAR}px` : `minmax(0, 1fr) ${GRIP}px ${bottom}px`) : 'minmax(0, 1fr) 0px 0px';
 
   return (
     <div className={`workbench mode-${mode}`} data-mode={mode} style={{ gridTemplateColumns: cols, gridTemplateRows: rows }}>
@@ -101,7 +113,7 @@ export function Workspace() {
         ) : null}
       </div>
       <div className="area-bottom">
-        {design ? bottomFolded ? <Rail name="bottom panel" side="bottom" onUnfold={() => fold('bottom', false)} /> : <ViewTabs region="design-bottom" label="Bottom panel" /> : null}
+        {design ? bottomFolded ? <BottomBar onOpen={openBottom} /> : <ViewTabs region="design-bottom" label="Bottom panel" /> : null}
       </div>
     </div>
   );

@@ -12,7 +12,11 @@ export interface WorkspaceLayout {
 
 const KEY = 'rule-studio:workspace';
 
-export const DEFAULT_LAYOUT: WorkspaceLayout = { mode: 'design', collapsed: { 'sim-explorer': true } };
+/**
+ * How the studio starts: Design, with the bottom panel folded to its bar (the graph gets the room:
+ * at 1280×720 the open panel left the canvas ~390 px) and Simulate's explorer folded.
+ */
+export const DEFAULT_LAYOUT: WorkspaceLayout = { mode: 'design', collapsed: { 'sim-explorer': true, bottom: true } };
 
 /** Reads a stored layout; anything unexpected falls back to the default, field by field. */
 export function parseLayout(raw: string | null): WorkspaceLayout {
