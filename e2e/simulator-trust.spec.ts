@@ -228,3 +228,25 @@ test('repeated calls merged by dedupe are shown as such, and one click turns the
   await sim(page).getByRole('button', { name: 'Last step' }).click();
   await expect(sim(page).getByRole('region', { name: 'State' })).toContainText('Called: start_session, search, search');
 });
+
+test('Minimise on the final exit-blocked step of a deadlock keeps the hotfix that causes it; no 1970 clock', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await importPaths(page, ['examples/release-deadlock.toml']);
+  const deadlock = region(page, 'Problems').locator('li', { hasText: 'V001' });
+  await expect(deadlock).toContainText('Deadlock', { timeout: 30_000 });
+  await deadlock.getByRole('button', { name: 'Show trace' }).click();
+  await expect(counter(page)).toHaveText('Step 7 of 7', { timeout: 30_000 });
+  const decision = sim(page).getByRole('region', { name: 'Decision' });
+  await expect(decision).toContainText('Exit blocked');
+  const state = sim(page).getByRole('region', { name: 'State' });
+  await expect(state).toContainText('Time +');
+  await expect(state).not.toContainText('1970');
+  await decision.getByRole('button', { name: 'Minimise' }).click();
+  // the minimised counterexample: the hotfix, then the blocked exit
+  await expect(counter(page)).toHaveText('Step 2 of 2', { timeout: 30_000 });
+  const rows = sim(page).getByRole('listbox', { name: 'Decisions' }).getByRole('option');
+  await expect(rows.first()).toContainText('allowed hotfix');
+  await expect(rows.last()).toContainText('exit blocked: pending release');
+  await expect(state).not.toContainText('1970');
+});

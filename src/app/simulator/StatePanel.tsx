@@ -3,13 +3,13 @@ import { ruleNumber } from '../../core/model/ruleNumber.ts';
 import { ruleTypeLabel } from '../../core/describe/ruleNames.ts';
 import type { ToolEngineSnapshot } from '../../core/engine/tools/types.ts';
 import type { WorkflowEngineSnapshot } from '../../core/engine/workflow/snapshot.ts';
-import { formatIso } from '../../core/time.ts';
+import { traceTime } from './traceTime.ts';
 import { useSimulation } from './useSimulation.ts';
 import { LettaAllowedState } from './LettaAllowedState.tsx';
 import { stepLabel } from './stepNumbering.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
 
-const time = (ms: number | null) => (ms === null ? '—' : formatIso(ms));
+const time = traceTime;
 const secs = (ms: number) => `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
 const list = (xs: readonly string[]) => (xs.length > 0 ? xs.join(', ') : 'none');
 

@@ -77,16 +77,24 @@ function stepOf(e: TraceEvent, after: number): Record<string, unknown> {
   return { [key]: value, ...(after > 0 ? { after: scriptedDuration(after) } : {}), ...mods };
 }
 
-/** The scripted trace of `events` as plain data: `{ start, steps }`. */
-export function scriptedTraceOf(events: readonly TraceEvent[]): { start: string; steps: Record<string, unknown>[] } {
-  const start = events[0]?.time ?? 0;
+/**
+ * Times below this are a trace without a clock of its own (a verifier's counterexample counts from
+ * 0): its scripted text says no `start` (it reads back from 0) rather than a 1970 date.
+ */
+export const CLOCKLESS_BEFORE_MS = 366 * 24 * 3600 * 1000;
+
+/** The scripted trace of `events` as plain data: `{ start, steps }` (no `start` for a clockless trace). */
+export function scriptedTraceOf(events: readonly TraceEvent[]): { start?: string; steps: Record<string, unknown>[] } {
+  const first = events[0]?.time ?? 0;
+  // clockless: from 0, the first step's own offset kept as its `after`
+  const start = first < CLOCKLESS_BEFORE_MS ? 0 : first;
   let clock = start;
   const steps = events.map((e) => {
     const s = stepOf(e, e.time - clock);
     clock = e.time;
     return s;
   });
-  return { start: formatIso(start), steps };
+  return { ...(first < CLOCKLESS_BEFORE_MS ? {} : { start: formatIso(start) }), steps };
 }
 
 /** Plain scalars that read back as the same string (no quotes needed, not a boolean or null). */
@@ -119,5 +127,5 @@ export function scriptedTraceText(events: readonly TraceEvent[], comment?: strin
   const { start, steps } = scriptedTraceOf(events);
   const head = comment === undefined ? '' : `${comment.split('\n').map((l) => `# ${l}`.trimEnd()).join('\n')}\n\n`;
   const body = steps.length === 0 ? 'steps: []\n' : `steps:\n${steps.map((s) => `  - ${flowValue(s)}\n`).join('')}`;
-  return `${head}start: ${start}\n${body}`;
+  return `${head}${start !== undefined ? `start: ${start}\n` : ''}${body}`;
 }

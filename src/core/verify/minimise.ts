@@ -23,6 +23,7 @@ import type { TraceEvent, TraceItem } from '../traces/events.ts';
 import { createOracle, type Oracle } from './minimiseOracle.ts';
 import { simplerEvents, simplerGaps } from './minimiseSimplify.ts';
 import { describeTarget, type MinimiseTarget } from './minimiseTarget.ts';
+import { probeToolsOf } from './minimiseProbes.ts';
 
 export interface MinimiseInput {
   config: ReplayConfig;
@@ -241,7 +242,8 @@ export function* minimiseTrace(input: MinimiseInput): Generator<MinimiseProgress
   if (!Number.isInteger(step) || step < 0 || step >= events.length)
     return { ok: false, problem: `event ${step} is not in the trace (it has ${events.length} events, numbered from 0)` };
   const items = events.slice(0, step + 1).map(item);
-  const oracle = createOracle(input.config, target, items, input.checkpointEvery);
+  // towards a blocked exit, "the same reason" includes what the pending tools (and the tools they must follow) would get
+  const oracle = createOracle(input.config, target, items, input.checkpointEvery, probeToolsOf(target, input.config.agent));
   const maxTests = input.maxTests ?? Number.POSITIVE_INFINITY;
   let stop = false;
   const stopped = () => (stop ||= oracle.stats.tests >= maxTests || (input.shouldStop?.() ?? false));

@@ -10,6 +10,7 @@ import type { Decision } from '../engine/decisions.ts';
 import { createReplay, type ReplayConfig, type ReplayState } from '../engine/replay.ts';
 import type { TraceItem } from '../traces/events.ts';
 import { matchesTarget, type MinimiseTarget } from './minimiseTarget.ts';
+import { probeAnswer, probeItem } from './minimiseProbes.ts';
 
 /** Counters of the work done, for progress and the closing note. */
 export interface OracleStats {
@@ -40,8 +41,10 @@ export interface Oracle {
 /**
  * Creates the test for a config and target, with a checkpoint every `every` items of the base
  * (default 1,024): a candidate replays at most `every − 1` unchanged items before its first change.
+ * `probes`: tools called (one at a time, then undone) right after the target; a candidate must
+ * answer them as the first trace tested (the original) did (`minimiseProbes.ts`).
  */
-export function createOracle(config: ReplayConfig, target: MinimiseTarget, base: readonly TraceItem[], every = 1024): Oracle {
+export function createOracle(config: ReplayConfig, target: MinimiseTarget, base: readonly TraceItem[], every = 1024, probes: readonly string[] = []): Oracle {
   const replay = createReplay(config);
   const stats: OracleStats = { tests: 0, cacheHits: 0, pushes: 0 };
   /**
@@ -53,6 +56,22 @@ export function createOracle(config: ReplayConfig, target: MinimiseTarget, base:
   let current = base;
   let last: { candidate: readonly TraceItem[]; firstChanged: number } | undefined;
   const scratch: Decision[] = [];
+  /** The original's answers to the probes (set by the first test that matched). */
+  let expected: string | undefined;
+  /** The probes' answers after the last item pushed (its time given). */
+  const answers = (time: number): string => {
+    const at = replay.save();
+    const out: string[] = [];
+    for (const tool of probes) {
+      const got: Decision[] = [];
+      replay.restore(at);
+      replay.pushInto(probeItem(tool, time), got);
+      stats.pushes++;
+      out.push(`${tool}: ${probeAnswer(got, tool)}`);
+    }
+    replay.restore(at);
+    return out.join('; ');
+  };
 
   const keepBefore = (firstChanged: number) => {
     for (const pos of cps.keys()) if (pos > firstChanged) cps.delete(pos);
@@ -86,6 +105,12 @@ export function createOracle(config: ReplayConfig, target: MinimiseTarget, base:
       const out: Decision[] = [];
       replay.pushInto(candidate[end] as TraceItem, out);
       const hit = out.find((d) => matchesTarget(d, target));
+      if (hit && probes.length > 0) {
+        const lastItem = candidate[end] as TraceItem;
+        const got = answers(lastItem.kind === 'event' ? lastItem.event.time : 0);
+        expected ??= got;
+        if (got !== expected) return undefined;
+      }
       if (hit) last = { candidate, firstChanged };
       return hit;
     },
