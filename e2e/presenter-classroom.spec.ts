@@ -61,7 +61,7 @@ for (const title of WALKTHROUGHS) {
       await expect(slide).not.toContainText('Before the first step');
       await expect(slide).not.toContainText('Reading this step');
       await expect(slide.locator('.presenter-kind, .presenter-event').first()).toBeVisible();
-      expect(await slide.evaluate((el) => el.innerText.includes('`')), `step ${i}: no literal backtick`).toBe(false);
+      expect(await slide.evaluate((el) => (el as HTMLElement).innerText.includes('`')), `step ${i}: no literal backtick`).toBe(false);
       // The camera's pan lasts 400 ms.
       await page.waitForTimeout(500);
       const view = await stageView(stage);

@@ -215,18 +215,20 @@ test('repeated calls merged by dedupe are shown as such, and one click turns the
   await runAgentTrace(page, repeatsFile);
   const timeline = sim(page).getByRole('region', { name: 'Timeline' });
   const rows = timeline.getByRole('listbox', { name: 'Decisions' }).getByRole('option');
-  await expect(rows).toHaveCount(4);
-  await expect(rows.nth(2)).toContainText('merged search: same call as one within the 5 min dedupe window, not run or counted');
+  // the automatic start call, the trace's own start_session, one search and two merged ones
+  await expect(rows).toHaveCount(5);
+  await expect(rows.nth(3)).toContainText('merged search: same call as one within the 5 min dedupe window, not run or counted');
   const note = timeline.getByRole('note');
   await expect(note).toContainText('2 calls were merged as duplicates');
   await note.getByRole('button', { name: 'Turn the window off for this run' }).click();
   await expect(sim(page).getByRole('status').filter({ hasText: /Done:/ })).toBeVisible({ timeout: 30_000 });
   // the limit the user wrote now bites
-  await expect(rows.nth(3)).toContainText('blocked search MaxCallsExceeded');
+  await expect(rows.nth(4)).toContainText('blocked search MaxCallsExceeded');
   await expect(timeline.getByRole('note')).toContainText('Dedupe window off for this run (the settings keep 5 min).');
-  // the automatic start call is counted once
+  // the automatic start call runs before the first event (shared spec, tool-rules §5); the trace's
+  // own start_session is a second call of the batch
   await sim(page).getByRole('button', { name: 'Last step' }).click();
-  await expect(sim(page).getByRole('region', { name: 'State' })).toContainText('Called: start_session, search, search');
+  await expect(sim(page).getByRole('region', { name: 'State' })).toContainText('Called: start_session, start_session, search, search');
 });
 
 test('Minimise on the final exit-blocked step of a deadlock keeps the hotfix that causes it; no 1970 clock', async ({ page }) => {
