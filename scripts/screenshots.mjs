@@ -79,6 +79,9 @@ const scenes = {
     await openEntry(page, 'release-deadlock.toml');
     await settle(page);
     await dismissNotices(page);
+    // The bottom panel starts folded to its bar: open it, as a user does from the bar.
+    const bar = page.getByRole('group', { name: 'Bottom panel (folded)' });
+    if (await bar.isVisible()) await bar.getByRole('button').first().click();
     const problems = page.getByRole('region', { name: 'Problems', exact: true });
     await problems.getByText(/V0\d\d/).first().waitFor({ timeout: 20_000 });
     await problems.getByText(/V0\d\d/).first().click();
