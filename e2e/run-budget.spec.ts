@@ -46,7 +46,7 @@ test('a run past its step limit stops with a clear message and the simulator sta
   await sim(page).getByRole('button', { name: 'Next violation' }).click();
   const timeline = sim(page).getByRole('region', { name: 'Timeline' });
   // the second call of the same arguments is the first violation (deduplicated)
-  await expect(timeline.locator('[role="option"][aria-selected="true"]')).toContainText('deduplicated extract');
+  await expect(timeline.locator('[role="option"][aria-selected="true"]')).toContainText('merged extract');
   await expect(sim(page).getByRole('region', { name: 'State' })).toContainText('after step 2');
 
   // And the next run starts: within the limit it finishes.
