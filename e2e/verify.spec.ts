@@ -27,8 +27,8 @@ test('a deadlock example shows V-findings in Problems; Show trace opens the simu
   const problems = region(page, 'Problems');
   // the first verification also starts the simulation worker (slow on a loaded machine)
   const deadlock = problems.locator('li', { hasText: 'V001' });
-  await expect(deadlock).toContainText('Deadlock after `lock_branch` → `hotfix`', { timeout: 30_000 });
-  await expect(problems.locator('li', { hasText: 'V003' })).toContainText('calling `hotfix` leaves no way to exit cleanly');
+  await expect(deadlock).toContainText('Deadlock after lock_branch → hotfix', { timeout: 30_000 });
+  await expect(problems.locator('li', { hasText: 'V003' })).toContainText('calling hotfix leaves no way to exit cleanly');
   await expect(problems.locator('.problem-counts')).toContainText('1 error');
 
   for (const [w, h] of [[1280, 720], [1440, 900]] as const)
