@@ -66,7 +66,7 @@ export const graphActions: Action[] = [
   {
     id: 'add-rule',
     icon: 'plus',
-    shownWhen: (ctx) => doc(ctx)?.kind === 'agent',
+    shownWhen: (ctx) => doc(ctx)?.kind === 'agent' && ctx.ui.getState().mode === 'design',
     label: 'Add rule',
     keywords: 'new create edge constraint',
     toolbar: true,

@@ -45,6 +45,8 @@ export function Toolbar() {
   useStudio((s) => s.history);
   useStudio((s) => s.selection);
   const theme = useUi((s) => s.theme);
+  // Re-rendered on a mode switch: some actions are on the bar in Design only (shownWhen).
+  useUi((s) => s.mode);
   const ctx = useMemo(() => ({ store, ui }), [store, ui]);
   useShortcuts(ctx);
   const mac = typeof navigator !== 'undefined' && isMac(navigator.platform || navigator.userAgent);
