@@ -13,6 +13,11 @@ const sim = () => simulationStore().getState();
 const inSimulate = ({ ui }: ActionContext) => ui.getState().mode === 'simulate';
 const hasRun = (ctx: ActionContext) => inSimulate(ctx) && sim().run !== undefined;
 
+/** Next / Previous step: the same action one step either way (the arrow keys in Simulate). */
+function stepAction(id: string, label: string, keywords: string, key: string, hint: string, delta: 1 | -1): Action {
+  return { id, label, keywords, shortcuts: [key], hint, unavailable: 'Run a simulation first (Simulate mode)', enabled: hasRun, run: () => sim().stepBy(delta) };
+}
+
 export const workspaceActions: Action[] = [
   {
     id: 'mode-design',
@@ -51,26 +56,8 @@ export const workspaceActions: Action[] = [
       void sim().start(store.getState().project);
     },
   },
-  {
-    id: 'step-next',
-    label: 'Next step',
-    keywords: 'forward simulation',
-    shortcuts: ['ArrowRight'],
-    hint: 'The next step of the run',
-    unavailable: 'Run a simulation first (Simulate mode)',
-    enabled: hasRun,
-    run: () => sim().stepBy(1),
-  },
-  {
-    id: 'step-prev',
-    label: 'Previous step',
-    keywords: 'back simulation',
-    shortcuts: ['ArrowLeft'],
-    hint: 'The step before',
-    unavailable: 'Run a simulation first (Simulate mode)',
-    enabled: hasRun,
-    run: () => sim().stepBy(-1),
-  },
+  stepAction('step-next', 'Next step', 'forward simulation', 'ArrowRight', 'The next step of the run', 1),
+  stepAction('step-prev', 'Previous step', 'back simulation', 'ArrowLeft', 'The step before', -1),
   {
     id: 'new-agent',
     label: 'New agent',
