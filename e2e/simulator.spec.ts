@@ -78,9 +78,13 @@ test('scripted trace: run, first blocked call explained, what-if diff, teaching 
   await editor.locator('.view-lines').click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
-  // pasted (typing would auto-indent each line after the one before), then the last step typed
-  await page.evaluate((text) => navigator.clipboard.writeText(text), SCRIPT_HEAD);
-  await page.keyboard.press('ControlOrMeta+V');
+  // pasted (typing would auto-indent each line after the one before), then the last step typed.
+  // The paste event carries its own data: headless Chromium's system clipboard is not dependable.
+  await editor.locator('textarea').evaluate((area, text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, SCRIPT_HEAD);
   await page.keyboard.insertText('  - c');
   await page.keyboard.type('a');
   const suggestion = page.locator('.suggest-widget .monaco-list-row').filter({ hasText: /^call/ });
