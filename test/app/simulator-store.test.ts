@@ -7,7 +7,7 @@ import { ChannelWorker } from '../worker/harness.ts';
 const agent = (max: number) => `name = "a"\ntools = ["x", "y"]\n\n[[tool_rules]]\ntool_name = "x"\nrule_type = { type = "MaxCalls", value = ${max} }\n`;
 const SCRIPT = `start: 2025-01-01T10:00:00Z\nsteps:\n  - call: x\n    args: { i: 1 }\n  - call: y\n  - call: x\n    args: { i: 2 }\n  - call: x\n    args: { i: 3 }\n`;
 
-const until = async (cond: () => boolean, ms = 5000) => {
+const until = async (cond: () => boolean, ms = 20_000) => {
   const t0 = Date.now();
   while (!cond()) {
     if (Date.now() - t0 > ms) throw new Error('timed out');

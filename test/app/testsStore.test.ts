@@ -11,7 +11,7 @@ const TEST = readFileSync('examples/etl-pipeline.test.yaml', 'utf8');
 const WALK = readFileSync('examples/traces/etl-walkthrough.yaml', 'utf8');
 
 const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 2000 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
   expect(check()).toBe(true);
 };
 
