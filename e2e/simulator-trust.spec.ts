@@ -52,7 +52,6 @@ steps:
 /** Written by hand: the same search three times, to hit MaxCalls 2 — identical calls within the dedupe window. */
 const REPEATS = `start: 2025-01-01T10:00:00Z
 steps:
-  - call: start_session
   - call: search
   - call: search
   - call: search
@@ -191,7 +190,7 @@ test('a new scripted trace calls the simulated agent’s own tools', async ({ pa
   await sim(page).getByRole('tab', { name: /^Setup/ }).click();
   await sim(page).getByRole('button', { name: 'New scripted trace', exact: true }).click();
   const editor = sim(page).locator('.sim-trace-monaco .monaco-editor .view-lines');
-  await expect(editor).toContainText('call: start_session', { timeout: 30_000 });
+  await expect(editor).toContainText('start_session runs by itself first', { timeout: 30_000 });
   await expect(editor).toContainText('call: search');
   await expect(editor).toContainText('call: answer');
   await expect(editor).not.toContainText('load_data');
@@ -215,20 +214,19 @@ test('repeated calls merged by dedupe are shown as such, and one click turns the
   await runAgentTrace(page, repeatsFile);
   const timeline = sim(page).getByRole('region', { name: 'Timeline' });
   const rows = timeline.getByRole('listbox', { name: 'Decisions' }).getByRole('option');
-  // the automatic start call, the trace's own start_session, one search and two merged ones
-  await expect(rows).toHaveCount(5);
-  await expect(rows.nth(3)).toContainText('merged search: same call as one within the 5 min dedupe window, not run or counted');
+  await expect(rows).toHaveCount(4);
+  // 1.1 the automatic start call, 1.2 the first search, then the two merged repeats
+  await expect(rows.nth(2)).toContainText('merged search: same call as one within the 5 min dedupe window, not run or counted');
   const note = timeline.getByRole('note');
   await expect(note).toContainText('2 calls were merged as duplicates');
   await note.getByRole('button', { name: 'Turn the window off for this run' }).click();
   await expect(sim(page).getByRole('status').filter({ hasText: /Done:/ })).toBeVisible({ timeout: 30_000 });
   // the limit the user wrote now bites
-  await expect(rows.nth(4)).toContainText('blocked search MaxCallsExceeded');
+  await expect(rows.nth(3)).toContainText('blocked search MaxCallsExceeded');
   await expect(timeline.getByRole('note')).toContainText('Dedupe window off for this run (the settings keep 5 min).');
-  // the automatic start call runs before the first event (shared spec, tool-rules §5); the trace's
-  // own start_session is a second call of the batch
+  // the automatic start call is counted once, and the two searches MaxCalls allows
   await sim(page).getByRole('button', { name: 'Last step' }).click();
-  await expect(sim(page).getByRole('region', { name: 'State' })).toContainText('Called: start_session, start_session, search, search');
+  await expect(sim(page).getByRole('region', { name: 'State' })).toContainText('Called: start_session, search, search');
 });
 
 test('Minimise on the final exit-blocked step of a deadlock keeps the hotfix that causes it; no 1970 clock', async ({ page }) => {

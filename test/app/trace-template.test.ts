@@ -26,7 +26,9 @@ describe('the new scripted trace is built from what is simulated', () => {
     expect(agent.tools.map((t) => t.name)).toContain(tools.middle);
     expect([tools.start, tools.exit]).not.toContain(tools.middle);
     const text = scriptedTemplate({ agent });
-    expect(text).toContain('  - call: connect_db\n');
+    // the engine calls the StartConstraint tool before the first event: named, not called twice
+    expect(text).toContain('  # connect_db runs by itself first (StartConstraint)\n');
+    expect(text).not.toContain('call: connect_db');
     expect(text).toContain(`  - call: ${tools.middle}\n`);
     expect(text).toContain('  - call: send_message\n');
     expect(text).not.toMatch(/load_data|validate/); // the old made-up tools

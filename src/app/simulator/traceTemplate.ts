@@ -1,6 +1,7 @@
 /**
- * The new scripted trace (`traces.md` §2), built from what will be simulated: for an agent, a call
- * of its start tool, of a tool in the middle and of the tool that ends the loop; for a workflow,
+ * The new scripted trace (`traces.md` §2), built from what will be simulated: for an agent, its
+ * start tool (a comment when the engine calls it by itself), a call of a tool in the middle and of
+ * the tool that ends the loop; for a workflow,
  * `workflow_start` and the transitions along its first path. Pure: the Traces panel passes the
  * chosen documents.
  */
@@ -32,16 +33,23 @@ export function templateTools(agent: Agent): { start?: string; middle?: string; 
   return { ...(start !== undefined ? { start } : {}), ...(middle !== undefined ? { middle } : {}), ...(exit !== undefined ? { exit } : {}) };
 }
 
-/** A scripted trace calling the agent's own start, middle and exit tools. */
+/**
+ * A scripted trace of the agent's own tools: its start tool, a middle tool and its exit tool. A
+ * StartConstraint tool is called by the engine before the first event (`startConstraints: auto`),
+ * so the template names it in a comment instead of calling it a second time.
+ */
 export function agentTemplate(agent: Agent): string {
   const { start, middle, exit } = templateTools(agent);
-  const calls = [start, middle, exit].filter((t): t is string => t !== undefined);
-  if (calls.length === 0) return PLACEHOLDER;
+  const automatic = start !== undefined && ruleTools(agent.rules, 'StartConstraint').includes(start);
+  const calls = [automatic ? undefined : start, middle, exit].filter((t): t is string => t !== undefined);
+  if (calls.length === 0 && !automatic) return PLACEHOLDER;
   const lines = [START, 'steps:'];
+  if (automatic) lines.push(`  # ${start} runs by itself first (StartConstraint)`);
   calls.forEach((tool, i) => {
     lines.push(`  - call: ${tool}`);
     if (i > 0) lines.push('    after: 5s');
   });
+  if (calls.length === 0) lines.push('  - end: true');
   return lines.join('\n') + '\n';
 }
 
