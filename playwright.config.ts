@@ -22,6 +22,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
+    // The built app registers a service worker; specs see the network as it is (serve.spec allows it).
+    serviceWorkers: 'block',
     // Specs about other things find the bottom panel (Source and problems) open, as a user who once
     // opened it does (the layout is remembered); the studio itself starts with it folded, which
     // `drawing.spec.ts` tests with empty storage.

@@ -2,9 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { SECURITY_HEADERS, cspMetaTag, pinnedDomPurify } from './vite.csp.ts';
+import { offlineShell } from './vite.offline.ts';
 
 export default defineConfig({
-  plugins: [react(), pinnedDomPurify(), cspMetaTag()],
+  // Relative URLs: the built studio works from any path of a static host (and from `rule-studio serve`).
+  base: './',
+  plugins: [react(), pinnedDomPurify(), cspMetaTag(), offlineShell(['favicon.svg', 'manifest.webmanifest'])],
   preview: { headers: SECURITY_HEADERS },
   worker: { format: 'es' },
   build: {

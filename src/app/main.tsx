@@ -23,6 +23,12 @@ forgetRunsOnProjectSwitch(store);
 // Restore the last project (or open a #share= link), then autosave every change.
 void startPersistence(store, ui);
 
+// The installable, offline studio: the built app's shell is cached by its service worker (sw.js,
+// written at build time beside index.html); the dev server has none.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void navigator.serviceWorker.register('./sw.js').catch(() => undefined));
+}
+
 createRoot(root).render(
   <StrictMode>
     <StudioProvider store={store}>

@@ -93,6 +93,11 @@ const SCENARIOS: Record<string, string[][]> = {
     ['minimise', `${dir}/clean.toml`, '--trace', `${dir}/t.jsonl`, '--step', '1'],
     ['minimise', `${dir}/clean.toml`, '--trace', `${dir}/t.jsonl`, '--step', HOSTILE],
   ],
+  // only runs that end: a served studio would run until Ctrl+C
+  serve: [
+    ['serve', '--no-open', `${dir}/missing${HOSTILE}.toml`],
+    ['serve', '--no-open', '--port', HOSTILE, `${dir}/clean.toml`],
+  ],
   '(none)': [[HOSTILE], [`${HOSTILE}chekc`, '--help']],
 };
 

@@ -13,6 +13,7 @@ import { bundleOfProject } from '../persistence/projectBundle.ts';
 import { downloadText, pickFiles } from '../persistence/fileIO.ts';
 import { importFiles } from '../persistence/importHandlers.ts';
 import { copyShareLink } from '../persistence/share.ts';
+import { saveServed, servedStore } from '../persistence/served.ts';
 import { exportFileName, projectFileName } from '../persistence/exportNames.ts';
 
 export const projectActions: Action[] = [
@@ -39,6 +40,21 @@ export const projectActions: Action[] = [
     shortcuts: ['Mod+O'],
     hint: 'Import TOML, YAML or JSON rule files, Letta agent files (.af), or a project bundle (you can also drop or paste them)',
     run: ({ store }) => pickFiles((files) => void importFiles(store, files)),
+  },
+  {
+    id: 'save-to-files',
+    icon: 'check',
+    label: 'Save to files',
+    keywords: 'write disk serve',
+    toolbar: true,
+    shortcuts: ['Mod+S'],
+    hint: 'Write your edits to the files rule-studio serve opened',
+    unavailable: 'Only in a studio opened by rule-studio serve',
+    enabled: () => servedStore.getState().active,
+    shownWhen: () => servedStore.getState().active,
+    run: async ({ store }) => {
+      await saveServed(store);
+    },
   },
   {
     id: 'export',

@@ -2,7 +2,7 @@
  * Keyboard shortcuts read from the action registry. `Mod` is Ctrl, or Cmd on macOS. Pure, so
  * Vitest checks the matching without a browser.
  */
-import type { Action } from '../actions/types.ts';
+import type { Action, ActionContext } from '../actions/types.ts';
 
 export interface KeyLike {
   key: string;
@@ -25,8 +25,10 @@ export function matchesShortcut(spec: string, event: KeyLike, mac: boolean): boo
 }
 
 /** The first action with a shortcut matching `event`. */
-export function actionForKey(actions: readonly Action[], event: KeyLike, mac: boolean): Action | undefined {
-  return actions.find((a) => a.shortcuts?.some((s) => matchesShortcut(s, event, mac)));
+export function actionForKey(actions: readonly Action[], event: KeyLike, mac: boolean, ctx?: ActionContext): Action | undefined {
+  const bound = actions.filter((a) => a.shortcuts?.some((s) => matchesShortcut(s, event, mac)));
+  // Two actions may share a key while only one applies (Save to files and Export, on Mod+S).
+  return (ctx ? bound.find((a) => !a.enabled || a.enabled(ctx)) : undefined) ?? bound[0];
 }
 
 /** Shortcuts handled even while typing in a field: the Source editor handles its own undo, and

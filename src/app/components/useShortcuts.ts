@@ -18,7 +18,7 @@ export function useShortcuts(ctx: ActionContext): void {
       if (e.defaultPrevented) return;
       if (isTextTarget(e.target)) return;
       if (ctx.ui.getState().dialog !== null || simulationStore().getState().presenter) return;
-      const action = actionForKey(ALL_ACTIONS, e, mac);
+      const action = actionForKey(ALL_ACTIONS, e, mac, ctx);
       if (!action) return;
       if (e.key.startsWith('Arrow') && ownsArrowKeys(e.target)) return;
       e.preventDefault();

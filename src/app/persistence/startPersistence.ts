@@ -16,8 +16,11 @@ import { flushPendingEdits } from './pendingEdits.ts';
 import { lastProjectId, openProjectDb, projectOfRecord, readProject } from './projectDb.ts';
 import { createSession, type PersistenceSession } from './session.ts';
 import { openShareFromUrl } from './share.ts';
+import { fetchServedSession, isServedPage, linkServed, openServedProject, trackServed } from './served.ts';
 
 const TAB_PROJECT_KEY = 'rule-studio.openProject';
+/** The project this tab opened from `rule-studio serve`'s files (a reload keeps it, unsaved edits and all). */
+const SERVED_PROJECT_KEY = 'rule-studio.servedProject';
 
 /** Runs a sessionStorage access, which throws in some privacy modes. */
 function tabStorage<T>(f: () => T): T | undefined {
@@ -69,7 +72,14 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
     if (s.project.id !== prev.project.id) tabStorage(() => sessionStorage.setItem(TAB_PROJECT_KEY, s.project.id));
   });
 
-  if (!(await openShareFromUrl(store))) {
+  const served = isServedPage() ? await fetchServedSession() : undefined;
+  if (typeof served === 'string') store.getState().notify('error', `The files rule-studio serve was started on could not be opened (${served}).`);
+  const servedSession = typeof served === 'object' ? served : undefined;
+  const reopensServed = servedSession !== undefined && tabProject !== undefined && tabProject !== null && tabStorage(() => sessionStorage.getItem(SERVED_PROJECT_KEY)) === tabProject;
+  if (servedSession && !reopensServed) {
+    await openServedProject(store, servedSession);
+    tabStorage(() => sessionStorage.setItem(SERVED_PROJECT_KEY, store.getState().project.id));
+  } else if (!(await openShareFromUrl(store))) {
     const fromTab = tabProject ? await readProject(db, tabProject).catch(() => undefined) : undefined;
     const id = fromTab ? tabProject : await lastProjectId(db).catch(() => undefined);
     const record = fromTab ?? (id ? await readProject(db, id).catch(() => undefined) : undefined);
@@ -81,6 +91,7 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
       store.getState().loadProject(loaded.project);
     }
   }
+  if (servedSession) trackServed(store, servedSession, linkServed(store, servedSession));
   root.dataset.autosave = autosave.status() === 'idle' ? 'saved' : autosave.status();
 
   window.addEventListener('hashchange', () => void openShareFromUrl(store));

@@ -7,8 +7,9 @@ import { checkCommand } from './check.ts';
 import { convertCommand } from './convert.ts';
 import { describeCommand } from './describe.ts';
 import { minimiseCommand } from './minimise.ts';
+import { serveCommand } from './serve.ts';
 import { simulateCommand } from './simulate.ts';
 import { testCommand } from './test.ts';
 import { verifyCommand } from './verify.ts';
 
-export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, minimiseCommand, testCommand, verifyCommand];
+export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, minimiseCommand, testCommand, verifyCommand, serveCommand];
