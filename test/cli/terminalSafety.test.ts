@@ -98,6 +98,10 @@ const SCENARIOS: Record<string, string[][]> = {
     ['serve', '--no-open', `${dir}/missing${HOSTILE}.toml`],
     ['serve', '--no-open', '--port', HOSTILE, `${dir}/clean.toml`],
   ],
+  follow: [
+    ['follow', `${dir}/t.jsonl`, `${dir}/missing${HOSTILE}.toml`],
+    ['follow', `${dir}/t.jsonl`, `${dir}/clean.toml`, '--format', HOSTILE],
+  ],
   '(none)': [[HOSTILE], [`${HOSTILE}chekc`, '--help']],
 };
 

@@ -6,10 +6,11 @@ import type { CommandDef } from '../registry.ts';
 import { checkCommand } from './check.ts';
 import { convertCommand } from './convert.ts';
 import { describeCommand } from './describe.ts';
+import { followCommand } from './follow.ts';
 import { minimiseCommand } from './minimise.ts';
 import { serveCommand } from './serve.ts';
 import { simulateCommand } from './simulate.ts';
 import { testCommand } from './test.ts';
 import { verifyCommand } from './verify.ts';
 
-export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, minimiseCommand, testCommand, verifyCommand, serveCommand];
+export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, minimiseCommand, testCommand, verifyCommand, serveCommand, followCommand];

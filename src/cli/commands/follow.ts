@@ -1,0 +1,27 @@
+import { defineCommand } from '../registry.ts';
+import { SIMULATE_SETTING_OPTIONS } from './simulateOptions.ts';
+
+/** `follow <session> <rule files…>`: a running session's decisions, live. */
+export const followCommand = defineCommand({
+  name: 'follow',
+  summary: "watch a running session's log and print each decision as the call happens",
+  positionals: {
+    name: '<session> <rule files…>',
+    noun: 'file',
+    description:
+      'the session log (a Claude Code transcript, a hooks log, canonical JSONL; it may not exist yet), or a folder whose newest .jsonl is followed; then the rule files',
+    min: 2,
+  },
+  options: [
+    ...SIMULATE_SETTING_OPTIONS,
+    { kind: 'value', name: 'format', choices: ['text', 'jsonl'], default: 'text', description: 'text: one readable line per decision; jsonl: the decision stream of simulate', example: '--format jsonl' },
+    { kind: 'flag', name: 'from-end', description: 'only what is appended from now on (the session so far is skipped)', example: '--from-end' },
+  ],
+  examples: [
+    'rule-studio follow ~/.claude/projects/my-repo/ agent.toml',
+    'rule-studio follow .hegel/hooks.jsonl workflow.yaml --profile hegel --evaluate-on every_event',
+    'rule-studio follow session.jsonl agent.toml --format jsonl | jq .',
+  ],
+  exitCodes: 'exit codes: 0 stopped (Ctrl+C), 1 the rule files cannot be replayed, 2 unreadable input or bad usage',
+  run: async (args, ctx) => (await import('./followRun.ts')).runFollow(args, ctx),
+});

@@ -1,0 +1,116 @@
+/** `follow`'s run: tails the session log (or a folder's newest log) and prints decisions live. */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadRuleFile } from '../../core/codecs/load.ts';
+import { serializeDecision, type Decision } from '../../core/engine/decisions.ts';
+import { prepareSimulation } from '../../core/simulate.ts';
+import { explainDecision } from '../../core/simulator/explain.ts';
+import { EXIT, type CliContext } from '../context.ts';
+import { jsonTermSafe, termSafe } from '../escape.ts';
+import { formatDiagnostic } from '../format.ts';
+import type { ParsedArgs } from '../registry.ts';
+import { createFollower } from '../follow/follower.ts';
+import { createTail, type Tail } from '../follow/tail.ts';
+import { settingsFromArgs } from './simulateOptions.ts';
+import type { Agent } from '../../core/model/index.ts';
+import type { Workflow } from '../../core/model/workflow.ts';
+
+/** How often the log (and a folder, for a newer log) is looked at. */
+const POLL_MS = 100;
+const FOLDER_POLL_MS = 1000;
+
+/** The newest `.jsonl` file directly in `folder` (by modification time), if any. */
+export function newestLog(folder: string): string | undefined {
+  let best: { path: string; mtime: number } | undefined;
+  for (const name of readdirSync(folder)) {
+    if (!name.endsWith('.jsonl')) continue;
+    const path = join(folder, name);
+    try {
+      const st = statSync(path);
+      if (st.isFile() && (!best || st.mtimeMs > best.mtime)) best = { path, mtime: st.mtimeMs };
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return best?.path;
+}
+
+const isFolder = (path: string): boolean => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+/** One readable line per decision: its time of day, kind and tool, and why. */
+export function decisionLine(d: Decision, agent?: Agent, workflow?: Workflow): string {
+  const time = d.time.slice(11, 23) || '—';
+  const what = 'tool' in d ? d.tool : d.kind === 'transition' ? `${d.from} → ${d.to}` : d.kind === 'interrupt' ? d.node : '';
+  const why = d.kind === 'allowed' || d.kind === 'auto' ? '' : `  ${explainDecision(d, { ...(agent ? { agent } : {}), ...(workflow ? { workflow } : {}) }).summary}`;
+  return termSafe(`${time}  ${d.kind.padEnd(13)} ${what}${why}`);
+}
+
+export async function runFollow(args: ParsedArgs, ctx: CliContext): Promise<number> {
+  const [session, ...ruleFiles] = args.positionals as [string, ...string[]];
+  const settings = settingsFromArgs(args);
+  const files = ruleFiles.map((p) => loadRuleFile(p, ctx.readText(p)));
+  const prepared = prepareSimulation(files, { ...(settings.agent !== undefined ? { agentName: settings.agent } : {}), profile: settings.profile ?? 'spec' });
+  for (const d of prepared.diagnostics.filter((x) => x.severity === 'error')) ctx.err(formatDiagnostic(d));
+  if (!prepared.agent && !prepared.workflow) {
+    ctx.err('rule-studio follow: the rule files hold no agent and no workflow to judge the session by');
+    return EXIT.errors;
+  }
+  const jsonl = args.value('format') === 'jsonl';
+  const config = { ...(prepared.agent ? { agent: prepared.agent } : {}), ...(prepared.workflow ? { workflow: prepared.workflow } : {}), settings };
+  const follower = createFollower(session, config, {
+    decisions: (ds) => {
+      const lines = ds.map((d) => (jsonl ? jsonTermSafe(serializeDecision(d)) : decisionLine(d, prepared.agent, prepared.workflow)));
+      ctx.out(lines.join('\n'));
+    },
+    note: (text) => ctx.err(`rule-studio follow: ${termSafe(text)}`),
+  });
+
+  const folder = isFolder(session) ? session : undefined;
+  let current = folder ? newestLog(folder) : session;
+  const listen = (path: string) => ({
+    bytes: (chunk: Uint8Array) => follower.bytes(chunk),
+    reset: (why: 'appeared' | 'truncated' | 'rotated') =>
+      follower.restart(why === 'appeared' ? `${path} appeared: following it` : why === 'truncated' ? `${path} was truncated: a new session, replayed from its start` : `${path} was replaced: a new session, replayed from its start`),
+  });
+  let tail: Tail | undefined;
+  const fromEnd = args.flag('from-end');
+  if (current) {
+    tail = createTail(current, listen(current), { fromEnd });
+    tail.start(POLL_MS);
+  }
+  ctx.err(`rule-studio follow: ${current ? `following ${termSafe(current)}` : `waiting for a .jsonl session log in ${termSafe(session)}`}${current && !isFile(current) ? ' (it does not exist yet)' : ''}. Ctrl+C stops.`);
+  // A folder: a newer session log (Claude Code starts a file per session) takes over.
+  const watcher = folder
+    ? setInterval(() => {
+        const newest = newestLog(folder);
+        if (!newest || newest === current) return;
+        tail?.stop();
+        current = newest;
+        follower.restart(`following the newer session log ${newest}`, newest);
+        tail = createTail(newest, listen(newest));
+        tail.start(POLL_MS);
+      }, FOLDER_POLL_MS)
+    : undefined;
+
+  await new Promise<void>((done) => {
+    process.once('SIGINT', () => done());
+    process.once('SIGTERM', () => done());
+  });
+  if (watcher) clearInterval(watcher);
+  tail?.stop();
+  return EXIT.ok;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
