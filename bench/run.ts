@@ -24,6 +24,7 @@ import { benchImportChromium, type ImportChromiumFigures } from './importChromiu
 import { benchVerify } from './verify.bench.ts';
 import { benchChromium, median } from './chromium.bench.ts';
 import { fmt, loadAverage } from './measure.ts';
+import { benchCorpus, benchFollow } from './corpus.bench.ts';
 
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
@@ -128,6 +129,19 @@ if (want('simulate-cli')) {
     `  ${fmt(r.eventsPerSec)} events/s (target ≥ 500,000; ${fmt(r.cpuMs)} ms CPU for read + parse + replay + write; trace ${fmt(r.traceMb, 1)} MB in, ${fmt(r.outputMb, 1)} MB of decisions out; exit ${r.exitCode})`,
   );
   console.log(`  before: ${before}; after: ${await loadAverage()}`);
+}
+if (want('corpus')) {
+  console.log('\n## report: a corpus replayed one session per task on worker threads (target: 2 workers ≥ 1.7× 1 worker on 2 cores)');
+  const before = await loadAverage();
+  const r = await benchCorpus();
+  const m1 = median(r.runs[1]);
+  const m2 = median(r.runs[2]);
+  console.log(
+    `  ${fmt(r.sessions)} sessions, ${fmt(r.events)} events: 1 worker ${fmt(m1)} ms wall (${fmt((r.events / m1) * 1000)} events/s; runs ${r.runs[1].map((x) => fmt(x)).join(', ')}), 2 workers ${fmt(m2)} ms wall (${fmt((r.events / m2) * 1000)} events/s; runs ${r.runs[2].map((x) => fmt(x)).join(', ')}); speed-up ${fmt(m1 / m2, 2)}× (medians of 3, alternated)`,
+  );
+  console.log(`  before: ${before}; after: ${await loadAverage()}`);
+  const lat = (await benchFollow()).sort((a, b) => a - b);
+  console.log(`  follow: a line appended → its decision printed: median ${fmt(median(lat))} ms, p95 ${fmt(lat[Math.floor(lat.length * 0.95)] ?? 0)} ms, max ${fmt(lat[lat.length - 1] ?? 0)} ms wall over ${lat.length} appends (target < 1,000 ms; the log is polled every 100 ms); ${await loadAverage()}`);
 }
 if (want('reference')) {
   console.log('\n## optimised vs naive reference (100,000 mixed events)');

@@ -102,6 +102,12 @@ const SCENARIOS: Record<string, string[][]> = {
     ['follow', `${dir}/t.jsonl`, `${dir}/missing${HOSTILE}.toml`],
     ['follow', `${dir}/t.jsonl`, `${dir}/clean.toml`, '--format', HOSTILE],
   ],
+  report: [
+    ['report', `${dir}/clean.toml`, '--workers', '1', '--corpus', `${dir}/t.jsonl`],
+    ['report', `${dir}/clean.toml`, '--workers', '1', '--format', 'json', '--corpus', `${dir}/t.jsonl`],
+    ['report', `${dir}/missing${HOSTILE}.toml`, '--corpus', `${dir}/t.jsonl`],
+  ],
+  merge: [['merge', `${dir}/t.jsonl`], ['merge', `${dir}/missing${HOSTILE}.json`]],
   '(none)': [[HOSTILE], [`${HOSTILE}chekc`, '--help']],
 };
 

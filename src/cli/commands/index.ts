@@ -8,9 +8,10 @@ import { convertCommand } from './convert.ts';
 import { describeCommand } from './describe.ts';
 import { followCommand } from './follow.ts';
 import { minimiseCommand } from './minimise.ts';
+import { mergeCommand, reportCommand } from './report.ts';
 import { serveCommand } from './serve.ts';
 import { simulateCommand } from './simulate.ts';
 import { testCommand } from './test.ts';
 import { verifyCommand } from './verify.ts';
 
-export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, minimiseCommand, testCommand, verifyCommand, serveCommand, followCommand];
+export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, minimiseCommand, testCommand, verifyCommand, serveCommand, followCommand, reportCommand, mergeCommand];
