@@ -3,6 +3,9 @@ import { actionForKey, filterActions, ownsArrowKeys, shortcutLabel } from '../..
 import { ALL_ACTIONS } from '../../src/app/actions/index.ts';
 import { requestNameFocus, takeNameFocus } from '../../src/app/inspector/nameFocus.ts';
 import { onDeleteRequest, requestDelete } from '../../src/app/graph/deleteRequests.ts';
+import { servedStore } from '../../src/app/persistence/served.ts';
+import { createStudioStore } from '../../src/app/state/store.ts';
+import { createUiStore } from '../../src/app/state/ui.ts';
 
 const key = (k: string, mods: Partial<{ ctrl: boolean; shift: boolean; alt: boolean }> = {}) => ({ key: k, ctrlKey: !!mods.ctrl, metaKey: false, shiftKey: !!mods.shift, altKey: !!mods.alt });
 const find = (q: string) => filterActions(ALL_ACTIONS, q).map((a) => a.label);
@@ -27,13 +30,18 @@ describe('the command palette lists every command', () => {
     expect(find('tool')[0]).toBe('Add tool');
   });
 
-  it('binds each shortcut to one command only', () => {
-    const seen = new Map<string, string>();
-    for (const a of ALL_ACTIONS)
-      for (const s of a.shortcuts ?? []) {
-        expect(seen.get(s), `${s} on ${a.label} and ${seen.get(s)}`).toBeUndefined();
-        seen.set(s, a.label);
-      }
+  it('binds each shortcut to one command, but Mod+S: Save to files where it applies, else Export', () => {
+    const bound = new Map<string, string[]>();
+    for (const a of ALL_ACTIONS) for (const s of a.shortcuts ?? []) bound.set(s, [...(bound.get(s) ?? []), a.label]);
+    for (const [s, labels] of bound) expect(labels, s).toEqual(s === 'Mod+S' ? ['Save to files', 'Export'] : [labels[0]]);
+    // Save to files applies only in a studio opened by `rule-studio serve`.
+    for (const served of [false, true]) {
+      servedStore.setState({ active: served });
+      const ctx = { store: createStudioStore(), ui: createUiStore('system') };
+      ctx.store.getState().importFile('a.toml', 'name = "a"\ntools = ["x"]\n');
+      expect(actionForKey(ALL_ACTIONS, key('s', { ctrl: true }), false, ctx)?.label).toBe(served ? 'Save to files' : 'Export');
+    }
+    servedStore.setState({ active: false });
   });
 
   it('steps with the arrow keys and runs with Mod+Enter', () => {
