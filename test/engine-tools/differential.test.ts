@@ -4,11 +4,9 @@
  * event by event, and the same `executed` flags, on random agents, traces and settings.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { resolveSettings } from '../../src/core/engine/settings.ts';
-import { createToolEngine } from '../../src/core/engine/tools/index.ts';
-import { runNaiveTools } from '../reference/naiveTools.ts';
-import { agent } from './helpers.ts';
+import { agent, expectSameAsNaive } from './helpers.ts';
 import { rulesArb, settingsArb, stepArb, toEvents } from './arbitraries.ts';
 
 const periodicArb = fc.array(
@@ -23,13 +21,7 @@ describe('engine vs naive reference', () => {
         const a = agent([...rules, ...periodic], declare ? ['a', 'b', 'c', 'd'] : []);
         const settings = resolveSettings(s);
         const events = toEvents(steps);
-        const naive = runNaiveTools(a, settings, events);
-        const engine = createToolEngine(a, settings);
-        events.forEach((e, i) => {
-          const step = engine.step(e);
-          expect({ i, decisions: step.decisions }).toEqual({ i, decisions: naive.decisions[i] });
-          expect(step.executed).toBe(naive.executed[i]);
-        });
+        expectSameAsNaive(a, settings, events);
       }),
       { numRuns: 400 },
     );

@@ -1,8 +1,10 @@
 /** Test helpers for the tool engine: hand-built agents and events, and a replay loop. */
+import { expect } from 'vitest';
 import { Agent, type ToolRule } from '../../src/core/model/toolRules.ts';
 import type { DecisionBody } from '../../src/core/engine/decisions.ts';
 import { resolveSettings, type ReplaySettingsInput } from '../../src/core/engine/settings.ts';
 import { createToolEngine, type ToolEngine } from '../../src/core/engine/tools/index.ts';
+import { runNaiveTools } from '../reference/naiveTools.ts';
 import { TraceEvent } from '../../src/core/traces/events.ts';
 import { parseTime } from '../../src/core/time.ts';
 
@@ -62,3 +64,14 @@ export function replayWith(engine: ToolEngine, events: TraceEvent[]): Decided[] 
 
 /** Decisions of one kind, without their event index. */
 export const kinds = (ds: Decided[]) => ds.map((d) => d.kind);
+
+/** Steps a fresh engine through `events`: each step's decisions and executed flag equal the naive reference's. */
+export function expectSameAsNaive(a: Agent, settings: ReturnType<typeof resolveSettings>, events: TraceEvent[]): void {
+  const naive = runNaiveTools(a, settings, events);
+  const engine = createToolEngine(a, settings);
+  events.forEach((e, i) => {
+    const step = engine.step(e);
+    expect({ i, decisions: step.decisions }).toEqual({ i, decisions: naive.decisions[i] });
+    expect(step.executed).toBe(naive.executed[i]);
+  });
+}

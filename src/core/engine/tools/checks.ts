@@ -114,8 +114,8 @@ function checkOrdering(ctx: CheckContext, call: CallRequest): CallFailure | unde
 function checkBatchLimits(ctx: CheckContext, call: CallRequest): CallFailure | undefined {
   const { state } = ctx;
   const t = call.tool;
-  if (t.hasMaxCalls) {
-    const current = state.executionsOf(t.id);
+  const current = state.executionsOf(t.id);
+  if (current >= t.maxCallsFloor) {
     for (const r of t.rules.maxCalls)
       if (current >= r.value) return fail('MaxCallsExceeded', maxCallsExceededMessage(t.name, r.value, current), r.rule);
   }
@@ -133,12 +133,11 @@ function checkBatchLimits(ctx: CheckContext, call: CallRequest): CallFailure | u
 
 /** Step 6: an applicable Cooldown and this tool executed less than its duration ago. */
 function checkCooldown(ctx: CheckContext, call: CallRequest): CallFailure | undefined {
-  const cooldowns = call.tool.rules.cooldowns;
-  if (cooldowns.length === 0) return undefined;
   const last = ctx.state.lastExecution[call.tool.id] as number;
-  if (Number.isNaN(last)) return undefined;
+  // No earlier execution (NaN), or longer ago than the longest cooldown (none = -Infinity): passes.
+  if (!(call.time - last < call.tool.cooldownCeiling)) return undefined;
   const elapsed = call.time - last;
-  for (const r of cooldowns)
+  for (const r of call.tool.rules.cooldowns)
     if (elapsed < r.value) return fail('CooldownActive', cooldownActiveMessage(call.tool.name, r.value - elapsed), r.rule);
   return undefined;
 }

@@ -100,9 +100,9 @@ export function createToolEngine(agent: Agent, given: ReplaySettings): ToolEngin
       out.push({ seq: st.seq++, event: st.event, time: st.time, kind: 'ignored', tool: event.tool });
       return false;
     }
-    const id = table.intern(event.tool);
+    // Compiling a tool first seen may intern the tools its rules name: make room after it.
+    request.tool = table.tool(table.intern(event.tool));
     if (table.size > state.executions.length) state.ensureTools(table.size);
-    request.tool = table.tool(id);
     request.args = event.args ?? {};
     request.time = event.time;
     request.outcome = event.outcome ?? 'ok';

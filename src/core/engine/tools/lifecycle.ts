@@ -6,7 +6,6 @@ import type { AutoReason, Decision } from '../decisions.ts';
 import type { DecisionStamp } from '../stamp.ts';
 import type { CallRequest, CheckContext } from './checks.ts';
 import { runCall } from './call.ts';
-import { allCalled } from './flow.ts';
 import { requiredBeforeExitMessage } from './messages.ts';
 import { WILDCARD_ID } from './policy.ts';
 import type { ToolState } from './state.ts';
@@ -15,8 +14,11 @@ import type { ToolTable } from './toolTable.ts';
 const NO_ARGS = Object.freeze({});
 
 /** A synthetic call: args `{}`, outcome `ok`, no duration, no consent answer, no dedupe. */
-function syntheticCall(table: ToolTable, toolId: number, time: number, reason: AutoReason): CallRequest {
-  return { tool: table.tool(toolId), args: NO_ARGS, time, outcome: 'ok', durationMs: 0, consent: undefined, synthetic: reason };
+function syntheticCall(ctx: CheckContext, toolId: number, time: number, reason: AutoReason): CallRequest {
+  const tool = ctx.table.tool(toolId);
+  // Compiling the tool on first use may intern the tools its rules name: make room for them.
+  ctx.state.ensureTools(ctx.table.size);
+  return { tool, args: NO_ARGS, time, outcome: 'ok', durationMs: 0, consent: undefined, synthetic: reason };
 }
 
 /**
@@ -24,7 +26,7 @@ function syntheticCall(table: ToolTable, toolId: number, time: number, reason: A
  * reported, never acted on.
  */
 export function runAutoStart(ctx: CheckContext, time: number, st: DecisionStamp, out: Decision[]): void {
-  for (const { toolId } of ctx.table.startRules) runCall(ctx, syntheticCall(ctx.table, toolId, time, 'start_constraint'), st, out);
+  for (const { toolId } of ctx.table.startRules) runCall(ctx, syntheticCall(ctx, toolId, time, 'start_constraint'), st, out);
 }
 
 /**
@@ -32,12 +34,7 @@ export function runAutoStart(ctx: CheckContext, time: number, st: DecisionStamp,
  * scope, and RequiredBeforeExitIf tools, not yet called, whose conditions have all been called.
  */
 export function pendingExitTools(table: ToolTable, state: ToolState): number[] {
-  const pending: number[] = [];
-  for (const r of table.exitRequirements) {
-    if (state.isCalled(r.toolId) || pending.includes(r.toolId)) continue;
-    if (!r.conditional || allCalled(state, r.conditionIds)) pending.push(r.toolId);
-  }
-  return pending;
+  return table.exitSet.pending(state);
 }
 
 function exitBlocked(table: ToolTable, pending: readonly number[], st: DecisionStamp): Decision {
@@ -66,7 +63,7 @@ export function requestExit(ctx: CheckContext, time: number, st: DecisionStamp, 
   }
   // One synthetic call per tool (a Pattern list may repeat a tool or name "*", which is no tool).
   pending.forEach((id, k) => {
-    if (id !== WILDCARD_ID && pending.indexOf(id) === k) runCall(ctx, syntheticCall(table, id, time, 'exit_requirement'), st, out);
+    if (id !== WILDCARD_ID && pending.indexOf(id) === k) runCall(ctx, syntheticCall(ctx, id, time, 'exit_requirement'), st, out);
   });
   const missing = pending.length > 0 ? policy.pendingExit(ctx) : pending;
   if (missing.length > 0) {

@@ -99,7 +99,8 @@ class PatternRules {
 
   private compile(name: string): PatternTool {
     const t: PatternTool = { checks: [], operations: undefined, requiresHeartbeat: true, isStartTool: false };
-    for (const { rule: r, index: rule } of this.ordered) {
+    // Every rule read here names the tool or "*": the index gives those, in rule order.
+    for (const { rule: r, index: rule } of this.table.index.rulesNaming(name)) {
       const type = r.rule_type;
       const exact = r.tool_name === name;
       if (type.type === 'ContinueLoop' && (exact || (r.tool_name === WILDCARD && r.conditions.includes(name)))) t.requiresHeartbeat = false;

@@ -110,6 +110,8 @@ export class ToolState {
     this.nowMs = t ?? Number.NaN;
   }
   readonly dedupe: DedupeTable;
+  /** How many times {@link restore} ran: state derived from this one (the open exit requirements) rebuilds when it changes. */
+  restores = 0;
 
   constructor(dedupeWindowMs: number, tools: number, groups: number) {
     this.dedupe = new DedupeTable(dedupeWindowMs);
@@ -251,6 +253,7 @@ export class ToolState {
 
   /** Puts back a state {@link save} returned (copied again, so the data can be restored many times). */
   restore(d: ToolStateData): void {
+    this.restores++;
     // Same capacity: copy into the arrays in place (the explorer restores once per move).
     if (this.cap !== d.tools) {
       this.cap = 0;

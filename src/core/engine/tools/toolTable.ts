@@ -4,6 +4,7 @@
  * Tool names first seen in the trace (no declared tool list) are interned on first sight; their
  * rules (wildcards only) are compiled then, once.
  */
+import { ExitRequirementSet, effectiveExitEntries } from './exitSet.ts';
 import { rustDebugName } from './messages.ts';
 import type { ConditionalRule, ExitRequirement, GroupRef, PeriodicRule, RuleIndex, ToolRuleSet } from './ruleIndex.ts';
 
@@ -34,6 +35,10 @@ export interface CompiledTool {
   groups: readonly CompiledGroup[];
   exitLoops: readonly { rule: number; conditionIds: readonly number[] }[];
   hasMaxCalls: boolean;
+  /** The smallest MaxCalls value (Infinity = none): fewer executions than this pass every MaxCalls rule. */
+  maxCallsFloor: number;
+  /** The largest Cooldown value (-Infinity = none): at least this long since the last execution passes every Cooldown rule. */
+  cooldownCeiling: number;
 }
 
 export interface CompiledExitRequirement extends ExitRequirement {
@@ -48,13 +53,18 @@ export interface CompiledPeriodic extends PeriodicRule {
 /** The tool ↔ id table of one engine, with compiled per-tool rules. */
 export class ToolTable {
   private readonly ids = new Map<string, number>();
-  private readonly tools: CompiledTool[] = [];
+  private readonly names: string[] = [];
+  /** Compiled rules by id, filled on first use ({@link tool}). */
+  private readonly tools: (CompiledTool | undefined)[] = [];
+  private readonly debugNames: (string | undefined)[] = [];
   /** Every exclusive group once (by member set), in rule order; a group's id is its index here. */
   readonly groups: readonly CompiledGroup[];
   private readonly groupIds = new Map<string, number>();
   readonly startRules: readonly { tool: string; toolId: number; rule: number }[];
   readonly exitRequirements: readonly CompiledExitRequirement[];
   readonly periodic: readonly CompiledPeriodic[];
+  /** The exit requirements open in the ordering scope, kept between exits (`exitSet.ts`). */
+  readonly exitSet: ExitRequirementSet;
 
   constructor(readonly index: RuleIndex) {
     this.groups = index.allGroups().map((g, id) => ({ ...g, id }));
@@ -67,22 +77,21 @@ export class ToolTable {
       conditionIds: this.internAll(r.conditions),
     }));
     this.periodic = index.periodic.map((p) => ({ ...p, toolId: this.intern(p.tool) }));
+    this.exitSet = new ExitRequirementSet(effectiveExitEntries(this.exitRequirements));
   }
 
   /** Number of tools interned so far (ids are 0 … size − 1). */
   get size(): number {
-    return this.tools.length;
+    return this.names.length;
   }
 
-  /** The id of a tool name, interning it (and compiling its rules) on first sight. */
+  /** The id of a tool name, interning it on first sight (its rules are compiled when first asked for). */
   intern(name: string): number {
     const id = this.ids.get(name);
     if (id !== undefined) return id;
-    const fresh = this.tools.length;
+    const fresh = this.names.length;
     this.ids.set(name, fresh);
-    // Reserve the id before compiling: conditions may name the tool itself.
-    this.tools.push(undefined as unknown as CompiledTool);
-    this.tools[fresh] = this.compile(fresh, name);
+    this.names.push(name);
     return fresh;
   }
 
@@ -91,16 +100,32 @@ export class ToolTable {
     return this.ids.get(name);
   }
 
+  /**
+   * A tool's compiled rules, compiled on first use: building the engine costs O(rules + tools),
+   * and a tool no call names never pays for its rules. Compiling interns the tools its rules name.
+   */
   tool(id: number): CompiledTool {
-    return this.tools[id] as CompiledTool;
+    let t = this.tools[id];
+    if (t === undefined) {
+      t = this.compile(id, this.names[id] as string);
+      this.tools[id] = t;
+    }
+    return t;
   }
 
   nameOf(id: number): string {
-    return (this.tools[id] as CompiledTool).name;
+    return this.names[id] as string;
   }
 
   /** A tool's Rust `{:?}` name; one function per table, so messages of one history share it. */
-  readonly debugNameOf = (id: number): string => (this.tools[id] as CompiledTool).debugName;
+  readonly debugNameOf = (id: number): string => {
+    let d = this.debugNames[id];
+    if (d === undefined) {
+      d = rustDebugName(this.names[id] as string);
+      this.debugNames[id] = d;
+    }
+    return d;
+  };
 
   internAll(names: readonly string[]): number[] {
     return names.map((n) => this.intern(n));
@@ -112,7 +137,7 @@ export class ToolTable {
     return {
       id,
       name,
-      debugName: rustDebugName(name),
+      debugName: this.debugNameOf(id),
       known: declared.length === 0 || declaredSet.has(name),
       rules,
       ordering: rules.ordering.map((o) => ({
@@ -124,6 +149,8 @@ export class ToolTable {
       groups: rules.groups.map((g) => ({ ...g, id: this.groupIds.get(g.key) as number })),
       exitLoops: rules.exitLoops.map((e: ConditionalRule) => ({ rule: e.rule, conditionIds: this.internAll(e.conditions) })),
       hasMaxCalls: rules.maxCalls.length > 0,
+      maxCallsFloor: rules.maxCalls.reduce((m, r) => (r.value < m ? r.value : m), Number.POSITIVE_INFINITY),
+      cooldownCeiling: rules.cooldowns.reduce((m, r) => (r.value > m ? r.value : m), Number.NEGATIVE_INFINITY),
     };
   }
 }
