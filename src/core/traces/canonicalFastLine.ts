@@ -467,7 +467,7 @@ export class CanonicalFastLine {
           break;
         }
         case TIME: {
-          // the usual 24-character time is checked by its digits, not scanned first
+          // the usual 24-character time is not scanned first: `time` reads its digits
           if (i + 25 < e && b[i] === QUOTE && b[i + 25] === QUOTE) {
             strStart = i + 1;
             strEnd = i + 25;
@@ -604,43 +604,67 @@ export class CanonicalFastLine {
   }
 
   /**
-   * Epoch ms of an RFC 3339 time: `YYYY-MM-DDTHH:MM:SS.mmmZ` read from its digits (the date's
-   * midnight remembered from the last line), any other form through `parseTraceTime`; undefined when
-   * it is not a valid time (the full reader words the error).
+   * Epoch ms of an RFC 3339 time, read from its digits in every form the readers accept:
+   * `YYYY-MM-DD`, `T`/`t`/space, `HH:MM:SS`, an optional fraction of any length (truncated to
+   * ms), then `Z`/`z` or an offset `±HH:MM` / `±HHMM`. The date's midnight is remembered from the
+   * last line; a new date, or anything else, goes through `parseTraceTime`. Undefined when it is
+   * not a valid time (the full reader words the error).
    */
   private time(b: Uint8Array, start: number, end: number): number | undefined {
-    if (
-      end - start === 24 &&
-      b[start + 4] === MINUS &&
-      b[start + 7] === MINUS &&
-      b[start + 10] === 0x54 &&
-      b[start + 13] === COLON &&
-      b[start + 16] === COLON &&
-      b[start + 19] === 0x2e &&
-      b[start + 23] === 0x5a
-    ) {
-      const h = digits(b, start + 11, 2);
-      const mi = digits(b, start + 14, 2);
-      const s = digits(b, start + 17, 2);
-      const ms = digits(b, start + 20, 3);
-      if (h < 0 || mi < 0 || s < 0 || ms < 0 || h > 23 || mi > 59 || s > 60) return undefined;
-      const day = this.day;
-      let sameDay = true;
-      for (let k = 0; k < 10; k++)
-        if (day[k] !== b[start + k]) {
-          sameDay = false;
-          break;
-        }
-      const clock = (h * 3600 + mi * 60 + Math.min(s, 59)) * 1000 + ms;
-      if (sameDay) return this.dayMs + clock;
-      const parsed = parseTraceTime(asciiString(b, start, end));
-      if (!parsed.ok) return undefined;
-      day.set(b.subarray(start, start + 10));
-      this.dayMs = parsed.ms - clock;
-      return parsed.ms;
-    }
+    const ms = this.fastTime(b, start, end);
+    if (ms !== undefined) return ms;
     const parsed = parseTraceTime(asciiString(b, start, end));
     return parsed.ok ? parsed.ms : undefined;
+  }
+
+  /** {@link time}'s fast path: undefined when the text is not in one of its forms (the slow path decides). */
+  private fastTime(b: Uint8Array, start: number, end: number): number | undefined {
+    // parseTraceTime refuses texts over 64 characters; so does this (the slow path words it).
+    if (end - start < 20 || end - start > 64) return undefined;
+    const sep = b[start + 10];
+    if (b[start + 4] !== MINUS || b[start + 7] !== MINUS || (sep !== 0x54 && sep !== 0x74 && sep !== 0x20) || b[start + 13] !== COLON || b[start + 16] !== COLON)
+      return undefined;
+    const h = digits(b, start + 11, 2);
+    const mi = digits(b, start + 14, 2);
+    const s = digits(b, start + 17, 2);
+    if (h < 0 || mi < 0 || s < 0 || h > 23 || mi > 59 || s > 60) return undefined;
+    let i = start + 19;
+    let ms = 0;
+    if (b[i] === 0x2e) {
+      const from = ++i;
+      while (i < end && (b[i] as number) - ZERO >= 0 && (b[i] as number) - ZERO <= 9) i++;
+      if (i === from) return undefined;
+      // Milliseconds: the first three digits, zeros added (finer digits truncated).
+      for (let k = 0; k < 3; k++) ms = ms * 10 + (from + k < i ? (b[from + k] as number) - ZERO : 0);
+    }
+    let offsetMin = 0;
+    const z = b[i];
+    if (z === 0x5a || z === 0x7a) {
+      if (i + 1 !== end) return undefined;
+    } else if (z === 0x2b || z === MINUS) {
+      const colon = end - i === 6;
+      if (!colon && end - i !== 5) return undefined;
+      if (colon && b[i + 3] !== COLON) return undefined;
+      const oh = digits(b, i + 1, 2);
+      const om = digits(b, colon ? i + 4 : i + 3, 2);
+      if (oh < 0 || om < 0 || oh > 23 || om > 59) return undefined;
+      offsetMin = (z === MINUS ? -1 : 1) * (oh * 60 + om);
+    } else return undefined;
+    const day = this.day;
+    let sameDay = true;
+    for (let k = 0; k < 10; k++)
+      if (day[k] !== b[start + k]) {
+        sameDay = false;
+        break;
+      }
+    if (!sameDay) {
+      // A new date: its midnight through the slow path once, which checks the date.
+      const midnight = parseTraceTime(`${asciiString(b, start, start + 10)}T00:00:00Z`);
+      if (!midnight.ok) return undefined;
+      day.set(b.subarray(start, start + 10));
+      this.dayMs = midnight.ms;
+    }
+    return this.dayMs + (h * 3600 + mi * 60 + Math.min(s, 59)) * 1000 + ms - offsetMin * 60_000;
   }
 
   /**
