@@ -132,12 +132,20 @@ if (want('scrub')) {
   );
 }
 if (want('simulate-cli')) {
-  console.log('\n## CLI simulate end to end, 1,000,000 events (in process, real file reader and writer; target ≥ 500,000 events/s)');
+  console.log('\n## CLI simulate end to end, 1,000,000 events (in process, real file reader and writer; target ≥ 500,000 events/s; with microsecond times and the default dedupe ≥ 600,000 events/s, and dedupe on no slower than off)');
   const before = await loadAverage();
-  const r = await benchSimulateCli();
-  console.log(
-    `  ${fmt(r.eventsPerSec)} events/s (target ≥ 500,000; ${fmt(r.cpuMs)} ms CPU for read + parse + replay + write; trace ${fmt(r.traceMb, 1)} MB in, ${fmt(r.outputMb, 1)} MB of decisions out; exit ${r.exitCode})`,
-  );
+  const variants: [string, Parameters<typeof benchSimulateCli>[1]][] = [
+    ['millisecond times, distinct args, default dedupe', {}],
+    ['microsecond times, distinct args, default dedupe (target ≥ 600,000)', { micro: true }],
+    ['microsecond times, repeated args, default dedupe', { micro: true, repeatedArgs: true }],
+    ['microsecond times, repeated args, dedupe off (the line above must be no slower)', { micro: true, repeatedArgs: true, dedupeWindowMs: 0 }],
+  ];
+  for (const [name, opts] of variants) {
+    const r = await benchSimulateCli(1_000_000, opts);
+    console.log(
+      `  ${name}: ${fmt(r.eventsPerSec)} events/s (${fmt(r.cpuMs)} ms CPU for read + parse + replay + write; trace ${fmt(r.traceMb, 1)} MB in, ${fmt(r.outputMb, 1)} MB of decisions out; exit ${r.exitCode})`,
+    );
+  }
   console.log(`  before: ${before}; after: ${await loadAverage()}`);
 }
 if (want('corpus')) {

@@ -2,6 +2,8 @@
  * `simulate` end to end: a 1,000,000-event canonical trace file (the engine benchmark's tool calls
  * against its 200-rule agent) read, parsed, replayed and written as JSONL by the CLI's own
  * command, in this process, with the real file reader and output written to a file. CPU time.
+ * Options: microsecond times (`…SS.mmm000Z`, issue 28), arguments that repeat (so the default
+ * dedupe window merges calls), and the dedupe window (`--dedupe-window`).
  */
 import { closeSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,8 +34,18 @@ export function checkedAgent() {
   return { ...a, rules: a.rules.filter((r) => !needsFirst(r)) };
 }
 
-export function writeTrace(path: string, n: number): number {
+export interface SimulateCliOptions {
+  /** Times with six fraction digits (`.010000Z`) instead of three. */
+  micro?: boolean;
+  /** Arguments without the per-call counter: calls of a tool repeat, and dedupe merges them. */
+  repeatedArgs?: boolean;
+  /** `--dedupe-window` in ms (default: the settings' default). */
+  dedupeWindowMs?: number;
+}
+
+export function writeTrace(path: string, n: number, opts: SimulateCliOptions = {}): number {
   const fd = openSync(path, 'w');
+  const time = (ms: number) => (opts.micro ? `${formatIso(ms).slice(0, -1)}000Z` : formatIso(ms));
   let lines: string[] = [];
   let bytes = 0;
   for (const item of toolCalls(n)) {
@@ -41,8 +53,8 @@ export function writeTrace(path: string, n: number): number {
     const e = item.event;
     lines.push(
       e.type === 'tool_call'
-        ? `{"type":"tool_call","time":"${formatIso(e.time)}","tool":"${e.tool}","args":${JSON.stringify(e.args)}}`
-        : `{"type":"${e.type}","time":"${formatIso(e.time)}"}`,
+        ? `{"type":"tool_call","time":"${time(e.time)}","tool":"${e.tool}","args":${JSON.stringify(opts.repeatedArgs ? { operation: (e.args as { operation: string }).operation } : e.args)}}`
+        : `{"type":"${e.type}","time":"${time(e.time)}"}`,
     );
     if (lines.length === 10_000) {
       const chunk = lines.join('\n') + '\n';
@@ -55,18 +67,19 @@ export function writeTrace(path: string, n: number): number {
   return bytes;
 }
 
-export async function benchSimulateCli(n = 1_000_000): Promise<SimulateCliFigure> {
+export async function benchSimulateCli(n = 1_000_000, opts: SimulateCliOptions = {}): Promise<SimulateCliFigure> {
   const dir = tmpdir();
   const agentPath = join(dir, `rule-studio-bench-agent-${process.pid}.toml`);
   const tracePath = join(dir, `rule-studio-bench-trace-${process.pid}.jsonl`);
   const outPath = join(dir, `rule-studio-bench-out-${process.pid}.jsonl`);
   try {
     writeFileSync(agentPath, writeAgentsToml([checkedAgent()]).text);
-    const traceBytes = writeTrace(tracePath, n);
+    const traceBytes = writeTrace(tracePath, n, opts);
     const fd = openSync(outPath, 'w');
     let outBytes = 0;
     const c0 = process.cpuUsage();
-    const exitCode = await main(['simulate', agentPath, '--trace', tracePath], {
+    const dedupe = opts.dedupeWindowMs === undefined ? [] : ['--dedupe-window', String(opts.dedupeWindowMs)];
+    const exitCode = await main(['simulate', agentPath, '--trace', tracePath, ...dedupe], {
       readText,
       readByteChunks,
       out: (text) => {
@@ -87,4 +100,14 @@ export async function benchSimulateCli(n = 1_000_000): Promise<SimulateCliFigure
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(await benchSimulateCli(Number(process.argv[2] ?? 1_000_000)));
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const flags = process.argv.slice(3);
+  const window = flags.find((f) => f.startsWith('--dedupe-window='));
+  console.log(
+    await benchSimulateCli(Number(process.argv[2] ?? 1_000_000), {
+      micro: flags.includes('--micro'),
+      repeatedArgs: flags.includes('--repeated-args'),
+      ...(window ? { dedupeWindowMs: Number(window.split('=')[1]) } : {}),
+    }),
+  );
+}

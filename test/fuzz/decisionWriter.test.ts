@@ -203,3 +203,34 @@ describe('createDecisionWriter', () => {
     expect(new TextDecoder().decode(new Uint8Array(chunks.flatMap((c) => [...c])))).toBe('{"a":"\\u009b\\u202e"}\n{"b":1}\n');
   });
 });
+
+describe('createDecisionWriter: decisions whose text repeats (issue 28)', () => {
+  const kindArb = fc.constantFrom('deduplicated' as const, 'blocked' as const, 'not_found' as const, 'denied' as const);
+  /** Few tools, messages and rules, so the same message meets other tools, rules, kinds and extra keys. */
+  const repeatArb = fc.record({
+    kind: kindArb,
+    tool: fc.constantFrom('a', 'b', 'tool "q"', 'é'),
+    message: fc.constantFrom('Duplicate call to a within dedupe window', 'same text', 'ünïcode \u001b', 'x'.repeat(1500)),
+    rule: fc.option(fc.nat(2), { nil: undefined }),
+    reason: fc.option(fc.constantFrom('start_constraint' as const, 'exit_requirement' as const), { nil: undefined }),
+    extra: fc.option(fc.constantFrom(1, 'z', [1]), { nil: undefined }),
+  });
+
+  it('writes each as serializeDecision does, whatever repeats of it came before', () => {
+    fc.assert(
+      fc.property(fc.array(repeatArb, { maxLength: 30 }), fc.boolean(), (rs, escaped) => {
+        const ds = rs.map((r, i) => {
+          const d: Record<string, unknown> = { seq: i, event: i, time: formatIso(i * 1000), kind: r.kind, tool: r.tool, code: 'Deduplicated' };
+          if (r.rule !== undefined) d.rule = r.rule;
+          d.message = r.message;
+          if (r.reason !== undefined) d.reason = r.reason;
+          if (r.extra !== undefined) d.extra = r.extra;
+          return d as unknown as Decision;
+        });
+        const escape = escaped ? jsonTermSafe : undefined;
+        expect(written(ds, escape ? { escape } : {}).text).toBe(reference(ds, escape));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -52,6 +52,10 @@ const NEWLINE = 0x0a;
 /** Longest string kept in the table of encoded recurring strings. */
 const MEMO_MAX_LENGTH = 64;
 const MEMO_MAX_ENTRIES = 50_000;
+/** Longest message whose decision's fields are kept as one piece (see `putRepeatedFields`). */
+const REPEATED_MAX_LENGTH = 1024;
+/** Bytes of pieces kept for repeated decisions, at most (texts that never repeat stop filling it there). */
+const REPEATED_MAX_BYTES = 4 << 20;
 
 const ascii = (text: string): Uint8Array => {
   const out = new Uint8Array(text.length);
@@ -78,6 +82,8 @@ for (const kind of Object.keys(DECISION_KEY_ORDER) as DecisionKind[]) {
   CREATION_ORDER[kind] = ['seq', 'event', 'time', 'kind', ...DECISION_KEY_ORDER[kind]];
 }
 const SEQ = ascii('{"seq":');
+/** Kinds with a `message` field (their text may repeat). */
+const HAS_MESSAGE = Object.fromEntries(Object.entries(DECISION_KEY_ORDER).map(([kind, keys]) => [kind, keys.includes('message')])) as Record<DecisionKind, boolean>;
 const EVENT = ascii(',"event":');
 const TIME = ascii(',"time":');
 /** The creation order of the kind nine decisions in ten have (no keyed lookup by kind). */
@@ -436,6 +442,64 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
     return true;
   };
 
+  /**
+   * A decision whose text repeats (every `deduplicated` of a tool, a refusal met again): its own
+   * fields from `,"kind"` to the last, as one piece per message text, with the field values it
+   * was made from, so a repeat costs one lookup and one copy instead of each field escaped again.
+   */
+  const repeated = new Map<string, { kind: DecisionKind; values: readonly unknown[]; bytes: Uint8Array }>();
+  let repeatedBytes = 0;
+  /** Writes the kind's own fields from the cache or writes and caches them; false when the message is not a plain string. */
+  const putRepeatedFields = (d: Decision, rec: Record<string, unknown>): boolean => {
+    if (unbuiltMessage(d) !== undefined) return false;
+    const message = rec.message;
+    if (typeof message !== 'string' || message.length > REPEATED_MAX_LENGTH) return false;
+    const kind = d.kind;
+    const fields = FIELDS[kind];
+    const hit = repeated.get(message);
+    if (hit !== undefined && hit.kind === kind) {
+      let same = true;
+      for (let i = 0; i < fields.length; i++)
+        if (rec[(fields[i] as Field).key] !== hit.values[i]) {
+          same = false;
+          break;
+        }
+      if (same) {
+        put(hit.bytes);
+        return true;
+      }
+    }
+    const at = pos;
+    putFields(d, rec);
+    const values = fields.map((f) => rec[f.key]);
+    // Only plain values are compared by identity; anything else is written each time.
+    if (repeatedBytes < REPEATED_MAX_BYTES && values.every((v) => v === undefined || typeof v === 'string' || typeof v === 'number')) {
+      repeated.set(message, { kind, values, bytes: buf.slice(at, pos) });
+      repeatedBytes += pos - at + 2 * message.length;
+    }
+    return true;
+  };
+
+  /** `,"kind":…` and the kind's own fields, in the spec's order. */
+  const putFields = (d: Decision, rec: Record<string, unknown>) => {
+    put(KIND_BYTES[d.kind]);
+    for (const f of FIELDS[d.kind]) {
+      if (f.key === 'message') {
+        // read without building the text: the writer formats the parts
+        const parts = unbuiltMessage(d);
+        if (parts !== undefined) {
+          put(MESSAGE);
+          putMessage(parts);
+          continue;
+        }
+      }
+      const v = rec[f.key];
+      if (v === undefined) continue;
+      put(f.prefix);
+      putValue(v);
+    }
+  };
+
   /** `,"key":value` for a key that is not one of the kind's own (left out when undefined). */
   const putExtra = (rec: Record<string, unknown>, k: string, known: ReadonlySet<string>) => {
     if (known.has(k) || rec[k] === undefined) return;
@@ -488,24 +552,7 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
           put(CONSENT);
           putValue(d.consent);
         }
-      } else {
-        put(KIND_BYTES[kind]);
-        for (const f of FIELDS[kind]) {
-          if (f.key === 'message') {
-            // read without building the text: the writer formats the parts
-            const parts = unbuiltMessage(d);
-            if (parts !== undefined) {
-              put(MESSAGE);
-              putMessage(parts);
-              continue;
-            }
-          }
-          const v = rec[f.key];
-          if (v === undefined) continue;
-          put(f.prefix);
-          putValue(v);
-        }
-      }
+      } else if (!HAS_MESSAGE[kind] || !putRepeatedFields(d, rec)) putFields(d, rec);
       // Any other key, in insertion order: the engine's keys come first and in creation order,
       // so each is skipped by one comparison; anything else is looked up.
       const order = kind === 'allowed' ? ALLOWED_ORDER : CREATION_ORDER[kind];

@@ -197,6 +197,7 @@ function checkConsent(ctx: CheckContext, call: CallRequest): CallFailure | undef
 export function runChecks(ctx: CheckContext, call: CallRequest, dedupe: boolean): CallFailure | undefined {
   const t = call.tool;
   if (!t.known) return fail('NotFound', notFoundMessage(t.name, ctx.table.index.declared));
-  if (dedupe && ctx.state.dedupe.isDuplicate(t.id, call.args, call.time)) return fail('Deduplicated', deduplicatedMessage(t.name));
+  // One failure per tool, made once: its text then repeats as the same string (the writer's cache).
+  if (dedupe && ctx.state.dedupe.isDuplicate(t.id, call.args, call.time)) return (t.deduplicated ??= fail('Deduplicated', deduplicatedMessage(t.name)));
   return ctx.policy.checkRules(ctx, call) ?? checkConsent(ctx, call);
 }

@@ -4,6 +4,7 @@
  * Tool names first seen in the trace (no declared tool list) are interned on first sight; their
  * rules (wildcards only) are compiled then, once.
  */
+import type { CallFailure } from './checks.ts';
 import { ExitRequirementSet, effectiveExitEntries } from './exitSet.ts';
 import { rustDebugName } from './messages.ts';
 import type { ConditionalRule, ExitRequirement, GroupRef, PeriodicRule, RuleIndex, ToolRuleSet } from './ruleIndex.ts';
@@ -39,6 +40,8 @@ export interface CompiledTool {
   maxCallsFloor: number;
   /** The largest Cooldown value (-Infinity = none): at least this long since the last execution passes every Cooldown rule. */
   cooldownCeiling: number;
+  /** The tool's Deduplicated failure, made on its first duplicate call (it never changes). */
+  deduplicated: CallFailure | undefined;
 }
 
 export interface CompiledExitRequirement extends ExitRequirement {
@@ -151,6 +154,7 @@ export class ToolTable {
       hasMaxCalls: rules.maxCalls.length > 0,
       maxCallsFloor: rules.maxCalls.reduce((m, r) => (r.value < m ? r.value : m), Number.POSITIVE_INFINITY),
       cooldownCeiling: rules.cooldowns.reduce((m, r) => (r.value > m ? r.value : m), Number.NEGATIVE_INFINITY),
+      deduplicated: undefined,
     };
   }
 }
