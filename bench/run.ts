@@ -23,6 +23,7 @@ import { benchEdit } from './edit.bench.ts';
 import { benchBigDocEdit, benchBigDocImport } from './bigDocs.bench.ts';
 import { benchImportChromium, type ImportChromiumFigures } from './importChromium.ts';
 import { benchVerify } from './verify.bench.ts';
+import { benchBundle, FIRST_LOAD_BUDGET_KB } from './bundle.bench.ts';
 import { benchChromium, median } from './chromium.bench.ts';
 import { fmt, loadAverage } from './measure.ts';
 import { benchCorpus, benchFollow } from './corpus.bench.ts';
@@ -217,6 +218,14 @@ if (want('letta-replay')) {
   const r = benchLettaReplay();
   console.log(`  ${r.name}: ${fmt(r.ms)} ms CPU (${fmt((r.ms * 1000) / 1_000_000, 1)} µs an event), ${fmt(r.decisions)} decisions, ${fmt(r.blocked)} refused`);
   console.log(`  ${await loadAverage()}`);
+}
+if (want('bundle')) {
+  console.log(`\n## first load (the built app's entry and every module it preloads, gzip; target ≤ ${FIRST_LOAD_BUDGET_KB} kB)`);
+  const r = benchBundle();
+  const biggest = [...r.files].sort((a, b) => b.gzipKb - a.gzipKb).slice(0, 5);
+  console.log(
+    `  ${fmt(r.gzipKb, 1)} kB gzip (${fmt(r.rawKb)} kB raw) in ${r.files.length} files: budget ${r.withinBudget ? 'met' : 'MISSED'}; largest ${biggest.map((f) => `${f.file} ${fmt(f.gzipKb, 1)} kB`).join(', ')}`,
+  );
 }
 if (want('chromium')) {
   console.log('\n## 1,000,000-event replay in Chromium, end to end in the built app (targets: finished < 5 s, no main-thread task or frame gap > 100 ms; stepping and scrubbing < 100 ms)');

@@ -3,6 +3,7 @@
  * below (see `workspace/Workspace.tsx`), the status bar with the notices at the foot, the presenter
  * view over everything while presenting, and dialogs.
  */
+import { lazy, Suspense } from 'react';
 import { Toolbar } from './components/Toolbar.tsx';
 import { Notices } from './components/Notices.tsx';
 import { Dialogs } from './dialogs/Dialogs.tsx';
@@ -11,8 +12,10 @@ import { useUiStore } from './state/uiContext.tsx';
 import { Workspace } from './workspace/Workspace.tsx';
 import { useRememberLayout } from './workspace/useRememberLayout.ts';
 import { useTeachingHash } from './simulator/useTeachingHash.ts';
-import { Presenter } from './presenter/Presenter.tsx';
 import { useSimulation } from './simulator/useSimulation.ts';
+
+/** The classroom presenter, loaded when first opened. */
+const Presenter = lazy(() => import('./presenter/Presenter.tsx').then((m) => ({ default: m.Presenter })));
 
 export function App() {
   const ui = useUiStore();
@@ -27,7 +30,11 @@ export function App() {
         <Workspace />
         <Notices />
       </div>
-      <Presenter />
+      {presenting ? (
+        <Suspense fallback={null}>
+          <Presenter />
+        </Suspense>
+      ) : null}
       <Dialogs />
     </div>
   );

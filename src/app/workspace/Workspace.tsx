@@ -10,10 +10,10 @@
  * too, so the graph gets the room; a run goes on while it is folded); sizes, folds and the mode are
  * remembered. The DOM order is the tab order: explorer → graph → side → bottom.
  */
+import { lazy, Suspense } from 'react';
 import { Explorer } from '../explorer/Explorer.tsx';
 import { Canvas } from '../graph/Canvas.tsx';
 import { Inspector } from '../inspector/Inspector.tsx';
-import { SimulationPanel } from '../simulator/SimulationPanel.tsx';
 import { useSimulatedDocId } from '../simulator/simulatedDoc.ts';
 import { ResizeHandle } from '../components/ResizeHandle.tsx';
 import { usePanelSize } from '../components/usePanelSize.ts';
@@ -24,6 +24,9 @@ import { BottomBar } from './BottomBar.tsx';
 import { useOpenOnReveal } from './useOpenOnReveal.ts';
 import { simulatorWidth } from './layoutMemory.ts';
 import './workspace.css';
+
+/** The simulator column, loaded when Simulate is first opened. */
+const SimulationPanel = lazy(() => import('../simulator/SimulationPanel.tsx').then((m) => ({ default: m.SimulationPanel })));
 
 const RAIL = 28;
 /** The folded bottom panel's bar: one line of view buttons with their counts. */
@@ -101,7 +104,9 @@ export function Workspace() {
         ) : simulatorFolded ? (
           <Rail name="simulator" side="right" onUnfold={() => fold('simulator', false)} />
         ) : (
-          <SimulationPanel id="panel-simulation" />
+          <Suspense fallback={<p className="muted">Loading the simulator…</p>}>
+            <SimulationPanel id="panel-simulation" />
+          </Suspense>
         )}
       </div>
       <div className="area-bottom-handle">

@@ -9,17 +9,17 @@
  * - `simulate-side`: the right-hand column of Simulate mode, beside the timeline (the current
  *   step's decision and state, traces and settings, what-if changes, the run summary).
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { ProblemCounts, SourceAndProblems } from '../panels/SourceAndProblems.tsx';
-import { StepView } from '../simulator/StepView.tsx';
-import { ChangesPanel } from '../simulator/ChangesPanel.tsx';
-import { SummaryPanel } from '../simulator/SummaryPanel.tsx';
-import { SetupView } from '../simulator/SetupView.tsx';
-import { TestsView } from '../tests/TestsView.tsx';
 import { TestsBadge } from '../tests/TestsBadge.tsx';
 
+// Loaded when first opened (the first load carries only what the empty project shows).
+const StepView = lazy(() => import('../simulator/StepView.tsx').then((m) => ({ default: m.StepView })));
+const SetupView = lazy(() => import('../simulator/SetupView.tsx').then((m) => ({ default: m.SetupView })));
+const ChangesPanel = lazy(() => import('../simulator/ChangesPanel.tsx').then((m) => ({ default: m.ChangesPanel })));
+const SummaryPanel = lazy(() => import('../simulator/SummaryPanel.tsx').then((m) => ({ default: m.SummaryPanel })));
 /** The Tests view keeps the element id its tests and links use. */
-const TestsPanel = () => <TestsView id="panel-tests" />;
+const TestsPanel = lazy(() => import('../tests/TestsView.tsx').then((m) => ({ default: () => <m.TestsView id="panel-tests" /> })));
 
 export type ViewRegion = 'design-bottom' | 'simulate-side';
 
