@@ -1,0 +1,119 @@
+/**
+ * A small glob matcher for permission specifiers, without regular expressions (rule patterns in
+ * the core never reach the JS regex engine): one dynamic-programming pass, O(pattern × text).
+ */
+
+type Tok =
+  | { t: 'lit'; c: string }
+  /** Any text, `/` included (Bash `*`, path `**` at the end). */
+  | { t: 'any' }
+  /** Any text within one path segment (path `*`). */
+  | { t: 'star' }
+  /** One character other than `/` (path `?`). */
+  | { t: 'one' }
+  /** Nothing, or any text ending in `/` (path `**` followed by `/`). */
+  | { t: 'dirs' }
+  | { t: 'class'; neg: boolean; items: (string | [string, string])[] };
+
+/** Tokens of a Bash wildcard specifier: `*` is any text, `\*` and `\\` are literal. */
+export function bashTokens(pattern: string): Tok[] {
+  const out: Tok[] = [];
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    if (c === '\\' && (pattern[i + 1] === '*' || pattern[i + 1] === '\\')) {
+      out.push({ t: 'lit', c: pattern[i + 1] as string });
+      i++;
+    } else if (c === '*') out.push({ t: 'any' });
+    else out.push({ t: 'lit', c });
+  }
+  return out;
+}
+
+/** Tokens of a gitignore-style path glob (`*`, `**`, `?`, `[…]`, `\x`). */
+export function pathTokens(glob: string): Tok[] {
+  const out: Tok[] = [];
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i] as string;
+    if (c === '*' && glob[i + 1] === '*') {
+      const before = i === 0 || glob[i - 1] === '/';
+      const after = glob[i + 2];
+      if (before && after === '/') {
+        out.push({ t: 'dirs' });
+        i += 2;
+      } else if (before && after === undefined) {
+        out.push({ t: 'any' });
+        i += 1;
+      } else {
+        out.push({ t: 'star' });
+        i += 1;
+      }
+    } else if (c === '*') out.push({ t: 'star' });
+    else if (c === '?') out.push({ t: 'one' });
+    else if (c === '[' && glob.indexOf(']', i + 2) !== -1) {
+      const end = glob.indexOf(']', i + 2);
+      let body = glob.slice(i + 1, end);
+      const neg = body.startsWith('!') || body.startsWith('^');
+      if (neg) body = body.slice(1);
+      const items: (string | [string, string])[] = [];
+      for (let k = 0; k < body.length; k++) {
+        const a = body[k] as string;
+        if (body[k + 1] === '-' && k + 2 < body.length) {
+          items.push([a, body[k + 2] as string]);
+          k += 2;
+        } else items.push(a);
+      }
+      out.push({ t: 'class', neg, items });
+      i = end;
+    } else if (c === '\\' && i + 1 < glob.length) {
+      out.push({ t: 'lit', c: glob[i + 1] as string });
+      i++;
+    } else out.push({ t: 'lit', c });
+  }
+  return out;
+}
+
+function classHas(tok: Extract<Tok, { t: 'class' }>, c: string): boolean {
+  const hit = tok.items.some((it) => (typeof it === 'string' ? it === c : c >= it[0] && c <= it[1]));
+  return tok.neg ? !hit && c !== '/' : hit;
+}
+
+/** Whether the whole of `s` matches the tokens. */
+export function matchTokens(toks: readonly Tok[], s: string): boolean {
+  const n = s.length;
+  // reach[j]: the text prefix of length j is matched by the tokens seen so far.
+  let reach = new Uint8Array(n + 1);
+  reach[0] = 1;
+  for (const tok of toks) {
+    const next = new Uint8Array(n + 1);
+    for (let j = 0; j <= n; j++) {
+      if (!reach[j]) continue;
+      switch (tok.t) {
+        case 'lit':
+          if (s[j] === tok.c) next[j + 1] = 1;
+          break;
+        case 'one':
+          if (j < n && s[j] !== '/') next[j + 1] = 1;
+          break;
+        case 'class':
+          if (j < n && classHas(tok, s[j] as string)) next[j + 1] = 1;
+          break;
+        case 'any':
+          for (let k = j; k <= n; k++) next[k] = 1;
+          j = n;
+          break;
+        case 'star':
+          for (let k = j; k <= n; k++) {
+            next[k] = 1;
+            if (s[k] === '/') break;
+          }
+          break;
+        case 'dirs':
+          next[j] = 1;
+          for (let k = j; k < n; k++) if (s[k] === '/') next[k + 1] = 1;
+          break;
+      }
+    }
+    reach = next;
+  }
+  return reach[n] === 1;
+}
