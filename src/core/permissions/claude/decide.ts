@@ -21,6 +21,9 @@ import {
 import { DecideContext, LIST_ORDER, ToolCall } from './types.ts';
 import type { Decision, DecideContextInput, DecidingRule, Mode, PermissionDecision, PermissionRule, RuleList, ToolCallInput } from './types.ts';
 
+/** Tools whose path is a directory searched, not a file read. */
+const SEARCH_TOOLS: ReadonlySet<string> = new Set(['Glob', 'Grep', 'LS']);
+
 interface Ctx {
   cwd: string;
   home: string;
@@ -62,7 +65,10 @@ export function ruleMatches(rule: PermissionRule, call: ToolCall, ctx: Ctx, part
       const path = callPath(call, ctx.cwd, ctx.home);
       if (path === undefined) return false;
       const base = patternBase(p.anchor, { cwd: ctx.cwd, home: ctx.home, root: rule.source.root });
-      return pathMatches(p.pattern, base, path, isFloating(p.pattern, p.explicit));
+      const floating = isFloating(p.pattern, p.explicit);
+      if (pathMatches(p.pattern, base, path, floating)) return true;
+      // A search over a directory is covered when the rule covers whatever is directly in it.
+      return SEARCH_TOOLS.has(tool) && pathMatches(p.pattern, base, `${path === '/' ? '' : path}/\u0000`, floating);
     }
     case 'domain': {
       if (tool !== 'WebFetch') return false;
