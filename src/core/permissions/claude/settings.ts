@@ -61,13 +61,12 @@ export function settingsRoot(path: string, fallback: string): string {
 
 /** Why `JSON.parse` refused the text, in words a user of Claude Code recognises. */
 function ignoredFileHint(text: string, line: number, column: number): string {
-  const lineText = text.split('\n')[line - 1] ?? '';
-  const rest = lineText.slice(column - 1).trimStart();
+  const lines = text.split('\n');
+  let offset = column - 1;
+  for (let i = 0; i < line - 1; i++) offset += (lines[i] as string).length + 1;
+  const rest = text.slice(offset).trimStart();
   if (rest.startsWith('//') || rest.startsWith('/*')) return 'a comment';
-  if (/^[}\]]/.test(rest)) {
-    const before = text.slice(0, text.split('\n').slice(0, line - 1).join('\n').length + column - 1).trimEnd();
-    if (before.endsWith(',')) return 'a trailing comma';
-  }
+  if (/^[}\]]/.test(rest) && text.slice(0, offset).trimEnd().endsWith(',')) return 'a trailing comma';
   return 'text that is not JSON';
 }
 
@@ -96,7 +95,7 @@ export function readSettingsFile(input: SettingsInput, cwd = '/'): SettingsFileR
     const range = problem?.range ?? FILE_RANGE;
     const what = ignoredFileHint(text, range.start.line, range.start.column);
     out.diagnostics.push(
-      diag('C001', 'error', `Claude Code ignores the whole file: it is not strict JSON (${what} at ${range.start.line}:${range.start.column}${problem ? `: ${problem.message}` : ''}), so none of its settings or rules apply.`, file, range),
+      diag('C001', 'error', `Claude Code ignores the whole file: it is not strict JSON (${what} at ${range.start.line}:${range.start.column}${problem ? `: ${problem.message.replace(/, (?:\.\.\.)?"[\s\S]*$/, '')}` : ''}), so none of its settings or rules apply.`, file, range),
     );
     return out;
   }
