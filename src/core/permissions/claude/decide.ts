@@ -234,7 +234,8 @@ export function decide(policy: PermissionPolicy, callInput: ToolCallInput, conte
     const r = firstMatch(rules, list, call, ctx);
     if (r) {
       if (list === 'allow' && mode === 'plan' && EDIT_TOOLS.has(tool)) return finish({ decision: 'deny', reason: 'plan mode does not edit files, whatever the allow rules say' }, mode, note);
-      return finish({ decision: list, rule: ruleOf(r), reason: `${list} rule \`${r.source.text}\` matches` }, mode, note);
+      const removed = list === 'deny' && r.parsed.kind === 'tool' ? '; a bare tool name in deny removes the tool from Claude\'s context, so Claude never calls it' : '';
+      return finish({ decision: list, rule: ruleOf(r), reason: `${list} rule \`${r.source.text}\` matches${removed}` }, mode, note);
     }
   }
   return finish(modeDefault(call, mode, ctx), mode, note);
