@@ -7,7 +7,7 @@
 import { bashTokens, matchTokens } from './glob.ts';
 import type { BashForm } from './types.ts';
 
-/** Longest command Rule Studio splits; a longer one is judged as one part (bounded work). */
+/** Longest command Rule Studio splits (bounded work); `decide` approves no longer one by an allow rule. */
 export const MAX_COMMAND_CHARS = 100_000;
 
 /** The index just past the `)` closing the `(` at `open` (quotes respected), or the end. */

@@ -4,7 +4,7 @@
  * order deciding whatever its specificity; a call no rule matches gets its mode's and tool's
  * default (permission modes page, "Available modes").
  */
-import { bashMatches, commandParts } from './bash.ts';
+import { MAX_COMMAND_CHARS, bashMatches, commandParts } from './bash.ts';
 import { absolutePath, isFloating, isInside, pathMatches, patternBase } from './paths.ts';
 import type { PermissionPolicy } from './settings.ts';
 import {
@@ -197,7 +197,15 @@ export function decide(policy: PermissionPolicy, callInput: ToolCallInput, conte
   const tool = canonicalTool(call.name);
   const rules = policy.rules;
   if (tool === 'Bash' || tool === 'PowerShell') {
-    const parts = commandParts(str(call.input.command) ?? '');
+    const command = str(call.input.command) ?? '';
+    if (command.length > MAX_COMMAND_CHARS) {
+      // Not split (bounded work): deny and ask rules see the whole text; no allow rule can approve it.
+      const r = firstMatch(rules, 'deny', call, ctx, command) ?? firstMatch(rules, 'ask', call, ctx, command);
+      const why = `the command is longer than ${MAX_COMMAND_CHARS} characters, so Rule Studio does not split it and applies no allow rule`;
+      if (r) return finish({ decision: r.source.list, rule: ruleOf(r), reason: `${r.source.list} rule \`${r.source.text}\` matches; ${why}` }, mode, note);
+      return finish({ decision: 'ask', reason: why }, mode, note);
+    }
+    const parts = commandParts(command);
     for (const list of ['deny', 'ask'] as const) {
       for (const part of parts) {
         const r = firstMatch(rules, list, call, ctx, part);

@@ -15,8 +15,29 @@ type Tok =
   | { t: 'dirs' }
   | { t: 'class'; neg: boolean; items: (string | [string, string])[] };
 
+const cache = new Map<string, Tok[]>();
+
+/** Tokens from `cache`, or made by `make` and kept (a bounded cache: rules are few). */
+function cached(key: string, make: () => Tok[]): Tok[] {
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const toks = make();
+  if (cache.size >= 4096) cache.clear();
+  cache.set(key, toks);
+  return toks;
+}
+
 /** Tokens of a Bash wildcard specifier: `*` is any text, `\*` and `\\` are literal. */
-export function bashTokens(pattern: string): Tok[] {
+export function bashTokens(pattern: string): readonly Tok[] {
+  return cached(`b${pattern}`, () => makeBashTokens(pattern));
+}
+
+/** Tokens of a gitignore-style path glob (`*`, `**`, `?`, `[…]`, `\x`). */
+export function pathTokens(glob: string): readonly Tok[] {
+  return cached(`p${glob}`, () => makePathTokens(glob));
+}
+
+function makeBashTokens(pattern: string): Tok[] {
   const out: Tok[] = [];
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i] as string;
@@ -29,8 +50,7 @@ export function bashTokens(pattern: string): Tok[] {
   return out;
 }
 
-/** Tokens of a gitignore-style path glob (`*`, `**`, `?`, `[…]`, `\x`). */
-export function pathTokens(glob: string): Tok[] {
+function makePathTokens(glob: string): Tok[] {
   const out: Tok[] = [];
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i] as string;

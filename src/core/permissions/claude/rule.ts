@@ -97,7 +97,3 @@ function bareRule(t: string): ParsedRule {
   return { kind: 'tool', tool: canonicalTool(t) };
 }
 
-/** The rule written back in its canonical text (used to compare rules across scopes). */
-export function ruleKey(text: string): string {
-  return text.trim();
-}
