@@ -106,6 +106,11 @@ describe('mergeSettings', () => {
       ['deny', 'WebFetch', 18],
     ]);
   });
+  it('a leading / in a command-line path rule is relative to the directory Claude Code started in', () => {
+    const p = mergeSettings([{ scope: 'cli', path: '--disallowedTools', text: 'Edit(/src/**)' }], ROOT);
+    expect(decide(p, { name: 'Edit', input: { file_path: `${ROOT}/src/a.ts` } }, CTX).decision).toBe('deny');
+    expect(decide(p, { name: 'Edit', input: { file_path: '/src/a.ts' } }, CTX).decision).toBe('ask');
+  });
   it('--settings JSON is the command-line scope, above local', () => {
     const p = mergeSettings([
       { scope: 'local', path: local, text: file({ defaultMode: 'plan' }) },

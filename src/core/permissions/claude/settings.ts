@@ -149,9 +149,10 @@ export function readSettingsFile(input: SettingsInput, cwd = '/'): SettingsFileR
 
 /**
  * Reads command-line rules (`--allowedTools` or `--disallowedTools`, given as `path`): rules
- * separated by commas or blanks outside parentheses. Positions are columns of the text.
+ * separated by commas or blanks outside parentheses. Positions are columns of the text; a
+ * leading `/` in their path rules is relative to `cwd`, the directory Claude Code started in.
  */
-export function readCommandLineRules(input: SettingsInput): SettingsFileRead {
+export function readCommandLineRules(input: SettingsInput, cwd = '/'): SettingsFileRead {
   const { scope, path: file, text } = SettingsInput.parse(input);
   const list: RuleList = file.includes('disallowed') ? 'deny' : 'allow';
   const out: SettingsFileRead = { scope, file, used: true, rules: [], additionalDirectories: [], disableBypassPermissionsMode: false, allowManagedPermissionRulesOnly: false, diagnostics: [] };
@@ -161,7 +162,7 @@ export function readCommandLineRules(input: SettingsInput): SettingsFileRead {
     if (start === -1) return;
     const rule = text.slice(start, end);
     const pos = positionAt(text, start);
-    out.rules.push({ source: { scope, file, line: pos.line, col: pos.column, text: rule, list, root: '/' }, parsed: parseRule(rule) });
+    out.rules.push({ source: { scope, file, line: pos.line, col: pos.column, text: rule, list, root: cwd }, parsed: parseRule(rule) });
     start = -1;
   };
   for (let i = 0; i <= text.length; i++) {
@@ -205,7 +206,7 @@ export function mergeSettings(inputs: readonly SettingsInput[], cwd = '/'): Perm
   for (const scope of SCOPE_ORDER) {
     const list = byScope.get(scope) ?? [];
     const ordered = scope === 'managed' ? [...list].sort(managedOrder) : list;
-    for (const i of ordered) files.push(isCommandLineList(i.path) ? readCommandLineRules(i) : readSettingsFile(i, cwd));
+    for (const i of ordered) files.push(isCommandLineList(i.path) ? readCommandLineRules(i, cwd) : readSettingsFile(i, cwd));
   }
   const managedOnly = files.some((f) => f.scope === 'managed' && f.allowManagedPermissionRulesOnly);
   const rules: PermissionRule[] = [];
