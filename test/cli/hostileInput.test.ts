@@ -36,6 +36,8 @@ interface Paths {
   utf16: string;
   /** A canonical trace whose second event has the offset +24:00. */
   offset24: string;
+  /** Issue 29 inputs, by file name (see `writeIssue29Inputs`). */
+  f: Record<string, string>;
 }
 
 const ESC = '\u001b';
@@ -74,7 +76,30 @@ const ROWS: Row[] = [
   { name: 'check a JSON agent with a duplicate key', argv: (p) => ['check', p.dupes], exit: 1, message: 'dupes.json:1:43 error F001 JSON syntax error: Object keys must be unique: `tool_rules`', onStdout: true, seconds: 5, heapMb: 64 },
   { name: 'check a UTF-16 BE file with its BOM: read, not "binary"', argv: (p) => ['check', p.utf16], exit: 0, message: '0 errors', seconds: 5, heapMb: 64 },
   { name: 'simulate a trace with a +24:00 offset', argv: (p) => ['simulate', p.agent, '--trace', p.offset24], exit: 0, message: "has an offset out of range (hours 00–23, minutes 00–59)", onStdout: true, seconds: 5, heapMb: 64 },
+  // Issue 29: crashes and unbounded time or memory.
+  {
+    name: 'a TOML table header of 40,000 dotted parts: refused at its header, not a V8 abort',
+    argv: (p) => ['check', p.f['header.toml'] ?? ''],
+    exit: 1,
+    message: 'header.toml:1:1 error F001 File nests data more than 128 levels deep',
+    onStdout: true,
+    seconds: 10,
+    heapMb: 256,
+  },
 ];
+
+/** Writes the inputs of issue 29's rows into `dir`; returns their paths by file name. */
+function writeIssue29Inputs(dir: string): Record<string, string> {
+  const files: Record<string, string | Buffer> = {
+    'header.toml': `[${Array.from({ length: 40_000 }, () => 'a').join('.')}]\nx = 1\n`,
+  };
+  const out: Record<string, string> = {};
+  for (const [name, data] of Object.entries(files)) {
+    out[name] = join(dir, name);
+    writeFileSync(out[name], data);
+  }
+  return out;
+}
 
 let cli = '';
 let paths: Paths;
@@ -100,7 +125,7 @@ beforeAll(() => {
   writeFileSync(utf16, Buffer.from(`\ufeff${'name = "a"\ntools = ["t0"]\n'}`, 'utf16le').swap16());
   const offset24 = join(dir, 'offset.jsonl');
   writeFileSync(offset24, '{"type":"tool_call","time":"2025-01-01T10:00:00Z","tool":"t0"}\n{"type":"tool_call","time":"2025-01-01T10:00:00+24:00","tool":"t0"}\n');
-  paths = { dir: join(dir, 'folder'), fifo, agent, bomb, deep, dupes, utf16, offset24 };
+  paths = { dir: join(dir, 'folder'), fifo, agent, bomb, deep, dupes, utf16, offset24, f: writeIssue29Inputs(dir) };
 }, 180_000);
 
 describe('hostile inputs: exit code, message, within time and memory', () => {

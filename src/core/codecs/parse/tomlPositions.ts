@@ -11,6 +11,14 @@ import type { DocPath } from '../types.ts';
 /** Nesting depth of inline values beyond which members are not recorded. */
 export const MAX_SCAN_DEPTH = 64;
 
+/**
+ * Longest document path recorded, in parts. Deeper paths are never located: the reader refuses
+ * data nested more than 128 levels deep (`MAX_DOCUMENT_DEPTH`) and points at the recorded prefix.
+ * Without the cap a header of n dotted parts records n prefixes of up to n parts each: 40,000
+ * parts took 2.7 GB before V8 gave up.
+ */
+export const MAX_RECORDED_PATH = 256;
+
 /** The recorded offsets of one path: [key start, key end, entry start, entry end]. */
 type Offsets = readonly [number, number, number, number];
 
@@ -147,13 +155,18 @@ class Scanner {
     }
   }
 
-  /** The document path of a header, updating the array-of-tables counters. */
+  /**
+   * The document path of a header, updating the array-of-tables counters. Resolves at most
+   * {@link MAX_RECORDED_PATH} parts; the prefix keys grow one part at a time.
+   */
   private resolveHeader(keys: string[], isArray: boolean): (string | number)[] {
     const path: (string | number)[] = [];
     this.prefixes = [];
-    keys.forEach((k, n) => {
+    let id = '';
+    for (let n = 0; n < keys.length && path.length < MAX_RECORDED_PATH; n++) {
+      const k = keys[n] as string;
       path.push(k);
-      const id = pathKey(path);
+      id = n === 0 ? k : `${id}\u0000${k}`;
       const last = n === keys.length - 1;
       if (last && isArray) {
         const next = (this.arrayIndex.get(id) ?? -1) + 1;
@@ -161,10 +174,13 @@ class Scanner {
         path.push(next);
       } else {
         const current = this.arrayIndex.get(id);
-        if (current !== undefined) path.push(current);
+        if (current !== undefined) {
+          path.push(current);
+          id = `${id}\u0000${current}`;
+        }
       }
       if (!last) this.prefixes.push([...path]);
-    });
+    }
     return path;
   }
 
@@ -178,8 +194,12 @@ class Scanner {
     if (this.ch() !== '=') return false;
     this.i++;
     this.skipBlank(false);
-    const valueEnd = this.scanValue([...base, ...keys], depth + 1);
-    keys.forEach((_, n) => this.record([...base, ...keys.slice(0, n + 1)], keyStarts[n] ?? start, keyEnds[n] ?? start, start, valueEnd));
+    const valueEnd = this.scanValue([...base, ...keys.slice(0, MAX_RECORDED_PATH)], depth + 1);
+    const path = [...base];
+    for (let n = 0; n < keys.length && path.length < MAX_RECORDED_PATH; n++) {
+      path.push(keys[n] as string);
+      this.record(path, keyStarts[n] ?? start, keyEnds[n] ?? start, start, valueEnd);
+    }
     return true;
   }
 
