@@ -6,6 +6,12 @@ import globals from 'globals';
 /** Browser, React and UI packages that must never reach src/core (it runs in Node, Workers and Vitest). */
 const uiPackages = ['react', 'react-dom', 'react-dom/*', '@xyflow/*', 'zustand', 'zustand/*', 'monaco-editor', 'monaco-editor/*', '@monaco-editor/*', 'monaco-yaml', 'comlink'];
 
+/** `out.push(...items)` overflows the stack past about 100,000 items (issue 29). */
+const PUSH_SPREAD = {
+  selector: "CallExpression[callee.property.name=/^(push|unshift)$/] > SpreadElement",
+  message: 'Spreading a list into push() overflows the stack on large input: use append() from src/core/model/append.ts.',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-cli', 'dist-profile', 'node_modules', 'test-results', 'playwright-report', 'bin'] },
   js.configs.recommended,
@@ -55,6 +61,7 @@ export default tseslint.config(
         { selector: "NewExpression[callee.name='RegExp']", message: 'Rule patterns have Rust regex semantics: call src/core/regex.' },
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'The engine runs on the trace clock, never the wall clock.' },
         { selector: "CallExpression[callee.name='Date']", message: 'The engine runs on the trace clock, never the wall clock.' },
+        PUSH_SPREAD,
       ],
     },
   },
@@ -77,5 +84,9 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/cli/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', PUSH_SPREAD] },
   },
 );

@@ -7,6 +7,7 @@ import { sortDiagnostics } from './diagnostics/make.ts';
 import type { LoadedFile } from './codecs/types.ts';
 import { validateAgent, validateLetta, validateWorkflow } from './validate/index.ts';
 import { workflowProfileOf, type Profile } from './engine/settings.ts';
+import { append } from './model/append.ts';
 
 export type { Profile } from './engine/settings.ts';
 
@@ -14,10 +15,10 @@ export type { Profile } from './engine/settings.ts';
 export function checkLoadedFile(f: LoadedFile, profile: Profile = 'spec'): Diagnostic[] {
   const out: Diagnostic[] = [...f.diagnostics];
   f.agents.forEach((agent, agentIndex) =>
-    out.push(...(agent.family === 'letta' ? validateLetta : validateAgent)(agent, { file: f.file, spans: f.spans, agentIndex })),
+    append(out, (agent.family === 'letta' ? validateLetta : validateAgent)(agent, { file: f.file, spans: f.spans, agentIndex })),
   );
   f.workflows.forEach((wf, workflowIndex) =>
-    out.push(...validateWorkflow(wf, { file: f.file, spans: f.spans, workflowIndex, profile: workflowProfileOf(profile) })),
+    append(out, validateWorkflow(wf, { file: f.file, spans: f.spans, workflowIndex, profile: workflowProfileOf(profile) })),
   );
   return out;
 }

@@ -86,12 +86,22 @@ const ROWS: Row[] = [
     seconds: 10,
     heapMb: 256,
   },
+  {
+    name: 'a workflow with 130,000 unknown keys: every warning, no stack overflow',
+    argv: (p) => ['check', p.f['unknown-keys.yaml'] ?? ''],
+    exit: 0,
+    message: 'unknown-keys.yaml:130005:1 warning F004 Unknown key `x129999` on the workflow',
+    onStdout: true,
+    seconds: 90,
+    heapMb: 1024,
+  },
 ];
 
 /** Writes the inputs of issue 29's rows into `dir`; returns their paths by file name. */
 function writeIssue29Inputs(dir: string): Record<string, string> {
   const files: Record<string, string | Buffer> = {
     'header.toml': `[${Array.from({ length: 40_000 }, () => 'a').join('.')}]\nx = 1\n`,
+    'unknown-keys.yaml': `mode: discovery\nstart_node: a\nnodes:\n  a:\n    transitions: []\n${Array.from({ length: 130_000 }, (_, i) => `x${i}: 1\n`).join('')}`,
   };
   const out: Record<string, string> = {};
   for (const [name, data] of Object.entries(files)) {

@@ -20,6 +20,7 @@ import { looksLikeWorkflow, readWorkflow } from './read/workflow.ts';
 import { lettaShapeOf, readLetta } from './read/letta.ts';
 import { parseInnerJson } from './parse/jsonString.ts';
 import { scanLocator } from './parse/jsonScan.ts';
+import { append } from '../model/append.ts';
 
 /** Rule files larger than this are refused with a clear error rather than parsed. */
 export const MAX_RULE_FILE_BYTES = 10 * 1024 * 1024;
@@ -153,14 +154,14 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
   if (isAgents) {
     const r = readAgents(doc, file, { moveAgentRules: options.moveAgentRules });
     out.agents = r.agents;
-    out.diagnostics.push(...r.diagnostics);
+    append(out.diagnostics, r.diagnostics);
     if (fmt === 'toml') attachAgentRulesFix(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, out.diagnostics);
     out.spans = r.spans;
   }
   if (isWorkflow) {
     const r = readWorkflow(doc, file);
     out.workflows = r.workflows;
-    out.diagnostics.push(...r.diagnostics);
+    append(out.diagnostics, r.diagnostics);
     if (isAgents) out.spans = mergeSpans(out.spans, r.spans);
     else out.spans = r.spans;
   }

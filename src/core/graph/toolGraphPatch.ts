@@ -13,6 +13,7 @@
 import type { Agent, ToolRule } from '../model/toolRules.ts';
 import { spliceOf } from '../model/agentDelta.ts';
 import { badgeOf, newToolNode, projectRule, type ToolGraph, type ToolGraphEdge, type ToolGraphNode } from './toolGraph.ts';
+import { append } from '../model/append.ts';
 
 /** Edits touching more rules than this are projected afresh. */
 export const PATCH_LIMIT = 500;
@@ -96,7 +97,7 @@ export function patchToolGraph(graph: ToolGraph, before: Agent, after: Agent): T
 
   const edges: ToolGraphEdge[] = [];
   for (const e of graph.edges) if (e.rule < s.start) edges.push(e);
-  edges.push(...added);
+  append(edges, added);
   for (const e of graph.edges) {
     if (e.rule < end) continue;
     if (shift === 0) edges.push(e);

@@ -4,6 +4,7 @@
  */
 import type { CharSet } from './charset.ts';
 import { canMatchEmpty, type Hir, type Look } from './syntax/translate.ts';
+import { append } from '../model/append.ts';
 
 export const OP_MATCH = 0;
 export const OP_CHAR = 1;
@@ -168,7 +169,7 @@ function compileHir(b: Builder, h: Hir): Frag {
         const last = i === h.subs.length - 1;
         const split = last ? -1 : b.emit(OP_SPLIT);
         const f = compileHir(b, h.subs[i]!);
-        holes.push(...f.holes);
+        append(holes, f.holes);
         const entry = last ? f.start : split;
         if (split >= 0) b.out[split] = f.start;
         if (prevSplit >= 0) b.out2[prevSplit] = entry;
@@ -241,7 +242,7 @@ function compileRepetition(b: Builder, h: Extract<Hir, { t: 'repetition' }>): Fr
         exits.push(skip);
         const bodyHoles = o.holes.filter((x) => x !== skip);
         if (i + 1 < opts.length) patch(b, bodyHoles, opts[i + 1]!.start);
-        else exits.push(...bodyHoles);
+        else append(exits, bodyHoles);
       }
       parts.push({ start: opts[0]!.start, holes: exits });
     }

@@ -9,6 +9,7 @@ import { code, codeList, duration, scopeWord, settingsOf, times, toolState } fro
 import type { ExplainContext, Explanation, RuleRef } from './explainTypes.ts';
 import { explainLettaRan, isLettaReplay, lettaRequiredRuleOf } from './explainLetta.ts';
 import { toolRuleLine } from './ruleText.ts';
+import { append } from '../model/append.ts';
 
 type Ran = Extract<Decision, { kind: 'allowed' | 'auto' }>;
 
@@ -82,7 +83,7 @@ export function explainRan(d: Ran, ctx: ExplainContext): Explanation {
     if (c) details.push(c);
     if (d.outcome === 'error') details.push('the call returned an error: it counts as executed (limits, cooldown) but not as called (ordering, groups)');
   }
-  details.push(...usageDetails(d.tool, ctx));
+  append(details, usageDetails(d.tool, ctx));
   return { title: `${d.kind === 'auto' ? 'Automatic call' : 'Allowed'}: ${code(d.tool)}`, summary, details, ...toolRef(rule) };
 }
 

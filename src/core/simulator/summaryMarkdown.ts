@@ -2,6 +2,7 @@
 import { ruleNumber } from '../model/ruleNumber.ts';
 import type { DecisionKind } from '../engine/decisions.ts';
 import { DECISION_KINDS, type Summary } from './summary.ts';
+import { append } from '../model/append.ts';
 
 /**
  * Names come from the user's files and traces, so nothing in them may change the report's
@@ -52,25 +53,27 @@ export function summaryMarkdown(summary: Summary, title = 'Simulation summary'):
   const kinds = usedKinds(summary);
   out.push('## Decisions by kind', '');
   if (kinds.length === 0) out.push('No decisions.');
-  else out.push(...table(['Kind', 'Count'], kinds.map((k) => [k, summary.byKind[k]])));
+  else append(out, table(['Kind', 'Count'], kinds.map((k) => [k, summary.byKind[k]])));
   out.push('', '## Decisions by tool', '');
   const toolKinds = DECISION_KINDS.filter((k) => summary.byTool.some((t) => (t.byKind[k] ?? 0) > 0));
   if (summary.byTool.length === 0) out.push('No tool decisions.');
   else
-    out.push(...table(['Tool', 'Total', ...toolKinds], summary.byTool.map((t) => [code(t.tool), t.total, ...toolKinds.map((k) => t.byKind[k] ?? 0)])));
+    append(out, table(['Tool', 'Total', ...toolKinds], summary.byTool.map((t) => [code(t.tool), t.total, ...toolKinds.map((k) => t.byKind[k] ?? 0)])));
   out.push('', '## Tool rules', '');
   if (summary.toolRules.length === 0) out.push('No agent loaded.');
   else
-    out.push(
-      ...table(
+    append(
+      out,
+      table(
         ['Rule', 'Tool', 'Type', 'Fired', 'Failures'],
         summary.toolRules.map((r) => [ruleNumber(r.rule), code(r.tool), r.type, r.fired, r.failures]),
       ),
     );
   if (summary.lettaRules.length > 0) {
     out.push('', '## Letta rules', '');
-    out.push(
-      ...table(
+    append(
+      out,
+      table(
         ['Rule', 'Tool', 'Type', 'Fired', 'Failures'],
         summary.lettaRules.map((r) => [ruleNumber(r.rule), code(r.tool), r.type, r.fired, r.failures]),
       ),
@@ -78,13 +81,13 @@ export function summaryMarkdown(summary: Summary, title = 'Simulation summary'):
   }
   out.push('', '## Workflow rules', '');
   if (summary.workflowRules.length === 0) out.push('No workflow rules.');
-  else out.push(...table(['Node', 'Rule', 'Type', 'Interrupts'], summary.workflowRules.map((r) => [code(r.node), ruleNumber(r.rule), r.type, r.fired])));
+  else append(out, table(['Node', 'Rule', 'Type', 'Interrupts'], summary.workflowRules.map((r) => [code(r.node), ruleNumber(r.rule), r.type, r.fired])));
   out.push('', '## Rules that never fired', '');
   const never = [
     ...summary.neverFired.tool.map((r) => `- Tool rule ${ruleNumber(r.rule)}: ${r.type} on ${code(r.tool)}`),
     ...summary.neverFired.letta.map((r) => `- Letta rule ${ruleNumber(r.rule)}: ${r.type} on ${code(r.tool)}`),
     ...summary.neverFired.workflow.map((r) => `- Workflow rule ${ruleNumber(r.rule)} of node ${code(r.node)}: ${r.type}`),
   ];
-  out.push(...(never.length > 0 ? never : ['Every rule fired at least once.']));
+  append(out, never.length > 0 ? never : ['Every rule fired at least once.']);
   return out.join('\n') + '\n';
 }

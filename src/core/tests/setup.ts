@@ -11,6 +11,7 @@ import { readTrace } from '../traces/readTrace.ts';
 import { readScriptedNode } from '../traces/scripted.ts';
 import type { ParsedTestFile } from './parse.ts';
 import type { TestCase } from './schema.ts';
+import { append } from '../model/append.ts';
 
 /** A file's text, or why it cannot be read. */
 export type ReadResult = { ok: true; text: string } | { ok: false; message: string };
@@ -44,7 +45,7 @@ function loadRules(parsed: ParsedTestFile, test: TestCase, host: TestHost): { ok
       if (r.ok) sources.push({ file: name, text: r.text });
       else errors.push(`rule file ${name}: ${r.message}`);
     }
-  } else sources.push(...(host.defaultRuleFiles?.() ?? []));
+  } else append(sources, host.defaultRuleFiles?.() ?? []);
   if (errors.length > 0) return { ok: false, errors };
   if (sources.length === 0) return { ok: false, errors: ['the test names no rule files (rules: [agent.toml, …])'] };
   return { ok: true, files: sources.map((s) => loadRuleFile(s.file, s.text)) };

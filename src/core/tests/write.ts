@@ -5,6 +5,7 @@
 import { Document, isMap, isSeq, YAMLMap, YAMLSeq, type Node } from 'yaml';
 import type { ReplaySettingsInput } from '../engine/settings.ts';
 import type { RunExpectation, StepExpectation } from './schema.ts';
+import { append } from '../model/append.ts';
 
 /** A YAML node for expectations, each a one-line flow mapping. */
 export function expectationNodes(doc: Document, list: readonly StepExpectation[]): Node[] {
@@ -44,7 +45,7 @@ export function newTestFileText(test: NewTest): string {
   t.set('name', test.name);
   t.set('trace', typeof test.trace === 'string' ? test.trace : doc.createNode(test.trace));
   const seq = new YAMLSeq();
-  seq.items.push(...expectationNodes(doc, test.expect));
+  append(seq.items, expectationNodes(doc, test.expect));
   t.set('expect', seq);
   if (test.run && Object.keys(test.run).length > 0) t.set('run', runNode(doc, test.run));
   root.set('tests', doc.createNode([t]));

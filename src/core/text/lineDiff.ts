@@ -1,3 +1,4 @@
+import { append } from '../model/append.ts';
 /**
  * A line diff for showing a proposed change (the "Convert to …" dialog): common leading and
  * trailing lines are kept, the rest is aligned by a longest common subsequence of lines. Past
@@ -29,7 +30,7 @@ export function lineDiff(before: string, after: string): DiffLine[] {
   for (let i = 0; i < head; i++) out.push({ kind: 'same', text: a[i] ?? '', oldLine: i + 1, newLine: i + 1 });
   const ma = a.slice(head, a.length - tail);
   const mb = b.slice(head, b.length - tail);
-  out.push(...middle(ma, mb, head, head));
+  append(out, middle(ma, mb, head, head));
   for (let i = tail; i > 0; i--) out.push({ kind: 'same', text: a[a.length - i] ?? '', oldLine: a.length - i + 1, newLine: b.length - i + 1 });
   return out;
 }

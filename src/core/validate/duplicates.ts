@@ -10,6 +10,7 @@ import type { AgentFacts } from './agentFacts.ts';
 import { ruleLabel } from './agentFacts.ts';
 import type { AgentEmit } from './emit.ts';
 import { quote, quoteList } from './text.ts';
+import { append } from '../model/append.ts';
 
 const BY_CONDITIONS: ReadonlySet<ToolRuleTypeName> = new Set<ToolRuleTypeName>([
   'RequiresPrecedingTools',
@@ -87,9 +88,9 @@ export function reportDuplicates(facts: AgentFacts, emit: AgentEmit): void {
   const groups: number[][] = [];
   for (const [type, byTool] of facts.exact) {
     if (type === 'ExclusiveGroups') continue;
-    for (const rules of byTool.values()) groups.push(...pairGroups(facts, rules));
+    for (const rules of byTool.values()) append(groups, pairGroups(facts, rules));
   }
-  for (const [type, rules] of facts.wildcard) if (type !== 'ExclusiveGroups') groups.push(...pairGroups(facts, rules));
+  for (const [type, rules] of facts.wildcard) if (type !== 'ExclusiveGroups') append(groups, pairGroups(facts, rules));
   groups.sort((a, b) => Math.min(...a) - Math.min(...b));
   for (const group of groups) {
     const decides = decider(facts, group);

@@ -14,6 +14,7 @@ import { searchToolsSteps, type SearchLimits } from './exploreTools.ts';
 import { counted, finish, type SearchProgress } from './steps.ts';
 import type { Counterexample, Proof, SearchStats, VerifyFinding } from './findings.ts';
 import { verifyFileWorkflowsSteps, type WorkflowVerification } from './verifyWorkflow.ts';
+import { append } from '../model/append.ts';
 
 export type { SearchLimits } from './exploreTools.ts';
 
@@ -87,7 +88,7 @@ export function* verifyFilesSteps(
   const workflows: FilesVerification['workflows'] = [];
   for (const f of files) {
     if (agentName === undefined)
-      workflows.push(...(yield* verifyFileWorkflowsSteps(f, settings, limits, before, (d, finding) => diagnostics.push(withProof(d, finding)))));
+      append(workflows, yield* verifyFileWorkflowsSteps(f, settings, limits, before, (d, finding) => diagnostics.push(withProof(d, finding))));
     for (const [agentIndex, agent] of f.agents.entries()) {
       if (agentName !== undefined && agent.name !== agentName) continue;
       const ctx = { file: f.file, spans: f.spans, agentIndex };

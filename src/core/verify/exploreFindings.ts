@@ -13,6 +13,7 @@ import { pathTo, type ToolSearch } from './exploreTools.ts';
 import type { Counterexample, CounterexampleStep, VerifyFinding } from './findings.ts';
 import { judgedLettaRules } from './exploreLettaRules.ts';
 import { callDecision, probeState, type ProbedState } from './probe.ts';
+import { append } from '../model/append.ts';
 
 /** At most this many findings of one code (the shortest ones). */
 const PER_CODE = 10;
@@ -308,10 +309,10 @@ export function toolFindings(s: ToolSearch): VerifyFinding[] {
   const dead = deadTools(s);
   const out: VerifyFinding[] = [...deadlocks(s), ...unreachable];
   // With no way out at all, every state is a trap: the V002 finding says it once.
-  if (unreachable.length === 0) out.push(...traps(s, can));
+  if (unreachable.length === 0) append(out, traps(s, can));
   const deadToolNames = new Set(dead.map((d) => d.tool as string));
   const judged = toolProfileOf(s.settings.profile) === 'letta' ? judgedLettaRules(s, deadToolNames) : judgedRules(s, deadToolNames);
-  out.push(...dead, ...deadRules(s, judged));
+  append(out, [...dead, ...deadRules(s, judged)]);
   if (!s.exhaustive)
     out.push({
       code: 'V006',

@@ -8,6 +8,7 @@
  */
 import type { Json } from '../model/toolRules.ts';
 import type { TraceEvent } from '../traces/events.ts';
+import { append } from '../model/append.ts';
 
 type JsonObject = { [key: string]: Json };
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -53,19 +54,19 @@ export function simplerEvents(e: TraceEvent): TraceEvent[] {
       const out: TraceEvent[] = simplerJson(e.args).map((args) => ({ ...e, args: args as JsonObject }));
       if (e.outcome === 'error') out.push({ ...e, outcome: 'ok' });
       if (e.duration_ms > 0) out.push({ ...e, duration_ms: 0 });
-      out.push(...without(e, 'consent'), ...without(e, 'tokens'), ...without(e, 'id'), ...without(e, 'activity_recorded'));
+      append(out, [...without(e, 'consent'), ...without(e, 'tokens'), ...without(e, 'id'), ...without(e, 'activity_recorded')]);
       return out;
     }
     case 'next': {
       const out: TraceEvent[] = (simplerJson(e.claims) as string[][]).map((claims) => ({ ...e, claims }));
-      out.push(...without(e, 'force'), ...without(e, 'to'));
+      append(out, [...without(e, 'force'), ...without(e, 'to')]);
       return out;
     }
     case 'tokens': {
       const out: TraceEvent[] = [];
       if (e.input !== 0) out.push({ ...e, input: 0 });
       if (e.output !== 0) out.push({ ...e, output: 0 });
-      out.push(...without(e, 'cache_read'), ...without(e, 'cache_creation'));
+      append(out, [...without(e, 'cache_read'), ...without(e, 'cache_creation')]);
       return out;
     }
     case 'model_end':

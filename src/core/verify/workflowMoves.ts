@@ -15,6 +15,7 @@ import { keyBoundsOf, type WorkflowKeyBounds } from '../engine/workflow/stateKey
 import { samplePattern } from '../regex/index.ts';
 import type { TraceEvent } from '../traces/events.ts';
 import type { CounterexampleStep } from './findings.ts';
+import { append } from '../model/append.ts';
 
 /** A move of the session. */
 export type WorkflowMove =
@@ -95,7 +96,7 @@ export function nextMoves(wf: CompiledWorkflow, node: string, waits: boolean): W
   claims.push([]);
   if (node !== wf.startNode) claims.push(['restart_cycle']);
   const out: WorkflowMove[] = claims.map((c) => ({ kind: 'next', claims: c, wait: false }));
-  if (waits) out.push(...claims.map((c): WorkflowMove => ({ kind: 'next', claims: c, wait: true })));
+  if (waits) append(out, claims.map((c): WorkflowMove => ({ kind: 'next', claims: c, wait: true })));
   return out;
 }
 

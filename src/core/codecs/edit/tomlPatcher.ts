@@ -11,6 +11,7 @@ import { tomlInline, tomlKey } from '../write/agentsToml.ts';
 import type { TextPatcher } from './ops.ts';
 import { entriesOf, plainOf } from './tree.ts';
 import { cutLines, lineEnd, lineStart } from './lines.ts';
+import { append } from '../../model/append.ts';
 
 const SEP = '\u0000';
 
@@ -35,7 +36,7 @@ function memberLines(value: unknown): string[] {
 function block(path: DocPath, value: unknown): string {
   const inline = (entriesOf(value) ?? []).filter(([k]) => !TABLE_KEYS.has(k));
   const blocks = [[headerOf(path), ...memberLines(Object.fromEntries(inline))].join('\n')];
-  for (const [k, v] of entriesOf(value) ?? []) if (TABLE_KEYS.has(k)) blocks.push(...subBlocks([...path, k], v));
+  for (const [k, v] of entriesOf(value) ?? []) if (TABLE_KEYS.has(k)) append(blocks, subBlocks([...path, k], v));
   return blocks.join('\n\n');
 }
 

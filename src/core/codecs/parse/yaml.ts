@@ -26,6 +26,7 @@ import {
 } from 'yaml';
 import type { Range } from '../../diagnostics/types.ts';
 import type { DocPath, FileFormat, ParsedDoc, SyntaxProblem } from '../types.ts';
+import { append } from '../../model/append.ts';
 
 /** Larger inputs are refused with an error rather than parsed (a rule file is a few KB). */
 export const MAX_YAML_CHARS = 5 * 1024 * 1024;
@@ -255,7 +256,7 @@ export function parseYaml(text: string): ParsedDoc {
       range: offsetRange(src, e.pos[0], Math.max(e.pos[1], e.pos[0])),
     }));
     const { index, errors: duplicates } = indexKeys(src, true);
-    errors.push(...duplicates);
+    append(errors, duplicates);
     if (errors.length > 0) return { format: 'yaml', value: undefined, locate: makeLocate(src, index), errors };
     const value: unknown = src.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     return { format: 'yaml', value, locate: makeLocate(src, index), errors };

@@ -9,6 +9,7 @@ import { FILE_START } from '../../diagnostics/types.ts';
 import { diag } from '../../diagnostics/make.ts';
 import type { Agent, ExtraKeys, Json, ToolDecl, ToolRule, ToolRuleType } from '../../model/toolRules.ts';
 import { msToWholeSeconds } from '../read/agentsDuration.ts';
+import { append } from '../../model/append.ts';
 
 /** The file name export diagnostics carry. */
 export const EXPORT_FILE = '<export>';
@@ -104,7 +105,7 @@ export function configRule(agent: Agent, index: number, rule: ToolRule, out: Dia
   if (rule.priority !== DEFAULT_PRIORITY) o['priority'] = rule.priority;
   if (rule.metadata !== undefined) o['metadata'] = rule.metadata;
   addExtra(o, rule.extra, RESERVED_RULE_KEYS);
-  out.push(...exitLoopWarnings(agent, index, rule), ...durationWarnings(agent, index, rule));
+  append(out, [...exitLoopWarnings(agent, index, rule), ...durationWarnings(agent, index, rule)]);
   return o;
 }
 

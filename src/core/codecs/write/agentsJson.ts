@@ -14,6 +14,7 @@ import {
   toolSpecs,
   type ConfigObject,
 } from './agentsConfig.ts';
+import { append } from '../../model/append.ts';
 
 /** A duration in Rust's `Duration` serde form. */
 function runtimeDuration(ms: number): ConfigObject {
@@ -57,7 +58,7 @@ function runtimeAgent(agent: Agent, out: Diagnostic[]): ConfigObject {
   const o: ConfigObject = { name: agent.name, tools: agent.tools.map((t) => t.name) };
   addExtra(o, agent.extra, RESERVED_AGENT_KEYS);
   o['tool_rules'] = agent.rules.map((r, i) => {
-    out.push(...exitLoopWarnings(agent, i, r));
+    append(out, exitLoopWarnings(agent, i, r));
     return runtimeRule(r);
   });
   const specs = toolSpecs(agent);

@@ -11,6 +11,7 @@ import { diag } from '../../diagnostics/make.ts';
 import type { Agent } from '../../model/toolRules.ts';
 import { configAgentHead, configRule, EXPORT_CODES, EXPORT_FILE, toolSpecs, type ConfigObject } from './agentsConfig.ts';
 import { TextBuffer } from './textBuffer.ts';
+import { append } from '../../model/append.ts';
 
 const BARE_KEY = /^[A-Za-z0-9_-]+$/;
 
@@ -194,7 +195,7 @@ export function writeAgentsToml(agents: readonly Agent[]): { text: string; diagn
   const out = new BlockText(agents);
   for (const a of agents) {
     agentBlocks(a, 'agents.', out, diagnostics);
-    diagnostics.push(...nullWarnings(a));
+    append(diagnostics, nullWarnings(a));
   }
   return { text: out.done(), diagnostics };
 }
@@ -204,6 +205,6 @@ export function writeAgentFileToml(agent: Agent): { text: string; diagnostics: D
   const diagnostics: Diagnostic[] = [];
   const out = new BlockText([agent]);
   agentBlocks(agent, '', out, diagnostics);
-  diagnostics.push(...nullWarnings(agent));
+  append(diagnostics, nullWarnings(agent));
   return { text: out.done(), diagnostics };
 }

@@ -3,6 +3,7 @@
  * recursion: the TOML writer replaces them and the export says so.
  */
 import { LONE_SURROGATE } from './agentsToml.ts';
+import { append } from '../../model/append.ts';
 
 const hasLone = (s: string): boolean => {
   LONE_SURROGATE.lastIndex = 0;
@@ -17,7 +18,7 @@ export function countLoneSurrogates(value: unknown): number {
     const v = stack.pop();
     if (typeof v === 'string') {
       if (hasLone(v)) n++;
-    } else if (Array.isArray(v)) stack.push(...(v as unknown[]));
+    } else if (Array.isArray(v)) append(stack, v as unknown[]);
     else if (v !== null && typeof v === 'object')
       for (const [k, x] of Object.entries(v)) {
         if (hasLone(k)) n++;

@@ -10,6 +10,7 @@
  */
 import type { LettaToolRule } from '../../model/lettaRules.ts';
 import { matchesLettaKey, responseMessage, type LettaOutputKey } from './outputKey.ts';
+import { append } from '../../model/append.ts';
 
 /** The step's call history as the solver reads it (Letta's `tool_call_history`). */
 export interface LettaHistory {
@@ -217,7 +218,7 @@ export class LettaRules {
   /** The valid sets that can bind in this state, with their rules, in Letta's order (the others keep every tool). */
   private bindingSets(history: LettaHistory, response: string | undefined): { rule: number; set: LettaValidSet }[] {
     const positions = [...(history.last !== undefined ? (this.byLast.get(history.last) ?? []) : []), ...this.parentPositions];
-    for (const [tool, list] of this.byCounted) if (history.count(tool) > 0 || list.some((p) => (this.filters[p] as { limit: number }).limit <= 0)) positions.push(...list);
+    for (const [tool, list] of this.byCounted) if (history.count(tool) > 0 || list.some((p) => (this.filters[p] as { limit: number }).limit <= 0)) append(positions, list);
     positions.sort((a, b) => a - b);
     const out: { rule: number; set: LettaValidSet }[] = [];
     for (const pos of positions) {

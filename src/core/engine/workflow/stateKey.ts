@@ -15,6 +15,7 @@ import type { PhaseRecord } from './phases.ts';
 import { repeatedOf } from './profileRules.ts';
 import type { SlidingWindowState } from './slidingWindow.ts';
 import type { WorkflowProfile } from './activity.ts';
+import { append } from '../../model/append.ts';
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -74,7 +75,7 @@ export function keyBoundsOf(wf: CompiledWorkflow, profile: WorkflowProfile): Wor
     lookback = Math.max(lookback, reads.lookback);
     nodes.set(node.name, reads);
     windows.set(node.name, own);
-    all.push(...own);
+    append(all, own);
   }
   if (profile === 'hegel') {
     windows.clear();

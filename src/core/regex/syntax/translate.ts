@@ -8,6 +8,7 @@ import type { CharSet } from '../charset.ts';
 import { caseFoldAscii, caseFoldSimple, hasCaseFold, perlDigit, perlSpace, perlWord, unicodeClass } from '../unicode/properties.ts';
 import type { AsciiClass, AssertionKind, Ast, ClassSet, FlagItems, Literal, PerlClass, Span, UnicodeClass } from './ast.ts';
 import { PatternSyntaxError, type ErrorKind } from './error.ts';
+import { append } from '../../model/append.ts';
 
 /** Assertions after flags: `^`/`$` become text or line anchors; word boundaries stay as written. */
 export type Look = Exclude<AssertionKind, 'start-line' | 'end-line' | 'start-text' | 'end-text'> | 'start' | 'end' | 'start-lf' | 'end-lf' | 'start-crlf' | 'end-crlf';
@@ -237,16 +238,16 @@ export class Translator {
           flat.push(this.classScalar(item.start), this.classScalar(item.end));
           break;
         case 'ascii':
-          flat.push(...this.foldAndNegate(ASCII_CLASSES[item.kind], item.negated, item.span));
+          append(flat, this.foldAndNegate(ASCII_CLASSES[item.kind], item.negated, item.span));
           break;
         case 'unicode':
-          flat.push(...this.unicode(item));
+          append(flat, this.unicode(item));
           break;
         case 'perl':
-          flat.push(...this.perl(item));
+          append(flat, this.perl(item));
           break;
         case 'bracketed':
-          flat.push(...this.foldAndNegate(this.classSet(item.set), item.negated, item.span));
+          append(flat, this.foldAndNegate(this.classSet(item.set), item.negated, item.span));
           break;
       }
     }
