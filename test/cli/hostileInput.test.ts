@@ -95,12 +95,24 @@ const ROWS: Row[] = [
     seconds: 90,
     heapMb: 1024,
   },
+  ...(['check', 'convert --to json', 'convert --to yaml', 'convert --to toml'] as const).map(
+    (command): Row => ({
+      name: `${command}: 999 YAML aliases to one 200,000-item list, refused at the alias past the value budget`,
+      argv: (p) => [...command.split(' ').slice(0, 1), p.f['fan-out.yaml'] ?? '', ...command.split(' ').slice(1)],
+      exit: 1,
+      message: 'fan-out.yaml:33:12 error F001 File expands to more than 5,242,880 values',
+      onStdout: command === 'check',
+      seconds: 60,
+      heapMb: 1024,
+    }),
+  ),
 ];
 
 /** Writes the inputs of issue 29's rows into `dir`; returns their paths by file name. */
 function writeIssue29Inputs(dir: string): Record<string, string> {
   const files: Record<string, string | Buffer> = {
     'header.toml': `[${Array.from({ length: 40_000 }, () => 'a').join('.')}]\nx = 1\n`,
+    'fan-out.yaml': `name: a\ntools: [t]\ntool_rules:\n  - tool_name: t\n    rule_type: ExitLoop\n    metadata:\n      big: &big [${Array.from({ length: 200_000 }, () => '1').join(', ')}]\n${Array.from({ length: 998 }, (_, i) => `      a${i}: *big\n`).join('')}`,
     'unknown-keys.yaml': `mode: discovery\nstart_node: a\nnodes:\n  a:\n    transitions: []\n${Array.from({ length: 130_000 }, (_, i) => `x${i}: 1\n`).join('')}`,
   };
   const out: Record<string, string> = {};

@@ -4,9 +4,9 @@
  * position; the writers refuse deeper data with an error instead of overflowing.
  */
 import { describe, expect, it } from 'vitest';
-import { loadRuleFile, MAX_DOCUMENT_DEPTH } from '../../src/core/codecs/load.ts';
-import { MAX_WRITE_DEPTH, writeRuleFile } from '../../src/core/codecs/write.ts';
-import { pathTooDeep } from '../../src/core/model/jsonDepth.ts';
+import { loadRuleFile, MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_VALUES } from '../../src/core/codecs/load.ts';
+import { MAX_WRITE_DEPTH, MAX_WRITE_VALUES, writeRuleFile } from '../../src/core/codecs/write.ts';
+import { pathPastBudget, pathTooDeep } from '../../src/core/model/jsonDepth.ts';
 import type { Agent } from '../../src/core/model/toolRules.ts';
 import type { Json } from '../../src/core/model/json.ts';
 
@@ -58,6 +58,41 @@ describe('deep data', () => {
       expect(written.diagnostics).toHaveLength(1);
       expect(written.diagnostics[0]).toMatchObject({ code: 'X012', severity: 'error' });
       expect(written.diagnostics[0]?.message).toContain(`nested more than ${MAX_WRITE_DEPTH} levels deep`);
+    }
+  });
+
+  it('counts shared data once per reference, and stops at the budget', () => {
+    const list = Array.from({ length: 1000 }, () => 1);
+    expect(pathPastBudget({ a: list, b: list }, 10, 2002)).toBeUndefined();
+    expect(pathPastBudget({ a: list, b: list }, 10, 2001)).toEqual({ kind: 'values', path: ['b'] });
+    expect(pathPastBudget({ a: [[1]] }, 1, 100)).toEqual({ kind: 'depth', path: ['a', 0] });
+  });
+
+  it('issue 29: 999 YAML aliases to one 200,000-item list are refused when read, at the alias past the budget', () => {
+    const aliases = Array.from({ length: 998 }, (_, i) => `      a${i}: *big\n`).join('');
+    const yaml = `name: a\ntools: [t]\ntool_rules:\n  - tool_name: t\n    rule_type: ExitLoop\n    metadata:\n      big: &big [${Array.from({ length: 200_000 }, () => '1').join(', ')}]\n${aliases}`;
+    const file = loadRuleFile('fan.yaml', yaml);
+    expect(file.agents).toEqual([]);
+    expect(file.diagnostics).toHaveLength(1);
+    expect(file.diagnostics[0]?.message).toContain(`File expands to more than ${MAX_DOCUMENT_VALUES.toLocaleString('en-US')} values`);
+    // `big` and a0…a24 hold 5,200,000 items; a25 (line 8 + 25, at `*big`) takes the count past 5,242,880
+    expect(file.diagnostics[0]?.range.start).toEqual({ line: 33, column: 12 });
+  });
+
+  it('issue 29: the writers refuse a model sharing one list past their budget, in every format', () => {
+    const big: Json = Array.from({ length: 200_000 }, () => 1);
+    const metadata: Json = Object.fromEntries(Array.from({ length: 999 }, (_, i) => [`a${i}`, big]));
+    const agent: Agent = {
+      name: 'a',
+      tools: [{ name: 'x' }],
+      rules: [{ tool_name: 'x', rule_type: { type: 'ExitLoop' }, conditions: [], priority: 5, metadata }],
+    } as unknown as Agent;
+    for (const to of ['toml', 'yaml', 'json'] as const) {
+      const written = writeRuleFile({ agents: [agent], workflows: [] }, to);
+      expect(written.text).toBe('');
+      expect(written.diagnostics).toHaveLength(1);
+      expect(written.diagnostics[0]).toMatchObject({ code: 'X014', severity: 'error' });
+      expect(written.diagnostics[0]?.message).toContain(`expands to more than ${MAX_WRITE_VALUES.toLocaleString('en-US')} values`);
     }
   });
 });

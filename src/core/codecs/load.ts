@@ -4,7 +4,7 @@
  * diagnostics with a position and an empty model.
  */
 import { describeBinary } from '../text/decodeBytes.ts';
-import { pathTooDeep } from '../model/jsonDepth.ts';
+import { pathPastBudget } from '../model/jsonDepth.ts';
 import { flowTooDeep } from './parse/yaml.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import { FILE_START } from '../diagnostics/types.ts';
@@ -48,6 +48,15 @@ export function sniffFormat(text: string): FileFormat {
  * after `check` had passed it) is refused when read, in every format.
  */
 export const MAX_DOCUMENT_DEPTH = 128;
+
+/**
+ * Most values (array members and object entries, each counted every time it is reached) a rule
+ * file's data may hold: as many as a file at {@link MAX_RULE_FILE_BYTES} can spell without YAML
+ * aliases (`1,` is two bytes). Aliases share data when read, but writers and the checks that walk
+ * it expand every reference: 999 aliases to one 200,000-item list once took `convert` to 2.9 GB
+ * and an abort. Such a file is refused at the alias that passes the budget.
+ */
+export const MAX_DOCUMENT_VALUES = MAX_RULE_FILE_BYTES / 2;
 
 /** True when the text looks like binary data rather than a text file. */
 export function looksBinary(text: string): boolean {
@@ -140,10 +149,15 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
     return { file, format: fmt, agents: [], workflows: [], diagnostics, spans: new SpanIndex() };
   }
 
-  const deep = pathTooDeep(doc.value, MAX_DOCUMENT_DEPTH);
-  if (deep) {
-    const at = doc.locate(deep)?.start ?? (fmt === 'json' ? flowTooDeep(text, MAX_DOCUMENT_DEPTH + 1) : undefined) ?? FILE_START.start;
+  const past = pathPastBudget(doc.value, MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_VALUES);
+  if (past?.kind === 'depth') {
+    const at = doc.locate(past.path)?.start ?? (fmt === 'json' ? flowTooDeep(text, MAX_DOCUMENT_DEPTH + 1) : undefined) ?? FILE_START.start;
     const message = `File nests data more than ${MAX_DOCUMENT_DEPTH} levels deep (here), deeper than any rule file needs; nothing was loaded from it.`;
+    return { file, format: fmt, agents: [], workflows: [], diagnostics: [diag('F001', 'error', message, file, { start: at, end: at })], spans: new SpanIndex() };
+  }
+  if (past) {
+    const at = doc.locate(past.path)?.start ?? FILE_START.start;
+    const message = `File expands to more than ${MAX_DOCUMENT_VALUES.toLocaleString('en-US')} values (here; each alias counts the data it repeats), more than a rule file at the ${MAX_RULE_FILE_BYTES / 1048576} MB limit can hold; nothing was loaded from it.`;
     return { file, format: fmt, agents: [], workflows: [], diagnostics: [diag('F001', 'error', message, file, { start: at, end: at })], spans: new SpanIndex() };
   }
 

@@ -16,7 +16,8 @@ import { writeWorkflowJson } from './write/workflowJson.ts';
 import { writeWorkflowToml } from './write/workflowToml.ts';
 import { writeLettaRulesJson } from './write/lettaRules.ts';
 import { EXPORT_CODES, EXPORT_FILE } from './write/agentsConfig.ts';
-import { pathTooDeep } from '../model/jsonDepth.ts';
+import { pathPastBudget } from '../model/jsonDepth.ts';
+import { MAX_DOCUMENT_VALUES } from './load.ts';
 import { countLoneSurrogates } from './write/loneSurrogates.ts';
 
 /**
@@ -24,6 +25,13 @@ import { countLoneSurrogates } from './write/loneSurrogates.ts';
  * `MAX_DOCUMENT_DEPTH` in `load.ts`); models from bundles hold JSON up to 512 levels.
  */
 export const MAX_WRITE_DEPTH = 1000;
+
+/**
+ * Most values the writers write (see `pathPastBudget`: shared data counts once per reference).
+ * Twice what a file read may hold (`MAX_DOCUMENT_VALUES`): the model adds a few fields per rule.
+ * Models from bundles or the studio can share data without limit; past this nothing is written.
+ */
+export const MAX_WRITE_VALUES = 2 * MAX_DOCUMENT_VALUES;
 
 export interface WrittenFile {
   text: string;
@@ -81,10 +89,14 @@ export function writeRuleFile(
   to: FileFormat,
 ): WrittenFile {
   const { agents, workflows } = content;
-  const deep = pathTooDeep(content, MAX_WRITE_DEPTH);
-  if (deep) {
-    const message = `Nothing was written: the data is nested more than ${MAX_WRITE_DEPTH} levels deep (at ${deep.slice(0, 6).join('.')}…), deeper than the writers go.`;
+  const past = pathPastBudget(content, MAX_WRITE_DEPTH, MAX_WRITE_VALUES);
+  if (past?.kind === 'depth') {
+    const message = `Nothing was written: the data is nested more than ${MAX_WRITE_DEPTH} levels deep (at ${past.path.slice(0, 6).join('.')}…), deeper than the writers go.`;
     return { text: '', diagnostics: [diag(EXPORT_CODES.tooDeep, 'error', message, EXPORT_FILE, FILE_START)] };
+  }
+  if (past) {
+    const message = `Nothing was written: the data expands to more than ${MAX_WRITE_VALUES.toLocaleString('en-US')} values (at ${past.path.slice(0, 6).join('.')}; shared data counts once per reference), more than the writers write.`;
+    return { text: '', diagnostics: [diag(EXPORT_CODES.tooLarge, 'error', message, EXPORT_FILE, FILE_START)] };
   }
   const wf = workflows[0];
   if (agents.length > 0 && workflows.length === 0) return withSurrogateWarning(writeAgents(agents, to), content, to);

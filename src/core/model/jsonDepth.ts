@@ -12,26 +12,50 @@ interface Visit {
   parent?: Visit;
 }
 
+/** Where data goes past a budget: too deep, or more values than allowed (see {@link pathPastBudget}). */
+export interface PastBudget {
+  kind: 'depth' | 'values';
+  /** The path to the array or object nested too deep, or to the container whose member went past the value budget. */
+  path: DocPath;
+}
+
 /**
  * The path to the first array or object nested deeper than `max` levels below `value` (the value
  * itself is level 0), or undefined when none is. Iterative and linear: each value is visited once
  * and the path is built only when found.
  */
 export function pathTooDeep(value: unknown, max: number): DocPath | undefined {
+  const past = pathPastBudget(value, max, Infinity);
+  return past?.path;
+}
+
+/**
+ * Walks `value` as a writer would, counting every array member and object entry each time it is
+ * reached: data shared by reference (what YAML aliases read into) counts once per reference, so
+ * 999 aliases to one 200,000-item list count 199.8 million. Stops at the first array or object
+ * deeper than `maxDepth` or at the member that takes the count past `maxValues`, so the walk itself
+ * costs at most `maxValues` steps. Iterative: depth cannot overflow the stack.
+ */
+export function pathPastBudget(value: unknown, maxDepth: number, maxValues: number): PastBudget | undefined {
   const stack: Visit[] = [{ v: value, depth: 0 }];
+  let values = 0;
   while (stack.length > 0) {
     const visit = stack.pop() as Visit;
     const { v, depth } = visit;
     if (v === null || typeof v !== 'object') continue;
-    if (depth > max) return pathOf(visit);
-    // Only arrays and objects can nest: scalars get no visit (most values of a rule file are scalars).
+    if (depth > maxDepth) return { kind: 'depth', path: pathOf(visit) };
+    // Only arrays and objects can nest: scalars are counted but get no visit.
     if (Array.isArray(v)) {
+      values += v.length;
+      if (values > maxValues) return { kind: 'values', path: pathOf(visit) };
       for (let i = v.length - 1; i >= 0; i--) {
         const child: unknown = v[i];
         if (child !== null && typeof child === 'object') stack.push({ v: child, depth: depth + 1, key: i, parent: visit });
       }
     } else {
       const keys = Object.keys(v);
+      values += keys.length;
+      if (values > maxValues) return { kind: 'values', path: pathOf(visit) };
       for (let i = keys.length - 1; i >= 0; i--) {
         const k = keys[i] as string;
         const child = (v as Record<string, unknown>)[k];

@@ -24,6 +24,8 @@ export const EXPORT_CODES = {
   nullDropped: 'X003',
   /** Data nested deeper than the writers go (see `write.ts`): nothing is written. */
   tooDeep: 'X012',
+  /** Data that expands to more values than the writers write (see `write.ts`): nothing is written. */
+  tooLarge: 'X014',
   /** A lone surrogate in a string or key: TOML (UTF-8) cannot hold it; written as U+FFFD. */
   loneSurrogate: 'X013',
 } as const;
