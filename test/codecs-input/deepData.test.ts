@@ -13,6 +13,13 @@ import type { Json } from '../../src/core/model/json.ts';
 const nested = (levels: number): string => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
 const agentJson = (metadata: string) => `{"name":"a","tools":["x"],"tool_rules":[{"tool_name":"x","rule_type":"ExitLoop","metadata":${metadata}}]}`;
 
+const agentWith = (metadata: Json): Agent =>
+  ({
+    name: 'a',
+    tools: [{ name: 'x' }],
+    rules: [{ tool_name: 'x', rule_type: { type: 'ExitLoop' }, conditions: [], priority: 5, metadata }],
+  }) as unknown as Agent;
+
 describe('deep data', () => {
   it('measures depth without recursion and names the path', () => {
     expect(pathTooDeep({ a: [{ b: 1 }] }, 2)).toBeUndefined();
@@ -47,13 +54,8 @@ describe('deep data', () => {
   it('the writers refuse data deeper than they go with an error, in every format, instead of overflowing', () => {
     let metadata: Json = 1;
     for (let i = 0; i < 50_000; i++) metadata = { a: metadata };
-    const agent: Agent = {
-      name: 'a',
-      tools: [{ name: 'x' }],
-      rules: [{ tool_name: 'x', rule_type: { type: 'ExitLoop' }, conditions: [], priority: 5, metadata }],
-    } as unknown as Agent;
     for (const to of ['toml', 'yaml', 'json'] as const) {
-      const written = writeRuleFile({ agents: [agent], workflows: [] }, to);
+      const written = writeRuleFile({ agents: [agentWith(metadata)], workflows: [] }, to);
       expect(written.text).toBe('');
       expect(written.diagnostics).toHaveLength(1);
       expect(written.diagnostics[0]).toMatchObject({ code: 'X012', severity: 'error' });
@@ -82,13 +84,8 @@ describe('deep data', () => {
   it('issue 29: the writers refuse a model sharing one list past their budget, in every format', () => {
     const big: Json = Array.from({ length: 200_000 }, () => 1);
     const metadata: Json = Object.fromEntries(Array.from({ length: 999 }, (_, i) => [`a${i}`, big]));
-    const agent: Agent = {
-      name: 'a',
-      tools: [{ name: 'x' }],
-      rules: [{ tool_name: 'x', rule_type: { type: 'ExitLoop' }, conditions: [], priority: 5, metadata }],
-    } as unknown as Agent;
     for (const to of ['toml', 'yaml', 'json'] as const) {
-      const written = writeRuleFile({ agents: [agent], workflows: [] }, to);
+      const written = writeRuleFile({ agents: [agentWith(metadata)], workflows: [] }, to);
       expect(written.text).toBe('');
       expect(written.diagnostics).toHaveLength(1);
       expect(written.diagnostics[0]).toMatchObject({ code: 'X014', severity: 'error' });
