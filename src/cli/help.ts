@@ -1,6 +1,7 @@
 /** Help pages, derived from the command registry: the overview and one page per command. */
 import { optionsOf } from './args.ts';
 import type { CommandDef, OptionDef } from './registry.ts';
+import { append } from '../core/model/append.ts';
 
 const EXIT_CODES = 'exit codes: 0 ok, 1 errors in the rule files, 2 unreadable input or bad usage';
 
@@ -31,7 +32,7 @@ export function commandHelp(def: CommandDef): string {
     else lines.push(`${pad}default: (none)`);
     lines.push(`${pad}example: ${o.example}`);
   }
-  lines.push('', 'examples:', ...def.examples.map((e) => `  ${e}`), '', def.exitCodes ?? EXIT_CODES);
+  append(lines, ['', 'examples:', ...def.examples.map((e) => `  ${e}`), '', def.exitCodes ?? EXIT_CODES]);
   return lines.join('\n');
 }
 

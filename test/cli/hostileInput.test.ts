@@ -106,6 +106,34 @@ const ROWS: Row[] = [
       heapMb: 1024,
     }),
   ),
+  {
+    name: 'test: 20 tests of 1M scripted events each, one run held at a time',
+    argv: (p) => ['test', p.f['long.test.yaml'] ?? ''],
+    exit: 0,
+    message: '20 tests in 1 file: 20 passed',
+    onStdout: true,
+    seconds: 900,
+    heapMb: 1024,
+  },
+  // Issue 29: wrong places.
+  {
+    name: 'simulate a scripted trace with YAML errors on lines 5 and 7: said there, not at line 1',
+    argv: (p) => ['simulate', p.agent, '--trace', p.f['broken.yaml'] ?? ''],
+    exit: 0,
+    message: '"line":5,"message":"line 5: YAML syntax error',
+    onStdout: true,
+    seconds: 10,
+    heapMb: 128,
+  },
+  {
+    name: 'test a file with an undefined alias at 4:12: said there, not at 1:1',
+    argv: (p) => ['test', p.f['alias.test.yaml'] ?? ''],
+    exit: 1,
+    message: 'line 4: Unresolved alias (the anchor must be set before the alias): nope (column 12)',
+    onStdout: true,
+    seconds: 10,
+    heapMb: 128,
+  },
 ];
 
 /** Writes the inputs of issue 29's rows into `dir`; returns their paths by file name. */
@@ -113,6 +141,9 @@ function writeIssue29Inputs(dir: string): Record<string, string> {
   const files: Record<string, string | Buffer> = {
     'header.toml': `[${Array.from({ length: 40_000 }, () => 'a').join('.')}]\nx = 1\n`,
     'fan-out.yaml': `name: a\ntools: [t]\ntool_rules:\n  - tool_name: t\n    rule_type: ExitLoop\n    metadata:\n      big: &big [${Array.from({ length: 200_000 }, () => '1').join(', ')}]\n${Array.from({ length: 998 }, (_, i) => `      a${i}: *big\n`).join('')}`,
+    'long.test.yaml': `rules: agent.toml\ntests:\n${Array.from({ length: 20 }, (_, i) => `  - name: test ${i + 1}\n    trace:\n      start: 2025-01-01T00:00:00Z\n      steps:\n${Array.from({ length: 10 }, (_, k) => `        - {call: t${k % 2}, repeat: 100000, every: 1ms}\n`).join('')}`).join('')}`,
+    'broken.yaml': 'start: 2025-01-01T00:00:00Z\nsteps:\n  - call: t0\n  - call: t0\n  - call: {t1\n  - call: t0\n  - call: "t0\n',
+    'alias.test.yaml': 'rules: agent.toml\ntests:\n  - name: x\n    trace: *nope\n',
     'unknown-keys.yaml': `mode: discovery\nstart_node: a\nnodes:\n  a:\n    transitions: []\n${Array.from({ length: 130_000 }, (_, i) => `x${i}: 1\n`).join('')}`,
   };
   const out: Record<string, string> = {};
@@ -151,7 +182,7 @@ beforeAll(() => {
 }, 180_000);
 
 describe('hostile inputs: exit code, message, within time and memory', () => {
-  it.each(ROWS.map((r) => [r.name, r] as const))('%s', (_name, row) => {
+  it.each(ROWS.map((r) => [r.name, r] as const))('%s', { timeout: Math.max(...ROWS.map((r) => r.seconds)) * 1000 + 30_000 }, (_name, row) => {
     const r = spawnSync(process.execPath, [`--max-old-space-size=${row.heapMb}`, cli, ...row.argv(paths)], {
       encoding: 'utf8',
       timeout: row.seconds * 1000,

@@ -68,7 +68,7 @@ describe('readScripted', () => {
     ['steps: 5\n', 1, 'line 1: steps: expected a list of steps'],
     ['start: 2025-01-01T10:00:00\nsteps: []\n', 1, "line 1: start: time '2025-01-01T10:00:00' has no offset (add Z or ±HH:MM)"],
     ['stpes: []\n', 1, "line 1: unknown key 'stpes' (expected start, steps)"],
-    ['steps: [\n', 1, 'line 1: YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]'],
+    ['steps: [\n', 2, 'line 2: YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]'],
   ])('reports %j as an error naming the step and its line', (text, line, message) => {
     const items = readScripted(text, 't.yaml');
     expect(items).toEqual([{ kind: 'error', line, message, file: 't.yaml' }]);

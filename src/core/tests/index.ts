@@ -4,7 +4,7 @@
  */
 export { TestFile, TestCase, StepExpectation, RunExpectation, RuleNumberRef, TestSettings, EXPECTED_KINDS, testFileJsonSchema } from './schema.ts';
 export { parseTestFile, MAX_TEST_FILE_CHARS, type ParsedTestFile, type TestFileParse, type TestFileProblem } from './parse.ts';
-export { runTest, runTestFile, runParsedTestFile, type TestHost, type ReadResult } from './run.ts';
+export { runTest, runTestFile, runParsedTestFile, type RunTestOptions, type TestHost, type ReadResult } from './run.ts';
 export { describeDecision, describeExpectation, matchStep } from './stepMatch.ts';
 export { pinDecision, pinStep, pinAll, pinCounts } from './pin.ts';
 export { newTestFileText, type NewTest } from './write.ts';

@@ -5,6 +5,7 @@
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { formatPath } from '../project/issues.ts';
+import { unresolvedAliasAt, yamlErrorAt } from '../codecs/parse/yaml.ts';
 import { TestFile } from './schema.ts';
 
 /** Test files larger than this are refused before parsing. */
@@ -53,7 +54,7 @@ export function parseTestFile(file: string, text: string): TestFileParse {
     return { ok: false, file, problems: [{ line: 1, message: `the test file is too large (${(text.length / 1048576).toFixed(1)} MB; the limit is ${MAX_TEST_FILE_CHARS / 1048576} MB)` }] };
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
-  if (doc.errors.length > 0) return { ok: false, file, problems: doc.errors.map((e) => ({ line: e.linePos?.[0].line ?? 1, message: yamlProblem(e.message) })) };
+  if (doc.errors.length > 0) return { ok: false, file, problems: doc.errors.map((e) => ({ line: yamlErrorAt(counter, e).line, message: yamlProblem(e.message) })) };
   const lineOf = (node: Node | null | undefined) => (node?.range ? counter.linePos(node.range[0]).line : 1);
   const lineAt = (path: readonly (string | number)[]) => {
     for (let n = path.length; n >= 0; n--) {
@@ -66,7 +67,9 @@ export function parseTestFile(file: string, text: string): TestFileParse {
   try {
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (e) {
-    return { ok: false, file, problems: [{ line: 1, message: e instanceof Error ? e.message : String(e) }] };
+    const alias = unresolvedAliasAt(doc, counter);
+    const where = alias ? ` (column ${alias.column})` : '';
+    return { ok: false, file, problems: [{ line: alias?.line ?? 1, message: `${e instanceof Error ? e.message : String(e)}${where}` }] };
   }
   if (value === null || value === undefined) return { ok: false, file, problems: [{ line: 1, message: 'the test file is empty (expected rules, settings and tests)' }] };
   const checked = TestFile.safeParse(value);

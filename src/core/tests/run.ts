@@ -14,6 +14,7 @@ import type { StepExpectation, TestCase } from './schema.ts';
 import { setUpTest, type TestHost } from './setup.ts';
 import { describeDecision, describeExpectation, matchStep } from './stepMatch.ts';
 import type { TestFailure, TestFileResult, TestResult } from './types.ts';
+import { append } from '../model/append.ts';
 
 export type { TestHost, ReadResult } from './setup.ts';
 
@@ -50,8 +51,18 @@ function stepFailure(e: StepExpectation, line: number, seen: readonly Decision[]
   };
 }
 
+/** Options of the test runner. */
+export interface RunTestOptions {
+  /**
+   * Keep every decision of each run in its result (default true: `--update` pins them). False
+   * drops them once the run's expectations are checked, so a file of many long tests holds one
+   * run's decisions at a time (20 tests of 1M events each once took `test` to 2.9 GB and a crash).
+   */
+  keepDecisions?: boolean;
+}
+
 /** Runs test `index` of a parsed file. Never throws. */
-export function runTest(parsed: ParsedTestFile, index: number, host: TestHost): TestResult {
+export function runTest(parsed: ParsedTestFile, index: number, host: TestHost, options: RunTestOptions = {}): TestResult {
   const test = parsed.suite.tests[index] as TestCase;
   const line = parsed.lineAt(['tests', index]);
   const base = { name: test.name, line };
@@ -97,8 +108,9 @@ export function runTest(parsed: ParsedTestFile, index: number, host: TestHost): 
       for (const { e, line: eLine } of list)
         failures.push({ step: e.step, line: eLine, expected: `step ${e.step}: ${describeExpectation(e)}`, seen: `the trace has ${items.length} step${items.length === 1 ? '' : 's'}`, why: [] });
 
-  failures.push(
-    ...checkRun({
+  append(
+    failures,
+    checkRun({
       run: test.run,
       line: parsed.lineAt(['tests', index, 'run']),
       decisions,
@@ -109,17 +121,26 @@ export function runTest(parsed: ParsedTestFile, index: number, host: TestHost): 
     }),
   );
   failures.sort((a, b) => (a.step ?? Infinity) - (b.step ?? Infinity) || a.line - b.line);
-  return { ...base, status: failures.length > 0 ? 'fail' : 'pass', failures, errors: [], steps: items.length, decisions, decisionSteps };
+  const keep = options.keepDecisions ?? true;
+  return {
+    ...base,
+    status: failures.length > 0 ? 'fail' : 'pass',
+    failures,
+    errors: [],
+    steps: items.length,
+    decisions: keep ? decisions : [],
+    decisionSteps: keep ? decisionSteps : [],
+  };
 }
 
-/** Runs every test of a parsed file. */
-export function runParsedTestFile(parsed: ParsedTestFile, host: TestHost): TestFileResult {
-  return { file: parsed.file, errors: [], tests: parsed.suite.tests.map((_, i) => runTest(parsed, i, host)) };
+/** Runs every test of a parsed file, one after the other. */
+export function runParsedTestFile(parsed: ParsedTestFile, host: TestHost, options: RunTestOptions = {}): TestFileResult {
+  return { file: parsed.file, errors: [], tests: parsed.suite.tests.map((_, i) => runTest(parsed, i, host, options)) };
 }
 
 /** Reads and runs a test file. Never throws: a file that does not read gives `errors`. */
-export function runTestFile(file: string, text: string, host: TestHost): TestFileResult {
+export function runTestFile(file: string, text: string, host: TestHost, options: RunTestOptions = {}): TestFileResult {
   const p = parseTestFile(file, text);
   if (!p.ok) return { file, errors: p.problems.map((x) => `line ${x.line}: ${x.message}`), tests: [] };
-  return runParsedTestFile(p.parsed, host);
+  return runParsedTestFile(p.parsed, host, options);
 }

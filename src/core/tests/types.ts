@@ -29,7 +29,7 @@ export interface TestResult {
   errors: string[];
   /** Trace items replayed. */
   steps: number;
-  /** Every decision of the run (empty when the test could not run). */
+  /** Every decision of the run (empty when the test could not run, or the runner was asked not to keep them). */
   decisions: Decision[];
   /** The 0-based trace item of each decision (parallel to `decisions`). */
   decisionSteps: number[];

@@ -8,6 +8,7 @@
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node, type YAMLMap } from 'yaml';
 import type { TraceItem } from './events.ts';
 import { eventItem, lineError } from './lineItems.ts';
+import { yamlErrorAt } from '../codecs/parse/yaml.ts';
 import { compileStep, type CompiledStep } from './scriptedSteps.ts';
 import { checkEventObject, parseTraceTime } from './validateEvent.ts';
 import { groupThousands } from '../engine/workflow/texts.ts';
@@ -52,7 +53,7 @@ function planScripted(text: string, file: string | undefined): { clock: number; 
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: false, prettyErrors: false });
   const lineOf = (node: Node | null | undefined) => (node?.range ? counter.linePos(node.range[0]).line : 1);
   if (doc.errors.length > 0) {
-    return { clock: 0, plan: doc.errors.map((e) => lineError(e.linePos?.[0].line ?? 1, yamlProblem(e.message), file)) };
+    return { clock: 0, plan: doc.errors.map((e) => lineError(yamlErrorAt(counter, e).line, yamlProblem(e.message), file)) };
   }
   return planNode(doc.contents, lineOf, file);
 }

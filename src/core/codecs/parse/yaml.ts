@@ -10,6 +10,8 @@
  */
 import { positionAt } from '../../text/minimalReplacement.ts';
 import {
+  visit,
+  type YAMLError,
   isAlias,
   isCollection,
   isMap,
@@ -74,6 +76,35 @@ function offsetRange(src: YamlSource, start: number, end: number): Range {
   const a = src.lineCounter.linePos(start);
   const b = src.lineCounter.linePos(e);
   return { start: { line: a.line, column: a.col }, end: { line: b.line, column: b.col } };
+}
+
+/**
+ * The 1-based line and column where a parser error is. The `yaml` package fills `linePos` only with
+ * `prettyErrors`, which the readers turn off (its messages quote the source): read `pos` instead,
+ * or every error says line 1 (scripted traces and test files once did).
+ */
+export function yamlErrorAt(lineCounter: LineCounter, e: YAMLError): { line: number; column: number } {
+  const p = lineCounter.linePos(e.pos[0]);
+  return { line: p.line, column: p.col };
+}
+
+/**
+ * The line and column of the first alias whose anchor is not set before it (`toJS` throws on one
+ * without saying where), or undefined when every alias resolves.
+ */
+export function unresolvedAliasAt(doc: Document, lineCounter: LineCounter): { line: number; column: number } | undefined {
+  let at: { line: number; column: number } | undefined;
+  visit(doc, {
+    Alias(_key, node) {
+      if (node.range && node.resolve(doc) === undefined) {
+        const p = lineCounter.linePos(node.range[0]);
+        at = { line: p.line, column: p.col };
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return at;
 }
 
 /** A problem at the start of the text (no better position known). */

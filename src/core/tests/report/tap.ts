@@ -1,5 +1,6 @@
 /** TAP version 13: one test point per test, failures and errors as YAML diagnostics. */
 import type { TestFileResult } from '../types.ts';
+import { append } from '../../model/append.ts';
 
 /** A YAML block scalar for a TAP diagnostic. */
 const block = (key: string, lines: readonly string[]) => [`  ${key}: |-`, ...lines.flatMap((l) => l.split('\n')).map((l) => `    ${l}`)];
@@ -23,7 +24,7 @@ export function tapReport(results: readonly TestFileResult[]): string {
         t.status === 'error'
           ? block('errors', t.errors)
           : block('failures', t.failures.map((x) => [`${x.step !== undefined ? `step ${x.step}` : 'run'} (line ${x.line})`, `expected: ${x.expected}`, `seen: ${x.seen}`, ...x.why.map((w) => `why: ${w}`)].join('\n')));
-      points.push(`not ok ${++n} - ${title}`, '  ---', `  at: ${JSON.stringify(`${f.file}:${t.line}`)}`, ...diag, '  ...');
+      append(points, [`not ok ${++n} - ${title}`, '  ---', `  at: ${JSON.stringify(`${f.file}:${t.line}`)}`, ...diag, '  ...']);
     }
   }
   return ['TAP version 13', `1..${n}`, ...points, ''].join('\n');

@@ -1,5 +1,6 @@
 /** The human report of a test run: one line per test, and for each failure the step, expected vs seen, and why. */
 import { totals, type TestFileResult, type TestResult } from '../types.ts';
+import { append } from '../../model/append.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -28,7 +29,7 @@ export function textReport(results: readonly TestFileResult[], opts: { verbose?:
   for (const f of results) {
     const lines = f.errors.length > 0 ? [`  ERROR the test file cannot be read:`, ...f.errors.map((e) => `        ${e}`)] : f.tests.flatMap((t) => testLines(f.file, t, opts.verbose ?? false));
     const passed = f.tests.filter((t) => t.status === 'pass').length;
-    out.push(`${f.file}: ${f.errors.length > 0 ? 'not run' : `${passed}/${f.tests.length} passed`}`, ...lines);
+    append(out, [`${f.file}: ${f.errors.length > 0 ? 'not run' : `${passed}/${f.tests.length} passed`}`, ...lines]);
   }
   const t = totals(results);
   const parts = [`${t.passed} passed`];
