@@ -1,6 +1,10 @@
+import type { InvalidUtf8 } from '../core/text/decodeBytes.ts';
+
 /** What a command needs from the outside world; tests pass their own. */
 export interface CliContext {
   readText(path: string): string;
+  /** Reads a rule file's text and where its bytes first break UTF-8, if they do; readText is used when absent. */
+  readRuleText?(path: string): { text: string; invalidUtf8?: InvalidUtf8 };
   /** Reads a file as a stream of byte chunks (large traces are streamed); readText is used when absent. */
   readByteChunks?(path: string): AsyncIterable<Uint8Array>;
   out(text: string): void;

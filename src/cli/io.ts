@@ -2,9 +2,32 @@
 import { closeSync, constants, createReadStream, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, writeFileSync, writeSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { termSafe } from './escape.ts';
-import { decodeBytes, decoderFor } from '../core/text/decodeBytes.ts';
+import { decodeBytes, decoderFor, invalidUtf8, type InvalidUtf8 } from '../core/text/decodeBytes.ts';
 
 export class UnreadableError extends Error {}
+
+/** Node's system error codes, in words (a CI log should never show a bare `ENOSPC`). */
+const SYSTEM_ERRORS: Readonly<Record<string, string>> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EFBIG: 'the file would be larger than the file system allows',
+  EIO: 'an input/output error on the device',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOENT: 'no such file or folder',
+  ENOTDIR: 'a part of the path is not a folder',
+  EISDIR: 'it is a folder',
+  EMFILE: 'too many files are open',
+  ENFILE: 'too many files are open',
+  ENAMETOOLONG: 'the name is too long',
+};
+
+/** What a Node system error means, in words, or undefined when it is not one (or an unknown one). */
+export function systemErrorWords(e: unknown): string | undefined {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === 'string' ? SYSTEM_ERRORS[code] : undefined;
+}
 
 /** Most bytes a whole-file read takes (rule files, traces read whole); larger inputs are refused. */
 export const MAX_FILE_BYTES = 512 * 1024 * 1024;
@@ -47,6 +70,18 @@ const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
  * are read and reading stops past the cap.
  */
 export function readText(path: string, maxBytes = MAX_FILE_BYTES): string {
+  return decodeBytes(readBytes(path, maxBytes));
+}
+
+/** Reads a rule file: its text, and where its bytes first break UTF-8 (see `loadFiles`). */
+export function readRuleText(path: string): { text: string; invalidUtf8?: InvalidUtf8 } {
+  const bytes = readBytes(path, MAX_FILE_BYTES);
+  const bad = invalidUtf8(bytes);
+  return { text: decodeBytes(bytes), ...(bad ? { invalidUtf8: bad } : {}) };
+}
+
+/** Reads a regular file's bytes, or throws {@link UnreadableError} (see {@link readText}). */
+function readBytes(path: string, maxBytes: number): Buffer {
   let fd: number | undefined;
   try {
     requireRegular(path);
@@ -66,7 +101,7 @@ export function readText(path: string, maxBytes = MAX_FILE_BYTES): string {
       if (total > maxBytes) throw unreadable(path, `file is too large (more than ${mb(maxBytes)})`);
       chunks.push(n === buf.length ? buf : buf.subarray(0, n));
     }
-    return decodeBytes(Buffer.concat(chunks, total));
+    return Buffer.concat(chunks, total);
   } catch (e) {
     throw failure(path, e);
   } finally {
@@ -99,7 +134,10 @@ function writeBytes(fd: 1 | 2, bytes: Uint8Array): void {
     // A pipe says EPIPE; a socket pair (how a parent process may give its child's stdout) can say
     // ECONNRESET instead — seen once in CI.
     if (readerGone(code)) process.exit();
-    if (code !== 'EAGAIN') throw e;
+    if (code !== 'EAGAIN') {
+      const words = systemErrorWords(e);
+      throw words ? new UnreadableError(`the ${fd === 1 ? 'output' : 'error output'} could not be written: ${words}`) : e;
+    }
     streamsOnly = true;
     for (const s of [process.stdout, process.stderr])
       s.on('error', (error: NodeJS.ErrnoException) => {
@@ -178,7 +216,8 @@ export function writeText(path: string, text: string): void {
     writeFileSync(path, text, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw unreadable(path, code === 'EACCES' || code === 'EPERM' ? 'cannot be written (permission denied)' : `cannot be written (${code ?? String(e)})`);
+    const words = code === 'ENOENT' ? 'its folder does not exist' : (systemErrorWords(e) ?? (e instanceof Error ? e.message : String(e)));
+    throw unreadable(path, `cannot be written (${words})`);
   }
 }
 

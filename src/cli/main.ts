@@ -8,9 +8,17 @@ import { COMMANDS } from './commands/index.ts';
 import { EXIT, type CliContext } from './context.ts';
 import { termSafe } from './escape.ts';
 import { commandHelp, overviewHelp } from './help.ts';
-import { UnreadableError } from './io.ts';
+import { systemErrorWords, UnreadableError } from './io.ts';
 import { nearest } from './nearest.ts';
 import { UsageError } from './registry.ts';
+
+/** A system error (ENOSPC, EIO, …) said in words, with the file it was about when known. */
+function systemWords(e: unknown): string {
+  const { path, syscall } = e as NodeJS.ErrnoException;
+  const what = syscall === 'write' ? 'writing' : syscall === 'open' ? 'opening' : syscall === 'read' ? 'reading' : syscall;
+  const words = systemErrorWords(e) ?? '';
+  return what || path ? `${what ?? 'using'} ${path ?? ''}`.trimEnd() + ` failed: ${words}` : words;
+}
 
 /** Runs the CLI and returns its exit code; never throws. */
 export async function main(argv: readonly string[], ctx: CliContext, commands = COMMANDS): Promise<number> {
@@ -45,6 +53,7 @@ export async function main(argv: readonly string[], ctx: CliContext, commands = 
   } catch (e) {
     if (e instanceof UsageError) ctx.err(`rule-studio ${def.name}: ${e.message}`);
     else if (e instanceof UnreadableError) ctx.err(`rule-studio ${def.name}: ${termSafe(e.message)}`);
+    else if (systemErrorWords(e) !== undefined) ctx.err(`rule-studio ${def.name}: ${termSafe(systemWords(e))}`);
     else ctx.err(`rule-studio ${def.name}: internal error: ${termSafe(e instanceof Error ? e.message : String(e))}`);
     return EXIT.unreadable;
   }

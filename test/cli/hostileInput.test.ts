@@ -7,7 +7,7 @@
  * new finding.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,8 @@ interface Row {
   /** Must appear in stderr (or stdout when `onStdout`). */
   message: string;
   onStdout?: boolean;
+  /** A file stdout goes to (`> /dev/full`) instead of a pipe. */
+  stdoutTo?: string;
   seconds: number;
   heapMb: number;
 }
@@ -55,7 +57,7 @@ const ROWS: Row[] = [
   {
     name: '1,000 steps × repeat 100,000 scripted trace: a budget error, no expansion',
     argv: (p) => ['simulate', p.agent, '--trace', p.bomb],
-    exit: 0,
+    exit: 1,
     message: 'past the budget of 1,000,000',
     onStdout: true,
     seconds: 20,
@@ -119,7 +121,7 @@ const ROWS: Row[] = [
   {
     name: 'simulate a scripted trace with YAML errors on lines 5 and 7: said there, not at line 1',
     argv: (p) => ['simulate', p.agent, '--trace', p.f['broken.yaml'] ?? ''],
-    exit: 0,
+    exit: 1,
     message: '"line":5,"message":"line 5: YAML syntax error',
     onStdout: true,
     seconds: 10,
@@ -134,6 +136,56 @@ const ROWS: Row[] = [
     seconds: 10,
     heapMb: 128,
   },
+  {
+    name: 'check a TOML file with a Latin-1 byte in a name: refused at the byte, as Pattern does',
+    argv: (p) => ['check', p.f['latin1.toml'] ?? ''],
+    exit: 1,
+    message: 'latin1.toml:1:12 error F001 File is not UTF-8: the byte 0xE9 here is not UTF-8 text',
+    onStdout: true,
+    seconds: 10,
+    heapMb: 64,
+  },
+  {
+    name: 'describe a rule file over the 10 MB cap: refused, exit 1 (was 0)',
+    argv: (p) => ['describe', p.f['huge.toml'] ?? ''],
+    exit: 1,
+    message: 'huge.toml:1:1 error F001 File is too large to be a rule file',
+    seconds: 20,
+    heapMb: 256,
+  },
+  {
+    name: 'simulate a trace of 1M bad lines: every line an error decision, exit 1 (was 0)',
+    argv: (p) => ['simulate', p.agent, '--trace', p.f['bad-lines.jsonl'] ?? ''],
+    exit: 1,
+    message: 'no line of the trace was usable (1,000,000 unusable lines',
+    seconds: 120,
+    heapMb: 256,
+  },
+  {
+    name: 'simulate a trace of binary lines: exit 1 (was 0)',
+    argv: (p) => ['simulate', p.agent, '--trace', p.f['binary.jsonl'] ?? ''],
+    exit: 1,
+    message: 'no line of the trace was usable',
+    seconds: 20,
+    heapMb: 128,
+  },
+  {
+    name: 'check with stdout on /dev/full: said in words, exit 2, no raw ENOSPC',
+    argv: (p) => ['check', p.f['unknown-few.yaml'] ?? ''],
+    stdoutTo: '/dev/full',
+    exit: 2,
+    message: 'rule-studio check: the output could not be written: no space left on the device',
+    seconds: 10,
+    heapMb: 128,
+  },
+  {
+    name: 'verify --traces into a missing folder: said in words, exit 2, no raw ENOENT',
+    argv: (p) => ['verify', p.f['finding.toml'] ?? '', '--traces', join(p.dir, 'missing', 'folder')],
+    exit: 2,
+    message: 'cannot be written (its folder does not exist)',
+    seconds: 20,
+    heapMb: 256,
+  },
 ];
 
 /** Writes the inputs of issue 29's rows into `dir`; returns their paths by file name. */
@@ -144,6 +196,12 @@ function writeIssue29Inputs(dir: string): Record<string, string> {
     'long.test.yaml': `rules: agent.toml\ntests:\n${Array.from({ length: 20 }, (_, i) => `  - name: test ${i + 1}\n    trace:\n      start: 2025-01-01T00:00:00Z\n      steps:\n${Array.from({ length: 10 }, (_, k) => `        - {call: t${k % 2}, repeat: 100000, every: 1ms}\n`).join('')}`).join('')}`,
     'broken.yaml': 'start: 2025-01-01T00:00:00Z\nsteps:\n  - call: t0\n  - call: t0\n  - call: {t1\n  - call: t0\n  - call: "t0\n',
     'alias.test.yaml': 'rules: agent.toml\ntests:\n  - name: x\n    trace: *nope\n',
+    'latin1.toml': Buffer.from('name = "caf\xe9"\ntools = ["t0"]\n', 'latin1'),
+    'huge.toml': `# ${'a'.repeat(11 * 1024 * 1024)}\n`,
+    'bad-lines.jsonl': 'x\n'.repeat(1_000_000),
+    'binary.jsonl': Buffer.from(Array.from({ length: 64 * 1024 }, (_, i) => (i % 64 === 63 ? 10 : (i * 7919) % 256))),
+    'unknown-few.yaml': 'mode: discovery\nstart_node: a\nnodes:\n  a:\n    transitions: []\nx: 1\n',
+    'finding.toml': 'name = "a"\ntools = ["t0", "t1"]\n\n[[tool_rules]]\ntool_name = "t1"\nrule_type = { type = "MaxCalls", value = 3 }\n\n[[tool_rules]]\ntool_name = "t1"\nrule_type = "ExitLoop"\n',
     'unknown-keys.yaml': `mode: discovery\nstart_node: a\nnodes:\n  a:\n    transitions: []\n${Array.from({ length: 130_000 }, (_, i) => `x${i}: 1\n`).join('')}`,
   };
   const out: Record<string, string> = {};
@@ -183,15 +241,19 @@ beforeAll(() => {
 
 describe('hostile inputs: exit code, message, within time and memory', () => {
   it.each(ROWS.map((r) => [r.name, r] as const))('%s', { timeout: Math.max(...ROWS.map((r) => r.seconds)) * 1000 + 30_000 }, (_name, row) => {
+    const stdoutFd = row.stdoutTo === undefined ? undefined : openSync(row.stdoutTo, 'w');
     const r = spawnSync(process.execPath, [`--max-old-space-size=${row.heapMb}`, cli, ...row.argv(paths)], {
       encoding: 'utf8',
+      ...(stdoutFd === undefined ? {} : { stdio: ['ignore', stdoutFd, 'pipe'] }),
       timeout: row.seconds * 1000,
       killSignal: 'SIGKILL',
       maxBuffer: 64 * 1024 * 1024,
     });
+    if (stdoutFd !== undefined) closeSync(stdoutFd);
     expect(r.signal, `killed: did not finish within ${row.seconds} s`).toBeNull();
     expect({ exit: r.status, stderr: r.stderr.slice(0, 500) }).toMatchObject({ exit: row.exit });
     expect(row.onStdout ? r.stdout : r.stderr).toContain(row.message);
-    expect(r.stdout + r.stderr).not.toMatch(/\n\s+at [\w.<]+ \(|internal error|Aborted|heap out of memory/);
+    expect((r.stdout ?? '') + r.stderr).not.toMatch(/\bE[A-Z]{3,}\b: |internal error/);
+    expect((r.stdout ?? '') + r.stderr).not.toMatch(/\n\s+at [\w.<]+ \(|internal error|Aborted|heap out of memory/);
   });
 });

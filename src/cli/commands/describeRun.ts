@@ -9,12 +9,15 @@ import { loadFiles } from './loadFiles.ts';
 export function runDescribe(args: ParsedArgs, ctx: CliContext): number {
   const [file] = loadFiles(ctx, args.positionals);
   if (!file) return EXIT.ok;
-  for (const d of file.diagnostics) if (d.severity === 'error') ctx.err(formatDiagnostic(d));
+  const errors = file.diagnostics.filter((d) => d.severity === 'error');
+  for (const d of errors) ctx.err(formatDiagnostic(d));
   const blocks = file.agents.map((a) =>
     file.agents.length > 1 ? `<!-- agent: ${a.name} -->\n${describeAgent(a)}` : describeAgent(a),
   );
   if (blocks.length === 0) ctx.err(`${termSafe(file.file)}: no agents with tool rules in this file`);
   else ctx.out(blocks.join('\n').split('\n').map(termSafe).join('\n'));
-  return EXIT.ok;
+  // A refused file (over the size limit, binary, broken syntax) or one with nothing to describe
+  // fails, so a CI job sees it.
+  return blocks.length === 0 || errors.length > 0 ? EXIT.errors : EXIT.ok;
 
 }

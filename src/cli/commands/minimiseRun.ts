@@ -1,5 +1,4 @@
 /** `minimise`'s run: replays to the chosen decision and shrinks the trace towards it (see `minimise.ts`). */
-import { loadRuleFile } from '../../core/codecs/load.ts';
 import { createReplay } from '../../core/engine/replay.ts';
 import type { Decision } from '../../core/engine/decisions.ts';
 import { groupThousands } from '../../core/engine/workflow/texts.ts';
@@ -16,6 +15,7 @@ import { jsonTermSafe, termSafe } from '../escape.ts';
 import { formatDiagnostic } from '../format.ts';
 import { UsageError, type ParsedArgs } from '../registry.ts';
 import { settingsFromArgs } from './simulateOptions.ts';
+import { loadFiles } from './loadFiles.ts';
 
 /** The step's decisions and the usable events, replaying the items once up to that step. */
 function replayTo(items: readonly TraceItem[], upTo: number, config: Parameters<typeof createReplay>[0]): { decisions: Decision[]; events: TraceEvent[] } {
@@ -35,7 +35,7 @@ export async function runMinimise(args: ParsedArgs, ctx: CliContext): Promise<nu
   const eventArg = args.value('event');
   if ((stepArg === undefined) === (eventArg === undefined)) throw new UsageError('give the decision’s place with exactly one of --step K or --event E');
   const settings = settingsFromArgs(args);
-  const files = args.positionals.map((p) => loadRuleFile(p, ctx.readText(p)));
+  const files = loadFiles(ctx, args.positionals);
   const prepared = prepareSimulation(files, { ...(settings.agent !== undefined ? { agentName: settings.agent } : {}), profile: settings.profile ?? 'spec' });
   if (!prepared.runnable) {
     for (const d of prepared.diagnostics.filter((x) => x.severity === 'error')) ctx.err(formatDiagnostic(d));

@@ -1,5 +1,4 @@
 /** `simulate`'s run: replays traces through the rules and prints the decisions (see `simulate.ts`). */
-import { loadRuleFile } from '../../core/codecs/load.ts';
 import { createReplay } from '../../core/engine/replay.ts';
 import type { Decision } from '../../core/engine/decisions.ts';
 import { createDecisionWriter } from '../../core/engine/decisionWriter.ts';
@@ -14,6 +13,7 @@ import { formatDiagnostic } from '../format.ts';
 import type { ParsedArgs } from '../registry.ts';
 import { settingsFromArgs } from './simulateOptions.ts';
 import { streamTrace } from './streamTrace.ts';
+import { loadFiles } from './loadFiles.ts';
 
 /**
  * Replays the traces (merged by time) and prints the decision stream as JSONL. A single
@@ -24,7 +24,7 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
   const traces = args.list('trace');
   const settings = settingsFromArgs(args);
 
-  const files = args.positionals.map((p) => loadRuleFile(p, ctx.readText(p)));
+  const files = loadFiles(ctx, args.positionals);
   const prepared = prepareSimulation(files, {
     ...(settings.agent !== undefined ? { agentName: settings.agent } : {}),
     profile: settings.profile ?? 'spec',
@@ -58,8 +58,14 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
   // backing store, so the next push allocates again), and never holds many written decisions.
   const decisions: Decision[] = [];
   let written = 0;
+  // A trace none of whose lines is usable (all bad JSON, binary, a script over its budget) fails
+  // the run, so a CI job sees it; one usable line is a replay.
+  let usable = 0;
+  let unusable = 0;
   const emit = (items: readonly TraceItem[]) => {
     for (const item of items) {
+      if (item.kind === 'event') usable++;
+      else unusable++;
       if (comparison) for (const e of comparison.push(item)) writer.writeLine(serializeProfileDiffEntry(e, comparison.profiles));
       else if (replay) {
         replay.pushInto(item, decisions);
@@ -74,5 +80,10 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
   else emit(mergeTraces(traces.map((t) => readTrace(t, ctx.readText(t)).items)));
   if (comparison) writer.writeLine(serializeProfileDiffSummary(comparison.summary()));
   writer.flush();
+  if (usable === 0 && unusable > 0) {
+    const n = unusable.toLocaleString('en-US');
+    ctx.err(`rule-studio simulate: no line of the trace was usable (${n} unusable line${unusable === 1 ? '' : 's'}, each reported as an error decision), so nothing was replayed`);
+    return EXIT.errors;
+  }
   return EXIT.ok;
 }

@@ -1,5 +1,4 @@
 /** `verify`'s run: explores every agent's rules and every workflow's sessions, and reports findings with their traces (see `verify.ts`). */
-import { loadRuleFile } from '../../core/codecs/load.ts';
 import { checkFiles, hasErrors } from '../../core/check.ts';
 import { verifyFiles, type FilesVerification, type VerifyDiagnostic } from '../../core/verify/explore.ts';
 import { DEFAULT_MAX_STATES } from '../../core/verify/limits.ts';
@@ -9,6 +8,7 @@ import { jsonTermSafe, termSafe } from '../escape.ts';
 import { formatDiagnostic, summarize } from '../format.ts';
 import { UsageError, type ParsedArgs } from '../registry.ts';
 import { settingsFromArgs } from './simulateOptions.ts';
+import { loadFiles } from './loadFiles.ts';
 
 /** A counterexample's steps on one line: `a → b → end`, `next plan_complete`, waits as `(wait 5000 ms)`. */
 function stepsLine(steps: readonly CounterexampleStep[]): string {
@@ -49,7 +49,7 @@ function writeTraces(ctx: CliContext, dir: string, result: FilesVerification): M
 export function runVerify(args: ParsedArgs, ctx: CliContext): number {
   const settings = settingsFromArgs(args);
   const maxStates = Number(args.value('max-states') ?? DEFAULT_MAX_STATES);
-  const files = args.positionals.map((p) => loadRuleFile(p, ctx.readText(p)));
+  const files = loadFiles(ctx, args.positionals);
   const statics = checkFiles(files, settings.profile ?? 'spec');
   if (hasErrors(statics)) {
     for (const d of statics.filter((x) => x.severity === 'error')) ctx.err(formatDiagnostic(d));

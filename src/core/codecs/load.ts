@@ -3,7 +3,7 @@
  * the value to the agent reader and/or the workflow reader. Never throws: bad input gives F001
  * diagnostics with a position and an empty model.
  */
-import { describeBinary } from '../text/decodeBytes.ts';
+import { describeBinary, type InvalidUtf8 } from '../text/decodeBytes.ts';
 import { pathPastBudget } from '../model/jsonDepth.ts';
 import { flowTooDeep } from './parse/yaml.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
@@ -105,6 +105,8 @@ function refused(file: string, format: FileFormat, message: string): LoadedFile 
 
 /** Options of {@link loadRuleFile}. */
 export interface LoadOptions {
+  /** Where the file's bytes first break UTF-8 (the reader of the bytes finds it): the file is refused there. */
+  invalidUtf8?: InvalidUtf8;
   /** Read an agent file's ignored `[[agent.tool_rules]]` as its rules (F011's fix; `convert --move-agent-rules`). */
   moveAgentRules?: boolean;
 }
@@ -137,6 +139,13 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
       fmt,
       `File is too large to be a rule file (${(text.length / 1048576).toFixed(1)} MB; the limit is ${MAX_RULE_FILE_BYTES / 1048576} MB), so nothing was loaded from it.`,
     );
+  const bad = options.invalidUtf8;
+  if (bad && !looksBinary(text)) {
+    const at = { line: bad.line, column: bad.column };
+    const hex = bad.byte.toString(16).toUpperCase().padStart(2, '0');
+    const message = `File is not UTF-8: the byte 0x${hex} here is not UTF-8 text (Latin-1 or another legacy encoding?); Pattern's and hegel's loaders refuse the file, so nothing was loaded from it. Save it as UTF-8.`;
+    return { ...refused(file, fmt, message), diagnostics: [diag('F001', 'error', message, file, { start: at, end: at })] };
+  }
   if (looksBinary(text))
     return refused(file, fmt, `File ${binaryKind(text)}, not TOML, YAML or JSON text, so nothing was loaded from it.`);
 

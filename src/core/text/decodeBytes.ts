@@ -27,6 +27,57 @@ export function decodeBytes(bytes: Uint8Array): string {
   return decoderFor(bytes).decode(bytes);
 }
 
+/** Where a UTF-8 file first breaks UTF-8: the byte, its 1-based line, and its column in characters. */
+export interface InvalidUtf8 {
+  byte: number;
+  line: number;
+  column: number;
+}
+
+/**
+ * The first byte of `bytes` that is not valid UTF-8, or undefined when the file is valid UTF-8 (or
+ * starts with a UTF-16 mark). Pattern's and hegel's loaders read files with Rust's
+ * `read_to_string`, which refuses such a file; decoding would silently turn the byte into U+FFFD.
+ */
+export function invalidUtf8(bytes: Uint8Array): InvalidUtf8 | undefined {
+  if (encodingOf(bytes) !== 'utf-8') return undefined;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return undefined;
+  } catch {
+    // fall through: find where
+  }
+  let lineStart = 0;
+  let line = 1;
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i] as number;
+    const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    const ok = need >= 0 && i + need < bytes.length && isSequence(bytes, i, need);
+    if (!ok) {
+      const column = new TextDecoder('utf-8').decode(bytes.subarray(lineStart, i)).length + 1;
+      return { byte: b, line, column };
+    }
+    if (b === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    }
+    i += need + 1;
+  }
+  return undefined;
+}
+
+/** Whether the `need` continuation bytes after `bytes[i]` make a valid sequence (no overlong form, no surrogate, ≤ U+10FFFF). */
+function isSequence(bytes: Uint8Array, i: number, need: number): boolean {
+  const b = bytes[i] as number;
+  for (let k = 1; k <= need; k++) if (((bytes[i + k] as number) & 0xc0) !== 0x80) return false;
+  const c1 = bytes[i + 1] as number;
+  if (b === 0xe0 && c1 < 0xa0) return false;
+  if (b === 0xed && c1 > 0x9f) return false;
+  if (b === 0xf0 && c1 < 0x90) return false;
+  if (b === 0xf4 && c1 > 0x8f) return false;
+  return true;
+}
+
 /**
  * Why text that failed the binary check is not readable, for the refusal message: UTF-16 without
  * a byte-order mark (every other code unit NUL in mostly ASCII text) is named as such, with what
