@@ -186,6 +186,24 @@ const ROWS: Row[] = [
     seconds: 20,
     heapMb: 256,
   },
+  {
+    name: 'simulate a transcript whose first line is 30 MB: read as a transcript, not refused as canonical JSONL',
+    argv: (p) => ['simulate', p.agent, '--trace', p.f['transcript.jsonl'] ?? ''],
+    exit: 0,
+    message: '"kind":"allowed","tool":"t0"',
+    onStdout: true,
+    seconds: 60,
+    heapMb: 512,
+  },
+  {
+    name: 'simulate a hooks.jsonl with a 50 MB line: said too long, not "neither a hegel hook event …"',
+    argv: (p) => ['simulate', p.agent, '--trace', p.f['hooks.jsonl'] ?? ''],
+    exit: 1,
+    message: '"line":1,"message":"line 1: line is longer than 33,554,432 characters, so it was not read"',
+    onStdout: true,
+    seconds: 60,
+    heapMb: 512,
+  },
 ];
 
 /** Writes the inputs of issue 29's rows into `dir`; returns their paths by file name. */
@@ -202,6 +220,8 @@ function writeIssue29Inputs(dir: string): Record<string, string> {
     'binary.jsonl': Buffer.from(Array.from({ length: 64 * 1024 }, (_, i) => (i % 64 === 63 ? 10 : (i * 7919) % 256))),
     'unknown-few.yaml': 'mode: discovery\nstart_node: a\nnodes:\n  a:\n    transitions: []\nx: 1\n',
     'finding.toml': 'name = "a"\ntools = ["t0", "t1"]\n\n[[tool_rules]]\ntool_name = "t1"\nrule_type = { type = "MaxCalls", value = 3 }\n\n[[tool_rules]]\ntool_name = "t1"\nrule_type = "ExitLoop"\n',
+    'transcript.jsonl': `${JSON.stringify({ type: 'assistant', sessionId: 's', uuid: 'u', timestamp: '2025-01-01T00:00:00Z', message: { role: 'assistant', content: [{ type: 'tool_use', id: 'a1', name: 't0', input: { content: 'x'.repeat(30 * 1024 * 1024) } }] } })}\n`,
+    'hooks.jsonl': `${JSON.stringify({ session_id: 's', hook_event_name: 'PostToolUse', tool_name: 'Write', tool_input: { content: 'x'.repeat(50 * 1024 * 1024) }, timestamp: '2025-01-01T00:00:00Z' })}\n`,
     'unknown-keys.yaml': `mode: discovery\nstart_node: a\nnodes:\n  a:\n    transitions: []\n${Array.from({ length: 130_000 }, (_, i) => `x${i}: 1\n`).join('')}`,
   };
   const out: Record<string, string> = {};

@@ -26,6 +26,21 @@ function lineFormat(obj: Record<string, unknown>): TraceFormat | null {
   return null;
 }
 
+/**
+ * The format of a JSONL line cut short by the end of the head, from the keys its start spells (the
+ * same keys {@link lineFormat} reads), or `null`. Only the top-level spelling is looked at, so a
+ * key nested inside a value can mislead it only where `lineFormat` itself could not decide.
+ */
+function prefixFormat(start: string): TraceFormat | null {
+  const has = (key: string) => start.includes(`"${key}":`) || start.includes(`"${key}" :`);
+  const typeValue = /"type"\s*:\s*"([a-z_-]+)"/.exec(start)?.[1];
+  if (has('session_id') && (has('hook_event_name') || has('event_type'))) return 'hegel-hooks';
+  if (has('from_node') && has('to_node')) return 'hegel-states';
+  if (typeValue && EVENT_TYPES.includes(typeValue) && has('time')) return 'canonical';
+  if (typeValue && TRANSCRIPT_TYPES.includes(typeValue) && (has('sessionId') || has('uuid') || has('message'))) return 'claude-code';
+  return null;
+}
+
 /** Sniffs the first complete lines of a JSONL head. */
 function sniffJsonLines(head: string): TraceFormat | null {
   const lines = head.split('\n');
@@ -37,6 +52,9 @@ function sniffJsonLines(head: string): TraceFormat | null {
     try {
       value = JSON.parse(text);
     } catch {
+      // A line longer than the head (a 30 MB transcript line) is cut short: tell it by its keys.
+      const cut = line === lines[lines.length - 1] ? prefixFormat(text) : null;
+      if (cut) return cut;
       continue;
     }
     const format = isJsonObject(value) ? lineFormat(value) : null;

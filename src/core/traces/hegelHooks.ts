@@ -69,7 +69,11 @@ export function createHegelHooksReader(opts: { file?: string } = {}): LineReader
     {
       line(text, line, out) {
         if (text !== null && text.trim() === '') return;
-        const json = text === null ? null : parseJsonObjectLine(text);
+        if (text === null) {
+          out.push(lineError(line, `line is longer than ${MAX_RECORDED_LINE_CHARS.toLocaleString('en-US')} characters, so it was not read`, file));
+          return;
+        }
+        const json = parseJsonObjectLine(text);
         const form = json?.ok ? hookForm(json.value) : null;
         if (!json?.ok || !form) return skip(line);
         if (!form.postToolUse) return;
