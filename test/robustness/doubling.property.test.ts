@@ -1,0 +1,62 @@
+/**
+ * Issue 29's doubling property: for every reader and writer, an input twice as large (fan-out,
+ * depth, key count, segment count) takes at most about twice the time, up to the budgets. Quadratic
+ * work (the TOML header prefixes, spread pushes, alias expansion in the writers) shows as a ratio
+ * near 4. Times are compared within one run, each the fastest of several tries, with a generous
+ * margin (3×) so a loaded machine does not fail it; the inputs are large enough that the work, not
+ * the timer, is measured.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadRuleFile } from '../../src/core/codecs/load.ts';
+import { writeRuleFile } from '../../src/core/codecs/write.ts';
+import { checkLoadedFile } from '../../src/core/check.ts';
+import { readTrace } from '../../src/core/traces/readTrace.ts';
+
+/** Time of input size 2n over time of size n: each the fastest of `tries` runs, the two interleaved. */
+function ratio(make: (n: number) => () => unknown, n: number, tries = 7): number {
+  const small = make(n);
+  const large = make(2 * n);
+  let bestSmall = Infinity;
+  let bestLarge = Infinity;
+  for (let i = 0; i < tries; i++) {
+    let t = performance.now();
+    small();
+    bestSmall = Math.min(bestSmall, performance.now() - t);
+    t = performance.now();
+    large();
+    bestLarge = Math.min(bestLarge, performance.now() - t);
+  }
+  return bestLarge / Math.max(bestSmall, 0.5);
+}
+
+const MARGIN = 3;
+const list = (n: number, f: (i: number) => string, sep = '') => Array.from({ length: n }, (_, i) => f(i)).join(sep);
+
+const agentJson = (rules: number, metadataItems: number) =>
+  JSON.stringify({
+    name: 'a',
+    tools: ['t'],
+    tool_rules: Array.from({ length: rules }, (_, i) => ({ tool_name: 't', rule_type: { type: 'MaxCalls', value: i + 1 }, metadata: { xs: Array.from({ length: metadataItems }, (_, k) => k) } })),
+  });
+
+const CASES: [string, (n: number) => () => unknown, number][] = [
+  ['TOML: dotted parts of a table header (segment count)', (n) => { const t = `[${list(n, () => 'a', '.')}]\nx = 1\n`; return () => loadRuleFile('h.toml', t); }, 80_000],
+  ['TOML: dotted parts of a key (segment count)', (n) => { const t = `name = "a"\ntools = ["t"]\n${list(n, () => 'a', '.')} = 1\n`; return () => loadRuleFile('k.toml', t); }, 200],
+  ['YAML: unknown keys of a workflow, read and checked (key count)', (n) => { const t = `mode: discovery\nstart_node: a\nnodes:\n  a:\n    transitions: []\n${list(n, (i) => `x${i}: 1\n`)}`; return () => checkLoadedFile(loadRuleFile('w.yaml', t)); }, 5_000],
+  ['YAML: aliases to one list, up to the value budget (fan-out)', (n) => { const t = `name: a\ntools: [t]\ntool_rules:\n  - tool_name: t\n    rule_type: ExitLoop\n    metadata:\n      big: &big [${list(1000, () => '1', ', ')}]\n${list(n, (i) => `      a${i}: *big\n`)}`; return () => loadRuleFile('f.yaml', t); }, 200],
+  ['JSON: nesting, refused past 128 levels (depth)', (n) => { const t = `{"name":"a","tools":["x"],"tool_rules":[{"tool_name":"x","rule_type":"ExitLoop","metadata":${'{"a":'.repeat(n)}1${'}'.repeat(n)}}]}`; return () => loadRuleFile('d.json', t); }, 50_000],
+  ['JSON: rules of an agent (key count)', (n) => { const t = agentJson(n, 2); return () => loadRuleFile('r.json', t); }, 1_000],
+  ...(['toml', 'yaml', 'json'] as const).map((to): [string, (n: number) => () => unknown, number] => [
+    `writer ${to}: rules and metadata items (fan-out)`,
+    (n) => { const f = loadRuleFile('r.json', agentJson(n, 20)); return () => writeRuleFile({ agents: f.agents, workflows: f.workflows }, to); },
+    2_000,
+  ]),
+  ['canonical JSONL trace: lines', (n) => { const t = list(n, (i) => `{"type":"tool_call","time":"2025-01-01T00:00:${String(i % 60).padStart(2, '0')}Z","tool":"t"}\n`); return () => readTrace('t.jsonl', t); }, 20_000],
+  ['scripted trace: repeat (events)', (n) => { const t = `start: 2025-01-01T00:00:00Z\nsteps:\n  - {call: t, repeat: ${n}, every: 1ms}\n`; return () => readTrace('t.yaml', t); }, 100_000],
+];
+
+describe('doubling the input at most doubles the time (3× margin)', () => {
+  it.each(CASES)('%s', (_name, make, n) => {
+    expect(ratio(make, n)).toBeLessThan(2 * MARGIN);
+  }, 120_000);
+});
