@@ -18,6 +18,15 @@ export const verifyCommand = defineCommand({
       description: 'stop the search after this many distinct states; findings then hold "within the bound" the report names',
       example: '--max-states 1000000',
     },
+    {
+      kind: 'value',
+      name: 'max-seconds',
+      placeholder: '<s>',
+      default: '60',
+      check: (raw) => wholeNumberProblem(raw, 'seconds', 86_400) ?? (Number(raw) < 1 ? 'takes at least 1 second' : undefined),
+      description: 'stop the search after this much time, as after --max-states; the report says what was proved by then',
+      example: '--max-seconds 600',
+    },
     { kind: 'flag', name: 'json', description: 'one JSON object: per agent and per workflow the search figures and every finding with its trace', example: '--json' },
     {
       kind: 'value',
@@ -30,7 +39,7 @@ export const verifyCommand = defineCommand({
   ],
   examples: [
     'rule-studio verify agent.toml',
-    'rule-studio verify agents/*.toml --max-states 1000000 --json',
+    'rule-studio verify agents/*.toml --max-states 1000000 --max-seconds 600 --json',
     'rule-studio verify agent.toml --start gate --exit block --traces counterexamples/',
     'rule-studio verify workflow.yaml --profile hegel   # unreachable phases, rules that never fire, a session firing each',
     'rule-studio simulate agent.toml --trace counterexamples/agent-V001-1.yaml   # replay one',

@@ -56,7 +56,25 @@ export function runVerify(args: ParsedArgs, ctx: CliContext): number {
     ctx.err('rule-studio verify: the rule files have errors (see `rule-studio check`), so nothing was verified');
     return EXIT.errors;
   }
-  const result = verifyFiles(files, settings, { maxStates }, settings.agent);
+  // Time is bounded as well as states: past --max-seconds the search stops as at the state bound
+  // and reports what it proved; a long search says how far it got on stderr every 10 s.
+  const maxSeconds = Number(args.value('max-seconds') ?? 60);
+  const started = performance.now();
+  const deadline = started + maxSeconds * 1000;
+  let timedOut = false;
+  let lastReport = started;
+  const limits = {
+    maxStates,
+    cancelled: () => (timedOut ||= performance.now() > deadline),
+    onProgress: (p: { states: number; depth: number }) => {
+      const now = performance.now();
+      if (now - lastReport < 10_000) return;
+      lastReport = now;
+      ctx.err(`rule-studio verify: ${Math.round((now - started) / 1000)} s, ${p.states.toLocaleString('en-US')} states explored, every sequence of up to ${p.depth} moves so far`);
+    },
+  };
+  const result = verifyFiles(files, settings, limits, settings.agent);
+  if (timedOut) ctx.err(`rule-studio verify: the search stopped at the time limit (--max-seconds ${maxSeconds}); what it proved by then is below`);
   const dir = args.value('traces');
   const written = dir === undefined ? new Map<VerifyDiagnostic, string>() : writeTraces(ctx, dir, result);
   const failed = result.diagnostics.some((d) => d.severity === 'error');

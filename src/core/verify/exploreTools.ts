@@ -130,7 +130,7 @@ export function* searchToolsSteps(agent: Agent, settings: ReplaySettings, limits
   while (frontier.length > 0 && depth < maxDepth && !stopped) {
     const next: number[] = [];
     for (const id of frontier) {
-      if (s.states >= maxStates || (expanded % 256 === 0 && expanded > 0 && limits.cancelled?.() === true)) {
+      if (s.states >= maxStates || (expanded % 16 === 0 && expanded > 0 && limits.cancelled?.() === true)) {
         stopped = true;
         break;
       }

@@ -139,7 +139,7 @@ export function* searchWorkflowSteps(workflow: Workflow, settings: ReplaySetting
         s.settled = true;
         break;
       }
-      if (s.states >= maxStates || (expanded % 256 === 0 && expanded > 0 && limits.cancelled?.() === true)) {
+      if (s.states >= maxStates || (expanded % 16 === 0 && expanded > 0 && limits.cancelled?.() === true)) {
         stopped = true;
         break;
       }
