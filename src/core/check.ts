@@ -11,11 +11,25 @@ import { append } from './model/append.ts';
 
 export type { Profile } from './engine/settings.ts';
 
+/** Replay settings that change what a check means. */
+export interface CheckOptions {
+  /**
+   * Letta's `error_on_empty`: when true, a step the rules leave empty is refused, so L004 is an
+   * error; by default (Letta's v2 and v3 agent loops) every tool is offered, and L004 is a warning.
+   */
+  errorOnEmpty?: boolean;
+}
+
 /** All diagnostics of one loaded file. */
-export function checkLoadedFile(f: LoadedFile, profile: Profile = 'spec'): Diagnostic[] {
+export function checkLoadedFile(f: LoadedFile, profile: Profile = 'spec', opts: CheckOptions = {}): Diagnostic[] {
   const out: Diagnostic[] = [...f.diagnostics];
   f.agents.forEach((agent, agentIndex) =>
-    append(out, (agent.family === 'letta' ? validateLetta : validateAgent)(agent, { file: f.file, spans: f.spans, agentIndex })),
+    append(
+      out,
+      agent.family === 'letta'
+        ? validateLetta(agent, { file: f.file, spans: f.spans, agentIndex, errorOnEmpty: opts.errorOnEmpty === true })
+        : validateAgent(agent, { file: f.file, spans: f.spans, agentIndex }),
+    ),
   );
   f.workflows.forEach((wf, workflowIndex) =>
     append(out, validateWorkflow(wf, { file: f.file, spans: f.spans, workflowIndex, profile: workflowProfileOf(profile) })),
@@ -24,8 +38,8 @@ export function checkLoadedFile(f: LoadedFile, profile: Profile = 'spec'): Diagn
 }
 
 /** All diagnostics of several files, sorted by file, line, column and code. */
-export function checkFiles(files: readonly LoadedFile[], profile: Profile = 'spec'): Diagnostic[] {
-  return sortDiagnostics(files.flatMap((f) => checkLoadedFile(f, profile)));
+export function checkFiles(files: readonly LoadedFile[], profile: Profile = 'spec', opts: CheckOptions = {}): Diagnostic[] {
+  return sortDiagnostics(files.flatMap((f) => checkLoadedFile(f, profile, opts)));
 }
 
 /** True when any diagnostic is an error. */

@@ -8,15 +8,36 @@ import type { Workflow } from './model/workflow.ts';
 import type { Diagnostic } from './diagnostics/types.ts';
 import { FILE_START } from './diagnostics/types.ts';
 import { diag } from './diagnostics/make.ts';
-import { checkFiles, hasErrors, type Profile } from './check.ts';
+import { checkFiles, type Profile } from './check.ts';
 
 export interface PreparedSimulation {
   agent?: Agent;
   workflow?: Workflow;
   /** Every diagnostic of the rule files (reading and validation). */
   diagnostics: Diagnostic[];
-  /** False when the rule files have errors: the replay must not run. */
+  /**
+   * False only when the rule files cannot be read into what they say ({@link refusalsOf}): the
+   * replay must not run. Rule sets with validation errors (a cycle, `MaxCalls(0)`, a tool that can
+   * never run, a Letta step with nothing allowed…) replay, since the runtimes run them too; their
+   * errors go beside the run.
+   */
   runnable: boolean;
+}
+
+/** Letta refuses these rules when it loads the agent (L002, L007): no Letta run holds them. */
+const LOADER_REFUSALS = new Set(['L002', 'L007']);
+
+/**
+ * The diagnostics that stop a replay: reading errors (`F…`: a file that does not parse, a rule
+ * dropped for a missing or wrong field, an unknown rule type, an agent that is not there) and the
+ * rules Letta's own loader refuses. A replay without the dropped rule would answer for rules the
+ * file does not hold. The other errors (`T…`, `W…`, `L004`…) describe rules that read and that
+ * the runtimes run: they do not stop it.
+ */
+export function refusalsOf(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.filter(
+    (d) => d.severity === 'error' && (d.code.startsWith('F') || LOADER_REFUSALS.has(d.code)),
+  );
 }
 
 /**
@@ -25,9 +46,13 @@ export interface PreparedSimulation {
  */
 export function prepareSimulation(
   files: readonly LoadedFile[],
-  opts: { agentName?: string; profile?: Profile } = {},
+  opts: { agentName?: string; profile?: Profile; errorOnEmpty?: boolean } = {},
 ): PreparedSimulation {
-  const diagnostics = checkFiles(files, opts.profile ?? 'spec');
+  const diagnostics = checkFiles(
+    files,
+    opts.profile ?? 'spec',
+    opts.errorOnEmpty === true ? { errorOnEmpty: true } : {},
+  );
   const agents = files.flatMap((f) => f.agents);
   const workflow = files.flatMap((f) => f.workflows)[0];
   let agent: Agent | undefined;
@@ -48,6 +73,6 @@ export function prepareSimulation(
     ...(agent ? { agent } : {}),
     ...(workflow ? { workflow } : {}),
     diagnostics,
-    runnable: !hasErrors(diagnostics),
+    runnable: refusalsOf(diagnostics).length === 0,
   };
 }

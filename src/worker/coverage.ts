@@ -18,8 +18,9 @@ export async function runCoverage(raw: SimulationRequest): Promise<CoverageResul
   const prepared = prepareSimulation(files, {
     ...(req.settings.agent !== undefined ? { agentName: req.settings.agent } : {}),
     profile: req.settings.profile ?? 'spec',
+    errorOnEmpty: req.settings.errorOnEmpty === true,
   });
-  if (!prepared.runnable) return { status: 'invalid', diagnostics: prepared.diagnostics, message: 'The rule files have errors, so the traces were not replayed.' };
+  if (!prepared.runnable) return { status: 'invalid', diagnostics: prepared.diagnostics, message: 'The rule files cannot be read, so the traces were not replayed.' };
   const config = {
     ...(prepared.agent ? { agent: prepared.agent } : {}),
     ...(prepared.workflow ? { workflow: prepared.workflow } : {}),

@@ -66,9 +66,10 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
       const prepared = prepareSimulation(files, {
         ...(req.settings.agent !== undefined ? { agentName: req.settings.agent } : {}),
         profile: req.settings.profile ?? 'spec',
+    errorOnEmpty: req.settings.errorOnEmpty === true,
       });
       if (!prepared.runnable)
-        return { status: 'invalid', diagnostics: prepared.diagnostics, message: 'The rule files have errors, so the traces were not replayed.', decisions: 0, events: 0 };
+        return { status: 'invalid', diagnostics: prepared.diagnostics, message: 'The rule files cannot be read, so the traces were not replayed.', decisions: 0, events: 0 };
 
       const replay = createReplay({
         ...(prepared.agent ? { agent: prepared.agent } : {}),

@@ -70,9 +70,9 @@ describe('cli minimise', () => {
     expect(zero.code).toBe(2);
   });
 
-  it('exits 1 without replaying when the rule files have errors', async () => {
+  it('exits 1 without replaying when the rule files cannot be read', async () => {
     const r = await runCli(['minimise', 'bad.toml', '--trace', 'trace.jsonl', '--step', '9'], { ...FILES, 'bad.toml': 'name = "x"\ntools = ["a"]\n[[tool_rules]]\ntool_name = "a"\nrule_type = { type = "Nope" }\n' });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('the rule files have errors');
+    expect(r.stderr).toContain('the rule files cannot be read');
   });
 });

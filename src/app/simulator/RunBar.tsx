@@ -11,6 +11,7 @@ import { useStore } from 'zustand';
 import { importPending, importProgressStore } from '../persistence/importProgress.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import { Select } from '../components/ui/Select.tsx';
+import type { Diagnostic } from '../../core/diagnostics/types.ts';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -63,6 +64,15 @@ export function RunBar() {
           <Button size="sm" variant="primary" label="Run it" onClick={() => void runHeld(studio)} /> <Button size="sm" label="Not now" onClick={() => sim.hold(undefined)} />
         </div>
       ) : null}
+      {run && !error && errors.length > 0 ? (
+        // A rule set with errors replays as the runtimes run it: its errors stay in sight beside the run.
+        <details className="sim-rule-errors">
+          <summary>
+            Replayed as the rules read, with {errors.length === 1 ? '1 error' : `${fmt(errors.length)} errors`} in the rule files
+          </summary>
+          <ErrorList errors={errors} />
+        </details>
+      ) : null}
       {error ? (
         <div className="sim-error" role="alert">
           {error}
@@ -72,18 +82,23 @@ export function RunBar() {
               <Button size="sm" label="Run again" onClick={() => void sim.start(project)} />
             </>
           ) : null}
-          {errors.length > 0 ? (
-            <ul>
-              {errors.slice(0, 20).map((d, i) => (
-                <li key={i}>
-                  {d.file}:{d.range.start.line}:{d.range.start.column} {d.code} <CodeText text={d.message} />
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          {errors.length > 0 ? <ErrorList errors={errors} /> : null}
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The first 20 errors of the rule files, each with its place. */
+function ErrorList({ errors }: { errors: readonly Diagnostic[] }) {
+  return (
+    <ul aria-label="Errors in the rule files">
+      {errors.slice(0, 20).map((d, i) => (
+        <li key={i}>
+          {d.file}:{d.range.start.line}:{d.range.start.column} {d.code} <CodeText text={d.message} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -99,7 +114,7 @@ function statusText(status: string, decisions: number, items: number, ms: number
     case 'cancelled':
       return `Cancelled after ${fmt(decisions)} decisions`;
     case 'invalid':
-      return 'Not run: the rule files have errors';
+      return 'Not run: the rule files cannot be read';
     case 'failed':
       return 'The run failed';
     default:

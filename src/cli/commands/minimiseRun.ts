@@ -2,7 +2,7 @@
 import { createReplay } from '../../core/engine/replay.ts';
 import type { Decision } from '../../core/engine/decisions.ts';
 import { groupThousands } from '../../core/engine/workflow/texts.ts';
-import { prepareSimulation } from '../../core/simulate.ts';
+import { prepareSimulation, refusalsOf } from '../../core/simulate.ts';
 import type { TraceEvent, TraceItem } from '../../core/traces/events.ts';
 import { mergeTraces, readTrace } from '../../core/traces/index.ts';
 import { canonicalTraceText } from '../../core/traces/toCanonical.ts';
@@ -36,10 +36,10 @@ export async function runMinimise(args: ParsedArgs, ctx: CliContext): Promise<nu
   if ((stepArg === undefined) === (eventArg === undefined)) throw new UsageError('give the decision’s place with exactly one of --step K or --event E');
   const settings = settingsFromArgs(args);
   const files = loadFiles(ctx, args.positionals);
-  const prepared = prepareSimulation(files, { ...(settings.agent !== undefined ? { agentName: settings.agent } : {}), profile: settings.profile ?? 'spec' });
+  const prepared = prepareSimulation(files, { ...(settings.agent !== undefined ? { agentName: settings.agent } : {}), profile: settings.profile ?? 'spec', errorOnEmpty: settings.errorOnEmpty === true });
   if (!prepared.runnable) {
-    for (const d of prepared.diagnostics.filter((x) => x.severity === 'error')) ctx.err(formatDiagnostic(d));
-    ctx.err('rule-studio minimise: the rule files have errors, so the trace was not replayed');
+    for (const d of refusalsOf(prepared.diagnostics)) ctx.err(formatDiagnostic(d));
+    ctx.err('rule-studio minimise: the rule files cannot be read, so the trace was not replayed');
     return EXIT.errors;
   }
   const config = { ...(prepared.agent ? { agent: prepared.agent } : {}), ...(prepared.workflow ? { workflow: prepared.workflow } : {}), settings };

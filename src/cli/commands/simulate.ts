@@ -25,7 +25,8 @@ export const simulateCommand = defineCommand({
     'rule-studio simulate agent.toml --trace scripted.yaml --start gate --exit block --consent-default deny',
     'rule-studio simulate agent.toml --trace trace.jsonl --compare-profile pattern',
   ],
-  exitCodes: 'exit codes: 0 replayed, 1 the rule files have errors or no line of the traces was usable (nothing replayed), 2 unreadable input or bad usage',
+  exitCodes:
+    'exit codes: 0 replayed (errors in the rule files, such as a cycle, are printed on stderr and the run goes on, as the runtimes run them), 1 the rule files cannot be read or no line of the traces was usable (nothing replayed), 2 unreadable input or bad usage',
   // The implementation (and the core it needs) is loaded only when the command runs.
   run: async (args, ctx) => (await import('./simulateRun.ts')).runSimulate(args, ctx),
 });

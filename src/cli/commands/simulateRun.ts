@@ -2,7 +2,7 @@
 import { createReplay } from '../../core/engine/replay.ts';
 import type { Decision } from '../../core/engine/decisions.ts';
 import { createDecisionWriter } from '../../core/engine/decisionWriter.ts';
-import { prepareSimulation } from '../../core/simulate.ts';
+import { prepareSimulation, refusalsOf } from '../../core/simulate.ts';
 import type { Profile } from '../../core/engine/settings.ts';
 import { createProfileComparison, serializeProfileDiffEntry, serializeProfileDiffSummary } from '../../core/simulator/compareProfiles.ts';
 import type { TraceItem } from '../../core/traces/events.ts';
@@ -28,13 +28,19 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
   const prepared = prepareSimulation(files, {
     ...(settings.agent !== undefined ? { agentName: settings.agent } : {}),
     profile: settings.profile ?? 'spec',
+    errorOnEmpty: settings.errorOnEmpty === true,
   });
-  const errors = prepared.diagnostics.filter((d) => d.severity === 'error');
   if (!prepared.runnable) {
-    for (const d of errors) ctx.err(formatDiagnostic(d));
-    ctx.err('rule-studio simulate: the rule files have errors, so the traces were not replayed');
+    for (const d of refusalsOf(prepared.diagnostics)) ctx.err(formatDiagnostic(d));
+    ctx.err('rule-studio simulate: the rule files cannot be read, so the traces were not replayed');
     return EXIT.errors;
   }
+  // A rule set with errors (a cycle, MaxCalls 0, a tool that can never run…) replays as the
+  // runtimes run it; its errors go to stderr beside the run, so the decisions on stdout stay JSONL.
+  const errors = prepared.diagnostics.filter((d) => d.severity === 'error');
+  for (const d of errors) ctx.err(formatDiagnostic(d));
+  if (errors.length > 0)
+    ctx.err(`rule-studio simulate: the rule files have ${errors.length === 1 ? 'an error' : `${errors.length} errors`} (above); replayed as they read`);
 
   const config = {
     ...(prepared.agent ? { agent: prepared.agent } : {}),

@@ -5,7 +5,7 @@
 import { loadRuleFile } from '../codecs/load.ts';
 import type { LoadedFile } from '../codecs/types.ts';
 import type { ReplaySettingsInput } from '../engine/settings.ts';
-import { prepareSimulation, type PreparedSimulation } from '../simulate.ts';
+import { prepareSimulation, refusalsOf, type PreparedSimulation } from '../simulate.ts';
 import type { TraceItem } from '../traces/events.ts';
 import { readTrace } from '../traces/readTrace.ts';
 import { readScriptedNode } from '../traces/scripted.ts';
@@ -72,10 +72,10 @@ export function setUpTest(parsed: ParsedTestFile, index: number, host: TestHost)
     if (typeof picked === 'string') return { ok: false, errors: [picked] };
     files = picked;
   }
-  const prepared = prepareSimulation(files, { ...(agent !== undefined ? { agentName: agent } : {}), profile: settings.profile ?? 'spec' });
+  const prepared = prepareSimulation(files, { ...(agent !== undefined ? { agentName: agent } : {}), profile: settings.profile ?? 'spec', errorOnEmpty: settings.errorOnEmpty === true });
   if (!prepared.runnable) {
-    const errors = prepared.diagnostics.filter((d) => d.severity === 'error').map(diagnosticLine);
-    return { ok: false, errors: ['the rule files have errors, so the trace was not replayed:', ...errors] };
+    const errors = refusalsOf(prepared.diagnostics).map(diagnosticLine);
+    return { ok: false, errors: ['the rule files cannot be read, so the trace was not replayed:', ...errors] };
   }
   let items: TraceItem[];
   if (typeof test.trace === 'string') {

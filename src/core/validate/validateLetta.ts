@@ -65,18 +65,29 @@ function narrowingRule(rules: readonly LettaToolRule[], tool: string): number | 
   return parent >= 0 ? parent : undefined;
 }
 
+/**
+ * What Letta does with an empty allowed set: its v2 and v3 agent loops call the solver with
+ * `error_on_empty=False` and offer every tool; the solver alone (its default) raises.
+ */
+const emptyStepOutcome = (errorOnEmpty: boolean): string =>
+  errorOnEmpty
+    ? 'with error_on_empty (--error-on-empty true), Letta\'s solver raises "No valid tools found based on tool rules." and the call is refused'
+    : 'Letta\'s agent loops (v2 and v3, error_on_empty=False) then offer every tool of the agent, so the rules no longer constrain that call (with --error-on-empty true the solver raises "No valid tools found based on tool rules." instead)';
+
 /** L004: a step whose allowed set is empty whatever the outputs. */
-function reportEmptySteps(agent: Agent, rules: readonly LettaToolRule[], steps: LettaSteps, emit: AgentEmit): void {
+function reportEmptySteps(agent: Agent, rules: readonly LettaToolRule[], steps: LettaSteps, emit: AgentEmit, errorOnEmpty: boolean): void {
+  const severity = errorOnEmpty ? 'error' : 'warning';
+  const outcome = emptyStepOutcome(errorOnEmpty);
   if (steps.start.size === 0 && steps.available.size > 0) {
     const rule = rules.findIndex((r) => r.type === 'parent_last_tool' || r.type === 'max_count_per_step');
-    emit('L004', 'error', `No tool is allowed for the first call of agent "${agent.name}" (parent_last_tool and max_count_per_step rules leave nothing): Letta stops with "No valid tools found based on tool rules".`, rule >= 0 ? { rule } : {});
+    emit('L004', severity, `No tool is allowed for the first call of agent "${agent.name}" (parent_last_tool and max_count_per_step rules leave nothing): ${outcome}.`, rule >= 0 ? { rule } : {});
   }
   for (const tool of [...steps.reachable].sort()) {
     if (steps.terminal.has(tool)) continue;
     const outcomes = steps.after(tool);
     if (!outcomes.every((s) => s.size === 0)) continue;
     const rule = narrowingRule(rules, tool);
-    emit('L004', 'error', `After "${tool}" no tool is allowed (its child, conditional and parent rules intersect to nothing among the agent's tools): Letta stops with "No valid tools found based on tool rules". Add a child "${tool}" may be followed by, or make it an exit_loop tool.`, { ...(rule !== undefined ? { rule } : {}), tool });
+    emit('L004', severity, `After "${tool}" no tool is allowed (its child, conditional and parent rules intersect to nothing among the agent's tools): ${outcome}. Add a child "${tool}" may be followed by, or make it an exit_loop tool.`, { ...(rule !== undefined ? { rule } : {}), tool });
   }
 }
 
@@ -97,7 +108,7 @@ function reportUnreachable(rules: readonly LettaToolRule[], steps: LettaSteps, e
 }
 
 /** Validates one Letta agent's rules: every L check, sorted by position then code. */
-export function validateLetta(agent: Agent, ctx: AgentContext): Diagnostic[] {
+export function validateLetta(agent: Agent, ctx: AgentContext & { errorOnEmpty?: boolean }): Diagnostic[] {
   const out: Diagnostic[] = [];
   const emit = agentEmitter(out, agent.name, ctx);
   const rules = agent.lettaRules ?? [];
@@ -105,7 +116,7 @@ export function validateLetta(agent: Agent, ctx: AgentContext): Diagnostic[] {
   reportMissingTools(agent, rules, emit);
   reportRefusedRules(rules, emit);
   reportInitParentConflicts(rules, emit);
-  reportEmptySteps(agent, rules, steps, emit);
+  reportEmptySteps(agent, rules, steps, emit, ctx.errorOnEmpty === true);
   reportUnreachable(rules, steps, emit);
   return sortDiagnostics(out);
 }
