@@ -22,9 +22,9 @@ describe('rule-studio simulate with a scripted trace past the event budget', () 
     });
     console.log(`flood trace: ${Math.round(performance.now() - started)} ms wall (tsx start-up included)`);
     expect(r.signal).toBeNull();
-    // No line of the trace was usable: the run fails (issue 29), so a CI job sees it.
-    expect(r.status).toBe(1);
-    expect(r.stderr).toContain('no line of the trace was usable');
+    // issue 27: a trace refused whole exits 2 with the message on stderr; the record stays on stdout
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('past the budget of 1,000,000');
     const decisions = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { kind: string; message?: string });
     expect(decisions).toHaveLength(1);
     expect(decisions[0]?.kind).toBe('error');

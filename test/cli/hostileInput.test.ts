@@ -57,7 +57,7 @@ const ROWS: Row[] = [
   {
     name: '1,000 steps × repeat 100,000 scripted trace: a budget error, no expansion',
     argv: (p) => ['simulate', p.agent, '--trace', p.bomb],
-    exit: 1,
+    exit: 2,
     message: 'past the budget of 1,000,000',
     onStdout: true,
     seconds: 20,

@@ -100,6 +100,7 @@ describe('the scripted event budget', () => {
         message:
           'line 12: step 11 (repeat: 100000) takes the trace to 1,000,001 events, past the budget of 1,000,000 for a scripted trace; ' +
           'nothing of this trace was replayed (lower the repeat counts or split the trace)',
+        refused: true,
       },
     ]);
   });

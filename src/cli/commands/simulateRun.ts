@@ -68,10 +68,23 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
   // the run, so a CI job sees it; one usable line is a replay.
   let usable = 0;
   let unusable = 0;
+  /** The message of a trace refused whole (a scripted trace past its expansion budget). */
+  let refused: string | undefined;
+  /** Whether the traces start the workflow, and move it on: without either it decides nothing. */
+  let sawStart = false;
+  let sawNext = false;
   const emit = (items: readonly TraceItem[]) => {
     for (const item of items) {
-      if (item.kind === 'event') usable++;
-      else unusable++;
+      if (item.kind === 'error') {
+        unusable++;
+        if (item.refused) refused = item.message;
+      } else {
+        usable++;
+        if (!sawNext) {
+          if (item.event.type === 'next') sawNext = true;
+          else if (item.event.type === 'workflow_start') sawStart = true;
+        }
+      }
       if (comparison) for (const e of comparison.push(item)) writer.writeLine(serializeProfileDiffEntry(e, comparison.profiles));
       else if (replay) {
         replay.pushInto(item, decisions);
@@ -86,10 +99,30 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
   else emit(mergeTraces(traces.map((t) => readTrace(t, ctx.readText(t)).items)));
   if (comparison) writer.writeLine(serializeProfileDiffSummary(comparison.summary()));
   writer.flush();
+  // The record stays on stdout for JSONL readers; the exit code and stderr say the trace was refused.
+  if (refused !== undefined) {
+    ctx.err(`rule-studio simulate: ${refused}`);
+    return EXIT.unreadable;
+  }
   if (usable === 0 && unusable > 0) {
     const n = unusable.toLocaleString('en-US');
     ctx.err(`rule-studio simulate: no line of the trace was usable (${n} unusable line${unusable === 1 ? '' : 's'}, each reported as an error decision), so nothing was replayed`);
     return EXIT.errors;
   }
+  const onNext = (settings.evaluateOn ?? 'next') === 'next';
+  if (prepared.workflow && !sawNext && (onNext || !sawStart)) ctx.err(silentWorkflowNote(traces.length, sawStart));
   return EXIT.ok;
+}
+
+/**
+ * Why a workflow decided nothing: the traces never start it (`workflow_start`) nor move it on
+ * (`next`) — a hegel hooks log records tool use, not phase changes; hegel's states.jsonl records
+ * them — or they start it but, on the default `--evaluate-on next`, no `next` comes to judge its rules.
+ */
+function silentWorkflowNote(traceCount: number, started: boolean): string {
+  const has = traceCount === 1 ? 'the trace has' : 'the traces have';
+  const states = "pass hegel's states.jsonl beside the hooks log (--trace hooks.jsonl states.jsonl): it records the start and each transition";
+  return started
+    ? `rule-studio simulate: the workflow decided nothing: its rules are judged on each \`next\` (--evaluate-on next, the default) and ${has} none. Pass --evaluate-on every_event to judge them at every event, or ${states}.`
+    : `rule-studio simulate: the workflow decided nothing: ${has} no \`workflow_start\` or \`next\` event, so it never started (a hegel hooks log records tool use, not phase changes). To replay it, ${states}.`;
 }

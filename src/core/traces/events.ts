@@ -80,4 +80,11 @@ export type TraceEventType = TraceEvent['type'];
  */
 export type TraceItem =
   | { kind: 'event'; event: TraceEvent; /** 1-based source line, when known. */ line?: number }
-  | { kind: 'error'; line: number; message: string; file?: string };
+  | {
+      kind: 'error';
+      line: number;
+      message: string;
+      file?: string;
+      /** The whole trace was refused (a scripted trace past its expansion budget): nothing of it was replayed. */
+      refused?: true;
+    };

@@ -111,12 +111,13 @@ function budgetError(plan: readonly (PlannedStep | TraceItem)[], budget: number,
     if (total <= budget) continue;
     const { line, number, step } = entry;
     const repeat = step.count > 1 ? ` (repeat: ${step.count})` : '';
-    return lineError(
+    const refusal = lineError(
       line,
       `step ${number}${repeat} takes the trace to ${groupThousands(total)} events, past the budget of ${groupThousands(budget)} for a scripted trace; ` +
         'nothing of this trace was replayed (lower the repeat counts or split the trace)',
       file,
     );
+    return { ...refusal, refused: true } as TraceItem;
   }
   return undefined;
 }
