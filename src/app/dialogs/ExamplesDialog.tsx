@@ -20,11 +20,12 @@ import { previewOfFile } from './gallery/graphPreview.ts';
 import { GraphPreviewImage } from './gallery/GraphPreviewImage.tsx';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import './gallery/gallery.css';
+import { LETTA_FAMILY } from '../../core/model/lettaFamily.ts';
 
 const INFOS = EXAMPLES.map((e) => ({ ...exampleInfo(e), text: e.text }));
 
 /** What a card says the file is. */
-const familyOf = (name: string) => (/\.af$/i.test(name) ? 'Letta agent' : /\.ya?ml$/i.test(name) ? 'hegel workflow' : 'Pattern agent');
+const familyOf = (name: string) => (/\.af$/i.test(name) ? `${LETTA_FAMILY} agent` : /\.ya?ml$/i.test(name) ? 'hegel workflow' : 'Pattern agent');
 
 /**
  * One card. Its button holds just the title, so the button's name is exactly what it shows (WCAG

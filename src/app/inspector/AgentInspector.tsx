@@ -3,6 +3,7 @@ import type { AgentDoc } from '../state/documents.ts';
 import { useStudioStore } from '../state/context.tsx';
 import { DraftField } from './fields.tsx';
 import { CappedList } from './CappedList.tsx';
+import { LETTA_CODE_NOTE, LETTA_FAMILY } from '../../core/model/lettaFamily.ts';
 
 export function AgentInspector({ doc }: { doc: AgentDoc }) {
   const store = useStudioStore();
@@ -11,9 +12,12 @@ export function AgentInspector({ doc }: { doc: AgentDoc }) {
     <div className="insp-section">
       <h2>Agent</h2>
       {doc.agent.family === 'letta' ? (
-        <p>
-          <strong>{doc.agent.name}</strong> <span className="muted">(Letta agent: its name and tools are kept as the agent file has them)</span>
-        </p>
+        <>
+          <p>
+            <strong>{doc.agent.name}</strong> <span className="muted">({LETTA_FAMILY} agent: its name and tools are kept as the agent file has them)</span>
+          </p>
+          <p className="muted">{LETTA_CODE_NOTE}</p>
+        </>
       ) : (
         <DraftField
           label="Agent name"

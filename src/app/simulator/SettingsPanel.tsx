@@ -8,6 +8,7 @@ import { profileChoices } from './profileChoices.ts';
 import { RUN_STEP_BUDGET } from '../../worker/budget.ts';
 import { Select } from '../components/ui/Select.tsx';
 import { Button } from '../components/ui/Button.tsx';
+import { LETTA_FAMILY } from '../../core/model/lettaFamily.ts';
 
 function Choice<K extends keyof SettingsForm>({ name, label, options }: { name: K; label: string; options: readonly string[] }) {
   const form = useSimulation((s) => s.form);
@@ -55,6 +56,11 @@ export function SettingsPanel(): ReactNode {
             <input type="checkbox" checked={form.errorOnEmpty} onChange={(e) => sim.setForm({ ...form, errorOnEmpty: e.target.checked })} /> Error on empty
             <span className="sim-default"> (default off: Letta offers every tool when the rules leave none)</span>
           </label>
+        ) : null}
+        {form.profile === 'letta' ? (
+          <p className="sim-default">
+            Profile letta replays {LETTA_FAMILY}: Letta Code has no tool rules (it uses Claude Code-style permissions, planned).
+          </p>
         ) : null}
         <label>
           <input type="checkbox" checked={form.requirePermissions} onChange={(e) => sim.setForm({ ...form, requirePermissions: e.target.checked })} /> Require permissions

@@ -1,4 +1,5 @@
 import { defineCommand } from '../registry.ts';
+import { LETTA_FAMILY } from '../../core/model/lettaFamily.ts';
 import { PROFILE_OPTION } from './sharedOptions.ts';
 
 const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
@@ -7,7 +8,7 @@ export type Format = (typeof FORMATS)[number];
 /** `check <files…>`: every diagnostic of the rule files, in the format CI or a person reads. */
 export const checkCommand = defineCommand({
   name: 'check',
-  summary: 'diagnostics for rule files (agent TOML/YAML/JSON, workflow YAML)',
+  summary: `diagnostics for rule files (Pattern agent TOML/YAML/JSON, hegel workflow YAML, ${LETTA_FAMILY} agent files .af)`,
   positionals: { name: '<files…>', noun: 'file', description: 'rule files to check', min: 1 },
   options: [
     {

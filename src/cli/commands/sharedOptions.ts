@@ -1,3 +1,4 @@
+import { LETTA_FAMILY } from '../../core/model/lettaFamily.ts';
 import type { ListOption, ValueOption } from '../registry.ts';
 
 /** `--profile`, shared by check and simulate (`traces.md` §5). */
@@ -7,7 +8,7 @@ export const PROFILE_OPTION: ValueOption = {
   choices: ['spec', 'hegel', 'pattern', 'letta'],
   default: 'spec',
   description:
-    "whose semantics: the spec's; hegel-cli's for workflow rules; Pattern's released ToolRuleEngine for tool rules (docs/pattern-profile.md); or Letta's ToolRulesSolver for Letta agents (docs/letta-profile.md)",
+    `whose semantics: the spec's; hegel-cli's for workflow rules; Pattern's released ToolRuleEngine for tool rules (docs/pattern-profile.md); or, for Letta agents, the ToolRulesSolver and agent loop of ${LETTA_FAMILY} (docs/letta-profile.md; Letta Code has no tool rules: it uses Claude Code-style permissions, planned)`,
   example: '--profile hegel',
 };
 

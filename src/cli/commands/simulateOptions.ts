@@ -93,7 +93,7 @@ export const SIMULATE_SETTING_OPTIONS: readonly OptionDef[] = [
     name: 'error-on-empty',
     choices: ['true', 'false'],
     default: 'false',
-    description: "profile letta: when the rules leave no tool, refuse the call (true, Letta's error_on_empty) or offer every tool (false, Letta's agent loop)",
+    description: "profile letta: when the rules leave no tool, refuse the call (true, Letta's error_on_empty) or offer every tool (false, Letta's v2 and v3 agent loops)",
     example: '--profile letta --error-on-empty true',
   },
   {

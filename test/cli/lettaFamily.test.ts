@@ -1,0 +1,20 @@
+/** Issue 27, item 5: the CLI names the Letta family "Letta 0.16 (archived)" and points Letta Code users to permissions. */
+import { describe, expect, it } from 'vitest';
+import { runCli } from './harness.ts';
+
+describe('the Letta family in the CLI help', () => {
+  it('simulate --help names Letta 0.16 (archived) and says Letta Code uses Claude Code-style permissions', async () => {
+    const r = await runCli(['simulate', '--help']);
+    expect(r.code).toBe(0);
+    const help = r.stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('the ToolRulesSolver and agent loop of Letta 0.16 (archived)');
+    expect(help).toContain(
+      'Letta Code has no tool rules: it uses Claude Code-style permissions, planned',
+    );
+  });
+
+  it('check --help lists Letta 0.16 (archived) agent files among what it reads', async () => {
+    const r = await runCli(['--help']);
+    expect(r.stdout).toContain('Letta 0.16 (archived) agent files .af');
+  });
+});
