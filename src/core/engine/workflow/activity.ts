@@ -29,13 +29,16 @@ const EDIT_TOOLS: Record<WorkflowProfile, ReadonlySet<string>> = {
 /**
  * Reads the workflow-relevant part of an event. Tokens always count; commands and edits that
  * come from tool calls count only when the call was executed (`executed`) and is not marked
- * `activity_recorded`; `command` and `file_edit` events always count.
+ * `activity_recorded`; `command` events always count, and so do `file_edit` events, except under
+ * `hegel` when their tool is not Edit or Write (hegel's hook metrics record only those two:
+ * `src/metrics/hooks.rs`, so a MultiEdit or NotebookEdit never counts toward `repeated_file_edit`).
  */
 export function readActivity(event: TraceEvent, executed: boolean, profile: WorkflowProfile): Activity {
   switch (event.type) {
     case 'command':
       return { command: { text: event.command, tool: event.tool }, commit: false };
     case 'file_edit':
+      if (profile === 'hegel' && !EDIT_TOOLS.hegel.has(event.tool)) return { commit: false };
       return { edit: { text: event.path, tool: event.tool }, commit: false };
     case 'tokens':
       return { tokens: { input: event.input, output: event.output }, commit: false };

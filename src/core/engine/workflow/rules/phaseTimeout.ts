@@ -1,4 +1,4 @@
-/** `phase_timeout` in both profiles: duration `>` max (exact ms), shown in whole seconds. */
+/** `phase_timeout`: duration `>` max, exact ms in `spec`, whole (truncated) seconds in `hegel`; shown in whole seconds. */
 import { formatClock } from '../../../time.ts';
 import { phaseDurationMs, type PhaseRecord } from '../phases.ts';
 import { compactDuration, renderHegelInterrupt, renderSpecInterrupt } from '../texts.ts';
@@ -35,14 +35,18 @@ export function specPhaseTimeoutCheck(maxSeconds: number, phase: PhaseRecord, no
   };
 }
 
-/** `hegel` profile: the node's first phase (ended, or active up to `now`); none → never fires. */
+/**
+ * `hegel` profile: the node's first phase (ended, or active up to `now`); none → never fires.
+ * hegel compares whole seconds: chrono's `num_seconds()` truncates the duration toward zero, so
+ * 60.5 s against `max_duration: 60` does not fire (`src/rules/evaluator.rs`, `evaluate_phase_timeout`).
+ */
 export function hegelPhaseTimeoutCheck(maxSeconds: number, phase: PhaseRecord | undefined, now: number): RuleCheck {
   if (!phase) return quietCheck(maxSeconds * 1000, 'ms');
-  const ms = phaseDurationMs(phase, now);
-  const seconds = Math.floor(ms / 1000);
+  const seconds = Math.trunc(phaseDurationMs(phase, now) / 1000);
   return {
-    fires: ms > maxSeconds * 1000,
-    value: ms,
+    fires: seconds > maxSeconds,
+    // the measure as hegel takes it: whole seconds (in ms, the unit the UI shows for durations)
+    value: seconds * 1000,
     limit: maxSeconds * 1000,
     unit: 'ms',
     text: () =>
