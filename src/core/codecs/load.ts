@@ -171,7 +171,15 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
   }
 
   const out: LoadedFile = { file, format: fmt, agents: [], workflows: [], diagnostics: [], spans: new SpanIndex() };
-  if (fmt === 'json' && loadLetta(out, doc, text)) return out;
+  const duplicates = doc.duplicateKeys ?? [];
+  if (fmt === 'json' && loadLetta(out, doc, text)) {
+    // Letta's loader (Python's json) keeps the last of repeated keys: so does the reading, with a warning.
+    out.diagnostics.unshift(...duplicates.map((d) => diag(DUPLICATE_KEY, 'warning', `${d.message}: Letta's loader (Python's json) keeps the last one, and so does Rule Studio; the earlier ones are ignored.`, file, d.range)));
+    return out;
+  }
+  // Pattern (serde) refuses a repeated field, and a second `tool_rules` silently replacing the first is worse than an error.
+  if (duplicates.length > 0)
+    return { file, format: fmt, agents: [], workflows: [], diagnostics: duplicates.map((d) => diag('F001', 'error', `${fmt.toUpperCase()}${SYNTAX_ERROR}${d.message}`, file, d.range)), spans: new SpanIndex() };
   const isWorkflow = looksLikeWorkflow(doc.value);
   const isAgents = looksLikeAgents(doc.value);
   if (isAgents) {
@@ -201,6 +209,9 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
   return out;
 }
 
+/** Diagnostic code (warning) of a key repeated in one JSON object of a file whose loader keeps the last (Letta's). */
+export const DUPLICATE_KEY = 'F012';
+
 /** Diagnostic code (info) of a Letta agent file written as a JSON string holding the file. */
 export const DOUBLE_ENCODED = 'F010';
 
@@ -221,6 +232,8 @@ function loadLetta(out: LoadedFile, doc: ParsedDoc, text: string): boolean {
   const inner = parseInnerJson(body);
   if (!inner || inner.doc.errors.length > 0 || lettaShapeOf(inner.doc.value) !== 'agentFile') return false;
   Object.assign(out, readLetta(inner.doc, out.file, 'agentFile'));
+  // the loader adds the warnings of repeated keys; the inner document's are given in the outer file's places
+  for (const d of inner.doc.duplicateKeys ?? []) (doc.duplicateKeys ??= []).push({ message: d.message, range: inner.doc.locate([]) ?? d.range });
   out.diagnostics.unshift(
     diag(
       DOUBLE_ENCODED,

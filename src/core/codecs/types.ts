@@ -46,4 +46,10 @@ export interface ParsedDoc {
   locate(path: DocPath, part?: 'key' | 'value'): Range | undefined;
   /** Syntax errors (F001). */
   errors: SyntaxProblem[];
+  /**
+   * JSON only: keys that repeat an earlier key of their object (the value holds the last, as
+   * `JSON.parse` and Python's `json` keep it). A loader that accepts them (Letta's) reads the
+   * value with a warning; the others refuse the file (F001).
+   */
+  duplicateKeys?: SyntaxProblem[];
 }

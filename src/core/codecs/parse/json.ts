@@ -110,8 +110,9 @@ function jsonProblem(text: string, e: unknown): SyntaxProblem {
 }
 
 /**
- * Parses JSON text. Never throws: a syntax error or a duplicate object key (F001) comes back in
- * `errors` with its 1-based position and `value` undefined. `locate` gives exact ranges for texts up to
+ * Parses JSON text. Never throws: a syntax error (F001) comes back in `errors` with its 1-based
+ * position and `value` undefined; duplicate object keys come back in `duplicateKeys` beside the
+ * value (which holds the last of them), for the loader to refuse or warn. `locate` gives exact ranges for texts up to
  * {@link MAX_JSON_LOCATE_CHARS}, and undefined above.
  */
 export function parseJson(text: string): ParsedDoc {
@@ -122,7 +123,6 @@ export function parseJson(text: string): ParsedDoc {
     return { format: 'json', value: undefined, locate: () => undefined, errors: [jsonProblem(text, e)] };
   }
   const duplicates = duplicateJsonKeys(text);
-  if (duplicates.length > 0) return { format: 'json', value: undefined, locate: () => undefined, errors: duplicates };
   // Positions come from the YAML parser (built on the first question, so a file nobody asks
   // positions of never pays for it), which must not be given nesting it cannot survive.
   let locator: ParsedDoc['locate'] | undefined;
@@ -139,5 +139,5 @@ export function parseJson(text: string): ParsedDoc {
     }
     return locator(path, part);
   };
-  return { format: 'json', value, locate, errors: [] };
+  return { format: 'json', value, locate, errors: [], ...(duplicates.length > 0 ? { duplicateKeys: duplicates } : {}) };
 }

@@ -16,8 +16,12 @@ import type { AgentsRead } from './agents.ts';
 import { LETTA_SPAN_FIELDS, readLettaRule } from './lettaRule.ts';
 import { LETTA_RULE_TYPES } from '../../model/lettaRules.ts';
 
-/** The two Letta shapes: an agent file, or the API's plain list of rules. */
-export type LettaShape = 'agentFile' | 'ruleList';
+/**
+ * The Letta shapes: an agent file (`agents` list), the older single-agent agent file (the agent's
+ * fields at the top level, its tools inline: agent-file's 2025 history), or the API's plain list
+ * of rules.
+ */
+export type LettaShape = 'agentFile' | 'singleAgent' | 'ruleList';
 
 const LETTA_TYPES: ReadonlySet<string> = new Set(LETTA_RULE_TYPES);
 
@@ -39,12 +43,26 @@ export function lettaShapeOf(value: unknown): LettaShape | undefined {
     return value.some((r) => isLettaRuleLike(r) && LETTA_TYPES.has((r as { type: string }).type)) && !value.some((r) => isRecord(r) && 'rule_type' in r)
       ? 'ruleList'
       : undefined;
-  if (!isRecord(value) || !Array.isArray(value['agents'])) return undefined;
+  if (!isRecord(value)) return undefined;
+  if (!('agents' in value)) return isSingleLettaAgent(value) ? 'singleAgent' : undefined;
+  if (!Array.isArray(value['agents'])) return undefined;
   const agents = value['agents'];
   const lettaAgent = agents.some(
     (a) => isRecord(a) && ('tool_ids' in a || (Array.isArray(a['tool_rules']) && a['tool_rules'].length > 0 && a['tool_rules'].every(isLettaRuleLike))),
   );
   return lettaAgent || AF_TOP_KEYS.every((k) => k in value) ? 'agentFile' : undefined;
+}
+
+/**
+ * An older single-agent `.af`: Letta's `agent_type` beside the agent's fields, or Letta-form
+ * `tool_rules` (no Pattern `rule_type`) beside Letta's `llm_config` or inline tool objects.
+ */
+function isSingleLettaAgent(value: Record<string, unknown>): boolean {
+  if (typeof value['agent_type'] === 'string') return true;
+  const rules = value['tool_rules'];
+  if (!Array.isArray(rules) || rules.length === 0 || !rules.every(isLettaRuleLike)) return false;
+  const tools = value['tools'];
+  return 'llm_config' in value || (Array.isArray(tools) && tools.some((t) => isRecord(t) && typeof t['name'] === 'string'));
 }
 
 /** The `tools` of an agent file by id (Letta agents name their tools by `tool_ids`). */
@@ -72,7 +90,12 @@ function readLettaTools(ctx: ReadContext, agent: Record<string, unknown>, path: 
     report(ctx, 'F003', 'error', `tool_ids of Letta agent "${name}" must be a list of tool ids (found ${show(ctx, ids)}), so the agent has no tools from it.`, [...path, 'tool_ids'], target);
   }
   const own = agent['tools'];
-  if (Array.isArray(own)) for (const t of own) if (typeof t === 'string') names.push(t);
+  // names, or (older single-agent files) the tool objects themselves
+  if (Array.isArray(own))
+    for (const t of own) {
+      if (typeof t === 'string') names.push(t);
+      else if (isRecord(t) && typeof t['name'] === 'string') names.push(t['name']);
+    }
   return [...new Set(names)].map((n) => ({ name: n }));
 }
 
@@ -112,8 +135,8 @@ function readLettaAgent(ctx: ReadContext, src: LettaSource, index: number, byId:
   } else if (raw !== undefined && raw !== null) {
     report(ctx, 'F003', 'error', `tool_rules of ${where} must be a list of Letta rules (found ${show(ctx, raw)}), so the agent has no rules.`, rulesPath, { kind: 'agent', agent: name });
   }
-  spans.set(spanKey.agent(index), () => (src.path.length > 0 ? (doc.locate([...src.path, 'name']) ?? rangeAt(doc, src.path)) : (doc.locate([0]) ?? FILE_START)));
-  if (src.agent) spans.set(spanKey.agentTools(index), () => doc.locate([...src.path, 'tool_ids']));
+  spans.set(spanKey.agent(index), () => (src.agent ? (doc.locate([...src.path, 'name']) ?? rangeAt(doc, src.path)) : (doc.locate([0]) ?? FILE_START)));
+  if (src.agent) spans.set(spanKey.agentTools(index), () => doc.locate([...src.path, 'tool_ids']) ?? doc.locate([...src.path, 'tools']));
   return { name, tools, rules: [], family: 'letta', lettaRules: rules };
 }
 
@@ -126,6 +149,7 @@ export function readLetta(doc: ParsedDoc, file: string, shape: LettaShape): Agen
   const spans = new SpanIndex();
   if (shape === 'ruleList') return { agents: [readLettaAgent(ctx, { agent: undefined, path: [] }, 0, new Map(), spans)], diagnostics: ctx.diagnostics, spans };
   const value = doc.value as Record<string, unknown>;
+  if (shape === 'singleAgent') return { agents: [readLettaAgent(ctx, { agent: value, path: [] }, 0, new Map(), spans)], diagnostics: ctx.diagnostics, spans };
   const byId = toolNamesById(value);
   const sources: LettaSource[] = [];
   (value['agents'] as unknown[]).forEach((a, i) => {
@@ -140,6 +164,7 @@ export function readLetta(doc: ParsedDoc, file: string, shape: LettaShape): Agen
 export function lettaRulesPath(value: unknown, index: number): DocPath | undefined {
   const shape = lettaShapeOf(value);
   if (shape === 'ruleList') return index === 0 ? [] : undefined;
+  if (shape === 'singleAgent') return index === 0 ? ['tool_rules'] : undefined;
   if (shape !== 'agentFile') return undefined;
   const objects = ((value as Record<string, unknown>)['agents'] as unknown[]).map((a, i) => (isRecord(a) ? i : -1)).filter((i) => i >= 0);
   const at = objects[index];
