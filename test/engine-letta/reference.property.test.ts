@@ -62,7 +62,8 @@ describe('profile letta against a reference model of Letta', () => {
     fc.assert(
       fc.property(fc.array(ruleArb, { maxLength: 6 }), fc.array(eventArb, { maxLength: 14 }), fc.boolean(), (rules, events, errorOnEmpty) => {
         const agent = lettaAgent(TOOLS, rules);
-        const engine = createToolEngine(agent, resolveSettings({ profile: 'letta', errorOnEmpty }));
+        // the reference registers each call once, as Letta's v2 loop does (v3's double count: replay.test.ts)
+        const engine = createToolEngine(agent, resolveSettings({ profile: 'letta', errorOnEmpty, lettaLoop: 'v2' }));
         const decisions: Decision[] = [];
         const offered: string[][] = [];
         events.forEach((e, i) => {

@@ -102,11 +102,29 @@ describe('profile letta: replay', () => {
     });
   });
 
-  it('max_count_per_step counts calls of the step that ran, failed ones too', () => {
+  it('max_count_per_step counts calls of the step that ran, failed ones too (v2 loop: each call registered once)', () => {
     const capped = lettaAgent(['fetch', 'done'], [{ type: 'max_count_per_step', tool_name: 'fetch', max_count_limit: 2 }]);
-    const ds = replay(capped, [call('fetch', 0, { outcome: 'error' }), call('fetch', 1, { args: { n: 2 } }), call('fetch', 2, { args: { n: 3 } }), call('done', 3)], letta);
+    const ds = replay(capped, [call('fetch', 0, { outcome: 'error' }), call('fetch', 1, { args: { n: 2 } }), call('fetch', 2, { args: { n: 3 } }), call('done', 3)], { ...letta, lettaLoop: 'v2' });
     expect(ds.map((d) => d.kind)).toEqual(['allowed', 'allowed', 'blocked', 'allowed']);
     expect(ds[2]).toMatchObject({ rule: 0, message: "[ToolConstraintError] Cannot call fetch, valid tools include: ['done'].\n** Hint: Possible rules that were violated:\n\t- <tool_rule>\nfetch: at most 2 use(s) per response\n</tool_rule>" });
+  });
+
+  it('repro (issue 27): the v3 loop registers every executed call twice, so max_count_per_step 2 refuses the second a', () => {
+    const capped = lettaAgent(['a', 'b'], [{ type: 'max_count_per_step', tool_name: 'a', max_count_limit: 2 }]);
+    const trace = [call('a', 0), call('a', 1, { args: { n: 2 } })];
+    const v3 = replay(capped, trace, letta);
+    expect(v3.map((d) => d.kind)).toEqual(['allowed', 'blocked']);
+    expect(v3[1]).toMatchObject({ tool: 'a', rule: 0, code: 'ToolConstraintError' });
+    expect((v3[1] as { message: string }).message).toContain("Cannot call a, valid tools include: ['b']");
+    // the v2 loop registers once: the second call is allowed
+    expect(replay(capped, trace, { ...letta, lettaLoop: 'v2' }).map((d) => d.kind)).toEqual(['allowed', 'allowed']);
+  });
+
+  it('v3: a limit N removes the tool after ⌈N/2⌉ calls (N = 3: after 2, N = 1: after 1)', () => {
+    const capped = (n: number) => lettaAgent(['a', 'b'], [{ type: 'max_count_per_step', tool_name: 'a', max_count_limit: n }]);
+    const three = [call('a', 0), call('a', 1, { args: { n: 2 } }), call('a', 2, { args: { n: 3 } })];
+    expect(replay(capped(3), three, letta).map((d) => d.kind)).toEqual(['allowed', 'allowed', 'blocked']);
+    expect(replay(capped(1), three.slice(0, 2), letta).map((d) => d.kind)).toEqual(['allowed', 'blocked']);
   });
 
   it('parent_last_tool: the children only straight after the parent', () => {

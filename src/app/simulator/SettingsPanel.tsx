@@ -57,6 +57,7 @@ export function SettingsPanel(): ReactNode {
             <span className="sim-default"> (default off: Letta offers every tool when the rules leave none)</span>
           </label>
         ) : null}
+        {form.profile === 'letta' ? <Choice name="lettaLoop" label="Letta loop" options={['v3', 'v2']} /> : null}
         {form.profile === 'letta' ? (
           <p className="sim-default">
             Profile letta replays {LETTA_FAMILY}: Letta Code has no tool rules (it uses Claude Code-style permissions, planned).

@@ -22,6 +22,8 @@ export interface SettingsForm {
   executionTimeoutMs: string;
   /** Profile `letta`: refuse the call when the rules leave no tool (else every tool is offered). */
   errorOnEmpty: boolean;
+  /** Profile `letta`: which agent loop (v3 registers each call twice). */
+  lettaLoop: ReplaySettings['lettaLoop'];
   /** Stop a run after this many steps; empty: only the worker's own budget ({@link RUN_STEP_BUDGET}). */
   maxSteps: string;
 }
@@ -44,6 +46,7 @@ export function settingsToForm(s: ReplaySettings = DEFAULT_SETTINGS): SettingsFo
     approveForSeconds: typeof consent === 'string' ? '60' : String(consent.approve_for),
     executionTimeoutMs: String(s.executionTimeoutMs),
     errorOnEmpty: s.errorOnEmpty,
+    lettaLoop: s.lettaLoop,
     maxSteps: '',
   };
 }
@@ -85,6 +88,7 @@ export function formToSettings(f: SettingsForm): FormReading {
       executionTimeoutMs: timeout,
       requirePermissions: f.requirePermissions,
       errorOnEmpty: f.errorOnEmpty,
+      lettaLoop: f.lettaLoop,
     },
   };
 }

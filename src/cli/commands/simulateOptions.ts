@@ -98,6 +98,15 @@ export const SIMULATE_SETTING_OPTIONS: readonly OptionDef[] = [
   },
   {
     kind: 'value',
+    name: 'letta-loop',
+    choices: ['v3', 'v2'],
+    default: 'v3',
+    description:
+      "profile letta: which Letta agent loop. v3 (letta_agent_v3, Letta 0.16's loop) registers each executed call twice, so max_count_per_step N removes its tool after ⌈N/2⌉ calls; v2 registers once",
+    example: '--profile letta --letta-loop v2',
+  },
+  {
+    kind: 'value',
     name: 'agent',
     placeholder: '<name>',
     default: 'the first agent in the files',
@@ -124,6 +133,8 @@ export function settingsFromArgs(args: ParsedArgs): ReplaySettingsInput {
   if (evaluateOn) s.evaluateOn = evaluateOn as 'next' | 'every_event';
   const onEmpty = v('error-on-empty');
   if (onEmpty) s.errorOnEmpty = onEmpty === 'true';
+  const loop = v('letta-loop');
+  if (loop) s.lettaLoop = loop as 'v3' | 'v2';
   const dedupe = v('dedupe-window');
   if (dedupe !== undefined) s.dedupeWindowMs = Number(dedupe);
   const timeout = v('timeout');

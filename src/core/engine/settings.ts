@@ -35,6 +35,12 @@ export const ReplaySettings = z.object({
    * "No valid tools found based on tool rules." and the step's call is refused.
    */
   errorOnEmpty: z.boolean().default(false),
+  /**
+   * Profile `letta`: which agent loop. `v3` (`letta_agent_v3.py`, the loop of `letta_v1_agent`)
+   * registers every executed call twice (`_handle_ai_response`, then `_decide_continuation`), so
+   * a `max_count_per_step` limit N removes its tool after ⌈N/2⌉ calls; `v2` registers once.
+   */
+  lettaLoop: z.enum(['v3', 'v2']).default('v3'),
   /** Which agent of the loaded files to run (default: the first). */
   agent: z.string().optional(),
 });

@@ -75,15 +75,21 @@ export function createLettaPolicy(agent: Agent, table: ToolTable): ToolPolicy {
     return out;
   }
 
+  /**
+   * The solver's history. Letta's v3 loop registers each executed call twice (in
+   * `_handle_ai_response` and again in `_decide_continuation`), so its counts are doubled; v2
+   * registers once. The last tool and whether anything ran are the same either way.
+   */
   function historyOf(ctx: CheckContext): LettaHistory {
     const { state } = ctx;
     const last = state.lastToolInBatch();
+    const times = ctx.settings.lettaLoop === 'v2' ? 1 : 2;
     return {
-      size: state.batchOrder.length,
+      size: state.batchOrder.length * times,
       last: last < 0 ? undefined : table.nameOf(last),
       count: (tool) => {
         const id = table.idOf(tool);
-        return id === undefined ? 0 : state.executionsOf(id);
+        return id === undefined ? 0 : state.executionsOf(id) * times;
       },
     };
   }
