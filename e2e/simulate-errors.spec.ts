@@ -23,6 +23,8 @@ const traceFile = join(tmp, 'loop-trace.yaml');
 writeFileSync(traceFile, TRACE);
 
 test('a rule set with a cycle replays its trace, its errors beside the run', async ({ page }) => {
+  // the app's first load under a busy machine takes most of the default minute
+  test.setTimeout(120_000);
   await stayOffline(page);
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/');
