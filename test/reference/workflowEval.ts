@@ -184,8 +184,9 @@ export function evalHegel(
   switch (rule.type) {
     case 'phase_timeout': {
       const ms = (history[q + 1]?.startTime ?? now) - first.startTime;
-      if (ms <= rule.max_duration * 1000) return null;
-      const s = Math.floor(ms / 1000);
+      // hegel compares whole seconds: chrono's num_seconds() truncates
+      const s = Math.trunc(ms / 1000);
+      if (s <= rule.max_duration) return null;
       return text(
         'Phase Timeout',
         `${node} phase running for ${s}s (limit: ${rule.max_duration}s)`,

@@ -55,7 +55,8 @@ export function activityOf(h: WorkflowHistory, j: number): Act[] {
   const out: Act[] = [];
   if (ev.type === 'command')
     out.push({ ...base, kind: 'command', text: ev.command, tool: ev.tool });
-  if (ev.type === 'file_edit') out.push({ ...base, kind: 'edit', text: ev.path, tool: ev.tool });
+  // hegel records Edit and Write only, file_edit events included
+  if (ev.type === 'file_edit' && (h.settings.profile !== 'hegel' || EDIT_TOOLS.hegel.includes(ev.tool))) out.push({ ...base, kind: 'edit', text: ev.path, tool: ev.tool });
   if (ev.type === 'commit') out.push({ ...base, kind: 'commit' });
   if (ev.type === 'tokens')
     out.push({ ...base, kind: 'tokens', input: ev.input, output: ev.output });
