@@ -26,7 +26,6 @@ export const simulateCommand = defineCommand({
     'rule-studio simulate agent.toml --trace trace.jsonl --compare-profile pattern',
   ],
   exitCodes:
-  exitCodes:
     'exit codes: 0 replayed (errors in the rule files, such as a cycle, are printed on stderr and the run goes on, as the runtimes run them), 1 the rule files cannot be read or no line of the traces was usable (nothing replayed), 2 unreadable input, bad usage, or a trace refused whole (a scripted trace past its expansion budget; its error record is still printed)',
   // The implementation (and the core it needs) is loaded only when the command runs.
   run: async (args, ctx) => (await import('./simulateRun.ts')).runSimulate(args, ctx),
