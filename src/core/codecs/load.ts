@@ -174,7 +174,7 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
   const duplicates = doc.duplicateKeys ?? [];
   if (fmt === 'json' && loadLetta(out, doc, text)) {
     // Letta's loader (Python's json) keeps the last of repeated keys: so does the reading, with a warning.
-    out.diagnostics.unshift(...duplicates.map((d) => diag(DUPLICATE_KEY, 'warning', `${d.message}: Letta's loader (Python's json) keeps the last one, and so does Rule Studio; the earlier ones are ignored.`, file, d.range)));
+    out.diagnostics = append(duplicates.map((d) => diag(DUPLICATE_KEY, 'warning', `${d.message}: Letta's loader (Python's json) keeps the last one, and so does Rule Studio; the earlier ones are ignored.`, file, d.range)), out.diagnostics);
     return out;
   }
   // Pattern (serde) refuses a repeated field, and a second `tool_rules` silently replacing the first is worse than an error.

@@ -6,6 +6,7 @@
  */
 import { bashTokens, matchTokens } from './glob.ts';
 import type { BashForm } from './types.ts';
+import { append } from '../../model/append.ts';
 
 /** Longest command Rule Studio splits (bounded work); `decide` approves no longer one by an allow rule. */
 export const MAX_COMMAND_CHARS = 100_000;
@@ -58,7 +59,7 @@ export function splitCommand(command: string): string[] {
     if (c === '$' && next === '(') {
       const end = closeParen(command, i + 1);
       const body = command.slice(i + 2, end - 1);
-      inner.push(...splitCommand(body));
+      append(inner, splitCommand(body));
       cur += command.slice(i, end);
       i = end - 1;
       continue;
@@ -66,7 +67,7 @@ export function splitCommand(command: string): string[] {
     if (c === '`') {
       const end = command.indexOf('`', i + 1);
       const stop = end === -1 ? command.length : end;
-      inner.push(...splitCommand(command.slice(i + 1, stop)));
+      append(inner, splitCommand(command.slice(i + 1, stop)));
       cur += command.slice(i, stop + 1);
       i = stop;
       continue;
@@ -83,7 +84,7 @@ export function splitCommand(command: string): string[] {
     }
     if (c === '(' && cur.trim() === '') {
       const end = closeParen(command, i);
-      inner.push(...splitCommand(command.slice(i + 1, end - 1)));
+      append(inner, splitCommand(command.slice(i + 1, end - 1)));
       i = end - 1;
       continue;
     }
