@@ -1,8 +1,14 @@
 /**
- * The one escaping function for every human-readable line the CLI prints: names, paths, messages
- * and echoed arguments pass through {@link termSafe}, so no control character from an input (a
- * file, a file name, an argument) reaches the terminal raw — no colour changes, no window titles,
- * no lines that rewrite earlier ones, no text reversed by a bidi override.
+ * The one escaping path for everything the CLI prints, per output format:
+ * - human text (diagnostics, reports, descriptions): every value from an input (names, paths,
+ *   messages, echoed arguments) passes through {@link termSafe} — or {@link termSafeData} for a
+ *   whole report's data — *before* it is placed in a line, so no control character reaches the
+ *   terminal raw (no colour changes, window titles, rewritten lines, bidi reversals) and no value
+ *   starts a line of its own: a CI runner reading stdout never sees a `::command` or a forged
+ *   TAP point that a name brought in;
+ * - JSON: {@link jsonTermSafe}; JUnit XML: the core's `xmlEscape` (CR and LF as references) and
+ *   {@link xmlTermSafe}; GitHub annotations: `formats/github.ts`; TOML and YAML files: their
+ *   writers escape what the format allows only escaped, and line separators.
  */
 
 /**
@@ -18,11 +24,29 @@ const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '
 
 const hex = (ch: string) => `\\u${(ch.charCodeAt(0)).toString(16).padStart(4, '0')}`;
 
-/** `text` with every unsafe character written as a visible escape (`\n`, `\e`, `\u009b`, …). */
+/** A GitHub Actions workflow command, should the text start a line (the runner trims spaces first). */
+const COMMAND_START = /^([\t ]*)::/;
+
+/**
+ * `text` with every unsafe character written as a visible escape (`\n`, `\e`, `\u009b`, …), and a
+ * leading `::` (a GitHub Actions workflow command, should the text start a line) as `\u003a:`.
+ */
 export function termSafe(text: string): string {
   UNSAFE.lastIndex = 0;
-  if (!UNSAFE.test(text)) return text;
-  return text.replace(UNSAFE, (ch) => NAMED[ch] ?? hex(ch));
+  const safe = UNSAFE.test(text) ? text.replace(UNSAFE, (ch) => NAMED[ch] ?? hex(ch)) : text;
+  return safe.includes('::') ? safe.replace(COMMAND_START, '$1\\u003a:') : safe;
+}
+
+/**
+ * A copy of plain data (arrays and objects, as parsed from files or built by the core) with every
+ * string passed through {@link termSafe}: a report built from it holds no value that breaks or
+ * starts a line. Keys are kept.
+ */
+export function termSafeData<T>(value: T): T {
+  if (typeof value === 'string') return termSafe(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => termSafeData(v)) as T;
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, termSafeData(v)])) as T;
+  return value;
 }
 
 /**

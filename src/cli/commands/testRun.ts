@@ -13,7 +13,7 @@ import {
   type TestHost,
 } from '../../core/tests/index.ts';
 import { EXIT, type CliContext } from '../context.ts';
-import { jsonTermSafe, termSafe, xmlTermSafe } from '../escape.ts';
+import { jsonTermSafe, termSafe, termSafeData, xmlTermSafe } from '../escape.ts';
 import { UnreadableError } from '../io.ts';
 import { UsageError, type ParsedArgs } from '../registry.ts';
 import type { Reporter } from './test.ts';
@@ -45,16 +45,28 @@ function findTestFiles(paths: readonly string[], ctx: CliContext): string[] {
   return out;
 }
 
+/**
+ * The results with every value a line-oriented report prints escaped ({@link termSafe}): a name
+ * holding a newline cannot start a line of its own (a `::` workflow command, a forged `ok 2`).
+ */
+const lineSafe = (results: readonly TestFileResult[]): TestFileResult[] =>
+  results.map((f) => ({
+    ...f,
+    file: termSafe(f.file),
+    errors: termSafeData(f.errors),
+    tests: f.tests.map((t) => ({ ...t, name: termSafe(t.name), errors: termSafeData(t.errors), failures: termSafeData(t.failures) })),
+  }));
+
 function report(results: readonly TestFileResult[], reporter: Reporter, verbose: boolean): string {
   switch (reporter) {
     case 'junit':
       return xmlTermSafe(junitReport(results));
     case 'tap':
-      return tapReport(results).split('\n').map(termSafe).join('\n');
+      return tapReport(lineSafe(results));
     case 'json':
       return jsonTermSafe(jsonReport(results));
     case 'text':
-      return textReport(results, { verbose }).split('\n').map(termSafe).join('\n');
+      return textReport(lineSafe(results), { verbose });
   }
 }
 

@@ -16,10 +16,11 @@ import { append } from '../../model/append.ts';
 const BARE_KEY = /^[A-Za-z0-9_-]+$/;
 
 /**
- * Characters TOML allows raw but a reader cannot see: DEL, C1 controls and bidi controls. smol-toml
+ * Characters TOML allows raw but a reader cannot see: DEL, C1 controls, bidi controls, and the
+ * line and paragraph separators (which editors and YAML 1.1 readers take as line breaks). smol-toml
  * writes basic strings, where `\uXXXX` means the same character, so they are written escaped.
  */
-const INVISIBLE = /[\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const INVISIBLE = /[\u007F-\u009F\u061C\u200E\u200F\u2028-\u202E\u2066-\u2069]/g;
 
 /**
  * Half of a UTF-16 surrogate pair without its other half (JSON's `"\ud800"` makes one). TOML text

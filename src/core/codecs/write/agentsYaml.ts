@@ -13,5 +13,5 @@ export function writeAgentsYaml(agents: readonly Agent[]): { text: string; diagn
   const { value, diagnostics } = agentsToConfigObject(agents);
   const doc = new Document(value, { aliasDuplicateObjects: false });
   quoteUnprintable(doc);
-  return { text: escapeUnprintable(doc.toString({ lineWidth: 0 })), diagnostics };
+  return { text: escapeUnprintable(doc.toString({ lineWidth: 0, doubleQuotedMinMultiLineLength: Infinity })), diagnostics };
 }

@@ -23,7 +23,8 @@ import { hegelWorkflowShape, OrderedMap, type OrderedValue } from './workflowJso
 import { escapeUnprintable, UNPRINTABLE } from './yamlEscape.ts';
 
 const DOCUMENT_OPTIONS: DocumentOptions & SchemaOptions = { version: '1.2', compat: 'yaml-1.1' };
-const TO_STRING: ToStringOptions = { lineWidth: 0, blockQuote: 'literal', indentSeq: true };
+/** Double-quoted strings stay on one line (never folded at `\n`), see `yamlEscape.ts`. */
+const TO_STRING: ToStringOptions = { lineWidth: 0, blockQuote: 'literal', indentSeq: true, doubleQuotedMinMultiLineLength: Infinity };
 
 /** The entries of an ordered mapping or plain object, or undefined for other values. */
 function mapEntries(v: OrderedValue): readonly (readonly [string, OrderedValue])[] | undefined {

@@ -1,6 +1,6 @@
 /**
  * Characters YAML allows only escaped — DEL, the C1 controls (NEL is a line break in YAML 1.1),
- * U+FFFE and U+FFFF — which the `yaml` library writes raw. Every YAML writer double-quotes the
+ * U+FFFE and U+FFFF — and the line and paragraph separators (line breaks in YAML 1.1), which the `yaml` library writes raw. Every YAML writer double-quotes the
  * strings that hold them and writes them as `\x7F` / `\u…` escapes, so the project's own reader
  * (and any YAML reader) accepts what the writers produce. The bidi controls (U+061C, U+200E,
  * U+200F, U+202A–U+202E, U+2066–U+2069) are escaped the same way, so a written file shown in a
@@ -8,8 +8,14 @@
  */
 import { Scalar, visit, type Document } from 'yaml';
 
-export const UNPRINTABLE = /[\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF]/;
-const UNPRINTABLE_ALL = /[\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF]/g;
+const UNPRINTABLE_ALL = /[\u007F-\u009F\u061C\u200E\u200F\u2028-\u202E\u2066-\u2069\uFFFE\uFFFF]/g;
+
+/**
+ * Strings written double-quoted: those holding an unprintable character, a line separator (U+2028,
+ * U+2029: YAML 1.1 readers break lines there), or a line that starts with `::` (a block scalar
+ * would put it at the start of a line, which a GitHub Actions log runs as a workflow command).
+ */
+export const UNPRINTABLE = /[\u007F-\u009F\u061C\u200E\u200F\u2028-\u202E\u2066-\u2069\uFFFE\uFFFF]|(?:^|[\r\n])[\t ]*::/;
 
 /** Escapes the characters of {@link UNPRINTABLE}; call on text whose strings holding them are double-quoted. */
 export function escapeUnprintable(text: string): string {

@@ -5,23 +5,31 @@
  */
 import { totals, type TestFileResult, type TestResult } from '../types.ts';
 
-/** Escapes text for XML content and attribute values; drops characters XML 1.0 forbids. */
+const REFERENCE: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
+
+/**
+ * Escapes text for XML content and attribute values; drops characters XML 1.0 forbids. Tab, LF
+ * and CR are written as references: an attribute keeps them (a reader would turn raw ones into
+ * spaces), and a value never breaks the report's lines (a CI log reading a line of it as a command).
+ */
 export function xmlEscape(s: string): string {
   let out = '';
   for (const ch of s) {
     const c = ch.codePointAt(0) ?? 0;
-    if (c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || c >= 0x10000) {
-      out += ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : ch === '"' ? '&quot;' : ch === "'" ? '&apos;' : ch;
-    }
+    if (c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || c >= 0x10000) out += REFERENCE[ch] ?? ch;
   }
   return out;
 }
 
+/** Content of several lines: each escaped, then joined with real newlines. */
+const xmlLines = (lines: readonly string[]) => lines.map(xmlEscape).join('\n');
+
 const attr = (name: string, value: string | number) => `${name}="${xmlEscape(String(value))}"`;
 
+/** The failures as escaped XML content. */
 function failureText(t: TestResult): string {
   return t.failures
-    .map((f) => [`${f.step !== undefined ? `step ${f.step}` : 'run'} (line ${f.line})`, `expected: ${f.expected}`, `seen: ${f.seen}`, ...f.why.map((w) => `why: ${w}`)].join('\n'))
+    .map((f) => xmlLines([`${f.step !== undefined ? `step ${f.step}` : 'run'} (line ${f.line})`, `expected: ${f.expected}`, `seen: ${f.seen}`, ...f.why.map((w) => `why: ${w}`)]))
     .join('\n\n');
 }
 
@@ -29,10 +37,10 @@ function testcase(file: string, t: TestResult): string {
   const open = `    <testcase ${attr('name', t.name)} ${attr('classname', file)} ${attr('file', file)} ${attr('line', t.line)}`;
   if (t.status === 'pass') return `${open}/>`;
   if (t.status === 'error')
-    return `${open}>\n      <error ${attr('message', t.errors[0] ?? 'the test could not run')} type="TestError">${xmlEscape(t.errors.join('\n'))}</error>\n    </testcase>`;
+    return `${open}>\n      <error ${attr('message', t.errors[0] ?? 'the test could not run')} type="TestError">${xmlLines(t.errors)}</error>\n    </testcase>`;
   const first = t.failures[0];
   const message = first ? `${first.expected} — seen ${first.seen}` : 'failed';
-  return `${open}>\n      <failure ${attr('message', message)} type="ExpectationFailed">${xmlEscape(failureText(t))}</failure>\n    </testcase>`;
+  return `${open}>\n      <failure ${attr('message', message)} type="ExpectationFailed">${failureText(t)}</failure>\n    </testcase>`;
 }
 
 /** The whole run as a JUnit XML document. */
@@ -45,7 +53,7 @@ export function junitReport(results: readonly TestFileResult[], name = 'rule-stu
     const head = `  <testsuite ${attr('name', f.file)} ${attr('tests', tests)} ${attr('failures', failures)} ${attr('errors', errors)} skipped="0">`;
     const cases = f.tests.map((x) => testcase(f.file, x));
     if (f.errors.length > 0)
-      cases.push(`    <testcase name="(test file)" ${attr('classname', f.file)}>\n      <error ${attr('message', f.errors[0] ?? '')} type="TestFileError">${xmlEscape(f.errors.join('\n'))}</error>\n    </testcase>`);
+      cases.push(`    <testcase name="(test file)" ${attr('classname', f.file)}>\n      <error ${attr('message', f.errors[0] ?? '')} type="TestFileError">${xmlLines(f.errors)}</error>\n    </testcase>`);
     return [head, ...cases, '  </testsuite>'].join('\n');
   });
   return [
