@@ -32,6 +32,7 @@ import { onFitRequest } from './fitRequests.ts';
 import { stageViewport } from './stageView.ts';
 import { useStagedEdges } from './useStagedEdges.ts';
 import { Icon } from '../components/ui/Icon.tsx';
+import { dict } from '../../core/model/ownKeys.ts';
 
 export interface FlowViewProps<N extends Node, E extends Edge> {
   nodes: N[];
@@ -135,7 +136,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   );
   const onNodeDragStop = useCallback(
     (_e: unknown, _node: N, dragged: N[]) => {
-      const positions: Record<string, XY> = {};
+      const positions = dict<XY>();
       for (const n of dragged) positions[n.id] = { x: Math.round(n.position.x), y: Math.round(n.position.y) };
       onMoveNodes(positions, `drag:${Object.keys(positions).join(',')}`);
     },

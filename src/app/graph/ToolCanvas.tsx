@@ -24,6 +24,7 @@ import { toolNodeSize } from '../layout/placement.ts';
 import { bandStart, type Page } from '../layout/wrap.ts';
 import { requestFit } from './fitRequests.ts';
 import { onDeleteRequest } from './deleteRequests.ts';
+import { own } from '../../core/model/ownKeys.ts';
 
 const dataCaches = new Map<string, Map<string, { key: string; value: ToolGraphNode }>>();
 const dataCacheOf = (id: string) => {
@@ -61,7 +62,7 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const { view, layout, onMove: onMoveNodes, bands } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove, page);
   // A wrapped capped view opens on its centre's band, fitted again when laid out anew (a new centre
   // or page). One too tall to wrap is fitted as any big graph (its start; a found tool is panned to).
-  const centreAt = view.capped && view.centre !== undefined ? layout[view.centre] : undefined;
+  const centreAt = view.capped && view.centre !== undefined ? own(layout, view.centre) : undefined;
   const fitStart = useMemo(() => (bands && centreAt ? { x: 0, y: bandStart(bands, centreAt.y) } : undefined), [bands, centreAt]);
   useEffect(() => {
     if (bands) requestFit(docId);

@@ -12,6 +12,7 @@ import type { PhaseGraphNode, WorkflowGraph } from '../../core/graph/workflowGra
 import type { Agent } from '../../core/model/toolRules.ts';
 import type { XY } from '../state/documents.ts';
 import type { Selection } from '../state/store.ts';
+import { own } from '../../core/model/ownKeys.ts';
 
 export type ToolFlowNode = Node<ToolGraphNode & Record<string, unknown>, 'tool'>;
 export type PhaseFlowNode = Node<PhaseGraphNode & Record<string, unknown>, 'phase'>;
@@ -101,7 +102,7 @@ export function toolFlow(
     return {
       id: n.id,
       type: 'tool',
-      position: layout[n.id] ?? gridSpot(i),
+      position: own(layout, n.id) ?? gridSpot(i),
       data: (stepped && step?.toolRule !== undefined ? { ...data(n), stepRule: step.toolRule } : data(n)) as ToolGraphNode & Record<string, unknown>,
       selected: selection.kind === 'tool' && selection.tool === n.id,
       className: classes.join(' '),
@@ -149,7 +150,7 @@ export function phaseFlow(
     return {
       id: n.id,
       type: 'phase',
-      position: layout[n.id] ?? gridSpot(i),
+      position: own(layout, n.id) ?? gridSpot(i),
       data: (stepped && step?.workflowRule !== undefined ? { ...data(n), stepRule: step.workflowRule } : data(n)) as PhaseGraphNode & Record<string, unknown>,
       selected: n.kind === 'phase' && n.id === selectedNode,
       className: classes.join(' '),

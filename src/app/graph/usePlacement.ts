@@ -11,6 +11,7 @@ import type { StudioStore } from '../state/store.ts';
 import { layoutOf, missingPositions, toolGraphOf, workflowGraphOf } from './docGraph.ts';
 import { requestFit } from './fitRequests.ts';
 import { isCapped } from './neighbourhood.ts';
+import { own } from '../../core/model/ownKeys.ts';
 
 /**
  * Whether the document keeps positions for its nodes: not while its graph is past the cap (only
@@ -24,11 +25,11 @@ export function keepsPositions(doc: RuleDoc): boolean {
 export function usePlacement(doc: RuleDoc, nodeIds: readonly string[], store: StudioStore): void {
   const { id, layout } = doc;
   useLayoutEffect(() => {
-    const missing = nodeIds.filter((n) => !layout[n]);
+    const missing = nodeIds.filter((n) => !own(layout, n));
     if (missing.length === 0) return;
     const current = store.getState().project.docs.find((d) => d.id === id);
     if (!current || !keepsPositions(current)) return;
-    const anyPlaced = nodeIds.some((n) => layout[n]);
+    const anyPlaced = nodeIds.some((n) => own(layout, n));
     store.getState().placeNodes(id, anyPlaced ? missingPositions(current) : layoutOf(current));
     if (!anyPlaced) requestFit(id);
   }, [id, layout, nodeIds, store]);

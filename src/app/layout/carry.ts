@@ -6,6 +6,7 @@
  * moves with it; otherwise positions of nodes gone are dropped, and a new node never inherits one.
  */
 import type { XY } from '../state/documents.ts';
+import { dict, own } from '../../core/model/ownKeys.ts';
 
 /**
  * `layout` for the node names `after`, given the names `before` the edit (see the module). Returns
@@ -16,9 +17,9 @@ export function carryLayout(layout: Readonly<Record<string, XY>>, before: Readon
   const added = [...after].filter((n) => !before.has(n));
   const renamed = gone.length === 1 && added.length === 1 ? { from: gone[0]!, to: added[0]! } : undefined;
   if (![...gone, ...added].some((n) => Object.hasOwn(layout, n))) return layout;
-  const out: Record<string, XY> = { ...layout };
+  const out: Record<string, XY> = Object.assign(dict<XY>(), layout);
   for (const n of [...gone, ...added]) delete out[n];
-  const kept = renamed && Object.hasOwn(layout, renamed.from) ? layout[renamed.from] : undefined;
+  const kept = renamed ? own(layout, renamed.from) : undefined;
   if (renamed && kept) out[renamed.to] = kept;
   return out;
 }

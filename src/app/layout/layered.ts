@@ -24,6 +24,7 @@
 import type { LayoutEdge, LayoutNode } from './types.ts';
 import { groupedLabel, labelSize } from './labelSize.ts';
 import { wrapLayers, type Bands, type Page } from './wrap.ts';
+import { dict } from '../../core/model/ownKeys.ts';
 
 /** The narrowest gap between two layers of a tool graph (an edge without a label still shows). */
 const MIN_TOOL_GAP = 56;
@@ -96,7 +97,7 @@ export function layeredLayout(nodes: readonly LayoutNode[], edges: readonly Layo
   const inLayers = (n: LayoutNode) => linked.has(n.id) || (n.rank !== undefined && linked.size > 0);
   const isolated = byRank(nodes.filter((n) => !inLayers(n)));
   const connected = isolated.length === 0 ? nodes : nodes.filter(inLayers);
-  let result = connected.length > 0 ? layeredConnected(connected, edges, options) : {};
+  let result = connected.length > 0 ? layeredConnected(connected, edges, options) : dict<{ x: number; y: number }>();
   const wrap = options.wrap ? wrapLayers(result, connected, options.direction, options.wrap) : undefined;
   if (wrap) result = wrap.positions;
   if (isolated.length > 0) placeIsolated(result, isolated, connected, options);
@@ -323,7 +324,7 @@ function layeredConnected(nodes: readonly LayoutNode[], edges: readonly LayoutEd
   }
   let minPos = 0;
   for (const s of slots) minPos = Math.min(minPos, s.pos);
-  const result: Record<string, { x: number; y: number }> = {};
+  const result = dict<{ x: number; y: number }>();
   for (const s of slots) {
     if (s.node < 0) continue;
     const along = offset[s.layer]!;

@@ -5,6 +5,7 @@
  */
 import type { XY } from '../state/documents.ts';
 import type { Box } from './viewport.ts';
+import { dict, own } from '../../core/model/ownKeys.ts';
 
 /**
  * A tool node's width on the canvas (`.rs-tool` in canvas.css says the same): narrow enough that a
@@ -64,14 +65,14 @@ export function placeUnpositioned(
 ): Record<string, XY> {
   const taken: Box[] = [];
   for (const id of ids) {
-    const p = layout[id];
+    const p = own(layout, id);
     if (p) taken.push({ ...p, ...sizeOf(id) });
   }
-  const anchorPos = anchorId !== undefined ? layout[anchorId] : undefined;
+  const anchorPos = anchorId !== undefined ? own(layout, anchorId) : undefined;
   let anchor: Box | undefined = anchorPos && anchorId !== undefined ? { ...anchorPos, ...sizeOf(anchorId) } : undefined;
-  const out: Record<string, XY> = {};
+  const out = dict<XY>();
   for (const id of ids) {
-    if (layout[id]) continue;
+    if (own(layout, id)) continue;
     const size = sizeOf(id);
     const spot = freeSpot(size, taken, direction, anchor);
     out[id] = spot;

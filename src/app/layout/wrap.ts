@@ -8,6 +8,7 @@
  * a view put at a band's top shows no node cut at the edge. Pure and deterministic.
  */
 import type { LayoutNode } from './types.ts';
+import { dict, own } from '../../core/model/ownKeys.ts';
 
 /** The space a wrapped layout fills, in graph units, in a tool graph's terms (RIGHT: width along the layers). */
 export interface Page {
@@ -39,9 +40,9 @@ const MIN_BAND_GAP = 56;
  */
 export function wrapLayers(positions: Positions, nodes: readonly LayoutNode[], direction: 'RIGHT' | 'DOWN', page: Page): { positions: Positions; bands: Bands } | undefined {
   const horizontal = direction === 'RIGHT';
-  const along = (id: string) => (horizontal ? positions[id]!.x : positions[id]!.y);
-  const across = (id: string) => (horizontal ? positions[id]!.y : positions[id]!.x);
-  const placed = nodes.filter((n) => positions[n.id] !== undefined);
+  const along = (id: string) => (horizontal ? own(positions, id)!.x : own(positions, id)!.y);
+  const across = (id: string) => (horizontal ? own(positions, id)!.y : own(positions, id)!.x);
+  const placed = nodes.filter((n) => own(positions, n.id) !== undefined);
   if (placed.length === 0) return undefined;
   // Layers: the distinct starts along the reading direction, each with its far end.
   const ends = new Map<number, number>();
@@ -80,7 +81,7 @@ export function wrapLayers(positions: Positions, nodes: readonly LayoutNode[], d
     if ((perPage - 1) * pitch + height <= page.height || perPage === 1) break;
   }
   perPage = Math.max(1, perPage);
-  const out: Positions = {};
+  const out: Positions = dict();
   for (const n of placed) {
     const band = bandOf.get(along(n.id))!;
     const a = along(n.id) - band.shift;

@@ -28,6 +28,7 @@ import {
   type WorkflowDoc,
   type XY,
 } from './documents.ts';
+import { own } from '../../core/model/ownKeys.ts';
 
 /** What is selected on the canvas or in the inspector. */
 export type Selection =
@@ -330,7 +331,7 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
       placeNodes(docId, positions) {
         const p = get().project;
         const next = mapDoc(p, docId, (d) => {
-          const fresh = Object.entries(positions).filter(([id]) => !d.layout[id]);
+          const fresh = Object.entries(positions).filter(([id]) => !own(d.layout, id));
           return fresh.length === 0 ? d : { ...d, layout: { ...d.layout, ...Object.fromEntries(fresh) } };
         });
         if (next !== p) set({ project: next });
