@@ -5,7 +5,7 @@
  */
 import type { StudioStore } from '../state/store.ts';
 import { TRACE_FORMAT_LABELS, type ImportReading } from './importReading.ts';
-import { projectOfBundle } from './projectBundle.ts';
+import { modelsFromTexts, projectOfBundle } from './projectBundle.ts';
 import { adoptAnalysis, type DocAnalysis } from '../analysis/docAnalysis.ts';
 
 /**
@@ -49,10 +49,12 @@ export function applyImport(store: StudioStore, reading: ImportReading, onTrace?
     }
     case 'bundle': {
       const previous = s.project;
-      s.loadProject(projectOfBundle(reading.bundle, { fresh: true }));
+      // As a share link: each model is rebuilt from its document's text, so what shows is what runs.
+      const { bundle, notes } = modelsFromTexts(reading.bundle);
+      s.loadProject(projectOfBundle(bundle, { fresh: true }));
       const kept = previous.docs.length > 0 ? ` Your previous project “${previous.name}” is still saved (Examples → Saved projects).` : '';
       s.notify('info', `Opened project “${reading.bundle.name}” from ${reading.source}.${kept}`);
-      for (const w of reading.warnings) s.notify('error', w);
+      for (const w of [...reading.warnings, ...notes]) s.notify('error', w);
       return true;
     }
   }

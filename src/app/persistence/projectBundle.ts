@@ -1,8 +1,10 @@
 /** The studio's project ↔ the core project bundle (the shape exported, shared and stored). */
+import type { Agent } from '../../core/model/toolRules.ts';
+import type { Workflow } from '../../core/model/workflow.ts';
 import type { ProjectBundle } from '../../core/project/bundle.ts';
 import { BUNDLE_SCHEMA_VERSION } from '../../core/project/bundle.ts';
 import { newProjectId, type ProjectData } from '../state/store.ts';
-import { settledText } from '../state/documents.ts';
+import { readDocText, settledText } from '../state/documents.ts';
 
 /**
  * The bundle of a project (exported or shared): every document with its text, layout and model,
@@ -37,4 +39,31 @@ export function projectOfBundle(b: ProjectBundle, opts: { fresh: boolean }): Pro
     ...(b.traces ? { traces: b.traces.map((t) => ({ ...t })) } : {}),
     ...(b.tests ? { tests: b.tests.map((t) => ({ ...t })) } : {}),
   };
+}
+
+/**
+ * A bundle from outside (a share link, an imported bundle file) with each document's model rebuilt
+ * from its text, so the graph, the simulator, Source and Export all use the same rules: a bundle's
+ * stored model could otherwise say something its text does not. A text that does not read keeps
+ * the stored model (a half-typed edit keeps its last good graph) and says so; a pending text write
+ * (a crafted bundle only: {@link bundleOfProject} settles them) is dropped. `notes` tell the user
+ * where the model was replaced or kept.
+ */
+export function modelsFromTexts(b: ProjectBundle): { bundle: ProjectBundle; notes: string[] } {
+  const notes: string[] = [];
+  const docs = b.docs.map((doc) => {
+    const { pendingText: _dropped, ...d } = doc;
+    const stored = d.kind === 'agent' ? d.agent : d.workflow;
+    const r = readDocText(d.kind, d.fileName, d.text, d.kind === 'agent' ? d.agent.name : undefined);
+    if (!r.ok) {
+      const first = r.problems[0];
+      const where = first ? ` (line ${first.range.start.line}: ${first.message.replace(/[.\s]+$/, '')})` : '';
+      notes.push(`“${d.fileName}”: its text does not read${where}, so its graph is the one saved with it, which its text does not show. Fix the text in Source before relying on it.`);
+      return d;
+    }
+    if (JSON.stringify(r.model) !== JSON.stringify(stored))
+      notes.push(`“${d.fileName}”: the graph saved with it did not match its text; it was rebuilt from the text, which is what runs.`);
+    return d.kind === 'agent' ? { ...d, agent: r.model as Agent } : { ...d, workflow: r.model as Workflow };
+  });
+  return { bundle: { ...b, docs }, notes };
 }

@@ -1,7 +1,7 @@
 /** Share links in the app: copying one for the open project, and opening one from the page's URL. */
 import { decodeShareLink, encodeShareLink, SHARE_HASH_KEY } from '../../core/project/shareLink.ts';
 import type { StudioStore } from '../state/store.ts';
-import { bundleOfProject, projectOfBundle } from './projectBundle.ts';
+import { bundleOfProject, modelsFromTexts, projectOfBundle } from './projectBundle.ts';
 
 /** The page address that opens `payload`. */
 export function shareUrl(payload: string, loc: Pick<Location, 'origin' | 'pathname'> = location): string {
@@ -41,8 +41,10 @@ export async function openShareFromUrl(store: StudioStore, win: Window = window)
     store.getState().notify('error', `${r.message} Nothing was changed.`);
     return false;
   }
-  store.getState().loadProject(projectOfBundle(r.bundle, { fresh: true }));
+  // What the link shows is what runs: each model is rebuilt from the document's text.
+  const { bundle, notes } = modelsFromTexts(r.bundle);
+  store.getState().loadProject(projectOfBundle(bundle, { fresh: true }));
   store.getState().notify('info', `Opened the shared project “${r.bundle.name}” as a new project; your own projects are unchanged.`);
-  for (const w of r.warnings) store.getState().notify('error', w);
+  for (const w of [...r.warnings, ...notes]) store.getState().notify('error', w);
   return true;
 }
