@@ -7,30 +7,13 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStudioStore } from '../../src/app/state/store.ts';
 import { startAutosave } from '../../src/app/persistence/autosave.ts';
-import { JOURNAL_PREFIX, JOURNAL_TRACE_CHARS, replayJournal, writeJournal, type JournalStorage } from '../../src/app/persistence/journal.ts';
+import { JOURNAL_PREFIX, JOURNAL_TRACE_CHARS, replayJournal, writeJournal } from '../../src/app/persistence/journal.ts';
 import { listProjects, openProjectDb, projectOfRecord, readProject, saveProject } from '../../src/app/persistence/projectDb.ts';
 import { describeStorageError } from '../../src/app/persistence/storageErrors.ts';
+import { memoryStorage } from '../support/memoryStorage.ts';
 
 const ETL = readFileSync('examples/etl-pipeline.toml', 'utf8');
 const EXEC = readFileSync('examples/hegel-execution.yaml', 'utf8');
-
-/** localStorage's interface over a Map, optionally refusing writes like a full disk. */
-function memoryStorage(opts: { full?: boolean } = {}): JournalStorage & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    get length() {
-      return map.size;
-    },
-    key: (i) => [...map.keys()][i] ?? null,
-    getItem: (k) => map.get(k) ?? null,
-    setItem(k, v) {
-      if (opts.full) throw new DOMException('', 'QuotaExceededError');
-      map.set(k, v);
-    },
-    removeItem: (k) => void map.delete(k),
-  };
-}
 
 let dbCount = 0;
 const dbs: IDBDatabase[] = [];

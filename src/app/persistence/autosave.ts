@@ -58,8 +58,12 @@ export interface Autosave {
   flush(): Promise<void>;
   /** Records that `project` is stored at `revision` (after restoring or opening it). */
   adopt(project: ProjectData, revision: number): void;
-  /** The open project when it has changes not yet stored, with the stored revision they build on. */
-  unsaved(): { project: ProjectData; baseRevision: number } | undefined;
+  /**
+   * The open project when it has changes not yet stored, with the stored revision they build on
+   * and, when this tab knows it, the project as stored at that revision (the journal writes only
+   * what differs from it).
+   */
+  unsaved(): { project: ProjectData; baseRevision: number; base?: ProjectData } | undefined;
   /** The open conflict, if any. */
   conflict(): Conflict | undefined;
   /** Settles the conflict by loading the stored (their) version. */
@@ -82,6 +86,8 @@ export function startAutosave(opts: AutosaveOptions): Autosave {
   const known = new Map<string, number>();
   /** The project as last loaded from or written to storage: no unsaved changes while it is current. */
   let synced: ProjectData | undefined;
+  /** The project as stored at the revision {@link known} holds for its id (whether or not it is still open). */
+  let stored: { project: ProjectData; revision: number } | undefined;
   let pending: ProjectData | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: Conflict | undefined;
@@ -109,6 +115,7 @@ export function startAutosave(opts: AutosaveOptions): Autosave {
       const r = await saveProject(db, project, known.get(project.id) ?? 0, now());
       if (!r.ok) return raise({ projectId: project.id, theirRevision: r.stored.revision, theirSavedAt: r.stored.savedAt });
       known.set(project.id, r.revision);
+      stored = { project, revision: r.revision };
       if (store.getState().project === project) synced = project;
       channel?.postMessage({ type: 'saved', projectId: project.id, revision: r.revision, tab } satisfies SavedMessage);
       setStatus(pending ? 'pending' : 'saved');
@@ -165,6 +172,7 @@ export function startAutosave(opts: AutosaveOptions): Autosave {
         const loaded = projectOfRecord(await readProject(db, m.projectId));
         if (!loaded || store.getState().project !== open) return;
         known.set(loaded.project.id, loaded.revision);
+        stored = { project: loaded.project, revision: loaded.revision };
         synced = loaded.project;
         store.getState().loadProject(loaded.project);
         store.getState().notify('info', 'This project was changed in another tab; showing the latest version.');
@@ -177,12 +185,15 @@ export function startAutosave(opts: AutosaveOptions): Autosave {
     flush,
     adopt(project, revision) {
       known.set(project.id, revision);
+      stored = { project, revision };
       synced = project;
     },
     unsaved() {
       const project = store.getState().project;
       if (project === synced || current?.projectId === project.id) return undefined;
-      return { project, baseRevision: known.get(project.id) ?? 0 };
+      const baseRevision = known.get(project.id) ?? 0;
+      const base = stored && stored.project.id === project.id && stored.revision === baseRevision ? stored.project : undefined;
+      return { project, baseRevision, ...(base ? { base } : {}) };
     },
     conflict: () => current,
     status: () => state,
@@ -196,6 +207,7 @@ export function startAutosave(opts: AutosaveOptions): Autosave {
         return this.keepMineAsCopy();
       }
       known.set(c.projectId, loaded.revision);
+      stored = { project: loaded.project, revision: loaded.revision };
       synced = loaded.project;
       store.getState().loadProject(loaded.project);
       setStatus('saved');

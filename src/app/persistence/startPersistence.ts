@@ -101,8 +101,9 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
     flushPendingEdits();
     const unsaved = autosave.unsaved();
     if (journal && unsaved) {
-      const written = writeJournal(journal, unsaved.project, unsaved.baseRevision, Date.now());
-      // Said once, and only when hiding: a tab coming back shows it, an unloading page cannot.
+      const written = writeJournal(journal, unsaved.project, unsaved.baseRevision, Date.now(), unsaved.base);
+      // Said once while the page is still shown (a hidden tab coming back shows it); an unloading
+      // page cannot, so the journal leaves a marker the next start turns into the same warning.
       if (!written.ok && !journalFailed) store.getState().notify('error', written.message);
       journalFailed = !written.ok;
     }
