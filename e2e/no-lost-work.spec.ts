@@ -3,7 +3,7 @@
  * after the reload (the journal written synchronously as the page goes), pasted or typed.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { bigAgentToml } from '../test/support/bigAgent.ts';
+import { compactAgentToml } from '../test/support/bigAgent.ts';
 import { dropMadeFile, region, stayOffline } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => stayOffline(page));
@@ -53,9 +53,9 @@ test('with a 2.4-million-character agent open, a pasted agent survives a reload 
   test.setTimeout(300_000);
   await page.goto('/');
   await saved(page);
-  // 18,700 generated rules: 2.4 million characters. The journal of the whole project (text, model
-  // and layout) did not fit localStorage, so nothing was written and the paste was lost.
-  await dropMadeFile(page, 'big.toml', bigAgentToml.toString(), 18_700);
+  // 40,500 compactly written rules: 2.4 million characters. The journal of the whole project
+  // (text, model and layout: 6.4 million) did not fit localStorage, so the paste was lost.
+  await dropMadeFile(page, 'big.toml', compactAgentToml.toString(), 40_500);
   await expect(page.getByText('Imported big.toml.')).toBeVisible({ timeout: 120_000 });
   await saved(page);
   for (let i = 1; i <= 3; i++) {

@@ -33,3 +33,19 @@ export function bigAgentToml(rules: number): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * A big Pattern agent written compactly: one `[[agents]]` table whose `tool_rules` is an inline
+ * array of inline tables (`{tool_name="tool_00012",rule_type={type="ExitLoop"}}`), `rules` of
+ * them (ExitLoop and MaxCalls in turn) over `rules / 10` tools. Its model and its JSON-escaped text
+ * together are about 2.7 times the text (a 2.4-million-character file: 6.4 million), more than
+ * localStorage holds (5,242,880 characters) — the agent of issue 29's lost paste.
+ */
+export function compactAgentToml(rules: number): string {
+  const tools = Math.max(2, Math.floor(rules / 10));
+  const tool = (i: number) => `tool_${String(i).padStart(5, '0')}`;
+  const parts = [`tools = [${Array.from({ length: tools }, (_, i) => `"${tool(i)}"`).join(', ')}]`, 'tool_rules = ['];
+  for (let e = 0; e < rules; e++)
+    parts.push(e % 2 ? `{tool_name="${tool(e % tools)}",rule_type={type="MaxCalls",value=${1 + (e % 9)}}},` : `{tool_name="${tool(e % tools)}",rule_type={type="ExitLoop"}},`);
+  return `[[agents]]\nname = "big"\n${parts.join('\n')}\n]\n`;
+}
