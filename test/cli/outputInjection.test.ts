@@ -163,6 +163,11 @@ const SCENARIOS: Record<string, string[][]> = {
     ['minimise', A, '--trace', T, '--step', '3', '--format', 'jsonl'],
     ['minimise', A, '--trace', T, '--step', WARN],
   ],
+  // only runs that end: a served studio would run until Ctrl+C
+  serve: [
+    ['serve', '--no-open', `${DIR}/missing${WARN}.toml`],
+    ['serve', '--no-open', '--port', SET_OUTPUT, A],
+  ],
   '(none)': [[WARN], [`chekc${SET_OUTPUT}`, '--help']],
 };
 
