@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/core/model/toolRules.ts';
-import type { ProjectBundle } from '../../src/core/project/bundle.ts';
+import { decodeBundle, type ProjectBundle } from '../../src/core/project/bundle.ts';
 import { encodeShareLink } from '../../src/core/project/shareLink.ts';
 import { applyImport } from '../../src/app/persistence/importApply.ts';
 import { bundleOfProject, modelsFromTexts } from '../../src/app/persistence/projectBundle.ts';
@@ -73,10 +73,15 @@ describe('a share link whose model and text disagree', () => {
     // and a graph edit, whose text the studio writes from the model
     const first = store.getState().project.docs[0]!;
     store.getState().editAgent(first.id, (a) => ({ ...a, tools: [...a.tools, { name: 'added' }], rules: [...a.rules, { tool_name: 'added', rule_type: { type: 'MaxCalls', value: 2 }, conditions: [], priority: 5 }] }));
-    const { id: _id, ...shared } = bundleOfProject(store.getState().project);
+    const { id: _id, ...project } = bundleOfProject(store.getState().project);
+    // as a link carries it: JSON, read back through the bundle schema (key order and defaults as zod gives them)
+    const decoded = decodeBundle(JSON.stringify(project));
+    if (!decoded.ok) throw new Error(decoded.message);
+    const shared = decoded.bundle;
     const { bundle, notes } = modelsFromTexts(shared);
     expect(notes).toEqual([]);
     expect(bundle.docs.length).toBeGreaterThanOrEqual(files.length);
     expect(bundle).toEqual(shared);
+    expect(modelsFromTexts(project).notes).toEqual([]);
   });
 });

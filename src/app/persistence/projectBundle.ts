@@ -41,6 +41,12 @@ export function projectOfBundle(b: ProjectBundle, opts: { fresh: boolean }): Pro
   };
 }
 
+/** JSON text of a model with every object's keys sorted: the same for the same model, whatever the key order. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_key, x: unknown) =>
+    x !== null && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x,
+  );
+
 /**
  * A bundle from outside (a share link, an imported bundle file) with each document's model rebuilt
  * from its text, so the graph, the simulator, Source and Export all use the same rules: a bundle's
@@ -61,7 +67,7 @@ export function modelsFromTexts(b: ProjectBundle): { bundle: ProjectBundle; note
       notes.push(`“${d.fileName}”: its text does not read${where}, so its graph is the one saved with it, which its text does not show. Fix the text in Source before relying on it.`);
       return d;
     }
-    if (JSON.stringify(r.model) !== JSON.stringify(stored))
+    if (canonical(r.model) !== canonical(stored))
       notes.push(`“${d.fileName}”: the graph saved with it did not match its text; it was rebuilt from the text, which is what runs.`);
     return d.kind === 'agent' ? { ...d, agent: r.model as Agent } : { ...d, workflow: r.model as Workflow };
   });
