@@ -168,6 +168,17 @@ const SCENARIOS: Record<string, string[][]> = {
     ['serve', '--no-open', `${DIR}/missing${WARN}.toml`],
     ['serve', '--no-open', '--port', SET_OUTPUT, A],
   ],
+  // only runs that end: following a trace waits for more of it
+  follow: [
+    ['follow', T, `${DIR}/missing${WARN}.toml`],
+    ['follow', T, A, '--format', WARN],
+  ],
+  report: [
+    ['report', A, '--workers', '1', '--corpus', T],
+    ['report', A, '--workers', '1', '--format', 'json', '--corpus', T],
+    ['report', A, '--workers', '1', '--format', 'html', '--corpus', T],
+  ],
+  merge: [['merge', T], ['merge', `${DIR}/missing${WARN}.json`]],
   '(none)': [[WARN], [`chekc${SET_OUTPUT}`, '--help']],
 };
 

@@ -13,12 +13,10 @@ export function runDescribe(args: ParsedArgs, ctx: CliContext): number {
   for (const d of errors) ctx.err(formatDiagnostic(d));
   // Names are escaped before the block is built, so none breaks a line or starts one.
   const blocks = file.agents.map(termSafeData).map((a) =>
-    file.agents.length > 1 ? `<!-- agent: ${a.name} -->
-${describeAgent(a)}` : describeAgent(a),
+    file.agents.length > 1 ? `<!-- agent: ${a.name} -->\n${describeAgent(a)}` : describeAgent(a),
   );
   if (blocks.length === 0) ctx.err(`${termSafe(file.file)}: no agents with tool rules in this file`);
-  else ctx.out(blocks.join('
-'));
+  else ctx.out(blocks.join('\n'));
   // A refused file (over the size limit, binary, broken syntax) or one with nothing to describe
   // fails, so a CI job sees it.
   return blocks.length === 0 || errors.length > 0 ? EXIT.errors : EXIT.ok;

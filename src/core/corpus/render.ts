@@ -47,7 +47,13 @@ export function reportText(r: CorpusReport, { maxSessions = 20, escape = (s: str
   return lines.join('\n');
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/**
+ * A value as HTML text: markup characters, and controls, line breaks, separators and bidi controls
+ * as numeric references, so a name never breaks the page's lines (a CI log reading stdout would
+ * run a line starting `::`) nor reaches a terminal raw.
+ */
+// eslint-disable-next-line no-control-regex
+const esc = (s: string) => s.replace(/[&<>"'\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Horizontal bars, one per row, as inline SVG. */
 function bars(rows: readonly { label: string; value: number }[], unit: string): string {
