@@ -1,6 +1,6 @@
-/** `report` and `merge`: a corpus of sessions replayed one run each, summed up (see `report.ts`). */
+/** `report`: a corpus of sessions replayed one run each, summed up (see `report.ts`). */
 import { availableParallelism } from 'node:os';
-import { buildReport, mergeReports, shardOf, type CorpusReport } from '../../core/corpus/summary.ts';
+import { buildReport, shardOf, type CorpusReport } from '../../core/corpus/summary.ts';
 import { reportHtml, reportText } from '../../core/corpus/render.ts';
 import { EXIT, type CliContext } from '../context.ts';
 import { jsonTermSafe, termSafe } from '../escape.ts';
@@ -29,7 +29,8 @@ export function corpusSessions(paths: readonly string[], ctx: CliContext): { pat
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-function write(report: CorpusReport, format: string, ctx: CliContext): void {
+/** Writes a report in the chosen format (shared with `merge`). */
+export function writeReport(report: CorpusReport, format: string, ctx: CliContext): void {
   if (format === 'json') ctx.out(jsonTermSafe(JSON.stringify(report)));
   else if (format === 'html') ctx.out(reportHtml(report));
   else ctx.out(reportText(report, { escape: termSafe }));
@@ -58,21 +59,6 @@ export async function runReport(args: ParsedArgs, ctx: CliContext): Promise<numb
   };
   const results = await replayCorpus(job, sessions, workers, progress);
   const report = buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })), { index, count });
-  write(report, args.value('format') ?? 'text', ctx);
-  return EXIT.ok;
-}
-
-export function runMerge(args: ParsedArgs, ctx: CliContext): number {
-  const parts = args.positionals.map((p) => {
-    try {
-      return JSON.parse(ctx.readText(p)) as CorpusReport;
-    } catch (e) {
-      if (e instanceof UnreadableError) throw e;
-      throw new UnreadableError(`${p}: not a JSON report (${e instanceof Error ? e.message : String(e)})`);
-    }
-  });
-  const merged = mergeReports(parts);
-  if (typeof merged === 'string') throw new UnreadableError(`cannot merge: ${merged}`);
-  write(merged, args.value('format') ?? 'text', ctx);
+  writeReport(report, args.value('format') ?? 'text', ctx);
   return EXIT.ok;
 }
