@@ -9,6 +9,9 @@ import type { Decision } from '../core/engine/decisions.ts';
 import type { DecisionFilter } from '../core/simulator/decisionFilter.ts';
 import { SILENCE_MS, PING_MS, createWorkerWatch, type WorkerWatch } from './watch.ts';
 import type {
+  CorpusProgress,
+  CorpusReply,
+  CorpusRequest,
   CoverageResult,
   FilteredRows,
   RunOverview,
@@ -61,6 +64,8 @@ export interface SimulationClient {
   overview(id: string, bins: number): Promise<RunOverview | undefined>;
   /** Verifies the agents and workflows of the rule files (`docs/verify.md`), with progress; `cancel(id)` stops it. */
   verify(request: VerifyRequest, onProgress: (progress: VerifyProgress) => void): { id: string; result: Promise<VerifyReply> };
+  /** Replays a corpus of sessions, each on its own, with progress; `cancel(id)` stops it. */
+  corpus(request: CorpusRequest, onProgress: (progress: CorpusProgress) => void): { id: string; result: Promise<CorpusReply> };
   /** Minimises a finished run's trace towards one of its decisions; cancel it with {@link SimulationClient.cancel} and its id. */
   minimise(request: MinimiseRequest, onProgress: (progress: MinimiseProgress) => void): { id: string; result: Promise<MinimiseReply> };
   release(id: string): void;
@@ -73,6 +78,9 @@ export const createSimulationWorker = (): WorkerLike =>
 
 /** The verifier's own worker (the same service; a search never queues a run behind it). */
 export const createVerifyWorker = (): WorkerLike => new Worker(new URL('./verify.worker.ts', import.meta.url), { type: 'module', name: 'verify' });
+
+/** The corpus replay's own worker (a long corpus never queues a run or the tests behind it). */
+export const createCorpusWorker = (): WorkerLike => new Worker(new URL('./corpus.worker.ts', import.meta.url), { type: 'module', name: 'corpus' });
 
 /** How the client watches its worker for a silent death (tests shorten the times). */
 export interface ClientWatchOptions {
@@ -180,6 +188,11 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
       // Not watched for silence: checking a big file before the search sends no progress for a while.
       const id = `verify-${++counter}`;
       return { id, result: ask((api) => api.verify(id, request, proxy((p: VerifyProgress) => onProgress(p))), id) };
+    },
+    corpus(request, onProgress) {
+      // Not watched for silence: one long session is replayed in one piece, between two progress messages.
+      const id = `corpus-${++counter}`;
+      return { id, result: ask((api) => api.corpus(id, request, proxy((p: CorpusProgress) => onProgress(p))), id) };
     },
     release(id) {
       if (current) void current.api.release(id);

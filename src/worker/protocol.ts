@@ -17,6 +17,7 @@ import type { TestResult } from '../core/tests/types.ts';
 import type { MinimiseProgress } from '../core/verify/minimise.ts';
 import type { VerifyDiagnostic } from '../core/verify/explore.ts';
 import type { SearchStats } from '../core/verify/findings.ts';
+import type { CorpusReport } from '../core/corpus/summary.ts';
 
 const NamedText = z.object({ name: z.string(), text: z.string() });
 /** A trace given as text, or as a Blob/File the worker streams (large recordings). */
@@ -229,6 +230,35 @@ export interface VerifyReply {
   workflows: { workflow: string; file: string; stats: SearchStats }[];
 }
 
+/** Sessions one corpus run replays at most (a folder with more is refused, with the count). */
+export const MAX_CORPUS_SESSIONS = 10_000;
+
+/** A corpus of sessions, each replayed as its own run against the rule files (`docs/corpus.md`). */
+export const CorpusRequest = z.object({
+  ruleFiles: z.array(NamedText),
+  settings: ReplaySettings.partial().default({}),
+  sessions: z.array(NamedTrace).min(1).max(MAX_CORPUS_SESSIONS),
+});
+export type CorpusRequest = z.input<typeof CorpusRequest>;
+
+/** Sessions replayed so far, of all. */
+export interface CorpusProgress {
+  done: number;
+  total: number;
+}
+
+export interface CorpusReply {
+  /** `cancelled`: stopped at the page's request after `done` sessions; no report. */
+  status: 'done' | 'invalid' | 'cancelled';
+  message?: string;
+  report?: CorpusReport;
+  /** The rule files' diagnostics (a corpus replays whatever reads, as `simulate` does). */
+  diagnostics: Diagnostic[];
+  /** Sessions not replayed, with the reason (too large to read). */
+  skipped: { name: string; reason: string }[];
+  done: number;
+}
+
 /** The API the worker exposes (through comlink). */
 export interface SimulationApi {
   run(id: string, request: SimulationRequest, onChunk: (chunk: SimulationChunk) => void | Promise<void>): Promise<SimulationResult>;
@@ -258,6 +288,8 @@ export interface SimulationApi {
   overview(id: string, bins: number): Promise<RunOverview | undefined>;
   /** Verifies the agents of the rule files (streamed progress); nothing is kept. */
   verify(id: string, request: VerifyRequest, onProgress: (progress: VerifyProgress) => void | Promise<void>): Promise<VerifyReply>;
+  /** Replays every session of a corpus as its own run and sums them up (streamed progress; `cancel(id)` stops it); nothing is kept. */
+  corpus(id: string, request: CorpusRequest, onProgress: (progress: CorpusProgress) => void | Promise<void>): Promise<CorpusReply>;
   /** A run's decisions as JSONL (`traces.md` §4). */
   jsonl(id: string): Promise<string | undefined>;
   /** Forgets a run. */

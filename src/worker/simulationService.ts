@@ -19,6 +19,7 @@ import { runCoverage } from './coverage.ts';
 import { runProjectTests } from './tests.ts';
 import { minimiseRun } from './minimiseRun.ts';
 import { runVerification } from './verifyRun.ts';
+import { runCorpus } from './corpusRun.ts';
 import { decoderFor, encodingOf } from '../core/text/decodeBytes.ts';
 import { createCanonicalByteReader } from '../core/traces/canonicalBytes.ts';
 import { RUN_MEMORY_BUDGET, RUN_STEP_BUDGET, estimateRunBytes, stoppedMessage } from './budget.ts';
@@ -239,6 +240,13 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
     async verify(id, request, onProgress) {
       try {
         return await runVerification(request, onProgress, () => cancelled.has(id));
+      } finally {
+        cancelled.delete(id);
+      }
+    },
+    async corpus(id, request, onProgress) {
+      try {
+        return await runCorpus(request, onProgress, () => cancelled.has(id));
       } finally {
         cancelled.delete(id);
       }

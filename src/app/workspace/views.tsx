@@ -19,6 +19,8 @@ const SetupView = lazy(() => import('../simulator/SetupView.tsx').then((m) => ({
 const ChangesPanel = lazy(() => import('../simulator/ChangesPanel.tsx').then((m) => ({ default: m.ChangesPanel })));
 const SummaryPanel = lazy(() => import('../simulator/SummaryPanel.tsx').then((m) => ({ default: m.SummaryPanel })));
 /** The Tests view keeps the element id its tests and links use. */
+/** The Corpus view: a folder of sessions replayed and summed up. */
+const CorpusView = lazy(() => import('../corpus/CorpusView.tsx').then((m) => ({ default: m.CorpusView })));
 const TestsPanel = lazy(() => import('../tests/TestsView.tsx').then((m) => ({ default: () => <m.TestsView id="panel-tests" /> })));
 
 export type ViewRegion = 'design-bottom' | 'simulate-side';
@@ -37,6 +39,7 @@ export interface WorkspaceView {
 export const WORKSPACE_VIEWS: readonly WorkspaceView[] = [
   { id: 'source-problems', label: 'Source and problems', region: 'design-bottom', component: SourceAndProblems, badge: ProblemCounts },
   { id: 'tests', label: 'Tests', region: 'design-bottom', component: TestsPanel, badge: TestsBadge },
+  { id: 'corpus', label: 'Corpus', region: 'design-bottom', component: CorpusView },
   { id: 'step', label: 'Step', region: 'simulate-side', component: StepView },
   { id: 'setup', label: 'Setup', region: 'simulate-side', component: SetupView },
   { id: 'changes', label: 'Changes', region: 'simulate-side', component: ChangesPanel },

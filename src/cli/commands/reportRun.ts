@@ -8,7 +8,7 @@ import { formatDiagnostic } from '../format.ts';
 import { UnreadableError } from '../io.ts';
 import type { ParsedArgs } from '../registry.ts';
 import { replayCorpus } from '../corpus/pool.ts';
-import { prepareJob, type CorpusJob } from '../corpus/replaySession.ts';
+import { prepareJob, type CorpusJob } from '../../core/corpus/replaySession.ts';
 import { settingsFromArgs } from './simulateOptions.ts';
 
 const TRACE_FILE = /\.(jsonl|json|ya?ml)$/i;

@@ -6,7 +6,7 @@
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { prepareJob, replaySession, type CorpusJob, type SessionResult } from './replaySession.ts';
+import { prepareJob, replaySession, type CorpusJob, type SessionResult } from '../../core/corpus/replaySession.ts';
 
 /** The marker of a corpus worker in `workerData`. */
 const WORKER_KIND = 'rule-studio-corpus-worker';

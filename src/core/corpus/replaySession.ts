@@ -1,14 +1,15 @@
 /**
  * One session of a corpus, replayed as its own run: the same preparation as `simulate` and the one
- * engine's replay, tallied for the report. Used in the CLI's process and in its worker threads.
+ * engine's replay, tallied for the report. Used by the CLI (in its process and its worker threads) and by the studio's
+ * corpus worker.
  */
-import { loadRuleFile } from '../../core/codecs/load.ts';
-import { createReplay, type ReplayConfig } from '../../core/engine/replay.ts';
-import type { Decision } from '../../core/engine/decisions.ts';
-import type { ReplaySettingsInput } from '../../core/engine/settings.ts';
-import { prepareSimulation } from '../../core/simulate.ts';
-import { firedRulesOf, rulesOf, tallySession, type SessionTally } from '../../core/corpus/summary.ts';
-import { readTrace } from '../../core/traces/index.ts';
+import { loadRuleFile } from '../codecs/load.ts';
+import { createReplay, type ReplayConfig } from '../engine/replay.ts';
+import type { Decision } from '../engine/decisions.ts';
+import type { ReplaySettingsInput } from '../engine/settings.ts';
+import { prepareSimulation } from '../simulate.ts';
+import { firedRulesOf, rulesOf, tallySession, type SessionTally } from './summary.ts';
+import { readTrace } from '../traces/index.ts';
 
 /** What every worker needs to replay sessions: the rule files' texts and the settings. */
 export interface CorpusJob {
@@ -25,7 +26,7 @@ export interface SessionResult {
 /** The replay config and rule list of a job (undefined config: nothing to replay against). */
 export function prepareJob(job: CorpusJob) {
   const files = job.rules.map((r) => loadRuleFile(r.path, r.text));
-  const prepared = prepareSimulation(files, { ...(job.settings.agent !== undefined ? { agentName: job.settings.agent } : {}), profile: job.settings.profile ?? 'spec' });
+  const prepared = prepareSimulation(files, { ...(job.settings.agent !== undefined ? { agentName: job.settings.agent } : {}), profile: job.settings.profile ?? 'spec', errorOnEmpty: job.settings.errorOnEmpty === true });
   const config: ReplayConfig | undefined =
     prepared.agent || prepared.workflow ? { ...(prepared.agent ? { agent: prepared.agent } : {}), ...(prepared.workflow ? { workflow: prepared.workflow } : {}), settings: job.settings } : undefined;
   return { config, diagnostics: prepared.diagnostics, rules: rulesOf(prepared.agent, prepared.workflow) };

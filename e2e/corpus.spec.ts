@@ -1,0 +1,73 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { importPaths, region, stayOffline } from './helpers.ts';
+
+/**
+ * The Corpus view (issue 25.3): a folder of recorded sessions opened in the studio is replayed
+ * against the open rule set, each session on its own, and summed up as `rule-studio report` sums
+ * it; a session with a violation is one click from its replay in the simulator.
+ */
+const corpus = (page: import('@playwright/test').Page) => region(page, 'Corpus');
+
+/** A folder `sessions/` of 24 canonical sessions: every third calls `load` before `transform` (blocked by rule #4). */
+function sessionsFolder(): string {
+  const root = mkdtempSync(join(tmpdir(), 'rs-e2e-corpus-'));
+  const dir = join(root, 'sessions');
+  mkdirSync(dir);
+  const call = (tool: string, s: number) => JSON.stringify({ type: 'tool_call', time: `2025-01-01T10:00:${String(s).padStart(2, '0')}Z`, tool });
+  for (let i = 0; i < 24; i++) {
+    const tools = i % 3 === 0 ? ['connect_db', 'extract', 'load', 'transform', 'load'] : ['connect_db', 'extract', 'transform', 'load', 'disconnect_db', 'send_message'];
+    writeFileSync(join(dir, `run-${String(i).padStart(2, '0')}.jsonl`), `${tools.map((t, s) => call(t, s)).join('\n')}\n`);
+  }
+  writeFileSync(join(dir, 'notes.md'), 'not a session');
+  return dir;
+}
+
+test('open a folder of sessions: the corpus summary, then one session replayed in the simulator', async ({ page }) => {
+  test.setTimeout(120_000);
+  await stayOffline(page);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await importPaths(page, [resolve('examples/etl-pipeline.toml')]);
+
+  await page.getByRole('tab', { name: /^Corpus/ }).click();
+  await expect(corpus(page).getByText('Replay a folder of recorded sessions against this rule set')).toBeVisible();
+  // "Open folder…" opens the folder picker; the folder's trace files are the corpus (notes.md is not)
+  const chooser = page.waitForEvent('filechooser');
+  await corpus(page).getByRole('button', { name: 'Open folder…' }).click();
+  await (await chooser).setFiles(sessionsFolder());
+
+  await expect(corpus(page).getByRole('status')).toHaveText('sessions/ · 24 sessions replayed', { timeout: 30_000 });
+  await expect(corpus(page).getByRole('definition').nth(1)).toHaveText('8');
+  await expect(corpus(page).getByRole('definition').nth(5)).toHaveText('4');
+  const rules = corpus(page).getByRole('table').first();
+  await expect(rules.getByRole('row', { name: /RequiresPrecedingTools on `load`/ })).toContainText('8');
+  await expect(rules.getByRole('row', { name: /never fired/ })).toHaveCount(4);
+  const sessions = corpus(page).getByRole('table').nth(1);
+  await expect(sessions.getByRole('row')).toHaveCount(1 + 8);
+  await expect(sessions.getByRole('row', { name: /run-03\.jsonl/ })).toContainText('event 3: blocked load');
+
+  // the Corpus view looked at in light and dark, at 1280×720 and 1440×900; axe finds no serious problem
+  for (const [w, h] of [[1280, 720], [1440, 900]] as const)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `test-results/corpus-${w}x${h}-${scheme}.png` });
+      if (w !== 1440) continue;
+      const axe = await new AxeBuilder({ page }).include('section.corpus-view').analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    }
+
+  // one click: the session becomes a trace of the project, replayed, its first violation selected
+  await sessions.getByRole('button', { name: 'Replay sessions/run-03.jsonl in the simulator' }).click();
+  await expect(page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Simulate' })).toHaveAttribute('aria-pressed', 'true');
+  const selected = region(page, 'Timeline').getByRole('option', { selected: true });
+  await expect(selected).toContainText('blocked');
+  await expect(selected).toContainText('load');
+  expect(errors).toEqual([]);
+});
