@@ -5,9 +5,12 @@
 import type { Diagnostic } from './diagnostics/types.ts';
 import { sortDiagnostics } from './diagnostics/make.ts';
 import type { LoadedFile } from './codecs/types.ts';
+import type { Agent } from './model/toolRules.ts';
 import { validateAgent, validateLetta, validateWorkflow } from './validate/index.ts';
 import { workflowProfileOf, type Profile } from './engine/settings.ts';
 import { append } from './model/append.ts';
+import { checkPolicy, mergeSettings } from './permissions/claude/index.ts';
+import { defaultCwd } from './permissions/claude/replayContext.ts';
 
 export type { Profile } from './engine/settings.ts';
 
@@ -26,7 +29,9 @@ export function checkLoadedFile(f: LoadedFile, profile: Profile = 'spec', opts: 
   f.agents.forEach((agent, agentIndex) =>
     append(
       out,
-      agent.family === 'letta'
+      agent.family === 'claude'
+        ? claudeDiagnostics(agent.claudeSettings ?? [])
+        : agent.family === 'letta'
         ? validateLetta(agent, { file: f.file, spans: f.spans, agentIndex, errorOnEmpty: opts.errorOnEmpty === true })
         : validateAgent(agent, { file: f.file, spans: f.spans, agentIndex }),
     ),
@@ -37,10 +42,28 @@ export function checkLoadedFile(f: LoadedFile, profile: Profile = 'spec', opts: 
   return out;
 }
 
-/** All diagnostics of several files, sorted by file, line, column and code. */
-export function checkFiles(files: readonly LoadedFile[], profile: Profile = 'spec', opts: CheckOptions = {}): Diagnostic[] {
-  return sortDiagnostics(files.flatMap((f) => checkLoadedFile(f, profile, opts)));
+/** Reading and check diagnostics of Claude Code settings files, merged by scope as Claude Code merges them. */
+function claudeDiagnostics(settings: NonNullable<Agent['claudeSettings']>): Diagnostic[] {
+  const policy = mergeSettings(settings, defaultCwd(settings));
+  return [...policy.diagnostics, ...checkPolicy(policy)];
 }
+
+/**
+ * All diagnostics of several files, sorted by file, line, column and code. Claude Code settings
+ * files given together are checked as one merged policy (a rule shadowed by another scope's, the
+ * same rule in two scopes), each diagnostic once.
+ */
+export function checkFiles(files: readonly LoadedFile[], profile: Profile = 'spec', opts: CheckOptions = {}): Diagnostic[] {
+  const all = files.flatMap((f) => checkLoadedFile(f, profile, opts));
+  const settings = files.flatMap((f) => f.agents.flatMap((a) => (a.family === 'claude' ? (a.claudeSettings ?? []) : [])));
+  if (files.filter((f) => f.agents.some((a) => a.family === 'claude')).length > 1) {
+    const seen = new Set(all.map(diagnosticKey));
+    for (const d of claudeDiagnostics(settings)) if (!seen.has(diagnosticKey(d))) all.push(d);
+  }
+  return sortDiagnostics(all);
+}
+
+const diagnosticKey = (d: Diagnostic) => `${d.code}\u0000${d.file}\u0000${d.range.start.line}:${d.range.start.column}\u0000${d.message}`;
 
 /** True when any diagnostic is an error. */
 export const hasErrors = (list: readonly Diagnostic[]): boolean => list.some((d) => d.severity === 'error');

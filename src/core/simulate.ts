@@ -69,6 +69,8 @@ export function prepareSimulation(
         ),
       );
   } else agent = agents[0];
+  // Claude Code reads every scope's settings file together: one policy of all those given.
+  if (agent?.family === 'claude') agent = { ...agent, claudeSettings: agents.flatMap((a) => (a.family === 'claude' ? (a.claudeSettings ?? []) : [])) };
   return {
     ...(agent ? { agent } : {}),
     ...(workflow ? { workflow } : {}),

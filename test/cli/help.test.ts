@@ -73,7 +73,7 @@ describe('usage errors', () => {
   it('a value outside the choices lists them and suggests the nearest', async () => {
     const r = await runCli(['check', 'a.toml', '--profile', 'hegle'], { 'a.toml': '' });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe("rule-studio check: --profile must be one of spec, hegel, pattern, letta (got 'hegle'; did you mean hegel?)\n");
+    expect(r.stderr).toBe("rule-studio check: --profile must be one of spec, hegel, pattern, letta, claude (got 'hegle'; did you mean hegel?)\n");
   });
 
   it.each([

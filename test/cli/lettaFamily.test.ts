@@ -9,7 +9,7 @@ describe('the Letta family in the CLI help', () => {
     const help = r.stdout.replace(/\s+/g, ' ');
     expect(help).toContain('the ToolRulesSolver and agent loop of Letta 0.16 (archived)');
     expect(help).toContain(
-      'Letta Code has no tool rules: it uses Claude Code-style permissions, planned',
+      'Letta Code has no tool rules: it uses Claude Code-style permissions, read the same way',
     );
   });
 

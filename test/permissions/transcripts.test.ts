@@ -38,11 +38,9 @@ describe('transcript call shapes (marot/spotter fixtures)', () => {
 describe('bad input', () => {
   it('a call without input is judged with an empty input', () => expect(decide(settings({}), { name: 'Bash' }, ctx).decision).toBe('ask'));
   it('a relative cwd is refused', () => expect(() => decide(settings({}), { name: 'Read', input: {} }, { cwd: 'x', home: '/h' })).toThrow());
-  it('a 90,000-character compound command is split and judged in bounded time', () => {
+  it('a 90,000-character compound command is split into every part and judged (its time is in the bench, not here)', () => {
     const command = 'ls && '.repeat(15_000) + 'rm x';
-    const t0 = performance.now();
     const d = decide(settings({ allow: ['Bash(ls *)'] }), { name: 'Bash', input: { command } }, ctx);
-    expect(performance.now() - t0).toBeLessThan(2000);
     expect([d.decision, d.parts?.length]).toEqual(['ask', 15_001]);
   });
   it('a command over 100,000 characters is never approved by an allow rule (it is not split)', () => {

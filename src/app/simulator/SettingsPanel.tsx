@@ -60,7 +60,7 @@ export function SettingsPanel(): ReactNode {
         {form.profile === 'letta' ? <Choice name="lettaLoop" label="Letta loop" options={['v3', 'v2']} /> : null}
         {form.profile === 'letta' ? (
           <p className="sim-default">
-            Profile letta replays {LETTA_FAMILY}: Letta Code has no tool rules (it uses Claude Code-style permissions, planned).
+            Profile letta replays {LETTA_FAMILY}: Letta Code has no tool rules (it uses Claude Code-style permissions: open its settings file to replay them).
           </p>
         ) : null}
         <label>

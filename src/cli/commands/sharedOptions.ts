@@ -5,10 +5,10 @@ import type { ListOption, ValueOption } from '../registry.ts';
 export const PROFILE_OPTION: ValueOption = {
   kind: 'value',
   name: 'profile',
-  choices: ['spec', 'hegel', 'pattern', 'letta'],
+  choices: ['spec', 'hegel', 'pattern', 'letta', 'claude'],
   default: 'spec',
   description:
-    `whose semantics: the spec's; hegel-cli's for workflow rules; Pattern's released ToolRuleEngine for tool rules (docs/pattern-profile.md); or, for Letta agents, the ToolRulesSolver and agent loop of ${LETTA_FAMILY} (docs/letta-profile.md; Letta Code has no tool rules: it uses Claude Code-style permissions, planned)`,
+    `whose semantics: the spec's; hegel-cli's for workflow rules; Pattern's released ToolRuleEngine for tool rules (docs/pattern-profile.md); for Letta agents, the ToolRulesSolver and agent loop of ${LETTA_FAMILY} (docs/letta-profile.md); or Claude Code's permission rules (docs/claude-permissions.md; chosen by itself for Claude Code settings files; Letta Code has no tool rules: it uses Claude Code-style permissions, read the same way)`,
   example: '--profile hegel',
 };
 

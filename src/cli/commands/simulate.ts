@@ -13,7 +13,7 @@ export const simulateCommand = defineCommand({
     {
       kind: 'value',
       name: 'compare-profile',
-      choices: ['spec', 'hegel', 'pattern', 'letta'],
+      choices: ['spec', 'hegel', 'pattern', 'letta', 'claude'],
       description:
         'replay under --profile and under this profile too, and print only where the decisions differ, with the reason (JSONL: one line per difference, then a summary line)',
       example: '--compare-profile pattern',

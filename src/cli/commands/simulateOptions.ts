@@ -107,6 +107,32 @@ export const SIMULATE_SETTING_OPTIONS: readonly OptionDef[] = [
   },
   {
     kind: 'value',
+    name: 'cwd',
+    placeholder: '<dir>',
+    default: "the project root of the first project settings file (the folder holding its .claude/), else /",
+    check: (raw) => (raw.startsWith('/') ? undefined : 'an absolute path (starting with /)'),
+    description: 'profile claude: the working directory the session ran in (relative Read/Edit rules and the working directories are judged from it)',
+    example: '--cwd /home/me/project',
+  },
+  {
+    kind: 'value',
+    name: 'home',
+    placeholder: '<dir>',
+    default: '/home/user',
+    check: (raw) => (raw.startsWith('/') ? undefined : 'an absolute path (starting with /)'),
+    description: 'profile claude: the home directory ~/ rules mean',
+    example: '--home /home/me',
+  },
+  {
+    kind: 'value',
+    name: 'permission-mode',
+    choices: ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'],
+    default: "the settings' defaultMode, else default",
+    description: "profile claude: the permission mode the session ran in (Claude Code's --permission-mode)",
+    example: '--permission-mode acceptEdits',
+  },
+  {
+    kind: 'value',
     name: 'agent',
     placeholder: '<name>',
     default: 'the first agent in the files',
@@ -135,6 +161,12 @@ export function settingsFromArgs(args: ParsedArgs): ReplaySettingsInput {
   if (onEmpty) s.errorOnEmpty = onEmpty === 'true';
   const loop = v('letta-loop');
   if (loop) s.lettaLoop = loop as 'v3' | 'v2';
+  const cwd = v('cwd');
+  if (cwd) s.cwd = cwd;
+  const home = v('home');
+  if (home) s.home = home;
+  const mode = v('permission-mode');
+  if (mode) s.permissionMode = mode as NonNullable<ReplaySettingsInput['permissionMode']>;
   const dedupe = v('dedupe-window');
   if (dedupe !== undefined) s.dedupeWindowMs = Number(dedupe);
   const timeout = v('timeout');

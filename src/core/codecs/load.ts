@@ -18,6 +18,7 @@ import { AGENT_RULES_IGNORED, looksLikeAgents, readAgents } from './read/agents.
 import { moveAgentRulesFix } from './fix/moveAgentRules.ts';
 import { looksLikeWorkflow, readWorkflow } from './read/workflow.ts';
 import { lettaShapeOf, readLetta } from './read/letta.ts';
+import { claudeAgentOf, isClaudeSettingsName, looksLikeClaudeSettings } from './read/claudeSettings.ts';
 import { parseInnerJson } from './parse/jsonString.ts';
 import { scanLocator } from './parse/jsonScan.ts';
 import { append } from '../model/append.ts';
@@ -149,6 +150,9 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
   if (looksBinary(text))
     return refused(file, fmt, `File ${binaryKind(text)}, not TOML, YAML or JSON text, so nothing was loaded from it.`);
 
+  // Claude Code's settings files: read by the permission core, which reports a file Claude Code
+  // ignores (not strict JSON) as C001 rather than refusing it (`read/claudeSettings.ts`).
+  if (fmt === 'json' && isClaudeSettingsName(file)) return { file, format: fmt, agents: [claudeAgentOf(file, text)], workflows: [], diagnostics: [], spans: new SpanIndex() };
   const doc = parseDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, fmt);
   if (doc.errors.length > 0 || doc.value === undefined) {
     const diagnostics: Diagnostic[] = doc.errors.map((e) =>
@@ -180,6 +184,10 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
   // Pattern (serde) refuses a repeated field, and a second `tool_rules` silently replacing the first is worse than an error.
   if (duplicates.length > 0)
     return { file, format: fmt, agents: [], workflows: [], diagnostics: duplicates.map((d) => diag('F001', 'error', `${fmt.toUpperCase()}${SYNTAX_ERROR}${d.message}`, file, d.range)), spans: new SpanIndex() };
+  if (fmt === 'json' && looksLikeClaudeSettings(doc.value)) {
+    out.agents = [claudeAgentOf(file, text)];
+    return out;
+  }
   const isWorkflow = looksLikeWorkflow(doc.value);
   const isAgents = looksLikeAgents(doc.value);
   if (isAgents) {
@@ -201,7 +209,7 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
       diag(
         'F003',
         'error',
-        'Not a rule file: expected tool rules (`tool_rules`, `[[agents]]`, `[agent]`), a Letta agent file (`.af`) or tool_rules list, or a workflow (`start_node`, `nodes`), so nothing was loaded from it.',
+        'Not a rule file: expected tool rules (`tool_rules`, `[[agents]]`, `[agent]`), a Letta agent file (`.af`) or tool_rules list, a Claude Code settings file (`permissions`), or a workflow (`start_node`, `nodes`), so nothing was loaded from it.',
         file,
         FILE_START,
       ),

@@ -13,10 +13,12 @@ export type ConsentDefault = z.infer<typeof ConsentDefault>;
 /**
  * The profile: `spec` (default, the contract), `hegel` (workflows as hegel's evaluator decides),
  * `pattern` (tool rules as Pattern's released `ToolRuleEngine` decides) or `letta` (a Letta
- * agent's tool rules as Letta's `ToolRulesSolver` and agent loop decide, `docs/letta-profile.md`).
- * Each profile changes one side only; the other side follows `spec`.
+ * agent's tool rules as Letta's `ToolRulesSolver` and agent loop decide, `docs/letta-profile.md`)
+ * or `claude` (tool calls as Claude Code's permission rules decide them, `docs/claude-permissions.md`;
+ * chosen by itself when the rule files are Claude Code settings). Each profile changes one side
+ * only; the other side follows `spec`.
  */
-export const Profile = z.enum(['spec', 'hegel', 'pattern', 'letta']);
+export const Profile = z.enum(['spec', 'hegel', 'pattern', 'letta', 'claude']);
 export type Profile = z.infer<typeof Profile>;
 
 export const ReplaySettings = z.object({
@@ -41,6 +43,16 @@ export const ReplaySettings = z.object({
    * a `max_count_per_step` limit N removes its tool after ⌈N/2⌉ calls; `v2` registers once.
    */
   lettaLoop: z.enum(['v3', 'v2']).default('v3'),
+  /**
+   * Profile `claude`: the working directory the session ran in (relative `Read(...)`/`Edit(...)`
+   * patterns and the working directories are judged from it). Default: the project root of the
+   * first project settings file (the folder holding its `.claude/`), else `/`.
+   */
+  cwd: z.string().startsWith('/').optional(),
+  /** Profile `claude`: the home directory `~/` patterns mean (default `/home/user`). */
+  home: z.string().startsWith('/').optional(),
+  /** Profile `claude`: the permission mode the session ran in (`--permission-mode`); default: the settings' `defaultMode`. */
+  permissionMode: z.enum(['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions']).optional(),
   /** Which agent of the loaded files to run (default: the first). */
   agent: z.string().optional(),
 });
@@ -58,6 +70,6 @@ export function workflowProfileOf(profile: Profile): 'spec' | 'hegel' {
 }
 
 /** The tool-rule engine's profile under a replay profile (`hegel` leaves tool rules as `spec`). */
-export function toolProfileOf(profile: Profile): 'spec' | 'pattern' | 'letta' {
-  return profile === 'pattern' || profile === 'letta' ? profile : 'spec';
+export function toolProfileOf(profile: Profile): 'spec' | 'pattern' | 'letta' | 'claude' {
+  return profile === 'pattern' || profile === 'letta' || profile === 'claude' ? profile : 'spec';
 }

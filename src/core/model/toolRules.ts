@@ -3,6 +3,7 @@
  * TypeScript types are inferred from them.
  */
 import { z } from 'zod';
+import { SettingsInput } from '../permissions/claude/types.ts';
 import { ExtraKeys, Json } from './json.ts';
 import { LettaToolRule } from './lettaRules.ts';
 
@@ -108,11 +109,17 @@ export const Agent = z.object({
   rules: z.array(ToolRule).default([]),
   /**
    * The rule family the agent came from: `letta` for a Letta agent (its rules are in
-   * `lettaRules`), absent for Pattern. Decides the codec that writes it and the graph's look.
+   * `lettaRules`), `claude` for Claude Code's permission settings (in `claudeSettings`), absent
+   * for Pattern. Decides the codec that writes it and the graph's look.
    */
-  family: z.literal('letta').optional(),
+  family: z.enum(['letta', 'claude']).optional(),
   /** A Letta agent's rules, in file order (`lettaRules.ts`); Pattern's `rules` stay empty. */
   lettaRules: z.array(LettaToolRule).optional(),
+  /**
+   * Claude Code's settings files the agent's permissions come from (`docs/claude-permissions.md`),
+   * each with its scope, path and text: merged by scope precedence when replayed.
+   */
+  claudeSettings: z.array(SettingsInput).optional(),
   /**
    * Other keys of the agent's table (Pattern's `system_prompt`, `model`, … and unknown keys),
    * kept through import/export; never read by the engine.

@@ -164,13 +164,13 @@ function checkOperations(call: CallRequest): CallFailure | undefined {
   return fail('OperationNotAllowed', operationNotAllowedMessage(call.tool.name, op, gate.allowed), excluding?.rule);
 }
 
-/** Step 8: consent — a standing grant, else the call's answer, else the `consentDefault` setting. */
-function checkConsent(ctx: CheckContext, call: CallRequest): CallFailure | undefined {
+/**
+ * Step 8's answer for a call that needs consent: a standing grant, else the call's recorded answer,
+ * else the `consentDefault` setting; `denied` makes the failure of an answer that refuses. Writes
+ * the consent used (and a grant to record) into `ctx.pass`.
+ */
+export function answerConsent(ctx: CheckContext, call: CallRequest, denied: () => CallFailure): CallFailure | undefined {
   const pass = ctx.pass;
-  pass.consent = undefined;
-  pass.grantUntil = Number.NaN;
-  const consent = call.tool.rules.consent;
-  if (!consent || !ctx.settings.requirePermissions) return undefined;
   const until = ctx.state.grantUntil[call.tool.id] as number;
   if (call.time < until) {
     pass.consent = 'grant';
@@ -187,7 +187,17 @@ function checkConsent(ctx: CheckContext, call: CallRequest): CallFailure | undef
     if (answer === 'approve_scope') pass.grantUntil = Number.POSITIVE_INFINITY;
     return undefined;
   }
-  return fail('PermissionDenied', permissionDeniedMessage(call.tool.name, consent.scope), consent.rule);
+  return denied();
+}
+
+/** Step 8: consent — for a tool with a RequiresConsent rule, when permissions are required. */
+export function checkConsent(ctx: CheckContext, call: CallRequest): CallFailure | undefined {
+  const pass = ctx.pass;
+  pass.consent = undefined;
+  pass.grantUntil = Number.NaN;
+  const consent = call.tool.rules.consent;
+  if (!consent || !ctx.settings.requirePermissions) return undefined;
+  return answerConsent(ctx, call, () => fail('PermissionDenied', permissionDeniedMessage(call.tool.name, consent.scope), consent.rule));
 }
 
 /**
@@ -199,5 +209,5 @@ export function runChecks(ctx: CheckContext, call: CallRequest, dedupe: boolean)
   if (!t.known) return fail('NotFound', notFoundMessage(t.name, ctx.table.index.declared));
   // One failure per tool, made once: its text then repeats as the same string (the writer's cache).
   if (dedupe && ctx.state.dedupe.isDuplicate(t.id, call.args, call.time)) return (t.deduplicated ??= fail('Deduplicated', deduplicatedMessage(t.name)));
-  return ctx.policy.checkRules(ctx, call) ?? checkConsent(ctx, call);
+  return ctx.policy.checkRules(ctx, call) ?? (ctx.policy.checkConsent ?? checkConsent)(ctx, call);
 }

@@ -14,6 +14,7 @@ import { runCall } from './call.ts';
 import type { CallRequest, CheckContext } from './checks.ts';
 import { exitDecision, requestExit, runAutoStart } from './lifecycle.ts';
 import { createLettaPolicy } from './lettaPolicy.ts';
+import { createClaudePolicy } from './claudePolicy.ts';
 import { createPatternPolicy } from './patternPolicy.ts';
 import type { ToolPolicy } from './policy.ts';
 import { PeriodicTracker } from './periodic.ts';
@@ -56,12 +57,15 @@ function bodyOf(d: Decision): DecisionBody {
  * scan of the history), and a call that runs allocates only its decision.
  */
 export function createToolEngine(agent: Agent, given: ReplaySettings): ToolEngine {
-  const profile = toolProfileOf(given.profile);
+  // Claude Code settings are always judged as Claude Code judges them (the profile follows the family).
+  const profile = agent.family === 'claude' ? 'claude' : toolProfileOf(given.profile);
   // Letta's loop has no dedupe and never calls a tool itself: pending exit requirements block.
-  const settings: ReplaySettings = profile === 'letta' ? { ...given, dedupeWindowMs: 0, exitRequirements: 'block' } : given;
+  // Claude Code judges every call afresh: no dedupe either.
+  const settings: ReplaySettings = profile === 'letta' ? { ...given, dedupeWindowMs: 0, exitRequirements: 'block' } : profile === 'claude' ? { ...given, dedupeWindowMs: 0 } : given;
   const index = new RuleIndex(agent, profile === 'letta');
   const table = new ToolTable(index);
-  const policy: ToolPolicy = profile === 'pattern' ? createPatternPolicy(agent, table) : profile === 'letta' ? createLettaPolicy(agent, table) : specPolicy;
+  const policy: ToolPolicy =
+    profile === 'pattern' ? createPatternPolicy(agent, table) : profile === 'letta' ? createLettaPolicy(agent, table) : profile === 'claude' ? createClaudePolicy(agent, settings) : specPolicy;
   const state = new ToolState(settings.dedupeWindowMs, table.size, table.groups.length);
   const ctx: CheckContext = { table, state, settings, policy, pass: { consent: undefined, grantUntil: Number.NaN } };
   const periodic = new PeriodicTracker(table.periodic);

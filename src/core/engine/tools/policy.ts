@@ -12,9 +12,11 @@ import type { LettaSnapshot } from './types.ts';
 export const WILDCARD_ID = -1;
 
 export interface ToolPolicy {
-  readonly profile: 'spec' | 'pattern' | 'letta';
+  readonly profile: 'spec' | 'pattern' | 'letta' | 'claude';
   /** Steps 3–7 of a call (`tool-rules.md` §4): start gate, ordering, limits, cooldown, operations. */
   checkRules(ctx: CheckContext, call: CallRequest): CallFailure | undefined;
+  /** Step 8 in the profile's own terms (default: RequiresConsent rules, `checks.ts`); must reset `ctx.pass`. */
+  checkConsent?(ctx: CheckContext, call: CallRequest): CallFailure | undefined;
   /** The flow of a call that executed, asked after the call was recorded. */
   flowOf(ctx: CheckContext, call: CallRequest): Flow;
   /** The exit requirements pending now, as tool ids in rule order ({@link WILDCARD_ID} for `"*"`). */
