@@ -7,6 +7,7 @@ import { checkCommand } from './check.ts';
 import { convertCommand } from './convert.ts';
 import { describeCommand } from './describe.ts';
 import { followCommand } from './follow.ts';
+import { learnCommand } from './learn.ts';
 import { minimiseCommand } from './minimise.ts';
 import { mergeCommand } from './merge.ts';
 import { reportCommand } from './report.ts';
@@ -15,4 +16,4 @@ import { simulateCommand } from './simulate.ts';
 import { testCommand } from './test.ts';
 import { verifyCommand } from './verify.ts';
 
-export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, minimiseCommand, testCommand, verifyCommand, serveCommand, followCommand, reportCommand, mergeCommand];
+export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, minimiseCommand, testCommand, verifyCommand, serveCommand, followCommand, reportCommand, mergeCommand, learnCommand];

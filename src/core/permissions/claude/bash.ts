@@ -1,7 +1,8 @@
 /**
  * Bash commands as Claude Code's permission rules see them (permissions page, "Bash"): a compound
  * command is split at `&&`, `||`, `;`, `|`, `|&`, `&` and newlines, subshells and command
- * substitutions become parts of their own, each part loses its process wrappers (`timeout`,
+ * substitutions become parts of their own, here-document bodies are data (never parts), each part
+ * loses its process wrappers (`timeout`,
  * `time`, `nice`, `nohup`, `stdbuf`, bare `xargs`), and a rule must match each part.
  */
 import { bashTokens, matchTokens } from './glob.ts';
@@ -11,15 +12,78 @@ import { append } from '../../model/append.ts';
 /** Longest command Rule Studio splits (bounded work); `decide` approves no longer one by an allow rule. */
 export const MAX_COMMAND_CHARS = 100_000;
 
-/** The index just past the `)` closing the `(` at `open` (quotes respected), or the end. */
+/** A here-document opened at `i` (`<<WORD`, `<<-WORD`, the word quoted or not; not a `<<<` here-string). */
+interface Heredoc {
+  delim: string;
+  /** `<<-`: leading tabs are stripped from the body's lines and the closing line. */
+  strip: boolean;
+  /** The index just past the delimiter word. */
+  end: number;
+}
+
+/** The here-document starting at `i`, if `s[i]` opens one. */
+function heredocAt(s: string, i: number): Heredoc | undefined {
+  if (s[i] !== '<' || s[i + 1] !== '<' || s[i + 2] === '<') return undefined;
+  let j = i + 2;
+  const strip = s[j] === '-';
+  if (strip) j++;
+  while (s[j] === ' ' || s[j] === '\t') j++;
+  let delim = '';
+  while (j < s.length && !/[\s;&|<>()]/.test(s[j] as string)) {
+    const c = s[j] as string;
+    if (c === "'" || c === '"') {
+      const close = s.indexOf(c, j + 1);
+      if (close === -1) return undefined;
+      delim += s.slice(j + 1, close);
+      j = close + 1;
+    } else if (c === '\\') {
+      delim += s[j + 1] ?? '';
+      j += 2;
+    } else {
+      delim += c;
+      j++;
+    }
+  }
+  return delim === '' ? undefined : { delim, strip, end: j };
+}
+
+/**
+ * The index just past the bodies of the `pending` here-documents, whose first body line starts
+ * at `from` (just after the newline that ends their command): each body runs to the line that is
+ * its delimiter. A body is data, never a command; an unterminated one runs to the end.
+ */
+function skipHeredocs(s: string, from: number, pending: readonly Heredoc[]): number {
+  let i = from;
+  for (const h of pending)
+    for (;;) {
+      if (i >= s.length) return s.length;
+      const nl = s.indexOf('\n', i);
+      const line = s.slice(i, nl === -1 ? s.length : nl);
+      i = nl === -1 ? s.length : nl + 1;
+      if ((h.strip ? line.replace(/^\t+/, '') : line) === h.delim) break;
+    }
+  return i;
+}
+
+/** The index just past the `)` closing the `(` at `open` (quotes and here-documents respected), or the end. */
 function closeParen(s: string, open: number): number {
   let depth = 0;
   let quote: string | null = null;
+  let pending: Heredoc[] = [];
   for (let i = open; i < s.length; i++) {
     const c = s[i];
     if (quote) {
       if (c === '\\' && quote === '"') i++;
       else if (c === quote) quote = null;
+      continue;
+    }
+    const doc = c === '<' ? heredocAt(s, i) : undefined;
+    if (doc) {
+      pending.push(doc);
+      i = doc.end - 1;
+    } else if (c === '\n' && pending.length > 0) {
+      i = skipHeredocs(s, i + 1, pending) - 1;
+      pending = [];
     } else if (c === '\\') i++;
     else if (c === "'" || c === '"') quote = c;
     else if (c === '(') depth++;
@@ -38,6 +102,8 @@ export function splitCommand(command: string): string[] {
   const inner: string[] = [];
   let cur = '';
   let quote: string | null = null;
+  /** Here-documents opened on the current line: their bodies follow its newline. */
+  let pending: Heredoc[] = [];
   const flush = () => {
     const p = cur.trim();
     if (p !== '' && p !== '{' && p !== '}') parts.push(p.replace(/^\{\s+/, '').replace(/;?\s*\}$/, '').trim());
@@ -80,6 +146,19 @@ export function splitCommand(command: string): string[] {
     if (c === "'" || c === '"') {
       quote = c;
       cur += c;
+      continue;
+    }
+    const doc = c === '<' ? heredocAt(command, i) : undefined;
+    if (doc) {
+      pending.push(doc);
+      cur += command.slice(i, doc.end);
+      i = doc.end - 1;
+      continue;
+    }
+    if (c === '\n' && pending.length > 0) {
+      flush();
+      i = skipHeredocs(command, i + 1, pending) - 1;
+      pending = [];
       continue;
     }
     if (c === '(' && cur.trim() === '') {
