@@ -113,6 +113,14 @@ const files: Record<string, string> = {
   [`${DIR}/x.test.yaml`]: testYaml,
   /** A file whose name is a command itself, no newline needed: `check` starts its lines with the path. */
   [BARE]: brokenToml,
+  /** Claude Code settings and a transcript whose call names, ids and commands inject (issue 23's learn and agreement). */
+  [`${DIR}/.claude/settings.json`]: JSON.stringify({ permissions: { allow: [`Bash(x${WARN})`], deny: [`mcp__s${SET_OUTPUT}__t`] } }),
+  [`${DIR}/session.jsonl`]: [
+    JSON.stringify({ type: 'assistant', timestamp: '2026-01-01T00:00:01Z', cwd: '/w', message: { content: [{ type: 'tool_use', id: `id${WARN}`, name: `mcp__s${SET_OUTPUT}__t`, input: {} }] } }),
+    JSON.stringify({ type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: `id${WARN}`, content: 'done' }] } }),
+    JSON.stringify({ type: 'assistant', timestamp: '2026-01-01T00:00:02Z', message: { content: [{ type: 'tool_use', id: `b${WARN}`, name: 'Bash', input: { command: `deploy${WARN}` } }] } }),
+    JSON.stringify({ type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: `b${WARN}`, content: "The user doesn't want to proceed with this tool use.", is_error: true }] } }),
+  ].join('\n'),
   [`${DIR}/bad.test.yaml`]: `rules: ${q(`missing${WARN}.toml`)}\ntests:\n  - name: ${q(TAP)}\n    trace: t.jsonl\n`,
 };
 const A = `${DIR}/agent.toml`;
@@ -146,6 +154,8 @@ const SCENARIOS: Record<string, string[][]> = {
     ['simulate', B, '--trace', T],
     ['simulate', W, '--trace', T],
     ['simulate', A, '--trace', T, '--agent', WARN],
+    // Claude Code settings: denials name the rule, and the agreement with the transcript goes to stderr
+    ['simulate', `${DIR}/.claude/settings.json`, '--trace', `${DIR}/session.jsonl`],
   ],
   test: [
     ['test', `${DIR}/x.test.yaml`],
@@ -179,6 +189,10 @@ const SCENARIOS: Record<string, string[][]> = {
     ['report', A, '--workers', '1', '--format', 'html', '--corpus', T],
   ],
   merge: [['merge', T], ['merge', `${DIR}/missing${WARN}.json`]],
+  learn: [
+    ['learn', `${DIR}/session.jsonl`, '--settings', `${DIR}/.claude/settings.json`],
+    ['learn', `${DIR}/session.jsonl`, T, '--format', 'json'],
+  ],
   '(none)': [[WARN], [`chekc${SET_OUTPUT}`, '--help']],
 };
 

@@ -4,11 +4,12 @@ import type { Decision } from '../../core/engine/decisions.ts';
 import { createDecisionWriter } from '../../core/engine/decisionWriter.ts';
 import { prepareSimulation, refusalsOf } from '../../core/simulate.ts';
 import type { Profile } from '../../core/engine/settings.ts';
+import { agreementText, createAgreementTracker, recordedOutcomes, type RecordedOutcome } from '../../core/permissions/claude/agreement.ts';
 import { createProfileComparison, serializeProfileDiffEntry, serializeProfileDiffSummary } from '../../core/simulator/compareProfiles.ts';
 import type { TraceItem } from '../../core/traces/events.ts';
 import { mergeTraces, readTrace } from '../../core/traces/index.ts';
 import { EXIT, type CliContext } from '../context.ts';
-import { jsonTermSafe } from '../escape.ts';
+import { jsonTermSafe, termSafe } from '../escape.ts';
 import { formatDiagnostic } from '../format.ts';
 import type { ParsedArgs } from '../registry.ts';
 import { settingsFromArgs } from './simulateOptions.ts';
@@ -64,6 +65,9 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
   // backing store, so the next push allocates again), and never holds many written decisions.
   const decisions: Decision[] = [];
   let written = 0;
+  // Claude Code settings against transcripts: what the session recorded (a call the user rejected,
+  // one that ran) beside what the rules decide, summed up on stderr.
+  const agreement = prepared.agent?.family === 'claude' ? createAgreementTracker(recordedOf(traces, ctx)) : undefined;
   // A trace none of whose lines is usable (all bad JSON, binary, a script over its budget) fails
   // the run, so a CI job sees it; one usable line is a replay.
   let usable = 0;
@@ -87,7 +91,9 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
       }
       if (comparison) for (const e of comparison.push(item)) writer.writeLine(serializeProfileDiffEntry(e, comparison.profiles));
       else if (replay) {
+        const from = decisions.length;
         replay.pushInto(item, decisions);
+        if (agreement && item.kind === 'event') agreement.observe(item.event, usable - 1, decisions.slice(from));
         for (; written < decisions.length; written++) writer.write(decisions[written] as Decision);
         if (written >= 64) decisions.length = written = 0;
       }
@@ -99,6 +105,7 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
   else emit(mergeTraces(traces.map((t) => readTrace(t, ctx.readText(t)).items)));
   if (comparison) writer.writeLine(serializeProfileDiffSummary(comparison.summary()));
   writer.flush();
+  if (agreement && agreement.summary().compared > 0) ctx.err(agreementText(agreement.summary(), termSafe));
   // The record stays on stdout for JSONL readers; the exit code and stderr say the trace was refused.
   if (refused !== undefined) {
     ctx.err(`rule-studio simulate: ${refused}`);
@@ -112,6 +119,13 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
   const onNext = (settings.evaluateOn ?? 'next') === 'next';
   if (prepared.workflow && !sawNext && (onNext || !sawStart)) ctx.err(silentWorkflowNote(traces.length, sawStart));
   return EXIT.ok;
+}
+
+/** The outcomes the traces record per `tool_use` id (Claude Code transcripts; others record none). */
+function recordedOf(traces: readonly string[], ctx: CliContext): Map<string, RecordedOutcome> {
+  const all = new Map<string, RecordedOutcome>();
+  for (const t of traces) for (const [id, o] of recordedOutcomes(ctx.readText(t))) all.set(id, o);
+  return all;
 }
 
 /**

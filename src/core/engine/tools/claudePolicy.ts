@@ -30,9 +30,12 @@ export function claudeDeniedMessage(tool: string, d: PermissionDecision): string
   return `Claude Code denies ${tool}: ${d.reason}${whereOf(d)}.`;
 }
 
+/** How the message of a prompted call whose answer was no begins (a denial by a rule's prompt, not by a deny rule). */
+export const ASKED_AND_REFUSED = 'Claude Code asks before';
+
 /** The message of a prompted call whose answer was no. */
 export function claudeRejectedMessage(tool: string, d: PermissionDecision): string {
-  return `Claude Code asks before ${tool} runs (${d.reason}${whereOf(d)}) and the answer was no.`;
+  return `${ASKED_AND_REFUSED} ${tool} runs (${d.reason}${whereOf(d)}) and the answer was no.`;
 }
 
 /** The `claude` profile's policy for one engine: `agent` carries the settings files. */

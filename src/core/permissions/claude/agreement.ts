@@ -1,0 +1,102 @@
+/**
+ * What a Claude Code transcript records beside what the rules decide (issue 23, item 4): a
+ * `tool_result` says whether the user rejected the call at its prompt ("The user doesn't want to
+ * proceed with this tool use…"), the call failed, or it ran. Compared with the replay's decision
+ * for the same `tool_use` id, it tells where the rules agree with the session and where they would
+ * have done otherwise.
+ */
+import type { Decision } from '../../engine/decisions.ts';
+import type { TraceEvent } from '../../traces/events.ts';
+import { ASKED_AND_REFUSED } from '../../engine/tools/claudePolicy.ts';
+
+/** What the transcript records for one call. */
+export type RecordedOutcome = 'rejected' | 'error' | 'ran';
+
+/** The text Claude Code gives the model when the user answers no to a prompt. */
+const REJECTED = "The user doesn't want to proceed with this tool use";
+
+/** Each `tool_use` id's recorded outcome, from the transcript's `tool_result` blocks (lines that do not read are skipped). */
+export function recordedOutcomes(text: string): Map<string, RecordedOutcome> {
+  const out = new Map<string, RecordedOutcome>();
+  for (const line of text.split('\n')) {
+    if (!line.includes('tool_result')) continue;
+    let obj: unknown;
+    try {
+      obj = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const o = obj as { type?: unknown; toolUseResult?: unknown; message?: { content?: unknown } };
+    if (o.type !== 'user' || !Array.isArray(o.message?.content)) continue;
+    for (const b of o.message.content as { type?: unknown; tool_use_id?: unknown; is_error?: unknown; content?: unknown }[]) {
+      if (b?.type !== 'tool_result' || typeof b.tool_use_id !== 'string') continue;
+      const said = typeof b.content === 'string' ? b.content : Array.isArray(b.content) ? JSON.stringify(b.content) : '';
+      out.set(b.tool_use_id, said.startsWith(REJECTED) || o.toolUseResult === 'User rejected tool use' ? 'rejected' : b.is_error === true ? 'error' : 'ran');
+    }
+  }
+  return out;
+}
+
+/** How the rules' decision for a call relates to what the session recorded. */
+export type Agreement = 'agree' | 'rules-allow-rejected' | 'rules-deny-rejected' | 'rules-deny-ran';
+
+/** One call where the rules and the session part ways. */
+export interface Disagreement {
+  event: number;
+  tool: string;
+  id: string;
+  kind: Exclude<Agreement, 'agree'>;
+}
+
+export interface AgreementSummary {
+  /** Calls with a recorded outcome and a decision. */
+  compared: number;
+  /** Calls the user rejected at a prompt, and how many of those the rules prompt for too. */
+  rejected: number;
+  rejectedAsked: number;
+  disagreements: Disagreement[];
+}
+
+/** The call decision of an event's decisions (the one naming the called tool, not an auto or exit). */
+function callDecision(decisions: readonly Decision[], tool: string): Decision | undefined {
+  return decisions.find((d) => (d.kind === 'allowed' || d.kind === 'denied') && d.tool === tool);
+}
+
+/** Compares decisions with recorded outcomes as the replay goes, event by event. */
+export function createAgreementTracker(recorded: ReadonlyMap<string, RecordedOutcome>) {
+  const summary: AgreementSummary = { compared: 0, rejected: 0, rejectedAsked: 0, disagreements: [] };
+  return {
+    /** Sees one event and the decisions it caused. */
+    observe(event: TraceEvent, index: number, decisions: readonly Decision[]): void {
+      if (event.type !== 'tool_call' || event.id === undefined) return;
+      const outcome = recorded.get(event.id);
+      const d = callDecision(decisions, event.tool);
+      if (!outcome || !d) return;
+      summary.compared++;
+      const asked = d.kind === 'allowed' ? d.consent !== undefined : d.kind === 'denied' && d.message.startsWith(ASKED_AND_REFUSED);
+      let kind: Agreement = 'agree';
+      if (outcome === 'rejected') {
+        summary.rejected++;
+        if (asked) summary.rejectedAsked++;
+        else kind = d.kind === 'allowed' ? 'rules-allow-rejected' : 'rules-deny-rejected';
+      } else if (d.kind === 'denied' && !asked) kind = 'rules-deny-ran';
+      if (kind !== 'agree') summary.disagreements.push({ event: index, tool: event.tool, id: event.id, kind });
+    },
+    summary: (): AgreementSummary => summary,
+  };
+}
+
+/** The summary in words, for a terminal (stderr beside the decision stream); `escape` is applied to every name from the input. */
+export function agreementText(s: AgreementSummary, escape: (s: string) => string = (x) => x): string {
+  if (s.compared === 0) return 'The trace records no tool results to compare the rules with.';
+  const lines = [`Compared with what the transcript records, ${s.compared} call${s.compared === 1 ? '' : 's'}: ${s.compared - s.disagreements.length} agree.`];
+  if (s.rejected > 0) lines.push(`  ${s.rejected} rejected by the user (at a prompt, or interrupted); the rules prompt for ${s.rejectedAsked} of them.`);
+  const what: Record<Disagreement['kind'], string> = {
+    'rules-allow-rejected': 'the rules allow it without a prompt, but the user rejected it (asked, or interrupting it)',
+    'rules-deny-rejected': 'the rules deny it outright (the user rejected it too)',
+    'rules-deny-ran': 'the rules deny it, but it ran in the session',
+  };
+  for (const d of s.disagreements.slice(0, 20)) lines.push(`  event ${d.event + 1} ${escape(d.tool)} (${escape(d.id)}): ${what[d.kind]}`);
+  if (s.disagreements.length > 20) lines.push(`  … and ${s.disagreements.length - 20} more`);
+  return lines.join('\n');
+}
