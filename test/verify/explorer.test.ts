@@ -264,3 +264,34 @@ describe('Letta agents (profile letta)', () => {
     expect(brief(verifyAgent(agent, { profile: 'letta' }).findings)).toEqual([]);
   });
 });
+
+describe('limits polled within a state (issue 29: verify --max-seconds overran on 10,000 tools)', () => {
+  const wide = agentOf(
+    Array.from({ length: 2_000 }, (_, i) => `t${i}`),
+    [],
+  );
+
+  it('polls `cancelled` every 64 moves of the first state, not only between states', () => {
+    let polls = 0;
+    const r = verifyAgent(wide, {}, { cancelled: () => ++polls >= 3 });
+    // Stopped inside the start state's 2,001 moves, at its third poll (moves 128–191 tried).
+    expect(polls).toBe(3);
+    expect(r.stats.states).toBeLessThan(200);
+    expect(r.stats.depth).toBe(0);
+    expect(r.stats.exhaustive).toBe(false);
+  });
+
+  it('a search stopped before every first move was tried claims nothing unreachable', () => {
+    const r = verifyAgent(wide, {}, { cancelled: () => true });
+    expect(r.findings.map((f) => f.code)).toEqual(['V006']);
+    expect(r.findings[0]?.message).toContain('before every first move was tried');
+  });
+
+  it('a search that finished depth 1 still says what it proved up to there', () => {
+    let polls = 0;
+    // 2,001 moves from the start: 31 polls finish depth 0; stop early in depth 1.
+    const r = verifyAgent(wide, {}, { cancelled: () => ++polls > 40 });
+    expect(r.stats.depth).toBe(1);
+    expect(r.findings.find((f) => f.code === 'V006')?.message).toContain('up to 1 moves');
+  });
+});

@@ -92,15 +92,18 @@ export function* verifyFilesSteps(
     for (const [agentIndex, agent] of f.agents.entries()) {
       if (agentName !== undefined && agent.name !== agentName) continue;
       const ctx = { file: f.file, spans: f.spans, agentIndex };
-      const statics = agent.family === 'letta' ? [...validateAgent(agent, ctx), ...validateLetta(agent, ctx)] : validateAgent(agent, ctx);
-      const deadStatically = new Set(statics.filter((d) => STATIC_DEAD_TOOL.has(d.code) && d.target.kind === 'agent').map((d) => (d.target.kind === 'agent' ? d.target.tool : undefined)));
-      const flaggedRules = new Set(
-        statics.filter((d) => d.severity !== 'info' && d.target.kind === 'agent' && d.target.rule !== undefined).map((d) => (d.target.kind === 'agent' ? d.target.rule : -1)),
-      );
       // A Letta agent is explored as Letta decides, unless the settings name a profile.
       const own = agent.family === 'letta' && settings.profile === undefined ? { ...settings, profile: 'letta' as const } : settings;
       const result = yield* counted(verifyAgentSteps(agent, own, limits), before);
       agents.push({ ...result, file: f.file });
+      // The static checks only filter V004 and V005, so they run after the search and only then
+      // (on 100,000 tools they take a second the deadline would not see).
+      const filtered = result.findings.some((x) => x.code === 'V004' || x.code === 'V005');
+      const statics = !filtered ? [] : agent.family === 'letta' ? [...validateAgent(agent, ctx), ...validateLetta(agent, ctx)] : validateAgent(agent, ctx);
+      const deadStatically = new Set(statics.filter((d) => STATIC_DEAD_TOOL.has(d.code) && d.target.kind === 'agent').map((d) => (d.target.kind === 'agent' ? d.target.tool : undefined)));
+      const flaggedRules = new Set(
+        statics.filter((d) => d.severity !== 'info' && d.target.kind === 'agent' && d.target.rule !== undefined).map((d) => (d.target.kind === 'agent' ? d.target.rule : -1)),
+      );
       const out: Diagnostic[] = [];
       const emit = agentEmitter(out, agent.name, ctx);
       for (const finding of result.findings) {

@@ -58,9 +58,8 @@ export function explorableTools(agent: Agent): string[] {
 }
 
 /** An operation every AllowedOperations rule of the tool allows (else the first rule's first). */
-function chosenOperation(agent: Agent, tool: string): string | undefined {
-  const sets = orderRules(agent.rules)
-    .map(({ rule }) => rule)
+function chosenOperation(ordered: readonly Agent['rules'][number][], tool: string): string | undefined {
+  const sets = ordered
     .filter((r) => r.tool_name === tool && r.rule_type.type === 'AllowedOperations')
     .map((r) => (r.rule_type.type === 'AllowedOperations' ? [...r.rule_type.value].sort() : []));
   if (sets.length === 0) return undefined;
@@ -84,13 +83,23 @@ export function actionModel(agent: Agent, settings: ReplaySettings): ActionModel
   const baseArgs = new Map<string, Record<string, string>>();
   const needsConsent = new Set<string>();
   const refuses = settings.consentDefault === 'deny' || settings.consentDefault === 'timeout';
+  // Rules and tool entries indexed by tool once: per-tool scans are quadratic on 100,000 tools.
+  const ordered = orderRules(agent.rules).map(({ rule }) => rule);
+  const rulesOf = new Map<string, Agent['rules'][number][]>();
+  for (const r of ordered) {
+    const list = rulesOf.get(r.tool_name);
+    if (list) list.push(r);
+    else rulesOf.set(r.tool_name, [r]);
+  }
+  const fieldOf = new Map<string, string | undefined>();
+  for (const t of agent.tools) if (!fieldOf.has(t.name)) fieldOf.set(t.name, t.operation_field);
+  const approval = new Set((agent.lettaRules ?? []).filter((r) => r.type === 'requires_approval').map((r) => r.tool_name));
   for (const tool of tools) {
-    const op = chosenOperation(agent, tool);
-    const field = agent.tools.find((t) => t.name === tool)?.operation_field ?? DEFAULT_OPERATION_FIELD;
+    const own = rulesOf.get(tool) ?? [];
+    const op = chosenOperation(own, tool);
+    const field = fieldOf.get(tool) ?? DEFAULT_OPERATION_FIELD;
     baseArgs.set(tool, op === undefined ? {} : { [field]: op });
-    const gated =
-      agent.rules.some((r) => r.tool_name === tool && r.rule_type.type === 'RequiresConsent') ||
-      (agent.lettaRules ?? []).some((r) => r.tool_name === tool && r.type === 'requires_approval');
+    const gated = own.some((r) => r.rule_type.type === 'RequiresConsent') || approval.has(tool);
     if (refuses && settings.requirePermissions && gated)
       needsConsent.add(tool);
   }

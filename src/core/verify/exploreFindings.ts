@@ -304,6 +304,18 @@ export function deadRules(s: ToolSearch, judged: readonly JudgedRule[]): VerifyF
 
 /** Every finding of an explored agent, in code order. */
 export function toolFindings(s: ToolSearch): VerifyFinding[] {
+  // A search stopped (time or states) before every first move was tried proves no "never": only
+  // what it found (deadlocks) and the bound are said.
+  if (!s.exhaustive && s.completeDepth === 0)
+    return [
+      ...deadlocks(s),
+      {
+        code: 'V006',
+        severity: 'info',
+        message: `The search stopped at ${s.states} states before every first move was tried (raise --max-states or --max-seconds to go further): no tool, rule or exit is claimed unreachable.`,
+        proof: 'bounded',
+      },
+    ];
   const can = exitReach(s);
   const unreachable = exitUnreachable(s);
   const dead = deadTools(s);
@@ -317,7 +329,7 @@ export function toolFindings(s: ToolSearch): VerifyFinding[] {
     out.push({
       code: 'V006',
       severity: 'info',
-      message: `The search stopped at ${s.states} states (raise --max-states to go further): every finding holds for call sequences of up to ${s.completeDepth} moves; "never" means "not within that bound".`,
+      message: `The search stopped at ${s.states} states (raise --max-states or --max-seconds to go further): every finding holds for call sequences of up to ${s.completeDepth} moves; "never" means "not within that bound".`,
       proof: 'bounded',
     });
   return out;

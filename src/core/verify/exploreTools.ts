@@ -14,7 +14,7 @@ import type { Agent } from '../model/toolRules.ts';
 import { ToolRuleAttribution } from '../simulator/attribution.ts';
 import { LettaRuleAttribution } from '../simulator/lettaAttribution.ts';
 import { actionEvent, actionModel, type Action, type ActionModel } from './exploreActions.ts';
-import { DEFAULT_MAX_STATES } from './limits.ts';
+import { DEFAULT_MAX_STATES, MOVES_PER_POLL } from './limits.ts';
 import { finish, type SearchProgress } from './steps.ts';
 
 /** Limits and hooks of one search. */
@@ -25,7 +25,10 @@ export interface SearchLimits {
   maxDepth?: number;
   /** Called every few hundred expanded states (the worker streams it as progress). */
   onProgress?: (p: { states: number; depth: number }) => void;
-  /** Polled with the progress: returning true stops the search (it then reports as bounded). */
+  /**
+   * Polled every {@link MOVES_PER_POLL} moves, within a state too: returning true stops the
+   * search (it then reports as bounded, proved up to the last depth it finished).
+   */
   cancelled?: () => boolean;
 }
 
@@ -124,7 +127,8 @@ export function* searchToolsSteps(agent: Agent, settings: ReplaySettings, limits
     return engine.save();
   };
   let expanded = 0;
-  let stopped = false;
+  // The deadline may have passed while the model was built (a big agent): nothing is searched then.
+  let stopped = limits.cancelled?.() === true;
   let depth = 0;
 
   while (frontier.length > 0 && depth < maxDepth && !stopped) {
@@ -136,9 +140,22 @@ export function* searchToolsSteps(agent: Agent, settings: ReplaySettings, limits
       }
       const state = id === 0 ? root : rebuild(id);
       const edges: Edge[] = [];
+      const targets = new Set<number>();
       let allowed = false;
       let exits = false;
-      model.actions.forEach((action, a) => {
+      for (let a = 0; a < model.actions.length; a++) {
+        // A state of 10,000 tools has 10,000 moves: the limits are polled within it too.
+        if (a > 0 && a % MOVES_PER_POLL === 0) {
+          if (limits.cancelled?.() === true) {
+            stopped = true;
+            break;
+          }
+          if (a % (MOVES_PER_POLL * 16) === 0) {
+            limits.onProgress?.({ states: s.states, depth });
+            yield { states: s.states, depth };
+          }
+        }
+        const action = model.actions[a] as Action;
         engine.restore(state);
         out.length = 0;
         const time = (times[id] as number) + (action.wait ? model.waitMs : 0);
@@ -167,8 +184,13 @@ export function* searchToolsSteps(agent: Agent, settings: ReplaySettings, limits
           times.push(time);
           if (!exited) next.push(to);
         }
-        if (to !== id && !edges.some((e) => e.to === to)) edges.push({ action: a, to });
-      });
+        if (to !== id && !targets.has(to)) {
+          targets.add(to);
+          edges.push({ action: a, to });
+        }
+      }
+      // A state stopped part-way is left unexpanded: what it reached is kept, its moves are not claimed.
+      if (stopped) break;
       s.edges[id] = edges;
       s.anyExecuted[id] = allowed;
       s.exitsFrom[id] = exits;

@@ -16,7 +16,7 @@ import { DONE_NODE, type Workflow } from '../model/workflow.ts';
 import type { TraceEvent } from '../traces/events.ts';
 import type { SearchLimits } from './exploreTools.ts';
 import { finish, type SearchProgress } from './steps.ts';
-import { DEFAULT_MAX_STATES } from './limits.ts';
+import { DEFAULT_MAX_STATES, MOVES_PER_POLL } from './limits.ts';
 import { moveEvent, nextMoves, workflowMoveModel, type WorkflowMove, type WorkflowMoveModel } from './workflowMoves.ts';
 
 /** Where something first happened: the move `move` from state `from` (`from` −1: at `workflow_start`), leading to `to`. */
@@ -128,8 +128,9 @@ export function* searchWorkflowSteps(workflow: Workflow, settings: ReplaySetting
   const times: number[] = [0];
   let frontier: { id: number; state: WorkflowEngineState }[] = root.node === null || root.node === DONE_NODE ? [] : [{ id: 0, state: root }];
   let expanded = 0;
-  let stopped = false;
+  let stopped = limits.cancelled?.() === true;
   let depth = 0;
+  let moves = 0;
   const waitMs = model.bounds.horizonMs;
 
   while (frontier.length > 0 && depth < maxDepth && !stopped) {
@@ -144,6 +145,11 @@ export function* searchWorkflowSteps(workflow: Workflow, settings: ReplaySetting
         break;
       }
       for (const move of movesAt(s, s.node[id] as string)) {
+        // Polled within a state too (as the tool explorer does), so a deadline holds on a wide node.
+        if (++moves % MOVES_PER_POLL === 0 && limits.cancelled?.() === true) {
+          stopped = true;
+          break;
+        }
         engine.restore(state);
         const time = (times[id] as number) + (move.kind === 'next' && move.wait ? waitMs : 0);
         const decisions = engine.step(moveEvent(move, time), STEP_CONTEXT);
@@ -164,6 +170,7 @@ export function* searchWorkflowSteps(workflow: Workflow, settings: ReplaySetting
         }
         note(decisions, id, move, to, s.clean[id] as boolean);
       }
+      if (stopped) break;
       expanded++;
       if (expanded % 256 === 0) {
         limits.onProgress?.({ states: s.states, depth });
