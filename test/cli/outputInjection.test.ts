@@ -1,17 +1,18 @@
 /**
  * Output injection into CI logs (issue 29): GitHub Actions runs every stdout line that starts with
- * `::` as a workflow command, and a TAP reader takes every line starting `ok N` as a test point.
+ * `::` as a workflow command, and any line holding `##[command]` (its older form); Azure Pipelines
+ * runs any line holding `##vso[…]`; a TAP reader takes every line starting `ok N` as a test point.
  * Names in rule files, traces, test files and file names hold `\n::…`, CR, U+2028 and ESC here;
  * every command runs with every output format and reporter, and no line of stdout or stderr may
- * start with `::` (but the annotations `check --format github` means to print), nor forge a TAP
- * point. Machine formats must still read back as the same names.
+ * start with `::` (but the annotations `check --format github` means to print) or hold `##[` or
+ * `##vso[` anywhere, nor forge a TAP point. Machine formats must still read back as the same names.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { parse as parseToml } from 'smol-toml';
 import { COMMANDS } from '../../src/cli/commands/index.ts';
-import { termSafe } from '../../src/cli/escape.ts';
+import { jsonTermSafe, termSafe, xmlTermSafe } from '../../src/cli/escape.ts';
 import { runCli } from './harness.ts';
 
 /** The names of the issue: a warning and a set-output command after a newline, CR, U+2028, ESC. */
@@ -22,15 +23,18 @@ const LS = 'l\u2028::notice::separator';
 const ESC = 'e\u001b[2K\r::debug::escape';
 const PS = 'p\u2029::group::para';
 const NEL = 'n\u0085::endgroup::';
+/** The older GitHub form and Azure Pipelines' logging commands, found anywhere in a line (any case for Azure's). */
+const OLD_GH = 'o ##[warning]older form';
+const VSO = 'v\n##vso[task.setvariable variable=ok]true ##VSO[task.complete result=Succeeded]';
 /** A forged passing TAP point. */
 const TAP = 't\nok 2 - a fake passing test';
-const NAMES = [WARN, SET_OUTPUT, CR, LS, ESC, PS, NEL, TAP];
+const NAMES = [WARN, SET_OUTPUT, CR, LS, ESC, PS, NEL, TAP, OLD_GH, VSO];
 
 /** A TOML basic string, a YAML double-quoted string and a JSON string all read `\uXXXX`. */
 // eslint-disable-next-line no-control-regex
 const q = (s: string) => `"${s.replace(/["\\\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
 
-const [a, b, c, d, e, f, g, h] = NAMES as [string, string, string, string, string, string, string, string];
+const [a, b, c, d, e, f, g, h, i, j] = NAMES as [string, string, string, string, string, string, string, string, string, string];
 const agentToml = `name = ${q(`agent${WARN}`)}
 tools = [${NAMES.map(q).join(', ')}]
 
@@ -59,6 +63,11 @@ conditions = [${q(g)}]
 [[tool_rules]]
 tool_name = ${q(h)}
 rule_type = { type = "ExclusiveGroups", value = [[${q(a)}, ${q(h)}]] }
+
+[[tool_rules]]
+tool_name = ${q(i)}
+rule_type = { type = "RequiresPrecedingTools" }
+conditions = [${q(j)}]
 `;
 /** The same agent with an error in it (an unknown tool in a condition, a bad rule type). */
 const brokenToml = `${agentToml}
@@ -72,7 +81,7 @@ tool_name = ${q(b)}
 rule_type = ${q(`Bogus${WARN}`)}
 `;
 const at = (s: number) => `2025-01-01T10:00:${String(s).padStart(2, '0')}Z`;
-const trace = [a, d, d, b, c, f, h, e, `unknown${SET_OUTPUT}`]
+const trace = [a, d, d, b, c, f, h, e, i, j, `unknown${SET_OUTPUT}`, `unknown${VSO}`]
   .map((tool, i) => JSON.stringify({ type: 'tool_call', time: at(i), tool }))
   .concat([`not json ${WARN}`])
   .join('\n');
@@ -89,6 +98,8 @@ nodes:
     transitions:
       - when: go
         to: ${q(`nowhere${ESC}`)}
+      - when: ${q(OLD_GH)}
+        to: ${q(VSO)}
 `;
 const testYaml = `rules: agent.toml
 tests:
@@ -105,6 +116,8 @@ ${NAMES.map(
 /** The files, in a folder whose name injects too. */
 const DIR = `dir${SET_OUTPUT}`;
 const BARE = '::error file=a.toml::bare.toml';
+/** A file named with a log command: any line naming the path would hold it. */
+const HASH = '##[error]h.toml';
 const files: Record<string, string> = {
   [`${DIR}/agent.toml`]: agentToml,
   [`${DIR}/broken.toml`]: brokenToml,
@@ -121,6 +134,7 @@ const files: Record<string, string> = {
     JSON.stringify({ type: 'assistant', timestamp: '2026-01-01T00:00:02Z', message: { content: [{ type: 'tool_use', id: `b${WARN}`, name: 'Bash', input: { command: `deploy${WARN}` } }] } }),
     JSON.stringify({ type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: `b${WARN}`, content: "The user doesn't want to proceed with this tool use.", is_error: true }] } }),
   ].join('\n'),
+  [HASH]: brokenToml,
   [`${DIR}/bad.test.yaml`]: `rules: ${q(`missing${WARN}.toml`)}\ntests:\n  - name: ${q(TAP)}\n    trace: t.jsonl\n`,
 };
 const A = `${DIR}/agent.toml`;
@@ -138,6 +152,9 @@ const SCENARIOS: Record<string, string[][]> = {
     ['check', `${DIR}/missing${WARN}.toml`],
     ['check', BARE],
     ['check', '--format', 'github', BARE],
+    ['check', HASH],
+    ['check', '--format', 'json', HASH],
+    ['check', '--format', 'sarif', HASH],
   ],
   convert: [
     ['convert', A, '--to', 'toml'],
@@ -148,7 +165,7 @@ const SCENARIOS: Record<string, string[][]> = {
     ['convert', W, '--to', 'json'],
     ['convert', B, '--to', 'yaml'],
   ],
-  describe: [['describe', A], ['describe', B], ['describe', W], ['describe', BARE]],
+  describe: [['describe', A], ['describe', B], ['describe', W], ['describe', BARE], ['describe', HASH]],
   simulate: [
     ['simulate', A, '--trace', T],
     ['simulate', B, '--trace', T],
@@ -214,10 +231,26 @@ describe('no name injects a CI workflow command or a TAP point', () => {
             continue;
           }
           expect(line.trimStart().startsWith('::'), `${stream} line ${JSON.stringify(line)}`).toBe(false);
+          // The older forms run from anywhere in a line (a meant annotation, above, is a `::` command: the runner does not parse its data again).
+          expect(/##(vso)?\[/i.test(line), `${stream} line ${JSON.stringify(line)}`).toBe(false);
           // A TAP point is only meant by the TAP reporter (a YAML file may hold any line in a block scalar).
           if (argv[0] === 'test') expect(/^\s*(not )?ok \d/.test(line) && !argv.includes('tap'), `${stream} line ${JSON.stringify(line)}`).toBe(false);
         }
     });
+
+  it('`##[` and `##vso[` (any case, any number of `#`) are escaped in text, JSON and XML, and JSON reads back the same', () => {
+    const hostile = ['##[warning]w', 'a ##vso[task.complete]', '##VSO[x]', '###[error]e', '####vso[y]', '#[group]'];
+    for (const h of hostile) {
+      const text = termSafe(h);
+      const json = jsonTermSafe(JSON.stringify(h));
+      const xml = xmlTermSafe(`<a n="${h}"/>`);
+      for (const out of [text, json, xml]) expect(out, out).not.toMatch(/##(vso)?\[/i);
+      expect(JSON.parse(json)).toBe(h);
+    }
+    // A lone `#[` starts a value placed after a `#`: escaped in text, left alone in JSON (a string starts with `"`).
+    expect(termSafe('#[group]')).toBe('\\u0023[group]');
+    expect(termSafe('plain # text [x]')).toBe('plain # text [x]');
+  });
 
   it('every registered command has a scenario here', () => {
     expect(COMMANDS.map((x) => x.name).filter((n) => !(n in SCENARIOS))).toEqual([]);

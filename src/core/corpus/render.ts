@@ -1,5 +1,6 @@
 /** A corpus report as text for a terminal and as one self-contained HTML page (no script, no fetch). */
 import type { CorpusReport, RuleReport } from './summary.ts';
+import { escapeLogCommands } from '../text/logCommands.ts';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
@@ -50,10 +51,12 @@ export function reportText(r: CorpusReport, { maxSessions = 20, escape = (s: str
 /**
  * A value as HTML text: markup characters, and controls, line breaks, separators and bidi controls
  * as numeric references, so a name never breaks the page's lines (a CI log reading stdout would
- * run a line starting `::`) nor reaches a terminal raw.
+ * run a line starting `::`) nor reaches a terminal raw; the `#` of a `##[` or `##vso[` log command
+ * as `&#35;` (CI runners find those anywhere in a line).
  */
-// eslint-disable-next-line no-control-regex
-const esc = (s: string) => s.replace(/[&<>"'\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = (s: string) =>
+  // eslint-disable-next-line no-control-regex
+  escapeLogCommands(s.replace(/[&<>"'\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, (c) => `&#${c.charCodeAt(0)};`), '&#35;');
 
 /** Horizontal bars, one per row, as inline SVG. */
 function bars(rows: readonly { label: string; value: number }[], unit: string): string {

@@ -22,7 +22,8 @@ export interface DecisionWriterOptions {
   /**
    * Rewrites the JSON text of any value that is not plain printable ASCII (after `JSON.stringify`),
    * e.g. the CLI's escaping of terminal controls; it must keep the text valid JSON, leave printable
-   * ASCII as it is and rewrite each character on its own (a long message is escaped piece by piece).
+   * ASCII as it is (but a `#`: strings holding one are passed to it too, for the `##[` of a CI log
+   * command) and rewrite each character on its own (a long message is escaped piece by piece).
    */
   escape?(json: string): string;
   /** Batch size in bytes (default {@link DEFAULT_BATCH_BYTES}). */
@@ -47,6 +48,7 @@ export interface DecisionWriter {
 }
 
 const QUOTE = 0x22;
+const HASH = 0x23;
 const BACKSLASH = 0x5c;
 const NEWLINE = 0x0a;
 /** Longest string kept in the table of encoded recurring strings. */
@@ -259,7 +261,7 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
     let p = pos;
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
-      if (c < 0x20 || c > 0x7e) {
+      if (c < 0x20 || c > 0x7e || (c === HASH && escape)) {
         const json = JSON.stringify(s);
         const text = escape ? escape(json) : json;
         room(text.length * 3);

@@ -12,6 +12,7 @@ import type { Agent } from '../../model/toolRules.ts';
 import { configAgentHead, configRule, EXPORT_CODES, EXPORT_FILE, toolSpecs, type ConfigObject } from './agentsConfig.ts';
 import { TextBuffer } from './textBuffer.ts';
 import { append } from '../../model/append.ts';
+import { escapeLogCommands } from '../../text/logCommands.ts';
 
 const BARE_KEY = /^[A-Za-z0-9_-]+$/;
 
@@ -45,12 +46,13 @@ function isPlainAscii(s: string): boolean {
  */
 function tomlScalar(v: string | number | boolean): string {
   if (typeof v === 'string') {
-    if (isPlainAscii(v)) return `"${v}"`;
+    // `##[` and `##vso[` (CI log commands, found anywhere in a line) with their `#` escaped.
+    if (isPlainAscii(v)) return `"${escapeLogCommands(v, '\\u0023')}"`;
   } else if (typeof v === 'boolean') return v ? 'true' : 'false';
   else if (Number.isSafeInteger(v)) return String(v);
   const line = stringify({ v: typeof v === 'string' ? v.replace(LONE_SURROGATE, '\uFFFD') : v });
   const text = line.slice('v = '.length).replace(/\n$/, '');
-  return typeof v === 'string' ? text.replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
+  return typeof v === 'string' ? escapeLogCommands(text.replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`), '\\u0023') : text;
 }
 
 /** A TOML key: bare when it can be, else a quoted basic string. */
@@ -71,7 +73,7 @@ interface TextSink {
 function writeInline(out: TextSink, v: unknown): void {
   if (typeof v === 'string' && isPlainAscii(v)) {
     out.write('"');
-    out.write(v);
+    out.write(escapeLogCommands(v, '\\u0023'));
     out.write('"');
   } else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out.write(tomlScalar(v));
   else if (Array.isArray(v)) {

@@ -7,22 +7,25 @@
  * terminal or an editor cannot reorder its own text.
  */
 import { Scalar, visit, type Document } from 'yaml';
+import { escapeLogCommands } from '../../text/logCommands.ts';
 
 const UNPRINTABLE_ALL = /[\u007F-\u009F\u061C\u200E\u200F\u2028-\u202E\u2066-\u2069\uFFFE\uFFFF]/g;
 
 /**
  * Strings written double-quoted: those holding an unprintable character, a line separator (U+2028,
  * U+2029: YAML 1.1 readers break lines there), or a line that starts with `::` (a block scalar
- * would put it at the start of a line, which a GitHub Actions log runs as a workflow command).
+ * would put it at the start of a line, which a GitHub Actions log runs as a workflow command), or
+ * a `##[` / `##vso[` log command, which a CI runner finds anywhere in a line (its `#` is escaped).
  */
-export const UNPRINTABLE = /[\u007F-\u009F\u061C\u200E\u200F\u2028-\u202E\u2066-\u2069\uFFFE\uFFFF]|(?:^|[\r\n])[\t ]*::/;
+export const UNPRINTABLE = /[\u007F-\u009F\u061C\u200E\u200F\u2028-\u202E\u2066-\u2069\uFFFE\uFFFF]|(?:^|[\r\n])[\t ]*::|##(?:[vV][sS][oO])?\[/;
 
 /** Escapes the characters of {@link UNPRINTABLE}; call on text whose strings holding them are double-quoted. */
 export function escapeUnprintable(text: string): string {
-  return text.replace(UNPRINTABLE_ALL, (c) => {
+  const escaped = text.replace(UNPRINTABLE_ALL, (c) => {
     const code = c.charCodeAt(0);
     return code <= 0xff ? `\\x${code.toString(16).toUpperCase()}` : `\\u${code.toString(16).toUpperCase()}`;
   });
+  return escapeLogCommands(escaped, '\\x23');
 }
 
 /** Marks every string scalar (keys included) that holds an unprintable character as double-quoted. */
