@@ -129,6 +129,37 @@ const ROWS: Row[] = [
     seconds: 5,
     heapMb: 512,
   },
+  {
+    // Was > 2 minutes on one 300 KB command (the Pike VM steps 100,000 threads a character);
+    // scaled to 100 KB commands, which the Pike VM would take ~1,000 s over. Matched bit-parallel.
+    name: 'a workflow rule [a-z]{100000}[0-9] (a 232-byte file) on 100 KB commands: within seconds, and it fires',
+    argv: (p) => ['simulate', p.f['regex-100k.yaml'] ?? '', '--trace', p.f['regex-100k.jsonl'] ?? '', '--evaluate-on', 'every_event'],
+    exit: 0,
+    message: '"event":2,"time":"2025-01-01T00:00:02.000Z","kind":"interrupt","node":"code","ruleType":"repeated_command","rule":0',
+    onStdout: true,
+    seconds: 15,
+    heapMb: 256,
+  },
+  {
+    // Was 74 s for {5000} on 50 × 1 MB commands; scaled to 6 distinct 200 KB commands (the
+    // Pike VM: ~600 s).
+    name: 'a workflow rule [a-z]{5000}[0-9] on 6 distinct 200 KB commands: within seconds, and it fires',
+    argv: (p) => ['simulate', p.f['regex-5k.yaml'] ?? '', '--trace', p.f['regex-5k.jsonl'] ?? '', '--evaluate-on', 'every_event'],
+    exit: 0,
+    message: '"event":6,"time":"2025-01-01T00:00:06.000Z","kind":"interrupt","node":"code","ruleType":"repeated_command","rule":0',
+    onStdout: true,
+    seconds: 15,
+    heapMb: 256,
+  },
+  {
+    name: 'a workflow rule [a-z]{400000}[0-9]: past Rust regex\'s 10 MiB size limit, refused with W005 at the pattern',
+    argv: (p) => ['check', p.f['regex-400k.yaml'] ?? ''],
+    exit: 1,
+    message: 'regex-400k.yaml:7:20 error W005 pattern `[a-z]{400000}[0-9]` of rule #1 (repeated_command) of node `code` is rejected by Rust\'s regex at offset 0 (column 1): Compiled regex exceeds size limit of 10485760 bytes.',
+    onStdout: true,
+    seconds: 10,
+    heapMb: 128,
+  },
   // Issue 29: wrong places.
   {
     name: 'simulate a scripted trace with YAML errors on lines 5 and 7: said where the parser stops (6, 8), not at line 1',
@@ -218,9 +249,26 @@ const ROWS: Row[] = [
   },
 ];
 
+/** A workflow whose one rule is `repeated_command` with `pattern`, fired by two matching commands. */
+const regexWorkflow = (pattern: string) =>
+  `mode: discovery\nstart_node: code\nnodes:\n  code:\n    rules:\n      - repeated_command:\n          pattern: "${pattern}"\n          threshold: 2\n          window: 120\n    transitions:\n      - when: code_complete\n        to: done\n`;
+/** `n` lowercase letters from `from` on, in alphabet order. */
+const letters = (n: number, from = 0) => Array.from({ length: n }, (_, i) => String.fromCharCode(97 + ((i + from) % 26))).join('');
+/** A canonical trace: the workflow starts, then one `command` event a second. */
+const commandTrace = (commands: string[]) =>
+  [{ type: 'workflow_start', time: '2025-01-01T00:00:00Z' }, ...commands.map((command, i) => ({ type: 'command', time: `2025-01-01T00:00:${String(i + 1).padStart(2, '0')}Z`, command }))]
+    .map((e) => JSON.stringify(e))
+    .join('\n');
+
 /** Writes the inputs of issue 29's rows into `dir`; returns their paths by file name. */
 function writeIssue29Inputs(dir: string): Record<string, string> {
   const files: Record<string, string | Buffer> = {
+    'regex-100k.yaml': regexWorkflow('[a-z]{100000}[0-9]'),
+    // 100,000 letters and a digit twice: the second fires.
+    'regex-100k.jsonl': commandTrace([`${letters(100_000)}5`, `x${letters(100_000)}7`]),
+    'regex-5k.yaml': regexWorkflow('[a-z]{5000}[0-9]'),
+    'regex-5k.jsonl': commandTrace(Array.from({ length: 6 }, (_, i) => `${letters(200_000, i)}${i >= 4 ? '9' : ''}`)),
+    'regex-400k.yaml': regexWorkflow('[a-z]{400000}[0-9]'),
     'header.toml': `[${Array.from({ length: 40_000 }, () => 'a').join('.')}]\nx = 1\n`,
     'fan-out.yaml': `name: a\ntools: [t]\ntool_rules:\n  - tool_name: t\n    rule_type: ExitLoop\n    metadata:\n      big: &big [${Array.from({ length: 200_000 }, () => '1').join(', ')}]\n${Array.from({ length: 998 }, (_, i) => `      a${i}: *big\n`).join('')}`,
     'long.test.yaml': `rules: agent.toml\ntests:\n${Array.from({ length: 10 }, (_, i) => `  - name: test ${i + 1}\n    trace:\n      start: 2025-01-01T00:00:00Z\n      steps:\n${Array.from({ length: 10 }, (_, k) => `        - {call: t${k % 2}, repeat: 20000, every: 1ms}\n`).join('')}`).join('')}`,

@@ -8,7 +8,7 @@ import { OP_CHAR, OP_JMP, OP_LOOK, OP_MATCH, OP_SPLIT, type Program } from './pr
 import { perlWord } from './unicode/properties.ts';
 
 /** Code point at `at` (or -1 at the end). */
-function cpAt(s: string, at: number): number {
+export function cpAt(s: string, at: number): number {
   if (at >= s.length) return -1;
   const c = s.charCodeAt(at);
   if (c >= 0xd800 && c <= 0xdbff && at + 1 < s.length) {
@@ -41,7 +41,7 @@ function isUnicodeWord(c: number): boolean {
   return has(unicodeWord, c);
 }
 
-function lookHolds(look: number, s: string, at: number): boolean {
+export function lookHolds(look: number, s: string, at: number): boolean {
   const ascii = look >= 16;
   switch (look & 15) {
     case 0:
@@ -99,7 +99,7 @@ class Threads {
   }
 }
 
-function charMatches(prog: Program, m: number, c: number): boolean {
+export function charMatches(prog: Program, m: number, c: number): boolean {
   const matcher = prog.matchers[m]!;
   return c < 0x80 ? matcher.ascii[c] === 1 : has(matcher.ranges, c);
 }
@@ -110,7 +110,7 @@ function charMatches(prog: Program, m: number, c: number): boolean {
  * reaches a match without reading a character, the classes of the possible first characters (a
  * prefilter: offsets where none of them matches cannot start a match).
  */
-function analyzeStart(prog: Program): { anchored: boolean; firstAscii: Uint8Array | null; firstMatchers: number[] } {
+export function analyzeStart(prog: Program): { anchored: boolean; firstAscii: Uint8Array | null; firstMatchers: number[] } {
   // Anchored: every path out of the start meets a start-of-text look before anything else.
   const beforeStartLook = reach(prog, true);
   const anchored = beforeStartLook.chars.length === 0 && !beforeStartLook.nullable;
@@ -146,6 +146,26 @@ function reach(prog: Program, stopAtStartLook: boolean): { chars: number[]; null
   return { chars, nullable };
 }
 
+/**
+ * The next offset ≥ `at` where one of the possible first characters (`firstAscii`, or for other
+ * characters `firstMatchers`, from {@link analyzeStart}) stands: `s.length` when none does.
+ */
+export function nextStart(prog: Program, firstAscii: Uint8Array, firstMatchers: readonly number[], s: string, at: number): number {
+  const n = s.length;
+  while (at < n) {
+    const u = s.charCodeAt(at);
+    if (u < 0x80) {
+      if (firstAscii[u] === 1) return at;
+      at++;
+      continue;
+    }
+    const c = cpAt(s, at);
+    for (const m of firstMatchers) if (charMatches(prog, m, c)) return at;
+    at += c > 0xffff ? 2 : 1;
+  }
+  return n;
+}
+
 /** A reusable search machine for one program (not reentrant). */
 export class PikeVM {
   private clist: Threads;
@@ -168,20 +188,7 @@ export class PikeVM {
 
   /** The next offset ≥ `at` where a match could start (`s.length` when none). */
   private skip(s: string, at: number): number {
-    const first = this.firstAscii!;
-    const n = s.length;
-    while (at < n) {
-      const u = s.charCodeAt(at);
-      if (u < 0x80) {
-        if (first[u] === 1) return at;
-        at++;
-        continue;
-      }
-      const c = cpAt(s, at);
-      for (const m of this.firstMatchers) if (charMatches(this.prog, m, c)) return at;
-      at += c > 0xffff ? 2 : 1;
-    }
-    return n;
+    return nextStart(this.prog, this.firstAscii!, this.firstMatchers, s, at);
   }
 
   /** Follows empty transitions from `pc` at `at`, adding threads in priority order. */

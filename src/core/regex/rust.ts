@@ -4,6 +4,7 @@
  */
 import { estimateSize, compileProgram, SIZE_LIMIT, type Program } from './program.ts';
 import { PikeVM } from './pikevm.ts';
+import { BitVM } from './bitvm.ts';
 import { Parser } from './syntax/parser.ts';
 import { PatternSyntaxError } from './syntax/error.ts';
 import { Translator, type Hir, type TranslateOptions } from './syntax/translate.ts';
@@ -65,6 +66,7 @@ export function requiredLiteral(h: Hir): string {
 /** A compiled pattern. Methods are not reentrant (one VM reused); the engine is single-threaded. */
 export class RustRegex {
   private readonly vm: PikeVM;
+  private readonly bits: BitVM;
   constructor(
     readonly source: string,
     program: Program,
@@ -72,10 +74,17 @@ export class RustRegex {
     private readonly required: string,
   ) {
     this.vm = new PikeVM(program);
+    this.bits = new BitVM(program);
   }
 
-  /** `Regex::is_match`: an unanchored search that stops at the first match found. */
+  /** `Regex::is_match`: whether a match exists (bit-parallel: no spans needed, so no priorities). */
   isMatch(text: string): boolean {
+    if (this.required && !text.includes(this.required)) return false;
+    return this.bits.isMatch(text);
+  }
+
+  /** `is_match` by the Pike VM, the reference the bit-parallel matcher is tested against. */
+  isMatchPike(text: string): boolean {
     if (this.required && !text.includes(this.required)) return false;
     return this.vm.search(text, 0, false, true) !== null;
   }
