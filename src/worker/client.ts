@@ -1,7 +1,9 @@
 /**
  * The page's side of the simulation worker: starts runs, streams their chunks to a callback,
  * cancels them, and — if the worker dies — rejects the runs in flight with a clear error and
- * starts a fresh worker for the next run.
+ * starts a fresh worker for the next run. A cancel the worker does not honour within
+ * {@link CANCEL_GRACE_MS} (it is busy inside one step, e.g. matching a huge pattern against a long
+ * command) ends the worker: the run settles as cancelled at once and the next call gets a fresh one.
  */
 import { proxy, releaseProxy, wrap, type Remote } from 'comlink';
 import type { Summary } from '../core/simulator/summary.ts';
@@ -82,17 +84,31 @@ export const createVerifyWorker = (): WorkerLike => new Worker(new URL('./verify
 /** The corpus replay's own worker (a long corpus never queues a run or the tests behind it). */
 export const createCorpusWorker = (): WorkerLike => new Worker(new URL('./corpus.worker.ts', import.meta.url), { type: 'module', name: 'corpus' });
 
+/** How long a cancelled call may take to stop on its own before its worker is ended. */
+export const CANCEL_GRACE_MS = 300;
+
 /** How the client watches its worker for a silent death (tests shorten the times). */
 export interface ClientWatchOptions {
   silenceMs?: number;
   pingMs?: number;
   firstChunkMs?: number;
+  /** See {@link CANCEL_GRACE_MS}. */
+  cancelGraceMs?: number;
+}
+
+/** A call in flight: how to fail it, and (runs) how to settle it as cancelled without the worker. */
+interface Pending {
+  reject: (e: Error) => void;
+  cancelled?: () => void;
 }
 
 export function createSimulationClient(createWorker: () => WorkerLike = createSimulationWorker, watchOptions: ClientWatchOptions = {}): SimulationClient {
   let current: { worker: WorkerLike; api: Remote<SimulationApi>; onError: (ev: Event) => void; watch: WorkerWatch } | undefined;
-  const inFlight = new Map<string, (e: Error) => void>();
+  const inFlight = new Map<string, Pending>();
   let counter = 0;
+  /** While a cancel waits to be honoured: new calls wait for it (so none lands on a worker about to be ended). */
+  let cancelGate: Promise<void> | undefined;
+  const graceMs = watchOptions.cancelGraceMs ?? CANCEL_GRACE_MS;
 
   const restart = (reason: string) => {
     const dead = current;
@@ -103,7 +119,7 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
       dead.worker.terminate();
     }
     const error = new Error(`The simulation worker stopped (${reason}). A fresh worker will be used for the next run.`);
-    for (const reject of inFlight.values()) reject(error);
+    for (const pending of inFlight.values()) pending.reject(error);
     inFlight.clear();
   };
 
@@ -130,10 +146,24 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
   };
 
   /** A query to the worker that rejects, like runs, if the worker dies before it answers. */
-  const ask = <T,>(query: (api: Remote<SimulationApi>) => Promise<T>, key = `ask-${++counter}`): Promise<T> => {
+  const ask = <T,>(query: (api: Remote<SimulationApi>) => Promise<T>, key = `ask-${++counter}`, cancelledResult?: T): Promise<T> => {
+    if (cancelGate) {
+      const gate = cancelGate;
+      return gate.then(() => ask(query, key, cancelledResult));
+    }
     const { api } = connect();
     return new Promise<T>((resolve, reject) => {
-      inFlight.set(key, reject);
+      inFlight.set(key, {
+        reject,
+        ...(cancelledResult !== undefined
+          ? {
+              cancelled: () => {
+                inFlight.delete(key);
+                resolve(cancelledResult);
+              },
+            }
+          : {}),
+      });
       query(api).then(
         (r) => {
           inFlight.delete(key);
@@ -151,24 +181,35 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
    * A long call that streams signs of life (a run's chunks, a minimisation's progress): watched
    * for a silent worker death, rejected like every call in flight if the worker dies.
    */
-  const watched = <T,>(prefix: string, call: (api: Remote<SimulationApi>, id: string, alive: () => void) => Promise<T>): { id: string; result: Promise<T> } => {
+  const watched = <T,>(
+    prefix: string,
+    call: (api: Remote<SimulationApi>, id: string, alive: () => void) => Promise<T>,
+    cancelledResult?: T,
+  ): { id: string; result: Promise<T> } => {
     const id = `${prefix}-${++counter}`;
-    const { api, watch } = connect();
-    watch.begin(id);
-    const result = new Promise<T>((resolve, reject) => {
-      inFlight.set(id, reject);
+    const start = (resolve: (r: T) => void, reject: (e: Error) => void) => {
+      const { api, watch } = connect();
+      watch.begin(id);
+      let settled = false;
+      const settle = (f: () => void) => {
+        if (settled) return;
+        settled = true;
+        watch.end(id);
+        inFlight.delete(id);
+        f();
+      };
+      inFlight.set(id, {
+        reject: (e) => settle(() => reject(e)),
+        ...(cancelledResult !== undefined ? { cancelled: () => settle(() => resolve(cancelledResult)) } : {}),
+      });
       call(api, id, () => watch.alive('chunk')).then(
-        (r) => {
-          watch.end(id);
-          inFlight.delete(id);
-          resolve(r);
-        },
-        (e: unknown) => {
-          watch.end(id);
-          inFlight.delete(id);
-          reject(e instanceof Error ? e : new Error(String(e)));
-        },
+        (r) => settle(() => resolve(r)),
+        (e: unknown) => settle(() => reject(e instanceof Error ? e : new Error(String(e)))),
       );
+    };
+    const result = new Promise<T>((resolve, reject) => {
+      if (cancelGate) void cancelGate.then(() => start(resolve, reject));
+      else start(resolve, reject);
     });
     return { id, result };
   };
@@ -187,26 +228,31 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
     verify(request, onProgress) {
       // Not watched for silence: checking a big file before the search sends no progress for a while.
       const id = `verify-${++counter}`;
-      return { id, result: ask((api) => api.verify(id, request, proxy((p: VerifyProgress) => onProgress(p))), id) };
+      const cancelled: VerifyReply = { status: 'cancelled', diagnostics: [], agents: [], workflows: [] };
+      return { id, result: ask((api) => api.verify(id, request, proxy((p: VerifyProgress) => onProgress(p))), id, cancelled) };
     },
     corpus(request, onProgress) {
       // Not watched for silence: one long session is replayed in one piece, between two progress messages.
       const id = `corpus-${++counter}`;
-      return { id, result: ask((api) => api.corpus(id, request, proxy((p: CorpusProgress) => onProgress(p))), id) };
+      const cancelled: CorpusReply = { status: 'cancelled', diagnostics: [], skipped: [], done: 0 };
+      return { id, result: ask((api) => api.corpus(id, request, proxy((p: CorpusProgress) => onProgress(p))), id, cancelled) };
     },
     release(id) {
       if (current) void current.api.release(id);
     },
     run(request, onChunk) {
-      return watched('run', (api, id, alive) =>
-        api.run(
-          id,
-          request,
-          proxy((chunk: SimulationChunk) => {
-            alive();
-            onChunk(chunk);
-          }),
-        ),
+      return watched(
+        'run',
+        (api, id, alive) =>
+          api.run(
+            id,
+            request,
+            proxy((chunk: SimulationChunk) => {
+              alive();
+              onChunk(chunk);
+            }),
+          ),
+        { status: 'cancelled', diagnostics: [], decisions: 0, events: 0 },
       );
     },
     minimise(request, onProgress) {
@@ -222,7 +268,26 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
       );
     },
     cancel(id) {
-      if (inFlight.has(id)) void current?.api.cancel(id);
+      if (!inFlight.has(id) || !current) return;
+      void current.api.cancel(id);
+      if (cancelGate) return;
+      // The worker sees a cancel only between slices; one busy inside a step would hold the
+      // run (and every call after it) until the step ends. Past the grace it is ended instead.
+      let open: () => void = () => {};
+      cancelGate = new Promise<void>((resolve) => (open = resolve));
+      const gated = current;
+      const began = performance.now();
+      const timer = setInterval(() => {
+        const pending = inFlight.get(id);
+        if (pending && performance.now() - began < graceMs) return;
+        clearInterval(timer);
+        if (pending && current === gated) {
+          pending.cancelled?.();
+          restart(`a cancelled run did not stop within ${graceMs} ms, so its worker was ended`);
+        }
+        cancelGate = undefined;
+        open();
+      }, Math.min(25, graceMs));
     },
     dispose() {
       if (current) {

@@ -126,6 +126,69 @@ describe('simulation client over a worker-like channel', () => {
     client.dispose();
   });
 
+  describe('Cancel of a run whose worker is busy inside one step (issue 29: a huge pattern on a long command)', () => {
+    /** A worker whose first service never honours a cancel (its run is one long step), later ones are real. */
+    const stuckFirst = (made: ChannelWorker[]) => () => {
+      const w = new ChannelWorker(made.length === 0 ? scripted({ quietMs: 5_000 }) : createSimulationService());
+      made.push(w);
+      workers.push(w);
+      return w;
+    };
+
+    it('settles the run as cancelled within the grace, ends that worker, and runs the next on a fresh one', async () => {
+      const made: ChannelWorker[] = [];
+      const client = createSimulationClient(stuckFirst(made), { cancelGraceMs: 100 });
+      const run = client.run({ ruleFiles: [], traces: [{ name: 't.jsonl', text: '' }] }, () => {});
+      await new Promise((r) => setTimeout(r, 50));
+      const asked = performance.now();
+      client.cancel(run.id);
+      const result = await run.result;
+      expect(result.status).toBe('cancelled');
+      expect(performance.now() - asked).toBeLessThan(1_000);
+      expect(made[0]?.terminated).toBe(true);
+      const again = await client.run({ ruleFiles: [{ name: 'a.toml', text: AGENT }], traces: [{ name: 't.jsonl', text: trace(3) }] }, () => {}).result;
+      expect(again.status).toBe('done');
+      expect(made.length).toBe(2);
+      client.dispose();
+    });
+
+    it('a run started right after the cancel waits for it, then runs on the fresh worker', async () => {
+      const made: ChannelWorker[] = [];
+      const client = createSimulationClient(stuckFirst(made), { cancelGraceMs: 100 });
+      const first = client.run({ ruleFiles: [], traces: [{ name: 't.jsonl', text: '' }] }, () => {});
+      await new Promise((r) => setTimeout(r, 50));
+      client.cancel(first.id);
+      const second = client.run({ ruleFiles: [{ name: 'a.toml', text: AGENT }], traces: [{ name: 't.jsonl', text: trace(3) }] }, () => {});
+      expect((await first.result).status).toBe('cancelled');
+      expect((await second.result).status).toBe('done');
+      expect(made.length).toBe(2);
+      expect(made[1]?.terminated).toBe(false);
+      client.dispose();
+    });
+
+    it('a cancel honoured within the grace keeps the worker (and its finished runs)', async () => {
+      const made: ChannelWorker[] = [];
+      const client = createSimulationClient(
+        () => {
+          const w = new ChannelWorker(scripted());
+          made.push(w);
+          workers.push(w);
+          return w;
+        },
+        { cancelGraceMs: 300 },
+      );
+      const run = client.run({ ruleFiles: [], traces: [{ name: 't.jsonl', text: '' }] }, () => {});
+      await new Promise((r) => setTimeout(r, 50));
+      client.cancel(run.id);
+      // The scripted run stops at its next slice and ends as it ends ('done' here): no forced cancel.
+      expect((await run.result).status).toBe('done');
+      await new Promise((r) => setTimeout(r, 400));
+      expect(made.length).toBe(1);
+      expect(made[0]?.terminated).toBe(false);
+      client.dispose();
+    });
+  });
+
   it('does not mistake a run that sends nothing for a while, but answers pings, for a dead worker', async () => {
     const client = createSimulationClient(
       () => {
