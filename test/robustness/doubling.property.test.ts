@@ -1,6 +1,8 @@
 /**
- * Issue 29's doubling property: for every reader and writer, an input twice as large (fan-out,
- * depth, key count, segment count) takes at most about twice the time, up to the budgets. Quadratic
+ * Issue 29's doubling property: for every reader and writer (rule files, workflows, canonical,
+ * scripted and recorded traces) and the rule-pattern matcher, an input twice as large (fan-out,
+ * depth, key count, segment count, text length) takes at most about twice the time, up to the
+ * budgets. Quadratic
  * work (the TOML header prefixes, spread pushes, alias expansion in the writers) shows as a ratio
  * near 4. Times are compared within one run, each the fastest of several tries, with a generous
  * margin (3×) so a loaded machine does not fail it; the inputs are large enough that the work, not
@@ -11,6 +13,7 @@ import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import { writeRuleFile } from '../../src/core/codecs/write.ts';
 import { checkLoadedFile } from '../../src/core/check.ts';
 import { readTrace } from '../../src/core/traces/readTrace.ts';
+import { compilePattern } from '../../src/core/regex/index.ts';
 
 /** Time of input size 2n over time of size n: each the fastest of `tries` runs, the two interleaved. */
 function ratio(make: (n: number) => () => unknown, n: number, tries = 7): number {
@@ -39,6 +42,10 @@ const agentJson = (rules: number, metadataItems: number) =>
     tool_rules: Array.from({ length: rules }, (_, i) => ({ tool_name: 't', rule_type: { type: 'MaxCalls', value: i + 1 }, metadata: { xs: Array.from({ length: metadataItems }, (_, k) => k) } })),
   });
 
+/** A workflow of `n` nodes in a chain, each with a rule and a transition. */
+const workflowYaml = (n: number) =>
+  `mode: discovery\nstart_node: n0\nnodes:\n${list(n, (i) => `  n${i}:\n    prompt: p${i}\n    rules:\n      - type: repeated_command\n        pattern: "cargo ${i}"\n        threshold: 3\n        window: 60\n    transitions:\n      - when: go\n        to: ${i + 1 < n ? `n${i + 1}` : 'done'}\n`)}`;
+
 const CASES: [string, (n: number) => () => unknown, number][] = [
   ['TOML: dotted parts of a table header (segment count)', (n) => { const t = `[${list(n, () => 'a', '.')}]\nx = 1\n`; return () => loadRuleFile('h.toml', t); }, 80_000],
   ['TOML: dotted parts of a key (segment count)', (n) => { const t = `name = "a"\ntools = ["t"]\n${list(n, () => 'a', '.')} = 1\n`; return () => loadRuleFile('k.toml', t); }, 200],
@@ -51,6 +58,15 @@ const CASES: [string, (n: number) => () => unknown, number][] = [
     (n) => { const f = loadRuleFile('r.json', agentJson(n, 20)); return () => writeRuleFile({ agents: f.agents, workflows: f.workflows }, to); },
     2_000,
   ]),
+  ...(['toml', 'yaml', 'json'] as const).map((to): [string, (n: number) => () => unknown, number] => [
+    `writer ${to}: nodes of a workflow (key count)`,
+    (n) => { const f = loadRuleFile('w.yaml', workflowYaml(n)); return () => writeRuleFile({ agents: f.agents, workflows: f.workflows }, to); },
+    250,
+  ]),
+  ['YAML: nodes of a workflow, read and checked (key count)', (n) => { const t = workflowYaml(n); return () => checkLoadedFile(loadRuleFile('w.yaml', t)); }, 250],
+  ['hooks log: lines (a recorded log)', (n) => { const t = list(n, (i) => `${JSON.stringify({ session_id: 's', hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: `echo ${i}` }, timestamp: `2025-01-01T00:00:${String(i % 60).padStart(2, '0')}Z` })}\n`); return () => readTrace('hooks.jsonl', t); }, 5_000],
+  // Issue 29: the matcher is linear in the text for a pattern near a large compiled size.
+  ['rule pattern [a-z]{2000}[0-9] matched against letters (text length)', (n) => { const p = compilePattern('[a-z]{2000}[0-9]'); const t = list(n, (i) => String.fromCharCode(97 + (i % 26))); return () => p.ok && p.pattern.test(t); }, 50_000],
   ['canonical JSONL trace: lines', (n) => { const t = list(n, (i) => `{"type":"tool_call","time":"2025-01-01T00:00:${String(i % 60).padStart(2, '0')}Z","tool":"t"}\n`); return () => readTrace('t.jsonl', t); }, 20_000],
   ['scripted trace: repeat (events)', (n) => { const t = `start: 2025-01-01T00:00:00Z\nsteps:\n  - {call: t, repeat: ${n}, every: 1ms}\n`; return () => readTrace('t.yaml', t); }, 100_000],
 ];
