@@ -146,7 +146,7 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
   };
 
   /** A query to the worker that rejects, like runs, if the worker dies before it answers. */
-  const ask = <T,>(query: (api: Remote<SimulationApi>) => Promise<T>, key = `ask-${++counter}`, cancelledResult?: T): Promise<T> => {
+  const ask = <T,>(query: (api: Remote<SimulationApi>) => Promise<T>, key = `ask-${++counter}`, cancelledResult?: () => T): Promise<T> => {
     if (cancelGate) {
       const gate = cancelGate;
       return gate.then(() => ask(query, key, cancelledResult));
@@ -159,7 +159,7 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
           ? {
               cancelled: () => {
                 inFlight.delete(key);
-                resolve(cancelledResult);
+                resolve(cancelledResult());
               },
             }
           : {}),
@@ -184,7 +184,7 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
   const watched = <T,>(
     prefix: string,
     call: (api: Remote<SimulationApi>, id: string, alive: () => void) => Promise<T>,
-    cancelledResult?: T,
+    cancelledResult?: () => T,
   ): { id: string; result: Promise<T> } => {
     const id = `${prefix}-${++counter}`;
     const start = (resolve: (r: T) => void, reject: (e: Error) => void) => {
@@ -200,7 +200,7 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
       };
       inFlight.set(id, {
         reject: (e) => settle(() => reject(e)),
-        ...(cancelledResult !== undefined ? { cancelled: () => settle(() => resolve(cancelledResult)) } : {}),
+        ...(cancelledResult !== undefined ? { cancelled: () => settle(() => resolve(cancelledResult())) } : {}),
       });
       call(api, id, () => watch.alive('chunk')).then(
         (r) => settle(() => resolve(r)),
@@ -228,19 +228,33 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
     verify(request, onProgress) {
       // Not watched for silence: checking a big file before the search sends no progress for a while.
       const id = `verify-${++counter}`;
-      const cancelled: VerifyReply = { status: 'cancelled', diagnostics: [], agents: [], workflows: [] };
-      return { id, result: ask((api) => api.verify(id, request, proxy((p: VerifyProgress) => onProgress(p))), id, cancelled) };
+      // Ended past the cancel's grace: it got as far as its last progress said.
+      let states = 0;
+      const cancelled = (): VerifyReply => ({ status: 'cancelled', states, diagnostics: [], agents: [], workflows: [] });
+      const progress = (p: VerifyProgress) => {
+        states = p.states;
+        onProgress(p);
+      };
+      return { id, result: ask((api) => api.verify(id, request, proxy(progress)), id, cancelled) };
     },
     corpus(request, onProgress) {
       // Not watched for silence: one long session is replayed in one piece, between two progress messages.
       const id = `corpus-${++counter}`;
-      const cancelled: CorpusReply = { status: 'cancelled', diagnostics: [], skipped: [], done: 0 };
-      return { id, result: ask((api) => api.corpus(id, request, proxy((p: CorpusProgress) => onProgress(p))), id, cancelled) };
+      let done = 0;
+      const cancelled = (): CorpusReply => ({ status: 'cancelled', diagnostics: [], skipped: [], done });
+      const progress = (p: CorpusProgress) => {
+        done = p.done;
+        onProgress(p);
+      };
+      return { id, result: ask((api) => api.corpus(id, request, proxy(progress)), id, cancelled) };
     },
     release(id) {
       if (current) void current.api.release(id);
     },
     run(request, onChunk) {
+      // Ended past the cancel's grace: the decisions and items streamed by then.
+      let decisions = 0;
+      let items = 0;
       return watched(
         'run',
         (api, id, alive) =>
@@ -249,10 +263,12 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
             request,
             proxy((chunk: SimulationChunk) => {
               alive();
+              decisions += chunk.decisions.length;
+              items = chunk.progress.items;
               onChunk(chunk);
             }),
           ),
-        { status: 'cancelled', diagnostics: [], decisions: 0, events: 0 },
+        (): SimulationResult => ({ status: 'cancelled', diagnostics: [], decisions, events: items, items }),
       );
     },
     minimise(request, onProgress) {
