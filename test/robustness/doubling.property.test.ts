@@ -56,12 +56,12 @@ const CASES: [string, (n: number) => () => unknown, number][] = [
   ...(['toml', 'yaml', 'json'] as const).map((to): [string, (n: number) => () => unknown, number] => [
     `writer ${to}: rules and metadata items (fan-out)`,
     (n) => { const f = loadRuleFile('r.json', agentJson(n, 20)); return () => writeRuleFile({ agents: f.agents, workflows: f.workflows }, to); },
-    2_000,
+    1_000,
   ]),
   ...(['toml', 'yaml', 'json'] as const).map((to): [string, (n: number) => () => unknown, number] => [
     `writer ${to}: nodes of a workflow (key count)`,
     (n) => { const f = loadRuleFile('w.yaml', workflowYaml(n)); return () => writeRuleFile({ agents: f.agents, workflows: f.workflows }, to); },
-    250,
+    1_000,
   ]),
   ['YAML: nodes of a workflow, read and checked (key count)', (n) => { const t = workflowYaml(n); return () => checkLoadedFile(loadRuleFile('w.yaml', t)); }, 250],
   ['hooks log: lines (a recorded log)', (n) => { const t = list(n, (i) => `${JSON.stringify({ session_id: 's', hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: `echo ${i}` }, timestamp: `2025-01-01T00:00:${String(i % 60).padStart(2, '0')}Z` })}\n`); return () => readTrace('hooks.jsonl', t); }, 5_000],
