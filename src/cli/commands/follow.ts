@@ -1,5 +1,6 @@
 import { defineCommand } from '../registry.ts';
 import { SIMULATE_SETTING_OPTIONS } from './simulateOptions.ts';
+import { NO_OPEN_OPTION, PORT_OPTION } from './sharedOptions.ts';
 
 /** `follow <session> <rule files…>`: a running session's decisions, live. */
 export const followCommand = defineCommand({
@@ -15,12 +16,16 @@ export const followCommand = defineCommand({
   options: [
     ...SIMULATE_SETTING_OPTIONS,
     { kind: 'value', name: 'format', choices: ['text', 'jsonl'], default: 'text', description: 'text: one readable line per decision; jsonl: the decision stream of simulate', example: '--format jsonl' },
+    { kind: 'flag', name: 'studio', description: 'also open the studio on the rule files and stream the decisions to it live (127.0.0.1 only, as serve)', example: '--studio' },
+    NO_OPEN_OPTION,
+    PORT_OPTION,
     { kind: 'flag', name: 'from-end', description: 'only what is appended from now on (the session so far is skipped)', example: '--from-end' },
   ],
   examples: [
     'rule-studio follow ~/.claude/projects/my-repo/ agent.toml',
     'rule-studio follow .hegel/hooks.jsonl workflow.yaml --profile hegel --evaluate-on every_event',
     'rule-studio follow session.jsonl agent.toml --format jsonl | jq .',
+    'rule-studio follow ~/.claude/projects/my-repo/ agent.toml --studio',
   ],
   exitCodes: 'exit codes: 0 stopped (Ctrl+C), 1 the rule files cannot be replayed, 2 unreadable input or bad usage',
   run: async (args, ctx) => (await import('./followRun.ts')).runFollow(args, ctx),

@@ -1,6 +1,6 @@
 /** `follow`'s run: tails the session log (or a folder's newest log) and prints decisions live. */
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { loadRuleFile } from '../../core/codecs/load.ts';
 import { serializeDecision, type Decision } from '../../core/engine/decisions.ts';
 import { prepareSimulation } from '../../core/simulate.ts';
@@ -9,7 +9,10 @@ import { EXIT, type CliContext } from '../context.ts';
 import { jsonTermSafe, termSafe } from '../escape.ts';
 import { formatDiagnostic } from '../format.ts';
 import type { ParsedArgs } from '../registry.ts';
-import { createFollower } from '../follow/follower.ts';
+import { createFollower, type Follower } from '../follow/follower.ts';
+import { createLiveChannel, type LiveChannel } from '../follow/liveStream.ts';
+import { startStudioServer, type StudioServer } from '../serve/studioServer.ts';
+import { findAppDir, openBrowser, servedFiles } from './serveRun.ts';
 import { createTail, type Tail } from '../follow/tail.ts';
 import { settingsFromArgs } from './simulateOptions.ts';
 import type { Agent } from '../../core/model/index.ts';
@@ -63,18 +66,25 @@ export async function runFollow(args: ParsedArgs, ctx: CliContext): Promise<numb
   }
   const jsonl = args.value('format') === 'jsonl';
   const config = { ...(prepared.agent ? { agent: prepared.agent } : {}), ...(prepared.workflow ? { workflow: prepared.workflow } : {}), settings };
-  const follower = createFollower(session, config, {
-    decisions: (ds) => {
-      const lines = ds.map((d) => (jsonl ? jsonTermSafe(serializeDecision(d)) : decisionLine(d, prepared.agent, prepared.workflow)));
-      ctx.out(lines.join('\n'));
-    },
-    note: (text) => ctx.err(`rule-studio follow: ${termSafe(text)}`),
-  });
+  const print = (ds: readonly Decision[]) => {
+    const lines = ds.map((d) => (jsonl ? jsonTermSafe(serializeDecision(d)) : decisionLine(d, prepared.agent, prepared.workflow)));
+    ctx.out(lines.join('\n'));
+  };
+  const note = (text: string) => ctx.err(`rule-studio follow: ${termSafe(text)}`);
 
   const folder = isFolder(session) ? session : undefined;
   let current = folder ? newestLog(folder) : session;
+  let follower: LiveChannel | Follower;
+  let studio: StudioServer | undefined;
+  if (args.flag('studio')) {
+    const live = createLiveChannel({ source: current ?? session, config, ruleFiles: ruleFiles.map((p) => ({ name: basename(p), text: ctx.readText(p) })), onDecisions: print, onNote: note });
+    follower = live;
+    studio = await startStudio(args, ctx, ruleFiles, live);
+    if (!studio) return EXIT.unreadable;
+  } else follower = createFollower(session, config, { decisions: print, note });
+
   const listen = (path: string) => ({
-    bytes: (chunk: Uint8Array) => follower.bytes(chunk),
+    bytes: (chunk: Uint8Array) => follower.bytes(chunk, tail?.offset),
     reset: (why: 'appeared' | 'truncated' | 'rotated') =>
       follower.restart(why === 'appeared' ? `${path} appeared: following it` : why === 'truncated' ? `${path} was truncated: a new session, replayed from its start` : `${path} was replaced: a new session, replayed from its start`),
   });
@@ -104,7 +114,28 @@ export async function runFollow(args: ParsedArgs, ctx: CliContext): Promise<numb
   });
   if (watcher) clearInterval(watcher);
   tail?.stop();
+  await studio?.close();
   return EXIT.ok;
+}
+
+/** `--studio`: the studio server on the rule files, with the live stream; undefined (said why) when it cannot start. */
+async function startStudio(args: ParsedArgs, ctx: CliContext, ruleFiles: readonly string[], live: LiveChannel): Promise<StudioServer | undefined> {
+  const appDir = findAppDir();
+  if (!appDir) {
+    ctx.err('rule-studio follow: the built studio is missing (no dist/index.html beside the CLI). In a clone, run `npm run build` first.');
+    return undefined;
+  }
+  const port = args.value('port');
+  try {
+    const server = await startStudioServer({ appDir, files: servedFiles(ruleFiles, ctx), writeBack: false, live, port: port === undefined ? 0 : Number(port) });
+    ctx.out(`Rule Studio on ${server.url}`);
+    if (!args.flag('no-open')) openBrowser(server.url);
+    return server;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    ctx.err(`rule-studio follow: cannot listen on 127.0.0.1${port ? `:${port}` : ''} (${code === 'EADDRINUSE' ? 'the port is in use' : (code ?? String(e))})`);
+    return undefined;
+  }
 }
 
 function isFile(path: string): boolean {

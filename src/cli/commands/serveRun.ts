@@ -50,7 +50,7 @@ export function servedFiles(paths: readonly string[], ctx: CliContext): ServedFi
 }
 
 /** Opens `url` in the system's browser; a failure only means the user opens it by hand. */
-function openBrowser(url: string): void {
+export function openBrowser(url: string): void {
   const [cmd, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
   try {
     const child = spawn(cmd, args, { stdio: 'ignore', detached: true });

@@ -1,5 +1,5 @@
 import { LETTA_FAMILY } from '../../core/model/lettaFamily.ts';
-import type { ListOption, ValueOption } from '../registry.ts';
+import type { FlagOption, ListOption, ValueOption } from '../registry.ts';
 
 /** `--profile`, shared by check and simulate (`traces.md` §5). */
 export const PROFILE_OPTION: ValueOption = {
@@ -21,3 +21,17 @@ export const TRACE_OPTION: ListOption = {
   description: 'traces to replay (canonical .jsonl, scripted .yaml, or recorded logs), merged by time',
   example: '--trace session.jsonl hooks.jsonl',
 };
+
+/** `--port`, shared by serve and `follow --studio`. */
+export const PORT_OPTION: ValueOption = {
+  kind: 'value',
+  name: 'port',
+  placeholder: '<port>',
+  default: 'a free port',
+  description: 'the port to listen on (127.0.0.1 only)',
+  example: '--port 7070',
+  check: (raw) => (/^\d{1,5}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 65535 ? undefined : 'takes a port number from 1 to 65535'),
+};
+
+/** `--no-open`, shared by serve and `follow --studio`. */
+export const NO_OPEN_OPTION: FlagOption = { kind: 'flag', name: 'no-open', description: 'print the address, do not open a browser', example: '--no-open' };

@@ -20,7 +20,8 @@ export interface FollowSink {
 const SNIFF_BYTES = 4096;
 
 export interface Follower {
-  bytes(chunk: Uint8Array): void;
+  /** New bytes of the log; `end`, the file offset just past them, matters only to `follow --studio`. */
+  bytes(chunk: Uint8Array, end?: number): void;
   /** The log started over (see `TailListener.reset`), or `source` now names another file. */
   restart(why: string, source?: string): void;
   /** Decisions made so far in the current session. */

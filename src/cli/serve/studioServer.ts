@@ -33,6 +33,15 @@ export interface StudioServerOptions {
   port?: number;
   /** The session token; a random one when absent. */
   token?: string;
+  /** `follow --studio`: the stream of a followed session's decisions, at `/__rule-studio/live`. */
+  live?: LiveEndpoint;
+}
+
+/** A Server-Sent Events stream the server hands its requests to (after the token and origin checks). */
+export interface LiveEndpoint {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Ends its open streams (the server is closing). */
+  close(): void;
 }
 
 export interface StudioServer {
@@ -128,7 +137,13 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       const route = url.pathname.slice(API_PREFIX.length);
       if (req.method === 'GET' && route === 'session') {
         const files = options.files.map((f, id) => ({ id, name: f.name, text: readFileSync(f.path, 'utf8') }));
-        return send(res, 200, JSON.stringify({ files, writeBack: options.writeBack }), TYPES['.json']);
+        return send(res, 200, JSON.stringify({ files, writeBack: options.writeBack, ...(options.live ? { live: true } : {}) }), TYPES['.json']);
+      }
+      if (req.method === 'GET' && route === 'live' && options.live) {
+        // an EventSource of this page sends no Origin, or its own; a page elsewhere is refused
+        if (req.headers.origin !== undefined && !origins().has(req.headers.origin)) return send(res, 403, 'Refused: the live stream is for the studio page itself.');
+        res.setHeaders(new Map(Object.entries(SECURITY_HEADERS)));
+        return options.live.handle(req, res);
       }
       const write = /^files\/(\d+)$/.exec(route);
       if (req.method === 'PUT' && write) {
@@ -178,6 +193,11 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     url: `http://127.0.0.1:${port}/?token=${token}`,
     port,
     token,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        options.live?.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
