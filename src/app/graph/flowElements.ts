@@ -27,7 +27,12 @@ export interface StepHighlight {
   toolRule?: number;
   node?: string;
   workflowRule?: number;
+  /** The live view's count of decisions shown as they came: the stepped node and edge pulse again at each. */
+  pulse?: number;
 }
+
+/** The pulse class of a live highlight: two names with one animation, so each new decision restarts it. */
+const pulseClass = (step: StepHighlight | undefined): string => (step?.pulse !== undefined ? ` rs-live-pulse-${step.pulse % 2}` : '');
 
 /** Where a node without a position is drawn until placement stores one (a grid, not a pile). */
 const gridSpot = (i: number): XY => ({ x: (i % 20) * 240, y: Math.floor(i / 20) * 160 });
@@ -98,7 +103,7 @@ export function toolFlow(
     if (n.error) classes.push('rs-error');
     if (n.id === ruleTool) classes.push('rs-related');
     const stepped = step !== undefined && (n.id === step.tool || n.id === stepRuleTool);
-    if (stepped) classes.push('rs-step');
+    if (stepped) classes.push(`rs-step${pulseClass(step)}`);
     return {
       id: n.id,
       type: 'tool',
@@ -117,7 +122,7 @@ export function toolFlow(
       target: e.target,
       type: 'rule',
       selected: e.rule === selectedRule,
-      className: `rs-edge rs-edge-${e.kind}${e.cycle ? ' rs-edge-cycle' : ''}${step?.toolRule === e.rule ? ' rs-edge-step' : ''}`,
+      className: `rs-edge rs-edge-${e.kind}${e.cycle ? ' rs-edge-cycle' : ''}${step?.toolRule === e.rule ? ` rs-edge-step${pulseClass(step)}` : ''}`,
       ...(e.kind === 'exclusive' ? {} : { markerEnd: { type: 'arrowclosed' as const } }),
       ariaLabel: edgeAriaLabel(e),
       data: {
@@ -146,7 +151,7 @@ export function phaseFlow(
     if (n.error) classes.push('rs-error');
     if (n.stuck) classes.push('rs-stuck');
     const stepped = step?.node !== undefined && n.kind === 'phase' && n.id === step.node;
-    if (stepped) classes.push('rs-step');
+    if (stepped) classes.push(`rs-step${pulseClass(step)}`);
     return {
       id: n.id,
       type: 'phase',

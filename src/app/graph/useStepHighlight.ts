@@ -1,11 +1,21 @@
-/** The simulator's highlight for this document's canvas, or undefined when it is about another. */
+/**
+ * The highlight for this document's canvas: the live view's decision while the page follows a
+ * session (`follow --studio`), otherwise the simulator's selected step; undefined when it is about
+ * another document.
+ */
 import { useMemo } from 'react';
-import { useSimulationHighlight } from '../simulator/highlight.ts';
+import { useStore } from 'zustand';
+import { useSimulationHighlight, highlightOf } from '../simulator/highlight.ts';
+import { liveStore } from '../simulator/liveStore.ts';
 import type { StepHighlight } from './flowElements.ts';
 
 export function useStepHighlight(docId: string): StepHighlight | undefined {
-  const h = useSimulationHighlight();
+  const simulated = useSimulationHighlight();
+  const live = useStore(liveStore, (s) => (s.active ? s.entries[s.position] : undefined));
+  const pulse = useStore(liveStore, (s) => (s.following ? s.pulse : undefined));
   return useMemo(() => {
+    // a live decision belongs to the agent (tool decisions) or the workflow (phases): each canvas draws what it has
+    const h = live ? highlightOf(live.decision, { agentDocId: docId, workflowDocId: docId }) : simulated;
     if (!h || (h.docId !== undefined && h.docId !== docId)) return undefined;
     const { tool, toolRule, node, workflowRule } = h;
     return {
@@ -13,6 +23,7 @@ export function useStepHighlight(docId: string): StepHighlight | undefined {
       ...(toolRule !== undefined ? { toolRule } : {}),
       ...(node !== undefined ? { node } : {}),
       ...(workflowRule !== undefined ? { workflowRule } : {}),
+      ...(live && pulse !== undefined ? { pulse } : {}),
     };
-  }, [h, docId]);
+  }, [live, simulated, pulse, docId]);
 }

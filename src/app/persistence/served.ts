@@ -43,6 +43,8 @@ export const servedStore = createStore<ServedState>(() => ({ active: false, writ
 const SESSION = z.object({
   files: z.array(z.object({ id: z.number().int().nonnegative(), name: z.string().max(4096), text: z.string() })).max(500),
   writeBack: z.boolean(),
+  /** Served by `follow --studio`: a session's decisions stream at `./__rule-studio/live`. */
+  live: z.boolean().optional(),
 });
 export type ServedSession = z.infer<typeof SESSION>;
 

@@ -16,6 +16,7 @@ import { flushPendingEdits } from './pendingEdits.ts';
 import { lastProjectId, openProjectDb, projectOfRecord, readProject } from './projectDb.ts';
 import { createSession, type PersistenceSession } from './session.ts';
 import { openShareFromUrl } from './share.ts';
+import { connectLive } from '../simulator/liveStore.ts';
 import { fetchServedSession, isServedPage, linkServed, openServedProject, trackServed } from './served.ts';
 
 const TAB_PROJECT_KEY = 'rule-studio.openProject';
@@ -92,6 +93,10 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
     }
   }
   if (servedSession) trackServed(store, servedSession, linkServed(store, servedSession));
+  if (servedSession?.live) {
+    ui.getState().showSimulator();
+    connectLive({ interrupt: (text) => store.getState().notify('info', text), note: (text) => store.getState().notify('info', text) });
+  }
   root.dataset.autosave = autosave.status() === 'idle' ? 'saved' : autosave.status();
 
   window.addEventListener('hashchange', () => void openShareFromUrl(store));

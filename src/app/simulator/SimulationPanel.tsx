@@ -12,12 +12,17 @@ import { useSimulation } from './useSimulation.ts';
 import { useEffect } from 'react';
 import { ViewTabs } from '../workspace/ViewTabs.tsx';
 import { useUiStore } from '../state/uiContext.tsx';
+import { useStore } from 'zustand';
+import { liveStore } from './liveStore.ts';
+import { LiveView } from './LiveView.tsx';
 import './simulator.css';
+import './live.css';
 
 export function SimulationPanel({ id }: { id?: string }) {
   const hasRun = useSimulation((s) => s.run !== undefined);
   const runId = useSimulation((s) => s.run?.id);
   const ui = useUiStore();
+  const live = useStore(liveStore, (s) => s.active);
   // A new run shows its first results: the Step view, whichever view was open.
   useEffect(() => {
     if (runId !== undefined) ui.getState().setTab('simulate-side', 'step');
@@ -30,8 +35,14 @@ export function SimulationPanel({ id }: { id?: string }) {
       </div>
       <div className="sim-body">
         <div className="sim-main">
-          <Timeline />
-          <StepControls />
+          {live ? (
+            <LiveView />
+          ) : (
+            <>
+              <Timeline />
+              <StepControls />
+            </>
+          )}
         </div>
         <div className="sim-side">
           <ViewTabs region="simulate-side" label="Simulation views" fallback={hasRun ? 'step' : 'setup'} />

@@ -21,7 +21,8 @@ function changed(settings: ReplaySettings): Partial<ReplaySettings> {
   return out as Partial<ReplaySettings>;
 }
 
-const unique = (base: string, taken: ReadonlySet<string>, suffix = '') => {
+/** `base` + `suffix`, or `base-2` + `suffix`…, whichever is not taken. */
+export const unique = (base: string, taken: ReadonlySet<string>, suffix = ''): string => {
   if (!taken.has(`${base}${suffix}`)) return `${base}${suffix}`;
   for (let i = 2; ; i++) if (!taken.has(`${base}-${i}${suffix}`)) return `${base}-${i}${suffix}`;
 };

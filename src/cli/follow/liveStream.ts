@@ -17,6 +17,7 @@ import { serializeDecision, type Decision } from '../../core/engine/decisions.ts
 import { ruleSetHash } from '../../core/ruleSetHash.ts';
 import { append } from '../../core/model/append.ts';
 import { createFollower, type Follower } from './follower.ts';
+import { liveTest } from './liveTest.ts';
 
 /** The most the server holds of recent events for reconnecting pages (older ones are replayed from the file). */
 export const LIVE_BUFFER_BYTES = 8 * 1024 * 1024;
@@ -39,8 +40,11 @@ interface Buffered {
 export interface LiveChannel extends Follower {
   /** New bytes of the session file; `end` is the file offset just past them. */
   bytes(chunk: Uint8Array, end?: number): void;
-  /** Serves the stream (GET): the rule set, then what the page has not had, then live. */
-  handle(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Serves `route` (GET): `''` the stream (the rule set, then what the page has not had, then
+   * live); `/test?session=S&seq=N` decision N of session S as a minimised rule-set test (JSON).
+   */
+  handle(req: IncomingMessage, res: ServerResponse, route?: string): void;
   /** Ends every open stream. */
   close(): void;
   /** The current session's number (see the module comment). */
@@ -168,6 +172,40 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
     return out;
   };
 
+  /** The current session's text so far (what has been decided). */
+  const sessionText = (): string => {
+    const from = base ?? 0;
+    const fd = openSync(source, 'r');
+    try {
+      const bytes = Buffer.alloc(end - from);
+      let at = 0;
+      while (at < bytes.length) {
+        const n = readSync(fd, bytes, at, bytes.length - at, from + at);
+        if (n <= 0) break;
+        at += n;
+      }
+      return bytes.subarray(0, at).toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  };
+
+  const saveAsTest = (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const reply = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+    const seq = Number(url.searchParams.get('seq'));
+    if (Number(url.searchParams.get('session')) !== session) return reply(409, { ok: false, message: 'the followed session started over since; pick a decision of the new one' });
+    if (!Number.isInteger(seq) || seq < 0) return reply(400, { ok: false, message: 'no decision chosen' });
+    let text: string;
+    try {
+      text = sessionText();
+    } catch (e) {
+      return reply(500, { ok: false, message: `the session log could not be read (${(e as NodeJS.ErrnoException).code ?? String(e)})` });
+    }
+    const test = liveTest(source, text, options.config, options.ruleFiles.map((f) => f.name), seq);
+    return reply(test.ok ? 200 : 422, test);
+  };
+
   return {
     bytes(chunk, at) {
       const stop = at ?? end + chunk.length;
@@ -193,7 +231,12 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
     get session() {
       return session;
     },
-    handle(req, res) {
+    handle(req, res, route = '') {
+      if (route === '/test') return saveAsTest(req, res);
+      if (route !== '') {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('No such request.');
+        return;
+      }
       res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
       const last = parseEventId(req.headers['last-event-id'] as string | undefined);
       let text = `retry: ${LIVE_RETRY_MS}\n\n${ruleset}`;

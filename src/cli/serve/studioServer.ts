@@ -39,7 +39,8 @@ export interface StudioServerOptions {
 
 /** A Server-Sent Events stream the server hands its requests to (after the token and origin checks). */
 export interface LiveEndpoint {
-  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** `route`: what follows `live` in the path (`''` for the stream itself). */
+  handle(req: IncomingMessage, res: ServerResponse, route: string): void;
   /** Ends its open streams (the server is closing). */
   close(): void;
 }
@@ -139,11 +140,11 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
         const files = options.files.map((f, id) => ({ id, name: f.name, text: readFileSync(f.path, 'utf8') }));
         return send(res, 200, JSON.stringify({ files, writeBack: options.writeBack, ...(options.live ? { live: true } : {}) }), TYPES['.json']);
       }
-      if (req.method === 'GET' && route === 'live' && options.live) {
+      if (req.method === 'GET' && (route === 'live' || route.startsWith('live/')) && options.live) {
         // an EventSource of this page sends no Origin, or its own; a page elsewhere is refused
         if (req.headers.origin !== undefined && !origins().has(req.headers.origin)) return send(res, 403, 'Refused: the live stream is for the studio page itself.');
         res.setHeaders(new Map(Object.entries(SECURITY_HEADERS)));
-        return options.live.handle(req, res);
+        return options.live.handle(req, res, route.slice('live'.length));
       }
       const write = /^files\/(\d+)$/.exec(route);
       if (req.method === 'PUT' && write) {
