@@ -1,0 +1,109 @@
+/**
+ * `rule-studio follow --studio` (issue 25.2): a transcript grows while the studio watches it. Each
+ * appended call is decided in the page; a breakpoint pauses the view (not the stream); a reload
+ * resumes with every decision once; the page says DISCONNECTED when follow stops.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { graphNode, region } from './helpers.ts';
+
+const children: ChildProcess[] = [];
+test.afterEach(() => {
+  for (const c of children.splice(0)) c.kill('SIGINT');
+});
+
+const call = (tool: string, i: number) => `${JSON.stringify({ type: 'tool_call', time: new Date(Date.UTC(2025, 0, 1, 10, 0, i)).toISOString(), tool, args: { n: i } })}\n`;
+
+/** Runs `follow --studio` (from the sources) and resolves with the address it prints. */
+function follow(session: string, rules: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'follow', session, rules, '--studio', '--no-open'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`follow printed no address in 30 s: ${err}`)), 30_000);
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /Rule Studio on (\S+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve({ url: m[1], child });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`follow exited with ${code}: ${err}`)));
+  });
+}
+
+const live = (page: Page) => region(page, 'Live session');
+const rows = (page: Page) => live(page).getByRole('listbox', { name: 'Live decisions' }).getByRole('option');
+const pill = (page: Page) => live(page).getByRole('status', { name: /^Live view:/ });
+
+test('follow --studio: each appended call is decided in the page; a breakpoint pauses the view; a reload resumes once', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const dir = mkdtempSync(join(tmpdir(), 'rs-live-e2e-'));
+  const rules = join(dir, 'etl-pipeline.toml');
+  copyFileSync('examples/etl-pipeline.toml', rules);
+  const session = join(dir, 'session.jsonl');
+  writeFileSync(session, call('extract', 0));
+  const { url, child } = await follow(session, rules);
+  await page.goto(url);
+  await expect(pill(page)).toHaveText('LIVE');
+  // the automatic start call, then extract
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page).last()).toContainText('allowed extract');
+  await expect(graphNode(page, 'extract')).toHaveClass(/rs-live-pulse-/);
+
+  // each call appended is decided in the page
+  const latencies: number[] = [];
+  for (const [i, [tool, kind]] of [
+    ['transform', 'allowed'],
+    ['load', 'allowed'],
+  ].entries()) {
+    const t0 = Date.now();
+    appendFileSync(session, call(tool as string, i + 1));
+    await expect(rows(page).last()).toContainText(`${kind} ${tool}`);
+    latencies.push(Date.now() - t0);
+  }
+  await expect(rows(page)).toHaveCount(4);
+
+  // a breakpoint on blocked decisions: the view stops there, the stream goes on
+  await live(page).getByRole('button', { name: 'Breakpoints' }).click();
+  await page.getByRole('dialog', { name: 'Breakpoints' }).getByRole('checkbox', { name: 'blocked', exact: true }).check();
+  await page.keyboard.press('Escape');
+  appendFileSync(session, call('load', 3)); // MaxCalls: blocked
+  appendFileSync(session, call('transform', 4));
+  await expect(pill(page)).toHaveText('PAUSED');
+  await expect(live(page).getByRole('status').filter({ hasText: 'Paused at a blocked decision' })).toBeVisible();
+  await expect(rows(page).and(page.locator('[aria-selected="true"]'))).toContainText('blocked load');
+  await expect(live(page)).toContainText('newer');
+  await live(page).getByRole('button', { name: 'Jump to live' }).click();
+  await expect(pill(page)).toHaveText('LIVE');
+  const before = await rows(page).allTextContents();
+  expect(before.at(-1)).toContain('allowed transform');
+
+  // a reload resumes: every decision once, and the next call decided
+  await page.reload();
+  await expect(pill(page)).toHaveText('LIVE');
+  await expect(rows(page)).toHaveCount(before.length);
+  expect(await rows(page).allTextContents()).toEqual(before);
+  appendFileSync(session, call('send_message', 5));
+  await expect(rows(page).last()).toContainText('exit');
+  const after = await rows(page).allTextContents();
+  expect(after.slice(0, before.length)).toEqual(before);
+  expect(after.slice(before.length).map((t) => t.replace(/^\W*\d+/, ''))).toEqual([expect.stringContaining('allowed send_message'), expect.stringContaining('auto disconnect_db'), 'exit']);
+
+  // save the session so far as a test, minimised towards its newest violation (the blocked load)
+  await live(page).getByRole('button', { name: 'Save as test' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved “session.jsonl' })).toContainText('session-live.test.yaml');
+
+  // follow stops: the page says so
+  child.kill('SIGINT');
+  await expect(pill(page)).toHaveText('DISCONNECTED');
+  console.log(`live: append → decision shown in the page ${latencies.join(' / ')} ms wall (poll every 100 ms, assertion polling included)`);
+  expect(errors).toEqual([]);
+});
