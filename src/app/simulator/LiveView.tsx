@@ -126,19 +126,7 @@ export function LiveView() {
         </span>
         <span className="live-spacer" />
         {!following ? <Button size="sm" variant="primary" icon="last" label="Jump to live" onClick={() => liveActions.jumpToLive()} title="Follow the newest decision again (End)" /> : null}
-        <Breakpoints rules={rules} />
-        <Button size="sm" icon="check" label={saving ? 'Saving…' : 'Save as test'} disabled={saving || count === 0} onClick={() => void save()} title="Save the session so far as a rule-set test, minimised to the fewest events that still give the chosen decision (the one shown, or the newest violation)" />
       </div>
-      {differs ? (
-        <p className="live-warning" role="alert">
-          The session is judged by the rules <code>follow</code> was started with, and the open {open.length === names.size ? 'ones differ' : 'project lacks some of them'}: what you see may not be what your edits would decide.
-        </p>
-      ) : null}
-      {pausedBy ? (
-        <p className="live-paused" role="status">
-          {pausedBy}. The agent runs on; {behind > 0 ? `${fmt(behind)} newer decision${behind === 1 ? '' : 's'} waiting.` : 'new decisions wait here.'}
-        </p>
-      ) : null}
       <div className="live-scrub">
         <input
           type="range"
@@ -154,7 +142,19 @@ export function LiveView() {
             else if (i !== position) liveActions.scrubTo(i);
           }}
         />
+        <Breakpoints rules={rules} />
+        <Button size="sm" icon="check" label={saving ? 'Saving…' : 'Save as test'} disabled={saving || count === 0} onClick={() => void save()} title="Save the session so far as a rule-set test, minimised to the fewest events that still give the chosen decision (the one shown, or the newest violation)" />
       </div>
+      {differs ? (
+        <p className="live-warning" role="alert">
+          The session is judged by the rules <code>follow</code> was started with, and the open {open.length === names.size ? 'ones differ' : 'project lacks some of them'}: what you see may not be what your edits would decide.
+        </p>
+      ) : null}
+      {pausedBy ? (
+        <p className="live-paused" role="status">
+          {pausedBy}. The agent runs on; {behind > 0 ? `${fmt(behind)} newer decision${behind === 1 ? '' : 's'} waiting.` : 'new decisions wait here.'}
+        </p>
+      ) : null}
       <div
         ref={listRef}
         className="sim-list"

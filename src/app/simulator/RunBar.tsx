@@ -6,6 +6,7 @@ import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
 import { resolveChoice } from './runRequest.ts';
 import { SaveAsTest } from '../tests/SaveAsTest.tsx';
+import { liveStore } from './liveStore.ts';
 import { runHeld } from './teaching.ts';
 import { useStore } from 'zustand';
 import { importPending, importProgressStore } from '../persistence/importProgress.ts';
@@ -16,6 +17,7 @@ import type { Diagnostic } from '../../core/diagnostics/types.ts';
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 export function RunBar() {
+  const live = useStore(liveStore, (s) => s.active);
   const project = useStudio((s) => s.project);
   const choice = useSimulation((s) => s.choice);
   const run = useSimulation((s) => s.run);
@@ -53,7 +55,8 @@ export function RunBar() {
       </label>
       <Button variant="primary" icon="play" label="Run" onClick={() => void sim.start(project)} disabled={importing} title={importing ? 'Waiting for the import to finish' : undefined} />
       <Button label="Cancel" onClick={() => sim.cancel()} disabled={!running} />
-      <SaveAsTest />
+      {/* while a session is followed, the live view has its own Save as test (a placeholder keeps the bar's layout) */}
+      {live ? <span hidden /> : <SaveAsTest />}
       <ProgressBar label="Simulation progress" percent={shown} valueText={progress ? `${fmt(progress.items)}${total ? ` of ${fmt(total)}` : ''} items` : 'not started'} />
       <span className="sim-status" role="status">
         {run ? statusText(run.status, run.log.length, run.items, run.endedAt !== undefined ? run.endedAt - run.startedAt : undefined) : 'Not run yet'}

@@ -31,9 +31,10 @@ export function SimulationPanel({ id }: { id?: string }) {
     <div id={id} className="sim-panel" aria-label="Simulation" role="region">
       <div className="sim-top">
         <RunBar />
-        <TeachingBar />
+        {/* the run's Save as test, teaching link and presenter are about a run, not the live session */}
+        {live ? null : <TeachingBar />}
       </div>
-      <div className="sim-body">
+      <div className={live ? 'sim-body sim-body-live' : 'sim-body'}>
         <div className="sim-main">
           {live ? (
             <LiveView />
@@ -44,9 +45,11 @@ export function SimulationPanel({ id }: { id?: string }) {
             </>
           )}
         </div>
-        <div className="sim-side">
-          <ViewTabs region="simulate-side" label="Simulation views" fallback={hasRun ? 'step' : 'setup'} />
-        </div>
+        {live ? null : (
+          <div className="sim-side">
+            <ViewTabs region="simulate-side" label="Simulation views" fallback={hasRun ? 'step' : 'setup'} />
+          </div>
+        )}
       </div>
     </div>
   );
