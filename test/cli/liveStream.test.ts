@@ -13,16 +13,18 @@ import { createTail, type Tail } from '../../src/cli/follow/tail.ts';
 import { startStudioServer, type StudioServer } from '../../src/cli/serve/studioServer.ts';
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import { createReplay } from '../../src/core/engine/replay.ts';
-import { serializeDecision } from '../../src/core/engine/decisions.ts';
+import { serializeDecision, type Decision } from '../../src/core/engine/decisions.ts';
 import { readTrace } from '../../src/core/traces/index.ts';
 import { ruleSetHash } from '../../src/core/ruleSetHash.ts';
+import { runTestFile } from '../../src/core/tests/run.ts';
+import { projectTestHost } from '../../src/core/tests/projectHost.ts';
 
 const RULES = 'examples/etl-pipeline.toml';
 const RULE_TEXT = readFileSync(RULES, 'utf8');
 const AGENT = loadRuleFile(RULES, RULE_TEXT).agents[0];
 const CONFIG = AGENT ? { agent: AGENT } : {};
 const TOOLS = ['extract', 'load', 'transform', 'load', 'load', 'send_message'];
-const line = (tool: string, i: number) => `${JSON.stringify({ type: 'tool_call', time: new Date(Date.UTC(2025, 0, 1, 10, 0, i)).toISOString(), tool })}\n`;
+const line = (tool: string, i: number) => `${JSON.stringify({ type: 'tool_call', time: new Date(Date.UTC(2025, 0, 1, 10, 0, i)).toISOString(), tool, args: { n: i } })}\n`;
 
 interface Message {
   id?: string;
@@ -199,6 +201,39 @@ describe('follow --studio: the live stream', () => {
     expect(noToken.status).toBe(403);
     const elsewhere = await stream(port, () => true, { Origin: 'http://evil.example' });
     expect(elsewhere.status).toBe(403);
+  });
+
+  it('Save as test: the session so far minimised towards a decision, as a test that passes', async () => {
+    const { path, poll, port } = await setup();
+    // extract, then three loads: the third is blocked (MaxCalls), the rest is noise to remove
+    const text = ['extract', 'transform', 'load', 'extract', 'transform', 'load'].map(line).join('');
+    appendFileSync(path, text);
+    poll();
+    const blocked = wholeReplay(text).map((d) => JSON.parse(d) as Decision).find((d) => d.kind === 'blocked');
+    expect(blocked).toBeDefined();
+    const get = (query: string) =>
+      new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, path: `/__rule-studio/live/test?${query}`, headers: { Host: `127.0.0.1:${port}`, Cookie: 'rule_studio_token=secret' } }, (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(body) as Record<string, unknown> }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const saved = await get(`session=0&seq=${blocked?.seq}`);
+    expect(saved.status).toBe(200);
+    expect(saved.body.ok).toBe(true);
+    expect(saved.body.base).toBe('session-live');
+    expect(saved.body.kept).toBeLessThan(saved.body.original as number);
+    const file = String(saved.body.text);
+    expect(file).toContain('rules: [ etl-pipeline.toml ]');
+    expect(file).toMatch(/decision: blocked/);
+    // the test passes against the rule file it names
+    const run = runTestFile('session-live.test.yaml', file, projectTestHost([{ name: 'etl-pipeline.toml', text: RULE_TEXT }], []));
+    expect(run.errors).toEqual([]);
+    expect(run.tests.map((t) => t.status), JSON.stringify(run.tests)).toEqual(['pass']);
+    expect((await get('session=3&seq=1')).status, 'a decision of another session').toBe(409);
   });
 
   it('reads ids it wrote and nothing else', () => {
