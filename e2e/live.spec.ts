@@ -21,14 +21,13 @@ const call = (tool: string, i: number) => `${JSON.stringify({ type: 'tool_call',
 function follow(session: string, rules: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'follow', session, rules, '--studio', '--no-open'], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
-  let out = '';
   let err = '';
-  child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`follow printed no address in 30 s: ${err}`)), 30_000);
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /Rule Studio on (\S+)/.exec(out);
+    // the address goes to stderr: stdout is the decision stream
+    child.stderr?.on('data', (c: Buffer) => {
+      err += c.toString();
+      const m = /Rule Studio on (\S+)/.exec(err);
       if (m?.[1]) {
         clearTimeout(timer);
         resolve({ url: m[1], child });
@@ -57,6 +56,8 @@ test('follow --studio: each appended call is decided in the page; a breakpoint p
   await expect(rows(page)).toHaveCount(2);
   await expect(rows(page).last()).toContainText('allowed extract');
   await expect(graphNode(page, 'extract')).toHaveClass(/rs-live-pulse-/);
+  // the open rules are the session's: no warning
+  await expect(live(page).getByRole('alert')).toHaveCount(0);
 
   // each call appended is decided in the page
   const latencies: number[] = [];

@@ -128,7 +128,8 @@ async function startStudio(args: ParsedArgs, ctx: CliContext, ruleFiles: readonl
   const port = args.value('port');
   try {
     const server = await startStudioServer({ appDir, files: servedFiles(ruleFiles, ctx), writeBack: false, live, port: port === undefined ? 0 : Number(port) });
-    ctx.out(`Rule Studio on ${server.url}`);
+    // stderr: stdout is the decision stream (`--format jsonl | jq` must see decisions only)
+    ctx.err(`Rule Studio on ${server.url}`);
     if (!args.flag('no-open')) openBrowser(server.url);
     return server;
   } catch (e) {
