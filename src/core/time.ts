@@ -28,7 +28,11 @@ function civilFromDays(z: number): [number, number, number] {
   return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, d];
 }
 
-export type TimeParse = { ok: true; ms: number } | { ok: false; message: string };
+/**
+ * A parsed time: `ms` since the epoch, and `offset`, the minutes east of UTC the text was written
+ * in (0 for `Z`), which only the `hegel` profile's wall-clock texts use.
+ */
+export type TimeParse = { ok: true; ms: number; offset: number } | { ok: false; message: string };
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -48,9 +52,9 @@ export function parseTime(text: unknown): TimeParse {
   if (sign && (Number(oh) > 23 || Number(om) > 59))
     return { ok: false, message: `'${text}' has an offset out of range (hours 00–23, minutes 00–59)` };
   const ms = frac ? Number((frac + '00').slice(0, 3)) : 0;
-  let total = (daysFromCivil(y, mo, d) * 86400 + h * 3600 + mi * 60 + Math.min(s, 59)) * 1000 + ms;
-  if (sign) total -= (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) * 60_000;
-  return { ok: true, ms: total };
+  const total = (daysFromCivil(y, mo, d) * 86400 + h * 3600 + mi * 60 + Math.min(s, 59)) * 1000 + ms;
+  const offset = sign ? (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) : 0;
+  return { ok: true, ms: total - offset * 60_000, offset };
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
@@ -86,6 +90,15 @@ export function formatIso(ms: number): string {
 export function formatClock(ms: number): string {
   const rem = ((ms % 86_400_000) + 86_400_000) % 86_400_000;
   return hhmmss(rem);
+}
+
+/**
+ * `HH:MM:SS` as a time written `offset` minutes east of UTC reads: hegel prints characters 11–19
+ * of the timestamp as written (`src/rules/evaluator.rs`, `evaluate_repeated_command`,
+ * `evaluate_repeated_file_edit`, `evaluate_phase_timeout`: `timestamp[11..19]`).
+ */
+export function formatWallClock(ms: number, offset: number): string {
+  return formatClock(ms + offset * 60_000);
 }
 
 function hhmmss(msOfDay: number): string {

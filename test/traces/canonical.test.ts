@@ -20,7 +20,7 @@ describe('readCanonical', () => {
         tokens: { input: 900, output: 40 },
       }),
       { type: 'command', time: at('2025-01-01T10:00:10Z'), command: 'cargo build', tool: 'Bash' },
-      { type: 'file_edit', time: at('2025-01-01T10:00:20Z'), path: 'src/main.rs', tool: 'Write' },
+      { type: 'file_edit', time: at('2025-01-01T10:00:20Z'), path: 'src/main.rs', tool: 'Write', utcOffset: 60 },
       { type: 'tokens', time: at('2025-01-01T10:00:30Z'), input: 800, output: 300, cache_read: 1200 },
       { type: 'next', time: at('2025-01-01T10:00:40Z'), claims: ['code_complete'], force: ['token_budget'] },
       call(at('2025-01-01T10:00:50Z'), 'shell', { args: { cmd: 'ls' }, consent: { approve_for: 60 }, outcome: 'error' }),
@@ -32,9 +32,12 @@ describe('readCanonical', () => {
     ]);
   });
 
-  it('applies the offset: +01:00 is an hour earlier in UTC', () => {
+  it('applies the offset: +01:00 is an hour earlier in UTC, the offset kept as written (hegel prints it)', () => {
     const [item] = readCanonical(line({ type: 'continue', time: '2025-01-01T10:00:00+01:00' }));
-    expect(item).toEqual({ kind: 'event', event: { type: 'continue', time: at('2025-01-01T09:00:00Z') }, line: 1 });
+    expect(item).toStrictEqual({ kind: 'event', event: { type: 'continue', time: at('2025-01-01T09:00:00Z'), utcOffset: 60 }, line: 1 });
+    // never read from the input's own fields
+    const [z] = readCanonical(line({ type: 'continue', time: '2025-01-01T10:00:00Z', utcOffset: 60 }));
+    expect(z).toStrictEqual({ kind: 'event', event: { type: 'continue', time: at('2025-01-01T10:00:00Z') }, line: 1 });
   });
 
   it('turns a time without an offset into an error on that line, never local time', () => {

@@ -162,7 +162,7 @@ describe('createCanonicalByteReader', () => {
     expect(parse(`{"type":"file_edit",${t},"path":"src/a.rs","tool":"Write"}`)).toStrictEqual({ type: 'file_edit', time: ms, path: 'src/a.rs', tool: 'Write' });
     expect(parse(`{"type":"tokens",${t},"output":5,"input":7,"cache_creation":1}`)).toStrictEqual({ type: 'tokens', time: ms, input: 7, output: 5, cache_creation: 1 });
     expect(parse(`{"type":"model_end",${t},"tokens":{"input":1,"output":2,"cache_read":3}}`)).toStrictEqual({ type: 'model_end', time: ms, tokens: { input: 1, output: 2, cache_read: 3 } });
-    expect(parse(`{"type":"repeat","time":"2025-01-01T11:00:00+01:00"}`)).toStrictEqual({ type: 'repeat', time: ms });
+    expect(parse(`{"type":"repeat","time":"2025-01-01T11:00:00+01:00"}`)).toStrictEqual({ type: 'repeat', time: ms, utcOffset: 60 });
     for (const unusual of [
       `{"type":"tool_call",${t},"tool":"R\\u0065ad"}`, // an escape
       `{"type":"tool_call",${t},"tool":"Réad"}`, // non-ASCII

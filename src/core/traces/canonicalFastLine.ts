@@ -419,12 +419,22 @@ export class CanonicalFastLine {
    * given end when there was none before it.
    */
   lineEnd = 0;
+  /** Minutes east of UTC of the last time read, as written. */
+  private offset = 0;
 
   /**
    * The event of the line starting at `start` (it ends at its first line feed or at `end`), or
-   * undefined when the full reader must decide.
+   * undefined when the full reader must decide. A time written with an offset other than UTC
+   * leaves it on the event (`utcOffset`), as the full reader does.
    */
   parse(b: Uint8Array, start: number, end: number): TraceEvent | undefined {
+    this.offset = 0;
+    const ev = this.parseLine(b, start, end);
+    if (ev !== undefined && this.offset !== 0) ev.utcOffset = this.offset;
+    return ev;
+  }
+
+  private parseLine(b: Uint8Array, start: number, end: number): TraceEvent | undefined {
     const e = end;
     let i = skipBlank(b, start, e);
     if (i >= e || b[i] !== OPEN) return undefined;
@@ -614,7 +624,9 @@ export class CanonicalFastLine {
     const ms = this.fastTime(b, start, end);
     if (ms !== undefined) return ms;
     const parsed = parseTraceTime(asciiString(b, start, end));
-    return parsed.ok ? parsed.ms : undefined;
+    if (!parsed.ok) return undefined;
+    this.offset = parsed.offset;
+    return parsed.ms;
   }
 
   /** {@link time}'s fast path: undefined when the text is not in one of its forms (the slow path decides). */
@@ -650,6 +662,7 @@ export class CanonicalFastLine {
       if (oh < 0 || om < 0 || oh > 23 || om > 59) return undefined;
       offsetMin = (z === MINUS ? -1 : 1) * (oh * 60 + om);
     } else return undefined;
+    this.offset = offsetMin;
     const day = this.day;
     let sameDay = true;
     for (let k = 0; k < 10; k++)

@@ -71,7 +71,12 @@ export const TraceEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('commit'), ...base, hash: z.string(), message: z.string().optional() }),
 ]);
-export type TraceEvent = z.infer<typeof TraceEvent>;
+/**
+ * An event; `utcOffset` (minutes east of UTC, absent for `Z`) is the offset its time was written
+ * with, set by the readers after validation (never read from the input's fields): hegel prints
+ * times as written, so the `hegel` profile's texts need it.
+ */
+export type TraceEvent = z.infer<typeof TraceEvent> & { utcOffset?: number };
 export type TraceEventType = TraceEvent['type'];
 
 /**

@@ -12,7 +12,7 @@ import type { TraceEvent, TraceItem } from './events.ts';
 import { createLineReader, readAll, MAX_RECORDED_LINE_CHARS, type LineReader } from './lineReader.ts';
 import { describeJsonType, eventItem, isJsonObject, lineError, parseJsonObjectLine } from './lineItems.ts';
 import { createTimeOrder } from './timeOrder.ts';
-import { checkEventObject, parseTraceTime } from './validateEvent.ts';
+import { checkEventObject, parseTraceTime, withOffset } from './validateEvent.ts';
 
 /** Tools whose `file_path` is an edit in hegel's metrics. */
 const EDIT_TOOLS: readonly string[] = ['Edit', 'Write'];
@@ -32,7 +32,7 @@ function hookForm(obj: Record<string, unknown>): HookForm | null {
 }
 
 /** The events of one post-tool-use line, or the problem that makes it unusable. */
-function postToolUseEvents(obj: Record<string, unknown>, time: number): TraceEvent[] | string {
+function postToolUseEvents(obj: Record<string, unknown>, time: number, offset: number): TraceEvent[] | string {
   const tool = obj.tool_name;
   if (typeof tool !== 'string') return `post-tool-use event has no tool_name`;
   const input = obj.tool_input ?? {};
@@ -48,7 +48,7 @@ function postToolUseEvents(obj: Record<string, unknown>, time: number): TraceEve
   if (activity) call.activity_recorded = true;
   const events: TraceEvent[] = [];
   for (const obj of activity ? [call, activity] : [call]) {
-    const checked = checkEventObject(obj);
+    const checked = withOffset(checkEventObject(obj), offset);
     if (!checked.ok) return checked.problem;
     events.push(checked.event);
   }
@@ -87,7 +87,7 @@ export function createHegelHooksReader(opts: { file?: string } = {}): LineReader
           out.push(lineError(line, time.message, file));
           return;
         }
-        const events = postToolUseEvents(obj, time.ms);
+        const events = postToolUseEvents(obj, time.ms, time.offset);
         if (typeof events === 'string') {
           out.push(lineError(line, events, file));
           return;

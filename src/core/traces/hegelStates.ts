@@ -8,7 +8,7 @@ import type { TraceItem } from './events.ts';
 import { createJsonObjectLineReader, readAll, MAX_LINE_CHARS, type LineReader } from './lineReader.ts';
 import { describeJsonType, eventItem, lineError } from './lineItems.ts';
 import { createTimeOrder } from './timeOrder.ts';
-import { checkEventObject, parseTraceTime } from './validateEvent.ts';
+import { checkEventObject, parseTraceTime, withOffset } from './validateEvent.ts';
 
 /** The string fields hegel requires on every line, in its struct's order. */
 const REQUIRED = ['timestamp', 'from_node', 'to_node', 'phase', 'mode'] as const;
@@ -44,7 +44,7 @@ export function createHegelStatesReader(opts: { file?: string } = {}): LineReade
           obj.from_node === 'START'
             ? { type: 'workflow_start', time: time.ms, node: obj.to_node }
             : { type: 'next', time: time.ms, claims: [], to: obj.to_node };
-        const checked = checkEventObject(event);
+        const checked = withOffset(checkEventObject(event), time.offset);
         if (!checked.ok) {
           out.push(lineError(line, checked.problem, file));
           return;

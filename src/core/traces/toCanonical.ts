@@ -4,7 +4,8 @@ import type { TraceEvent } from './events.ts';
 
 /** One event as a canonical JSONL line. */
 export function canonicalLine(e: TraceEvent): string {
-  const { type, time, ...rest } = e as TraceEvent & Record<string, unknown>;
+  // the offset a time was written with is not a field: canonical times are written in UTC
+  const { type, time, utcOffset: _offset, ...rest } = e as TraceEvent & Record<string, unknown>;
   const out: Record<string, unknown> = { type, time: formatIso(time) };
   for (const [k, v] of Object.entries(rest)) {
     if (v === undefined) continue;

@@ -46,7 +46,7 @@ function actionOf(e: TraceEvent): [string, unknown, Record<string, unknown>] {
       if (e.tool !== 'Edit') mods.tool = e.tool;
       return ['edit', e.path, mods];
     case 'tokens': {
-      const { type: _t, time: _time, ...usage } = e;
+      const { type: _t, time: _time, utcOffset: _offset, ...usage } = e;
       return ['tokens', usage, mods];
     }
     case 'next':

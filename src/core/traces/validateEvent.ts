@@ -71,7 +71,13 @@ export function checkCanonicalObject(obj: Record<string, unknown>): EventCheck {
   if (obj.time === undefined) return { ok: false, problem: `missing field 'time'` };
   const time = parseTraceTime(obj.time);
   if (!time.ok) return { ok: false, problem: time.message };
-  return checkEventObject({ ...obj, time: time.ms });
+  return withOffset(checkEventObject({ ...obj, time: time.ms }), time.offset);
+}
+
+/** The checked event with the offset its time was written with (none for UTC). */
+export function withOffset(check: EventCheck, offset: number): EventCheck {
+  if (check.ok && offset !== 0) check.event.utcOffset = offset;
+  return check;
 }
 
 /** Validates an object whose `time` is already in epoch milliseconds against the zod schema. */

@@ -81,6 +81,8 @@ class Engine implements WorkflowEngine {
   private node: string | null = null;
   private now: number | null = null;
   private seq = 0;
+  /** Minutes east of UTC of the time of the event being stepped, as written. */
+  private offset = 0;
   /** Rules of the current node reported as firing in the current phase (replaced, never changed in place: saved states share it). */
   private firing: readonly number[] = NOT_FIRING;
 
@@ -97,6 +99,7 @@ class Engine implements WorkflowEngine {
   step(event: TraceEvent, ctx: WorkflowStepContext): DecisionBody[] {
     const seq = this.seq++;
     this.now = event.time;
+    this.offset = event.utcOffset ?? 0;
     this.rules.advance(event.time);
     const out: DecisionBody[] = [];
     let skip = SKIP_NONE;
@@ -187,7 +190,7 @@ class Engine implements WorkflowEngine {
 
   private enter(node: string, time: number): void {
     this.node = node;
-    this.history.enter(node, time);
+    this.history.enter(node, time, this.offset);
     this.firing = NOT_FIRING;
     this.rules.enterPhase(this.wf.nodes.get(node), time);
   }
@@ -196,8 +199,9 @@ class Engine implements WorkflowEngine {
     const a = readActivity(event, executed, this.profile);
     if (a.tokens) this.history.addTokens(a.tokens.input, a.tokens.output, event.time);
     if (a.commit) this.history.addCommit();
-    if (a.command) this.rules.record('command', a.command, event.time, seq);
-    if (a.edit) this.rules.record('edit', a.edit, event.time, seq);
+    const offset = event.utcOffset ?? 0;
+    if (a.command) this.rules.record('command', a.command, event.time, seq, offset);
+    if (a.edit) this.rules.record('edit', a.edit, event.time, seq, offset);
   }
 
   /**

@@ -63,8 +63,8 @@ export class HegelRules implements ProfileRules {
     }
   }
 
-  record(kind: RepeatedKind, action: Action, time: number, seq: number): void {
-    const entry: WindowEntry = { time, text: action.text, tool: action.tool, seq };
+  record(kind: RepeatedKind, action: Action, time: number, seq: number, offset: number): void {
+    const entry: WindowEntry = { time, text: action.text, tool: action.tool, seq, offset };
     this.saved = null;
     // Copy on write: a checkpoint may share the items.
     const items = this.instant.time === time ? this.instant.items : [];

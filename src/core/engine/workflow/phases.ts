@@ -11,6 +11,8 @@ export interface PhaseRecord {
   readonly node: string;
   /** Epoch ms. */
   readonly start: number;
+  /** Minutes east of UTC the start's time was written with (hegel prints it as written). */
+  readonly startOffset: number;
   /** Epoch ms when the phase ended; `null` while it is the active phase. */
   readonly end: number | null;
   readonly tokensIn: number;
@@ -43,10 +45,11 @@ export interface Instant {
  * A copy of a record with some fields changed. Every record is built here, field by field, so all
  * share one object shape (a spread would not), which keeps the engine's reads of them fast.
  */
-function withChanges(p: PhaseRecord, c: Partial<Omit<PhaseRecord, 'node' | 'start' | 'commitsBefore'>>): PhaseRecord {
+function withChanges(p: PhaseRecord, c: Partial<Omit<PhaseRecord, 'node' | 'start' | 'startOffset' | 'commitsBefore'>>): PhaseRecord {
   return {
     node: p.node,
     start: p.start,
+    startOffset: p.startOffset,
     end: c.end === undefined ? p.end : c.end,
     tokensIn: c.tokensIn ?? p.tokensIn,
     tokensOut: c.tokensOut ?? p.tokensOut,
@@ -98,8 +101,8 @@ export class PhaseHistory {
     return this.phases;
   }
 
-  /** Ends the active phase at `time` and starts a new one for `node`. */
-  enter(node: string, time: number): PhaseRecord {
+  /** Ends the active phase at `time` and starts a new one for `node` (`offset`: see {@link PhaseRecord.startOffset}). */
+  enter(node: string, time: number, offset = 0): PhaseRecord {
     const phases = this.writable();
     const last = phases.length - 1;
     const prev = phases[last];
@@ -107,6 +110,7 @@ export class PhaseHistory {
     let record: PhaseRecord = {
       node,
       start: time,
+      startOffset: offset,
       end: null,
       tokensIn: 0,
       tokensOut: 0,

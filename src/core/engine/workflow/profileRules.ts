@@ -8,8 +8,11 @@ import type { WindowEntry } from './windowEntry.ts';
 export interface ProfileRules {
   /** A phase of `node` started at `time` (after the history recorded it). */
   enterPhase(node: CompiledNode | undefined, time: number): void;
-  /** A command or edit happened at `time`; `seq` is its position in the event stream. */
-  record(kind: RepeatedKind, action: Action, time: number, seq: number): void;
+  /**
+   * A command or edit happened at `time`; `seq` is its position in the event stream, `offset` the
+   * minutes east of UTC its time was written with.
+   */
+  record(kind: RepeatedKind, action: Action, time: number, seq: number, offset: number): void;
   /** Moves the clock to `now`. */
   advance(now: number): void;
   /** Evaluates one rule of `node` at `now` (spec: `node` is the current node). */

@@ -7,6 +7,8 @@ export interface WindowEntry {
   readonly tool: string;
   /** Position in the event stream (breaks ties between equal times). */
   readonly seq: number;
+  /** Minutes east of UTC the time was written with (`hegel` prints it as written); absent: UTC. */
+  readonly offset?: number;
 }
 
 /** At most this many events are listed in an interrupt. */

@@ -1,5 +1,5 @@
 /** `phase_timeout`: duration `>` max, exact ms in `spec`, whole (truncated) seconds in `hegel`; shown in whole seconds. */
-import { formatClock } from '../../../time.ts';
+import { formatClock, formatWallClock } from '../../../time.ts';
 import { phaseDurationMs, type PhaseRecord } from '../phases.ts';
 import { compactDuration, renderHegelInterrupt, renderSpecInterrupt } from '../texts.ts';
 import { quietCheck, type RuleCheck } from './check.ts';
@@ -54,7 +54,7 @@ export function hegelPhaseTimeoutCheck(maxSeconds: number, phase: PhaseRecord | 
         ruleType: 'Phase Timeout',
         diagnostic: `${phase.node} phase running for ${seconds}s (limit: ${maxSeconds}s)`,
         events: [
-          `Phase start: ${formatClock(phase.start)}`,
+          `Phase start: ${formatWallClock(phase.start, phase.startOffset)}`,
           `Duration: ${Math.floor(seconds / 60)}m ${seconds % 60}s`,
           `Limit: ${Math.floor(maxSeconds / 60)}m`,
         ],

@@ -2,7 +2,7 @@
  * `repeated_command` and `repeated_file_edit` in both profiles: the count, and the interrupt
  * texts (§4.1, §4.2).
  */
-import { formatClock } from '../../../time.ts';
+import { formatClock, formatWallClock } from '../../../time.ts';
 import type { AnchoredWindow } from '../anchoredWindow.ts';
 import type { SlidingWindow } from '../slidingWindow.ts';
 import { renderHegelInterrupt, renderSpecInterrupt, windowPhrase } from '../texts.ts';
@@ -106,8 +106,11 @@ const HEGEL_WORDING: Record<RepeatedKind, { ruleType: string; diagnostic: string
   },
 };
 
-const hegelLine = (kind: RepeatedKind, e: WindowEntry) =>
-  kind === 'command' ? `${formatClock(e.time)}: ${e.text}` : `${formatClock(e.time)}: ${e.text} (${e.tool})`;
+/** hegel prints each time as written, offset and all (see {@link formatWallClock}). */
+const hegelLine = (kind: RepeatedKind, e: WindowEntry) => {
+  const clock = formatWallClock(e.time, e.offset ?? 0);
+  return kind === 'command' ? `${clock}: ${e.text}` : `${clock}: ${e.text} (${e.tool})`;
+};
 
 /** `hegel` profile: all matching events in the anchored window count together. */
 export function hegelRepeatedCheck(kind: RepeatedKind, rule: RepeatedRule, window: AnchoredWindow): RuleCheck {
