@@ -7,6 +7,8 @@ import { createToolEngine } from '../../src/core/engine/tools/index.ts';
 import { resolveSettings } from '../../src/core/engine/settings.ts';
 import { call, ev, replay } from '../engine-tools/helpers.ts';
 import { lettaAgent } from './helpers.ts';
+import type { Decision } from '../../src/core/engine/decisions.ts';
+import { lettaRefusal } from '../../src/core/simulator/explainLetta.ts';
 
 const letta = { profile: 'letta' as const };
 
@@ -171,5 +173,96 @@ describe('profile letta: replay', () => {
     const next = call('answer', 1);
     expect(b.step(next)).toEqual(a.step(next));
     expect(b.step(next).decisions[0]).toMatchObject({ kind: 'blocked', rule: 1 });
+  });
+});
+
+/**
+ * Issue 27, item 3: an approval round trip is a new request. Letta asks for approval and ends the
+ * request (`_handle_ai_response`, stop reason `requires_approval`); the answer comes back as a new
+ * HTTP request, for which the router builds a new agent loop (`AgentLoop.load`) and so a new
+ * `ToolRulesSolver` with an empty history (letta-ai/letta @ 56ba9c25,
+ * letta/agents/letta_agent_v2.py `__init__`, letta/agents/letta_agent_v3.py `_step`).
+ */
+describe('profile letta: an answered approval starts a new request', () => {
+  const gated = lettaAgent(
+    ['a', 'x', 'b'],
+    [
+      { type: 'required_before_exit', tool_name: 'a' },
+      { type: 'requires_approval', tool_name: 'x' },
+    ],
+  );
+
+  it('repro: required_before_exit a, requires_approval x; a, x approved, end → exit_blocked [a]', () => {
+    const ds = replay(gated, [call('a', 0), call('x', 1, { consent: 'approve_once' }), ev('model_end', 2)], letta);
+    expect(ds.map((d) => d.kind)).toEqual(['allowed', 'allowed', 'exit_blocked']);
+    expect(ds[2]).toMatchObject({ pending: ['a'] });
+  });
+
+  it('a denial is an answer too: the history before it is gone, a called again in the new request lets it exit', () => {
+    const ds = replay(gated, [call('a', 0), call('x', 1, { consent: 'deny' }), ev('model_end', 2), call('a', 3), ev('model_end', 4)], letta);
+    expect(ds.map((d) => d.kind)).toEqual(['allowed', 'denied', 'exit_blocked', 'allowed', 'exit']);
+  });
+
+  it('the counts restart: max_count_per_step 1 allows b again after the approval', () => {
+    const capped = lettaAgent(['b', 'x'], [{ type: 'max_count_per_step', tool_name: 'b', max_count_limit: 1 }, { type: 'requires_approval', tool_name: 'x' }]);
+    const ds = replay(capped, [call('b', 0), call('b', 1, { args: { n: 2 } }), call('x', 2), call('b', 3, { args: { n: 3 } })], letta);
+    expect(ds.map((d) => d.kind)).toEqual(['allowed', 'blocked', 'allowed', 'allowed']);
+  });
+
+  it('no answer asked (a timeout, or permissions off): the same request, a still counts', () => {
+    expect(replay(gated, [call('a', 0), call('x', 1, { consent: 'timeout' }), ev('model_end', 2)], letta).map((d) => d.kind)).toEqual(['allowed', 'denied', 'exit']);
+    expect(replay(gated, [call('a', 0), call('x', 1), ev('model_end', 2)], { ...letta, requirePermissions: false }).map((d) => d.kind)).toEqual(['allowed', 'allowed', 'exit']);
+  });
+});
+
+/**
+ * Issue 27, item 3: a call of a tool the agent lacks is a rule violation in Letta, and the loop's
+ * own heartbeat texts (letta-ai/letta @ 56ba9c25, letta/agents/letta_agent_v3.py:
+ * `_handle_ai_response` marks `name not in valid_tool_names` violated and answers with
+ * `_build_rule_violation_result` (letta/agents/helpers.py); `_decide_continuation` words the
+ * heartbeats, prefixed with `NON_USER_MSG_PREFIX` of letta/constants.py).
+ */
+describe('profile letta: unknown tools and heartbeat texts', () => {
+  const PREFIX = '[This is an automated system message hidden from the user] ';
+  const agent = lettaAgent(
+    ['plan', 'save', 'finish'],
+    [
+      { type: 'run_first', tool_name: 'plan' },
+      { type: 'required_before_exit', tool_name: 'save' },
+      { type: 'exit_loop', tool_name: 'finish' },
+    ],
+  );
+
+  it('repro: a call of zzz, which the agent lacks, is a ToolConstraintError naming the valid tools, not not_found', () => {
+    const ds = replay(agent, [call('plan', 0), call('zzz', 1)], letta);
+    expect(ds[1]).toEqual(
+      expect.objectContaining({ kind: 'blocked', tool: 'zzz', code: 'ToolConstraintError', message: "[ToolConstraintError] Cannot call zzz, valid tools include: ['plan', 'save', 'finish']." }),
+    );
+    expect(ds[1]).not.toHaveProperty('rule');
+    // before anything ran, run_first leaves only plan
+    expect(replay(agent, [call('zzz', 0)], letta)[0]).toMatchObject({ kind: 'blocked', message: "[ToolConstraintError] Cannot call zzz, valid tools include: ['plan']." });
+    // the spec profile still says not_found
+    expect(replay(agent, [call('zzz', 0)], { profile: 'spec' })[0]).toMatchObject({ kind: 'not_found' });
+  });
+
+  it('the refusal is the last response Letta keeps, as for any violation: "yes" no longer picks ok, the default child does', () => {
+    const cond = lettaAgent(['check', 'ok'], [{ type: 'conditional', tool_name: 'check', child_output_mapping: { yes: 'ok' }, default_child: 'check' }]);
+    const ds = replay(cond, [call('check', 0, { output: 'yes' }), call('zzz', 1), call('ok', 2)], letta);
+    expect(ds.map((d) => d.kind)).toEqual(['allowed', 'blocked', 'blocked']);
+    expect((ds[2] as { message: string }).message).toContain("valid tools include: ['check']");
+  });
+
+  it('repro: a blocked exit says what Letta says: after an exit_loop call, and when the model stops', () => {
+    const ds = replay(agent, [call('plan', 0), call('finish', 1), ev('model_end', 2)], letta);
+    expect(ds.map((d) => d.kind)).toEqual(['allowed', 'allowed', 'exit_blocked', 'exit_blocked']);
+    expect(ds[2]).toMatchObject({ pending: ['save'], code: 'RequiredBeforeExit', message: `${PREFIX}Continuing, user expects these tools: [save] to be called still.` });
+    expect(ds[3]).toMatchObject({ pending: ['save'], message: `${PREFIX}ToolRuleViolated: You must call save at least once to exit the loop.` });
+  });
+
+  it("repro: a refusal's explanation quotes Letta's heartbeat", () => {
+    const [d] = replay(agent, [call('zzz', 0)], letta);
+    const why = lettaRefusal(d as Extract<Decision, { kind: 'blocked' }>, { agent, settings: letta });
+    expect(why.cause).toBe('the agent has no tool `zzz`, so it is never in the allowed set');
+    expect(why.details.join('\n')).toContain(`${PREFIX}Continuing: tool rule violation.`);
   });
 });

@@ -14,8 +14,7 @@ export type RefEvent =
 
 export type RefDecision =
   | { kind: 'allowed'; tool: string; flow: 'exit' | 'continue' }
-  | { kind: 'blocked'; tool: string; code: 'ToolConstraintError' | 'NoValidTools'; rule: number }
-  | { kind: 'not_found'; tool: string }
+  | { kind: 'blocked'; tool: string; code: 'ToolConstraintError' | 'NoValidTools'; rule?: number }
   | { kind: 'ignored'; tool: string }
   | { kind: 'exit' }
   | { kind: 'exit_blocked'; pending: string[] };
@@ -93,12 +92,15 @@ export function lettaReference(tools: readonly string[], rules: readonly LettaTo
       }
     }
     offered.push(tools.filter((t) => allowed.has(t)));
+    // a tool the agent lacks is never in valid_tool_names: a violation naming no rule
     if (!available.has(e.tool)) {
-      decisions.push({ kind: 'not_found', tool: e.tool });
+      decisions.push({ kind: 'blocked', tool: e.tool, code: empty && errorOnEmpty ? 'NoValidTools' : 'ToolConstraintError' });
       lastMessage = '<refused>';
       continue;
     }
     const approval = rules.some((r) => r.type === 'requires_approval' && r.tool_name === e.tool);
+    // the approval (every call here is approved) comes back as a new request: a new solver
+    if (approval) history = [];
     if (!approval && !allowed.has(e.tool)) {
       let rule: number;
       if (history.length === 0 && inits.length > 0) rule = rules.findIndex(isInit);

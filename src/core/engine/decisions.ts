@@ -40,7 +40,7 @@ export type DecisionBody =
       outcome: 'ok' | 'error';
       flow: Flow;
     }
-  | { kind: 'blocked'; tool: string; code: ToolFailureCode; rule: number; message: string; reason?: AutoReason }
+  | { kind: 'blocked'; tool: string; code: ToolFailureCode; rule?: number; message: string; reason?: AutoReason }
   | {
       kind: 'deduplicated' | 'denied' | 'timeout' | 'not_found';
       tool: string;

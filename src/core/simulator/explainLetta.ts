@@ -3,12 +3,16 @@
  * took the tool out of the allowed set, and why it applied at that point of the step.
  */
 import type { Decision } from '../engine/decisions.ts';
+import { LETTA_RULE_VIOLATION_HEARTBEAT } from '../engine/letta/heartbeats.ts';
 import type { LettaToolRule } from '../model/lettaRules.ts';
 import { code, codeList, settingsOf, toolState } from './explainHelpers.ts';
 import type { ExplainContext, Explanation } from './explainTypes.ts';
 import { lettaRuleLine } from './ruleText.ts';
 
 type Refused = Extract<Decision, { kind: 'blocked' }>;
+
+/** What follows a refusal in Letta's loop, in its own words. */
+const NOT_RUN = `Letta does not run the call: the model gets the error below, and the loop continues with Letta's heartbeat ${JSON.stringify(LETTA_RULE_VIOLATION_HEARTBEAT)}`;
 
 /** Completes "`tool` was blocked: …" for a refused Letta call, with its details. */
 export interface LettaCause {
@@ -44,6 +48,11 @@ function why(rule: LettaToolRule | undefined, tool: string, ctx: ExplainContext)
 
 /** The cause of a `ToolConstraintError` or `NoValidTools` decision. */
 export function lettaRefusal(d: Refused, ctx: ExplainContext): LettaCause {
+  if (d.rule === undefined) {
+    // no rule removed it: the agent lacks the tool, which Letta refuses as it refuses any other
+    const details = [NOT_RUN];
+    return { cause: `the agent has no tool ${code(d.tool)}, so it is never in the allowed set`, details };
+  }
   const rule = ctx.agent?.lettaRules?.[d.rule];
   const details: string[] = [];
   const output = toolState(ctx)?.letta?.lastOutput;
@@ -56,7 +65,7 @@ export function lettaRefusal(d: Refused, ctx: ExplainContext): LettaCause {
     details.push('the rules leave no tool at all in this step; setting errorOnEmpty = true refuses the call (Letta raises "No valid tools found based on tool rules.")');
     return { cause: `no tool is allowed in this step: ${why(rule, d.tool, ctx)}`, details };
   }
-  details.push('Letta does not run the call: the model gets the error below and the loop continues');
+  details.push(NOT_RUN);
   return { cause: why(rule, d.tool, ctx), details };
 }
 

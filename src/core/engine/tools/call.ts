@@ -41,7 +41,8 @@ export function failureDecision(call: CallRequest, failure: CallFailure, st: Dec
       break;
     default:
       // Every rule-check failure names its rule (§8); -1 would mark a bug, never a real index.
-      d = { seq, event, time, kind: 'blocked', tool, code, rule: rule ?? -1, message };
+      // Only profile letta refuses a call with no rule: a tool the agent lacks.
+      d = rule === undefined && (code === 'ToolConstraintError' || code === 'NoValidTools') ? { seq, event, time, kind: 'blocked', tool, code, message } : { seq, event, time, kind: 'blocked', tool, code, rule: rule ?? -1, message };
   }
   if (call.synthetic) (d as { reason?: string }).reason = call.synthetic;
   return d;

@@ -201,12 +201,22 @@ export function checkConsent(ctx: CheckContext, call: CallRequest): CallFailure 
 }
 
 /**
+ * Whether the call's consent is asked for now and answered, approved or denied (not `timeout`, not
+ * a standing grant): the question {@link checkConsent} puts to the call's answer.
+ */
+export function consentAnswered(ctx: CheckContext, call: CallRequest): boolean {
+  if (!call.tool.rules.consent || !ctx.settings.requirePermissions) return false;
+  if (call.time < (ctx.state.grantUntil[call.tool.id] as number)) return false;
+  return (call.consent ?? ctx.settings.consentDefault) !== 'timeout';
+}
+
+/**
  * Runs checks 1–8 on a call; the first failure decides. `dedupe` is false when dedupe does not
  * apply (synthetic calls, window 0). On a pass, `ctx.pass` holds the consent used.
  */
 export function runChecks(ctx: CheckContext, call: CallRequest, dedupe: boolean): CallFailure | undefined {
   const t = call.tool;
-  if (!t.known) return fail('NotFound', notFoundMessage(t.name, ctx.table.index.declared));
+  if (!t.known) return ctx.policy.unknownTool?.(ctx, call) ?? fail('NotFound', notFoundMessage(t.name, ctx.table.index.declared));
   // One failure per tool, made once: its text then repeats as the same string (the writer's cache).
   if (dedupe && ctx.state.dedupe.isDuplicate(t.id, call.args, call.time)) return (t.deduplicated ??= fail('Deduplicated', deduplicatedMessage(t.name)));
   return ctx.policy.checkRules(ctx, call) ?? (ctx.policy.checkConsent ?? checkConsent)(ctx, call);

@@ -11,7 +11,7 @@ import { toolProfileOf, type ReplaySettings } from '../settings.ts';
 import { DecisionStamp } from '../stamp.ts';
 import { copyLazyMessage } from '../lazyMessage.ts';
 import { runCall } from './call.ts';
-import type { CallRequest, CheckContext } from './checks.ts';
+import { consentAnswered, type CallRequest, type CheckContext } from './checks.ts';
 import { exitDecision, requestExit, runAutoStart } from './lifecycle.ts';
 import { createLettaPolicy } from './lettaPolicy.ts';
 import { createClaudePolicy } from './claudePolicy.ts';
@@ -112,6 +112,10 @@ export function createToolEngine(agent: Agent, given: ReplaySettings): ToolEngin
     request.outcome = event.outcome ?? 'ok';
     request.durationMs = event.duration_ms ?? 0;
     request.consent = event.consent;
+    if (policy.answerStartsRequest && consentAnswered(ctx, request)) {
+      state.newBatch();
+      state.newProcess();
+    }
     const flow = runCall(ctx, request, st, out);
     if (policy.observeCall) policy.observeCall(ctx, request, out[out.length - 1] as Decision, event.output);
     if (flow === undefined) return false;
@@ -120,7 +124,7 @@ export function createToolEngine(agent: Agent, given: ReplaySettings): ToolEngin
     if (policy.exitFlowSkipsRequirements) {
       out.push(exitDecision(st));
       state.exited = true;
-    } else state.exited = requestExit(ctx, event.time, st, out);
+    } else state.exited = requestExit(ctx, event.time, st, out, true);
     return true;
   }
 

@@ -22,6 +22,7 @@ import { lettaPromptLines, lettaViolationHints } from '../../describe/lettaPromp
 import type { Agent } from '../../model/toolRules.ts';
 import type { Flow } from '../decisions.ts';
 import { packageResponse, responseMessage } from '../letta/outputKey.ts';
+import { lettaExitBlockedHeartbeat } from '../letta/heartbeats.ts';
 import { LettaRules, NO_VALID_TOOLS_MESSAGE, type LettaHistory } from '../letta/solver.ts';
 import { fail, type CallFailure, type CheckContext } from './checks.ts';
 import type { ToolPolicy } from './policy.ts';
@@ -130,6 +131,17 @@ export function createLettaPolicy(agent: Agent, table: ToolTable): ToolPolicy {
       if (now.phase === 'empty') return fail('NoValidTools', NO_VALID_TOOLS_MESSAGE, by);
       return fail('ToolConstraintError', toolConstraintMessage(tool, now.allowed, lettaViolationHints(lettaRules, tool, history.last, promptLines)), by);
     },
+    // Letta has no "not found": a tool the agent lacks is never in `valid_tool_names`, so its call
+    // is a rule violation like any other (`_handle_ai_response`: `name not in valid_tool_names`,
+    // then `_build_rule_violation_result`), naming no rule.
+    exitBlockedMessage: lettaExitBlockedHeartbeat,
+    unknownTool(ctx, call): CallFailure {
+      const tool = call.tool.name;
+      const now = offered(ctx);
+      if (now.phase === 'empty') return fail('NoValidTools', NO_VALID_TOOLS_MESSAGE);
+      const last = historyOf(ctx).last;
+      return fail('ToolConstraintError', toolConstraintMessage(tool, now.allowed, lettaViolationHints(lettaRules, tool, last, promptLines)));
+    },
     flowOf(_ctx, call): Flow {
       return rules.terminalRuleOf(call.tool.name) !== undefined ? 'exit' : 'continue';
     },
@@ -138,6 +150,11 @@ export function createLettaPolicy(agent: Agent, table: ToolTable): ToolPolicy {
     },
     exitFlowSkipsRequirements: false,
     ignoresCallsAfterExit: true,
+    // The approval comes back as a new HTTP request: the router builds a new agent loop for each
+    // (`AgentLoop.load`, letta/server/rest_api/routers/v1/agents.py), whose `__init__` builds a new
+    // ToolRulesSolver with an empty history (letta/agents/letta_agent_v2.py); `LettaAgentV3._step`
+    // then runs the approved call unchecked (`is_approval_response`).
+    answerStartsRequest: true,
     observeCall(ctx, call, decision, output) {
       const ran = decision.kind === 'allowed';
       if (ran) ctx.state.recordLastTool(call.tool.id);

@@ -37,9 +37,10 @@ export function pendingExitTools(table: ToolTable, state: ToolState): number[] {
   return table.exitSet.pending(state);
 }
 
-function exitBlocked(table: ToolTable, pending: readonly number[], st: DecisionStamp): Decision {
-  const names = pending.map((id) => (id === WILDCARD_ID ? '*' : table.nameOf(id)));
-  return { seq: st.seq++, event: st.event, time: st.time, kind: 'exit_blocked', pending: names, code: 'RequiredBeforeExit', message: requiredBeforeExitMessage(names) };
+function exitBlocked(ctx: CheckContext, pending: readonly number[], st: DecisionStamp, afterCall: boolean): Decision {
+  const names = pending.map((id) => (id === WILDCARD_ID ? '*' : ctx.table.nameOf(id)));
+  const message = ctx.policy.exitBlockedMessage?.(names, afterCall) ?? requiredBeforeExitMessage(names);
+  return { seq: st.seq++, event: st.event, time: st.time, kind: 'exit_blocked', pending: names, code: 'RequiredBeforeExit', message };
 }
 
 /** The `exit` decision. */
@@ -52,13 +53,14 @@ export function exitDecision(st: DecisionStamp): Decision {
  * Mode `block`: `exit_blocked` and the loop goes on. Mode `auto`: one synthetic call of each
  * pending tool (rule order), then `exit`, or `exit_blocked` listing what is still missing (a call
  * that failed, or a RequiredBeforeExitIf that only became pending through these calls).
- * Returns true when the loop exited.
+ * Returns true when the loop exited. `afterCall`: the end is asked by a call (its flow `exit`),
+ * not by the model ending its turn.
  */
-export function requestExit(ctx: CheckContext, time: number, st: DecisionStamp, out: Decision[]): boolean {
-  const { table, policy } = ctx;
+export function requestExit(ctx: CheckContext, time: number, st: DecisionStamp, out: Decision[], afterCall = false): boolean {
+  const { policy } = ctx;
   const pending = policy.pendingExit(ctx);
   if (pending.length > 0 && ctx.settings.exitRequirements === 'block') {
-    out.push(exitBlocked(table, pending, st));
+    out.push(exitBlocked(ctx, pending, st, afterCall));
     return false;
   }
   // One synthetic call per tool (a Pattern list may repeat a tool or name "*", which is no tool).
@@ -67,7 +69,7 @@ export function requestExit(ctx: CheckContext, time: number, st: DecisionStamp, 
   });
   const missing = pending.length > 0 ? policy.pendingExit(ctx) : pending;
   if (missing.length > 0) {
-    out.push(exitBlocked(table, missing, st));
+    out.push(exitBlocked(ctx, missing, st, afterCall));
     return false;
   }
   out.push(exitDecision(st));

@@ -25,6 +25,19 @@ export interface ToolPolicy {
   readonly exitFlowSkipsRequirements: boolean;
   /** Calls after the loop exited are `ignored` rather than checked. */
   readonly ignoresCallsAfterExit: boolean;
+  /**
+   * A call whose consent is asked for and answered (approved or denied) runs in a new request:
+   * the step's history starts empty before it, and the loop runs again (Letta's approval round
+   * trip). Absent: the answer is given within the step.
+   */
+  readonly answerStartsRequest?: boolean;
+  /**
+   * The message of an `exit_blocked` for `pending` (tool names), the end asked by a call
+   * (`afterCall`) or by the model (`model_end`); absent: `RequiredBeforeExit`'s own message.
+   */
+  exitBlockedMessage?(pending: readonly string[], afterCall: boolean): string;
+  /** The failure of a call of a tool the agent lacks (step 1); absent: `NotFound`. */
+  unknownTool?(ctx: CheckContext, call: CallRequest): CallFailure;
   /** Sees every call from the trace once it is decided (its decision, and the output the trace recorded). */
   observeCall?(ctx: CheckContext, call: CallRequest, decision: Decision, output: string | undefined): void;
   /** The profile's own part of the state inspector's view. */
