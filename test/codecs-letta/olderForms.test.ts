@@ -7,7 +7,7 @@
  * `fixtures/composio_github_star_agent.2025-03-23.af` is `composio_github_star_agent.af` of
  * letta-ai/agent-file at commit 4ad5d7379e435a7bc2c3f915e49bb9c00f18e307 (2025-03-23), unchanged.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkLoadedFile } from '../../src/core/check.ts';
 import { editAgentText } from '../../src/core/codecs/edit/editText.ts';
@@ -61,6 +61,26 @@ describe('older single-agent .af files', () => {
     ]);
     expect(errorsOf('composio_github_star_agent.af', OLD_AF)).toEqual([]);
   });
+
+  const HISTORY = 'test/codecs-letta/fixtures/agent-file-history';
+  const history = readdirSync(HISTORY).filter((f) => f.endsWith('.af'));
+
+  it('has the four history copies (see their README for source and commit)', () => {
+    expect(history).toHaveLength(4);
+  });
+
+  it.each(history)(
+    'agent-file history %s: one Letta agent, every tool and rule, no error diagnostic',
+    (f) => {
+      const text = readFileSync(`${HISTORY}/${f}`, 'utf8');
+      const raw = JSON.parse(text) as { name: string; tools: unknown[]; tool_rules?: unknown[] };
+      const file = loadRuleFile(f, text);
+      expect(
+        file.agents.map((a) => [a.name, a.family, a.tools.length, a.lettaRules?.length]),
+      ).toEqual([[raw.name, 'letta', raw.tools.length, raw.tool_rules?.length ?? 0]]);
+      expect(errorsOf(f, text)).toEqual([]);
+    },
+  );
 
   it('a rule edit patches the top-level tool_rules in place and keeps every other key', () => {
     const [a] = loadRuleFile('old.af', SMALL_OLD).agents;
