@@ -14,6 +14,7 @@
  *   written in place on the main thread (the path this replaced).
  * CPU time, median of runs.
  */
+import '../src/app/state/codecsEager.ts';
 import { deserialize, serialize } from 'node:v8';
 import { readImport } from '../src/app/persistence/importReading.ts';
 import { diagnosticsOf, readDocText, withAgent, withWorkflow, type AgentDoc, type RuleDoc, type WorkflowDoc } from '../src/app/state/documents.ts';

@@ -7,6 +7,7 @@
  * the main-thread path this replaced (the rewrite and a full projection in place). CPU time,
  * median of runs.
  */
+import '../src/app/state/codecsEager.ts';
 import {
   docsFromFile,
   diagnosticsOf,

@@ -5,6 +5,7 @@
  * read + check + projection of the written text, and the same edit in place as before. CPU time,
  * median of `runs` after one warm-up. Shared by `edit.bench.ts` and `bigDocs.bench.ts`.
  */
+import '../src/app/state/codecsEager.ts';
 import { serialize } from 'node:v8';
 import { setOffThreadWriter } from '../src/app/state/documents.ts';
 import { createTextWriter, type TextJob } from '../src/worker/editService.ts';

@@ -8,6 +8,7 @@
  * longest task of the hand-over. CPU time, median of runs.
  * Target: under 3 s in all for 30,000 rules.
  */
+import '../src/app/state/codecsEager.ts';
 import { deserialize, serialize } from 'node:v8';
 import { readImport } from '../src/app/persistence/importReading.ts';
 import { diagnosticsOfReading, primeDiagnostics, readingOfLoaded } from '../src/app/state/documents.ts';

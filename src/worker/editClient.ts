@@ -5,7 +5,7 @@
  */
 import { wrap, type Remote } from 'comlink';
 import type { WorkerLike } from './client.ts';
-import { createEditService, type EditApi, type TextAnswer, type TextJob } from './editService.ts';
+import type { EditApi, TextAnswer, TextJob } from './editService.ts';
 
 export interface EditClient {
   docText(job: TextJob): Promise<TextAnswer>;
@@ -17,7 +17,8 @@ export const createEditWorker = (): WorkerLike => new Worker(new URL('./edit.wor
 
 export function createEditClient(createWorker: (() => WorkerLike) | undefined = typeof Worker === 'undefined' ? undefined : createEditWorker): EditClient {
   let current: { worker: WorkerLike; api: Remote<EditApi>; failed: Promise<never> } | undefined;
-  let inPlace: EditApi | undefined;
+  // Without a worker (tests, the CLI) the service runs here, loaded when first asked (not with the page).
+  let inPlace: Promise<EditApi> | undefined;
   const connect = (make: () => WorkerLike) => {
     if (current) return current;
     const worker = make();
@@ -37,7 +38,7 @@ export function createEditClient(createWorker: (() => WorkerLike) | undefined = 
   };
   return {
     docText(job) {
-      if (!createWorker) return (inPlace ??= createEditService()).docText(job);
+      if (!createWorker) return (inPlace ??= import('./editService.ts').then((m) => m.createEditService())).then((s) => s.docText(job));
       const { api, failed } = connect(createWorker);
       return Promise.race([api.docText(job), failed]);
     },

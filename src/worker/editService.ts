@@ -8,6 +8,7 @@
  * with the new text. The edit worker exposes it; where there is no Worker (Vitest) the page's
  * client runs it in place. Pure.
  */
+import '../app/state/codecsEager.ts';
 import type { Agent } from '../core/model/toolRules.ts';
 import type { Workflow } from '../core/model/workflow.ts';
 import { applyAgentDelta, type AgentDelta } from '../core/model/agentDelta.ts';

@@ -8,7 +8,7 @@ import { proxy, wrap, type Remote } from 'comlink';
 import { newDocId } from '../app/state/documents.ts';
 import type { WorkerLike } from './client.ts';
 import { createWorkerWatch, type WorkerWatch } from './watch.ts';
-import { createImportService, type AnalysedImport, type ImportApi, type ImportInput, type ImportProgress } from './importService.ts';
+import type { AnalysedImport, ImportApi, ImportInput, ImportProgress } from './importService.ts';
 import { joinImportInTasks, type ImportHead, type ImportPart } from './importTransfer.ts';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -52,7 +52,8 @@ function withPageIds(result: AnalysedImport): AnalysedImport {
 export function createImportClient(createWorker: (() => WorkerLike) | undefined = typeof Worker === 'undefined' ? undefined : createImportWorker, watchOptions: Partial<typeof WATCH> = {}): ImportClient {
   let current: { worker: WorkerLike; api: Remote<ImportApi>; watch: WorkerWatch; onError: (ev: Event) => void } | undefined;
   let pending: { reject: (e: Error) => void } | undefined;
-  let inPlace: ImportApi | undefined;
+  // Without a worker (tests) the service runs here, loaded when first asked (not with the page).
+  let inPlace: Promise<ImportApi> | undefined;
 
   const stop = (error: Error) => {
     const dead = current;
@@ -91,8 +92,8 @@ export function createImportClient(createWorker: (() => WorkerLike) | undefined 
   return {
     read(input, onProgress = () => undefined) {
       if (!createWorker) {
-        inPlace ??= createImportService();
-        return inPlace.read(input, onProgress).then(withPageIds);
+        inPlace ??= import('./importService.ts').then((m) => m.createImportService());
+        return inPlace.then((s) => s.read(input, onProgress)).then(withPageIds);
       }
       if (pending) stop(new ImportCancelled());
       const { api, watch } = connect(createWorker);

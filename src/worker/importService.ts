@@ -4,6 +4,7 @@
  * report before every stage. The import worker exposes this service; where there is no Worker
  * (Vitest, the CLI) the page's client runs it in place. Pure apart from reading the Blob.
  */
+import '../app/state/codecsEager.ts';
 import { readImport, type ImportReading } from '../app/persistence/importReading.ts';
 import { blobText } from '../app/persistence/blobText.ts';
 import { readDocText, type RuleDoc } from '../app/state/documents.ts';

@@ -6,15 +6,14 @@
 import type { Action } from './types.ts';
 import { activeDoc } from '../state/store.ts';
 import { diagnosticsOf, docFormat, settledText } from '../state/documents.ts';
-import { normaliseText } from '../../core/codecs/edit/normalise.ts';
 import { MIME } from './convertActions.ts';
-import { encodeBundle } from '../../core/project/bundle.ts';
 import { bundleOfProject } from '../persistence/projectBundle.ts';
 import { downloadText, pickFiles } from '../persistence/fileIO.ts';
 import { importFiles } from '../persistence/importHandlers.ts';
 import { copyShareLink } from '../persistence/share.ts';
 import { saveServed, servedStore } from '../persistence/served.ts';
 import { exportFileName, projectFileName } from '../persistence/exportNames.ts';
+import { codecs, loadCodecs } from '../state/codecs.ts';
 
 export const projectActions: Action[] = [
   {
@@ -76,7 +75,7 @@ export const projectActions: Action[] = [
         store.getState().notify('info', `Exported ${name} as a Letta ${name.toLowerCase().endsWith('.af') ? 'agent file' : 'file'}: everything but the edited rules is as imported.`);
         return;
       }
-      const normalised = diagnosticsOf(doc).textApplies ? normaliseText(doc.fileName, doc.text) : undefined;
+      const normalised = diagnosticsOf(doc).textApplies ? codecs().normaliseText(doc.fileName, doc.text) : undefined;
       downloadText(name, normalised?.text ?? doc.text, MIME[docFormat(doc)]);
       if (!normalised) store.getState().notify('info', `Exported ${name} as typed; its text does not read cleanly yet (see Problems).`);
       else if (normalised.changed)
@@ -92,7 +91,8 @@ export const projectActions: Action[] = [
     toolbar: true,
     shortcuts: ['Mod+Shift+S'],
     hint: 'Download the whole project as one JSON file (with schemaVersion), to import elsewhere',
-    run: ({ store }) => {
+    run: async ({ store }) => {
+      const { encodeBundle } = await loadCodecs();
       const p = store.getState().project;
       const r = encodeBundle(bundleOfProject(p));
       if (r.ok) downloadText(projectFileName(p.name), r.text, 'application/json');

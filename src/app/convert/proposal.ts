@@ -4,9 +4,9 @@
  * self-contained piece of the shell.
  */
 import { createStore } from 'zustand/vanilla';
-import { normaliseText } from '../../core/codecs/edit/normalise.ts';
 import type { StudioStore } from '../state/store.ts';
 import { activeDoc } from '../state/store.ts';
+import { codecs } from '../state/codecs.ts';
 
 export interface Proposal {
   docId: string;
@@ -28,7 +28,7 @@ export function proposeConversion(store: StudioStore, target: 'agent' | 'workflo
     store.getState().notify('info', `Open ${target === 'agent' ? 'an agent' : 'a workflow'} document to convert it to ${who} form.`);
     return;
   }
-  const r = normaliseText(doc.fileName, doc.text);
+  const r = codecs().normaliseText(doc.fileName, doc.text);
   if (!r) {
     store.getState().notify('error', `${doc.fileName} does not read cleanly yet (see Problems), so it cannot be converted. Nothing was changed.`);
     return;

@@ -6,12 +6,17 @@
  * or default), and renders nothing otherwise.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
-import { useUi } from '../state/uiContext.tsx';
-import { ExamplesDialog } from './ExamplesDialog.tsx';
+import { useUi, useUiStore } from '../state/uiContext.tsx';
+import { loadCodecs } from '../state/codecs.ts';
+import { Modal } from './Modal.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { ConvertDialog } from '../convert/ConvertDialog.tsx';
 import { AddRuleDialog } from './AddRuleDialog.tsx';
 import { ConnectDialog } from './ConnectDialog.tsx';
+
+// The gallery draws a preview of every example, so it comes with the rule-file readers (both
+// loaded when first opened, not with the page).
+const ExamplesDialog = lazy(() => Promise.all([import('./ExamplesDialog.tsx'), loadCodecs()]).then(([m]) => ({ default: m.ExamplesDialog })));
 
 type PaletteModule = { CommandPalette?: ComponentType; default?: ComponentType };
 const paletteLoader = Object.values(import.meta.glob<PaletteModule>('../components/CommandPalette.tsx'))[0];
@@ -35,7 +40,11 @@ function OpenDialog() {
   const dialog = useUi((s) => s.dialog);
   switch (dialog) {
     case 'examples':
-      return <ExamplesDialog />;
+      return (
+        <Suspense fallback={<ExamplesLoading />}>
+          <ExamplesDialog />
+        </Suspense>
+      );
     case 'conflict':
       return <ConflictDialog />;
     case 'add-rule':
@@ -51,4 +60,16 @@ function OpenDialog() {
     default:
       return null;
   }
+}
+
+/** The gallery's frame while its code loads: the same modal, so it opens in place. */
+function ExamplesLoading() {
+  const ui = useUiStore();
+  return (
+    <Modal title="Examples" onClose={() => ui.getState().closeDialog()} className="modal-wide">
+      <p className="muted" role="status">
+        Loading the examples…
+      </p>
+    </Modal>
+  );
 }

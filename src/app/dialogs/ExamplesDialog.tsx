@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { EXAMPLES, WALKTHROUGHS, type Walkthrough } from '../examples.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
+import { loadCodecs } from '../state/codecs.ts';
 import { useUiStore } from '../state/uiContext.tsx';
 import { persistenceSession } from '../persistence/session.ts';
 import type { StoredProjectInfo } from '../persistence/projectDb.ts';
@@ -85,7 +86,8 @@ export function ExamplesDialog() {
   const store = useStudioStore();
   const ui = useUiStore();
   const close = () => ui.getState().closeDialog();
-  const open = (name: string, text: string) => {
+  const open = async (name: string, text: string) => {
+    await loadCodecs();
     const added = store.getState().importFile(name, text);
     if (added > 0) store.getState().notify('info', `Opened a copy of the example ${name}.`);
     close();
@@ -121,7 +123,7 @@ export function ExamplesDialog() {
           <p className="muted">Open a copy of an example in this project. Your own documents are kept; Undo removes it again.</p>
           <ul className="gallery-grid" aria-label="Examples">
             {INFOS.map((e) => (
-              <Card key={e.name} name={e.name} title={e.name} family={familyOf(e.name)} description={e.description} preview={previewOfFile(e.name, e.text)} onOpen={() => open(e.name, e.text)} mono />
+              <Card key={e.name} name={e.name} title={e.name} family={familyOf(e.name)} description={e.description} preview={previewOfFile(e.name, e.text)} onOpen={() => void open(e.name, e.text)} mono />
             ))}
           </ul>
         </Tabs.Content>

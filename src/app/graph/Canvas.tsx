@@ -3,17 +3,19 @@
  * of `docId`. On an empty project it says how to start. With `stage`, the canvas is the presenter
  * view's: text at stage size, following the current step.
  */
-import { useMemo } from 'react';
-import { ReactFlowProvider } from '@xyflow/react';
-import '@xyflow/react/dist/style.css';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import './canvas.css';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { useUiStore } from '../state/uiContext.tsx';
 import { activeDoc } from '../state/store.ts';
-import { ToolCanvas } from './ToolCanvas.tsx';
-import { WorkflowCanvas } from './WorkflowCanvas.tsx';
+import type { RuleDoc } from '../state/documents.ts';
 import { StageContext, STAGE_VIEW } from './stage.ts';
 import { Button } from '../components/ui/Button.tsx';
+
+// The drawing itself (React Flow, d3, the canvases) is not needed by an empty project: it loads
+// while the empty canvas is shown (see EmptyCanvas), or when the first document is opened.
+const loadDocCanvas = () => import('./DocCanvas.tsx');
+const DocCanvas = lazy(() => loadDocCanvas().then((m) => ({ default: m.DocCanvas })));
 
 /**
  * `stage`: the presenter's canvas; `focus` names the nodes its current step is about (kept in view
@@ -27,7 +29,9 @@ export function Canvas({ stage = false, docId, label = 'Graph', focus }: { stage
   const body = !doc ? (
     <EmptyCanvas />
   ) : (
-    <ReactFlowProvider key={doc.id}>{doc.kind === 'agent' ? <ToolCanvas doc={doc} /> : <WorkflowCanvas doc={doc} />}</ReactFlowProvider>
+    <Suspense fallback={<CanvasLoading doc={doc} />}>
+      <DocCanvas key={doc.id} doc={doc} />
+    </Suspense>
   );
   return (
     <section className="canvas" aria-label={label}>
@@ -36,10 +40,24 @@ export function Canvas({ stage = false, docId, label = 'Graph', focus }: { stage
   );
 }
 
+/** The canvas while its drawing code loads (a moment, once): where the graph will be, said plainly. */
+function CanvasLoading({ doc }: { doc: RuleDoc }) {
+  return (
+    <div className="canvas-empty canvas-loading" role="status" aria-busy="true">
+      <p className="muted">Drawing {doc.fileName}…</p>
+    </div>
+  );
+}
+
 /** What an empty project shows: the three ways to start. */
 function EmptyCanvas() {
   const store = useStudioStore();
   const ui = useUiStore();
+  // Fetched while the user reads this, so the first document is drawn at once.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 200));
+    idle(() => void loadDocCanvas().catch(() => undefined));
+  }, []);
   return (
     <div className="canvas-empty">
       <h2>Nothing to draw yet</h2>

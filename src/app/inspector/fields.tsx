@@ -4,7 +4,7 @@
  * on blur or Enter (names, where half-typed values would collide).
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { compilePattern } from '../../core/regex/index.ts';
+import { codecs } from '../state/codecs.ts';
 import { takeNameFocus } from './nameFocus.ts';
 import { Button, IconButton } from '../components/ui/Button.tsx';
 import { Select } from '../components/ui/Select.tsx';
@@ -201,7 +201,7 @@ export function JsonField({ label, value, onCommit }: { label: string; value: un
 
 /** A rule pattern (Rust regex syntax): says whether it compiles as the user types, with the column. */
 export function RegexField({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
-  const r = compilePattern(value);
+  const r = codecs().compilePattern(value);
   const status = r.ok ? (
     <span className="insp-ok" aria-live="polite">
       Valid pattern (Rust regex)

@@ -3,7 +3,7 @@
  * user's text as it is, so they can fix it in Source with the error at its line and column (the
  * graph appears once the text reads). Refusing it lost the file; guessing a model would rewrite it.
  */
-import { formatFromName, isSyntaxError } from '../../core/codecs/load.ts';
+import { formatFromName, isSyntaxError } from '../../core/codecs/format.ts';
 import type { LoadedFile } from '../../core/codecs/types.ts';
 import type { Diagnostic } from '../../core/diagnostics/types.ts';
 import { newDocId, type AgentDoc, type RuleDoc, type WorkflowDoc } from '../state/documents.ts';

@@ -1,6 +1,6 @@
 /** File names for exports. */
 import type { RuleDoc } from '../state/documents.ts';
-import { formatFromName } from '../../core/codecs/load.ts';
+import { formatFromName } from '../../core/codecs/format.ts';
 
 /** The active document's file name with the extension its text has (`.toml`, `.yaml`/`.yml`, `.json`). */
 export function exportFileName(doc: Pick<RuleDoc, 'kind' | 'fileName'>): string {

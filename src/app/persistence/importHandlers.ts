@@ -12,6 +12,7 @@ import { isTraceFileName, MAX_TRACE_IMPORT_BYTES, readImport, refuseBySize } fro
 import { createImportClient, ImportCancelled, type ImportClient } from '../../worker/importClient.ts';
 import type { AnalysedImport, ImportInput } from '../../worker/importService.ts';
 import { asImportBatch, importProgressStore } from './importProgress.ts';
+import { afterCodecs, loadCodecs } from '../state/codecs.ts';
 
 /** Chooses traces for the simulator's next run. */
 export type SelectTraces = (traceIds: string[]) => void;
@@ -77,8 +78,11 @@ export function isEditable(target: EventTarget | null): boolean {
 export async function importFiles(store: StudioStore, files: readonly File[], selectTraces: SelectTraces = selectForReplay, reader?: ImportClient): Promise<string[]> {
   return asImportBatch(async () => {
     const traceIds: string[] = [];
+    // The page reads and checks what it is handed (its Problems, its graph): its codecs first.
+    const codecsLoading = loadCodecs();
     for (const [i, f] of files.entries()) {
       const { reading, analyses } = await readDropped(f, { file: i + 1, files: files.length }, reader);
+      await codecsLoading;
       // The progress card goes in one task, the document comes in the next (each a render of its own).
       await new Promise((resolve) => setTimeout(resolve, 0));
       applyImport(store, reading, (id) => traceIds.push(id), analyses);
@@ -121,10 +125,10 @@ export function installImportHandlers(store: StudioStore, win: Window = window):
     // A paste of ordinary size is applied at once, as it was typed: the journal holds it even if
     // the page goes away a moment later (a worker's start-up alone can take longer than that).
     if (text.length < OFF_THREAD_CHARS) {
-      applyImport(store, readImport(undefined, text), (id) => selectForReplay([id]));
+      afterCodecs(() => applyImport(store, readImport(undefined, text), (id) => selectForReplay([id])), store.getState().notify);
       return;
     }
-    void readOffThread({ text }, text.length).then(({ reading, analyses }) => applyImport(store, reading, (id) => selectForReplay([id]), analyses));
+    void Promise.all([readOffThread({ text }, text.length), loadCodecs()]).then(([{ reading, analyses }]) => applyImport(store, reading, (id) => selectForReplay([id]), analyses));
   };
   win.addEventListener('dragover', onDragOver);
   win.addEventListener('drop', onDrop);

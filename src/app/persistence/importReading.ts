@@ -3,11 +3,13 @@
  * trace for the simulator (recorded logs, chat JSON, scripted YAML), or something refused with a
  * message that says why. Pure: the caller applies the result.
  */
-import { decodeBundle, looksLikeBundle, type ProjectBundle } from '../../core/project/bundle.ts';
-import { binaryKind, formatFromName, looksBinary, MAX_RULE_FILE_BYTES, sniffFormat } from '../../core/codecs/load.ts';
-import { detectTraceFormat, readTrace, type TraceFormat } from '../../core/traces/index.ts';
+import type { ProjectBundle } from '../../core/project/bundle.ts';
+import { looksLikeBundle } from '../../core/project/bundleVersion.ts';
+import { codecs } from '../state/codecs.ts';
+import { binaryKind, formatFromName, looksBinary, MAX_RULE_FILE_BYTES, sniffFormat } from '../../core/codecs/format.ts';
+import { detectTraceFormat, type TraceFormat } from '../../core/traces/detect.ts';
 import { isTestFileName } from '../../core/tests/fileName.ts';
-import { MAX_TEST_FILE_CHARS } from '../../core/tests/parse.ts';
+import { MAX_TEST_FILE_CHARS } from '../../core/tests/limits.ts';
 import { docsFromFile, type RuleDoc } from '../state/documents.ts';
 import type { LoadedFile } from '../../core/codecs/types.ts';
 import { MAX_TRACE_FILE_BYTES } from '../simulator/traceInput.ts';
@@ -95,7 +97,7 @@ function traceByName(fileName: string, text: string): ImportReading {
  */
 export function traceByContent(fileName: string | undefined, text: string): ImportReading | undefined {
   const name = fileName ?? PASTED_TRACE_NAMES[detectTraceFormat('', text.slice(0, TRACE_HEAD))];
-  const { format, items } = readTrace(name, text);
+  const { format, items } = codecs().readTrace(name, text);
   const problem = items.find((i) => i.kind === 'error');
   // A scripted trace (a top-level `steps:` list) is one even when no step reads yet (a typo such
   // as `cal:` in every step): it is added with its problems rather than called "not a rule file".
@@ -139,7 +141,7 @@ export function readImport(fileName: string | undefined, text: string): ImportRe
       value = undefined; // the rule-file reader reports the syntax error with its position
     }
     if (looksLikeBundle(value)) {
-      const r = decodeBundle(value);
+      const r = codecs().decodeBundle(value);
       return r.ok ? { kind: 'bundle', bundle: r.bundle, warnings: r.warnings, source } : { kind: 'refused', message: `${source}: ${r.message} Nothing was changed.` };
     }
   }

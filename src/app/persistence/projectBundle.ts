@@ -2,7 +2,7 @@
 import type { Agent } from '../../core/model/toolRules.ts';
 import type { Workflow } from '../../core/model/workflow.ts';
 import type { ProjectBundle } from '../../core/project/bundle.ts';
-import { BUNDLE_SCHEMA_VERSION } from '../../core/project/bundle.ts';
+import { BUNDLE_SCHEMA_VERSION } from '../../core/project/bundleVersion.ts';
 import { newProjectId, type ProjectData } from '../state/store.ts';
 import { readDocText, settledText } from '../state/documents.ts';
 

@@ -3,7 +3,8 @@
  * open last. A save states the revision it expects to replace; if another tab has saved since,
  * the save is refused inside the same transaction, so two tabs never silently overwrite each other.
  */
-import { BUNDLE_SCHEMA_VERSION, decodeBundle } from '../../core/project/bundle.ts';
+import { BUNDLE_SCHEMA_VERSION } from '../../core/project/bundleVersion.ts';
+import { codecs } from '../state/codecs.ts';
 import type { ProjectData } from '../state/store.ts';
 import { projectOfBundle } from './projectBundle.ts';
 import { tracesForStorage, tracesFromStorage } from './traceBlobs.ts';
@@ -58,7 +59,7 @@ export function openProjectDb(factory: IDBFactory = indexedDB, name = DB_NAME): 
 export function projectOfRecord(rec: unknown): { project: ProjectData; revision: number } | undefined {
   if (typeof rec !== 'object' || rec === null) return undefined;
   const r = rec as Partial<StoredProject>;
-  const decoded = decodeBundle({ schemaVersion: BUNDLE_SCHEMA_VERSION, id: r.id, name: r.name, activeDocId: r.activeDocId, docs: r.docs, traces: r.traces, tests: r.tests });
+  const decoded = codecs().decodeBundle({ schemaVersion: BUNDLE_SCHEMA_VERSION, id: r.id, name: r.name, activeDocId: r.activeDocId, docs: r.docs, traces: r.traces, tests: r.tests });
   if (!decoded.ok || typeof r.revision !== 'number') return undefined;
   return { project: projectOfBundle(decoded.bundle, { fresh: false }), revision: r.revision };
 }

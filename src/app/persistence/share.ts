@@ -1,6 +1,7 @@
 /** Share links in the app: copying one for the open project, and opening one from the page's URL. */
-import { decodeShareLink, encodeShareLink, SHARE_HASH_KEY } from '../../core/project/shareLink.ts';
+import { SHARE_HASH_KEY } from '../../core/project/bundleVersion.ts';
 import type { StudioStore } from '../state/store.ts';
+import { loadCodecs } from '../state/codecs.ts';
 import { bundleOfProject, modelsFromTexts, projectOfBundle } from './projectBundle.ts';
 
 /** The page address that opens `payload`. */
@@ -13,7 +14,7 @@ export async function copyShareLink(store: StudioStore): Promise<string | undefi
   const { id: _id, ...bundle } = bundleOfProject(store.getState().project);
   let url: string;
   try {
-    url = shareUrl(await encodeShareLink(bundle));
+    url = shareUrl(await (await loadCodecs()).encodeShareLink(bundle));
   } catch (e) {
     store.getState().notify('error', e instanceof Error ? e.message : String(e));
     return undefined;
@@ -35,6 +36,7 @@ export async function copyShareLink(store: StudioStore): Promise<string | undefi
 export async function openShareFromUrl(store: StudioStore, win: Window = window): Promise<boolean> {
   const hash = win.location.hash;
   if (!hash.startsWith(`#${SHARE_HASH_KEY}=`)) return false;
+  const { decodeShareLink } = await loadCodecs();
   win.history.replaceState(win.history.state, '', `${win.location.pathname}${win.location.search}`);
   const r = await decodeShareLink(hash);
   if (!r.ok) {

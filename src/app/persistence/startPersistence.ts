@@ -8,6 +8,7 @@ import type { UiStore } from '../state/ui.ts';
 import { startAutosave } from './autosave.ts';
 import { saveStatusStore } from './saveStatus.ts';
 import { textInFlight } from '../state/documents.ts';
+import { loadCodecs } from '../state/codecs.ts';
 import { installImportHandlers } from './importHandlers.ts';
 import { installOffThreadReading } from '../analysis/offThreadReading.ts';
 import { installOffThreadEditing } from '../analysis/offThreadEditing.ts';
@@ -37,6 +38,9 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
   installImportHandlers(store);
   installOffThreadReading(store);
   installOffThreadEditing(store);
+  // Every way a project comes back (the journal, a share link, the stored project, served files)
+  // reads rule texts: the codecs load beside the database, after the empty project has drawn.
+  const codecsLoading = loadCodecs();
   const root = document.documentElement;
   let db: IDBDatabase;
   try {
@@ -45,6 +49,12 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
     store.getState().notify('error', 'This browser cannot store projects (IndexedDB is unavailable), so nothing is saved automatically: export a project bundle to keep your work.');
     await openShareFromUrl(store);
     root.dataset.autosave = 'error';
+    return undefined;
+  }
+  try {
+    await codecsLoading;
+  } catch (e) {
+    store.getState().notify('error', `Rule Studio could not load its rule-file readers (${e instanceof Error ? e.message : String(e)}), so the last project was not opened; reload the page.`);
     return undefined;
   }
   const journal = pageJournalStorage();

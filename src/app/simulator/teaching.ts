@@ -4,12 +4,12 @@
  */
 import type { TeachingPayloadInput } from '../../core/simulator/teaching.ts';
 import type { ReplaySettings } from '../../core/engine/settings.ts';
+import { loadCodecs } from '../state/codecs.ts';
 import type { ProjectData, StudioStore } from '../state/store.ts';
 import { simulationStore } from './simulationStore.ts';
 import { resolveChoice, type RunChoice } from './runRequest.ts';
 import { settingsToForm } from './settingsForm.ts';
 import { decodeTeachingLink } from './teachingLink.ts';
-import { estimateTraceItems } from '../../core/traces/estimate.ts';
 import { groupThousands } from '../../core/engine/workflow/texts.ts';
 
 /** A link runs its trace by itself only up to this many steps; past it the user is asked first. */
@@ -55,6 +55,7 @@ export interface TeachingContent {
  * view (teaching links and the gallery's guided walk-throughs).
  */
 export async function openTeachingPayload(p: TeachingContent, store: StudioStore): Promise<{ ok: true } | { ok: false; message: string }> {
+  const { estimateTraceItems } = await loadCodecs();
   const studio = store.getState();
   studio.newProject(p.title ?? 'Teaching example');
   let added = 0;

@@ -9,13 +9,8 @@ import type { Agent } from '../../core/model/toolRules.ts';
 import type { Workflow } from '../../core/model/workflow.ts';
 import type { Diagnostic } from '../../core/diagnostics/types.ts';
 import type { LoadedFile } from '../../core/codecs/types.ts';
-import { loadRuleFile } from '../../core/codecs/load.ts';
-import { writeAgentsToml } from '../../core/codecs/write/agentsToml.ts';
-import { updateWorkflowYaml, writeWorkflowYaml } from '../../core/codecs/write/workflowYaml.ts';
-import { checkLoadedFile } from '../../core/check.ts';
-import { editAgentText, editWorkflowText } from '../../core/codecs/edit/editText.ts';
-import { withNormaliseFixes } from '../../core/codecs/edit/normalise.ts';
-import { formatFromName } from '../../core/codecs/load.ts';
+import { formatFromName } from '../../core/codecs/format.ts';
+import { codecs } from './codecs.ts';
 import type { FileFormat } from '../../core/codecs/types.ts';
 
 /** A node position on a canvas, set by the user or by auto layout. */
@@ -68,7 +63,7 @@ export type TextReading =
 
 /** Reads a document's text the way the Source pane does: it applies only when it reads cleanly. */
 export function readDocText(kind: RuleDoc['kind'], fileName: string, text: string, agentName?: string): TextReading {
-  return readingOfLoaded(kind, fileName, loadRuleFile(fileName, text), agentName);
+  return readingOfLoaded(kind, fileName, codecs().loadRuleFile(fileName, text), agentName);
 }
 
 /** {@link readDocText} on a file already read (`loadRuleFile(fileName, text)`), so it is not parsed twice. */
@@ -103,11 +98,11 @@ function isLettaFile(loaded: LoadedFile): boolean {
 
 /** The text a model compiles to: Pattern's `[[agents]]` TOML, or hegel's workflow YAML. */
 export function textOfAgent(agent: Agent): string {
-  return writeAgentsToml([agent]).text;
+  return codecs().writeAgentsToml([agent]).text;
 }
 
 export function textOfWorkflow(workflow: Workflow, previousText?: string): string {
-  return previousText ? updateWorkflowYaml(previousText, workflow) : writeWorkflowYaml(workflow);
+  return previousText ? codecs().updateWorkflowYaml(previousText, workflow) : codecs().writeWorkflowYaml(workflow);
 }
 
 /** The format of a document's text, from its file name (agents default to TOML, workflows to YAML). */
@@ -129,15 +124,15 @@ export function withAgent(doc: AgentDoc, agent: Agent): AgentDoc {
   const { pendingText, ...settled } = doc;
   const base = pendingText?.base ?? doc.agent;
   if (writesOffThread(doc)) return { ...settled, agent, pendingText: { base } };
-  return { ...settled, agent, text: editAgentText(doc.fileName, doc.text, base, agent).text };
+  return { ...settled, agent, text: codecs().editAgentText(doc.fileName, doc.text, base, agent).text };
 }
 
 /** The text `doc` has once its pending text is written (worked out here, in one go, when it is pending). */
 export function settledText(doc: RuleDoc): string {
   if (!doc.pendingText) return doc.text;
   return doc.kind === 'agent'
-    ? editAgentText(doc.fileName, doc.text, doc.pendingText.base, doc.agent).text
-    : editWorkflowText(doc.fileName, doc.text, doc.pendingText.base, doc.workflow).text;
+    ? codecs().editAgentText(doc.fileName, doc.text, doc.pendingText.base, doc.agent).text
+    : codecs().editWorkflowText(doc.fileName, doc.text, doc.pendingText.base, doc.workflow).text;
 }
 
 /** True when one of `docs` has a text still being written (automatic runs wait for it). */
@@ -165,7 +160,7 @@ export function withWorkflow(doc: WorkflowDoc, workflow: Workflow): WorkflowDoc 
   const { pendingText, ...settled } = doc;
   const base = pendingText?.base ?? doc.workflow;
   if (writesOffThread(doc)) return { ...settled, workflow, pendingText: { base } };
-  return { ...settled, workflow, text: editWorkflowText(doc.fileName, doc.text, base, workflow).text };
+  return { ...settled, workflow, text: codecs().editWorkflowText(doc.fileName, doc.text, base, workflow).text };
 }
 
 export interface DocDiagnostics {
@@ -287,7 +282,7 @@ export function knownToReadCleanly(doc: RuleDoc): boolean {
 export function diagnosticsOfReading(doc: RuleDoc, r: TextReading): DocDiagnostics {
   const mine = (d: Diagnostic) => doc.kind !== 'agent' || d.target.kind !== 'agent' || d.target.agent === doc.agent.name;
   return r.ok
-    ? { diagnostics: withNormaliseFixes(doc.fileName, doc.text, checkLoadedFile(r.loaded)).filter(mine), textApplies: true }
+    ? { diagnostics: codecs().withNormaliseFixes(doc.fileName, doc.text, codecs().checkLoadedFile(r.loaded)).filter(mine), textApplies: true }
     : { diagnostics: r.problems, textApplies: false };
 }
 
@@ -312,7 +307,7 @@ export function newDocId(): string {
  * the written form (TOML for agents, YAML for workflows). A Letta agent file is always kept whole:
  * each of its agents' documents holds the file, so export writes it back with every other key. */
 export function docsFromFile(fileName: string, text: string): { docs: RuleDoc[]; loaded: LoadedFile; single: boolean } {
-  const loaded = loadRuleFile(fileName, text);
+  const loaded = codecs().loadRuleFile(fileName, text);
   const letta = isLettaFile(loaded) && loaded.workflows.length === 0;
   const single = (letta || loaded.agents.length + loaded.workflows.length === 1) && formatFromName(fileName) !== undefined;
   const base = fileName.replace(/\.[^.]+$/, '');

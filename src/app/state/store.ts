@@ -28,6 +28,7 @@ import {
   type WorkflowDoc,
   type XY,
 } from './documents.ts';
+import { afterCodecs } from './codecs.ts';
 import { own } from '../../core/model/ownKeys.ts';
 
 /** What is selected on the canvas or in the inspector. */
@@ -228,9 +229,10 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
         const taken = new Set(get().project.docs.filter((d) => d.kind === 'agent').map((d) => (d as AgentDoc).agent.name));
         const agentName = uniqueName(name ?? 'agent', taken);
         const agent: Agent = { name: agentName, tools: [], rules: [] };
-        const doc: AgentDoc = { kind: 'agent', id: newDocId(), fileName: `${agentName}.toml`, text: textOfAgent(agent), layout: {}, agent };
-        get().addDocs([doc]);
-        return doc.id;
+        const id = newDocId();
+        // Right after the page opens, the writer may still be loading: the document is added when it is here.
+        afterCodecs(() => get().addDocs([{ kind: 'agent', id, fileName: `${agentName}.toml`, text: textOfAgent(agent), layout: {}, agent }]), get().notify);
+        return id;
       },
       addWorkflow(name) {
         const taken = new Set(get().project.docs.filter((d) => d.kind === 'workflow').map((d) => (d as WorkflowDoc).workflow.name));
@@ -241,9 +243,9 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
           start_node: 'start',
           nodes: [{ name: 'start', prompt: 'Describe the first phase.', transitions: [{ when: 'start_complete', to: 'done' }], rules: [] }],
         };
-        const doc: WorkflowDoc = { kind: 'workflow', id: newDocId(), fileName: `${wfName}.yaml`, text: textOfWorkflow(workflow), layout: {}, workflow };
-        get().addDocs([doc]);
-        return doc.id;
+        const id = newDocId();
+        afterCodecs(() => get().addDocs([{ kind: 'workflow', id, fileName: `${wfName}.yaml`, text: textOfWorkflow(workflow), layout: {}, workflow }]), get().notify);
+        return id;
       },
       removeDoc(id) {
         change((p) => {

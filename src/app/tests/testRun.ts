@@ -6,11 +6,11 @@
 import { stringify } from 'yaml';
 import { resolveSettings, type ReplaySettings } from '../../core/engine/settings.ts';
 import { findNamed } from '../../core/tests/projectHost.ts';
-import { parseTestFile } from '../../core/tests/parse.ts';
 import type { SimulationRequest } from '../../worker/protocol.ts';
 import type { ResolvedChoice } from '../simulator/runRequest.ts';
 import type { ProjectData, TraceDoc } from '../state/store.ts';
 import { settledText } from '../state/documents.ts';
+import { codecs } from '../state/codecs.ts';
 
 export type TestRunBuild = { ok: true; built: { request: SimulationRequest; resolved: ResolvedChoice }; settings: ReplaySettings } | { ok: false; message: string };
 
@@ -20,7 +20,7 @@ const asList = (v: string | string[] | undefined) => (v === undefined ? undefine
 export function buildTestRun(project: ProjectData, testFileId: string, testName: string): TestRunBuild {
   const file = project.tests?.find((t) => t.id === testFileId);
   if (!file) return { ok: false, message: 'The test file is no longer in the project.' };
-  const p = parseTestFile(file.name, file.text);
+  const p = codecs().parseTestFile(file.name, file.text);
   if (!p.ok) return { ok: false, message: `${file.name} does not read: line ${p.problems[0]?.line}: ${p.problems[0]?.message}` };
   const index = p.parsed.suite.tests.findIndex((t) => t.name === testName);
   const test = p.parsed.suite.tests[index];

@@ -3,7 +3,10 @@
  * the value to the agent reader and/or the workflow reader. Never throws: bad input gives F001
  * diagnostics with a position and an empty model.
  */
-import { describeBinary, type InvalidUtf8 } from '../text/decodeBytes.ts';
+import type { InvalidUtf8 } from '../text/decodeBytes.ts';
+import { binaryKind, formatFromName, looksBinary, MAX_RULE_FILE_BYTES, sniffFormat, SYNTAX_ERROR } from './format.ts';
+
+export { binaryKind, formatFromName, isSyntaxError, looksBinary, MAX_RULE_FILE_BYTES, sniffFormat } from './format.ts';
 import { pathPastBudget } from '../model/jsonDepth.ts';
 import { flowTooDeep } from './parse/yaml.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
@@ -23,25 +26,8 @@ import { parseInnerJson } from './parse/jsonString.ts';
 import { scanLocator } from './parse/jsonScan.ts';
 import { append } from '../model/append.ts';
 
-/** Rule files larger than this are refused with a clear error rather than parsed. */
-export const MAX_RULE_FILE_BYTES = 10 * 1024 * 1024;
 
-/** The format a file name implies, if any. */
-export function formatFromName(file: string): FileFormat | undefined {
-  const lower = file.toLowerCase();
-  if (lower.endsWith('.toml')) return 'toml';
-  if (lower.endsWith('.yaml') || lower.endsWith('.yml')) return 'yaml';
-  if (lower.endsWith('.json') || lower.endsWith('.af')) return 'json';
-  return undefined;
-}
 
-/** Guesses the format of text with no telling extension. */
-export function sniffFormat(text: string): FileFormat {
-  const head = text.trimStart();
-  if (head.startsWith('{') || head.startsWith('[{') || head.startsWith('[\n') || head === '[]') return 'json';
-  if (/^\s*\[\[?[A-Za-z_"'][^\]\n]*\]\]?\s*$/m.test(text) || /^\s*[A-Za-z_][\w.-]*\s*=/m.test(text)) return 'toml';
-  return 'yaml';
-}
 
 /**
  * Deepest nesting a rule file may have (the root is level 0; a rule's `metadata` starts at level
@@ -59,27 +45,7 @@ export const MAX_DOCUMENT_DEPTH = 128;
  */
 export const MAX_DOCUMENT_VALUES = MAX_RULE_FILE_BYTES / 2;
 
-/** True when the text looks like binary data rather than a text file. */
-export function looksBinary(text: string): boolean {
-  const sample = text.slice(0, 8192);
-  if (sample.includes('\u0000')) return true;
-  let odd = 0;
-  for (let i = 0; i < sample.length; i++) {
-    const c = sample.charCodeAt(i);
-    if (c === 0xfffd || (c < 32 && c !== 9 && c !== 10 && c !== 13)) odd++;
-  }
-  return sample.length > 0 && odd / sample.length > 0.1;
-}
 
-/**
- * What a text that {@link looksBinary} is, said after its name: UTF-16 without a byte-order mark
- * is named, with what to do (with the mark it is read); anything else is binary.
- */
-export function binaryKind(text: string): string {
-  return describeBinary(text) === 'utf-16-without-bom'
-    ? 'is UTF-16 text without a byte-order mark (save it as UTF-8, or as UTF-16 with its BOM)'
-    : 'is binary';
-}
 
 /** Parses text in the given format. */
 export function parseDocument(text: string, format: FileFormat): ParsedDoc {
@@ -121,12 +87,6 @@ function attachAgentRulesFix(text: string, diagnostics: Diagnostic[]): void {
   if (fix) diagnostics[at] = { ...d, fix };
 }
 
-const SYNTAX_ERROR = ' syntax error: ';
-
-/** True for an F001 that says where the file's TOML, YAML or JSON syntax breaks (not a refusal of the whole file). */
-export function isSyntaxError(d: Diagnostic): boolean {
-  return d.code === 'F001' && d.message.includes(SYNTAX_ERROR);
-}
 
 /**
  * Loads one rule file: agents (tool rules) and/or a workflow, with every reading diagnostic.

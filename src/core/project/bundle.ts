@@ -12,9 +12,10 @@ import { Agent } from '../model/toolRules.ts';
 import { Workflow } from '../model/workflow.ts';
 import { migrateBundle } from './migrations.ts';
 import { describeIssues } from './issues.ts';
+import { BUNDLE_SCHEMA_VERSION } from './bundleVersion.ts';
 
-/** The bundle schema this version of Rule Studio writes and reads (older ones are migrated). */
-export const BUNDLE_SCHEMA_VERSION = 2;
+export { BUNDLE_SCHEMA_VERSION, looksLikeBundle } from './bundleVersion.ts';
+
 
 /** Bundles larger than this (characters of JSON) are refused before parsing. */
 export const MAX_BUNDLE_CHARS = 20 * 1024 * 1024;
@@ -136,9 +137,3 @@ export function decodeBundle(input: string | unknown): DecodeResult {
   return { ok: true, bundle, warnings: migrated.warnings };
 }
 
-/** True when a parsed JSON value looks like a project bundle (of any version) rather than a rule file. */
-export function looksLikeBundle(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const v = value as Record<string, unknown>;
-  return 'schemaVersion' in v || (Array.isArray(v.docs) && !('agents' in v)) || (typeof v.files === 'object' && v.files !== null && !('agents' in v));
-}

@@ -7,13 +7,14 @@
  */
 import { decodeBundle, type DecodeResult, type ProjectBundle } from './bundle.ts';
 import { linkPayloadOf, packLink, unpackLink, type LinkFormat } from './linkCodec.ts';
+import { SHARE_HASH_KEY } from './bundleVersion.ts';
+
+export { SHARE_HASH_KEY } from './bundleVersion.ts';
 
 /** The link format this Rule Studio writes and reads. */
 export const SHARE_LINK_VERSION = 1;
 export const MAX_SHARE_COMPRESSED_BYTES = 2 * 1024 * 1024;
 export const MAX_SHARE_INFLATED_BYTES = 20 * 1024 * 1024;
-/** The URL fragment key: `#share=v1.…`. */
-export const SHARE_HASH_KEY = 'share';
 
 const FORMAT: LinkFormat = {
   key: SHARE_HASH_KEY,

@@ -7,9 +7,9 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type
 import { formatPath } from '../project/issues.ts';
 import { unresolvedAliasAt, yamlErrorAt } from '../codecs/parse/yaml.ts';
 import { TestFile } from './schema.ts';
+import { MAX_TEST_FILE_CHARS } from './limits.ts';
 
-/** Test files larger than this are refused before parsing. */
-export const MAX_TEST_FILE_CHARS = 5 * 1024 * 1024;
+export { MAX_TEST_FILE_CHARS } from './limits.ts';
 
 /** A problem in a test file: 1-based line and what is wrong. */
 export interface TestFileProblem {
