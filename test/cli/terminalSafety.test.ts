@@ -108,6 +108,11 @@ const SCENARIOS: Record<string, string[][]> = {
     ['report', `${dir}/missing${HOSTILE}.toml`, '--corpus', `${dir}/t.jsonl`],
   ],
   merge: [['merge', `${dir}/t.jsonl`], ['merge', `${dir}/missing${HOSTILE}.json`]],
+  learn: [
+    ['learn', `${dir}/t.jsonl`],
+    ['learn', `${dir}/t.jsonl`, '--format', 'json'],
+    ['learn', `${dir}/t.jsonl`, '--settings', `${dir}/missing${HOSTILE}.json`],
+  ],
   '(none)': [[HOSTILE], [`${HOSTILE}chekc`, '--help']],
 };
 
