@@ -39,7 +39,10 @@ for (const scheme of SCHEMES) {
     const page = await freshPage(browser, scheme);
     await expect(region(page, 'Graph').getByRole('heading', { name: 'Nothing to draw yet' })).toBeVisible();
     expect(await seriousFindings(page), 'empty project').toEqual([]);
-    const names = (await (await openGallery(page)).getByRole('list', { name: 'Examples' }).getByRole('button').allInnerTexts()).map((n) => n.trim());
+    // The gallery opens at once and fills its list when the examples have loaded (they are not in the first load).
+    const list = (await openGallery(page)).getByRole('list', { name: 'Examples' });
+    await expect(list.getByRole('button').first()).toBeVisible();
+    const names = (await list.getByRole('button').allInnerTexts()).map((n) => n.trim());
     expect(await seriousFindings(page), 'the examples gallery').toEqual([]);
     expect(names.length).toBeGreaterThan(1);
     await page.keyboard.press('Escape');

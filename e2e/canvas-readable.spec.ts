@@ -28,7 +28,10 @@ async function openGallery(page: Page) {
 /** The names in one of the gallery's lists, read from the app (new examples are covered too). */
 async function galleryNames(browser: Browser, list: 'Examples' | 'Guided walk-throughs'): Promise<string[]> {
   const page = await freshPage(browser);
-  const names = await (await openGallery(page)).getByRole('list', { name: list }).getByRole('listitem').getByRole('button').allInnerTexts();
+  const buttons = (await openGallery(page)).getByRole('list', { name: list }).getByRole('listitem').getByRole('button');
+  // the gallery fills its lists once the examples have loaded (they are not in the first load)
+  await expect(buttons.first()).toBeVisible();
+  const names = await buttons.allInnerTexts();
   await page.context().close();
   return names.map((n) => n.trim());
 }
