@@ -16,10 +16,12 @@ export const quote = (raw: string): string => `'${termSafe(raw.length > 80 ? `${
 /** All options a command accepts, its own and the common ones. */
 export const optionsOf = (def: CommandDef): readonly OptionDef[] => [...def.options, ...COMMON_OPTIONS];
 
-function unknownOption(name: string, def: CommandDef): UsageError {
+/** An unknown option, echoed as written (`-q` stays `-q`, `--nope` stays `--nope`). */
+function unknownOption(written: string, def: CommandDef): UsageError {
+  const name = written.replace(/^--?/, '').split('=')[0] as string;
   const guess = nearest(name, optionsOf(def).map((o) => o.name));
   return new UsageError(
-    `unknown option --${termSafe(name)}${guess ? ` (did you mean --${guess}?)` : ''}; see 'rule-studio ${def.name} --help'`,
+    `unknown option ${termSafe(written)}${guess ? ` (did you mean --${guess}?)` : ''}; see 'rule-studio ${def.name} --help'`,
   );
 }
 
@@ -56,12 +58,13 @@ export function parseArgs(argv: readonly string[], def: CommandDef): ParsedArgs 
       flags.add('help');
       continue;
     }
-    if (!arg.startsWith('--')) throw unknownOption(arg.slice(1), def);
-    const eq = arg.indexOf('=');
-    const name = arg.slice(2, eq < 0 ? undefined : eq);
+    const shortOpt = arg.startsWith('--') ? undefined : optionsOf(def).find((o) => o.short !== undefined && `-${o.short}` === arg);
+    if (!arg.startsWith('--') && !shortOpt) throw unknownOption(arg, def);
+    const eq = shortOpt ? -1 : arg.indexOf('=');
+    const name = shortOpt ? shortOpt.name : arg.slice(2, eq < 0 ? undefined : eq);
     const inline = eq < 0 ? undefined : arg.slice(eq + 1);
     const opt = byName.get(name);
-    if (!opt) throw unknownOption(name, def);
+    if (!opt) throw unknownOption(eq < 0 ? arg : arg.slice(0, eq), def);
     if (opt.kind === 'flag') {
       if (inline !== undefined) throw new UsageError(`--${name} takes no value`);
       flags.add(name);

@@ -5,6 +5,8 @@ export interface CliContext {
   readText(path: string): string;
   /** Reads a rule file's text and where its bytes first break UTF-8, if they do; readText is used when absent. */
   readRuleText?(path: string): { text: string; invalidUtf8?: InvalidUtf8 };
+  /** Reads all of stdin as text (`check -`); absent where there is no stdin. */
+  readStdin?(): string;
   /** Reads a file as a stream of byte chunks (large traces are streamed); readText is used when absent. */
   readByteChunks?(path: string): AsyncIterable<Uint8Array>;
   out(text: string): void;
@@ -20,6 +22,8 @@ export interface CliContext {
   listFiles?(path: string): string[];
   /** The package version, for `--version` and SARIF (read from package.json by the entry). */
   version?: string;
+  /** The package's repository URL (package.json `repository`), for SARIF `helpUri`s into its docs. */
+  repositoryUrl?: string;
 }
 
 /** Exit codes shared by every command (`traces.md` §5). */

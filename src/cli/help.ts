@@ -6,7 +6,7 @@ import { append } from '../core/model/append.ts';
 const EXIT_CODES = 'exit codes: 0 ok, 1 errors in the rule files, 2 unreadable input or bad usage';
 
 function optionUsage(o: OptionDef): string {
-  if (o.kind === 'flag') return `--${o.name}`;
+  if (o.kind === 'flag') return o.short ? `-${o.short}, --${o.name}` : `--${o.name}`;
   if (o.kind === 'list') return `--${o.name} ${o.placeholder}`;
   return `--${o.name} ${o.placeholder ?? (o.choices ? o.choices.join('|') : '<value>')}`;
 }

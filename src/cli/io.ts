@@ -73,6 +73,32 @@ export function readText(path: string, maxBytes = MAX_FILE_BYTES): string {
   return decodeBytes(readBytes(path, maxBytes));
 }
 
+/**
+ * Reads all of stdin (`check -`), at most {@link MAX_FILE_BYTES}; a stdin that is not UTF-8 is
+ * decoded as a file is.
+ */
+export function readStdin(maxBytes = MAX_FILE_BYTES): string {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const buf = Buffer.allocUnsafe(65536);
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(0, buf, 0, buf.length, null);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') continue; // a non-blocking pipe with nothing yet: wait for it
+      if (code === 'EOF') break;
+      throw unreadable('stdin', `cannot be read (${code ?? String(e)})`);
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > maxBytes) throw unreadable('stdin', `input is too large (more than ${mb(maxBytes)})`);
+    chunks.push(Buffer.from(buf.subarray(0, n)));
+  }
+  return decodeBytes(Buffer.concat(chunks, total));
+}
+
 /** Reads a rule file: its text, and where its bytes first break UTF-8 (see `loadFiles`). */
 export function readRuleText(path: string): { text: string; invalidUtf8?: InvalidUtf8 } {
   const bytes = readBytes(path, MAX_FILE_BYTES);
@@ -193,6 +219,21 @@ export async function* readChunks(path: string): AsyncIterable<string> {
   }
   const rest = decoder?.decode() ?? '';
   if (rest !== '') yield rest;
+}
+
+/** The package.json `repository` URL (a string or `{ url }`), when it names one. */
+export function packageRepositoryUrl(): string | undefined {
+  for (const up of ['..', '../..'])
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(`${up}/package.json`, import.meta.url), 'utf8')) as { name?: unknown; repository?: unknown };
+      if (pkg.name !== 'rule-studio') continue;
+      const r = pkg.repository;
+      const url = typeof r === 'string' ? r : typeof r === 'object' && r !== null ? (r as { url?: unknown }).url : undefined;
+      return typeof url === 'string' ? url : undefined;
+    } catch {
+      // not this level
+    }
+  return undefined;
 }
 
 /**

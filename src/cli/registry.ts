@@ -19,6 +19,8 @@ export class UsageError extends Error {}
 interface OptionBase {
   /** Long name without the dashes, e.g. `profile` for `--profile`. */
   name: string;
+  /** A one-letter alias without the dash, e.g. `q` for `-q` (as eslint's and opa's). */
+  short?: string;
   /** One line for the help page. */
   description: string;
   /** A realistic use of the option, shown in help (e.g. `--profile hegel`). */

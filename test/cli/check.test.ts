@@ -32,7 +32,8 @@ describe('cli check', () => {
 
   it('--json prints one JSON array of diagnostics with file, range and target', async () => {
     const r = await runCli(['check', '--json', 'cyc.toml'], { 'cyc.toml': CYCLE });
-    const list = JSON.parse(r.stdout) as { code: string; file: string; range: { start: { line: number } }; target: { kind: string } }[];
+    const { version, diagnostics: list } = JSON.parse(r.stdout) as { version: number; diagnostics: { code: string; file: string; range: { start: { line: number } }; target: { kind: string } }[] };
+    expect(version).toBe(1);
     expect(Array.isArray(list)).toBe(true);
     const t001 = list.find((d) => d.code === 'T001');
     expect(t001?.file).toBe('cyc.toml');
@@ -69,7 +70,7 @@ nodes:
 `;
     const spec = await runCli(['check', '--json', 'w.yaml'], { 'w.yaml': wf });
     const hegel = await runCli(['check', '--json', '--profile', 'hegel', 'w.yaml'], { 'w.yaml': wf });
-    const sev = (out: string) => (JSON.parse(out) as { code: string; severity: string }[]).find((d) => d.code === 'W006')?.severity;
+    const sev = (out: string) => (JSON.parse(out) as { diagnostics: { code: string; severity: string }[] }).diagnostics.find((d) => d.code === 'W006')?.severity;
     expect(sev(spec.stdout)).toBe('error');
     expect(spec.code).toBe(1);
     expect(sev(hegel.stdout)).toBe('warning');

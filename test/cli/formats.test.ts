@@ -43,7 +43,7 @@ const argv = ['rules/agent one.toml', 'rules/flow.yaml'];
 describe('check --format sarif', () => {
   it('gives a SARIF 2.1.0 log that validates against the schema, one result per diagnostic', async () => {
     const json = await runCli(['check', '--format', 'json', ...argv], files);
-    const diagnostics = JSON.parse(json.stdout) as { code: string; severity: string; message: string; range: { start: { line: number } } }[];
+    const { diagnostics } = JSON.parse(json.stdout) as { diagnostics: { code: string; severity: string; message: string; range: { start: { line: number } } }[] };
     expect(diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(['T001', 'T013', 'W003']));
 
     const r = await runCli(['check', '--format', 'sarif', ...argv], files);
@@ -96,7 +96,7 @@ describe('check --format sarif', () => {
 
 describe('check --format github', () => {
   it('prints one workflow command per diagnostic, in the ::error file=…,line=…,col=…:: shape', async () => {
-    const json = JSON.parse((await runCli(['check', '--json', ...argv], files)).stdout) as { code: string; severity: string; range: { start: { line: number; column: number } } }[];
+    const json = (JSON.parse((await runCli(['check', '--json', ...argv], files)).stdout) as { diagnostics: { code: string; severity: string; range: { start: { line: number; column: number } } }[] }).diagnostics;
     const r = await runCli(['check', '--format', 'github', ...argv], files);
     expect(r.code).toBe(1);
     const lines = r.stdout.trimEnd().split('\n');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { main } from '../../src/cli/main.ts';
-import { UnreadableError } from '../../src/cli/io.ts';
+import { listFiles, UnreadableError } from '../../src/cli/io.ts';
 
 export interface CliRun {
   code: number;
@@ -10,9 +10,9 @@ export interface CliRun {
 
 /**
  * Runs the CLI in-process with a virtual file system: `files` first, then real files (for the
- * shared examples and conformance inputs).
+ * shared examples and conformance inputs). `stdin` is what `-` reads; `listFiles` walks real folders.
  */
-export async function runCli(argv: string[], files: Record<string, string> = {}): Promise<CliRun> {
+export async function runCli(argv: string[], files: Record<string, string> = {}, options: { stdin?: string; listFiles?: boolean } = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await main(argv, {
@@ -25,6 +25,8 @@ export async function runCli(argv: string[], files: Record<string, string> = {})
         throw new UnreadableError(`${path}: no such file`);
       }
     },
+    ...(options.stdin !== undefined ? { readStdin: () => options.stdin as string } : {}),
+    ...(options.listFiles ? { listFiles } : {}),
     out: (t) => (stdout += t.endsWith('\n') ? t : t + '\n'),
     err: (t) => (stderr += t.endsWith('\n') ? t : t + '\n'),
   });

@@ -130,7 +130,7 @@ describe('no control character from input reaches the terminal raw', () => {
     const r = await runCli(['check', `${dir}/a.toml`], files);
     expect(r.stdout).toContain('\\e[31mred\\e]0;pwned\\u0007\\u009b2J\\u007f\\u202eevil');
     const json = await runCli(['check', '--json', `${dir}/a.toml`], files);
-    const parsed = JSON.parse(json.stdout) as { file: string; message: string }[];
+    const parsed = (JSON.parse(json.stdout) as { diagnostics: { file: string; message: string }[] }).diagnostics;
     expect(parsed[0]?.file).toBe(`${dir}/a.toml`);
     expect(parsed.some((d) => d.message.includes(HOSTILE))).toBe(true);
     const yaml = await runCli(['convert', `${dir}/clean.toml`, '--to', 'yaml'], files);

@@ -56,7 +56,7 @@ describe('rule-studio test', () => {
     const r = await cli('test', dir, '--reporter', 'junit');
     expect(r.code).toBe(1);
     expect(XMLValidator.validate(r.stdout)).toBe(true);
-    expect(r.stdout).toContain('<testsuites name="rule-studio test" tests="12" failures="1" errors="0">');
+    expect(r.stdout).toMatch(/<testsuites name="rule-studio test" tests="12" failures="1" errors="0" time="\d+\.\d{3}" timestamp="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d">/);
     expect(r.stdout).toContain('<failure message="step 2: blocked `post` CooldownActive rule #5 — seen allowed `post`"');
   });
 

@@ -7,7 +7,7 @@ export async function runCaseThroughCli(c: LoadedCase['case']): Promise<{ codes?
   const ruleFiles = Object.keys(c.files);
   if (c.diagnostics) {
     const r = await runCli(['check', '--json', ...optionFlags(pickProfile(c.options)), ...ruleFiles], c.files);
-    const list = JSON.parse(r.stdout) as { code: string }[];
+    const list = (JSON.parse(r.stdout) as { diagnostics: { code: string }[] }).diagnostics;
     return { codes: [...new Set(list.map((d) => d.code))].sort(), stderr: r.stderr };
   }
   const traces = caseTraces(c);

@@ -1,5 +1,22 @@
 import { defineCommand } from '../registry.ts';
 
+/** A test-name filter: `/regex/flags` or plain text (a substring). */
+export function nameFilter(raw: string): (name: string) => boolean {
+  const m = /^\/(.*)\/([a-z]*)$/s.exec(raw);
+  if (!m) return (name) => name.includes(raw);
+  const re = new RegExp(m[1] as string, (m[2] as string).replace(/g|y/g, ''));
+  return (name) => re.test(name);
+}
+
+function filterProblem(raw: string): string | undefined {
+  try {
+    nameFilter(raw);
+    return undefined;
+  } catch (e) {
+    return `is not a valid regular expression (${e instanceof Error ? e.message : String(e)})`;
+  }
+}
+
 const REPORTERS = ['text', 'junit', 'tap', 'json'] as const;
 export type Reporter = (typeof REPORTERS)[number];
 
@@ -18,6 +35,14 @@ export const testCommand = defineCommand({
       example: '--reporter junit > rule-tests.xml',
     },
     { kind: 'flag', name: 'update', description: 'record the decisions seen now as the expectations that no longer hold, and print what changed', example: '--update' },
+    {
+      kind: 'value',
+      name: 'filter',
+      placeholder: '<text|/regex/>',
+      check: (raw) => filterProblem(raw),
+      description: 'run only the tests whose name holds this text, or matches /regex/ (flags after the last /, e.g. /deploy/i)',
+      example: "--filter 'blocks deploy'",
+    },
     { kind: 'flag', name: 'verbose', description: 'list passing tests too (text reporter)', example: '--verbose' },
   ],
   examples: ['rule-studio test', 'rule-studio test examples/ --reporter junit > rule-tests.xml', 'rule-studio test agents/etl.test.yaml --update'],

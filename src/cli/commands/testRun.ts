@@ -9,6 +9,7 @@ import {
   tapReport,
   textReport,
   updateTestText,
+  type JunitTimes,
   type TestFileResult,
   type TestHost,
 } from '../../core/tests/index.ts';
@@ -16,7 +17,7 @@ import { EXIT, type CliContext } from '../context.ts';
 import { jsonTermSafe, termSafe, termSafeData, xmlTermSafe } from '../escape.ts';
 import { UnreadableError } from '../io.ts';
 import { UsageError, type ParsedArgs } from '../registry.ts';
-import type { Reporter } from './test.ts';
+import { nameFilter, type Reporter } from './test.ts';
 
 /** Rule and trace files named by a test are read relative to the test file. */
 function hostFor(file: string, ctx: CliContext): TestHost {
@@ -57,10 +58,10 @@ const lineSafe = (results: readonly TestFileResult[]): TestFileResult[] =>
     tests: f.tests.map((t) => ({ ...t, name: termSafe(t.name), errors: termSafeData(t.errors), failures: termSafeData(t.failures) })),
   }));
 
-function report(results: readonly TestFileResult[], reporter: Reporter, verbose: boolean): string {
+function report(results: readonly TestFileResult[], reporter: Reporter, verbose: boolean, times: JunitTimes): string {
   switch (reporter) {
     case 'junit':
-      return xmlTermSafe(junitReport(results));
+      return xmlTermSafe(junitReport(results, undefined, times));
     case 'tap':
       return tapReport(lineSafe(results));
     case 'json':
@@ -72,12 +73,35 @@ function report(results: readonly TestFileResult[], reporter: Reporter, verbose:
 
 export function runTest(args: ParsedArgs, ctx: CliContext): number {
   const reporter = (args.value('reporter') ?? 'text') as Reporter;
+  // --update prints what it changed, as text; a JUnit/TAP/JSON reader would get no report at all,
+  // so the combination is refused rather than answered in another format than asked.
+  if (args.flag('update') && args.value('reporter') !== undefined && reporter !== 'text')
+    throw new UsageError(`--update prints what it changed as text and runs no report; --reporter ${reporter} cannot go with it (run the tests again without --update for the ${reporter} report)`);
+  const filter = args.value('filter');
+  const only = filter === undefined ? undefined : nameFilter(filter);
   const files = findTestFiles(args.positionals.length > 0 ? args.positionals : ['.'], ctx);
-  if (args.flag('update')) return update(files, ctx);
+  if (args.flag('update')) {
+    if (filter !== undefined) throw new UsageError('--update records every test of a file; --filter cannot go with it');
+    return update(files, ctx);
+  }
+  const timestamp = new Date().toISOString().replace(/\.\d+Z$/, '');
+  const seconds: number[] = [];
   // Each run's decisions are dropped once its expectations are checked: the report needs none.
-  const results = files.map((file) => runTestFile(file, ctx.readText(file), hostFor(file, ctx), { keepDecisions: false }));
-  ctx.out(report(results, reporter, args.flag('verbose')));
-  return allPassed(results) ? EXIT.ok : EXIT.errors;
+  const results = files
+    .map((file) => {
+      const t0 = performance.now();
+      const r = runTestFile(file, ctx.readText(file), hostFor(file, ctx), { keepDecisions: false, ...(only ? { only } : {}) });
+      seconds.push((performance.now() - t0) / 1000);
+      return r;
+    })
+    .map((r, i) => ({ r, s: seconds[i] as number }))
+    .filter(({ r }) => !only || r.tests.length > 0 || r.errors.length > 0);
+  if (only && results.length === 0) {
+    ctx.err(`rule-studio test: no test name matches --filter ${termSafe(filter ?? '')}`);
+    return EXIT.errors;
+  }
+  ctx.out(report(results.map((x) => x.r), reporter, args.flag('verbose'), { timestamp, seconds: results.map((x) => x.s) }));
+  return allPassed(results.map((x) => x.r)) ? EXIT.ok : EXIT.errors;
 
 }
 

@@ -1,13 +1,19 @@
 import { wholeNumberProblem } from '../args.ts';
 import { DEFAULT_MAX_STATES } from '../../core/verify/limits.ts';
 import { defineCommand } from '../registry.ts';
+import { FORMATS, MAX_WARNINGS_OPTION, QUIET_OPTION, SKIP_OTHERS_OPTION } from './diagnosticOutput.ts';
 import { SIMULATE_SETTING_OPTIONS } from './simulateOptions.ts';
 
 /** `verify <rule files…>`: explore every agent's rules (deadlocks, traps, dead tools and rules) and every workflow's sessions. */
 export const verifyCommand = defineCommand({
   name: 'verify',
   summary: 'prove rule sets: deadlocks, unreachable exits, traps, dead tools and rules, unreachable phases, each with a shortest trace',
-  positionals: { name: '<rule files…>', noun: 'rule file', description: 'agent and workflow files (every agent and workflow is verified)', min: 1 },
+  positionals: {
+    name: '<rule files|folders|globs|-…>',
+    noun: 'rule file',
+    description: 'agent and workflow files (every agent and workflow is verified); folders and globs are walked and their rule files picked by content; - reads stdin',
+    min: 1,
+  },
   options: [
     {
       kind: 'value',
@@ -27,7 +33,19 @@ export const verifyCommand = defineCommand({
       description: 'stop the search after this much time, as after --max-states; the report says what was proved by then',
       example: '--max-seconds 600',
     },
-    { kind: 'flag', name: 'json', description: 'one JSON object: per agent and per workflow the search figures and every finding with its trace', example: '--json' },
+    {
+      kind: 'value',
+      name: 'format',
+      choices: FORMATS,
+      default: 'text',
+      description:
+        'text: findings with their traces; json: {"version": 1, "diagnostics": […], "agents": […], "workflows": […]} with the search figures (docs/reference/json-output.md); sarif: SARIF 2.1.0; github: workflow-command annotations',
+      example: '--format github',
+    },
+    { kind: 'flag', name: 'json', description: 'same as --format json', example: '--json' },
+    QUIET_OPTION,
+    MAX_WARNINGS_OPTION,
+    SKIP_OTHERS_OPTION,
     {
       kind: 'value',
       name: 'traces',

@@ -4,11 +4,12 @@ import { verifyFiles, type FilesVerification, type VerifyDiagnostic } from '../.
 import { DEFAULT_MAX_STATES } from '../../core/verify/limits.ts';
 import type { CounterexampleStep } from '../../core/verify/findings.ts';
 import { EXIT, type CliContext } from '../context.ts';
-import { jsonTermSafe, termSafe } from '../escape.ts';
+import { termSafe } from '../escape.ts';
 import { formatDiagnostic, summarize } from '../format.ts';
 import { UsageError, type ParsedArgs } from '../registry.ts';
 import { settingsFromArgs } from './simulateOptions.ts';
-import { loadFiles } from './loadFiles.ts';
+import { exitCodeOf, formatOf, jsonDiagnostic, printDiagnostics } from './diagnosticOutput.ts';
+import { loadRuleInputs } from './ruleInputs.ts';
 
 /** A counterexample's steps on one line: `a → b → end`, `next plan_complete`, waits as `(wait 5000 ms)`. */
 function stepsLine(steps: readonly CounterexampleStep[]): string {
@@ -51,8 +52,14 @@ export function runVerify(args: ParsedArgs, ctx: CliContext): number {
   const started = performance.now();
   const settings = settingsFromArgs(args);
   const maxStates = Number(args.value('max-states') ?? DEFAULT_MAX_STATES);
-  const files = loadFiles(ctx, args.positionals);
+  const format = formatOf(args);
+  const files = loadRuleInputs(ctx, args.positionals, { skipOthers: args.flag('skip-non-rule-files') });
   const statics = checkFiles(files, settings.profile ?? 'spec');
+  if (hasErrors(statics) && format !== 'text') {
+    ctx.err('rule-studio verify: the rule files have errors (see `rule-studio check`), so nothing was verified');
+    printDiagnostics(ctx, args, statics.filter((x) => x.severity === 'error'), format, format === 'json' ? { agents: [], workflows: [] } : {});
+    return EXIT.errors;
+  }
   if (hasErrors(statics)) {
     for (const d of statics.filter((x) => x.severity === 'error')) ctx.err(formatDiagnostic(d));
     ctx.err('rule-studio verify: the rule files have errors (see `rule-studio check`), so nothing was verified');
@@ -79,28 +86,26 @@ export function runVerify(args: ParsedArgs, ctx: CliContext): number {
   if (timedOut) ctx.err(`rule-studio verify: the search stopped at the time limit (--max-seconds ${maxSeconds}); what it proved by then is below`);
   const dir = args.value('traces');
   const written = dir === undefined ? new Map<VerifyDiagnostic, string>() : writeTraces(ctx, dir, result);
-  const failed = result.diagnostics.some((d) => d.severity === 'error');
-  if (args.flag('json')) {
+  const withFile = (d: VerifyDiagnostic) => ({ ...jsonDiagnostic(d), ...(written.has(d) ? { traceFile: written.get(d) } : {}) });
+  if (format === 'json') {
     const agents = result.agents.map((a) => ({
       agent: a.agent,
       file: a.file,
       stats: a.stats,
-      findings: result.diagnostics
-        .filter((d) => d.file === a.file && d.target.kind === 'agent' && d.target.agent === a.agent)
-        .map((d) => ({ ...d, ...(written.has(d) ? { traceFile: written.get(d) } : {}) })),
+      findings: result.diagnostics.filter((d) => d.file === a.file && d.target.kind === 'agent' && d.target.agent === a.agent).map(withFile),
     }));
     const workflows = result.workflows.map((w) => ({
       workflow: w.workflow,
       file: w.file,
       stats: w.stats,
-      findings: result.diagnostics
-        .filter((d) => d.file === w.file && d.target.kind === 'workflow' && d.target.workflow === w.workflow)
-        .map((d) => ({ ...d, ...(written.has(d) ? { traceFile: written.get(d) } : {}) })),
+      findings: result.diagnostics.filter((d) => d.file === w.file && d.target.kind === 'workflow' && d.target.workflow === w.workflow).map(withFile),
     }));
-    ctx.out(jsonTermSafe(JSON.stringify({ agents, workflows }, null, 2)));
-    return failed ? EXIT.errors : EXIT.ok;
+    return printDiagnostics(ctx, args, result.diagnostics, 'json', { agents, workflows });
   }
+  if (format === 'sarif' || format === 'github') return printDiagnostics(ctx, args, result.diagnostics, format);
+  const quiet = args.flag('quiet');
   for (const d of result.diagnostics) {
+    if (quiet && d.severity !== 'error') continue;
     ctx.out(formatDiagnostic(d));
     if (d.trace) {
       const file = written.get(d);
@@ -118,5 +123,5 @@ export function runVerify(args: ParsedArgs, ctx: CliContext): number {
     ctx.err(termSafe(`${a.name} (${a.file}): ${verdict}`));
   }
   ctx.err(summarize(result.diagnostics));
-  return failed ? EXIT.errors : EXIT.ok;
+  return exitCodeOf(ctx, args, result.diagnostics);
 }

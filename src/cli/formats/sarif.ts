@@ -24,8 +24,38 @@ export function pathToUri(path: string): string {
   return slashed.startsWith('/') ? `file://${encoded}` : `file:///${encoded}`;
 }
 
+/** Where a code is explained: its row of the diagnostics reference, relative to the repository root. */
+export const docsPathOf = (code: string): string => `docs/reference/diagnostics.md#${encodeURIComponent(code)}`;
+
+/**
+ * The absolute `helpUri` of a code, from the package's repository URL (`https://github.com/o/r`,
+ * `git+https://…git`); undefined without one. SARIF requires an absolute URI there, so without a
+ * repository the descriptor has no `helpUri` and its help names the docs path instead.
+ */
+export function helpUriOf(code: string, repositoryUrl: string | undefined): string | undefined {
+  const m = repositoryUrl === undefined ? null : /^(?:git\+)?(https:\/\/[^\s#?]+?)(?:\.git)?\/?$/.exec(repositoryUrl);
+  return m ? `${m[1] as string}/blob/HEAD/${docsPathOf(code)}` : undefined;
+}
+
+/** The SARIF reporting descriptor of a diagnostic code: its title, a full description and help pointing to the reference. */
+export function sarifRule(code: string, repositoryUrl?: string): object {
+  const title = CODE_TITLES[code] ?? `rule-studio diagnostic ${code}`;
+  const uri = helpUriOf(code, repositoryUrl);
+  const where = uri ?? docsPathOf(code);
+  return {
+    id: code,
+    shortDescription: { text: title },
+    fullDescription: { text: `${code}: ${title}. Each message says what follows for the agent; the diagnostics reference gives the cause and the fix.` },
+    help: {
+      text: `${code}: ${title}. What it means and how to fix it: ${where}`,
+      markdown: `**${code}**: ${title}. What it means and how to fix it: [the diagnostics reference](${where}).`,
+    },
+    ...(uri ? { helpUri: uri } : {}),
+  };
+}
+
 /** The SARIF log for a list of diagnostics. */
-export function toSarif(diagnostics: readonly Diagnostic[], version: string): object {
+export function toSarif(diagnostics: readonly Diagnostic[], version: string, repositoryUrl?: string): object {
   const codes = [...new Set(diagnostics.map((d) => d.code))].sort();
   const index = new Map(codes.map((c, i) => [c, i]));
   return {
@@ -37,11 +67,7 @@ export function toSarif(diagnostics: readonly Diagnostic[], version: string): ob
           driver: {
             name: 'rule-studio',
             version,
-            rules: codes.map((code) => ({
-              id: code,
-              shortDescription: { text: CODE_TITLES[code] ?? code },
-              helpUri: 'https://www.npmjs.com/package/rule-studio',
-            })),
+            rules: codes.map((code) => sarifRule(code, repositoryUrl)),
           },
         },
         results: diagnostics.map((d) => ({

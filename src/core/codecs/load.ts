@@ -70,6 +70,19 @@ function refused(file: string, format: FileFormat, message: string): LoadedFile 
   };
 }
 
+/** How the F003 of a file that holds no rules at all begins. */
+const NOT_A_RULE_FILE = 'Not a rule file:';
+
+/**
+ * True when a loaded file parsed but holds neither tool rules nor a workflow (its one diagnostic
+ * is the F003 "Not a rule file"): `check` and `verify` skip such files met while walking a folder
+ * or a glob, as the ordinary YAML, TOML and JSON files of a repository.
+ */
+export function isNotRuleFile(loaded: LoadedFile): boolean {
+  const [only] = loaded.diagnostics;
+  return loaded.agents.length === 0 && loaded.workflows.length === 0 && loaded.diagnostics.length === 1 && only?.code === 'F003' && only.message.startsWith(NOT_A_RULE_FILE);
+}
+
 /** Options of {@link loadRuleFile}. */
 export interface LoadOptions {
   /** Where the file's bytes first break UTF-8 (the reader of the bytes finds it): the file is refused there. */
@@ -169,7 +182,7 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
       diag(
         'F003',
         'error',
-        'Not a rule file: expected tool rules (`tool_rules`, `[[agents]]`, `[agent]`), a Letta agent file (`.af`) or tool_rules list, a Claude Code settings file (`permissions`), or a workflow (`start_node`, `nodes`), so nothing was loaded from it.',
+        `${NOT_A_RULE_FILE} expected tool rules (\`tool_rules\`, \`[[agents]]\`, \`[agent]\`), a Letta agent file (\`.af\`) or tool_rules list, a Claude Code settings file (\`permissions\`), or a workflow (\`start_node\`, \`nodes\`), so nothing was loaded from it.`,
         file,
         FILE_START,
       ),

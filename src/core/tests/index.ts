@@ -11,7 +11,7 @@ export { newTestFileText, type NewTest } from './write.ts';
 export { updateTestText, type UpdateResult } from './update.ts';
 export { allPassed, totals, type TestFailure, type TestFileResult, type TestResult, type TestStatus, type TestTotals } from './types.ts';
 export { textReport } from './report/text.ts';
-export { junitReport, xmlEscape } from './report/junit.ts';
+export { junitReport, xmlEscape, type JunitTimes } from './report/junit.ts';
 export { tapReport } from './report/tap.ts';
 export { jsonReport } from './report/json.ts';
 export { isTestFileName } from './fileName.ts';

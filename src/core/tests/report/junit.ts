@@ -1,7 +1,7 @@
 /**
  * JUnit XML (the Ant/Surefire form CI systems read): one `<testsuite>` per test file, one
  * `<testcase>` per test, `<failure>` for a failed expectation, `<error>` for a test that could not
- * run. No times: the core has no clock (the CLI may pass them).
+ * run. The core has no clock: the CLI passes the times ({@link JunitTimes}).
  */
 import { totals, type TestFileResult, type TestResult } from '../types.ts';
 
@@ -43,14 +43,27 @@ function testcase(file: string, t: TestResult): string {
   return `${open}>\n      <failure ${attr('message', message)} type="ExpectationFailed">${failureText(t)}</failure>\n    </testcase>`;
 }
 
-/** The whole run as a JUnit XML document. */
-export function junitReport(results: readonly TestFileResult[], name = 'rule-studio test'): string {
+/** When the run started and how long each test file took, measured by the caller. */
+export interface JunitTimes {
+  /** ISO 8601 start of the run, e.g. `2026-11-28T13:58:00`. */
+  timestamp: string;
+  /** Seconds each test file took, by its index in the results. */
+  seconds: readonly number[];
+}
+
+const seconds = (s: number) => s.toFixed(3);
+
+/**
+ * The whole run as a JUnit XML document; with `times`, each `<testsuite>` and the
+ * `<testsuites>` carry `time` (seconds) and `timestamp` (per file, the run's start).
+ */
+export function junitReport(results: readonly TestFileResult[], name = 'rule-studio test', times?: JunitTimes): string {
   const t = totals(results);
-  const suites = results.map((f) => {
+  const suites = results.map((f, i) => {
     const failures = f.tests.filter((x) => x.status === 'fail').length;
     const errors = f.tests.filter((x) => x.status === 'error').length + (f.errors.length > 0 ? 1 : 0);
     const tests = f.tests.length + (f.errors.length > 0 ? 1 : 0);
-    const head = `  <testsuite ${attr('name', f.file)} ${attr('tests', tests)} ${attr('failures', failures)} ${attr('errors', errors)} skipped="0">`;
+    const head = `  <testsuite ${attr('name', f.file)} ${attr('tests', tests)} ${attr('failures', failures)} ${attr('errors', errors)} skipped="0"${times ? ` ${attr('time', seconds(times.seconds[i] ?? 0))} ${attr('timestamp', times.timestamp)}` : ''}>`;
     const cases = f.tests.map((x) => testcase(f.file, x));
     if (f.errors.length > 0)
       cases.push(`    <testcase name="(test file)" ${attr('classname', f.file)}>\n      <error ${attr('message', f.errors[0] ?? '')} type="TestFileError">${xmlLines(f.errors)}</error>\n    </testcase>`);
@@ -58,7 +71,7 @@ export function junitReport(results: readonly TestFileResult[], name = 'rule-stu
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites ${attr('name', name)} ${attr('tests', t.tests + results.filter((f) => f.errors.length > 0).length)} ${attr('failures', t.failed)} ${attr('errors', t.errors)}>`,
+    `<testsuites ${attr('name', name)} ${attr('tests', t.tests + results.filter((f) => f.errors.length > 0).length)} ${attr('failures', t.failed)} ${attr('errors', t.errors)}${times ? ` ${attr('time', seconds(times.seconds.reduce((a, b) => a + b, 0)))} ${attr('timestamp', times.timestamp)}` : ''}>`,
     ...suites,
     '</testsuites>',
     '',
