@@ -16,12 +16,14 @@ let work = '';
 let bin = '';
 let installed = '';
 let examples = '';
+let packed = '';
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'rule-studio-pack-'));
   const tarball = npm(['pack', '--pack-destination', work], process.cwd()).trim().split('\n').at(-1) as string;
   const prefix = join(work, 'prefix');
-  npm(['install', '--global', '--offline', '--prefix', prefix, join(work, tarball)], work);
+  packed = join(work, tarball);
+  npm(['install', '--global', '--offline', '--prefix', prefix, packed], work);
   bin = join(prefix, 'bin', 'rule-studio');
   installed = join(prefix, 'lib', 'node_modules', 'rule-studio');
   // examples copied away from the checkout, so nothing can resolve back into it
@@ -44,6 +46,31 @@ describe('the packed package, installed globally into a temporary prefix', () =>
     expect(readdirSync(installed).sort()).toEqual(expect.arrayContaining(['bin', 'dist-cli', 'package.json', 'schemas']));
     expect(existsSync(join(installed, 'node_modules'))).toBe(false);
     expect(existsSync(join(installed, 'src'))).toBe(false);
+  });
+
+  it('is publishable: not private, a bin, and no screenshots in the tarball', () => {
+    const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { private?: boolean; bin?: Record<string, string> };
+    expect(pkg.private).toBeUndefined();
+    expect(pkg.bin?.['rule-studio']).toBe('bin/rule-studio.mjs');
+    const list = execFileSync('tar', ['-tzf', packed], { encoding: 'utf8' }).split('\n');
+    expect(list).toContain('package/docs/reference/diagnostics.md');
+    expect(list.filter((f) => f.includes('screenshots'))).toEqual([]);
+    expect(list.filter((f) => f.endsWith('.png'))).toEqual([]);
+  });
+
+  it('runs from any directory: --version, and check . in a folder of rule and ordinary files', () => {
+    const elsewhere = join(work, 'elsewhere');
+    cpSync(examples, elsewhere, { recursive: true });
+    writeFileSync(join(elsewhere, '.pre-commit-config.yaml'), 'repos: []\n');
+    writeFileSync(join(elsewhere, 'pyproject.toml'), '[project]\nname = "x"\n');
+    const opts = { cwd: elsewhere, encoding: 'utf8' as const, timeout: 60_000, env: { ...process.env, RULE_STUDIO_CACHE_DIR: cacheDir() } };
+    const v = spawnSync(bin, ['--version'], opts);
+    expect(v.stdout.trim()).toBe((JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version);
+    const check = spawnSync(bin, ['check', '.', '--format', 'json'], opts);
+    expect(check.status, check.stderr).toBe(0);
+    const out = JSON.parse(check.stdout) as { version: number; diagnostics: { code: string }[] };
+    expect(out.version).toBe(1);
+    expect(out.diagnostics.filter((d) => d.code === 'F003')).toEqual([]);
   });
 
   it('--version and --help', () => {
@@ -89,7 +116,7 @@ describe('the packed package, installed globally into a temporary prefix', () =>
     expect(bytes.length).toBeGreaterThan(100_000);
     expect(bytes.findIndex((b) => b > 0x7f)).toBe(-1);
     // The escaped characters still come out as themselves.
-    expect(run('check', '--help').stdout).toContain('<files…>');
+    expect(run('check', '--help').stdout).toContain('<files|folders|globs|-…>');
   });
 
   it('compiles the bundle with a code cache it writes on the first run and survives a broken one', () => {
