@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { agentFileJsonSchema } from '../src/core/schema/agentFile.ts';
 import { scriptedTraceJsonSchema } from '../src/core/schema/scriptedTrace.ts';
+import { testFileJsonSchema } from '../src/core/tests/schema.ts';
 import { workflowJsonSchema, type JsonSchema } from '../src/core/schema/workflowFile.ts';
 
 const withHeader = (title: string, schema: JsonSchema): JsonSchema => ({
@@ -20,6 +21,7 @@ export function publishedSchemas(): Record<string, JsonSchema> {
     'agent.schema.json': withHeader('Rule Studio: Pattern agent tool rules (TOML)', agentFileJsonSchema()),
     'workflow.schema.json': withHeader('Rule Studio: hegel workflow (YAML)', workflowJsonSchema()),
     'scripted-trace.schema.json': withHeader('Rule Studio: scripted trace (YAML)', scriptedTraceJsonSchema()),
+    'test.schema.json': withHeader('Rule Studio: rule-set tests (*.test.yaml)', testFileJsonSchema()),
   };
 }
 

@@ -16,6 +16,7 @@ const schema = (file: string) => JSON.parse(readFileSync(join('schemas', file), 
 const agent = ajv.compile(schema('agent.schema.json'));
 const workflow = ajv.compile(schema('workflow.schema.json'));
 const scripted = ajv.compile(schema('scripted-trace.schema.json'));
+const testFile = ajv.compile(schema('test.schema.json'));
 
 describe('published JSON Schemas', () => {
   it.each(Object.entries(publishedSchemas()))('schemas/%s is up to date with the zod schema (npm run schemas)', (file, derived) => {
@@ -47,6 +48,13 @@ describe('published JSON Schemas', () => {
     for (const f of readdirSync(dir)) expect(scripted(parseYaml(readFileSync(join(dir, f), 'utf8'))), `${f}: ${ajv.errorsText(scripted.errors)}`).toBe(true);
     expect(scripted({ start: '2025-01-01T00:00:00Z', steps: [{ after: '1s' }] })).toBe(false);
   });
+
+  it('the test-file schema accepts the example *.test.yaml files and rejects a test without a trace', () => {
+    for (const f of readdirSync('examples').filter((x) => x.endsWith('.test.yaml')))
+      expect(testFile(parseYaml(readFileSync(join('examples', f), 'utf8'))), `${f}: ${ajv.errorsText(testFile.errors)}`).toBe(true);
+    expect(testFile({ rules: 'a.toml', tests: [{ name: 'no trace' }] })).toBe(false);
+    expect(testFile({ rules: 'a.toml', tests: [{ name: 't', trace: 't.jsonl', unknown: 1 }] })).toBe(false);
+  });
 });
 
 /**
@@ -70,6 +78,9 @@ describe("the README's schema directives", () => {
     }
     // the root file says ./, the file in agents/ says ../: both reach <project>/node_modules
     expect(join('.', directives[0] as string)).toBe(join('agents', directives[1] as string));
+    // so do the YAML modelines: at the root ./, in workflows/ ../
+    expect(modelines.slice(0, 2)).toEqual(['./node_modules/rule-studio/schemas/workflow.schema.json', '../node_modules/rule-studio/schemas/workflow.schema.json']);
+    expect(join('.', modelines[0] as string)).toBe(join('workflows', modelines[1] as string));
   });
 
   it('a file that starts with the directive reads, validates and checks cleanly: to TOML it is a comment', async () => {
