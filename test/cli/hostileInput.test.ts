@@ -52,7 +52,7 @@ const ROWS: Row[] = [
   { name: 'simulate with a FIFO as rule file', argv: (p) => ['simulate', p.fifo, '--trace', p.agent], exit: 2, message: 'is a FIFO', seconds: 5, heapMb: 64 },
   { name: 'convert a FIFO', argv: (p) => ['convert', p.fifo, '--to', 'toml'], exit: 2, message: 'is a FIFO', seconds: 5, heapMb: 64 },
   { name: 'describe /dev/urandom', argv: () => ['describe', '/dev/urandom'], exit: 2, message: 'is a character device', seconds: 5, heapMb: 64 },
-  { name: 'check a directory', argv: (p) => ['check', p.dir], exit: 2, message: 'is a directory', seconds: 5, heapMb: 64 },
+  { name: 'describe a directory (check walks one)', argv: (p) => ['describe', p.dir], exit: 2, message: 'is a directory', seconds: 5, heapMb: 64 },
   { name: 'check a missing file', argv: (p) => ['check', join(p.dir, 'nope.toml')], exit: 2, message: 'no such file', seconds: 5, heapMb: 64 },
   {
     name: '1,000 steps × repeat 100,000 scripted trace: a budget error, no expansion',
