@@ -9,7 +9,7 @@ import type { Decision } from '../engine/decisions.ts';
 import type { ReplaySettingsInput } from '../engine/settings.ts';
 import { prepareSimulation } from '../simulate.ts';
 import { firedRulesOf, rulesOf, tallySession, type SessionTally } from './summary.ts';
-import { readTrace } from '../traces/index.ts';
+import { forEachTraceItem } from '../traces/readTrace.ts';
 
 /** What every worker needs to replay sessions: the rule files' texts and the settings. */
 export interface CorpusJob {
@@ -37,11 +37,11 @@ export function replaySession(config: ReplayConfig, name: string, text: string):
   const replay = createReplay(config);
   const tally = tallySession(name, firedRulesOf(config.agent));
   const out: Decision[] = [];
-  for (const item of readTrace(name, text).items) {
+  forEachTraceItem(name, text, (item) => {
     replay.pushInto(item, out);
     for (const d of out) tally.add(d);
     out.length = 0;
-  }
+  });
   const done = tally.finish();
   return { session: done.session, rules: [...done.rules] };
 }
