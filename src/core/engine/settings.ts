@@ -48,9 +48,9 @@ export const ReplaySettings = z.object({
    * patterns and the working directories are judged from it). Default: the project root of the
    * first project settings file (the folder holding its `.claude/`), else `/`.
    */
-  cwd: z.string().startsWith('/').optional(),
+  cwd: z.string().regex(/^\//, 'an absolute path (starting with /)').optional(),
   /** Profile `claude`: the home directory `~/` patterns mean (default `/home/user`). */
-  home: z.string().startsWith('/').optional(),
+  home: z.string().regex(/^\//, 'an absolute path (starting with /)').optional(),
   /** Profile `claude`: the permission mode the session ran in (`--permission-mode`); default: the settings' `defaultMode`. */
   permissionMode: z.enum(['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions']).optional(),
   /** Which agent of the loaded files to run (default: the first). */
