@@ -5,7 +5,7 @@
  * simulate and test on examples — with no TypeScript loader and no dev dependency anywhere.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +18,21 @@ let installed = '';
 let examples = '';
 let packed = '';
 
+/** Newest modification time of the files under `dir`. */
+function newestUnder(dir: string): number {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) if (e.isFile()) newest = Math.max(newest, statSync(join(e.parentPath, e.name)).mtimeMs);
+  return newest;
+}
+
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'rule-studio-pack-'));
-  const tarball = npm(['pack', '--pack-destination', work], process.cwd()).trim().split('\n').at(-1) as string;
+  // A CLI bundle newer than every source (as `npm ci` leaves it: `prepare` builds it) is packed as it
+  // is: `prepack` would also build the studio (a minute of CPU in CI, which the e2e build repeats),
+  // and nothing here runs the studio. Otherwise `prepack` builds both first.
+  const cli = 'dist-cli/rule-studio.cjs';
+  const fresh = existsSync(cli) && statSync(cli).mtimeMs > newestUnder('src');
+  const tarball = npm(['pack', '--pack-destination', work, ...(fresh ? ['--ignore-scripts'] : [])], process.cwd()).trim().split('\n').at(-1) as string;
   const prefix = join(work, 'prefix');
   packed = join(work, tarball);
   npm(['install', '--global', '--offline', '--prefix', prefix, packed], work);
