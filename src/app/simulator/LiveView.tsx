@@ -5,6 +5,7 @@
  * "Jump to live"), breakpoints on a decision kind or a tool rule (they stop this view, never the
  * agent), a warning when the open rules are not the session's, and "Save as test".
  */
+import { useClientHeight } from './useClientHeight.ts';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import type { DecisionKind } from '../../core/engine/decisions.ts';
@@ -61,8 +62,8 @@ export function LiveView() {
   const status = liveStatus({ connection, following });
   const [saving, setSaving] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
+  const viewport = useClientHeight(listRef);
   const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(200);
 
   const names = useMemo(() => new Set(ruleset?.files.map((f) => f.name) ?? []), [ruleset]);
   const open = useMemo(() => project.docs.filter((d) => names.has(d.fileName)), [project.docs, names]);
@@ -72,15 +73,6 @@ export function LiveView() {
     return agent?.kind === 'agent' ? agent.agent.rules.map((r, index) => ({ index, label: `#${index + 1} ${ruleMeaning(r).replaceAll('`', '')}` })) : [];
   }, [open]);
 
-  useEffect(() => {
-    const el = listRef.current;
-    if (!el) return;
-    const measure = () => setViewport(el.clientHeight);
-    measure();
-    const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : undefined;
-    ro?.observe(el);
-    return () => ro?.disconnect();
-  }, []);
   useEffect(() => {
     const el = listRef.current;
     if (!el || position < 0) return;

@@ -4,6 +4,7 @@
  * decisions read from the worker in windows; arrow keys, Page Up/Down, Home and End move the
  * selection; ← / → step through the run).
  */
+import { useClientHeight } from './useClientHeight.ts';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { DecisionKind } from '../../core/engine/decisions.ts';
 import { DECISION_KINDS } from '../../core/simulator/summary.ts';
@@ -29,8 +30,8 @@ export function Timeline() {
   const selected = useSimulation((s) => s.selected);
   const sim = simulationStore().getState();
   const listRef = useRef<HTMLDivElement>(null);
+  const viewport = useClientHeight(listRef);
   const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(200);
 
   const overview = useSimulation((s) => s.overview);
   const runId = run?.id;
@@ -46,15 +47,6 @@ export function Timeline() {
   const finished = run !== undefined && run.status !== 'running';
   const tools = overview?.tools ?? [];
 
-  useEffect(() => {
-    const el = listRef.current;
-    if (!el) return;
-    const measure = () => setViewport(el.clientHeight);
-    measure();
-    const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : undefined;
-    ro?.observe(el);
-    return () => ro?.disconnect();
-  }, []);
 
   useEffect(() => {
     const el = listRef.current;
