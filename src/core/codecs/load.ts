@@ -9,7 +9,7 @@ import { binaryKind, formatFromName, looksBinary, MAX_RULE_FILE_BYTES, sniffForm
 export { binaryKind, formatFromName, isSyntaxError, looksBinary, MAX_RULE_FILE_BYTES, sniffFormat } from './format.ts';
 import { pathPastBudget } from '../model/jsonDepth.ts';
 import { flowTooDeep } from './parse/yaml.ts';
-import type { Diagnostic } from '../diagnostics/types.ts';
+import type { Diagnostic, Position } from '../diagnostics/types.ts';
 import { FILE_START } from '../diagnostics/types.ts';
 import { diag } from '../diagnostics/make.ts';
 import { SpanIndex } from '../diagnostics/spans.ts';
@@ -101,6 +101,12 @@ function attachAgentRulesFix(text: string, diagnostics: Diagnostic[]): void {
 }
 
 
+/** The refusal of a file nested deeper than {@link MAX_DOCUMENT_DEPTH}, at the first level too deep. */
+function tooDeep(file: string, fmt: FileFormat, at: Position): LoadedFile {
+  const message = `File nests data more than ${MAX_DOCUMENT_DEPTH} levels deep (here), deeper than any rule file needs; nothing was loaded from it.`;
+  return { file, format: fmt, agents: [], workflows: [], diagnostics: [diag('F001', 'error', message, file, { start: at, end: at })], spans: new SpanIndex() };
+}
+
 /**
  * Loads one rule file: agents (tool rules) and/or a workflow, with every reading diagnostic.
  * `format` overrides the extension.
@@ -126,6 +132,11 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
   // Claude Code's settings files: read by the permission core, which reports a file Claude Code
   // ignores (not strict JSON) as C001 rather than refusing it (`read/claudeSettings.ts`).
   if (fmt === 'json' && isClaudeSettingsName(file)) return { file, format: fmt, agents: [claudeAgentOf(file, text)], workflows: [], diagnostics: [], spans: new SpanIndex() };
+  // JSON nested past the budget is refused from one bracket scan that stops at the first level too
+  // deep, before the parser builds (and the collector walks) the whole chain: the refusal costs the
+  // same for 200,000 levels as for 200.
+  const deepAt = fmt === 'json' ? flowTooDeep(text, MAX_DOCUMENT_DEPTH + 1) : undefined;
+  if (deepAt) return tooDeep(file, fmt, deepAt);
   const doc = parseDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, fmt);
   if (doc.errors.length > 0 || doc.value === undefined) {
     const diagnostics: Diagnostic[] = doc.errors.map((e) =>
@@ -137,9 +148,7 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
 
   const past = pathPastBudget(doc.value, MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_VALUES);
   if (past?.kind === 'depth') {
-    const at = doc.locate(past.path)?.start ?? (fmt === 'json' ? flowTooDeep(text, MAX_DOCUMENT_DEPTH + 1) : undefined) ?? FILE_START.start;
-    const message = `File nests data more than ${MAX_DOCUMENT_DEPTH} levels deep (here), deeper than any rule file needs; nothing was loaded from it.`;
-    return { file, format: fmt, agents: [], workflows: [], diagnostics: [diag('F001', 'error', message, file, { start: at, end: at })], spans: new SpanIndex() };
+    return tooDeep(file, fmt, doc.locate(past.path)?.start ?? FILE_START.start);
   }
   if (past) {
     const at = doc.locate(past.path)?.start ?? FILE_START.start;
