@@ -49,6 +49,11 @@ describe('simulation store over the worker service', () => {
     expect(sim.getState().highlight).toMatchObject({ tool: 'x', toolRule: 0 });
     expect(sim.getState().inspection?.explanation?.title).toMatch(/Blocked/);
     expect(sim.getState().inspection?.state.snapshot.tools?.calls.find((c) => c.tool === 'x')).toMatchObject({ executions: 1, limit: 1 });
+    // the next violation after 2 is 3; after the last one the search wraps to the first
+    await sim.getState().nextViolation();
+    expect(sim.getState()).toMatchObject({ selected: 3, step: 3 });
+    await sim.getState().nextViolation();
+    expect(sim.getState()).toMatchObject({ selected: 2, step: 2 });
     sim.getState().stepBy(-1);
     expect(sim.getState()).toMatchObject({ step: 1, selected: 1 });
     sim.getState().selectStep(-1);

@@ -381,7 +381,8 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
         if (!run || run.status === 'running') return;
         const from = get().selected ?? (get().step >= 0 ? run.log.firstAtOrAfter(get().step + 1) - 1 : -1);
         try {
-          const next = await client().nextViolation(run.id, from);
+          // Past the last violation the search wraps to the first, as Find next does in an editor.
+          const next = (await client().nextViolation(run.id, from)) ?? (from >= 0 ? await client().nextViolation(run.id, -1) : undefined);
           if (next && get().run?.id === run.id) get().selectDecision(next.seq);
         } catch (e) {
           set({ error: e instanceof Error ? e.message : String(e) });
