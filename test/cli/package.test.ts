@@ -10,7 +10,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const npm = (args: string[], cwd: string) => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
+/**
+ * The environment `npm pack` runs in, without Vitest's `NODE_ENV=test`: a build under it is React's
+ * development build (Vite keeps a NODE_ENV it finds), which users never get.
+ */
+const packEnv = (): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = { ...process.env, npm_config_update_notifier: 'false' };
+  delete env.NODE_ENV;
+  return env;
+};
+const npm = (args: string[], cwd: string) => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, encoding: 'utf8', env: packEnv() });
 
 let work = '';
 let bin = '';
