@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { main } from '../../src/cli/main.ts';
-import { listFiles, UnreadableError } from '../../src/cli/io.ts';
+import { listFiles, readText, UnreadableError, writeText } from '../../src/cli/io.ts';
 
 export interface CliRun {
   code: number;
@@ -29,6 +29,20 @@ export async function runCli(argv: string[], files: Record<string, string> = {},
     ...(options.listFiles ? { listFiles } : {}),
     out: (t) => (stdout += t.endsWith('\n') ? t : t + '\n'),
     err: (t) => (stderr += t.endsWith('\n') ? t : t + '\n'),
+  });
+  return { code, stdout, stderr };
+}
+
+/** Runs the CLI in-process on the real file system (it reads, walks and writes real files). */
+export async function runRealCli(argv: string[]): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    readText,
+    writeText,
+    listFiles,
+    out: (t) => (stdout += t.endsWith('\n') ? t : `${t}\n`),
+    err: (t) => (stderr += t.endsWith('\n') ? t : `${t}\n`),
   });
   return { code, stdout, stderr };
 }

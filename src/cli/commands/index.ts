@@ -6,6 +6,7 @@ import type { CommandDef } from '../registry.ts';
 import { checkCommand } from './check.ts';
 import { convertCommand } from './convert.ts';
 import { describeCommand } from './describe.ts';
+import { fmtCommand } from './fmt.ts';
 import { followCommand } from './follow.ts';
 import { learnCommand } from './learn.ts';
 import { minimiseCommand } from './minimise.ts';
@@ -16,4 +17,4 @@ import { simulateCommand } from './simulate.ts';
 import { testCommand } from './test.ts';
 import { verifyCommand } from './verify.ts';
 
-export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, minimiseCommand, testCommand, verifyCommand, serveCommand, followCommand, reportCommand, mergeCommand, learnCommand];
+export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, minimiseCommand, testCommand, verifyCommand, fmtCommand, serveCommand, followCommand, reportCommand, mergeCommand, learnCommand];

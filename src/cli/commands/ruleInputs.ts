@@ -10,7 +10,6 @@ import { termSafe } from '../escape.ts';
 import type { CliContext } from '../context.ts';
 import { UnreadableError } from '../io.ts';
 import { UsageError } from '../registry.ts';
-import { loadFiles } from './loadFiles.ts';
 
 /** The name stdin's diagnostics carry. */
 export const STDIN_NAME = '<stdin>';
@@ -80,29 +79,53 @@ export interface RuleInputOptions extends LoadOptions {
   skipOthers?: boolean;
 }
 
+/** A rule file read from what the user named: its text as read and what loading it gives. */
+export interface RuleInput {
+  loaded: LoadedFile;
+  text: string;
+  /** True for `-`. */
+  stdin: boolean;
+}
+
+/** Reads and loads one file (unreadable ones throw); a file that is not UTF-8 is refused where it breaks. */
+function readInput(ctx: CliContext, path: string, load: LoadOptions): RuleInput {
+  if (!ctx.readRuleText) {
+    const text = ctx.readText(path);
+    return { loaded: loadRuleFile(path, text, undefined, load), text, stdin: false };
+  }
+  const { text, invalidUtf8 } = ctx.readRuleText(path);
+  return { loaded: loadRuleFile(path, text, undefined, invalidUtf8 ? { ...load, invalidUtf8 } : load), text, stdin: false };
+}
+
 /**
  * Loads what the user named. A folder or glob that holds no rule file is fine (nothing to
  * check); a glob that matches no file at all is a usage error, as a misspelt file name is.
  */
-export function loadRuleInputs(
+export function loadRuleInputs(ctx: CliContext, names: readonly string[], options: RuleInputOptions = {}): LoadedFile[] {
+  return readRuleInputs(ctx, names, options).map((r) => r.loaded);
+}
+
+/** {@link loadRuleInputs} with each file's text (for `fmt`, which rewrites it). */
+export function readRuleInputs(
   ctx: CliContext,
   names: readonly string[],
   options: RuleInputOptions = {},
-): LoadedFile[] {
+): RuleInput[] {
   const { skipOthers = false, ...load } = options;
-  const out: LoadedFile[] = [];
+  const out: RuleInput[] = [];
   const seen = new Set<string>();
   let stdinRead = false;
-  const add = (loaded: LoadedFile, walked: boolean) => {
-    if ((walked || skipOthers) && isNotRuleFile(loaded)) return;
-    out.push(loaded);
+  const add = (input: RuleInput, walked: boolean) => {
+    if ((walked || skipOthers) && isNotRuleFile(input.loaded)) return;
+    out.push(input);
   };
   for (const name of names) {
     if (name === '-') {
       if (stdinRead) throw new UsageError("'-' (stdin) can be named once");
       stdinRead = true;
       if (!ctx.readStdin) throw new UsageError('stdin cannot be read here');
-      add(loadRuleFile(STDIN_NAME, ctx.readStdin(), undefined, load), false);
+      const text = ctx.readStdin();
+      add({ loaded: loadRuleFile(STDIN_NAME, text, undefined, load), text, stdin: true }, false);
       continue;
     }
     let walked: string[] | undefined;
@@ -119,8 +142,7 @@ export function loadRuleInputs(
     for (const path of paths) {
       if (seen.has(path)) continue;
       seen.add(path);
-      const [loaded] = loadFiles(ctx, [path], load);
-      if (loaded) add(loaded, walked !== undefined);
+      add(readInput(ctx, path, load), walked !== undefined);
     }
   }
   return out;

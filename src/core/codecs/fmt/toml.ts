@@ -156,22 +156,29 @@ class Parser {
     let before: string[] = [];
     let blank = false;
     let broken = false;
-    let newlines = 0;
+    // Line breaks since the last element, comma or comment: two or more make a blank line.
+    let breaks = 0;
     let last: Item | undefined;
     let needComma = false;
+    const blankBefore = () => {
+      if (breaks >= 2 && (items.length > 0 || before.length > 0)) blank = true;
+      breaks = 0;
+    };
     for (;;) {
       const t = this.peek();
       if (!t) this.fail('unclosed array');
       if (t.k === 'nl') {
         if (items.length === 0) broken = true;
-        newlines++;
-        if (newlines >= 2 && (before.length > 0 || items.length > 0)) blank = true;
-        last = undefined;
+        breaks++;
         this.i++;
       } else if (t.k === 'comment') {
         if (items.length === 0) broken = true;
-        if (last && newlines === 0) last.after = t.t;
-        else before.push(t.t);
+        if (last && breaks === 0) last.after = t.t;
+        else {
+          blankBefore();
+          before.push(t.t);
+        }
+        breaks = 0;
         this.i++;
       } else if (t.k === 'p' && t.t === ']') {
         this.i++;
@@ -179,15 +186,16 @@ class Parser {
       } else if (t.k === 'p' && t.t === ',') {
         if (!needComma) this.fail('unexpected comma');
         needComma = false;
+        breaks = 0;
         this.i++;
       } else {
         if (needComma) this.fail('expected a comma');
         needComma = true;
+        blankBefore();
         last = { value: this.value(depth + 1), before, blank };
         items.push(last);
         before = [];
         blank = false;
-        newlines = 0;
       }
     }
   }

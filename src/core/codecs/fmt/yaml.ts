@@ -2,7 +2,7 @@
  * The YAML formatter of `rule-studio fmt`, in prettier's style, printed by the `yaml` package from
  * the document it parsed (so comments, anchors, key order, block scalars and flow collections stay
  * as written): two-space indentation with list items indented under their key, no folding of long
- * lines, `[a, b]` and `{ a: 1 }` without padding, at most one blank line, single-quoted strings
+ * lines, `[a, b]` and `{a: 1}` without padding (the `yaml` package pads both or neither), at most one blank line, single-quoted strings
  * double-quoted unless they hold a `"` or `\`, a final newline.
  */
 import { isScalar, Lexer, Scalar, visit } from 'yaml';

@@ -1,0 +1,44 @@
+/** `fmt`'s run: formats rule files and prints, writes, checks or diffs them (see `fmt.ts`). */
+import { formatRuleText } from '../../core/codecs/fmt/index.ts';
+import { EXIT, type CliContext } from '../context.ts';
+import { termSafe } from '../escape.ts';
+import { formatDiagnostic } from '../format.ts';
+import { UsageError, type ParsedArgs } from '../registry.ts';
+import { unifiedDiff } from '../unifiedDiff.ts';
+import { readRuleInputs } from './ruleInputs.ts';
+
+export function runFmt(args: ParsedArgs, ctx: CliContext): number {
+  const write = args.flag('write');
+  const check = args.flag('check');
+  const diff = args.flag('diff');
+  const quiet = args.flag('quiet');
+  if (write && (check || diff)) throw new UsageError('--write rewrites the files; --check and --diff change nothing: give one of them');
+  const inputs = readRuleInputs(ctx, args.positionals, { skipOthers: args.flag('skip-non-rule-files') });
+  const print = !write && !check && !diff;
+  if (print && inputs.filter((i) => !i.stdin).length > 1)
+    throw new UsageError(`${inputs.length} files to format: give --write, --check or --diff (without them one file is printed to stdout)`);
+  if (write && !ctx.writeText && inputs.some((i) => !i.stdin)) throw new UsageError('files cannot be written here');
+  let refused = 0;
+  const unformatted: string[] = [];
+  for (const { loaded, text, stdin } of inputs) {
+    // What reading refused (not UTF-8, binary, too large) comes first; then the formatter's own checks.
+    const unreadable = loaded.diagnostics.filter((d) => d.severity === 'error' && d.code === 'F001');
+    const result = unreadable.length > 0 ? { text: undefined, changed: false, diagnostics: unreadable } : formatRuleText(loaded.file, text);
+    if (result.text === undefined) {
+      refused++;
+      for (const d of result.diagnostics) ctx.err(formatDiagnostic(d));
+      continue;
+    }
+    if (result.changed) unformatted.push(loaded.file);
+    if (diff && result.changed) ctx.out(unifiedDiff(loaded.file, text, result.text));
+    if (check && !diff && result.changed) ctx.out(termSafe(loaded.file));
+    if (print || (write && stdin)) ctx.out(result.text);
+    else if (write && result.changed) ctx.writeText?.(loaded.file, result.text);
+  }
+  if (check && !quiet) {
+    const n = unformatted.length;
+    ctx.err(n === 0 ? `${inputs.length - refused} file${inputs.length - refused === 1 ? '' : 's'} formatted` : `${n} file${n === 1 ? ' is' : 's are'} not formatted: run rule-studio fmt --write`);
+  }
+  if (refused > 0) return EXIT.errors;
+  return check && unformatted.length > 0 ? EXIT.errors : EXIT.ok;
+}
