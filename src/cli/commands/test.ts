@@ -43,9 +43,30 @@ export const testCommand = defineCommand({
       description: 'run only the tests whose name holds this text, or matches /regex/ (flags after the last /, e.g. /deploy/i)',
       example: "--filter 'blocks deploy'",
     },
+    {
+      kind: 'value',
+      name: 'coverage',
+      choices: ['text', 'json', 'lcov'],
+      description:
+        'which rules decided at least one event in some test: text (after a text report), json ({"version": 1, …}) or lcov (a tracefile for CI coverage badges)',
+      example: '--coverage lcov --coverage-out rule-coverage.lcov',
+    },
+    {
+      kind: 'value',
+      name: 'coverage-out',
+      placeholder: '<file>',
+      description: 'write the coverage to this file instead of stdout (needed when the report or the coverage is not text)',
+      example: '--coverage-out rule-coverage.json',
+    },
     { kind: 'flag', name: 'verbose', description: 'list passing tests too (text reporter)', example: '--verbose' },
   ],
-  examples: ['rule-studio test', 'rule-studio test examples/ --reporter junit > rule-tests.xml', 'rule-studio test agents/etl.test.yaml --update'],
+  examples: [
+    'rule-studio test',
+    'rule-studio test examples/ --reporter junit > rule-tests.xml',
+    'rule-studio test agents/etl.test.yaml --update',
+    'rule-studio test examples/ --coverage text',
+    'rule-studio test --reporter junit --coverage lcov --coverage-out rule-coverage.lcov > rule-tests.xml',
+  ],
   exitCodes: 'exit codes: 0 every test passed, 1 a test failed or could not run, 2 unreadable input or bad usage',
   // The implementation (and the core it needs) is loaded only when the command runs.
   run: async (args, ctx) => (await import('./testRun.ts')).runTest(args, ctx),

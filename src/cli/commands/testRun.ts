@@ -2,6 +2,10 @@
 import { dirname, isAbsolute, join } from 'node:path';
 import {
   allPassed,
+  coverageJson,
+  coverageLcov,
+  coverageText,
+  RuleCoverage,
   isTestFileName,
   jsonReport,
   junitReport,
@@ -84,13 +88,20 @@ export function runTest(args: ParsedArgs, ctx: CliContext): number {
     if (filter !== undefined) throw new UsageError('--update records every test of a file; --filter cannot go with it');
     return update(files, ctx);
   }
+  const coverageFormat = args.value('coverage') as 'text' | 'json' | 'lcov' | undefined;
+  const coverageOut = args.value('coverage-out');
+  if (coverageOut !== undefined && coverageFormat === undefined) throw new UsageError('--coverage-out names where --coverage goes: give --coverage text|json|lcov too');
+  if (coverageFormat !== undefined && (coverageOut === undefined || coverageOut === '-') && (coverageFormat !== 'text' || reporter !== 'text'))
+    throw new UsageError(`the ${reporter} report and the ${coverageFormat} coverage cannot share stdout: give --coverage-out <file>`);
+  const coverage = coverageFormat === undefined ? undefined : new RuleCoverage();
   const timestamp = new Date().toISOString().replace(/\.\d+Z$/, '');
   const seconds: number[] = [];
   // Each run's decisions are dropped once its expectations are checked: the report needs none.
   const results = files
     .map((file) => {
       const t0 = performance.now();
-      const r = runTestFile(file, ctx.readText(file), hostFor(file, ctx), { keepDecisions: false, ...(only ? { only } : {}) });
+      const sink = coverage?.sink((name) => (isAbsolute(name) ? name : join(dirname(file), name)));
+      const r = runTestFile(file, ctx.readText(file), hostFor(file, ctx), { keepDecisions: false, ...(only ? { only } : {}), ...(sink ? { coverage: sink } : {}) });
       seconds.push((performance.now() - t0) / 1000);
       return r;
     })
@@ -101,6 +112,14 @@ export function runTest(args: ParsedArgs, ctx: CliContext): number {
     return EXIT.errors;
   }
   ctx.out(report(results.map((x) => x.r), reporter, args.flag('verbose'), { timestamp, seconds: results.map((x) => x.s) }));
+  if (coverage && coverageFormat) {
+    const rules = coverage.rules();
+    const lines = (t: string) => t.split('\n').map(termSafe).join('\n');
+    const text = coverageFormat === 'text' ? lines(coverageText(rules)) : coverageFormat === 'json' ? jsonTermSafe(coverageJson(rules)) : lines(coverageLcov(rules));
+    if (coverageOut === undefined || coverageOut === '-') ctx.out(text);
+    else if (!ctx.writeText) throw new UsageError('--coverage-out cannot write files here');
+    else ctx.writeText(coverageOut, text);
+  }
   return allPassed(results.map((x) => x.r)) ? EXIT.ok : EXIT.errors;
 
 }

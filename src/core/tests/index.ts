@@ -16,3 +16,4 @@ export { tapReport } from './report/tap.ts';
 export { jsonReport } from './report/json.ts';
 export { isTestFileName } from './fileName.ts';
 export { findNamed, projectTestHost, type NamedText } from './projectHost.ts';
+export { RuleCoverage, coverageText, coverageJson, coverageLcov, type CoveredRule, type CoverageSink } from './coverage.ts';

@@ -15,6 +15,7 @@ import { setUpTest, type TestHost } from './setup.ts';
 import { describeDecision, describeExpectation, matchStep } from './stepMatch.ts';
 import type { TestFailure, TestFileResult, TestResult } from './types.ts';
 import { append } from '../model/append.ts';
+import type { CoverageSink } from './coverage.ts';
 
 export type { TestHost, ReadResult } from './setup.ts';
 
@@ -61,6 +62,8 @@ export interface RunTestOptions {
   keepDecisions?: boolean;
   /** Run only the tests whose name this accepts (`test --filter`); the others are left out of the result. */
   only?: (name: string) => boolean;
+  /** Where each run's rules and decisions go for `test --coverage`. */
+  coverage?: CoverageSink;
 }
 
 /** Runs test `index` of a parsed file. Never throws. */
@@ -84,6 +87,7 @@ export function runTest(parsed: ParsedTestFile, index: number, host: TestHost, o
     byStep.set(e.step - 1, list);
   });
 
+  options.coverage?.rules(setup.files, prepared.agent, prepared.workflow);
   const replay = createReplay(config);
   const failures: TestFailure[] = [];
   const decisions: Decision[] = [];
@@ -94,6 +98,7 @@ export function runTest(parsed: ParsedTestFile, index: number, host: TestHost, o
     for (const d of out) {
       decisions.push(d);
       decisionSteps.push(step);
+      options.coverage?.decision(d);
     }
     const here = byStep.get(step);
     if (!here) continue;

@@ -26,7 +26,7 @@ export interface TestHost {
 
 /** Everything a test needs to run, or why it cannot. */
 export type TestSetup =
-  | { ok: true; prepared: PreparedSimulation; settings: ReplaySettingsInput; items: TraceItem[] }
+  | { ok: true; prepared: PreparedSimulation; settings: ReplaySettingsInput; items: TraceItem[]; files: LoadedFile[] }
   | { ok: false; errors: string[] };
 
 const asList = (v: string | string[] | undefined) => (v === undefined ? undefined : typeof v === 'string' ? [v] : v);
@@ -85,5 +85,5 @@ export function setUpTest(parsed: ParsedTestFile, index: number, host: TestHost)
   } else {
     items = readScriptedNode(parsed.nodeAt(['tests', index, 'trace']) ?? null, parsed.lineOf, parsed.file);
   }
-  return { ok: true, prepared, settings: agent !== undefined ? { ...settings, agent } : settings, items };
+  return { ok: true, prepared, settings: agent !== undefined ? { ...settings, agent } : settings, items, files };
 }
