@@ -37,6 +37,27 @@ describe('published JSON Schemas', () => {
     expect(agent({ name: 'a', model: 'kept', tool_rules: [{ tool_name: 'x', rule_type: { type: 'Cooldown', value: 30 } }] })).toBe(true);
   });
 
+  it('the agent schema accepts max_calls and the other snake_case type names, which check reads (F010 info)', () => {
+    const file = (type: string, value?: number) => ({ agents: [{ name: 'a', tool_rules: [{ tool_name: 'x', rule_type: value === undefined ? { type } : { type, value } }] }] });
+    expect(agent(file('max_calls', 3)), ajv.errorsText(agent.errors)).toBe(true);
+    expect(agent(file('requires_preceding_tools'))).toBe(true);
+    expect(agent(file('exit_loop'))).toBe(true);
+    expect(agent(file('max_calls'))).toBe(false); // still needs its value
+  });
+
+  it('a misspelt rule type gets one message, at `type`, listing the names (no oneOf noise)', () => {
+    expect(agent({ agents: [{ name: 'a', tool_rules: [{ tool_name: 'x', rule_type: { type: 'MaxCall', value: 3 } }] }] })).toBe(false);
+    expect(agent.errors?.map((e) => [e.instancePath, e.keyword])).toEqual([['/agents/0/tool_rules/0/rule_type/type', 'enum']]);
+    expect((agent.errors?.[0]?.params as { allowedValues: string[] }).allowedValues).toEqual(expect.arrayContaining(['MaxCalls', 'max_calls', 'Cooldown']));
+  });
+
+  it('a wrong field of a rule type is named at that field (the if/then around it aside)', () => {
+    expect(agent({ agents: [{ name: 'a', tool_rules: [{ tool_name: 'x', rule_type: { type: 'MaxCalls', value: 'three' } }] }] })).toBe(false);
+    expect(agent.errors?.filter((e) => e.keyword !== 'if').map((e) => [e.instancePath, e.keyword])).toEqual([['/agents/0/tool_rules/0/rule_type/value', 'type']]);
+    expect(agent({ tool_rules: [{ tool_name: 'x', rule_type: { type: 'Cooldown' } }], name: 'a' })).toBe(false);
+    expect(agent.errors?.filter((e) => e.keyword !== 'if').map((e) => [e.instancePath, e.keyword, e.params])).toEqual([['/tool_rules/0/rule_type', 'required', { missingProperty: 'value' }]]);
+  });
+
   it('the workflow schema accepts the hegel examples and rejects a rule without its fields', () => {
     for (const f of readdirSync('examples').filter((x) => /^hegel-[\w-]+\.yaml$/.test(x)))
       expect(workflow(parseYaml(readFileSync(join('examples', f), 'utf8'))), `${f}: ${ajv.errorsText(workflow.errors)}`).toBe(true);

@@ -11,6 +11,8 @@ import type { JsonSchema } from './workflowFile.ts';
 const seconds = z.number().int().nonnegative();
 const unit = (type: string, what: string) => z.object({ type: z.literal(type).describe(what) }).describe(`${type}: ${what}`);
 
+const RULE_TYPE_DESCRIPTION = 'The rule type, adjacently tagged: `{ type = "MaxCalls", value = 3 }`.';
+
 const RuleType = z
   .discriminatedUnion('type', [
     unit('ContinueLoop', 'the call does not end the loop: the agent continues without a heartbeat'),
@@ -32,7 +34,7 @@ const RuleType = z
       .describe('AllowedOperations: only these operations of a multi-operation tool'),
     unit('Needed', 'documents that the tool is needed (no effect on calls)'),
   ])
-  .describe('The rule type, adjacently tagged: `{ type = "MaxCalls", value = 3 }`.');
+  .describe(RULE_TYPE_DESCRIPTION);
 
 const ToolRule = z
   .looseObject({
@@ -72,8 +74,50 @@ export const AgentFile = z
   })
   .describe("Pattern agent tool rules (TOML): the main config's [[agents]] or one agent file.");
 
+/** `RequiresPrecedingTools` → `requires_preceding_tools` (the spelling the reader also takes, F010). */
+const snake = (name: string) => name.replace(/[A-Z]/g, (c, i: number) => (i > 0 ? '_' : '') + c.toLowerCase());
+
+/**
+ * `rule_type` in a discriminated form an editor reports well: `type` is one enum (a misspelt type
+ * gets one message listing the names), and an `if`/`then` per type checks that type's fields (a
+ * wrong `value` is reported at `value`), instead of a `oneOf` whose every branch fails. Both
+ * spellings the reader takes without a warning are accepted: PascalCase, as export writes, and
+ * snake_case (`max_calls`, read as `MaxCalls` with an F010 note).
+ */
+function ruleTypeJsonSchema(): JsonSchema {
+  const names: string[] = [];
+  const branches: JsonSchema[] = [];
+  for (const option of RuleType.options) {
+    const name = option.shape.type.value;
+    const json = z.toJSONSchema(option, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as JsonSchema & { properties: Record<string, JsonSchema>; required?: string[] };
+    const { type: _type, ...fields } = json.properties;
+    const required = (json.required ?? []).filter((k) => k !== 'type');
+    names.push(name, snake(name));
+    branches.push({
+      if: { properties: { type: { enum: [name, snake(name)] } }, required: ['type'] },
+      then: { description: option.description, properties: fields, ...(required.length > 0 ? { required } : {}) },
+    });
+  }
+  return {
+    type: 'object',
+    description: RULE_TYPE_DESCRIPTION,
+    required: ['type'],
+    properties: { type: { type: 'string', enum: names, description: 'The rule type: PascalCase (as export writes it) or snake_case.' } },
+    allOf: branches,
+  };
+}
+
+/** Replaces every `rule_type` union zod wrote with {@link ruleTypeJsonSchema}. */
+function withRuleTypes(node: unknown, ruleType: JsonSchema): unknown {
+  if (Array.isArray(node)) return node.map((n) => withRuleTypes(n, ruleType));
+  if (node === null || typeof node !== 'object') return node;
+  const o = node as Record<string, unknown>;
+  if (o.description === RULE_TYPE_DESCRIPTION && Array.isArray(o.oneOf)) return ruleType;
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, withRuleTypes(v, ruleType)]));
+}
+
 /** The JSON Schema (draft-07) of the agent file, derived from {@link AgentFile}. */
 export function agentFileJsonSchema(): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(AgentFile, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  return rest;
+  return withRuleTypes(rest, ruleTypeJsonSchema()) as JsonSchema;
 }
