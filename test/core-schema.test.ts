@@ -68,7 +68,8 @@ describe('workflowJsonSchema()', () => {
     properties?: Record<string, S>;
     additionalProperties?: S;
     items?: S;
-    oneOf?: S[];
+    allOf?: { if: S; then: S }[];
+    enum?: string[];
     required?: string[];
     description?: string;
     const?: unknown;
@@ -84,14 +85,16 @@ describe('workflowJsonSchema()', () => {
     expect(node.required).toEqual(['transitions']);
   });
 
-  it('has one branch per rule type with its required fields and spec descriptions', () => {
-    const byType = new Map(rules.oneOf?.map((b) => [b.properties?.type?.const, b]));
+  it('has one if/then branch per rule type (discriminated by type) with its required fields and spec descriptions', () => {
+    expect([...(rules.properties?.type?.enum ?? [])].sort()).toEqual(['phase_timeout', 'repeated_command', 'repeated_file_edit', 'require_commits', 'token_budget']);
+    expect(rules.required).toEqual(['type']);
+    const byType = new Map(rules.allOf?.map((b) => [b.if.properties?.type?.enum?.[0], b.then]));
     expect([...byType.keys()].sort()).toEqual(['phase_timeout', 'repeated_command', 'repeated_file_edit', 'require_commits', 'token_budget']);
-    expect(byType.get('repeated_command')?.required).toEqual(['type', 'threshold', 'window']);
-    expect(byType.get('repeated_file_edit')?.required).toEqual(['type', 'threshold', 'window']);
-    expect(byType.get('phase_timeout')?.required).toEqual(['type', 'max_duration']);
-    expect(byType.get('token_budget')?.required).toEqual(['type', 'max_tokens']);
-    expect(byType.get('require_commits')?.required).toEqual(['type', 'lookback_phases']);
+    expect(byType.get('repeated_command')?.required).toEqual(['threshold', 'window']);
+    expect(byType.get('repeated_file_edit')?.required).toEqual(['threshold', 'window']);
+    expect(byType.get('phase_timeout')?.required).toEqual(['max_duration']);
+    expect(byType.get('token_budget')?.required).toEqual(['max_tokens']);
+    expect(byType.get('require_commits')?.required).toEqual(['lookback_phases']);
     expect(byType.get('repeated_command')?.properties?.window?.description).toMatch(/seconds/);
     expect(byType.get('token_budget')?.properties?.max_tokens?.type).toBe('integer');
     expect(schema.properties?.nodes?.description).toMatch(/done/);

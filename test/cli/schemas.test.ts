@@ -58,6 +58,14 @@ describe('published JSON Schemas', () => {
     expect(agent.errors?.filter((e) => e.keyword !== 'if').map((e) => [e.instancePath, e.keyword, e.params])).toEqual([['/tool_rules/0/rule_type', 'required', { missingProperty: 'value' }]]);
   });
 
+  it('a workflow rule: a misspelt type is one message at `type`, a missing field one at the rule', () => {
+    const wf = (rule: object) => ({ mode: 'm', start_node: 'a', nodes: { a: { transitions: [{ when: 'x', to: 'done' }], rules: [rule] } } });
+    expect(workflow(wf({ type: 'token_budgets', max_tokens: 5 }))).toBe(false);
+    expect(workflow.errors?.map((e) => [e.instancePath, e.keyword])).toEqual([['/nodes/a/rules/0/type', 'enum']]);
+    expect(workflow(wf({ type: 'token_budget', max_token: 5 }))).toBe(false);
+    expect(workflow.errors?.filter((e) => e.keyword !== 'if').map((e) => [e.instancePath, e.keyword, e.params])).toEqual([['/nodes/a/rules/0', 'required', { missingProperty: 'max_tokens' }]]);
+  });
+
   it('the workflow schema accepts the hegel examples and rejects a rule without its fields', () => {
     for (const f of readdirSync('examples').filter((x) => /^hegel-[\w-]+\.yaml$/.test(x)))
       expect(workflow(parseYaml(readFileSync(join('examples', f), 'utf8'))), `${f}: ${ajv.errorsText(workflow.errors)}`).toBe(true);

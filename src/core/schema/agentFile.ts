@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { JsonSchema } from './workflowFile.ts';
+import { discriminatedJsonSchema, replaceUnion } from './discriminated.ts';
 
 const seconds = z.number().int().nonnegative();
 const unit = (type: string, what: string) => z.object({ type: z.literal(type).describe(what) }).describe(`${type}: ${what}`);
@@ -77,47 +78,10 @@ export const AgentFile = z
 /** `RequiresPrecedingTools` → `requires_preceding_tools` (the spelling the reader also takes, F010). */
 const snake = (name: string) => name.replace(/[A-Z]/g, (c, i: number) => (i > 0 ? '_' : '') + c.toLowerCase());
 
-/**
- * `rule_type` in a discriminated form an editor reports well: `type` is one enum (a misspelt type
- * gets one message listing the names), and an `if`/`then` per type checks that type's fields (a
- * wrong `value` is reported at `value`), instead of a `oneOf` whose every branch fails. Both
- * spellings the reader takes without a warning are accepted: PascalCase, as export writes, and
- * snake_case (`max_calls`, read as `MaxCalls` with an F010 note).
- */
-function ruleTypeJsonSchema(): JsonSchema {
-  const names: string[] = [];
-  const branches: JsonSchema[] = [];
-  for (const option of RuleType.options) {
-    const name = option.shape.type.value;
-    const json = z.toJSONSchema(option, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as JsonSchema & { properties: Record<string, JsonSchema>; required?: string[] };
-    const { type: _type, ...fields } = json.properties;
-    const required = (json.required ?? []).filter((k) => k !== 'type');
-    names.push(name, snake(name));
-    branches.push({
-      if: { properties: { type: { enum: [name, snake(name)] } }, required: ['type'] },
-      then: { description: option.description, properties: fields, ...(required.length > 0 ? { required } : {}) },
-    });
-  }
-  return {
-    type: 'object',
-    description: RULE_TYPE_DESCRIPTION,
-    required: ['type'],
-    properties: { type: { type: 'string', enum: names, description: 'The rule type: PascalCase (as export writes it) or snake_case.' } },
-    allOf: branches,
-  };
-}
-
-/** Replaces every `rule_type` union zod wrote with {@link ruleTypeJsonSchema}. */
-function withRuleTypes(node: unknown, ruleType: JsonSchema): unknown {
-  if (Array.isArray(node)) return node.map((n) => withRuleTypes(n, ruleType));
-  if (node === null || typeof node !== 'object') return node;
-  const o = node as Record<string, unknown>;
-  if (o.description === RULE_TYPE_DESCRIPTION && Array.isArray(o.oneOf)) return ruleType;
-  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, withRuleTypes(v, ruleType)]));
-}
-
 /** The JSON Schema (draft-07) of the agent file, derived from {@link AgentFile}. */
 export function agentFileJsonSchema(): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(AgentFile, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  return withRuleTypes(rest, ruleTypeJsonSchema()) as JsonSchema;
+  // Both spellings the reader takes: PascalCase, as export writes, and snake_case (`max_calls`, F010 info).
+  const ruleType = discriminatedJsonSchema(RuleType, 'The rule type: PascalCase (as export writes it) or snake_case.', (n) => [n, snake(n)]);
+  return replaceUnion(rest, RULE_TYPE_DESCRIPTION, ruleType) as JsonSchema;
 }

@@ -5,6 +5,7 @@
  * to the YAML language service for completion, hover and schema markers.
  */
 import { z } from 'zod';
+import { discriminatedJsonSchema, replaceUnion } from './discriminated.ts';
 
 /** A whole number ≥ 0: negative or fractional values are errors (zero is accepted by hegel). */
 const whole = (description: string) => z.number().int().nonnegative().describe(description);
@@ -55,9 +56,10 @@ const requireCommits = z
   .describe('require_commits: fires when no commit was made in the last k phases (hegel’s addition).');
 
 /** A workflow rule in hegel's internally tagged form (`- type: repeated_command`). */
+const WORKFLOW_RULE_DESCRIPTION = 'A guard rule evaluated at `next`; the first violation interrupts with its text.';
 export const WorkflowFileRule = z
   .discriminatedUnion('type', [repeatedCommand, repeatedFileEdit, phaseTimeout, tokenBudget, requireCommits])
-  .describe('A guard rule evaluated at `next`; the first violation interrupts with its text.');
+  .describe(WORKFLOW_RULE_DESCRIPTION);
 
 export const WorkflowFileTransition = z
   .object({
@@ -101,7 +103,7 @@ let cached: JsonSchema | undefined;
 export function workflowJsonSchema(): JsonSchema {
   if (!cached) {
     const { $schema: _ignored, ...rest } = z.toJSONSchema(WorkflowFile, { target: 'draft-7', io: 'input' }) as JsonSchema;
-    cached = rest;
+    cached = replaceUnion(rest, WORKFLOW_RULE_DESCRIPTION, discriminatedJsonSchema(WorkflowFileRule, 'The rule type.')) as JsonSchema;
   }
   return JSON.parse(JSON.stringify(cached)) as JsonSchema;
 }
