@@ -156,6 +156,15 @@ const SCENARIOS: Record<string, string[][]> = {
     ['check', '--format', 'json', HASH],
     ['check', '--format', 'sarif', HASH],
   ],
+  fmt: [
+    ['fmt', A],
+    ['fmt', W],
+    ['fmt', '--check', A, B, W],
+    ['fmt', '--diff', A, W],
+    ['fmt', BARE],
+    ['fmt', HASH],
+    ['fmt', `${DIR}/.claude/settings.json`],
+  ],
   convert: [
     ['convert', A, '--to', 'toml'],
     ['convert', A, '--to', 'yaml'],

@@ -43,11 +43,15 @@ const trace = [
   `not json ${HOSTILE}`,
 ].join('\n');
 const dir = `${HOSTILE}dir`;
+/** What YAML allows raw of the hostile characters: bidi controls (it refuses C0 but tab, and C1). */
+const YAML_RAW = 'red\u202eevil\u2066x';
 const files: Record<string, string> = {
   [`${dir}/a.toml`]: agentToml,
   [`${dir}/clean.toml`]: cleanAgent,
   [`${dir}/t.jsonl`]: trace,
   [`${dir}/w.yaml`]: `mode: m\nstart_node: "${H}a"\nnodes:\n  "${H}a":\n    prompt: "${H}"\n    transitions:\n      - when: go\n        to: "${H}nowhere"\n`,
+  /** Raw bidi characters in a YAML comment and string: fmt prints them escaped. */
+  [`${dir}/raw.yaml`]: `# ${YAML_RAW}\nmode:   m\nstart_node: a\nnodes:\n  a:\n    prompt: '${YAML_RAW}'\n    transitions: []\n`,
   [`${dir}/x.test.yaml`]: `rules: clean.toml\ntests:\n  - name: "${H}test"\n    trace: t.jsonl\n    expect:\n      - { step: 1, decision: allowed, tool: "${H}nope" }\n`,
 };
 
@@ -98,6 +102,14 @@ const SCENARIOS: Record<string, string[][]> = {
     ['serve', '--no-open', `${dir}/missing${HOSTILE}.toml`],
     ['serve', '--no-open', '--port', HOSTILE, `${dir}/clean.toml`],
   ],
+  fmt: [
+    ['fmt', `${dir}/clean.toml`],
+    ['fmt', '--check', `${dir}/clean.toml`, `${dir}/w.yaml`],
+    ['fmt', '--diff', `${dir}/clean.toml`, `${dir}/w.yaml`],
+    ['fmt', `${dir}/raw.yaml`],
+    ['fmt', '--diff', `${dir}/raw.yaml`],
+    ['fmt', '--check', `${dir}/a.toml`, `${dir}/missing${HOSTILE}.toml`],
+  ],
   follow: [
     ['follow', `${dir}/t.jsonl`, `${dir}/missing${HOSTILE}.toml`],
     ['follow', `${dir}/t.jsonl`, `${dir}/clean.toml`, '--format', HOSTILE],
@@ -125,6 +137,13 @@ describe('no control character from input reaches the terminal raw', () => {
       const at = output.search(RAW_CONTROL);
       expect(at, `raw control at ${at}: ${JSON.stringify(output.slice(Math.max(0, at - 40), at + 40))}`).toBe(-1);
     });
+
+  it('fmt prints a YAML file that holds raw bidi characters escaped, and says so', async () => {
+    const r = await runCli(['fmt', `${dir}/raw.yaml`], files);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('red\\u202eevil\\u2066x');
+    expect(r.stderr).toContain('fmt --write keeps them as written');
+  });
 
   it('the escapes are visible and reversible where the output is data', async () => {
     const r = await runCli(['check', `${dir}/a.toml`], files);

@@ -1,11 +1,26 @@
 /** `fmt`'s run: formats rule files and prints, writes, checks or diffs them (see `fmt.ts`). */
 import { formatRuleText } from '../../core/codecs/fmt/index.ts';
 import { EXIT, type CliContext } from '../context.ts';
-import { termSafe } from '../escape.ts';
+import { jsonTermSafe, termSafe } from '../escape.ts';
 import { formatDiagnostic } from '../format.ts';
 import { UsageError, type ParsedArgs } from '../registry.ts';
 import { unifiedDiff } from '../unifiedDiff.ts';
 import { readRuleInputs } from './ruleInputs.ts';
+
+/** Text lines with control, bidi and log-command characters escaped (tabs kept), as every output of the CLI shows them. */
+const linesSafe = (text: string): string =>
+  text
+    .split('\n')
+    .map((line) => line.split('\t').map(termSafe).join('\t'))
+    .join('\n');
+
+/**
+ * A formatted file as printed to stdout: JSON with such characters as `\u` escapes (the same
+ * value); TOML and YAML line by line (a value may change: said on stderr; --write keeps the text).
+ */
+function shown(text: string, json: boolean): string {
+  return json ? jsonTermSafe(text) : linesSafe(text);
+}
 
 export function runFmt(args: ParsedArgs, ctx: CliContext): number {
   const write = args.flag('write');
@@ -30,9 +45,14 @@ export function runFmt(args: ParsedArgs, ctx: CliContext): number {
       continue;
     }
     if (result.changed) unformatted.push(loaded.file);
-    if (diff && result.changed) ctx.out(unifiedDiff(loaded.file, text, result.text));
+    if (diff && result.changed) ctx.out(linesSafe(unifiedDiff(loaded.file, text, result.text)));
     if (check && !diff && result.changed) ctx.out(termSafe(loaded.file));
-    if (print || (write && stdin)) ctx.out(result.text);
+    if (print || (write && stdin)) {
+      const safe = shown(result.text, loaded.format === 'json');
+      if (safe !== result.text && loaded.format !== 'json')
+        ctx.err(`${termSafe(loaded.file)}: control, bidi or CI log-command characters are shown escaped; fmt --write keeps them as written`);
+      ctx.out(safe);
+    }
     else if (write && result.changed) ctx.writeText?.(loaded.file, result.text);
   }
   if (check && !quiet) {
