@@ -62,6 +62,17 @@ function heldBytes(run: () => unknown): number {
   return after.heapUsed + after.external - (before.heapUsed + before.external);
 }
 
+/**
+ * The least of up to three rounds of {@link timeRatio}, stopping at the first under the bound: a
+ * busy machine can slow one round's small runs (its caches are shared), never all three, while
+ * quadratic work (16) fails every round.
+ */
+function settledTimeRatio(make: (n: number) => () => unknown, n: number): number {
+  let best = Infinity;
+  for (let round = 0; round < 3 && best >= BOUND; round++) best = Math.min(best, timeRatio(make, n));
+  return best;
+}
+
 /** Memory held by the result of size 4n over that of size n (results under 1 MB count as 1 MB: below it the collector's noise decides). */
 function memoryRatio(make: (n: number) => () => unknown, n: number): number {
   const small = Math.max(heldBytes(make(n)), 1024 * 1024);
@@ -136,7 +147,7 @@ const CASES: [string, (n: number) => () => unknown, number][] = [
 
 describe('doubling the input at most doubles the time and the memory (n against 4n, bound 10; quadratic is 16)', () => {
   it.each(CASES)('%s', (_name, make, n) => {
-    expect({ time: timeRatio(make, n) < BOUND, memory: memoryRatio(make, n) < BOUND }).toEqual({ time: true, memory: true });
+    expect({ time: settledTimeRatio(make, n) < BOUND, memory: memoryRatio(make, n) < BOUND }).toEqual({ time: true, memory: true });
   }, 180_000);
 });
 
