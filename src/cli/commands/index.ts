@@ -9,6 +9,7 @@ import { describeCommand } from './describe.ts';
 import { fmtCommand } from './fmt.ts';
 import { followCommand } from './follow.ts';
 import { learnCommand } from './learn.ts';
+import { lspCommand } from './lsp.ts';
 import { minimiseCommand } from './minimise.ts';
 import { mergeCommand } from './merge.ts';
 import { reportCommand } from './report.ts';
@@ -17,4 +18,4 @@ import { simulateCommand } from './simulate.ts';
 import { testCommand } from './test.ts';
 import { verifyCommand } from './verify.ts';
 
-export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, minimiseCommand, testCommand, verifyCommand, fmtCommand, serveCommand, followCommand, reportCommand, mergeCommand, learnCommand];
+export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, minimiseCommand, testCommand, verifyCommand, fmtCommand, serveCommand, followCommand, reportCommand, mergeCommand, learnCommand, lspCommand];
