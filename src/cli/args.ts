@@ -95,7 +95,7 @@ export function parseArgs(argv: readonly string[], def: CommandDef): ParsedArgs 
   if (positionals.length < min || (max !== undefined && positionals.length > max)) {
     const { noun } = def.positionals;
     const count = (n: number) => (n === 1 ? `one ${noun}` : `${n} ${noun}s`);
-    const want = max === min ? `exactly ${count(min)}` : max === undefined ? `at least ${count(min)}` : `${min} to ${max} ${noun}s`;
+    const want = max === 0 ? `no ${noun}s` : max === min ? `exactly ${count(min)}` : max === undefined ? `at least ${count(min)}` : `${min} to ${max} ${noun}s`;
     throw new UsageError(`${def.name} takes ${want} (got ${positionals.length}); see 'rule-studio ${def.name} --help'`);
   }
   return args;

@@ -13,15 +13,16 @@ function optionUsage(o: OptionDef): string {
 
 function usageLine(def: CommandDef): string {
   const required = def.options.filter((o) => o.kind !== 'flag' && o.required).map(optionUsage);
-  const pos = def.positionals.min === 0 ? `[${def.positionals.name}]` : def.positionals.name;
-  return ['rule-studio', def.name, pos, ...required, '[options]'].join(' ');
+  const pos = def.positionals.max === 0 ? [] : [def.positionals.min === 0 ? `[${def.positionals.name}]` : def.positionals.name];
+  return ['rule-studio', def.name, ...pos, ...required, '[options]'].join(' ');
 }
 
 /** The page `rule-studio <command> --help` prints: usage, every option with default and example. */
 export function commandHelp(def: CommandDef): string {
   const opts = optionsOf(def);
   const width = Math.min(34, Math.max(...opts.map((o) => optionUsage(o).length)) + 2);
-  const lines = [`${def.summary}`, '', `usage: ${usageLine(def)}`, '', `  ${def.positionals.name.padEnd(width)}${def.positionals.description}`, '', 'options:'];
+  const positional = def.positionals.max === 0 ? [] : [`  ${def.positionals.name.padEnd(width)}${def.positionals.description}`, ''];
+  const lines = [`${def.summary}`, '', `usage: ${usageLine(def)}`, '', ...positional, 'options:'];
   for (const o of opts) {
     const head = optionUsage(o);
     const pad = ' '.repeat(width + 2);

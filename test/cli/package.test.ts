@@ -2,13 +2,16 @@
  * The package as a user gets it: `npm pack` gives a tarball (the `prepare` script builds the CLI
  * bundle into it), `npm i -g --prefix <tmp>` installs it with only its runtime dependencies (none:
  * the bundle holds every library), and the installed `rule-studio` runs check, convert, describe,
- * simulate and test on examples — with no TypeScript loader and no dev dependency anywhere.
+ * simulate, test and lsp on examples — with no TypeScript loader and no dev dependency anywhere.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PublishDiagnosticsParams } from 'vscode-languageserver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initialize, startClient } from './lsp/client.ts';
 
 /**
  * The environment `npm pack` runs in, without Vitest's `NODE_ENV=test`: a build under it is React's
@@ -131,6 +134,22 @@ describe('the packed package, installed globally into a temporary prefix', () =>
     expect(github.status).toBe(2);
     expect(github.stderr).toContain('nope.toml: no such file');
   });
+
+  it('lsp: initialize, a T001 on didOpen, shutdown and exit 0 from the installed bin', async () => {
+    const client = startClient(bin, ['lsp', '--stdio'], work, { ...process.env, RULE_STUDIO_CACHE_DIR: cacheDir() });
+    try {
+      const { capabilities } = await initialize(client, pathToFileURL(work).href);
+      expect(capabilities).toMatchObject({ hoverProvider: true });
+      const uri = pathToFileURL(join(work, 'cycle.toml')).href;
+      const text = readFileSync('test/cli/lsp/data/cycle.toml', 'utf8');
+      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'toml', version: 1, text } });
+      const p: PublishDiagnosticsParams = await client.diagnostics(uri, (x) => x.diagnostics.length > 0);
+      expect(p.diagnostics.map((d) => d.code)).toContain('T001');
+      expect(await client.close()).toBe(0);
+    } finally {
+      if (client.child.exitCode === null) client.child.kill();
+    }
+  }, 30_000);
 
   it('ships an all-ASCII bundle (Node and V8 read it as one-byte text)', () => {
     const bytes = readFileSync(join(installed, 'dist-cli', 'rule-studio.cjs'));

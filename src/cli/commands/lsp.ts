@@ -5,7 +5,7 @@ export const lspCommand = defineCommand({
   name: 'lsp',
   summary:
     'language server over stdio: check and verify diagnostics, hover, completion, quick fixes (docs/editors.md)',
-  positionals: { name: '', noun: 'argument', description: 'none', min: 0, max: 0 },
+  positionals: { name: '', noun: 'argument', description: '', min: 0, max: 0 },
   options: [
     {
       kind: 'flag',

@@ -27,8 +27,9 @@ export function startClient(
   command: string,
   args: readonly string[],
   cwd = process.cwd(),
+  env: NodeJS.ProcessEnv = process.env,
 ): LspClient {
-  const child = spawn(command, args, { cwd, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'inherit'] });
   const connection = createMessageConnection(
     new StreamMessageReader(child.stdout!),
     new StreamMessageWriter(child.stdin!),
