@@ -19,6 +19,18 @@ const RULE_FIELDS: Readonly<Record<string, string>> = {
   priority: '0–255, higher is checked first (default 5).',
 };
 
+/** The fields of a hegel workflow rule. */
+const WORKFLOW_RULE_FIELDS: Readonly<Record<string, string>> = {
+  type: 'The rule type (repeated_command, repeated_file_edit, phase_timeout, token_budget, require_commits).',
+  pattern: 'repeated_command: the regular expression a command must match.',
+  path_pattern: 'repeated_file_edit: the regular expression a file path must match.',
+  threshold: 'How many repeats within the window trigger the rule.',
+  window: 'The window in seconds.',
+  max_duration: 'phase_timeout: seconds the phase may last.',
+  max_tokens: 'token_budget: tokens the phase may use.',
+  lookback_phases: 'require_commits: how many phases back a commit must exist.',
+};
+
 /** Every tool an agent of the file declares or names in a rule. */
 function toolNames(loaded: LoadedFile): string[] {
   const names = new Set<string>();
@@ -56,10 +68,12 @@ export function completionsAt(loaded: LoadedFile, linePrefix: string): Completio
       detail: 'tool',
     }));
   if (/^\s*(-\s*)?[a-z_]*$/.test(linePrefix))
-    return Object.entries(RULE_FIELDS).map(([label, documentation]) => ({
-      label,
-      kind: CompletionItemKind.Field,
-      documentation,
-    }));
+    return Object.entries(loaded.workflows.length > 0 ? WORKFLOW_RULE_FIELDS : RULE_FIELDS).map(
+      ([label, documentation]) => ({
+        label,
+        kind: CompletionItemKind.Field,
+        documentation,
+      }),
+    );
   return [];
 }

@@ -3,6 +3,7 @@ import type { Hover } from 'vscode-languageserver';
 import type { LoadedFile } from '../../core/codecs/types.ts';
 import { ruleMeaning } from '../../core/describe/meaning.ts';
 import { TOOL_RULE_HINTS, ruleTypeLabel } from '../../core/describe/ruleNames.ts';
+import { describeWorkflowRule } from '../../core/simulator/ruleText.ts';
 import { ruleAt } from './locate.ts';
 
 /** The hover for the rule at the 0-based position, or null outside every rule. */
@@ -14,7 +15,11 @@ export function hoverAt(loaded: LoadedFile, line: number, character: number): Ho
   if (at.kind === 'agent') {
     lines.push('', TOOL_RULE_HINTS[at.rule.rule_type.type], '', `${ruleMeaning(at.rule)}.`);
   } else {
-    lines.push('', `A rule of node \`${at.node}\`.`);
+    const text = describeWorkflowRule(at.rule);
+    lines.push(
+      '',
+      `${text.charAt(0).toUpperCase()}${text.slice(1)} (a rule of phase \`${at.node}\`).`,
+    );
   }
   return { contents: { kind: 'markdown', value: lines.join('\n') } };
 }
