@@ -6,7 +6,8 @@ const { LanguageClient } = require('vscode-languageclient/node');
 let client;
 
 function activate(context) {
-  const command = vscode.workspace.getConfiguration('ruleStudio').get('command', 'rule-studio');
+  const config = vscode.workspace.getConfiguration('ruleStudio');
+  const command = config.get('command', 'rule-studio');
   const run = { command, args: ['lsp'], options: { shell: process.platform === 'win32' } };
   client = new LanguageClient(
     'ruleStudio',
@@ -19,6 +20,7 @@ function activate(context) {
         { scheme: 'file', language: 'json' },
         { scheme: 'file', pattern: '**/*.af' },
       ],
+      initializationOptions: { profile: config.get('profile', 'spec') },
     },
   );
   context.subscriptions.push({ dispose: () => client && client.stop() });

@@ -135,16 +135,22 @@ describe('the packed package, installed globally into a temporary prefix', () =>
     expect(github.stderr).toContain('nope.toml: no such file');
   });
 
-  it('lsp: initialize, a T001 on didOpen, shutdown and exit 0 from the installed bin', async () => {
+  it('lsp: initialize (profile hegel), T001 and a hegel W006 on didOpen, shutdown and exit 0 from the installed bin', async () => {
     const client = startClient(bin, ['lsp', '--stdio'], work, { ...process.env, RULE_STUDIO_CACHE_DIR: cacheDir() });
     try {
-      const { capabilities } = await initialize(client, pathToFileURL(work).href);
+      const { capabilities } = await initialize(client, pathToFileURL(work).href, { profile: 'hegel' });
       expect(capabilities).toMatchObject({ hoverProvider: true });
       const uri = pathToFileURL(join(work, 'cycle.toml')).href;
       const text = readFileSync('test/cli/lsp/data/cycle.toml', 'utf8');
       await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'toml', version: 1, text } });
       const p: PublishDiagnosticsParams = await client.diagnostics(uri, (x) => x.diagnostics.length > 0);
       expect(p.diagnostics.map((d) => d.code)).toContain('T001');
+      // check --profile hegel: a zero timeout is a warning (an error under spec).
+      const wf = pathToFileURL(join(work, 'w.yaml')).href;
+      const wfText = 'start_node: a\nnodes:\n  a:\n    prompt: p\n    rules:\n      - type: phase_timeout\n        max_duration: 0\n    transitions:\n      - when: x\n        to: done\n';
+      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: wf, languageId: 'yaml', version: 1, text: wfText } });
+      const w = await client.diagnostics(wf, (x) => x.diagnostics.length > 0);
+      expect(w.diagnostics.find((d) => d.code === 'W006')?.severity).toBe(2);
       expect(await client.close()).toBe(0);
     } finally {
       if (client.child.exitCode === null) client.child.kill();

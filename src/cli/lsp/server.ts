@@ -12,6 +12,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from '../../core/diagnostics/types.ts';
+import { Profile } from '../../core/engine/settings.ts';
 import { analyse, type Analysis } from './analyse.ts';
 import { codeActionsFor } from './codeActions.ts';
 import { completionsAt } from './completion.ts';
@@ -36,6 +37,9 @@ export function startServer(
   const findings = new Map<string, Diagnostic[]>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const checkDebounceMs = options.checkDebounceMs ?? 200;
+  // `check --profile`, from the client's initializationOptions ({"profile": "hegel"}).
+  let profile: Profile = 'spec';
+  let profileAsked = false;
 
   const publish = (uri: string) => {
     const a = analyses.get(uri);
@@ -52,7 +56,7 @@ export function startServer(
     timers.delete(doc.uri);
     let a: Analysis;
     try {
-      a = analyse(doc.uri, doc.getText());
+      a = analyse(doc.uri, doc.getText(), profile);
     } catch (e) {
       connection.console.error(
         `rule-studio: checking ${doc.uri} failed: ${e instanceof Error ? e.message : String(e)}`,
@@ -62,7 +66,8 @@ export function startServer(
     analyses.set(doc.uri, a);
     findings.delete(doc.uri);
     publish(doc.uri);
-    verifier.schedule(doc.uri, a.loaded, a.diagnostics);
+    // As `verify --profile`: without one, each family is explored as its engine decides.
+    verifier.schedule(doc.uri, a.loaded, a.diagnostics, profileAsked ? { profile } : {});
   };
   /** The analysis of the document as it is now (a pending check runs first, so requests see the latest text). */
   const current = (uri: string): { doc: TextDocument; a: Analysis } | undefined => {
@@ -76,16 +81,22 @@ export function startServer(
     return a && { doc, a };
   };
 
-  connection.onInitialize(() => ({
-    capabilities: {
-      textDocumentSync: TextDocumentSyncKind.Incremental,
-      hoverProvider: true,
-      completionProvider: { triggerCharacters: ['"', "'", ' ', '='] },
-      codeActionProvider: { codeActionKinds: ['quickfix'] },
-      definitionProvider: true,
-    },
-    serverInfo: { name: 'rule-studio' },
-  }));
+  connection.onInitialize((params) => {
+    const asked = Profile.safeParse(
+      (params.initializationOptions as { profile?: unknown } | null | undefined)?.profile,
+    );
+    if (asked.success) [profile, profileAsked] = [asked.data, true];
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: ['"', "'", ' ', '='] },
+        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        definitionProvider: true,
+      },
+      serverInfo: { name: 'rule-studio' },
+    };
+  });
   documents.onDidOpen((e) => check(e.document));
   documents.onDidChangeContent((e) => {
     clearTimeout(timers.get(e.document.uri));

@@ -7,6 +7,7 @@
 import { hasErrors } from '../../core/check.ts';
 import type { LoadedFile } from '../../core/codecs/types.ts';
 import type { Diagnostic } from '../../core/diagnostics/types.ts';
+import type { ReplaySettingsInput } from '../../core/engine/settings.ts';
 import { verifyFilesSteps } from '../../core/verify/explore.ts';
 
 export interface VerifyOptions {
@@ -35,14 +36,19 @@ export class VerifyScheduler {
   ) {}
 
   /** Verifies `loaded` after the debounce, unless `statics` has errors (then verify would refuse too). */
-  schedule(uri: string, loaded: LoadedFile, statics: readonly Diagnostic[]): void {
+  schedule(
+    uri: string,
+    loaded: LoadedFile,
+    statics: readonly Diagnostic[],
+    settings: ReplaySettingsInput = {},
+  ): void {
     const gen = (this.generation.get(uri) ?? 0) + 1;
     this.generation.set(uri, gen);
     clearTimeout(this.timers.get(uri));
     if (hasErrors(statics) || (loaded.agents.length === 0 && loaded.workflows.length === 0)) return;
     this.timers.set(
       uri,
-      setTimeout(() => this.run(uri, loaded, gen), this.options.debounceMs),
+      setTimeout(() => this.run(uri, loaded, gen, settings), this.options.debounceMs),
     );
   }
 
@@ -53,13 +59,13 @@ export class VerifyScheduler {
     this.generation.set(uri, (this.generation.get(uri) ?? 0) + 1);
   }
 
-  private run(uri: string, loaded: LoadedFile, gen: number): void {
+  private run(uri: string, loaded: LoadedFile, gen: number, settings: ReplaySettingsInput): void {
     this.timers.delete(uri);
     const deadline = performance.now() + this.options.budgetMs;
     const stale = () => this.generation.get(uri) !== gen;
     const steps = verifyFilesSteps(
       [loaded],
-      {},
+      settings,
       {
         maxStates: this.options.maxStates,
         cancelled: () => stale() || performance.now() > deadline,

@@ -78,6 +78,16 @@ describe('lsp diagnostics are check diagnostics', () => {
     expect(codes('/p/.claude/settings.local.json')).toContain('C001');
   });
 
+  it('follows the profile, as check --profile does (W006 is a warning under hegel)', () => {
+    const text =
+      'start_node: a\nnodes:\n  a:\n    prompt: p\n    rules:\n      - type: phase_timeout\n        max_duration: 0\n    transitions:\n      - when: x\n        to: done\n';
+    const severity = (profile: 'spec' | 'hegel') =>
+      analyse('file:///p/w.yaml', text, profile).diagnostics.find((d) => d.code === 'W006')
+        ?.severity;
+    expect(severity('spec')).toBe('error');
+    expect(severity('hegel')).toBe('warning');
+  });
+
   it('an ordinary YAML or TOML file is not flagged (not a rule file)', () => {
     expect(viaServer('/p/.pre-commit-config.yaml', 'repos: []\n').diagnostics).toEqual([]);
     expect(viaServer('/p/pyproject.toml', '[project]\nname = "x"\n').diagnostics).toEqual([]);

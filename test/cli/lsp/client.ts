@@ -73,12 +73,14 @@ export function startClient(
 export async function initialize(
   client: LspClient,
   rootUri: string,
+  initializationOptions?: Record<string, unknown>,
 ): Promise<{ capabilities: Record<string, unknown> }> {
   const result = await client.connection.sendRequest<{ capabilities: Record<string, unknown> }>(
     'initialize',
     {
       processId: process.pid,
       rootUri,
+      initializationOptions,
       capabilities: {
         textDocument: {
           publishDiagnostics: {},
