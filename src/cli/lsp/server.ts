@@ -1,7 +1,7 @@
 /**
  * `rule-studio lsp`: the language server. Wires the connection and the open documents to the
  * core: diagnostics on open and change (debounced), verify's findings later (`verifyLater.ts`),
- * hover, completion, quick fixes and go-to-definition.
+ * hover, completion, quick fixes, go-to-definition and formatting (`fmt`'s).
  */
 import {
   createConnection,
@@ -18,6 +18,7 @@ import { codeActionsFor } from './codeActions.ts';
 import { completionsAt } from './completion.ts';
 import { lspDiagnostic } from './convert.ts';
 import { definitionAt } from './definition.ts';
+import { formattingEdits } from './formatting.ts';
 import { hoverAt } from './hover.ts';
 import { DEFAULT_VERIFY_OPTIONS, VerifyScheduler, type VerifyOptions } from './verifyLater.ts';
 
@@ -93,6 +94,7 @@ export function startServer(
         completionProvider: { triggerCharacters: ['"', "'", ' ', '='] },
         codeActionProvider: { codeActionKinds: ['quickfix'] },
         definitionProvider: true,
+        documentFormattingProvider: true,
       },
       serverInfo: { name: 'rule-studio' },
     };
@@ -133,6 +135,11 @@ export function startServer(
   connection.onDefinition((p) => {
     const c = current(p.textDocument.uri);
     return c ? definitionAt(c.a.loaded, c.doc, p.position.line, p.position.character) : null;
+  });
+
+  connection.onDocumentFormatting((p) => {
+    const doc = documents.get(p.textDocument.uri);
+    return doc ? formattingEdits(doc) : [];
   });
 
   documents.listen(connection);

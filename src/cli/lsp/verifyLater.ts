@@ -63,14 +63,10 @@ export class VerifyScheduler {
     this.timers.delete(uri);
     const deadline = performance.now() + this.options.budgetMs;
     const stale = () => this.generation.get(uri) !== gen;
-    const steps = verifyFilesSteps(
-      [loaded],
-      settings,
-      {
-        maxStates: this.options.maxStates,
-        cancelled: () => stale() || performance.now() > deadline,
-      },
-    );
+    const steps = verifyFilesSteps([loaded], settings, {
+      maxStates: this.options.maxStates,
+      cancelled: () => stale() || performance.now() > deadline,
+    });
     const slice = () => {
       if (stale()) return;
       let r: IteratorResult<unknown, { diagnostics: Diagnostic[] }>;

@@ -13,9 +13,14 @@ import type {
   Diagnostic,
   Hover,
   Location,
+  TextEdit,
 } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initialize, startClient, type LspClient } from './client.ts';
+
+const applyEdits = (text: string, edits: TextEdit[]) =>
+  TextDocument.applyEdits(TextDocument.create('file:///x', 'toml', 1, text), edits);
 
 const dataDir = resolve('test/cli/lsp/data');
 const uriOf = (name: string) => pathToFileURL(join(dataDir, name)).href;
@@ -166,6 +171,30 @@ describe('rule-studio lsp over stdio', () => {
     });
     const p = await client.diagnostics(YAML, (x) => !has('W001')(x));
     expect(p.diagnostics).toEqual([]);
+  });
+
+  it('formats a document as rule-studio fmt does, keeping its comment', async () => {
+    const uri = uriOf('unformatted.toml');
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: {
+        uri,
+        languageId: 'toml',
+        version: 1,
+        text: '[[agents]]\nname=  "x"\ntools = [ "a","b" ]   # two\n',
+      },
+    });
+    const edits = await client.connection.sendRequest<TextEdit[]>('textDocument/formatting', {
+      textDocument: { uri },
+      options: { tabSize: 2, insertSpaces: true },
+    });
+    expect(applyEdits('[[agents]]\nname=  "x"\ntools = [ "a","b" ]   # two\n', edits)).toBe(
+      '[[agents]]\nname = "x"\ntools = ["a", "b"] # two\n',
+    );
+    const none = await client.connection.sendRequest<TextEdit[]>('textDocument/formatting', {
+      textDocument: { uri: TOML },
+      options: { tabSize: 2, insertSpaces: true },
+    });
+    expect(none).toEqual([]);
   });
 
   it('shuts down and exits with code 0', async () => {
