@@ -29,6 +29,7 @@ import { benchBundle, describeInteractive, FIRST_LOAD_BUDGET_KB, INTERACTIVE_BUD
 import { benchChromium, median } from './chromium.bench.ts';
 import { fmt, loadAverage } from './measure.ts';
 import { benchCorpus, benchFollow } from './corpus.bench.ts';
+import { benchClaude } from './claude.bench.ts';
 
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
@@ -150,6 +151,14 @@ if (want('simulate-cli')) {
     );
   }
   console.log(`  before: ${before}; after: ${await loadAverage()}`);
+}
+if (want('claude')) {
+  console.log('\n## Claude Code permissions: the largest transcript replayed under a project policy (the claude profile), and learn over every transcript (CPU medians)');
+  const r = benchClaude();
+  console.log(`  ${r.transcripts} transcripts; the largest (${r.largest.path}, ${fmt(r.largest.kb)} KB, ${fmt(r.largest.calls)} tool calls): replay ${fmt(r.largest.replayMs, 2)} ms (${fmt((r.largest.calls / r.largest.replayMs) * 1000)} calls/s)`);
+  console.log(`  its calls repeated to ${fmt(r.scaled.calls)}, one session: replay ${fmt(r.scaled.replayMs)} ms (${fmt((r.scaled.calls / r.scaled.replayMs) * 1000)} calls/s)`);
+  console.log(`  learn over all ${fmt(r.learn.calls)} calls: ${fmt(r.learn.learnMs, 2)} ms, ${r.learn.proposals} proposed rules`);
+  console.log(`  ${await loadAverage()}`);
 }
 if (want('corpus')) {
   console.log('\n## report: a corpus replayed one session per task on worker threads (target: 2 workers ≥ 1.7× 1 worker on 2 cores)');
