@@ -1,0 +1,87 @@
+/**
+ * Reading one trace file from its bytes, chunk by chunk, holding only what its format needs (as
+ * `simulate --trace` and `report` read files): canonical JSONL in UTF-8 goes through the byte
+ * reader (no text is decoded for the usual lines), the other line-based formats are decoded chunk
+ * by chunk into their line readers, and whole-document formats (scripted YAML, chat JSON) are read
+ * whole. The encoding is UTF-8, or UTF-16 after its byte-order mark; the format comes from the
+ * name and the first 65,536 characters.
+ */
+import { concatBytes } from '../text/concatBytes.ts';
+import { encodingOf } from '../text/decodeBytes.ts';
+import { createCanonicalByteReader } from './canonicalBytes.ts';
+import { detectTraceFormat } from './detect.ts';
+import type { TraceItem } from './events.ts';
+import { readTrace } from './readTrace.ts';
+import { createStreamingReader } from './streaming.ts';
+
+/** Bytes read before the format is decided (sooner at the first line break). */
+const SNIFF_BYTES = 4096;
+/** Bytes of a canonical trace read into items at a time. */
+const SLICE_BYTES = 1 << 16;
+
+/** Items of a trace file as its chunks are fed: `emit` gets them a slice at a time. */
+export interface TraceBytesReader {
+  /** Feeds the file's next chunk (any split). The chunk is not kept: the caller may reuse it. */
+  push(chunk: Uint8Array, emit: (items: readonly TraceItem[]) => void): void;
+  /** Ends the file. */
+  end(emit: (items: readonly TraceItem[]) => void): void;
+}
+
+/** A reader of the bytes of trace file `path` (see the module comment). */
+export function createTraceBytesReader(path: string): TraceBytesReader {
+  const head: Uint8Array[] = [];
+  let headLength = 0;
+  let take: ((bytes: Uint8Array, emit: (items: readonly TraceItem[]) => void) => void) | undefined;
+  let finish: (emit: (items: readonly TraceItem[]) => void) => void = () => {};
+
+  const decide = (emit: (items: readonly TraceItem[]) => void) => {
+    const bytes = head.length === 1 ? (head[0] as Uint8Array) : concatBytes(head, headLength);
+    head.length = 0;
+    const encoding = encodingOf(bytes);
+    // 2^18 bytes hold the first 65,536 characters whatever the encoding.
+    const sample = new TextDecoder(encoding).decode(bytes.subarray(0, 1 << 18)).slice(0, 65536);
+    const format = detectTraceFormat(path, sample);
+    if (format === 'canonical' && encoding === 'utf-8') {
+      const reader = createCanonicalByteReader({ file: path });
+      // In slices of 64 KB, so the items read and not yet replayed stay few (a whole 1 MiB chunk's
+      // ten thousand items outlived young-generation collections and were copied).
+      take = (b, out) => {
+        for (let at = 0; at < b.length; at += SLICE_BYTES) out(reader.push(b.subarray(at, Math.min(b.length, at + SLICE_BYTES))));
+      };
+      finish = (out) => out(reader.end());
+    } else {
+      const decoder = new TextDecoder(encoding);
+      const reader = createStreamingReader(format, path);
+      if (reader) {
+        take = (b, out) => out(reader.push(decoder.decode(b, { stream: true })));
+        finish = (out) => {
+          out(reader.push(decoder.decode()));
+          out(reader.end());
+        };
+      } else {
+        const parts: string[] = [];
+        take = (b) => parts.push(decoder.decode(b, { stream: true }));
+        finish = (out) => {
+          parts.push(decoder.decode());
+          out(readTrace(path, parts.join('')).items);
+        };
+      }
+    }
+    take(bytes, emit);
+  };
+
+  return {
+    push(chunk, emit) {
+      if (take) return take(chunk, emit);
+      const decides = headLength + chunk.length >= SNIFF_BYTES || chunk.includes(0x0a);
+      // Kept until the format is decided: a copy when the caller gets it back first (it may reuse it).
+      head.push(decides ? chunk : chunk.slice());
+      headLength += chunk.length;
+      if (decides) decide(emit);
+    },
+    end(emit) {
+      if (!take) decide(emit);
+      finish(emit);
+    },
+  };
+}
