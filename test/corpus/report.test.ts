@@ -12,6 +12,7 @@ import { runCli } from '../cli/harness.ts';
 import type { Decision } from '../../src/core/engine/decisions.ts';
 import { CORPUS_REPORT_VERSION, mergeReports, type CorpusReport } from '../../src/core/corpus/summary.ts';
 import { reportHtml } from '../../src/core/corpus/render.ts';
+import { createSessionReplayer, prepareJob, replaySession } from '../../src/core/corpus/replaySession.ts';
 
 const RULES = 'examples/etl-pipeline.toml';
 const TOOLS = ['connect_db', 'extract', 'transform', 'load', 'disconnect_db', 'send_message', 'unknown_tool'];
@@ -88,6 +89,27 @@ describe('rule-studio report', () => {
     expect(r.stdout).toMatch(/^40 sessions, /);
     expect(r.stdout).toMatch(/Call `load` only after calling: transform\n {6}stopped \d+ calls in \d+ sessions/);
     expect(r.stdout).toContain('never fired');
+  });
+
+  it('replays sessions one after another on one engine, from bytes, as each alone from its text', () => {
+    const { config } = prepareJob({ rules: [{ path: RULES, text: readFileSync(RULES, 'utf8') }], settings: {} });
+    if (!config) throw new Error('no agent');
+    const replayer = createSessionReplayer(config);
+    // Both orders: a session after others meets an engine that has interned their tools.
+    for (const order of [paths, [...paths].reverse()])
+      for (const p of order) {
+        const bytes = readFileSync(p);
+        // Read in chunks of 7 bytes through one buffer overwritten each time, as the pool reuses its buffer.
+        const got = replayer.bytes(p, (push) => {
+          const buffer = new Uint8Array(7);
+          for (let at = 0; at < bytes.length; at += 7) {
+            const n = Math.min(7, bytes.length - at);
+            buffer.set(bytes.subarray(at, at + n));
+            push(buffer.subarray(0, n));
+          }
+        });
+        expect(got).toEqual(replaySession(config, p, bytes.toString('utf8')));
+      }
   });
 
   it('with two worker threads, gives the report one thread gives', () => {

@@ -4,7 +4,7 @@
  * corpus worker.
  */
 import { loadRuleFile } from '../codecs/load.ts';
-import { createReplay, type Replay, type ReplayConfig } from '../engine/replay.ts';
+import { createReplay, type ReplayConfig } from '../engine/replay.ts';
 import type { Decision } from '../engine/decisions.ts';
 import type { ReplaySettingsInput } from '../engine/settings.ts';
 import { prepareSimulation } from '../simulate.ts';
@@ -48,7 +48,7 @@ export interface SessionReplayer {
 
 /**
  * A replayer of many sessions: the engines are built once and put back into their fresh state
- * before each session ({@link Replay.restore}, which gives exactly the decisions a fresh replay
+ * before each session (the replay's `restore`, which gives exactly the decisions a fresh replay
  * gives), decisions' times are not formatted (the tally reads none), and one decision list is
  * reused, so a session costs only its events.
  */

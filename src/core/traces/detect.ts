@@ -43,9 +43,13 @@ function prefixFormat(start: string): TraceFormat | null {
 
 /** Sniffs the first complete lines of a JSONL head. */
 function sniffJsonLines(head: string): TraceFormat | null {
-  const lines = head.split('\n');
-  // The last piece may be cut short by the head's end; it is only used when it parses.
-  for (const line of lines.slice(0, SNIFF_LINES)) {
+  // Line by line, not split whole: a 64 KB head holds hundreds of lines and only the first few are read.
+  for (let n = 0, at = 0; n < SNIFF_LINES && at <= head.length; n++) {
+    const nl = head.indexOf('\n', at);
+    // The last piece may be cut short by the head's end; it is only used when it parses.
+    const last = nl < 0;
+    const line = last ? head.slice(at) : head.slice(at, nl);
+    at = last ? head.length + 1 : nl + 1;
     const text = line.trim();
     if (!text.startsWith('{')) continue;
     let value: unknown;
@@ -53,7 +57,7 @@ function sniffJsonLines(head: string): TraceFormat | null {
       value = JSON.parse(text);
     } catch {
       // A line longer than the head (a 30 MB transcript line) is cut short: tell it by its keys.
-      const cut = line === lines[lines.length - 1] ? prefixFormat(text) : null;
+      const cut = last ? prefixFormat(text) : null;
       if (cut) return cut;
       continue;
     }

@@ -7,7 +7,7 @@
  * name and the first 65,536 characters.
  */
 import { concatBytes } from '../text/concatBytes.ts';
-import { encodingOf } from '../text/decodeBytes.ts';
+import { encodingOf, type TextEncodingName } from '../text/decodeBytes.ts';
 import { createCanonicalByteReader } from './canonicalBytes.ts';
 import { detectTraceFormat } from './detect.ts';
 import type { TraceItem } from './events.ts';
@@ -18,6 +18,31 @@ import { createStreamingReader } from './streaming.ts';
 const SNIFF_BYTES = 4096;
 /** Bytes of a canonical trace read into items at a time. */
 const SLICE_BYTES = 1 << 16;
+
+/** Characters of the head the format is told from, and bytes that surely hold them (whatever the encoding). */
+const HEAD_CHARS = 65536;
+const HEAD_BYTES = 1 << 18;
+
+/**
+ * The first 65,536 characters of the text of `bytes` — those of decoding its first 2^18 bytes at
+ * once — decoded 64 KB at a time until there are enough: most heads are one step, and the rest of
+ * a larger file is never decoded here.
+ */
+export function traceHeadText(bytes: Uint8Array, encoding: TextEncodingName): string {
+  const decoder = new TextDecoder(encoding);
+  const limit = Math.min(bytes.length, HEAD_BYTES);
+  let text = '';
+  let at = 0;
+  while (at < limit && text.length < HEAD_CHARS) {
+    const end = Math.min(limit, at + 65536);
+    text += decoder.decode(bytes.subarray(at, end), { stream: true });
+    at = end;
+  }
+  // A sequence cut short by the end decodes as U+FFFD, as decoding those bytes at once would give
+  // (cut short before that, it lies past the head's characters).
+  if (at === limit) text += decoder.decode();
+  return text.slice(0, HEAD_CHARS);
+}
 
 /** Items of a trace file as its chunks are fed: `emit` gets them a slice at a time. */
 export interface TraceBytesReader {
@@ -38,8 +63,7 @@ export function createTraceBytesReader(path: string): TraceBytesReader {
     const bytes = head.length === 1 ? (head[0] as Uint8Array) : concatBytes(head, headLength);
     head.length = 0;
     const encoding = encodingOf(bytes);
-    // 2^18 bytes hold the first 65,536 characters whatever the encoding.
-    const sample = new TextDecoder(encoding).decode(bytes.subarray(0, 1 << 18)).slice(0, 65536);
+    const sample = traceHeadText(bytes, encoding);
     const format = detectTraceFormat(path, sample);
     if (format === 'canonical' && encoding === 'utf-8') {
       const reader = createCanonicalByteReader({ file: path });
