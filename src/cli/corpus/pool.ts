@@ -1,8 +1,8 @@
 /**
- * Replaying a corpus across cores: the sessions are handed out in small batches to the next free
- * worker thread (the CLI's own entry, started with the job in `workerData`), which reads each
- * session file itself and sends back only its tally; results come back in any order and are
- * tallied in the report by session name. With one worker, the sessions run in this thread.
+ * Replaying a corpus across cores: the sessions are handed out in small batches to this thread and
+ * to worker threads (the CLI's own entry, started with the job in `workerData`); each reads its
+ * session files itself and a worker sends back only their tallies. Results come back in any order
+ * and are tallied in the report by session name.
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { closeSync, openSync, readSync } from 'node:fs';
@@ -65,58 +65,78 @@ export function serveCorpusWorker(): void {
 }
 
 /**
- * Replays `sessions` with `workers` threads (1: in this thread), calling `progress(done, total)`
- * as results come in; resolves with every session's result.
+ * Replays `sessions` on `workers` threads: this one and `workers − 1` worker threads (1: in this
+ * thread alone), calling `progress(done, total)` as results come in; resolves with every session's
+ * result. This thread replays too, from the start, so the workers' start-up (each loads the CLI)
+ * delays nothing; each worker has two batches in hand, so it never waits for this thread to
+ * hand it the next.
  */
 export async function replayCorpus(job: CorpusJob, sessions: readonly Session[], workers: number, progress: (done: number, total: number) => void = () => undefined): Promise<SessionResult[]> {
   const { config } = prepareJob(job);
   if (!config) return [];
   const results: SessionResult[] = [];
-  if (workers <= 1 || sessions.length <= 1) {
-    const run = sessionRunner(createSessionReplayer(config));
-    for (const s of sessions) {
-      results.push(run(s));
-      progress(results.length, sessions.length);
-    }
-    return results;
-  }
-  const entry = process.argv[1];
-  if (!entry) throw new Error('cannot start worker threads: no entry script');
+  const run = sessionRunner(createSessionReplayer(config));
+  const threads = Math.max(1, Math.min(workers, sessions.length));
   // Batches small enough that every thread gets about 16 (the last ones end close together), and
   // large enough that a thread rarely waits for its next one.
-  const size = Math.max(1, Math.min(MAX_BATCH, Math.ceil(sessions.length / (workers * 16))));
+  const size = Math.max(1, Math.min(MAX_BATCH, Math.ceil(sessions.length / (threads * 16))));
   let next = 0;
-  // From the sources (a checkout), the thread registers the TypeScript loader (tsx, a dev
-  // dependency) before loading the entry: a loader of the main thread does not reach its workers.
-  const fromSources = entry.endsWith('.ts');
-  const script = fromSources ? `require('tsx/cjs/api').register(); require(${JSON.stringify(fileURLToPath(import.meta.url))}).serveCorpusWorker();` : entry;
-  const pool = Array.from({ length: Math.min(workers, sessions.length) }, () => new Worker(script, { eval: fromSources, workerData: { kind: WORKER_KIND, job }, argv: [], stdout: false, stderr: false }));
+  const take = (): Session[] | undefined => {
+    if (next >= sessions.length) return undefined;
+    const batch = sessions.slice(next, next + size);
+    next += size;
+    return batch;
+  };
+  const pool = threads > 1 ? startWorkers(job, threads - 1) : [];
+  let failure: unknown;
+  let settle: () => void = () => undefined;
+  const allIn = new Promise<void>((resolve) => (settle = resolve));
+  const collect = (done: readonly SessionResult[]) => {
+    for (const r of done) results.push(r);
+    progress(results.length, sessions.length);
+    if (results.length === sessions.length) settle();
+  };
   try {
-    await Promise.all(
-      pool.map(
-        (w) =>
-          new Promise<void>((resolve, reject) => {
-            const give = () => {
-              if (next >= sessions.length) return resolve();
-              const batch: Batch = { sessions: sessions.slice(next, next + size) };
-              next += size;
-              w.postMessage(batch);
-            };
-            w.on('message', (done: SessionResult[]) => {
-              for (const r of done) results.push(r);
-              progress(results.length, sessions.length);
-              give();
-            });
-            w.on('error', reject);
-            w.on('exit', (code) => {
-              if (code !== 0) reject(new Error(`a worker thread stopped (exit ${code})`));
-            });
-            give();
-          }),
-      ),
-    );
+    for (const w of pool) {
+      const give = () => {
+        const batch = take();
+        if (batch) w.postMessage({ sessions: batch } satisfies Batch);
+      };
+      w.on('message', (done: SessionResult[]) => {
+        collect(done);
+        give();
+      });
+      w.on('error', (e) => {
+        failure ??= e;
+        settle();
+      });
+      w.on('exit', (code) => {
+        if (code !== 0) failure ??= new Error(`a worker thread stopped (exit ${code})`);
+        settle();
+      });
+      give();
+      give();
+    }
+    for (let batch = take(); batch && failure === undefined; batch = take()) {
+      collect(batch.map(run));
+      // Lets the workers' results in (and hands them their next batches) between two of ours.
+      if (pool.length > 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (results.length < sessions.length && failure === undefined) await allIn;
+    if (failure !== undefined) throw failure;
   } finally {
     await Promise.all(pool.map((w) => w.terminate()));
   }
   return results;
+}
+
+/** Starts `count` corpus worker threads for `job`. */
+function startWorkers(job: CorpusJob, count: number): Worker[] {
+  const entry = process.argv[1];
+  if (!entry) throw new Error('cannot start worker threads: no entry script');
+  // From the sources (a checkout), the thread registers the TypeScript loader (tsx, a dev
+  // dependency) before loading the entry: a loader of the main thread does not reach its workers.
+  const fromSources = entry.endsWith('.ts');
+  const script = fromSources ? `require('tsx/cjs/api').register(); require(${JSON.stringify(fileURLToPath(import.meta.url))}).serveCorpusWorker();` : entry;
+  return Array.from({ length: count }, () => new Worker(script, { eval: fromSources, workerData: { kind: WORKER_KIND, job }, argv: [], stdout: false, stderr: false }));
 }
