@@ -6,7 +6,7 @@
  * between two sessions. Free of worker globals, so Vitest drives it as the page does.
  */
 import { buildReport } from '../core/corpus/summary.ts';
-import { prepareJob, replaySession, type SessionResult } from '../core/corpus/replaySession.ts';
+import { createSessionReplayer, prepareJob, type SessionResult } from '../core/corpus/replaySession.ts';
 import { CorpusRequest, type CorpusProgress, type CorpusReply } from './protocol.ts';
 
 /** A session larger than this is not replayed in the studio (the same limit as a trace file it adds). */
@@ -32,6 +32,7 @@ export async function runCorpus(
   const { ruleFiles, settings, sessions } = parsed.data;
   const { config, diagnostics, rules } = prepareJob({ rules: ruleFiles.map((f) => ({ path: f.name, text: f.text })), settings });
   if (!config) return { status: 'invalid', message: 'The project has no agent and no workflow to replay the sessions against.', diagnostics, skipped: [], done: 0 };
+  const replayer = createSessionReplayer(config);
   const total = sessions.length;
   const results: SessionResult[] = [];
   const skipped: CorpusReply['skipped'] = [];
@@ -40,7 +41,11 @@ export async function runCorpus(
     const s = sessions[i] as (typeof sessions)[number];
     const size = 'blob' in s ? s.blob.size : s.text.length;
     if (size > MAX_CORPUS_SESSION_BYTES) skipped.push({ name: s.name, reason: `larger than ${MAX_CORPUS_SESSION_BYTES / 1048576} MB (replay it with rule-studio report)` });
-    else results.push(replaySession(config, s.name, 'blob' in s ? await s.blob.text() : s.text));
+    else if ('blob' in s) {
+      // Its bytes, read as the CLI reads a session file (UTF-16 too, canonical JSONL by the byte reader).
+      const bytes = new Uint8Array(await s.blob.arrayBuffer());
+      results.push(replayer.bytes(s.name, (push) => push(bytes)));
+    } else results.push(replayer.text(s.name, s.text));
     if (now() - sliceStart >= SLICE_MS || i === total - 1) {
       await onProgress({ done: i + 1, total });
       await yieldToEvents();

@@ -49,19 +49,27 @@ describe('corpus replay in the worker', () => {
     // real files: the CLI's corpus pool reads its sessions from disk
     const dir = mkdtempSync(join(tmpdir(), 'rs-studio-corpus-'));
     mkdirSync(join(dir, 'corpus'));
-    const files = Object.fromEntries(Object.entries(sessions(60)).map(([name, text]) => [join(dir, name), text]));
+    const files: Record<string, string | Buffer> = Object.fromEntries(Object.entries(sessions(60)).map(([name, text]) => [join(dir, name), text]));
+    // A session saved as UTF-16 (with its byte-order mark), as an editor on Windows saves it: both read it as its text.
+    files[join(dir, 'corpus/utf16-session.jsonl')] = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(readFileSync('test/traces/fixtures/session.jsonl', 'utf8'), 'utf16le')]);
     for (const [path, text] of Object.entries(files)) writeFileSync(path, text);
     const names = Object.keys(files).sort();
     const cli = await runCli(['report', 'etl-pipeline.toml', '--format', 'json', '--workers', '1', '--corpus', ...names], { 'etl-pipeline.toml': ETL });
     expect(cli.code, cli.stderr).toBe(0);
     const expected = JSON.parse(cli.stdout) as CorpusReport;
     expect(expected.sessions.filter((x) => x.violations > 0).length).toBeGreaterThan(5);
+    const utf16 = expected.sessions.find((x) => x.name.endsWith('utf16-session.jsonl'));
+    expect(utf16).toEqual({ ...expected.sessions.find((x) => x.name.endsWith('recorded-session.jsonl')), name: utf16?.name });
+    expect(utf16?.errors).toBe(0);
 
     const client = newClient();
     const progress: CorpusProgress[] = [];
     // as the page sends them: Files (Blobs), read in the worker one at a time
     const reply = await client.corpus(
-      { ruleFiles: [{ name: 'etl-pipeline.toml', text: ETL }], settings: {}, sessions: names.map((name) => ({ name, blob: new Blob([files[name] as string]) })) },
+      { ruleFiles: [{ name: 'etl-pipeline.toml', text: ETL }], settings: {}, sessions: names.map((name) => {
+          const f = files[name] as string | Buffer;
+          return { name, blob: new Blob([typeof f === 'string' ? f : new Uint8Array(f)]) };
+        }) },
       (p) => progress.push(p),
     ).result;
     expect(reply.status).toBe('done');
