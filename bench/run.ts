@@ -161,7 +161,7 @@ if (want('claude')) {
   console.log(`  ${await loadAverage()}`);
 }
 if (want('corpus')) {
-  console.log('\n## report: a corpus replayed one session per task on worker threads (target: 2 workers ≥ 1.7× 1 worker on 2 cores)');
+  console.log('\n## report: a corpus replayed by `rule-studio report --workers 1|2` (target: 2 workers ≥ 1.7× 1 worker on 2 cores)');
   const before = await loadAverage();
   const r = await benchCorpus();
   const m1 = median(r.runs[1]);
