@@ -21,6 +21,8 @@ const SummaryPanel = lazy(() => import('../simulator/SummaryPanel.tsx').then((m)
 /** The Tests view keeps the element id its tests and links use. */
 /** The Corpus view: a folder of sessions replayed and summed up. */
 const CorpusView = lazy(() => import('../corpus/CorpusView.tsx').then((m) => ({ default: m.CorpusView })));
+/** The Policy view: Claude Code settings' rules with the calls each decided. */
+const PolicyView = lazy(() => import('../policy/PolicyView.tsx').then((m) => ({ default: m.PolicyView })));
 const TestsPanel = lazy(() => import('../tests/TestsView.tsx').then((m) => ({ default: () => <m.TestsView id="panel-tests" /> })));
 
 export type ViewRegion = 'design-bottom' | 'simulate-side';
@@ -40,6 +42,7 @@ export const WORKSPACE_VIEWS: readonly WorkspaceView[] = [
   { id: 'source-problems', label: 'Source and problems', region: 'design-bottom', component: SourceAndProblems, badge: ProblemCounts },
   { id: 'tests', label: 'Tests', region: 'design-bottom', component: TestsPanel, badge: TestsBadge },
   { id: 'corpus', label: 'Corpus', region: 'design-bottom', component: CorpusView },
+  { id: 'policy', label: 'Policy', region: 'design-bottom', component: PolicyView },
   { id: 'step', label: 'Step', region: 'simulate-side', component: StepView },
   { id: 'setup', label: 'Setup', region: 'simulate-side', component: SetupView },
   { id: 'changes', label: 'Changes', region: 'simulate-side', component: ChangesPanel },
