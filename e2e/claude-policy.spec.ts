@@ -11,7 +11,9 @@ import { importPaths, region, stayOffline } from './helpers.ts';
  */
 const policy = (page: import('@playwright/test').Page) => region(page, 'Policy');
 
-test('import settings and a transcript: totals, a rule’s calls, a call’s why; axe, keyboard, screenshots', async ({ page }) => {
+test('import settings and a transcript: totals, a rule’s calls, a call’s why; axe, keyboard, screenshots', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await stayOffline(page);
   const errors: string[] = [];
@@ -23,7 +25,9 @@ test('import settings and a transcript: totals, a rule’s calls, a call’s why
 
   await page.getByRole('tab', { name: /^Policy/ }).click();
   const view = policy(page);
-  await expect(view.getByTestId('policy-total-allow').getByRole('definition')).toHaveText('8', { timeout: 30_000 });
+  await expect(view.getByTestId('policy-total-allow').getByRole('definition')).toHaveText('8', {
+    timeout: 30_000,
+  });
   await expect(view.getByTestId('policy-total-ask').getByRole('definition')).toHaveText('3');
   await expect(view.getByTestId('policy-total-deny').getByRole('definition')).toHaveText('5');
 
@@ -47,14 +51,24 @@ test('import settings and a transcript: totals, a rule’s calls, a call’s why
   await expect(why).toContainText('Decided by allow rule Bash(bd *)');
 
   await rules.getByRole('button', { name: /^WebSearch/ }).click();
-  await expect(view.getByRole('list', { name: 'Calls decided by WebSearch' }).getByRole('listitem')).toHaveCount(5);
-  await view.getByRole('list', { name: 'Calls decided by WebSearch' }).getByRole('button').first().click();
+  await expect(
+    view.getByRole('list', { name: 'Calls decided by WebSearch' }).getByRole('listitem'),
+  ).toHaveCount(5);
+  await view
+    .getByRole('list', { name: 'Calls decided by WebSearch' })
+    .getByRole('button')
+    .first()
+    .click();
   await expect(why).toContainText('Decided by deny rule WebSearch');
 
   // the screenshots show a rule's calls and a call's why, from the top of the view
   await bd.click();
   await calls.getByRole('button').first().click();
   await view.evaluate((el) => el.scrollTo(0, 0));
+  // a Claude agent has no graph to draw: give the bottom panel the room (by keyboard, as a user can)
+  await page.getByRole('separator', { name: 'Resize bottom panel' }).focus();
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowUp');
+  await page.locator('body').click({ position: { x: 600, y: 5 } });
 
   for (const [w, h] of [
     [1280, 720],
@@ -63,9 +77,14 @@ test('import settings and a transcript: totals, a rule’s calls, a call’s why
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForTimeout(300); // the theme's colour transition
       await page.screenshot({ path: `test-results/policy-${scheme}-${w}x${h}.png` });
       const axe = await new AxeBuilder({ page }).include('section.policy-view').analyze();
-      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        axe.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
     }
   expect(errors).toEqual([]);
 });

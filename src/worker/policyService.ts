@@ -4,7 +4,11 @@
  * `decide` the `claude` profile and `rule-studio simulate` use), grouped by the rule that decided
  * each. The policy worker exposes it; where there is no Worker (Vitest) the page runs it in place.
  */
-import { mergeSettings, policyReport, type PolicyReport } from '../core/permissions/claude/index.ts';
+import {
+  mergeSettings,
+  policyReport,
+  type PolicyReport,
+} from '../core/permissions/claude/index.ts';
 import { DEFAULT_HOME, defaultCwd } from '../core/permissions/claude/replayContext.ts';
 import type { SettingsInput, ToolCallInput } from '../core/permissions/claude/types.ts';
 import { readTrace } from '../core/traces/index.ts';
@@ -42,8 +46,20 @@ export function policyOf(job: PolicyJob): PolicyAnswer {
       const errors: string[] = [];
       for (const item of readTrace(s.name, s.text).items)
         if (item.kind === 'error') errors.push(item.message);
-        else if (item.kind === 'event' && item.event.type === 'tool_call') calls.push({ session: s.name, index: index++, call: { name: item.event.tool, input: item.event.args } });
-      if (errors.length > 0) skipped.push({ name: s.name, reason: errors.length === 1 ? (errors[0] ?? '') : `${errors[0] ?? ''} (and ${errors.length - 1} more)` });
+        else if (item.kind === 'event' && item.event.type === 'tool_call')
+          calls.push({
+            session: s.name,
+            index: index++,
+            call: { name: item.event.tool, input: item.event.args },
+          });
+      if (errors.length > 0)
+        skipped.push({
+          name: s.name,
+          reason:
+            errors.length === 1
+              ? (errors[0] ?? '')
+              : `${errors[0] ?? ''} (and ${errors.length - 1} more)`,
+        });
     } catch (e) {
       skipped.push({ name: s.name, reason: e instanceof Error ? e.message : String(e) });
     }

@@ -7,19 +7,36 @@
  * the `claude` profile and `rule-studio simulate` use.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { PermissionDecision, RuleSource, SettingsInput } from '../../core/permissions/claude/types.ts';
+import type {
+  PermissionDecision,
+  RuleSource,
+  SettingsInput,
+} from '../../core/permissions/claude/types.ts';
 import type { PolicyAnswer, PolicyCall } from '../../worker/policyService.ts';
 import { useStudio } from '../state/context.tsx';
 import { runPolicy } from './policyClient.ts';
 import '../corpus/corpus.css';
 import './policy.css';
 
-const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
 /** What a call asked for, on one line (the command, the path, the URL…). */
 function callText(c: PolicyCall): string {
   const input = c.call.input ?? {};
-  const first = ['command', 'file_path', 'path', 'url', 'query', 'pattern', 'notebook_path', 'skill', 'subagent_type'].map((k) => input[k]).find((v) => typeof v === 'string');
+  const first = [
+    'command',
+    'file_path',
+    'path',
+    'url',
+    'query',
+    'pattern',
+    'notebook_path',
+    'skill',
+    'subagent_type',
+  ]
+    .map((k) => input[k])
+    .find((v) => typeof v === 'string');
   const arg = typeof first === 'string' ? first : JSON.stringify(input);
   const line = arg.replace(/\s+/g, ' ');
   return `${c.call.name}(${line.length > 90 ? `${line.slice(0, 89)}…` : line})`;
@@ -33,8 +50,17 @@ type Selection = number | null | undefined;
 export function PolicyView() {
   const docs = useStudio((s) => s.project.docs);
   const traces = useStudio((s) => s.project.traces);
-  const settings = useMemo<SettingsInput[]>(() => docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'claude' ? (d.agent.claudeSettings ?? []) : [])), [docs]);
-  const sessions = useMemo(() => (traces ?? []).map((t) => ({ name: t.name, text: t.text })), [traces]);
+  const settings = useMemo<SettingsInput[]>(
+    () =>
+      docs.flatMap((d) =>
+        d.kind === 'agent' && d.agent.family === 'claude' ? (d.agent.claudeSettings ?? []) : [],
+      ),
+    [docs],
+  );
+  const sessions = useMemo(
+    () => (traces ?? []).map((t) => ({ name: t.name, text: t.text })),
+    [traces],
+  );
   const [answer, setAnswer] = useState<PolicyAnswer>();
   const [error, setError] = useState<string>();
   const [selected, setSelected] = useState<Selection>();
@@ -62,8 +88,9 @@ export function PolicyView() {
         <div className="corpus-empty">
           <p className="corpus-empty-title">No Claude Code settings in this project</p>
           <p>
-            Open a <code>.claude/settings.json</code> (or <code>settings.local.json</code>, <code>~/.claude/settings.json</code>) to see its permission rules in the order Claude Code
-            evaluates them, and which calls of your sessions each rule decides.
+            Open a <code>.claude/settings.json</code> (or <code>settings.local.json</code>,{' '}
+            <code>~/.claude/settings.json</code>) to see its permission rules in the order Claude
+            Code evaluates them, and which calls of your sessions each rule decides.
           </p>
         </div>
       </section>
@@ -72,29 +99,53 @@ export function PolicyView() {
   if (!answer) return <p className="corpus-muted">Deciding the sessions’ calls…</p>;
 
   const { report, calls } = answer;
-  const shownCalls = selected === undefined ? [] : selected === null ? report.byDefault : (report.rules[selected]?.calls ?? []);
+  const shownCalls =
+    selected === undefined
+      ? []
+      : selected === null
+        ? report.byDefault
+        : (report.rules[selected]?.calls ?? []);
   const whyCall = why === undefined ? undefined : calls[why];
   const whyDecision = why === undefined ? undefined : report.decisions[why];
-  const label = selected === null ? 'the default' : selected === undefined ? '' : (report.rules[selected]?.source.text ?? '');
+  const label =
+    selected === null
+      ? 'the default'
+      : selected === undefined
+        ? ''
+        : (report.rules[selected]?.source.text ?? '');
 
   return (
     <section className="corpus-view policy-view" aria-label="Policy">
       <div className="corpus-head">
         <h2>Policy</h2>
         <span className="corpus-status">
-          {count(settings.length, 'settings file')} · {count(report.rules.length, 'rule')} · {count(calls.length, 'call')} in {count(sessions.length, 'session')}
+          {count(settings.length, 'settings file')} · {count(report.rules.length, 'rule')} ·{' '}
+          {count(calls.length, 'call')} in {count(sessions.length, 'session')}
         </span>
       </div>
-      {sessions.length === 0 && <p className="corpus-muted">No sessions loaded: import a Claude Code transcript (File › Import) to count the calls each rule decides.</p>}
+      {sessions.length === 0 && (
+        <p className="corpus-muted">
+          No sessions loaded: import a Claude Code transcript (File › Import) to count the calls
+          each rule decides.
+        </p>
+      )}
       <dl className="corpus-totals" aria-label="Decisions">
         {(['allow', 'ask', 'deny'] as PermissionDecision[]).map((d) => (
-          <div key={d} className={`corpus-total${d === 'deny' && report.totals.deny > 0 ? ' is-error' : d === 'ask' && report.totals.ask > 0 ? ' is-warning' : ''}`} data-testid={`policy-total-${d}`}>
+          <div
+            key={d}
+            className={`corpus-total${d === 'deny' && report.totals.deny > 0 ? ' is-error' : d === 'ask' && report.totals.ask > 0 ? ' is-warning' : ''}`}
+            data-testid={`policy-total-${d}`}
+          >
             <dt>{d === 'allow' ? 'Allowed' : d === 'ask' ? 'Asked' : 'Denied'}</dt>
             <dd>{report.totals[d].toLocaleString('en')}</dd>
           </div>
         ))}
       </dl>
-      {answer.skipped.length > 0 && <p className="corpus-skipped">Lines not read: {answer.skipped.map((s) => `${s.name} (${s.reason})`).join('; ')}.</p>}
+      {answer.skipped.length > 0 && (
+        <p className="corpus-skipped">
+          Lines not read: {answer.skipped.map((s) => `${s.name} (${s.reason})`).join('; ')}.
+        </p>
+      )}
       <div className="corpus-tables">
         <section className="corpus-section" aria-labelledby="policy-rules-title">
           <h3 id="policy-rules-title">Rules in evaluation order</h3>
@@ -111,7 +162,10 @@ export function PolicyView() {
             </thead>
             <tbody>
               {report.rules.map((r, i) => (
-                <tr key={`${r.source.list}:${whereOf(r.source)}`} className={`policy-rule-row${selected === i ? ' is-selected' : ''}${r.calls.length === 0 ? ' is-never' : ''}`}>
+                <tr
+                  key={`${r.source.list}:${whereOf(r.source)}`}
+                  className={`policy-rule-row${selected === i ? ' is-selected' : ''}${r.calls.length === 0 ? ' is-never' : ''}`}
+                >
                   <td>
                     <span className={`policy-list is-${r.source.list}`}>{r.source.list}</span>
                   </td>
@@ -153,7 +207,17 @@ export function PolicyView() {
           </table>
         </section>
         <section className="corpus-section" aria-labelledby="policy-calls-title">
-          <h3 id="policy-calls-title">{selected === undefined ? 'Calls' : `Calls decided by ${label}`}</h3>
+          <h3 id="policy-calls-title">
+            {selected === undefined ? (
+              'Calls'
+            ) : selected === null ? (
+              'Calls left to the default'
+            ) : (
+              <>
+                Calls decided by <code>{label}</code>
+              </>
+            )}
+          </h3>
           {selected === undefined ? (
             <p className="corpus-muted">Choose a rule to list the calls it decided.</p>
           ) : shownCalls.length === 0 ? (
@@ -165,8 +229,16 @@ export function PolicyView() {
                 if (!c) return null;
                 return (
                   <li key={i}>
-                    <button type="button" className="policy-call" aria-pressed={why === i} onClick={() => setWhy(i)}>
-                      <span className={`policy-list is-${report.decisions[i]?.decision ?? 'ask'}`}>{report.decisions[i]?.decision}</span> <code>{callText(c)}</code>
+                    <button
+                      type="button"
+                      className="policy-call"
+                      aria-pressed={why === i}
+                      onClick={() => setWhy(i)}
+                    >
+                      <span className={`policy-list is-${report.decisions[i]?.decision ?? 'ask'}`}>
+                        {report.decisions[i]?.decision}
+                      </span>{' '}
+                      <code>{callText(c)}</code>
                       <span className="policy-where">
                         {c.session} · call {c.index + 1}
                       </span>
@@ -182,8 +254,10 @@ export function PolicyView() {
                 <strong>{whyDecision.decision}</strong> — {whyDecision.reason}
               </p>
               <p className="corpus-muted">
-                {whyDecision.rule ? `Decided by ${whyDecision.rule.list} rule ${whyDecision.rule.text} (${whereOf(whyDecision.rule)}, ${whyDecision.rule.scope} settings)` : 'No rule matched: the tool’s default in this mode'} · mode{' '}
-                {whyDecision.mode}
+                {whyDecision.rule
+                  ? `Decided by ${whyDecision.rule.list} rule ${whyDecision.rule.text} (${whereOf(whyDecision.rule)}, ${whyDecision.rule.scope} settings)`
+                  : 'No rule matched: the tool’s default in this mode'}{' '}
+                · mode {whyDecision.mode}
               </p>
             </div>
           )}

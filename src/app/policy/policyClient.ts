@@ -10,7 +10,15 @@ let inPlace: Promise<PolicyApi> | undefined;
 
 /** Decides the sessions' calls under the settings, off the main thread. */
 export function runPolicy(job: PolicyJob): Promise<PolicyAnswer> {
-  if (typeof Worker === 'undefined') return (inPlace ??= import('../../worker/policyService.ts').then((m) => m.createPolicyService())).then((s) => s.policyOf(job));
-  api ??= wrap<PolicyApi>(new Worker(new URL('../../worker/policy.worker.ts', import.meta.url), { type: 'module', name: 'policy' }));
+  if (typeof Worker === 'undefined')
+    return (inPlace ??= import('../../worker/policyService.ts').then((m) =>
+      m.createPolicyService(),
+    )).then((s) => s.policyOf(job));
+  api ??= wrap<PolicyApi>(
+    new Worker(new URL('../../worker/policy.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'policy',
+    }),
+  );
   return api.policyOf(job);
 }
