@@ -125,8 +125,8 @@ export function PolicyView() {
       </div>
       {sessions.length === 0 && (
         <p className="corpus-muted">
-          No sessions loaded: import a Claude Code transcript (File › Import) to count the calls
-          each rule decides.
+          No sessions loaded: import a Claude Code transcript (Import, in the toolbar) to count the
+          calls each rule decides.
         </p>
       )}
       <dl className="corpus-totals" aria-label="Decisions">
