@@ -8,11 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
-import { listFiles, readText, writeText } from '../../src/cli/io.ts';
+import { readText } from '../../src/cli/io.ts';
 import { helpUriOf, toSarif } from '../../src/cli/formats/sarif.ts';
 import { globRegExp } from '../../src/cli/commands/ruleInputs.ts';
-import { runCli } from './harness.ts';
+import { runCli, runRealCli } from './harness.ts';
 
 const BROKEN = 'name = "a"\n\n[[tool_rules]]\ntool_name = "x"\nrule_type = { type = "Nope" }\n';
 const WARNS =
@@ -217,18 +216,7 @@ describe('SARIF rules explain themselves', () => {
 });
 
 describe('test --filter, JUnit times, --update with a reporter', () => {
-  const cli = async (...argv: string[]) => {
-    let stdout = '';
-    let stderr = '';
-    const code = await main(argv, {
-      readText,
-      writeText,
-      listFiles,
-      out: (t) => (stdout += `${t}\n`),
-      err: (t) => (stderr += `${t}\n`),
-    });
-    return { code, stdout, stderr };
-  };
+  const cli = (...argv: string[]) => runRealCli(argv);
   it('--filter <substring> runs only the tests whose name holds it', async () => {
     const r = await cli('test', 'examples/', '--filter', 'rate-limited', '--reporter', 'json');
     expect(r.code).toBe(0);

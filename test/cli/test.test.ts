@@ -4,21 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
-import { listFiles, readText, writeText } from '../../src/cli/io.ts';
+import { runRealCli } from './harness.ts';
 
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, {
-    readText,
-    writeText,
-    listFiles,
-    out: (t) => (stdout += `${t}\n`),
-    err: (t) => (stderr += `${t}\n`),
-  });
-  return { code, stdout, stderr };
-}
+const cli = (...argv: string[]) => runRealCli(argv);
 
 /** A copy of the examples folder to break. */
 function copyOfExamples(): string {
