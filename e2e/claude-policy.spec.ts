@@ -49,6 +49,9 @@ test('import settings and a transcript: totals, a rule’s calls, a call’s why
   const why = view.getByRole('region', { name: 'Why' });
   await expect(why).toContainText('allow');
   await expect(why).toContainText('Decided by allow rule Bash(bd *)');
+  // the reason's rule is shown as code, never with the core's literal backticks
+  await expect(why.locator('code')).toHaveText('Bash(bd *)');
+  await expect(why).not.toContainText('`');
 
   await rules.getByRole('button', { name: /^WebSearch/ }).click();
   await expect(

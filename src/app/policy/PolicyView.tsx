@@ -15,6 +15,7 @@ import type {
 import type { PolicyAnswer, PolicyCall } from '../../worker/policyService.ts';
 import { useStudio } from '../state/context.tsx';
 import { runPolicy } from './policyClient.ts';
+import { CodeText } from '../components/ui/CodeText.tsx';
 import '../corpus/corpus.css';
 import './policy.css';
 
@@ -251,7 +252,7 @@ export function PolicyView() {
           {whyCall && whyDecision && (
             <div className="policy-why" role="region" aria-label="Why">
               <p>
-                <strong>{whyDecision.decision}</strong> — {whyDecision.reason}
+                <strong>{whyDecision.decision}</strong> — <CodeText text={whyDecision.reason} />
               </p>
               <p className="corpus-muted">
                 {whyDecision.rule
