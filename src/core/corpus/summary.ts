@@ -65,12 +65,31 @@ export function rulesOf(agent: Agent | undefined, workflow: Workflow | undefined
 /** Calls `fire` with the key of each rule that fired for a decision (the studio summary's definition, `attribution.ts`). */
 export type FiredRules = (d: Decision, fire: (key: string) => void) => void;
 
-/** The rules that fire for decisions of this rule set: tool rules by the studio's attribution, workflow rules by interrupt. */
+/**
+ * The rules that fire for decisions of this rule set: tool rules by the studio's attribution,
+ * workflow rules by interrupt. Each key string is made once and handed out again (a corpus fires
+ * rules millions of times; a fresh `tool#3` per firing was a third of the replay's garbage).
+ */
 export function firedRulesOf(agent: Agent | undefined): FiredRules {
   const tools = !agent ? undefined : agent.family === 'letta' && (agent.lettaRules?.length ?? 0) > 0 ? new LettaRuleAttribution(agent) : new ToolRuleAttribution(agent);
+  const toolKeys: string[] = [];
+  const nodeKeys = new Map<string, string[]>();
+  let target: (key: string) => void = () => undefined;
+  const fireTool = (rule: number) => target((toolKeys[rule] ??= `tool#${rule}`));
   return (d, fire) => {
-    if (d.kind === 'interrupt') fire(`node:${d.node}#${d.rule}`);
-    else tools?.forEachFired(d, (rule) => fire(`tool#${rule}`));
+    if (d.kind === 'interrupt') {
+      let keys = nodeKeys.get(d.node);
+      if (!keys) nodeKeys.set(d.node, (keys = []));
+      fire((keys[d.rule] ??= `node:${d.node}#${d.rule}`));
+    } else if (tools) {
+      const outer = target;
+      target = fire;
+      try {
+        tools.forEachFired(d, fireTool);
+      } finally {
+        target = outer;
+      }
+    }
   };
 }
 
@@ -86,6 +105,18 @@ export function tallySession(name: string, fired: FiredRules): SessionTally {
   const session: SessionReport = { name, events: 0, decisions: 0, violations: 0, interrupts: 0, errors: 0, ended: 'open' };
   const rules = new Map<string, { stopped: number; interrupts: number; fired: number }>();
   let lastEvent = -1;
+  // The decision being added, read by `count` (one function for every decision, not a closure each).
+  let interrupt = false;
+  let violation = false;
+  let key: string | undefined;
+  const count = (k: string) => {
+    key ??= k;
+    let rule = rules.get(k);
+    if (!rule) rules.set(k, (rule = { stopped: 0, interrupts: 0, fired: 0 }));
+    rule.fired += 1;
+    if (interrupt) rule.interrupts += 1;
+    if (violation) rule.stopped += 1;
+  };
   return {
     add(d) {
       session.decisions += 1;
@@ -93,18 +124,12 @@ export function tallySession(name: string, fired: FiredRules): SessionTally {
         lastEvent = d.event;
         session.events = d.event + 1;
       }
-      const violation = VIOLATIONS.has(d.kind);
-      let key: string | undefined;
-      fired(d, (k) => {
-        key ??= k;
-        const rule = rules.get(k) ?? { stopped: 0, interrupts: 0, fired: 0 };
-        rules.set(k, rule);
-        rule.fired += 1;
-        if (d.kind === 'interrupt') rule.interrupts += 1;
-        if (violation) rule.stopped += 1;
-      });
+      interrupt = d.kind === 'interrupt';
+      violation = VIOLATIONS.has(d.kind);
+      key = undefined;
+      fired(d, count);
       if (d.kind === 'error') session.errors += 1;
-      else if (d.kind === 'interrupt') session.interrupts += 1;
+      else if (interrupt) session.interrupts += 1;
       else if (violation) {
         session.violations += 1;
         if (!session.firstViolation)
