@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { importPaths, region, stayOffline } from './helpers.ts';
+import { importPaths, openStudioOffline, region } from './helpers.ts';
 
 /**
  * The Corpus view (issue 25.3): a folder of recorded sessions opened in the studio is replayed
@@ -28,11 +28,7 @@ function sessionsFolder(): string {
 
 test('open a folder of sessions: the corpus summary, then one session replayed in the simulator', async ({ page }) => {
   test.setTimeout(120_000);
-  await stayOffline(page);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/');
+  const errors = await openStudioOffline(page);
   await importPaths(page, [resolve('examples/etl-pipeline.toml')]);
 
   await page.getByRole('tab', { name: /^Corpus/ }).click();

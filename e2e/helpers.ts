@@ -1,5 +1,6 @@
 /** Helpers the end-to-end specs share: locating regions and graph nodes, dragging, editing Source. */
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -82,4 +83,41 @@ export async function dropMadeFile(page: Page, name: string, source: string, arg
 export async function choose(select: Locator, option: string): Promise<void> {
   await select.click();
   await select.page().getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * Looks at the page as the guide asks before a UI is called done: at 1280×720 and 1440×900, light
+ * and dark, a screenshot in `test-results/<name>-<scheme>-<w>x<h>.png` and an axe run over
+ * `include` that finds no serious or critical problem.
+ */
+export async function screenshotsWithAxe(page: Page, name: string, include: string): Promise<void> {
+  for (const [w, h] of [
+    [1280, 720],
+    [1440, 900],
+  ] as const)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForTimeout(300); // the theme's colour transition
+      await page.screenshot({ path: `test-results/${name}-${scheme}-${w}x${h}.png` });
+      const axe = await new AxeBuilder({ page }).include(include).analyze();
+      expect(
+        axe.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+    }
+}
+
+/**
+ * Opens the studio offline at 1440×900 and returns the list the page's uncaught errors are
+ * collected in (a spec ends by expecting it empty).
+ */
+export async function openStudioOffline(page: Page): Promise<string[]> {
+  await stayOffline(page);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  return errors;
 }

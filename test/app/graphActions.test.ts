@@ -76,4 +76,15 @@ describe('graph actions', () => {
     expect(s().selection).toEqual({ kind: 'phase', node: 'phase' });
     expect(doc.text).toContain('phase:');
   });
+
+  it('offers no Add tool, Add rule or Connect on Claude Code settings (their rules are written in the settings file)', () => {
+    const { ctx, s } = setup();
+    s().importFile('settings.json', readFileSync('e2e/fixtures/claude-graph/.claude/settings.json', 'utf8'));
+    const doc = activeDoc(s())!;
+    expect(doc.kind === 'agent' && doc.agent.family).toBe('claude');
+    s().select({ kind: 'tool', tool: 'Bash' });
+    expect(action('add-tool').enabled!(ctx)).toBe(false);
+    expect(action('add-rule').enabled!(ctx)).toBe(false);
+    expect(action('connect-tool').enabled!(ctx)).toBe(false);
+  });
 });

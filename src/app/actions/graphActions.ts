@@ -41,10 +41,10 @@ export const graphActions: Action[] = [
     toolbar: true,
     shortcuts: ['Mod+Shift+T'],
     hint: 'Add a declared tool to the agent and select it (a Letta agent’s tools are defined in its agent file)',
-    unavailable: 'Open a Pattern agent first (a Letta agent’s tools are in its agent file)',
+    unavailable: 'Open a Pattern agent first (a Letta agent’s tools are in its agent file; Claude Code’s come from its settings’ rules)',
     enabled: (ctx) => {
       const d = doc(ctx);
-      return d?.kind === 'agent' && d.agent.family !== 'letta';
+      return d?.kind === 'agent' && d.agent.family === undefined;
     },
     run(ctx) {
       const d = doc(ctx);

@@ -53,6 +53,7 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const nodeIds = useMemo(() => graph.nodes.map((n) => n.id), [graph]);
   usePlacement(doc, nodeIds, store);
   const letta = doc.agent.family === 'letta';
+  const claude = doc.agent.family === 'claude';
   const focus = externalFocus(selection, selection.kind === 'tool' ? selection.tool : selection.kind === 'rule' ? ruleToolOf(doc.agent, selection.index) : undefined);
   const docId = doc.id;
   const storeMove = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);
@@ -113,11 +114,13 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
     },
     [store, docId],
   );
-  const isValidConnection = useCallback((c: Connection | Edge) => c.source !== c.target && c.source !== ALL_TOOLS_ID, []);
+  const isValidConnection = useCallback((c: Connection | Edge) => !claude && c.source !== c.target && c.source !== ALL_TOOLS_ID, [claude]);
   const onDeleteSelection = useCallback(() => {
     const s = store.getState();
     const sel = s.selection;
-    if (sel.kind === 'tool' && letta) {
+    if (claude && sel.kind !== 'none') {
+      s.notify('info', 'Claude Code reads its rules from the settings file: delete the rule in the source, where the Inspector’s Show in source takes you.');
+    } else if (sel.kind === 'tool' && letta) {
       s.notify('info', `“${sel.tool}” stays: a Letta agent’s tools are defined in its agent file. Select one of its rules or edges to delete it.`);
     } else if (sel.kind === 'rule' && letta) {
       const e = lastEdge.current !== undefined ? edgeRule(lastEdge.current) : undefined;
@@ -136,7 +139,7 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
       lastEdge.current = undefined;
       s.select({ kind: 'none' });
     }
-  }, [store, doc.agent, docId, edgeRule, letta]);
+  }, [store, doc.agent, docId, edgeRule, letta, claude]);
   // The palette's Delete goes where the Delete key goes.
   useEffect(() => onDeleteRequest(onDeleteSelection), [onDeleteSelection]);
 

@@ -10,7 +10,8 @@ function ToolNodeView({ data }: NodeProps<ToolFlowNode>) {
   const title = raw === undefined ? undefined : stripCodeMarks(raw);
   return (
     <div className="rs-tool" title={title} data-dimmed={data.dimmed || undefined} data-error={data.error || undefined}>
-      <Handle type="target" position={Position.Left} className="rs-handle" title={data.letta ? `${data.label} may follow another tool` : `Needs a tool before ${data.label}`} />
+      {data.permissions ? null : <Handle type="target" position={Position.Left} className="rs-handle" title={data.letta ? `${data.label} may follow another tool` : `Needs a tool before ${data.label}`} />}
+      {data.group !== undefined ? <div className="rs-tool-group">MCP server {data.group}</div> : null}
       <div className="rs-tool-name">
         {data.wildcard ? <span className="rs-wild">✱ </span> : null}
         <NodeName name={data.label} />
@@ -19,14 +20,14 @@ function ToolNodeView({ data }: NodeProps<ToolFlowNode>) {
       {data.badges.length > 0 ? (
         <ul className="rs-badges" aria-label="Rules">
           {data.badges.map((b) => (
-            <li key={`${b.rule}`} className={`rs-badge rs-badge-${b.kind}${data.stepRule === b.rule ? ' rs-badge-step' : ''}`} data-rule={b.rule} title={b.title === undefined ? undefined : stripCodeMarks(b.title)}>
+            <li key={`${b.rule}`} className={`rs-badge rs-badge-${b.kind}${b.inert ? ' rs-badge-inert' : ''}${data.stepRule === b.rule ? ' rs-badge-step' : ''}`} data-rule={b.rule} title={b.title === undefined ? undefined : stripCodeMarks(b.title)}>
               {b.text}
             </li>
           ))}
         </ul>
       ) : null}
       {data.dimmed && data.reason ? <span className="visually-hidden">{stripCodeMarks(data.reason)}</span> : null}
-      <Handle type="source" position={Position.Right} className="rs-handle" title={data.letta ? `Another tool may follow ${data.label}` : `${data.label} before another tool`} />
+      {data.permissions ? null : <Handle type="source" position={Position.Right} className="rs-handle" title={data.letta ? `Another tool may follow ${data.label}` : `${data.label} before another tool`} />}
     </div>
   );
 }

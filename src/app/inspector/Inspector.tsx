@@ -8,11 +8,17 @@ import { RuleInspector } from './RuleInspector.tsx';
 import { LettaRuleInspector } from './LettaRuleInspector.tsx';
 import { PhaseInspector } from './PhaseInspector.tsx';
 import { WorkflowInspector } from './WorkflowInspector.tsx';
+import { ClaudeAgentInspector, ClaudeRuleInspector, ClaudeToolInspector } from './ClaudeInspector.tsx';
 
 function Body() {
   const doc = useStudio(activeDoc);
   const sel = useStudio((s) => s.selection);
   if (!doc) return <p className="muted">Nothing open.</p>;
+  if (doc.kind === 'agent' && doc.agent.family === 'claude') {
+    if (sel.kind === 'tool') return <ClaudeToolInspector key={sel.tool} doc={doc} tool={sel.tool} />;
+    if (sel.kind === 'rule') return <ClaudeRuleInspector key={sel.index} doc={doc} index={sel.index} />;
+    return <ClaudeAgentInspector doc={doc} />;
+  }
   if (doc.kind === 'agent') {
     if (sel.kind === 'tool') return <ToolInspector key={sel.tool} doc={doc} tool={sel.tool} />;
     if (sel.kind === 'rule')

@@ -11,6 +11,7 @@ import type { Diagnostic } from '../diagnostics/types.ts';
 import { formatDuration } from './format.ts';
 import { stronglyConnected } from './scc.ts';
 import { lettaGraph } from './lettaGraph.ts';
+import { claudeGraph } from './claudeGraph.ts';
 import { ruleNumber } from '../model/ruleNumber.ts';
 import { ruleTypeLabel } from '../describe/ruleNames.ts';
 
@@ -28,7 +29,11 @@ export type BadgeKind =
   | 'periodic'
   | 'consent'
   | 'operations'
-  | 'needed';
+  | 'needed'
+  // Claude Code permission rules: the list the rule is in.
+  | 'allow'
+  | 'ask'
+  | 'deny';
 
 export interface ToolBadge {
   kind: BadgeKind;
@@ -38,6 +43,8 @@ export interface ToolBadge {
   rule: number;
   /** The rule as people name it, for the badge's tooltip: `#5 Max calls · MaxCalls`. */
   title?: string;
+  /** A rule its engine never consults (Claude Code: an unknown tool, an ignored specifier). */
+  inert?: boolean;
 }
 
 export interface ToolGraphNode {
@@ -60,6 +67,10 @@ export interface ToolGraphNode {
   problems: string[];
   /** A Letta agent's tool: edges drawn from it say "may follow", not "must come before". */
   letta?: boolean;
+  /** A tool of Claude Code settings: its rules are permissions, which order nothing (no edges to draw). */
+  permissions?: boolean;
+  /** The group the node is drawn in: an MCP tool's server (Claude Code settings). */
+  group?: string;
 }
 
 /**
@@ -124,6 +135,7 @@ export function badgeOf(rule: ToolRule, index: number): ToolBadge | undefined {
 /** Projects an agent and its diagnostics onto the tool graph (a Letta agent's by `lettaGraph`). */
 export function toolGraph(agent: Agent, diagnostics: readonly Diagnostic[] = []): ToolGraph {
   if (agent.family === 'letta') return lettaGraph(agent, diagnostics);
+  if (agent.family === 'claude') return claudeGraph(agent, diagnostics);
   const nodes = new Map<string, ToolGraphNode>();
   const declaredNames = new Set(agent.tools.map((t) => t.name));
   const declaresAny = agent.tools.length > 0;

@@ -28,11 +28,12 @@ const byRule = (a: { rule: number }, b: { rule: number }) => a.rule - b.rule;
 
 /**
  * The graph of `after` from `graph`, the graph of `before`, when `after` differs from `before`
- * only by a splice of at most {@link PATCH_LIMIT} rules (same tool declarations, a Pattern agent);
+ * only by a splice of at most {@link PATCH_LIMIT} rules (same tool declarations, a Pattern agent:
+ * Letta's and Claude Code's graphs are drawn from other fields);
  * otherwise undefined (project afresh).
  */
 export function patchToolGraph(graph: ToolGraph, before: Agent, after: Agent): ToolGraph | undefined {
-  if (before.family === 'letta' || after.family === 'letta' || before.tools !== after.tools) return undefined;
+  if (before.family !== undefined || after.family !== undefined || before.tools !== after.tools) return undefined;
   const s = spliceOf(before.rules, after.rules);
   if (s.deleteCount + s.items.length > PATCH_LIMIT) return undefined;
   if (s.deleteCount === 0 && s.items.length === 0) return graph;

@@ -1,0 +1,89 @@
+/**
+ * The tool graph of Claude Code settings (issue 23, item 6): a settings file used to draw an empty
+ * canvas. Each rule is a badge on its tool, numbered in the order Claude Code evaluates the rules
+ * (deny → ask → allow, the Policy view's order); MCP tools carry their server as their group; a
+ * rule Claude Code never consults dims its tool when it is the tool's only rule.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadRuleFile } from '../../src/core/codecs/load.ts';
+import { checkFiles } from '../../src/core/check.ts';
+import { toolGraph } from '../../src/core/graph/toolGraph.ts';
+import { claudeRulesInOrder } from '../../src/core/graph/claudeGraph.ts';
+import { patchToolGraph } from '../../src/core/graph/toolGraphPatch.ts';
+
+const SETTINGS = `{
+  "permissions": {
+    "allow": ["Bash(npm test *)", "Read(src/**)", "mcp__github__create_issue", "WebFetch(domain:docs.python.org)"],
+    "ask": ["Bash(git push *)"],
+    "deny": ["Bash(curl *)", "Write(docs/**)", "mcp__slack"]
+  }
+}
+`;
+
+function graphOf(text: string) {
+  const file = loadRuleFile('.claude/settings.json', text);
+  const agent = file.agents[0];
+  if (!agent) throw new Error('no agent');
+  return { agent, graph: toolGraph(agent, checkFiles([file])) };
+}
+
+describe('the tool graph of Claude Code settings', () => {
+  it('draws a node per tool with each rule as a badge, numbered in evaluation order', () => {
+    const { agent, graph } = graphOf(SETTINGS);
+    expect(agent.family).toBe('claude');
+    const order = claudeRulesInOrder(agent).map((r) => `${r.source.list} ${r.source.text}`);
+    expect(order).toEqual([
+      'deny Bash(curl *)',
+      'deny Write(docs/**)',
+      'deny mcp__slack',
+      'ask Bash(git push *)',
+      'allow Bash(npm test *)',
+      'allow Read(src/**)',
+      'allow mcp__github__create_issue',
+      'allow WebFetch(domain:docs.python.org)',
+    ]);
+    const bash = graph.nodes.find((n) => n.id === 'Bash');
+    expect(bash?.badges.map((b) => [b.kind, b.text, b.rule])).toEqual([
+      ['deny', 'deny curl *', 0],
+      ['ask', 'ask git push *', 3],
+      ['allow', 'allow npm test *', 4],
+    ]);
+    expect(graph.nodes.find((n) => n.id === 'WebFetch')?.badges[0]?.text).toBe('allow domain:docs.python.org');
+    expect(graph.edges).toEqual([]);
+    // Every rule is on exactly one node.
+    expect(graph.nodes.flatMap((n) => n.rules).sort((a, b) => a - b)).toEqual(order.map((_, i) => i));
+  });
+
+  it("puts MCP tools in their server's group, after the built-in tools", () => {
+    const { graph } = graphOf(SETTINGS);
+    const ids = graph.nodes.map((n) => n.id);
+    expect(ids.slice(-2).sort()).toEqual(['mcp__github__create_issue', 'mcp__slack']);
+    expect(graph.nodes.find((n) => n.id === 'mcp__github__create_issue')).toMatchObject({ group: 'github', label: 'create_issue' });
+    expect(graph.nodes.find((n) => n.id === 'mcp__slack')).toMatchObject({ group: 'slack', label: 'all tools' });
+    expect(graph.nodes.find((n) => n.id === 'Bash')?.group).toBeUndefined();
+  });
+
+  it('dims a tool whose only rule Claude Code never consults, and says why', () => {
+    const { graph } = graphOf(SETTINGS);
+    const write = graph.nodes.find((n) => n.id === 'Write');
+    expect(write?.badges[0]).toMatchObject({ kind: 'deny', inert: true });
+    expect(write?.dimmed).toBe(true);
+    expect(write?.reason).toMatch(/ignore their specifier/);
+    // The diagnostic about the rule is on its node.
+    expect(write?.problems.some((p) => /^C\d{3}: /.test(p))).toBe(true);
+    // A tool with a rule that works is not dimmed.
+    expect(graph.nodes.find((n) => n.id === 'Bash')?.dimmed).toBe(false);
+  });
+
+  it('is not patched from the last graph as a Pattern agent would be (its rules are in the settings)', () => {
+    const before = graphOf(SETTINGS);
+    const after = graphOf(SETTINGS.replace('"Bash(git push *)"', '"Bash(git push *)", "Bash(rm *)"'));
+    expect(patchToolGraph(before.graph, before.agent, after.agent)).toBeUndefined();
+    expect(after.graph.nodes.find((n) => n.id === 'Bash')?.badges.map((b) => b.text)).toContain('ask rm *');
+  });
+
+  it('draws nothing but says so for settings without rules', () => {
+    const { graph } = graphOf('{ "permissions": { "defaultMode": "acceptEdits" } }\n');
+    expect(graph.nodes).toEqual([]);
+  });
+});
