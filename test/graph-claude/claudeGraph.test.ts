@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import { checkFiles } from '../../src/core/check.ts';
-import { toolGraph } from '../../src/core/graph/toolGraph.ts';
+import { agentToolGraph as toolGraph } from '../../src/core/graph/agentToolGraph.ts';
 import { claudeRulesInOrder } from '../../src/core/graph/claudeGraph.ts';
 import { patchToolGraph } from '../../src/core/graph/toolGraphPatch.ts';
 

@@ -13,6 +13,14 @@ import type { LayoutEdge, LayoutNode } from '../layout/types.ts';
 import { phaseNodeSize, placeUnpositioned, toolNodeSize } from '../layout/placement.ts';
 import { layeredLayout } from '../layout/layered.ts';
 import type { Page } from '../layout/wrap.ts';
+import { codecs } from '../state/codecs.ts';
+
+/**
+ * An agent's tool graph: Claude Code settings through the codecs (their projection reads the
+ * settings' JSON, which the first load leaves out; a document exists only once the codecs have
+ * loaded), every other agent by `toolGraph` here.
+ */
+const project = (agent: Agent, diagnostics: DocDiagnostics['diagnostics']): ToolGraph => (agent.family === 'claude' ? codecs().agentToolGraph(agent, diagnostics) : toolGraph(agent, diagnostics));
 
 const toolCache = new WeakMap<Agent, { diagnostics: DocDiagnostics; graph: ToolGraph }>();
 const workflowCache = new WeakMap<Workflow, { diagnostics: DocDiagnostics; graph: WorkflowGraph }>();
@@ -48,11 +56,11 @@ export function toolGraphOf(doc: AgentDoc): ToolGraph {
     // Not a small splice of the last graph's rules (tools declared or removed, hundreds of rules, a
     // Letta agent): projected whole, with the last known diagnostics, never the last graph as it
     // was (that would draw the state before the edit, or before an undo, until the check answers).
-    const graph = patchToolGraph(last.graph, last.agent, doc.agent) ?? toolGraph(doc.agent, d.diagnostics);
+    const graph = patchToolGraph(last.graph, last.agent, doc.agent) ?? project(doc.agent, d.diagnostics);
     toolCache.set(doc.agent, { diagnostics: d, graph });
     return drawn(doc, graph);
   }
-  const graph = toolGraph(doc.agent, d.diagnostics);
+  const graph = project(doc.agent, d.diagnostics);
   toolCache.set(doc.agent, { diagnostics: d, graph });
   return drawn(doc, graph);
 }

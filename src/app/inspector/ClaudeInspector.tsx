@@ -8,13 +8,14 @@
 import { useMemo } from 'react';
 import { diagnosticsOf, type AgentDoc } from '../state/documents.ts';
 import { useStudioStore } from '../state/context.tsx';
-import { claudeRulesInOrder } from '../../core/graph/claudeGraph.ts';
+import { codecs } from '../state/codecs.ts';
 import type { PermissionRule } from '../../core/permissions/claude/types.ts';
 import { toolGraphOf } from '../graph/docGraph.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import { Button } from '../components/ui/Button.tsx';
 
-const useRules = (doc: AgentDoc): PermissionRule[] => useMemo(() => claudeRulesInOrder(doc.agent), [doc.agent]);
+// Through the codecs: the rules are read from the settings' JSON, which the first load leaves out.
+const useRules = (doc: AgentDoc): PermissionRule[] => useMemo(() => codecs().claudeRulesInOrder(doc.agent), [doc.agent]);
 
 /** Shows a rule in the source editor when it is written in this document's file. */
 function useReveal(doc: AgentDoc) {

@@ -5,6 +5,8 @@
  * them, so they are loaded after the first render (`codecs.ts`) rather than with the page.
  */
 export { loadRuleFile } from '../../core/codecs/load.ts';
+export { agentToolGraph } from '../../core/graph/agentToolGraph.ts';
+export { claudeRulesInOrder } from '../../core/graph/claudeGraph.ts';
 export { writeAgentsToml } from '../../core/codecs/write/agentsToml.ts';
 export { updateWorkflowYaml, writeWorkflowYaml } from '../../core/codecs/write/workflowYaml.ts';
 export { checkLoadedFile } from '../../core/check.ts';

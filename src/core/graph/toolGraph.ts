@@ -11,7 +11,6 @@ import type { Diagnostic } from '../diagnostics/types.ts';
 import { formatDuration } from './format.ts';
 import { stronglyConnected } from './scc.ts';
 import { lettaGraph } from './lettaGraph.ts';
-import { claudeGraph } from './claudeGraph.ts';
 import { ruleNumber } from '../model/ruleNumber.ts';
 import { ruleTypeLabel } from '../describe/ruleNames.ts';
 
@@ -132,10 +131,15 @@ export function badgeOf(rule: ToolRule, index: number): ToolBadge | undefined {
   }
 }
 
-/** Projects an agent and its diagnostics onto the tool graph (a Letta agent's by `lettaGraph`). */
+/**
+ * Projects an agent and its diagnostics onto the tool graph (a Letta agent's by `lettaGraph`).
+ * Claude Code settings are projected by `claudeGraph` (`agentToolGraph` picks it), which reads
+ * the settings' JSON: an empty graph here.
+ */
 export function toolGraph(agent: Agent, diagnostics: readonly Diagnostic[] = []): ToolGraph {
   if (agent.family === 'letta') return lettaGraph(agent, diagnostics);
-  if (agent.family === 'claude') return claudeGraph(agent, diagnostics);
+  // Claude Code settings: `claudeGraph` (kept out of this module, which the page's first load holds).
+  if (agent.family === 'claude') return { nodes: [], edges: [] };
   const nodes = new Map<string, ToolGraphNode>();
   const declaredNames = new Set(agent.tools.map((t) => t.name));
   const declaresAny = agent.tools.length > 0;
