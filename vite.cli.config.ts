@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
 
 /**
  * Every character above U+007F written as a `\u` escape (astral ones as a surrogate pair). The
@@ -21,6 +21,38 @@ const asciiBundle: Plugin = {
   },
 };
 
+/** The bundle a corpus worker thread loads: the replay path alone, not the whole CLI (see `pool.ts`). */
+export const CORPUS_WORKER_BUNDLE = 'corpus-worker.cjs';
+
+/** Options shared by the CLI bundle and the corpus worker bundle: one CommonJS file, every library inside. */
+export function nodeBundle(entry: string, file: string, emptyOutDir: boolean, outDir = 'dist-cli'): InlineConfig {
+  return {
+    configFile: false,
+    publicDir: false,
+    logLevel: 'warn',
+    plugins: [asciiBundle],
+    build: {
+      ssr: entry,
+      outDir,
+      emptyOutDir,
+      target: 'node20',
+      minify: true,
+      reportCompressedSize: false,
+      rollupOptions: { output: { entryFileNames: file, format: 'cjs', codeSplitting: false } },
+    },
+    ssr: { noExternal: true },
+  };
+}
+
+/** After the CLI bundle, builds the corpus worker's (a bundle has one entry when code is not split). */
+const corpusWorkerBundle: Plugin = {
+  name: 'rule-studio-corpus-worker-bundle',
+  apply: 'build',
+  async closeBundle() {
+    await build(nodeBundle('src/cli/corpus/worker.ts', CORPUS_WORKER_BUNDLE, false));
+  },
+};
+
 /**
  * Bundles the CLI into one self-contained CommonJS file, `dist-cli/rule-studio.cjs`, for the `bin`
  * entry: every library is inside, so the installed package needs no dependencies and starts
@@ -29,18 +61,7 @@ const asciiBundle: Plugin = {
  * import, which the single-file output keeps as a lazily run module: `--version`, `--help` and a
  * command evaluate only the code they use. Kept out of `dist/` so building the app never removes it.
  */
-export default defineConfig({
-  publicDir: false,
-  logLevel: 'warn',
-  plugins: [asciiBundle],
-  build: {
-    ssr: 'src/cli/entry.ts',
-    outDir: 'dist-cli',
-    emptyOutDir: true,
-    target: 'node20',
-    minify: true,
-    reportCompressedSize: false,
-    rollupOptions: { output: { entryFileNames: 'rule-studio.cjs', format: 'cjs', codeSplitting: false } },
-  },
-  ssr: { noExternal: true },
+export default defineConfig(() => {
+  const cli = nodeBundle('src/cli/entry.ts', 'rule-studio.cjs', true);
+  return { ...cli, plugins: [asciiBundle, corpusWorkerBundle] };
 });

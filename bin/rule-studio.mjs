@@ -8,14 +8,22 @@
 // (`~/.cache/rule-studio`; `RULE_STUDIO_CACHE_DIR` overrides it, `RULE_STUDIO_CACHE_DIR=off` turns
 // it off): the first run writes it, later runs skip parsing and compiling the bundle. A cache that
 // is missing, unreadable or made by another Node version is simply rebuilt.
+//
+// A worker thread of `report` / `simulate --corpus` (started with this script) runs the corpus
+// worker bundle (`dist-cli/corpus-worker.cjs`: the replay path alone, about half the CLI bundle),
+// with its own code cache, written once the thread has loaded the job's rules.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
+import { isMainThread, threadId, workerData } from 'node:worker_threads';
 
 const built = fileURLToPath(new URL('../dist-cli/rule-studio.cjs', import.meta.url));
+const workerBundle = fileURLToPath(new URL('../dist-cli/corpus-worker.cjs', import.meta.url));
+/** Started by the corpus pool (`src/cli/corpus/pool.ts`) to replay sessions. */
+const corpusWorker = !isMainThread && workerData?.kind === 'rule-studio-corpus-worker';
 const sources = ['../src/cli', '../src/core'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
 
 /** Newest modification time of any file under a folder (a few hundred files: a few ms). */
@@ -33,7 +41,7 @@ function cachePath(bundle, stat) {
   const dir = process.env.RULE_STUDIO_CACHE_DIR || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'rule-studio');
   if (dir === 'off') return undefined;
   const key = `${process.versions.v8}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}`.replace(/[^\w.-]/g, '_');
-  return join(dir, `cli-${key}.v8cache`);
+  return join(dir, `${bundle === workerBundle ? 'corpus-worker' : 'cli'}-${key}.v8cache`);
 }
 
 /** Runs the CommonJS bundle as Node's own loader would, but compiled with the code cache. */
@@ -52,25 +60,29 @@ function runBundle(path) {
   const script = new Script(`${wrapper}${source}\n})`, { filename: path, cachedData });
   const module = { exports: {} };
   script.runInThisContext().call(module.exports, module.exports, createRequire(path), module, path, dirname(path));
-  if (cache && (cachedData === undefined || script.cachedDataRejected))
-    // At exit the functions this run compiled are in the cache too.
-    process.once('exit', () => {
+  if (cache && (cachedData === undefined || script.cachedDataRejected)) {
+    const save = () => {
       try {
         mkdirSync(dirname(cache), { recursive: true, mode: 0o700 });
-        const tmp = `${cache}.${process.pid}.tmp`;
+        const tmp = `${cache}.${process.pid}-${threadId}.tmp`;
         writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
         renameSync(tmp, cache);
       } catch {
         // a read-only home or a full disk: run without a cache
       }
-    });
+    };
+    // Once the functions this run compiled are in it too: at exit; a worker thread (which the pool
+    // terminates, with no exit event) once it is set up, having loaded the job's rules.
+    if (isMainThread) process.once('exit', save);
+    else save();
+  }
 }
 
 const checkout = sources.every((dir) => existsSync(dir));
 const fresh = existsSync(built) && (!checkout || statSync(built).mtimeMs >= Math.max(...sources.map(newest)));
 
 if (fresh) {
-  runBundle(built);
+  runBundle(corpusWorker && existsSync(workerBundle) ? workerBundle : built);
 } else if (checkout) {
   const { register } = await import('tsx/esm/api');
   register();

@@ -1,6 +1,7 @@
 /**
  * Replaying a corpus across cores: the sessions are handed out in small batches to this thread and
- * to worker threads (the CLI's own entry, started with the job in `workerData`); each reads its
+ * to worker threads (the CLI's own entry, started with the job in `workerData`: from the package,
+ * `bin/rule-studio.mjs` then loads the corpus worker bundle, the replay path alone); each reads its
  * session files itself and a worker sends back only their tallies. Results come back in any order
  * and are tallied in the report by session name.
  */
@@ -8,6 +9,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { closeSync, openSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createSessionReplayer, prepareJob, type CorpusJob, type SessionReplayer, type SessionResult } from '../../core/corpus/replaySession.ts';
+import type { ReplayConfig } from '../../core/engine/replay.ts';
 
 /** The marker of a corpus worker in `workerData`. */
 const WORKER_KIND = 'rule-studio-corpus-worker';
@@ -16,7 +18,7 @@ const CHUNK_BYTES = 1 << 20;
 /** At most this many sessions per message to a worker thread. */
 const MAX_BATCH = 32;
 
-interface Session {
+export interface Session {
   path: string;
   name: string;
 }
@@ -64,19 +66,54 @@ export function serveCorpusWorker(): void {
   });
 }
 
+/** Threads started for a job before its sessions are known (see {@link startCorpusPool}). */
+export interface CorpusPool {
+  /**
+   * Replays `sessions` on this thread and the pool's worker threads, calling `progress(done,
+   * total)` as results come in; resolves with every session's result (in any order). Once only.
+   */
+  replay(sessions: readonly Session[], progress?: (done: number, total: number) => void): Promise<SessionResult[]>;
+  /** Stops the worker threads (after {@link CorpusPool.replay}, or instead of it). */
+  close(): Promise<void>;
+}
+
 /**
- * Replays `sessions` on `workers` threads: this one and `workers − 1` worker threads (1: in this
- * thread alone), calling `progress(done, total)` as results come in; resolves with every session's
- * result. This thread replays too, from the start, so the workers' start-up (each loads the CLI)
- * delays nothing; each worker has two batches in hand, so it never waits for this thread to
- * hand it the next.
+ * Starts replaying `job` on `workers` threads: this one and `workers − 1` worker threads (1: in
+ * this thread alone). The threads start loading at once, while this thread lists the sessions.
+ * `config` is the job's, when the caller has prepared it already.
+ */
+export function startCorpusPool(job: CorpusJob, workers: number, config: ReplayConfig | undefined = prepareJob(job).config): CorpusPool {
+  const pool = config && workers > 1 ? startWorkers(job, workers - 1) : [];
+  return {
+    replay: (sessions, progress = () => undefined) => (config ? replayOn(config, pool, sessions, progress) : Promise.resolve([])),
+    close: async () => {
+      await Promise.all(pool.map((w) => w.terminate()));
+    },
+  };
+}
+
+/**
+ * Replays `sessions` on `workers` threads (see {@link startCorpusPool}): never more threads than
+ * sessions.
  */
 export async function replayCorpus(job: CorpusJob, sessions: readonly Session[], workers: number, progress: (done: number, total: number) => void = () => undefined): Promise<SessionResult[]> {
-  const { config } = prepareJob(job);
-  if (!config) return [];
+  const pool = startCorpusPool(job, Math.max(1, Math.min(workers, sessions.length)));
+  try {
+    return await pool.replay(sessions, progress);
+  } finally {
+    await pool.close();
+  }
+}
+
+/**
+ * Replays `sessions` on this thread and the `pool`'s. This thread replays too, from the start, so
+ * the workers' start-up delays nothing; each worker has two batches in hand, so it never waits for
+ * this thread to hand it the next.
+ */
+async function replayOn(config: ReplayConfig, pool: readonly Worker[], sessions: readonly Session[], progress: (done: number, total: number) => void): Promise<SessionResult[]> {
   const results: SessionResult[] = [];
   const run = sessionRunner(createSessionReplayer(config));
-  const threads = Math.max(1, Math.min(workers, sessions.length));
+  const threads = Math.max(1, Math.min(pool.length + 1, sessions.length));
   // Batches small enough that every thread gets about 16 (the last ones end close together), and
   // large enough that a thread rarely waits for its next one.
   const size = Math.max(1, Math.min(MAX_BATCH, Math.ceil(sessions.length / (threads * 16))));
@@ -87,7 +124,6 @@ export async function replayCorpus(job: CorpusJob, sessions: readonly Session[],
     next += size;
     return batch;
   };
-  const pool = threads > 1 ? startWorkers(job, threads - 1) : [];
   let failure: unknown;
   let settle: () => void = () => undefined;
   const allIn = new Promise<void>((resolve) => (settle = resolve));
@@ -96,37 +132,33 @@ export async function replayCorpus(job: CorpusJob, sessions: readonly Session[],
     progress(results.length, sessions.length);
     if (results.length === sessions.length) settle();
   };
-  try {
-    for (const w of pool) {
-      const give = () => {
-        const batch = take();
-        if (batch) w.postMessage({ sessions: batch } satisfies Batch);
-      };
-      w.on('message', (done: SessionResult[]) => {
-        collect(done);
-        give();
-      });
-      w.on('error', (e) => {
-        failure ??= e;
-        settle();
-      });
-      w.on('exit', (code) => {
-        if (code !== 0) failure ??= new Error(`a worker thread stopped (exit ${code})`);
-        settle();
-      });
+  for (const w of pool) {
+    const give = () => {
+      const batch = take();
+      if (batch) w.postMessage({ sessions: batch } satisfies Batch);
+    };
+    w.on('message', (done: SessionResult[]) => {
+      collect(done);
       give();
-      give();
-    }
-    for (let batch = take(); batch && failure === undefined; batch = take()) {
-      collect(batch.map(run));
-      // Lets the workers' results in (and hands them their next batches) between two of ours.
-      if (pool.length > 0) await new Promise((resolve) => setImmediate(resolve));
-    }
-    if (results.length < sessions.length && failure === undefined) await allIn;
-    if (failure !== undefined) throw failure;
-  } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
+    });
+    w.on('error', (e) => {
+      failure ??= e;
+      settle();
+    });
+    w.on('exit', (code) => {
+      if (code !== 0) failure ??= new Error(`a worker thread stopped (exit ${code})`);
+      settle();
+    });
+    give();
+    give();
   }
+  for (let batch = take(); batch && failure === undefined; batch = take()) {
+    collect(batch.map(run));
+    // Lets the workers' results in (and hands them their next batches) between two of ours.
+    if (pool.length > 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (results.length < sessions.length && failure === undefined) await allIn;
+  if (failure !== undefined) throw failure;
   return results;
 }
 

@@ -1,0 +1,106 @@
+/**
+ * The corpus worker bundle (`dist-cli/corpus-worker.cjs`, issue 25): the replay path alone, which a
+ * worker thread of `report` loads instead of the whole CLI. Built here from the sources, it replays
+ * a small corpus to the summary this thread's replay gives; and the pool, started before its
+ * sessions are listed, gives the report one thread gives.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_WORKER_BUNDLE, nodeBundle } from '../../vite.cli.config.ts';
+import { buildReport } from '../../src/core/corpus/summary.ts';
+import { prepareJob, replaySession, type CorpusJob, type SessionResult } from '../../src/core/corpus/replaySession.ts';
+import { startCorpusPool } from '../../src/cli/corpus/pool.ts';
+
+const RULES = 'examples/etl-pipeline.toml';
+const TOOLS = ['connect_db', 'extract', 'transform', 'load', 'disconnect_db', 'send_message', 'unknown_tool'];
+const job: CorpusJob = { rules: [{ path: RULES, text: readFileSync(RULES, 'utf8') }], settings: {} };
+
+let dir = '';
+let bundle = '';
+const sessions: { path: string; name: string }[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'rs-corpus-worker-'));
+  await build({ ...nodeBundle('src/cli/corpus/worker.ts', CORPUS_WORKER_BUNDLE, false, join(dir, 'bundle')), logLevel: 'silent' });
+  bundle = join(dir, 'bundle', CORPUS_WORKER_BUNDLE);
+  // 40 sessions of seeded random calls, some with a broken line, and the project's recorded traces.
+  let s = 11;
+  const rnd = (k: number) => (s = (s * 1103515245 + 12345) % 2 ** 31) % k;
+  for (let i = 0; i < 40; i++) {
+    const lines = Array.from({ length: 2 + rnd(30) }, (_, j) => JSON.stringify({ type: 'tool_call', time: `2025-01-01T10:00:${String(j % 60).padStart(2, '0')}Z`, tool: TOOLS[rnd(TOOLS.length)] }));
+    if (rnd(4) === 0) lines.splice(rnd(lines.length), 0, '{"type":');
+    const path = join(dir, `s${String(i).padStart(2, '0')}.jsonl`);
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    sessions.push({ path, name: path });
+  }
+  for (const f of ['session.jsonl', 'transcript.jsonl']) {
+    const path = join(dir, `recorded-${f}`);
+    writeFileSync(path, readFileSync(join('test/traces/fixtures', f)));
+    sessions.push({ path, name: path });
+  }
+}, 120_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The sessions replayed in this thread, each alone from its text, as a report. */
+function inProcess() {
+  const { config, rules } = prepareJob(job);
+  if (!config) throw new Error('no agent');
+  const results = sessions.map((x) => replaySession(config, x.name, readFileSync(x.path, 'utf8')));
+  return buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })));
+}
+
+describe('the corpus worker bundle', () => {
+  it('is a fraction of the CLI: no command, no language server', () => {
+    const code = readFileSync(bundle, 'utf8');
+    expect(statSync(bundle).size).toBeGreaterThan(50_000);
+    expect(code).not.toContain('textDocument/didOpen');
+    expect(code).not.toContain('Replaying sessions');
+  });
+
+  it('replays a small corpus in a worker thread to the summary in-process replay gives', async () => {
+    const { rules } = prepareJob(job);
+    const worker = new Worker(bundle, { workerData: { kind: 'rule-studio-corpus-worker', job }, stdout: true, stderr: true });
+    try {
+      const results: SessionResult[] = [];
+      // Three batches, one after another, as the pool hands them out.
+      for (const batch of [sessions.slice(0, 5), sessions.slice(5, 30), sessions.slice(30)]) {
+        const done = new Promise<SessionResult[]>((resolve, reject) => {
+          worker.once('message', resolve);
+          worker.once('error', reject);
+        });
+        worker.postMessage({ sessions: batch });
+        results.push(...(await done));
+      }
+      expect(results.map((r) => r.session.name)).toEqual(sessions.map((x) => x.name));
+      expect(buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })))).toEqual(inProcess());
+    } finally {
+      await worker.terminate();
+    }
+  }, 60_000);
+});
+
+describe('a corpus pool started before its sessions are known', () => {
+  it('closes its threads when it replays nothing', async () => {
+    const pool = startCorpusPool(job, 1);
+    await expect(pool.close()).resolves.toBeUndefined();
+  });
+
+  it('replays on this thread alone the report in-process replay gives, in session order or not', async () => {
+    const { rules } = prepareJob(job);
+    const pool = startCorpusPool(job, 1);
+    try {
+      const results = await pool.replay(sessions);
+      expect(results).toHaveLength(sessions.length);
+      expect(buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })))).toEqual(inProcess());
+    } finally {
+      await pool.close();
+    }
+  });
+});
