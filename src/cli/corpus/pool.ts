@@ -6,7 +6,7 @@
  * and are tallied in the report by session name.
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createSessionReplayer, prepareJob, type CorpusJob, type SessionReplayer, type SessionResult } from '../../core/corpus/replaySession.ts';
 import type { ReplayConfig } from '../../core/engine/replay.ts';
@@ -114,13 +114,16 @@ async function replayOn(config: ReplayConfig, pool: readonly Worker[], sessions:
   const results: SessionResult[] = [];
   const run = sessionRunner(createSessionReplayer(config));
   const threads = Math.max(1, Math.min(pool.length + 1, sessions.length));
-  // Batches small enough that every thread gets about 16 (the last ones end close together), and
-  // large enough that a thread rarely waits for its next one.
-  const size = Math.max(1, Math.min(MAX_BATCH, Math.ceil(sessions.length / (threads * 16))));
+  // Largest first (a session's cost follows its size), so the last batches are small sessions.
+  const queue = threads > 1 ? largestFirst(sessions) : sessions;
   let next = 0;
+  // Batches of about an eighth of a thread's share of what is left (at most MAX_BATCH, at least
+  // one session): large while much is left, so a thread rarely waits for its next one, and
+  // shrinking towards the end, so the threads finish close together.
   const take = (): Session[] | undefined => {
-    if (next >= sessions.length) return undefined;
-    const batch = sessions.slice(next, next + size);
+    if (next >= queue.length) return undefined;
+    const size = Math.max(1, Math.min(MAX_BATCH, Math.ceil((queue.length - next) / (threads * 8))));
+    const batch = queue.slice(next, next + size);
     next += size;
     return batch;
   };
@@ -160,6 +163,19 @@ async function replayOn(config: ReplayConfig, pool: readonly Worker[], sessions:
   if (results.length < sessions.length && failure === undefined) await allIn;
   if (failure !== undefined) throw failure;
   return results;
+}
+
+/** `sessions` by file size, largest first (an unreadable file counts as empty: it fails at once). */
+function largestFirst(sessions: readonly Session[]): Session[] {
+  const size = (path: string) => {
+    try {
+      return statSync(path).size;
+    } catch {
+      return 0;
+    }
+  };
+  const sized = sessions.map((s) => ({ s, bytes: size(s.path) }));
+  return sized.sort((a, b) => b.bytes - a.bytes).map((x) => x.s);
 }
 
 /** Starts `count` corpus worker threads for `job`. */
