@@ -97,6 +97,21 @@ describe('the packed package, installed globally into a temporary prefix', () =>
     expect(out.diagnostics.filter((d) => d.code === 'F003')).toEqual([]);
   });
 
+  it('replays a corpus on two threads, the workers on the replay-only bundle with its code cache', () => {
+    const cache = join(work, 'cache-corpus');
+    const corpus = join(work, 'corpus');
+    cpSync('test/traces/fixtures', corpus, { recursive: true, filter: (f) => !/\.(ya?ml|json)$/.test(f) });
+    const rules = join(examples, 'etl-pipeline.toml');
+    const report = (workers: string) => runWith({ RULE_STUDIO_CACHE_DIR: cache }, ['report', rules, '--corpus', corpus, '--workers', workers, '--format', 'json']);
+    const one = report('1');
+    expect(one.status, one.stderr).toBe(0);
+    const two = report('2');
+    expect(two.status, two.stderr).toBe(0);
+    expect(JSON.parse(two.stdout)).toEqual(JSON.parse(one.stdout));
+    expect(existsSync(join(installed, 'dist-cli', 'corpus-worker.cjs'))).toBe(true);
+    expect(readdirSync(cache).filter((f) => f.startsWith('corpus-worker-') && f.endsWith('.v8cache'))).toHaveLength(1);
+  });
+
   it('--version and --help', () => {
     const v = run('--version');
     expect(v.status).toBe(0);
