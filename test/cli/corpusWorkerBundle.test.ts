@@ -1,8 +1,7 @@
 /**
  * The corpus worker bundle (`dist-cli/corpus-worker.cjs`, issue 25): the replay path alone, which a
  * worker thread of `report` loads instead of the whole CLI. Built here from the sources, it replays
- * a small corpus to the summary this thread's replay gives; and the pool, started before its
- * sessions are listed, gives the report one thread gives.
+ * a small corpus to the summary this thread's replay gives.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_WORKER_BUNDLE, nodeBundle } from '../../vite.cli.config.ts';
 import { buildReport } from '../../src/core/corpus/summary.ts';
 import { prepareJob, replaySession, type CorpusJob, type SessionResult } from '../../src/core/corpus/replaySession.ts';
-import { startCorpusPool } from '../../src/cli/corpus/pool.ts';
+import { replayCorpus } from '../../src/cli/corpus/pool.ts';
 
 const RULES = 'examples/etl-pipeline.toml';
 const TOOLS = ['connect_db', 'extract', 'transform', 'load', 'disconnect_db', 'send_message', 'unknown_tool'];
@@ -86,21 +85,11 @@ describe('the corpus worker bundle', () => {
   }, 60_000);
 });
 
-describe('a corpus pool started before its sessions are known', () => {
-  it('closes its threads when it replays nothing', async () => {
-    const pool = startCorpusPool(job, 1);
-    await expect(pool.close()).resolves.toBeUndefined();
-  });
-
-  it('replays on this thread alone the report in-process replay gives, in session order or not', async () => {
+describe('replayCorpus', () => {
+  it('on this thread alone, gives the report in-process replay gives, largest session first or not', async () => {
     const { rules } = prepareJob(job);
-    const pool = startCorpusPool(job, 1);
-    try {
-      const results = await pool.replay(sessions);
-      expect(results).toHaveLength(sessions.length);
-      expect(buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })))).toEqual(inProcess());
-    } finally {
-      await pool.close();
-    }
+    const results = await replayCorpus(job, sessions, 1);
+    expect(results).toHaveLength(sessions.length);
+    expect(buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })))).toEqual(inProcess());
   });
 });

@@ -7,7 +7,7 @@ import { jsonTermSafe, termSafe } from '../escape.ts';
 import { formatDiagnostic } from '../format.ts';
 import { UnreadableError } from '../io.ts';
 import type { ParsedArgs } from '../registry.ts';
-import { startCorpusPool } from '../corpus/pool.ts';
+import { replayCorpus } from '../corpus/pool.ts';
 import { prepareJob, type CorpusJob } from '../../core/corpus/replaySession.ts';
 import { settingsFromArgs } from './simulateOptions.ts';
 
@@ -44,27 +44,20 @@ export async function runReport(args: ParsedArgs, ctx: CliContext): Promise<numb
     ctx.err('rule-studio report: the rule files hold no agent and no workflow to replay the sessions against');
     return EXIT.errors;
   }
-  const workers = Number(args.value('workers') ?? Math.max(1, availableParallelism()));
-  // The worker threads load while this thread lists the sessions.
-  const pool = startCorpusPool(job, workers, config);
+  const all = corpusSessions(args.list('corpus'), ctx);
+  if (all.length === 0) throw new UnreadableError(`no session logs (.jsonl, .json, .yaml) in ${args.list('corpus').join(', ')}`);
   const [index, count] = (args.value('shard') ?? '1/1').split('/').map(Number) as [number, number];
-  let results;
-  try {
-    const all = corpusSessions(args.list('corpus'), ctx);
-    if (all.length === 0) throw new UnreadableError(`no session logs (.jsonl, .json, .yaml) in ${args.list('corpus').join(', ')}`);
-    const sessions = shardOf(all, index, count);
-    const tty = process.stderr.isTTY === true;
-    let shown = 0;
-    const progress = (done: number, total: number) => {
-      const now = Date.now();
-      if (!tty || (now - shown < 100 && done < total)) return;
-      shown = now;
-      process.stderr.write(`\rReplaying sessions: ${done.toLocaleString('en')} of ${total.toLocaleString('en')}${done === total ? '\n' : ''}`);
-    };
-    results = await pool.replay(sessions, progress);
-  } finally {
-    await pool.close();
-  }
+  const sessions = shardOf(all, index, count);
+  const workers = Number(args.value('workers') ?? Math.max(1, availableParallelism()));
+  const tty = process.stderr.isTTY === true;
+  let shown = 0;
+  const progress = (done: number, total: number) => {
+    const now = Date.now();
+    if (!tty || (now - shown < 100 && done < total)) return;
+    shown = now;
+    process.stderr.write(`\rReplaying sessions: ${done.toLocaleString('en')} of ${total.toLocaleString('en')}${done === total ? '\n' : ''}`);
+  };
+  const results = await replayCorpus(job, sessions, workers, progress);
   const report = buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })), { index, count });
   writeReport(report, args.value('format') ?? 'text', ctx);
   return EXIT.ok;

@@ -18,7 +18,7 @@ const CHUNK_BYTES = 1 << 20;
 /** At most this many sessions per message to a worker thread. */
 const MAX_BATCH = 32;
 
-export interface Session {
+interface Session {
   path: string;
   name: string;
 }
@@ -66,42 +66,20 @@ export function serveCorpusWorker(): void {
   });
 }
 
-/** Threads started for a job before its sessions are known (see {@link startCorpusPool}). */
-export interface CorpusPool {
-  /**
-   * Replays `sessions` on this thread and the pool's worker threads, calling `progress(done,
-   * total)` as results come in; resolves with every session's result (in any order). Once only.
-   */
-  replay(sessions: readonly Session[], progress?: (done: number, total: number) => void): Promise<SessionResult[]>;
-  /** Stops the worker threads (after {@link CorpusPool.replay}, or instead of it). */
-  close(): Promise<void>;
-}
-
 /**
- * Starts replaying `job` on `workers` threads: this one and `workers − 1` worker threads (1: in
- * this thread alone). The threads start loading at once, while this thread lists the sessions.
- * `config` is the job's, when the caller has prepared it already.
- */
-export function startCorpusPool(job: CorpusJob, workers: number, config: ReplayConfig | undefined = prepareJob(job).config): CorpusPool {
-  const pool = config && workers > 1 ? startWorkers(job, workers - 1) : [];
-  return {
-    replay: (sessions, progress = () => undefined) => (config ? replayOn(config, pool, sessions, progress) : Promise.resolve([])),
-    close: async () => {
-      await Promise.all(pool.map((w) => w.terminate()));
-    },
-  };
-}
-
-/**
- * Replays `sessions` on `workers` threads (see {@link startCorpusPool}): never more threads than
- * sessions.
+ * Replays `sessions` on `workers` threads: this one and `workers − 1` worker threads (1: in this
+ * thread alone; never more threads than sessions), calling `progress(done, total)` as results come
+ * in; resolves with every session's result, in any order.
  */
 export async function replayCorpus(job: CorpusJob, sessions: readonly Session[], workers: number, progress: (done: number, total: number) => void = () => undefined): Promise<SessionResult[]> {
-  const pool = startCorpusPool(job, Math.max(1, Math.min(workers, sessions.length)));
+  const { config } = prepareJob(job);
+  if (!config) return [];
+  const threads = Math.max(1, Math.min(workers, sessions.length));
+  const pool = threads > 1 ? startWorkers(job, threads - 1) : [];
   try {
-    return await pool.replay(sessions, progress);
+    return await replayOn(config, pool, sessions, progress);
   } finally {
-    await pool.close();
+    await Promise.all(pool.map((w) => w.terminate()));
   }
 }
 
