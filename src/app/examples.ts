@@ -18,7 +18,7 @@ export const EXAMPLES: readonly Example[] = Object.entries(files)
   .map(([path, text]) => ({ name: path.slice(path.lastIndexOf('/') + 1), text }))
   .sort((a, b) => a.name.localeCompare(b.name));
 
-const traceFiles = import.meta.glob('../../examples/traces/*.yaml', {
+const traceFiles = import.meta.glob('../../examples/traces/*.{yaml,jsonl}', {
   query: '?raw',
   import: 'default',
   eager: true,
@@ -55,6 +55,14 @@ const WALKTHROUGH_INFO: readonly { trace: string; ruleFile: string; title: strin
     description:
       "Under profile letta: run_first decides the first call, a child rule and a conditional rule narrow what may follow, refused calls say which rule removed the tool, and the exit waits for a required tool.",
     settings: { profile: 'letta' },
+  },
+  {
+    trace: 'claude-code-session.jsonl',
+    ruleFile: 'claude-code-settings.json',
+    title: 'A Claude Code session under a project’s settings',
+    description:
+      'Under profile claude: each call of a recorded session decided by the project’s permission rules. The user rejected `npm test && npm run build` at a prompt, yet the bare `Bash` allow would have run it without one.',
+    settings: { profile: 'claude' },
   },
 ];
 

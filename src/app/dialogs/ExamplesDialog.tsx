@@ -26,7 +26,8 @@ import { LETTA_FAMILY } from '../../core/model/lettaFamily.ts';
 const INFOS = EXAMPLES.map((e) => ({ ...exampleInfo(e), text: e.text }));
 
 /** What a card says the file is. */
-const familyOf = (name: string) => (/\.af$/i.test(name) ? `${LETTA_FAMILY} agent` : /\.ya?ml$/i.test(name) ? 'hegel workflow' : 'Pattern agent');
+const familyOf = (name: string) =>
+  /\.af$/i.test(name) ? `${LETTA_FAMILY} agent` : /\.ya?ml$/i.test(name) ? 'hegel workflow' : /\.json$/i.test(name) ? 'Claude Code settings' : 'Pattern agent';
 
 /**
  * One card. Its button holds just the title, so the button's name is exactly what it shows (WCAG

@@ -36,8 +36,18 @@ export function agentFileSentence(text: string): string {
   }
 }
 
+/**
+ * What the gallery says of examples whose format has no place for a description: Claude Code
+ * settings are strict JSON, and Claude Code's settings schema has no free-text key.
+ */
+const SAID: Readonly<Record<string, string>> = {
+  'claude-code-settings.json':
+    'A project’s .claude/settings.json with the classic mistakes: a Write rule never consulted, a leading / that is not the root, an allow swallowed by a broader deny, and Bash allows that let anything through.',
+};
+
 /** Gallery information for an example file. */
 export function exampleInfo(e: Example): ExampleInfo {
-  const description = /\.(af|json)$/i.test(e.name) ? agentFileSentence(e.text) : leadingSentence(e.text);
+  const said = Object.hasOwn(SAID, e.name) ? SAID[e.name] : undefined;
+  const description = said ?? (/\.(af|json)$/i.test(e.name) ? agentFileSentence(e.text) : leadingSentence(e.text));
   return { name: e.name, kind: /\.ya?ml$/i.test(e.name) ? 'workflow' : 'agent', description };
 }
