@@ -9,6 +9,7 @@ import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { pathToUri } from '../../src/cli/formats/sarif.ts';
+import { CODE_TITLES } from '../../src/cli/formats/codes.ts';
 import { runCli } from './harness.ts';
 
 const require = createRequire(import.meta.url);
@@ -129,5 +130,33 @@ describe('check --format text and json', () => {
   it('text is file:line:col severity code message', async () => {
     const r = await runCli(['check', ...argv], files);
     expect(r.stdout.split('\n')[0]).toMatch(/^rules\/agent one\.toml:\d+:\d+ (error|warning|info) [FTW]\d{3} \S/);
+  });
+});
+
+/** Issue 23: `check` on Claude Code settings in the SARIF and GitHub formats (the gallery's example). */
+describe('check --format sarif|github on Claude Code settings', () => {
+  const files = { '.claude/settings.json': readFileSync('examples/claude-code-settings.json', 'utf8') };
+
+  it('writes a valid SARIF log whose rules describe every C0xx code it reports', async () => {
+    const r = await runCli(['check', '--format', 'sarif', '.claude/settings.json'], files);
+    const log = JSON.parse(r.stdout) as { runs: { tool: { driver: { rules: { id: string; shortDescription: { text: string } }[] } }; results: { ruleId: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
+    expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
+    const run = log.runs[0]!;
+    expect(run.results.map((x) => `${x.ruleId}@${x.locations[0]!.physicalLocation.region.startLine}`)).toEqual(['C021@10', 'C030@11', 'C030@12', 'C030@13', 'C011@14', 'C012@28', 'C012@29']);
+    for (const rule of run.tool.driver.rules) expect(rule.shortDescription.text).not.toMatch(/^rule-studio diagnostic/);
+  });
+
+  it('every C0xx code of the diagnostics reference has a SARIF title', () => {
+    const doc = readFileSync('docs/reference/diagnostics.md', 'utf8');
+    const codes = [...doc.matchAll(/id="(C0\d\d)"/g)].map((m) => m[1]!);
+    expect(codes.length).toBeGreaterThan(10);
+    for (const c of codes) expect(CODE_TITLES[c], c).toBeTruthy();
+  });
+
+  it('writes one GitHub annotation per diagnostic, at the rule string', async () => {
+    const r = await runCli(['check', '--format', 'github', '.claude/settings.json'], files);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(7);
+    expect(lines[0]).toMatch(/^::warning file=\.claude\/settings\.json,line=10,col=7,endLine=10,endColumn=40,title=rule-studio C021::/);
   });
 });
