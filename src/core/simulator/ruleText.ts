@@ -2,6 +2,7 @@
  * One-line descriptions of rules for explanations and reports. Rules are numbered as on every
  * surface (`ruleNumber`: `#4`, 1-based in source order).
  */
+import { claudePolicyOf } from '../graph/claudeGraph.ts';
 import { ruleNumber } from '../model/ruleNumber.ts';
 import { countOf, ruleMeaning } from '../describe/meaning.ts';
 import { renderLettaRule } from '../describe/lettaPrompts.ts';
@@ -30,10 +31,20 @@ export function workflowRuleAt(workflow: Workflow | undefined, node: string, ind
 export function toolRuleLine(agent: Agent | undefined, index: number): string {
   const head = `Rule ${ruleNumber(index)}`;
   if (agent?.family === 'letta') return lettaRuleLine(agent, index);
+  if (agent?.family === 'claude') return claudeRuleLine(agent, index);
   const rule = toolRuleAt(agent, index);
   if (!rule) return `${head}: not in the loaded agent's rule list`;
   const conditions = rule.conditions.length > 0 ? `, conditions ${rule.conditions.join(', ')}` : '';
   return `${head}: ${ruleTypeLabel(rule.rule_type.type)} on ${code(rule.tool_name)}, priority ${rule.priority}${conditions} — ${ruleMeaning(rule)}`;
+}
+
+/** `Rule #16: deny `Bash(git push *)` (project settings, settings.json:25:7)`: a Claude Code permission rule of the merged policy. */
+export function claudeRuleLine(agent: Agent, index: number): string {
+  const head = `Rule ${ruleNumber(index)}`;
+  const rule = claudePolicyOf(agent).rules[index];
+  if (!rule) return `${head}: not in the loaded settings' rule list`;
+  const s = rule.source;
+  return `${head}: ${s.list} ${code(s.text)} (${s.scope} settings, ${s.file}:${s.line}:${s.col})`;
 }
 
 /** A Letta rule's rendered prompt without its `<tool_rule>` tags, or a plain account when Letta renders none. */
