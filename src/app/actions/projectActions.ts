@@ -14,6 +14,9 @@ import { copyShareLink } from '../persistence/share.ts';
 import { saveServed, servedStore } from '../persistence/served.ts';
 import { exportFileName, projectFileName } from '../persistence/exportNames.ts';
 import { codecs, loadCodecs } from '../state/codecs.ts';
+import { mergeSettings } from '../../core/permissions/claude/settings.ts';
+import { mergedSettingsText } from '../../core/permissions/claude/writeSettings.ts';
+import { defaultCwd } from '../../core/permissions/claude/replayContext.ts';
 
 export const projectActions: Action[] = [
   {
@@ -69,6 +72,12 @@ export const projectActions: Action[] = [
       const doc = activeDoc(store.getState());
       if (!doc) return;
       const name = exportFileName(doc);
+      if (doc.kind === 'agent' && doc.agent.family === 'claude') {
+        // Claude Code's own settings file, as written (its formatting kept); the merged scopes: Export merged Claude settings.
+        downloadText(name, settledText(doc), MIME.json);
+        store.getState().notify('info', `Exported ${name} as written: a Claude Code settings file.`);
+        return;
+      }
       if (doc.kind === 'agent' && doc.agent.family === 'letta') {
         // Letta's own file, kept whole: only the edited rules differ from what was imported.
         downloadText(name, settledText(doc), MIME[docFormat(doc)]);
@@ -81,6 +90,22 @@ export const projectActions: Action[] = [
       else if (normalised.changed)
         store.getState().notify('info', `Exported ${name} in ${normalised.form}${normalised.how === 'patched' ? ', comments kept' : ''}. “Export as written” keeps your text as it is.`);
       else store.getState().notify('info', `Exported ${name} in ${normalised.form}.`);
+    },
+  },
+  {
+    id: 'export-claude-merged',
+    icon: 'export',
+    overflow: true,
+    label: 'Export merged Claude settings',
+    keywords: 'download claude code settings.json permissions merge scopes',
+    hint: 'Download one settings.json with the permission rules of every Claude Code settings file of the project, merged as Claude Code merges its scopes',
+    unavailable: 'Open a Claude Code settings file first',
+    enabled: ({ store }) => store.getState().project.docs.some((d) => d.kind === 'agent' && d.agent.family === 'claude'),
+    run: ({ store }) => {
+      const settings = store.getState().project.docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'claude' ? (d.agent.claudeSettings ?? []) : []));
+      const policy = mergeSettings(settings, defaultCwd(settings));
+      downloadText('settings.json', mergedSettingsText(policy), MIME.json);
+      store.getState().notify('info', `Exported settings.json: ${policy.rules.length} permission rules from ${settings.length} settings file${settings.length === 1 ? '' : 's'}, merged.`);
     },
   },
   {

@@ -8,4 +8,5 @@ export type { PermissionPolicy, SettingsFileRead } from './settings.ts';
 export { decide, ruleMatches, isProtected, effectiveMode, callPath } from './decide.ts';
 export { checkPolicy } from './checks.ts';
 export { policyReport, whatIf } from './policyReport.ts';
+export { mergedSettingsText } from './writeSettings.ts';
 export type { PolicyReport, RuleRow, DecisionChange } from './policyReport.ts';
