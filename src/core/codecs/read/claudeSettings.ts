@@ -15,12 +15,14 @@ export const CLAUDE_AGENT = 'claude-code';
 /**
  * True when a file's path says it is one of Claude Code's settings files (settings page,
  * "Settings files"): `.claude/settings.json` or `.claude/settings.local.json`, or managed settings
- * (`managed-settings.json` and its `managed-settings.d/*.json` drop-ins). Another `settings.json`
+ * (`managed-settings.json` and its `managed-settings.d/*.json` drop-ins); Letta Code's
+ * `.letta/settings.json`, whose `permissions` Letta Code's docs give in Claude Code's rule syntax
+ * (docs.letta.com/letta-code/permissions, "Persistent rules"). Another `settings.json`
  * (an editor's) is read by its content.
  */
 export function isClaudeSettingsName(path: string): boolean {
   const p = path.replace(/\\/g, '/');
-  return /(^|\/)\.claude\/settings(\.local)?\.json$/.test(p) || /(^|\/)managed-settings(\.json|\.d\/[^/]+\.json)$/.test(p);
+  return /(^|\/)\.claude\/settings(\.local)?\.json$/.test(p) || /(^|\/)\.letta\/settings\.json$/.test(p) || /(^|\/)managed-settings(\.json|\.d\/[^/]+\.json)$/.test(p);
 }
 
 /** True for a parsed JSON value shaped like Claude Code settings: an object with a `permissions` object. */
@@ -39,7 +41,7 @@ export function scopeOfPath(path: string): Scope {
   const p = path.replace(/\\/g, '/');
   if (/(^|\/)managed-settings(\.json|\.d\/[^/]+\.json)$/.test(p)) return 'managed';
   if (/(^|\/)settings\.local\.json$/.test(p)) return 'local';
-  if (/^(~|\/root|\/home\/[^/]+|\/Users\/[^/]+)\/\.claude\/settings\.json$/.test(p)) return 'user';
+  if (/^(~|\/root|\/home\/[^/]+|\/Users\/[^/]+)\/\.(claude|letta)\/settings\.json$/.test(p)) return 'user';
   return 'project';
 }
 
