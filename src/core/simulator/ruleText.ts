@@ -2,7 +2,8 @@
  * One-line descriptions of rules for explanations and reports. Rules are numbered as on every
  * surface (`ruleNumber`: `#4`, 1-based in source order).
  */
-import { claudePolicyOf } from '../graph/claudeGraph.ts';
+import { mergeSettings } from '../permissions/claude/settings.ts';
+import { defaultCwd } from '../permissions/claude/replayContext.ts';
 import { ruleNumber } from '../model/ruleNumber.ts';
 import { countOf, ruleMeaning } from '../describe/meaning.ts';
 import { renderLettaRule } from '../describe/lettaPrompts.ts';
@@ -41,7 +42,9 @@ export function toolRuleLine(agent: Agent | undefined, index: number): string {
 /** `Rule #16: deny `Bash(git push *)` (project settings, settings.json:25:7)`: a Claude Code permission rule of the merged policy. */
 export function claudeRuleLine(agent: Agent, index: number): string {
   const head = `Rule ${ruleNumber(index)}`;
-  const rule = claudePolicyOf(agent).rules[index];
+  // The engine's rule numbers are positions in the merged policy's rules (`mergeSettings`).
+  const settings = agent.claudeSettings ?? [];
+  const rule = mergeSettings(settings, defaultCwd(settings)).rules[index];
   if (!rule) return `${head}: not in the loaded settings' rule list`;
   const s = rule.source;
   return `${head}: ${s.list} ${code(s.text)} (${s.scope} settings, ${s.file}:${s.line}:${s.col})`;
