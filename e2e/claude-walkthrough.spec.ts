@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { stayOffline } from './helpers.ts';
+
+/**
+ * Issue 23, item 2: the gallery's Claude Code walk-through opens the settings example and its
+ * session under profile claude; stepping shows the first call decided by the rules.
+ */
+test('the Claude Code walk-through opens from the gallery and steps through the session', async ({ page }) => {
+  test.setTimeout(120_000);
+  await stayOffline(page);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
+  await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: 'A Claude Code session under a project’s settings' }).click();
+  await expect(page.getByText('Opened the walk-through “A Claude Code session under a project’s settings”')).toBeVisible({ timeout: 30_000 });
+  const stage = page.getByRole('dialog', { name: 'Presenter view' });
+  // the transcript's first event is the model's token use; the next is the first call
+  const forward = stage.getByRole('button', { name: 'Step forward', exact: true });
+  const decision = stage.getByRole('region', { name: 'Current decision' });
+  await forward.click();
+  await expect(decision).toContainText('Tokens: 1,350 in');
+  await forward.click();
+  await expect(decision).toContainText('Grep');
+  expect(errors).toEqual([]);
+});
