@@ -14,9 +14,6 @@ import { copyShareLink } from '../persistence/share.ts';
 import { saveServed, servedStore } from '../persistence/served.ts';
 import { exportFileName, projectFileName } from '../persistence/exportNames.ts';
 import { codecs, loadCodecs } from '../state/codecs.ts';
-import { mergeSettings } from '../../core/permissions/claude/settings.ts';
-import { mergedSettingsText } from '../../core/permissions/claude/writeSettings.ts';
-import { defaultCwd } from '../../core/permissions/claude/replayContext.ts';
 
 export const projectActions: Action[] = [
   {
@@ -101,11 +98,12 @@ export const projectActions: Action[] = [
     hint: 'Download one settings.json with the permission rules of every Claude Code settings file of the project, merged as Claude Code merges its scopes',
     unavailable: 'Open a Claude Code settings file first',
     enabled: ({ store }) => store.getState().project.docs.some((d) => d.kind === 'agent' && d.agent.family === 'claude'),
-    run: ({ store }) => {
+    run: async ({ store }) => {
       const settings = store.getState().project.docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'claude' ? (d.agent.claudeSettings ?? []) : []));
-      const policy = mergeSettings(settings, defaultCwd(settings));
-      downloadText('settings.json', mergedSettingsText(policy), MIME.json);
-      store.getState().notify('info', `Exported settings.json: ${policy.rules.length} permission rules from ${settings.length} settings file${settings.length === 1 ? '' : 's'}, merged.`);
+      // Through the codecs: merging reads the settings' JSON, which the first load leaves out.
+      const merged = (await loadCodecs()).mergedSettingsOf(settings);
+      downloadText('settings.json', merged.text, MIME.json);
+      store.getState().notify('info', `Exported settings.json: ${merged.rules} permission rules from ${settings.length} settings file${settings.length === 1 ? '' : 's'}, merged.`);
     },
   },
   {

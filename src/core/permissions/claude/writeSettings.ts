@@ -5,8 +5,15 @@
  * `disableBypassPermissionsMode` that take effect. Only `permissions` is written: other settings
  * (hooks, env, model) are each scope's own and are not merged here.
  */
-import type { PermissionPolicy } from './settings.ts';
-import { LIST_ORDER, type RuleList } from './types.ts';
+import { mergeSettings, type PermissionPolicy } from './settings.ts';
+import { defaultCwd } from './replayContext.ts';
+import { LIST_ORDER, type RuleList, type SettingsInput } from './types.ts';
+
+/** Settings files merged as Claude Code merges its scopes, written as one `settings.json`, with the number of rules that take part. */
+export function mergedSettingsOf(settings: readonly SettingsInput[]): { text: string; rules: number } {
+  const policy = mergeSettings(settings, defaultCwd(settings));
+  return { text: mergedSettingsText(policy), rules: policy.rules.length };
+}
 
 /** The merged permissions of `policy` as the text of one Claude Code `settings.json` (2-space JSON). */
 export function mergedSettingsText(policy: PermissionPolicy): string {
