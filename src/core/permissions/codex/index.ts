@@ -1,0 +1,6 @@
+/** Codex execpolicy as a pure core: the `.rules` reader (a Starlark subset) and `checkCommand`. */
+export { loadCodexRules, checkCommand, toCodexJson, severityOf, normalizeAbsolute, fileName } from './policy.ts';
+export type { CodexDecision, CodexRule, CodexNetworkRule, CodexPolicy, RulesFileInput, LoadOptions, CodexLoad, CheckOptions, CodexMatch, CodexEvaluation } from './policy.ts';
+export { shlexSplit } from './shlex.ts';
+export { StarlarkError, DEFAULT_BUDGET } from './starlark.ts';
+export type { Budget, Pos } from './starlark.ts';
