@@ -4,3 +4,4 @@ export type { CodexDecision, CodexRule, CodexNetworkRule, CodexPolicy, RulesFile
 export { shlexSplit } from './shlex.ts';
 export { StarlarkError, DEFAULT_BUDGET } from './starlark.ts';
 export type { Budget, Pos } from './starlark.ts';
+export { checkCodexPolicy, covers } from './checks.ts';
