@@ -71,7 +71,7 @@ describe.skipIf(bin === null && !ORACLE_REQUIRED)('Codex execpolicy differential
     console.log(`codex differential: ${CASES} cases, ${CASES - bad.length} agreements, ${bad.length} disagreements (${refused} refused files, ${matched} decided commands)`);
     if (process.env.CODEX_DIFF_OUT !== undefined) writeFileSync(process.env.CODEX_DIFF_OUT, bad.join('\n\n=====\n'));
     expect(bad.slice(0, 5)).toEqual([]);
-  }, 240_000);
+  }, 900_000);
 });
 
 if (bin === null && !ORACLE_REQUIRED) console.warn('codex differential test SKIPPED: the Codex oracle is not installed (run scripts/install-oracles.sh)');

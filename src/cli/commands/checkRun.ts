@@ -4,10 +4,21 @@ import type { CliContext } from '../context.ts';
 import type { ParsedArgs } from '../registry.ts';
 import { formatOf, printDiagnostics } from './diagnosticOutput.ts';
 import { loadRuleInputs } from './ruleInputs.ts';
+import { sortDiagnostics } from '../../core/diagnostics/make.ts';
+import { checkCodexPolicy, loadCodexRules } from '../../core/permissions/codex/index.ts';
 
 export function runCheck(args: ParsedArgs, ctx: CliContext): number {
   const format = formatOf(args);
   const profile = (args.value('profile') ?? 'spec') as Profile;
-  const files = loadRuleInputs(ctx, args.positionals, { skipOthers: args.flag('skip-non-rule-files') });
-  return printDiagnostics(ctx, args, checkFiles(files, profile), format);
+  // Codex execpolicy `.rules` files are read together, in the order given, as `codex execpolicy check --rules …` does.
+  const codex = args.positionals.filter((p) => p.endsWith('.rules'));
+  const others = args.positionals.filter((p) => !p.endsWith('.rules'));
+  const codexDiagnostics = codex.length === 0 ? [] : codexCheck(codex.map((path) => ({ path, text: ctx.readText(path) })));
+  const files = others.length === 0 ? [] : loadRuleInputs(ctx, others, { skipOthers: args.flag('skip-non-rule-files') });
+  return printDiagnostics(ctx, args, sortDiagnostics([...checkFiles(files, profile), ...codexDiagnostics]), format);
+}
+
+function codexCheck(inputs: { path: string; text: string }[]) {
+  const load = loadCodexRules(inputs);
+  return load.refused ? load.diagnostics : [...load.diagnostics, ...checkCodexPolicy(load.policy)];
 }
