@@ -111,3 +111,14 @@ describe('checks (near misses)', () => {
     expect(warns('prefix_rule(pattern = ["bash"], decision = "prompt")\n')).toEqual([]);
   });
 });
+
+describe('every K code the core emits is documented', () => {
+  it('docs/reference/diagnostics.md has an anchor for each', async () => {
+    const { readFileSync } = await import('node:fs');
+    const src = ['policy.ts', 'starlark.ts', 'checks.ts'].map((f) => readFileSync(`src/core/permissions/codex/${f}`, 'utf8')).join('\n');
+    const used = [...new Set(src.match(/'K\d{3}'/g) ?? [])].map((c) => c.slice(1, -1));
+    expect(used.length).toBeGreaterThan(10);
+    const doc = readFileSync('docs/reference/diagnostics.md', 'utf8');
+    expect(used.filter((c) => !doc.includes(`<a id="${c}"></a>${c}`))).toEqual([]);
+  });
+});
