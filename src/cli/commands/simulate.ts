@@ -18,12 +18,19 @@ export const simulateCommand = defineCommand({
         'replay under --profile and under this profile too, and print only where the decisions differ, with the reason (JSONL: one line per difference, then a summary line)',
       example: '--compare-profile pattern',
     },
+    {
+      kind: 'flag',
+      name: 'resolve-host-executables',
+      description: 'Codex .rules files: let /abs/path/git fall back to the rules for git, as `codex execpolicy check --resolve-host-executables` does',
+      example: '--resolve-host-executables',
+    },
   ],
   examples: [
     'rule-studio simulate agent.toml --trace trace.jsonl',
     'rule-studio simulate workflow.yaml --profile hegel --trace hooks.jsonl states.jsonl',
     'rule-studio simulate agent.toml --trace scripted.yaml --start gate --exit block --consent-default deny',
     'rule-studio simulate agent.toml --trace trace.jsonl --compare-profile pattern',
+    'rule-studio simulate default.rules --trace commands.txt  # Codex execpolicy: one command per line',
   ],
   exitCodes:
     'exit codes: 0 replayed (errors in the rule files, such as a cycle, are printed on stderr and the run goes on, as the runtimes run them), 1 the rule files cannot be read or no line of the traces was usable (nothing replayed), 2 unreadable input, bad usage, or a trace refused whole (a scripted trace past its expansion budget; its error record is still printed)',

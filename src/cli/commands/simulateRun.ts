@@ -15,6 +15,7 @@ import type { ParsedArgs } from '../registry.ts';
 import { settingsFromArgs } from './simulateOptions.ts';
 import { streamTrace } from './streamTrace.ts';
 import { loadFiles } from './loadFiles.ts';
+import { checkCommand, loadCodexRules, readCodexScript, toCodexJson } from '../../core/permissions/codex/index.ts';
 
 /**
  * Replays the traces (merged by time) and prints the decision stream as JSONL. A single
@@ -23,6 +24,7 @@ import { loadFiles } from './loadFiles.ts';
  */
 export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<number> {
   const traces = args.list('trace');
+  if (args.positionals.length > 0 && args.positionals.every((p) => p.endsWith('.rules'))) return simulateCodex(args, ctx, traces);
   const settings = settingsFromArgs(args);
 
   const files = loadFiles(ctx, args.positionals);
@@ -139,4 +141,31 @@ function silentWorkflowNote(traceCount: number, started: boolean): string {
   return started
     ? `rule-studio simulate: the workflow decided nothing: its rules are judged on each \`next\` (--evaluate-on next, the default) and ${has} none. Pass --evaluate-on every_event to judge them at every event, or ${states}.`
     : `rule-studio simulate: the workflow decided nothing: ${has} no \`workflow_start\` or \`next\` event, so it never started (a hegel hooks log records tool use, not phase changes). To replay it, ${states}.`;
+}
+
+/**
+ * Codex execpolicy: each command of the scripted traces decided by the `.rules` files (read in
+ * order), one JSON line per command: its trace, line and argv, and `codex execpolicy check`'s
+ * result (`matchedRules`, `decision`). `--resolve-host-executables` as in Codex.
+ */
+function simulateCodex(args: ParsedArgs, ctx: CliContext, traces: readonly string[]): number {
+  const load = loadCodexRules(args.positionals.map((path) => ({ path, text: ctx.readText(path) })));
+  if (load.refused) {
+    for (const d of load.diagnostics) ctx.err(formatDiagnostic(d));
+    ctx.err('rule-studio simulate: Codex refuses these rule files, so the traces were not replayed');
+    return EXIT.errors;
+  }
+  let bad = false;
+  for (const trace of traces) {
+    const script = readCodexScript(ctx.readText(trace));
+    for (const e of script.errors) {
+      bad = true;
+      ctx.err(`${termSafe(trace)}:${e.line}: ${e.message}`);
+    }
+    for (const c of script.commands) {
+      const result = toCodexJson(checkCommand(load.policy, c.argv, { resolveHostExecutables: args.flag('resolve-host-executables') })) as object;
+      ctx.out(jsonTermSafe(JSON.stringify({ trace, line: c.line, argv: c.argv, ...result })));
+    }
+  }
+  return bad ? EXIT.errors : EXIT.ok;
 }

@@ -5,3 +5,5 @@ export { shlexSplit } from './shlex.ts';
 export { StarlarkError, DEFAULT_BUDGET } from './starlark.ts';
 export type { Budget, Pos } from './starlark.ts';
 export { checkCodexPolicy, covers } from './checks.ts';
+export { readCodexScript } from './script.ts';
+export type { ScriptCommand, ScriptError } from './script.ts';

@@ -1,0 +1,49 @@
+/**
+ * Scripted command traces for Codex decisions: one command per line, either a shell-like line
+ * (split as `shlex` splits it) or a JSON object with `argv` (or `command`) as a list of strings.
+ * Blank lines and lines starting with `#` are skipped.
+ */
+import { shlexSplit } from './shlex.ts';
+
+/** One command of a script, with its 1-based line. */
+export interface ScriptCommand {
+  line: number;
+  argv: string[];
+}
+
+/** A line that is not a command, with why. */
+export interface ScriptError {
+  line: number;
+  message: string;
+}
+
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string');
+
+/** Reads a script into commands and errors (each error names its line). */
+export function readCodexScript(text: string): { commands: ScriptCommand[]; errors: ScriptError[] } {
+  const commands: ScriptCommand[] = [];
+  const errors: ScriptError[] = [];
+  text.split('\n').forEach((raw, i) => {
+    const line = i + 1;
+    const t = raw.trim();
+    if (t === '' || t.startsWith('#')) return;
+    if (t.startsWith('{')) {
+      let v: unknown;
+      try {
+        v = JSON.parse(t);
+      } catch {
+        errors.push({ line, message: 'not JSON' });
+        return;
+      }
+      const o = v as { argv?: unknown; command?: unknown };
+      const argv = o.argv ?? o.command;
+      if (isStrings(argv)) commands.push({ line, argv });
+      else errors.push({ line, message: '`argv` (or `command`) must be a non-empty list of strings' });
+      return;
+    }
+    const argv = shlexSplit(t);
+    if (argv === null) errors.push({ line, message: 'invalid shell syntax (an unterminated quote or a trailing `\\`)' });
+    else commands.push({ line, argv });
+  });
+  return { commands, errors };
+}
