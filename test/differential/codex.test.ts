@@ -11,7 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { checkCommand, loadCodexRules, toCodexJson } from '../../src/core/permissions/codex/index.ts';
 import { codexOracle, ORACLE_REQUIRED, pool, runOracle } from './codexOracle.ts';
 import { genCase, rng, type GenCase } from './codexGen.ts';
-import { README_CASES } from './codexReadme.ts';
+import { README_CASES, REGRESSION_CASES } from './codexReadme.ts';
+
+const NAMED = [...README_CASES, ...REGRESSION_CASES];
 
 const bin = codexOracle();
 const CASES = Number(process.env.CODEX_DIFF_CASES ?? 1000);
@@ -40,8 +42,8 @@ async function compare(oracle: string, c: GenCase): Promise<string | null> {
   return JSON.stringify(theirs.json) === JSON.stringify(mine.json) ? null : `${show()}codex: ${JSON.stringify(theirs.json)}\nours:  ${JSON.stringify(mine.json)}`;
 }
 
-describe('Codex execpolicy README examples (decided by Rule Studio)', () => {
-  for (const c of README_CASES)
+describe('Codex execpolicy README examples and regressions (decided by Rule Studio)', () => {
+  for (const c of NAMED)
     it(c.name, () => {
       const mine = ours(c);
       expect(mine).toEqual(c.expected);
@@ -53,8 +55,8 @@ describe.skipIf(bin === null && !ORACLE_REQUIRED)('Codex execpolicy differential
     expect(bin, 'no Codex oracle: run scripts/install-oracles.sh (RULE_STUDIO_ORACLES or ~/.cache/rule-studio/oracles)').not.toBeNull();
   });
 
-  it('README examples: the oracle agrees with the expected results', async () => {
-    const out = await pool(README_CASES, 2, (c) => compare(bin as string, c));
+  it('README examples and regressions: the oracle agrees with the expected results', async () => {
+    const out = await pool(NAMED, 2, (c) => compare(bin as string, c));
     expect(out.filter((x) => x !== null)).toEqual([]);
   }, 60_000);
 

@@ -50,3 +50,16 @@ export const README_CASES: ReadmeCase[] = [
   { name: 'strictest decision wins across every matching rule, listed in file order', files: f('prefix_rule(pattern = ["git"], decision = "prompt")\nprefix_rule(pattern = ["git", "push"], decision = "forbidden", justification = "Use `jj` instead of `git`.")\nprefix_rule(pattern = ["git", "push"])\n'), argv: ['git', 'push'], resolve: false, expected: { json: { matchedRules: [{ prefixRuleMatch: { matchedPrefix: ['git'], decision: 'prompt' } }, { prefixRuleMatch: { matchedPrefix: ['git', 'push'], decision: 'forbidden', justification: 'Use `jj` instead of `git`.' } }, { prefixRuleMatch: { matchedPrefix: ['git', 'push'], decision: 'allow' } }], decision: 'forbidden' } } },
   { name: 'several --rules files merge in the order given', files: [{ name: 'f0.rules', text: 'prefix_rule(pattern = ["npm", "ci"], decision = "forbidden")\n' }, { name: 'f1.rules', text: 'prefix_rule(pattern = ["npm"])\n' }], argv: ['npm', 'ci'], resolve: false, expected: { json: { matchedRules: [{ prefixRuleMatch: { matchedPrefix: ['npm', 'ci'], decision: 'forbidden' } }, { prefixRuleMatch: { matchedPrefix: ['npm'], decision: 'allow' } }], decision: 'forbidden' } } },
 ];
+
+/**
+ * Disagreements the differential test found, kept as named cases (Codex @openai/codex 0.171.0;
+ * its source read at openai/codex e791609b0fb0fd097dbfa607959e1191965d0bce).
+ */
+export const REGRESSION_CASES: ReadmeCase[] = [
+  // Seed 20261128, 300 cases: Codex prints resolvedProgram as the normalised path.
+  { name: 'regression: resolvedProgram of /usr//bin/git is /usr/bin/git', files: f('prefix_rule(pattern = ["git", ["push", "it\'s"]], decision = "prompt", match = [["git", "it\'s"]])\n'), argv: ['/usr//bin/git', 'push'], resolve: true, expected: { json: { matchedRules: [{ prefixRuleMatch: { matchedPrefix: ['git', 'push'], decision: 'prompt', resolvedProgram: '/usr/bin/git' } }], decision: 'prompt' } } },
+  // Seed 20261128, 1,000 cases: `..` is resolved lexically before the host-executable lookup.
+  { name: 'regression: /usr/lib/../bin/git resolves to /usr/bin/git', files: f('prefix_rule(pattern = [["git", "/usr/bin/git"]], decision = "allow", match = [["git"]])\n'), argv: ['/usr/lib/../bin/git'], resolve: true, expected: { json: { matchedRules: [{ prefixRuleMatch: { matchedPrefix: ['git'], decision: 'allow', resolvedProgram: '/usr/bin/git' } }], decision: 'allow' } } },
+  { name: 'regression: /usr/lib/../bin/git is the listed host executable /usr/bin/git', files: f('host_executable(name = "git", paths = ["/usr/bin/git"])\nprefix_rule(pattern = ["git"], decision = "prompt")\n'), argv: ['/usr/lib/../bin/git', 'x'], resolve: true, expected: { json: { matchedRules: [{ prefixRuleMatch: { matchedPrefix: ['git'], decision: 'prompt', resolvedProgram: '/usr/bin/git' } }], decision: 'prompt' } } },
+  // Found while reading: the README documents `~/` host paths; 0.171.0 refuses them (see README_CASES).
+];

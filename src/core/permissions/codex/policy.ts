@@ -88,9 +88,17 @@ function rustTrim(s: string): string {
   return s.replace(/^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g, '');
 }
 
-/** Normalises an absolute path as Rust's `Path` compares it: empty and `.` components dropped. */
+/**
+ * Normalises an absolute path as Codex's `AbsolutePathBuf` does: empty and `.` components
+ * dropped, `..` removes the component before it (lexically; never above `/`).
+ */
 export function normalizeAbsolute(p: string): string {
-  const parts = p.split('/').filter((c, i) => c !== '' && !(c === '.' && i > 0));
+  const parts: string[] = [];
+  for (const c of p.split('/')) {
+    if (c === '' || c === '.') continue;
+    if (c === '..') parts.pop();
+    else parts.push(c);
+  }
   return '/' + parts.join('/');
 }
 
