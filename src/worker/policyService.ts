@@ -7,9 +7,13 @@
 import {
   mergeSettings,
   policyReport,
+  whatIf,
+  type DecisionChange,
   type PolicyReport,
 } from '../core/permissions/claude/index.ts';
-import { DEFAULT_HOME, defaultCwd } from '../core/permissions/claude/replayContext.ts';
+import { learnAllowList, type Learned } from '../core/permissions/claude/learn.ts';
+import { addAllowRules, learnTarget } from '../core/permissions/claude/settingsEdit.ts';
+import { DEFAULT_HOME, replayCwd } from '../core/permissions/claude/replayContext.ts';
 import type { SettingsInput, ToolCallInput } from '../core/permissions/claude/types.ts';
 import { readTrace } from '../core/traces/index.ts';
 
@@ -34,24 +38,44 @@ export interface PolicyAnswer {
   skipped: { name: string; reason: string }[];
 }
 
-/** Reads the sessions' tool calls and decides each under the merged settings. */
-export function policyOf(job: PolicyJob): PolicyAnswer {
-  const cwd = defaultCwd(job.settings);
-  const policy = mergeSettings(job.settings, cwd);
+/** A session's calls as last read (by name): read again only when its text changed. */
+const readCache = new Map<string, { text: string; calls: PolicyCall[]; errors: string[] }>();
+
+function sessionCalls(s: { name: string; text: string }): {
+  calls: PolicyCall[];
+  errors: string[];
+} {
+  const hit = readCache.get(s.name);
+  if (hit && hit.text === s.text) return hit;
+  let index = 0;
+  const errors: string[] = [];
+  const calls: PolicyCall[] = [];
+  for (const item of readTrace(s.name, s.text).items)
+    if (item.kind === 'error') errors.push(item.message);
+    else if (item.kind === 'event' && item.event.type === 'tool_call')
+      calls.push({
+        session: s.name,
+        index: index++,
+        call: { name: item.event.tool, input: item.event.args },
+      });
+  const read = { text: s.text, calls, errors };
+  readCache.set(s.name, read);
+  return read;
+}
+
+/** Every session's calls, in order, with the sessions (or lines) that could not be read. */
+function callsOf(sessions: PolicyJob['sessions']): {
+  calls: PolicyCall[];
+  skipped: PolicyAnswer['skipped'];
+} {
   const calls: PolicyCall[] = [];
   const skipped: PolicyAnswer['skipped'] = [];
-  for (const s of job.sessions) {
+  const names = new Set(sessions.map((s) => s.name));
+  for (const name of readCache.keys()) if (!names.has(name)) readCache.delete(name);
+  for (const s of sessions) {
     try {
-      let index = 0;
-      const errors: string[] = [];
-      for (const item of readTrace(s.name, s.text).items)
-        if (item.kind === 'error') errors.push(item.message);
-        else if (item.kind === 'event' && item.event.type === 'tool_call')
-          calls.push({
-            session: s.name,
-            index: index++,
-            call: { name: item.event.tool, input: item.event.args },
-          });
+      const { calls: own, errors } = sessionCalls(s);
+      for (const c of own) calls.push(c);
       if (errors.length > 0)
         skipped.push({
           name: s.name,
@@ -64,6 +88,21 @@ export function policyOf(job: PolicyJob): PolicyAnswer {
       skipped.push({ name: s.name, reason: e instanceof Error ? e.message : String(e) });
     }
   }
+  return { calls, skipped };
+}
+
+/** The working directory the calls are judged in: as `rule-studio learn` picks it. */
+const cwdOf = (job: PolicyJob) =>
+  replayCwd(
+    job.settings,
+    job.sessions.map((s) => s.text),
+  );
+
+/** Reads the sessions' tool calls and decides each under the merged settings. */
+export function policyOf(job: PolicyJob): PolicyAnswer {
+  const cwd = cwdOf(job);
+  const policy = mergeSettings(job.settings, cwd);
+  const { calls, skipped } = callsOf(job.sessions);
   const report = policyReport(
     policy,
     calls.map((c) => c.call),
@@ -72,10 +111,83 @@ export function policyOf(job: PolicyJob): PolicyAnswer {
   return { report, calls, cwd, skipped };
 }
 
+/** A what-if: the same sessions under the settings as they are and as edited (`draft`). */
+export interface WhatIfJob extends PolicyJob {
+  /** The settings with the edit made (same files, one text changed). */
+  draft: SettingsInput[];
+}
+
+export interface WhatIfAnswer {
+  /** Every call whose decision, or deciding rule, changes; `index` is into the policy answer's calls. */
+  changes: DecisionChange[];
+  /** How many calls were decided (both ways). */
+  calls: number;
+}
+
+/** Every decision an edit of the settings changes across the loaded sessions (the core's `whatIf`). */
+export function whatIfOf(job: WhatIfJob): WhatIfAnswer {
+  const cwd = cwdOf(job);
+  const ctx = { cwd, home: DEFAULT_HOME };
+  const { calls } = callsOf(job.sessions);
+  const inputs = calls.map((c) => c.call);
+  const after = mergeSettings(job.draft, cwd);
+  const changes = whatIf(mergeSettings(job.settings, cwd), after, inputs, ctx);
+  return { changes, calls: calls.length };
+}
+
+/** The allow / ask / deny totals after an edit: the totals before, moved by the changes. */
+export function totalsAfter(
+  before: PolicyReport['totals'],
+  changes: readonly DecisionChange[],
+): PolicyReport['totals'] {
+  const totals = { ...before };
+  for (const c of changes) {
+    totals[c.before.decision]--;
+    totals[c.after.decision]++;
+  }
+  return totals;
+}
+
+export interface LearnAnswer {
+  learned: Learned;
+  /** The settings file the proposals go to, its text now and with the proposals added. */
+  target?: { path: string; before: string; after: string };
+}
+
+/** The core's `learnAllowList` over the loaded sessions, and the settings text it proposes. */
+export function learnOf(job: PolicyJob): LearnAnswer {
+  const cwd = cwdOf(job);
+  const { calls } = callsOf(job.sessions);
+  const learned = learnAllowList(
+    calls.map((c) => c.call),
+    job.settings,
+    { cwd, home: DEFAULT_HOME },
+  );
+  const file = learnTarget(job.settings);
+  const after = file
+    ? addAllowRules(
+        file.text,
+        learned.proposals.map((p) => p.rule),
+      )
+    : undefined;
+  return {
+    learned,
+    ...(file && after !== undefined
+      ? { target: { path: file.path, before: file.text, after } }
+      : {}),
+  };
+}
+
 export interface PolicyApi {
   policyOf(job: PolicyJob): Promise<PolicyAnswer>;
+  whatIfOf(job: WhatIfJob): Promise<WhatIfAnswer>;
+  learnOf(job: PolicyJob): Promise<LearnAnswer>;
 }
 
 export function createPolicyService(): PolicyApi {
-  return { policyOf: (job) => Promise.resolve(policyOf(job)) };
+  return {
+    policyOf: (job) => Promise.resolve(policyOf(job)),
+    whatIfOf: (job) => Promise.resolve(whatIfOf(job)),
+    learnOf: (job) => Promise.resolve(learnOf(job)),
+  };
 }

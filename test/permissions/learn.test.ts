@@ -45,6 +45,8 @@ describe('proposals', () => {
     expect(pathProposal('Edit', `${CWD}/lib/web/live.ex`, CWD)).toBe('Edit(./lib/web/**)');
     expect(pathProposal('Edit', `${CWD}/README.md`, CWD)).toBe('Edit(./**)');
     expect(pathProposal('Read', '/etc/hosts', CWD)).toBe('Read(//etc/**)');
+    // working directory `/` (settings with no project path): the directory keeps its first letter
+    expect(pathProposal('Edit', '/home/marco/projects/spotter/plan.md', '/')).toBe('Edit(./home/marco/projects/spotter/**)');
   });
 });
 

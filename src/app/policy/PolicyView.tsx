@@ -5,50 +5,66 @@
  * decided, the allow / ask / deny totals; a rule opens its calls, a call shows why it was decided
  * so. The calls are decided in the policy worker with the core's `policyReport` — the `decide`
  * the `claude` profile and `rule-studio simulate` use.
+ *
+ * What-if: a rule's Edit button makes its text editable in place; while it is edited the detail
+ * panel lists every decision the edit changes (the core's `whatIf`, in the worker); Apply writes
+ * the new text over the rule's string only (`setText`, one undo step). Learn: the core's
+ * `learnAllowList` over the sessions, the rules it proposes and their diff; Apply adds them.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { addAllowRules, replaceRuleAt } from '../../core/permissions/claude/settingsEdit.ts';
 import type {
   PermissionDecision,
   RuleSource,
   SettingsInput,
 } from '../../core/permissions/claude/types.ts';
-import type { PolicyAnswer, PolicyCall } from '../../worker/policyService.ts';
-import { useStudio } from '../state/context.tsx';
-import { runPolicy } from './policyClient.ts';
+import type { LearnAnswer, PolicyAnswer, WhatIfAnswer } from '../../worker/policyService.ts';
+import type { RuleDoc } from '../state/documents.ts';
+import { useStudio, useStudioStore } from '../state/context.tsx';
+import { runLearn, runPolicy, runWhatIf } from './policyClient.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
+import { Button, IconButton } from '../components/ui/Button.tsx';
+import { LearnPanel } from './LearnPanel.tsx';
+import { WhatIfPanel } from './WhatIfPanel.tsx';
+import { callText, count, whereOf } from './policyText.ts';
 import '../corpus/corpus.css';
 import './policy.css';
 
-const count = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
-
-/** What a call asked for, on one line (the command, the path, the URL…). */
-function callText(c: PolicyCall): string {
-  const input = c.call.input ?? {};
-  const first = [
-    'command',
-    'file_path',
-    'path',
-    'url',
-    'query',
-    'pattern',
-    'notebook_path',
-    'skill',
-    'subagent_type',
-  ]
-    .map((k) => input[k])
-    .find((v) => typeof v === 'string');
-  const arg = typeof first === 'string' ? first : JSON.stringify(input);
-  const line = arg.replace(/\s+/g, ' ');
-  return `${c.call.name}(${line.length > 90 ? `${line.slice(0, 89)}…` : line})`;
+/** The document holding the settings file `path` (one settings file per document). */
+function docOf(docs: readonly RuleDoc[], path: string): RuleDoc | undefined {
+  return docs.find(
+    (d) =>
+      d.kind === 'agent' &&
+      d.agent.family === 'claude' &&
+      d.agent.claudeSettings?.some((s) => s.path === path),
+  );
 }
 
-const whereOf = (s: Pick<RuleSource, 'file' | 'line' | 'col'>) => `${s.file}:${s.line}:${s.col}`;
+/** The settings with one rule's string rewritten (`undefined` when it is no longer where it was). */
+function settingsWithRule(
+  settings: readonly SettingsInput[],
+  rule: RuleSource,
+  text: string,
+): SettingsInput[] | undefined {
+  let done = false;
+  const out = settings.map((s) => {
+    if (done || s.path !== rule.file) return s;
+    const edited = replaceRuleAt(s.text, rule.line, rule.col, text);
+    if (edited === undefined) return s;
+    done = true;
+    return { ...s, text: edited };
+  });
+  return done ? out : undefined;
+}
+
+/** How long typing rests before the what-if is asked for. */
+const WHAT_IF_DEBOUNCE_MS = 120;
 
 /** `null`: the default (calls no rule decided); a number: the rule's row. */
 type Selection = number | null | undefined;
 
 export function PolicyView() {
+  const store = useStudioStore();
   const docs = useStudio((s) => s.project.docs);
   const traces = useStudio((s) => s.project.traces);
   const settings = useMemo<SettingsInput[]>(
@@ -66,6 +82,11 @@ export function PolicyView() {
   const [error, setError] = useState<string>();
   const [selected, setSelected] = useState<Selection>();
   const [why, setWhy] = useState<number>();
+  /** The rule being edited (its row's source) and its text as typed. */
+  const [draft, setDraft] = useState<{ rule: RuleSource; text: string }>();
+  const [whatIf, setWhatIf] = useState<{ text: string; answer: WhatIfAnswer }>();
+  const [learnOpen, setLearnOpen] = useState(false);
+  const [learned, setLearned] = useState<{ settings: SettingsInput[]; answer: LearnAnswer }>();
 
   useEffect(() => {
     if (settings.length === 0) return;
@@ -82,6 +103,37 @@ export function PolicyView() {
       live = false;
     };
   }, [settings, sessions]);
+
+  // The what-if of the draft, once typing rests; the last answer stays shown meanwhile.
+  useEffect(() => {
+    if (!draft || draft.text.trim() === draft.rule.text) return;
+    const text = draft.text.trim();
+    const edited = settingsWithRule(settings, draft.rule, text);
+    if (!edited) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      runWhatIf({ settings, sessions, draft: edited }).then(
+        (a) => live && setWhatIf({ text, answer: a }),
+        (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+      );
+    }, WHAT_IF_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [draft, settings, sessions]);
+
+  useEffect(() => {
+    if (!learnOpen || settings.length === 0) return;
+    let live = true;
+    runLearn({ settings, sessions }).then(
+      (a) => live && setLearned({ settings, answer: a }),
+      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [learnOpen, settings, sessions]);
 
   if (settings.length === 0)
     return (
@@ -114,6 +166,133 @@ export function PolicyView() {
       : selected === undefined
         ? ''
         : (report.rules[selected]?.source.text ?? '');
+  // Learned from the settings as they are now (an older answer is not shown while the new one comes).
+  const learn = learned?.settings === settings ? learned.answer : undefined;
+  const isDraft = (r: RuleSource) =>
+    draft !== undefined && whereOf(draft.rule) === whereOf(r) && draft.rule.list === r.list;
+
+  const startEdit = (r: RuleSource) => {
+    setLearnOpen(false);
+    setWhatIf(undefined);
+    setDraft({ rule: r, text: r.text });
+  };
+  const cancelEdit = () => {
+    setDraft(undefined);
+    setWhatIf(undefined);
+  };
+  const applyEdit = () => {
+    if (!draft) return;
+    const text = draft.text.trim();
+    const doc = docOf(docs, draft.rule.file);
+    const edited = doc && replaceRuleAt(doc.text, draft.rule.line, draft.rule.col, text);
+    if (!doc || edited === undefined) {
+      store
+        .getState()
+        .notify(
+          'error',
+          `The rule ${draft.rule.text} is no longer at ${whereOf(draft.rule)}: nothing was changed.`,
+        );
+      return;
+    }
+    store.getState().setText(doc.id, edited);
+    store
+      .getState()
+      .notify(
+        'info',
+        `Changed ${draft.rule.text} to ${text} in ${doc.fileName}. Undo restores it.`,
+      );
+    cancelEdit();
+  };
+  const applyLearn = () => {
+    const target = learn?.target;
+    if (!target || !learn) return;
+    const doc = docOf(docs, target.path);
+    const rules = learn.learned.proposals.map((p) => p.rule);
+    const edited = doc && addAllowRules(doc.text, rules);
+    if (!doc || edited === undefined) {
+      store.getState().notify('error', `${target.path} could not be edited: nothing was changed.`);
+      return;
+    }
+    store.getState().setText(doc.id, edited);
+    store
+      .getState()
+      .notify(
+        'info',
+        `Added ${count(rules.length, 'allow rule')} to ${doc.fileName}. Undo removes them.`,
+      );
+    setLearnOpen(false);
+  };
+
+  const detail = learnOpen ? (
+    <LearnPanel learn={learn} onApply={applyLearn} onClose={() => setLearnOpen(false)} />
+  ) : draft ? (
+    <WhatIfPanel
+      rule={draft.rule}
+      draft={draft.text}
+      answer={answer}
+      whatIf={whatIf?.answer}
+      pending={whatIf !== undefined && whatIf.text !== draft.text.trim()}
+      onApply={applyEdit}
+      onCancel={cancelEdit}
+    />
+  ) : (
+    <section className="corpus-section policy-panel" aria-labelledby="policy-calls-title">
+      <h3 id="policy-calls-title">
+        {selected === undefined ? (
+          'Calls'
+        ) : selected === null ? (
+          'Calls left to the default'
+        ) : (
+          <>
+            Calls decided by <code>{label}</code>
+          </>
+        )}
+      </h3>
+      {selected === undefined ? (
+        <p className="corpus-muted">Choose a rule to list the calls it decided.</p>
+      ) : shownCalls.length === 0 ? (
+        <p className="corpus-muted">No call of the loaded sessions was decided by {label}.</p>
+      ) : (
+        <ul className="policy-calls" aria-label={`Calls decided by ${label}`}>
+          {shownCalls.slice(0, 500).map((i) => {
+            const c = calls[i];
+            if (!c) return null;
+            return (
+              <li key={i}>
+                <button
+                  type="button"
+                  className="policy-call"
+                  aria-pressed={why === i}
+                  onClick={() => setWhy(i)}
+                >
+                  <span className={`policy-list is-${report.decisions[i]?.decision ?? 'ask'}`}>
+                    {report.decisions[i]?.decision}
+                  </span>{' '}
+                  <code>{callText(c)}</code>
+                  <span className="policy-where">
+                    {c.session} · call {c.index + 1}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {whyCall && whyDecision && (
+        <div className="policy-why" role="region" aria-label="Why">
+          <p>
+            <strong>{whyDecision.decision}</strong> — <CodeText text={whyDecision.reason} />
+          </p>
+          <p className="corpus-muted">
+            {whyDecision.rule
+              ? `Decided by ${whyDecision.rule.list} rule ${whyDecision.rule.text} (${whereOf(whyDecision.rule)}, ${whyDecision.rule.scope} settings)`
+              : 'No rule matched: the tool’s default in this mode'}{' '}
+            · mode {whyDecision.mode}
+          </p>
+        </div>
+      )}
+    </section>
+  );
 
   return (
     <section className="corpus-view policy-view" aria-label="Policy">
@@ -123,6 +302,17 @@ export function PolicyView() {
           {count(settings.length, 'settings file')} · {count(report.rules.length, 'rule')} ·{' '}
           {count(calls.length, 'call')} in {count(sessions.length, 'session')}
         </span>
+        <Button
+          size="sm"
+          icon="learn"
+          label="Learn from sessions"
+          aria-pressed={learnOpen}
+          disabled={sessions.length === 0}
+          onClick={() => {
+            cancelEdit();
+            setLearnOpen((o) => !o);
+          }}
+        />
       </div>
       {sessions.length === 0 && (
         <p className="corpus-muted">
@@ -147,122 +337,103 @@ export function PolicyView() {
           Lines not read: {answer.skipped.map((s) => `${s.name} (${s.reason})`).join('; ')}.
         </p>
       )}
-      <div className="corpus-tables">
-        <section className="corpus-section" aria-labelledby="policy-rules-title">
+      <div className="corpus-tables policy-body">
+        <section className="corpus-section policy-panel" aria-labelledby="policy-rules-title">
           <h3 id="policy-rules-title">Rules in evaluation order</h3>
-          <table className="corpus-table">
-            <thead>
-              <tr>
-                <th scope="col">List</th>
-                <th scope="col">Rule</th>
-                <th scope="col">Scope</th>
-                <th scope="col" className="num">
-                  Calls
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.rules.map((r, i) => (
-                <tr
-                  key={`${r.source.list}:${whereOf(r.source)}`}
-                  className={`policy-rule-row${selected === i ? ' is-selected' : ''}${r.calls.length === 0 ? ' is-never' : ''}`}
-                >
-                  <td>
-                    <span className={`policy-list is-${r.source.list}`}>{r.source.list}</span>
-                  </td>
+          <div className="policy-scroll">
+            <table className="corpus-table" aria-labelledby="policy-rules-title">
+              <thead>
+                <tr>
+                  <th scope="col">List</th>
+                  <th scope="col">Rule</th>
+                  <th scope="col">Scope</th>
+                  <th scope="col" className="num">
+                    Calls
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Edit</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.rules.map((r, i) => (
+                  <tr
+                    key={`${r.source.list}:${whereOf(r.source)}`}
+                    className={`policy-rule-row${selected === i ? ' is-selected' : ''}${r.calls.length === 0 ? ' is-never' : ''}${isDraft(r.source) ? ' is-editing' : ''}`}
+                  >
+                    <td>
+                      <span className={`policy-list is-${r.source.list}`}>{r.source.list}</span>
+                    </td>
+                    <th scope="row">
+                      {draft && isDraft(r.source) ? (
+                        <input
+                          className="policy-rule-input"
+                          aria-label={`Rule text (was ${r.source.text})`}
+                          value={draft.text}
+                          spellCheck={false}
+                          autoFocus
+                          onChange={(e) => setDraft({ rule: draft.rule, text: e.target.value })}
+                          onKeyDown={(e) => {
+                            if (e.key === 'Enter') applyEdit();
+                            else if (e.key === 'Escape') cancelEdit();
+                          }}
+                        />
+                      ) : (
+                        <button
+                          type="button"
+                          className="policy-rule-button"
+                          aria-pressed={selected === i}
+                          onClick={() => {
+                            setSelected(i);
+                            setWhy(undefined);
+                            cancelEdit();
+                            setLearnOpen(false);
+                          }}
+                        >
+                          <code>{r.source.text}</code>
+                        </button>
+                      )}
+                      <span className="policy-where">{whereOf(r.source)}</span>
+                    </th>
+                    <td>{r.source.scope}</td>
+                    <td className="num">{r.calls.length.toLocaleString('en')}</td>
+                    <td className="policy-row-actions">
+                      <IconButton
+                        size="sm"
+                        icon="edit"
+                        label={`Edit rule ${r.source.text}`}
+                        title="Edit: see what changes"
+                        onClick={() => startEdit(r.source)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+                <tr className={`policy-rule-row${selected === null ? ' is-selected' : ''}`}>
+                  <td />
                   <th scope="row">
                     <button
                       type="button"
-                      aria-pressed={selected === i}
+                      className="policy-rule-button"
+                      aria-pressed={selected === null}
                       onClick={() => {
-                        setSelected(i);
+                        setSelected(null);
                         setWhy(undefined);
+                        cancelEdit();
+                        setLearnOpen(false);
                       }}
                     >
-                      <code>{r.source.text}</code>
-                      <span className="policy-where">{whereOf(r.source)}</span>
+                      No rule (the tool’s default)
                     </button>
                   </th>
-                  <td>{r.source.scope}</td>
-                  <td className="num">{r.calls.length.toLocaleString('en')}</td>
+                  <td />
+                  <td className="num">{report.byDefault.length.toLocaleString('en')}</td>
+                  <td />
                 </tr>
-              ))}
-              <tr className={`policy-rule-row${selected === null ? ' is-selected' : ''}`}>
-                <td />
-                <th scope="row">
-                  <button
-                    type="button"
-                    aria-pressed={selected === null}
-                    onClick={() => {
-                      setSelected(null);
-                      setWhy(undefined);
-                    }}
-                  >
-                    No rule (the tool’s default)
-                  </button>
-                </th>
-                <td />
-                <td className="num">{report.byDefault.length.toLocaleString('en')}</td>
-              </tr>
-            </tbody>
-          </table>
+              </tbody>
+            </table>
+          </div>
         </section>
-        <section className="corpus-section" aria-labelledby="policy-calls-title">
-          <h3 id="policy-calls-title">
-            {selected === undefined ? (
-              'Calls'
-            ) : selected === null ? (
-              'Calls left to the default'
-            ) : (
-              <>
-                Calls decided by <code>{label}</code>
-              </>
-            )}
-          </h3>
-          {selected === undefined ? (
-            <p className="corpus-muted">Choose a rule to list the calls it decided.</p>
-          ) : shownCalls.length === 0 ? (
-            <p className="corpus-muted">No call of the loaded sessions was decided by {label}.</p>
-          ) : (
-            <ul className="policy-calls" aria-label={`Calls decided by ${label}`}>
-              {shownCalls.slice(0, 500).map((i) => {
-                const c = calls[i];
-                if (!c) return null;
-                return (
-                  <li key={i}>
-                    <button
-                      type="button"
-                      className="policy-call"
-                      aria-pressed={why === i}
-                      onClick={() => setWhy(i)}
-                    >
-                      <span className={`policy-list is-${report.decisions[i]?.decision ?? 'ask'}`}>
-                        {report.decisions[i]?.decision}
-                      </span>{' '}
-                      <code>{callText(c)}</code>
-                      <span className="policy-where">
-                        {c.session} · call {c.index + 1}
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          {whyCall && whyDecision && (
-            <div className="policy-why" role="region" aria-label="Why">
-              <p>
-                <strong>{whyDecision.decision}</strong> — <CodeText text={whyDecision.reason} />
-              </p>
-              <p className="corpus-muted">
-                {whyDecision.rule
-                  ? `Decided by ${whyDecision.rule.list} rule ${whyDecision.rule.text} (${whereOf(whyDecision.rule)}, ${whyDecision.rule.scope} settings)`
-                  : 'No rule matched: the tool’s default in this mode'}{' '}
-                · mode {whyDecision.mode}
-              </p>
-            </div>
-          )}
-        </section>
+        {detail}
       </div>
     </section>
   );

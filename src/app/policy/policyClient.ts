@@ -3,22 +3,44 @@
  * use; where there is no Worker (Vitest) the service runs in place, loaded when first asked.
  */
 import { wrap, type Remote } from 'comlink';
-import type { PolicyAnswer, PolicyApi, PolicyJob } from '../../worker/policyService.ts';
+import type {
+  LearnAnswer,
+  PolicyAnswer,
+  PolicyApi,
+  PolicyJob,
+  WhatIfAnswer,
+  WhatIfJob,
+} from '../../worker/policyService.ts';
 
 let api: Remote<PolicyApi> | undefined;
 let inPlace: Promise<PolicyApi> | undefined;
 
-/** Decides the sessions' calls under the settings, off the main thread. */
-export function runPolicy(job: PolicyJob): Promise<PolicyAnswer> {
+/** Calls the service: in the worker, or in place where there is none. */
+function call<T>(ask: (s: PolicyApi | Remote<PolicyApi>) => Promise<T>): Promise<T> {
   if (typeof Worker === 'undefined')
     return (inPlace ??= import('../../worker/policyService.ts').then((m) =>
       m.createPolicyService(),
-    )).then((s) => s.policyOf(job));
+    )).then(ask);
   api ??= wrap<PolicyApi>(
     new Worker(new URL('../../worker/policy.worker.ts', import.meta.url), {
       type: 'module',
       name: 'policy',
     }),
   );
-  return api.policyOf(job);
+  return ask(api);
+}
+
+/** Decides the sessions' calls under the settings, off the main thread. */
+export function runPolicy(job: PolicyJob): Promise<PolicyAnswer> {
+  return call((s) => s.policyOf(job));
+}
+
+/** The decisions an edit of the settings changes, off the main thread. */
+export function runWhatIf(job: WhatIfJob): Promise<WhatIfAnswer> {
+  return call((s) => s.whatIfOf(job));
+}
+
+/** The allow list the sessions' prompted calls suggest, and the settings text with it, off the main thread. */
+export function runLearn(job: PolicyJob): Promise<LearnAnswer> {
+  return call((s) => s.learnOf(job));
 }

@@ -1,6 +1,6 @@
 /** `learn`: a least-privilege allow list from sessions (see `learn.ts` and `permissions/claude/learn.ts`). */
 import { learnAllowList, type Learned } from '../../core/permissions/claude/learn.ts';
-import { DEFAULT_HOME, defaultCwd } from '../../core/permissions/claude/replayContext.ts';
+import { DEFAULT_HOME, defaultCwd, recordedCwd } from '../../core/permissions/claude/replayContext.ts';
 import { scopeOfPath } from '../../core/codecs/read/claudeSettings.ts';
 import type { SettingsInput, ToolCallInput } from '../../core/permissions/claude/types.ts';
 import { readTrace } from '../../core/traces/index.ts';
@@ -14,10 +14,7 @@ import { corpusSessions } from './reportRun.ts';
 export const LEARN_JSON_VERSION = 1;
 
 /** The working directory a Claude Code transcript records (its first `cwd`), if any. */
-export function recordedCwd(text: string): string | undefined {
-  const m = /"cwd"\s*:\s*"(\/[^"\\]*)"/.exec(text.slice(0, 1_000_000));
-  return m?.[1];
-}
+export { recordedCwd };
 
 const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
 

@@ -30,6 +30,8 @@ export const ICON_PATHS = {
   examples: 'M3 5h6v11H3zM11 5h6v11h-6z',
   theme: 'M10 3a7 7 0 1 0 0 14V3z',
   check: 'M4 10l4 4 8-8',
+  edit: 'M4 16l.8-3.6L13 4.2l2.8 2.8-8.2 8.2zM11.4 5.8l2.8 2.8',
+  learn: 'M10 3l1.6 4.4L16 9l-4.4 1.6L10 15l-1.6-4.4L4 9l4.4-1.6z',
   /** A bell: the folded notices' counter. */
   bell: 'M6 13V9a4 4 0 0 1 8 0v4l1.5 2h-11zM8.5 17h3',
   /** Arrows pointing in to a bar: shrink (the minimiser). */

@@ -67,7 +67,9 @@ export function bashProposal(part: string): { rule: string; risk: Risk } {
 export function pathProposal(tool: 'Read' | 'Edit', path: string, cwd: string): string {
   const dir = normalizePath(path.slice(0, Math.max(1, path.lastIndexOf('/'))));
   if (isInside(dir, cwd)) {
-    const rel = dir === normalizePath(cwd) ? '' : dir.slice(normalizePath(cwd).length + 1);
+    const base = normalizePath(cwd);
+    // Inside `/`, the directory's path less its leading slash (not one character more).
+    const rel = dir === base ? '' : dir.slice(base === '/' ? 1 : base.length + 1);
     return `${tool}(./${rel === '' ? '' : `${rel}/`}**)`;
   }
   return `${tool}(/${dir}/**)`;

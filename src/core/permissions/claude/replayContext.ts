@@ -20,3 +20,23 @@ export function defaultCwd(settings: readonly SettingsInput[]): string {
     }
   return '/';
 }
+
+/** The working directory a Claude Code transcript records (its first `cwd`), if any. */
+export function recordedCwd(text: string): string | undefined {
+  const m = /"cwd"\s*:\s*"(\/[^"\\]*)"/.exec(text.slice(0, 1_000_000));
+  return m?.[1];
+}
+
+/**
+ * The working directory a replay of `sessions` judges calls in, as `rule-studio learn` picks it:
+ * where the settings sit ({@link defaultCwd}), else the first session's recorded `cwd`, else `/`.
+ */
+export function replayCwd(settings: readonly SettingsInput[], sessions: readonly string[]): string {
+  const fromSettings = defaultCwd(settings);
+  if (fromSettings !== '/') return fromSettings;
+  for (const text of sessions) {
+    const cwd = recordedCwd(text);
+    if (cwd !== undefined) return cwd;
+  }
+  return '/';
+}
