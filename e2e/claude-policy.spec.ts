@@ -11,7 +11,7 @@ import { importPaths, region, stayOffline } from './helpers.ts';
  */
 const policy = (page: import('@playwright/test').Page) => region(page, 'Policy');
 
-test('import settings and a transcript: totals, a rule’s calls, a call’s why; axe, keyboard, screenshots', async ({
+test('import settings and a transcript: totals, a rule’s calls, why, what-if of an edit, Learn and its diff; axe, keyboard, screenshots', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -32,13 +32,13 @@ test('import settings and a transcript: totals, a rule’s calls, a call’s why
   await expect(view.getByTestId('policy-total-deny').getByRole('definition')).toHaveText('5');
 
   // rules in evaluation order: deny, ask, allow, then the default
-  const rules = view.getByRole('table');
+  const rules = view.getByRole('table', { name: 'Rules in evaluation order' });
   await expect(rules.getByRole('row')).toHaveCount(1 + 7 + 1);
   await expect(rules.getByRole('row').nth(1)).toContainText('WebSearch');
   await expect(rules.getByRole('row', { name: /Bash\(bd \*\)/ })).toContainText('4');
 
   // a rule, by keyboard: its calls; a call: why
-  const bd = rules.getByRole('button', { name: /Bash\(bd \*\)/ });
+  const bd = rules.getByRole('button', { name: 'Bash(bd *)', exact: true });
   await bd.focus();
   await page.keyboard.press('Enter');
   await expect(bd).toHaveAttribute('aria-pressed', 'true');
@@ -53,7 +53,7 @@ test('import settings and a transcript: totals, a rule’s calls, a call’s why
   await expect(why.locator('code')).toHaveText('Bash(bd *)');
   await expect(why).not.toContainText('`');
 
-  await rules.getByRole('button', { name: /^WebSearch/ }).click();
+  await rules.getByRole('button', { name: 'WebSearch', exact: true }).click();
   await expect(
     view.getByRole('list', { name: 'Calls decided by WebSearch' }).getByRole('listitem'),
   ).toHaveCount(5);
@@ -64,15 +64,93 @@ test('import settings and a transcript: totals, a rule’s calls, a call’s why
     .click();
   await expect(why).toContainText('Decided by deny rule WebSearch');
 
-  // the screenshots show a rule's calls and a call's why, from the top of the view
-  await bd.click();
-  await calls.getByRole('button').first().click();
-  await view.evaluate((el) => el.scrollTo(0, 0));
   // a Claude agent has no graph to draw: give the bottom panel the room (by keyboard, as a user can)
   await page.getByRole('separator', { name: 'Resize bottom panel' }).focus();
   for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowUp');
   await page.locator('body').click({ position: { x: 600, y: 5 } });
 
+  // the why box is wholly in sight at 1280×720 (the calls list scrolls inside its panel)
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await bd.click();
+  await calls.getByRole('button').last().click();
+  await expect(why).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // what-if: edit Bash(bd *) in place, by keyboard; the changed decisions, before → after
+  const edit = rules.getByRole('button', { name: 'Edit rule Bash(bd *)' });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  const input = rules.getByRole('textbox', { name: /Rule text/ });
+  await expect(input).toBeFocused();
+  await input.fill('Bash(bd dep *)');
+  const whatIf = view.getByRole('region', { name: 'What if' });
+  await expect(whatIf.getByTestId('policy-whatif-count')).toHaveText(
+    '4 decisions of 16 calls change.',
+  );
+  const changes = whatIf.getByRole('list', { name: 'Decisions that change' });
+  await expect(changes.getByRole('listitem')).toHaveCount(4);
+  // before → after, read out as "allow becomes ask"
+  await expect(changes.getByRole('listitem').first()).toContainText(/^allow→becomesask/);
+  await expect(changes.getByRole('listitem').first()).toContainText('Bash(bd *) → no rule');
+  await expect(changes.getByRole('listitem').last()).toContainText('Bash(bd *) → Bash(bd dep *)');
+  await expect(whatIf.getByRole('definition').first()).toHaveText('8 → 5');
+  await shoot(page, 'whatif');
+
+  // Escape leaves the settings as they were; Apply writes the edit
+  await input.press('Escape');
+  await expect(whatIf).toHaveCount(0);
+  await expect(rules.getByRole('button', { name: 'Bash(bd *)', exact: true })).toBeVisible();
+  await edit.click();
+  await rules.getByRole('textbox', { name: /Rule text/ }).fill('Bash(bd dep *)');
+  await expect(changes.getByRole('listitem')).toHaveCount(4);
+  await whatIf.getByRole('button', { name: 'Apply edit' }).click();
+  await expect(rules.getByRole('button', { name: 'Bash(bd dep *)', exact: true })).toBeVisible();
+  await expect(view.getByTestId('policy-total-allow').getByRole('definition')).toHaveText('5');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(view.getByTestId('policy-total-allow').getByRole('definition')).toHaveText('8');
+  await expect(rules.getByRole('button', { name: 'Bash(bd *)', exact: true })).toBeVisible();
+
+  // Learn: the proposed rules with their calls and risk, the diff, Apply, Undo
+  await view.getByRole('button', { name: 'Learn from sessions' }).click();
+  const learn = view.getByRole('region', { name: 'Learned allow list' });
+  await expect(learn.getByTestId('policy-learn-summary')).toContainText(
+    '3 calls prompted; the proposed rules allow 3.',
+  );
+  const proposals = learn.getByRole('table', { name: 'Proposed rules' });
+  await expect(proposals.getByRole('row')).toHaveCount(1 + 3);
+  await expect(
+    proposals.getByRole('row', { name: /WebFetch\(domain:github\.com\)/ }),
+  ).toContainText('network');
+  // the deny rules' calls are never learned from
+  await expect(proposals).not.toContainText('WebSearch');
+  const diff = learn.getByRole('region', { name: 'Diff of settings.json' });
+  await expect(diff.locator('.diff-added')).toHaveCount(1);
+  await expect(diff.locator('.diff-removed')).toHaveCount(1);
+  await expect(diff.locator('.diff-added')).toContainText(
+    '"ExitPlanMode", "WebFetch(domain:github.com)"]',
+  );
+  await shoot(page, 'learn');
+  await learn.getByRole('button', { name: 'Add 3 rules to settings.json' }).click();
+  await expect(learn).toHaveCount(0);
+  await expect(rules.getByRole('row')).toHaveCount(1 + 10 + 1);
+  await expect(view.getByTestId('policy-total-ask').getByRole('definition')).toHaveText('0');
+  await page.getByRole('tab', { name: /^Source/ }).click();
+  await expect(region(page, 'Source')).toContainText('WebFetch(domain:github.com)');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(region(page, 'Source')).not.toContainText('WebFetch(domain:github.com)');
+  await page.getByRole('tab', { name: /^Policy/ }).click();
+  await expect(rules.getByRole('row')).toHaveCount(1 + 7 + 1);
+  await expect(view.getByTestId('policy-total-ask').getByRole('definition')).toHaveText('3');
+
+  // the policy view's screenshot shows a rule's calls and a call's why
+  await bd.click();
+  await calls.getByRole('button').first().click();
+  await shoot(page, '');
+  expect(errors).toEqual([]);
+});
+
+/** Screenshots light and dark at 1280×720 and 1440×900, each checked with axe. */
+async function shoot(page: import('@playwright/test').Page, what: string) {
   for (const [w, h] of [
     [1280, 720],
     [1440, 900],
@@ -81,7 +159,9 @@ test('import settings and a transcript: totals, a rule’s calls, a call’s why
       await page.setViewportSize({ width: w, height: h });
       await page.emulateMedia({ colorScheme: scheme });
       await page.waitForTimeout(300); // the theme's colour transition
-      await page.screenshot({ path: `test-results/policy-${scheme}-${w}x${h}.png` });
+      await page.screenshot({
+        path: `test-results/policy${what ? `-${what}` : ''}-${scheme}-${w}x${h}.png`,
+      });
       const axe = await new AxeBuilder({ page }).include('section.policy-view').analyze();
       expect(
         axe.violations
@@ -89,5 +169,5 @@ test('import settings and a transcript: totals, a rule’s calls, a call’s why
           .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
       ).toEqual([]);
     }
-  expect(errors).toEqual([]);
-});
+  await page.setViewportSize({ width: 1440, height: 900 });
+}

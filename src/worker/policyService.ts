@@ -135,19 +135,6 @@ export function whatIfOf(job: WhatIfJob): WhatIfAnswer {
   return { changes, calls: calls.length };
 }
 
-/** The allow / ask / deny totals after an edit: the totals before, moved by the changes. */
-export function totalsAfter(
-  before: PolicyReport['totals'],
-  changes: readonly DecisionChange[],
-): PolicyReport['totals'] {
-  const totals = { ...before };
-  for (const c of changes) {
-    totals[c.before.decision]--;
-    totals[c.after.decision]++;
-  }
-  return totals;
-}
-
 export interface LearnAnswer {
   learned: Learned;
   /** The settings file the proposals go to, its text now and with the proposals added. */

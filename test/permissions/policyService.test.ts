@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decide, mergeSettings } from '../../src/core/permissions/claude/index.ts';
 import { replaceRuleAt } from '../../src/core/permissions/claude/settingsEdit.ts';
-import { learnOf, policyOf, totalsAfter, whatIfOf } from '../../src/worker/policyService.ts';
+import { totalsAfter } from '../../src/core/permissions/claude/policyReport.ts';
+import { learnOf, policyOf, whatIfOf } from '../../src/worker/policyService.ts';
 
 const settingsText = readFileSync('e2e/fixtures/claude-policy/settings.json', 'utf8');
 const settings = [

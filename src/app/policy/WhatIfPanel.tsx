@@ -5,7 +5,7 @@
  */
 import type { PermissionDecision, RuleSource } from '../../core/permissions/claude/types.ts';
 import type { PolicyAnswer, WhatIfAnswer } from '../../worker/policyService.ts';
-import { totalsAfter } from '../../worker/policyService.ts';
+import { totalsAfter } from '../../core/permissions/claude/policyReport.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { callText, count } from './policyText.ts';
 
@@ -64,22 +64,26 @@ export function WhatIfPanel({
             </dl>
           )}
           {whatIf.changes.length > 0 && (
-            <ul className="policy-changes" aria-label="Decisions that change">
+            <ul className="policy-changes" aria-label="Decisions that change" tabIndex={0}>
               {whatIf.changes.slice(0, SHOWN).map((c) => {
                 const call = answer.calls[c.index];
                 return (
                   <li key={c.index}>
-                    <span className="policy-change-verdict">
-                      <span className={`policy-list is-${c.before.decision}`}>
-                        {c.before.decision}
+                    <span className="policy-change-line">
+                      <span className="policy-change-verdict">
+                        <span className={`policy-list is-${c.before.decision}`}>
+                          {c.before.decision}
+                        </span>
+                        <span aria-hidden="true">→</span>
+                        <span className="visually-hidden">becomes</span>
+                        <span className={`policy-list is-${c.after.decision}`}>
+                          {c.after.decision}
+                        </span>
                       </span>
-                      <span aria-hidden="true">→</span>
-                      <span className="visually-hidden">becomes</span>
-                      <span className={`policy-list is-${c.after.decision}`}>
-                        {c.after.decision}
-                      </span>
+                      <code title={call ? callText(call) : c.call.name}>
+                        {call ? callText(call) : c.call.name}
+                      </code>
                     </span>
-                    <code>{call ? callText(call) : c.call.name}</code>
                     <span className="policy-where">
                       {c.before.rule?.text ?? 'no rule'} → {c.after.rule?.text ?? 'no rule'}
                       {call ? ` · ${call.session} · call ${call.index + 1}` : ''}

@@ -7,6 +7,6 @@ export { readSettingsFile, readCommandLineRules, mergeSettings, settingsRoot } f
 export type { PermissionPolicy, SettingsFileRead } from './settings.ts';
 export { decide, ruleMatches, isProtected, effectiveMode, callPath } from './decide.ts';
 export { checkPolicy } from './checks.ts';
-export { policyReport, whatIf } from './policyReport.ts';
+export { policyReport, whatIf, totalsAfter } from './policyReport.ts';
 export { mergedSettingsText } from './writeSettings.ts';
 export type { PolicyReport, RuleRow, DecisionChange } from './policyReport.ts';

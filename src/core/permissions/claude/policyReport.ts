@@ -88,3 +88,16 @@ export function whatIf(
   });
   return out;
 }
+
+/** The allow / ask / deny totals after an edit: the totals before, moved by the edit's changes. */
+export function totalsAfter(
+  before: Readonly<Record<PermissionDecision, number>>,
+  changes: readonly DecisionChange[],
+): Record<PermissionDecision, number> {
+  const totals = { ...before };
+  for (const c of changes) {
+    totals[c.before.decision]--;
+    totals[c.after.decision]++;
+  }
+  return totals;
+}
