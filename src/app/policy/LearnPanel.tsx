@@ -71,7 +71,9 @@ export function LearnPanel({
                   <tr key={p.rule}>
                     <th scope="row">
                       <code>{p.rule}</code>
-                      <span className="policy-where">e.g. {p.examples[0] ?? ''}</span>
+                      <span className="policy-where" title={p.examples.join('\n')}>
+                        e.g. {p.examples[0] ?? ''}
+                      </span>
                     </th>
                     <td className="num">{p.calls}</td>
                     <td>
