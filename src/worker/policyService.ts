@@ -19,7 +19,12 @@ import { readTrace } from '../core/traces/index.ts';
 
 export interface PolicyJob {
   settings: SettingsInput[];
-  sessions: { name: string; text: string }[];
+  /**
+   * The loaded sessions. A session's `text` may be left out when the same service was last given
+   * it under that name (the page sends each text once: a 15 MB corpus costs the page a long
+   * frame to post).
+   */
+  sessions: { name: string; text?: string }[];
 }
 
 /** One call of the loaded sessions: where it was made and what it asked for. */
@@ -40,6 +45,16 @@ export interface PolicyAnswer {
 
 /** A session's calls as last read (by name): read again only when its text changed. */
 const readCache = new Map<string, { text: string; calls: PolicyCall[]; errors: string[] }>();
+
+/** The sessions with their texts, those left out taken from the cache. */
+function withTexts(sessions: PolicyJob['sessions']): { name: string; text: string }[] {
+  return sessions.map((s) => {
+    const text = s.text ?? readCache.get(s.name)?.text;
+    if (text === undefined)
+      throw new Error(`the session ${s.name} was not sent to the policy worker`);
+    return { name: s.name, text };
+  });
+}
 
 function sessionCalls(s: { name: string; text: string }): {
   calls: PolicyCall[];
@@ -64,7 +79,7 @@ function sessionCalls(s: { name: string; text: string }): {
 }
 
 /** Every session's calls, in order, with the sessions (or lines) that could not be read. */
-function callsOf(sessions: PolicyJob['sessions']): {
+function callsOf(sessions: { name: string; text: string }[]): {
   calls: PolicyCall[];
   skipped: PolicyAnswer['skipped'];
 } {
@@ -92,17 +107,18 @@ function callsOf(sessions: PolicyJob['sessions']): {
 }
 
 /** The working directory the calls are judged in: as `rule-studio learn` picks it. */
-const cwdOf = (job: PolicyJob) =>
+const cwdOf = (settings: SettingsInput[], sessions: { text: string }[]) =>
   replayCwd(
-    job.settings,
-    job.sessions.map((s) => s.text),
+    settings,
+    sessions.map((s) => s.text),
   );
 
 /** Reads the sessions' tool calls and decides each under the merged settings. */
 export function policyOf(job: PolicyJob): PolicyAnswer {
-  const cwd = cwdOf(job);
+  const sessions = withTexts(job.sessions);
+  const cwd = cwdOf(job.settings, sessions);
   const policy = mergeSettings(job.settings, cwd);
-  const { calls, skipped } = callsOf(job.sessions);
+  const { calls, skipped } = callsOf(sessions);
   const report = policyReport(
     policy,
     calls.map((c) => c.call),
@@ -126,9 +142,10 @@ export interface WhatIfAnswer {
 
 /** Every decision an edit of the settings changes across the loaded sessions (the core's `whatIf`). */
 export function whatIfOf(job: WhatIfJob): WhatIfAnswer {
-  const cwd = cwdOf(job);
+  const sessions = withTexts(job.sessions);
+  const cwd = cwdOf(job.settings, sessions);
   const ctx = { cwd, home: DEFAULT_HOME };
-  const { calls } = callsOf(job.sessions);
+  const { calls } = callsOf(sessions);
   const inputs = calls.map((c) => c.call);
   const after = mergeSettings(job.draft, cwd);
   const changes = whatIf(mergeSettings(job.settings, cwd), after, inputs, ctx);
@@ -143,8 +160,9 @@ export interface LearnAnswer {
 
 /** The core's `learnAllowList` over the loaded sessions, and the settings text it proposes. */
 export function learnOf(job: PolicyJob): LearnAnswer {
-  const cwd = cwdOf(job);
-  const { calls } = callsOf(job.sessions);
+  const sessions = withTexts(job.sessions);
+  const cwd = cwdOf(job.settings, sessions);
+  const { calls } = callsOf(sessions);
   const learned = learnAllowList(
     calls.map((c) => c.call),
     job.settings,

@@ -144,3 +144,14 @@ describe('learnOf (Learn in the Policy view)', () => {
     }
   });
 });
+
+describe('the service’s session cache', () => {
+  it('a session named without its text is the one last sent under that name; an unknown name is an error', () => {
+    const sent = policyOf({ settings, sessions: [session('subagent.jsonl')] });
+    const named = policyOf({ settings, sessions: [{ name: 'subagent.jsonl' }] });
+    expect(named.report).toEqual(sent.report);
+    expect(() => policyOf({ settings, sessions: [{ name: 'never-sent.jsonl' }] })).toThrow(
+      /never-sent\.jsonl was not sent/,
+    );
+  });
+});

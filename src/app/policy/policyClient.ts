@@ -13,6 +13,21 @@ import type {
 } from '../../worker/policyService.ts';
 
 let api: Remote<PolicyApi> | undefined;
+/** The text the service holds for each session name (sent once, then named only). */
+const held = new Map<string, string>();
+
+/** The job with the texts the service already holds left out. */
+function lean<J extends PolicyJob>(job: J): J {
+  const sessions = job.sessions.map((s) => {
+    if (s.text === undefined || held.get(s.name) === s.text) return { name: s.name };
+    held.set(s.name, s.text);
+    return s;
+  });
+  // The service forgets the sessions a job leaves out; so does this map.
+  const names = new Set(job.sessions.map((s) => s.name));
+  for (const name of held.keys()) if (!names.has(name)) held.delete(name);
+  return { ...job, sessions };
+}
 let inPlace: Promise<PolicyApi> | undefined;
 
 /** Calls the service: in the worker, or in place where there is none. */
@@ -32,15 +47,15 @@ function call<T>(ask: (s: PolicyApi | Remote<PolicyApi>) => Promise<T>): Promise
 
 /** Decides the sessions' calls under the settings, off the main thread. */
 export function runPolicy(job: PolicyJob): Promise<PolicyAnswer> {
-  return call((s) => s.policyOf(job));
+  return call((s) => s.policyOf(lean(job)));
 }
 
 /** The decisions an edit of the settings changes, off the main thread. */
 export function runWhatIf(job: WhatIfJob): Promise<WhatIfAnswer> {
-  return call((s) => s.whatIfOf(job));
+  return call((s) => s.whatIfOf(lean(job)));
 }
 
 /** The allow list the sessions' prompted calls suggest, and the settings text with it, off the main thread. */
 export function runLearn(job: PolicyJob): Promise<LearnAnswer> {
-  return call((s) => s.learnOf(job));
+  return call((s) => s.learnOf(lean(job)));
 }
