@@ -63,7 +63,6 @@ export function LearnPanel({
                   <th scope="col" className="num">
                     Calls
                   </th>
-                  <th scope="col">Risk</th>
                 </tr>
               </thead>
               <tbody>
@@ -71,14 +70,14 @@ export function LearnPanel({
                   <tr key={p.rule}>
                     <th scope="row">
                       <code>{p.rule}</code>
-                      <span className="policy-where" title={p.examples.join('\n')}>
-                        e.g. {p.examples[0] ?? ''}
+                      <span className="policy-where policy-proposal-meta">
+                        <span className={`policy-risk ${RISK_CLASS[p.risk] ?? ''}`}>{p.risk}</span>
+                        <span className="policy-example" title={p.examples.join('\n')}>
+                          e.g. {p.examples[0] ?? ''}
+                        </span>
                       </span>
                     </th>
                     <td className="num">{p.calls}</td>
-                    <td>
-                      <span className={`policy-risk ${RISK_CLASS[p.risk] ?? ''}`}>{p.risk}</span>
-                    </td>
                   </tr>
                 ))}
               </tbody>
