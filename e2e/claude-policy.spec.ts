@@ -14,7 +14,7 @@ const policy = (page: import('@playwright/test').Page) => region(page, 'Policy')
 test('import settings and a transcript: totals, a rule’s calls, why, what-if of an edit, Learn and its diff; axe, keyboard, screenshots', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000); // twelve screenshots, each checked with axe
   await stayOffline(page);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -64,7 +64,7 @@ test('import settings and a transcript: totals, a rule’s calls, why, what-if o
     .click();
   await expect(why).toContainText('Decided by deny rule WebSearch');
 
-  // a Claude agent has no graph to draw: give the bottom panel the room (by keyboard, as a user can)
+  // give the bottom panel the room (by keyboard, as a user can)
   await page.getByRole('separator', { name: 'Resize bottom panel' }).focus();
   for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowUp');
   await page.locator('body').click({ position: { x: 600, y: 5 } });
