@@ -74,7 +74,10 @@ describe('published JSON Schemas', () => {
 
   it('the scripted-trace schema accepts the example traces and rejects a step with no action', () => {
     const dir = join('examples', 'traces');
-    for (const f of readdirSync(dir)) expect(scripted(parseYaml(readFileSync(join(dir, f), 'utf8'))), `${f}: ${ajv.errorsText(scripted.errors)}`).toBe(true);
+    // The scripted traces (YAML); the folder also holds a recorded Claude Code transcript (JSONL).
+    const yamls = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f));
+    expect(yamls.length).toBeGreaterThan(0);
+    for (const f of yamls) expect(scripted(parseYaml(readFileSync(join(dir, f), 'utf8'))), `${f}: ${ajv.errorsText(scripted.errors)}`).toBe(true);
     expect(scripted({ start: '2025-01-01T00:00:00Z', steps: [{ after: '1s' }] })).toBe(false);
   });
 

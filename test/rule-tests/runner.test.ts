@@ -177,8 +177,9 @@ describe('one semantics: the runner replays exactly as the simulator', () => {
 describe('the gallery examples', () => {
   const files = readdirSync('examples').filter((f) => f.endsWith('.test.yaml'));
   it('every rule file of the gallery has a test file', () => {
-    const rules = readdirSync('examples').filter((f) => /\.(toml|ya?ml)$/.test(f) && !f.endsWith('.test.yaml'));
-    expect(files.map((f) => f.replace('.test.yaml', '')).sort()).toEqual(rules.map((f) => f.replace(/\.(toml|ya?ml)$/, '')).sort());
+    // Pattern TOML, hegel YAML and Claude Code settings JSON (a Letta `.af` file has no rule-set tests).
+    const rules = readdirSync('examples').filter((f) => /\.(toml|ya?ml|json)$/.test(f) && !f.endsWith('.test.yaml'));
+    expect(files.map((f) => f.replace('.test.yaml', '')).sort()).toEqual(rules.map((f) => f.replace(/\.(toml|ya?ml|json)$/, '')).sort());
   });
   it.each(files)('%s passes, and each of its tests checks something', (name) => {
     const r = runTestFile(`examples/${name}`, readFileSync(`examples/${name}`, 'utf8'), hostOf());
