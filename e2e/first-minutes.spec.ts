@@ -33,7 +33,9 @@ test('the gallery: cards with a graph preview, walk-throughs first, saved projec
   const dialog = await gallery(page);
   const walks = dialog.getByRole('list', { name: 'Guided walk-throughs' });
   const examples = dialog.getByRole('list', { name: 'Examples' });
-  await expect(walks.getByRole('button')).toHaveCount(3);
+  // One walk-through per family: Pattern, hegel, Letta and Claude Code.
+  await expect(walks.getByRole('button')).toHaveCount(4);
+  await expect(walks.getByRole('button', { name: 'A Claude Code session under a project’s settings' })).toBeVisible();
   expect(await examples.getByRole('button').count()).toBeGreaterThanOrEqual(8);
   // Walk-throughs come first.
   const [wy, ey] = [(await walks.boundingBox())!.y, (await examples.boundingBox())!.y];
