@@ -10,6 +10,7 @@ import { checkFiles } from '../../src/core/check.ts';
 import { agentToolGraph as toolGraph } from '../../src/core/graph/agentToolGraph.ts';
 import { claudeRulesInOrder } from '../../src/core/graph/claudeGraph.ts';
 import { patchToolGraph } from '../../src/core/graph/toolGraphPatch.ts';
+import { toolNodeSize, toolNodeSizeOf, toolNodeSizeOfTexts } from '../../src/app/layout/placement.ts';
 
 const SETTINGS = `{
   "permissions": {
@@ -85,5 +86,16 @@ describe('the tool graph of Claude Code settings', () => {
   it('draws nothing but says so for settings without rules', () => {
     const { graph } = graphOf('{ "permissions": { "defaultMode": "acceptEdits" } }\n');
     expect(graph.nodes).toEqual([]);
+  });
+});
+
+describe('the size estimate of a permission node', () => {
+  it('grows with its badges’ texts, one too long for a row taking lines of its own', () => {
+    const short = toolNodeSizeOfTexts(['allow ls', 'deny rm']);
+    const long = toolNodeSizeOfTexts(['allow ls', 'deny rm', 'allow git push origin feature/*', 'allow domain:docs.npmjs.com']);
+    expect(long.height).toBeGreaterThan(short.height + 3 * 17);
+    // The Pattern estimate (two badges a row) is kept for other nodes.
+    expect(toolNodeSizeOf({ badges: [{ text: 'a very long badge text indeed' }] })).toEqual(toolNodeSize(1));
+    expect(toolNodeSizeOf({ badges: [{ text: 'a very long badge text indeed' }], permissions: true }).height).toBeGreaterThan(toolNodeSize(1).height);
   });
 });

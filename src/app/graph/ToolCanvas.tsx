@@ -20,7 +20,7 @@ import { externalFocus, selectFromCanvas } from './useExternalFocus.ts';
 import { useGraphView } from './useGraphView.ts';
 import { GraphCapBanner } from './GraphCapBanner.tsx';
 import type { GraphView } from './neighbourhood.ts';
-import { toolNodeSize } from '../layout/placement.ts';
+import { toolNodeSizeOf } from '../layout/placement.ts';
 import { bandStart, type Page } from '../layout/wrap.ts';
 import { requestFit } from './fitRequests.ts';
 import { onDeleteRequest } from './deleteRequests.ts';
@@ -38,7 +38,7 @@ const edgeTypes: EdgeTypes = { rule: RuleEdge };
 
 /** A capped view's own layout input: the drawn tools and their ordering edges (as `layoutInputOf`). */
 const viewLayoutInput = (v: GraphView<ToolGraphNode, ToolGraphEdge>) => ({
-  nodes: v.nodes.map((n) => ({ id: n.id, ...toolNodeSize(n.badges.length) })),
+  nodes: v.nodes.map((n) => ({ id: n.id, ...toolNodeSizeOf(n) })),
   edges: v.edges.filter((e) => e.kind !== 'exclusive'),
   direction: 'RIGHT' as const,
 });

@@ -10,7 +10,7 @@ import { workflowGraph, type WorkflowGraph } from '../../core/graph/workflowGrap
 import { patchWorkflowGraph } from '../../core/graph/workflowGraphPatch.ts';
 import { diagnosticsOf, type AgentDoc, type DocDiagnostics, type RuleDoc, type WorkflowDoc, type XY } from '../state/documents.ts';
 import type { LayoutEdge, LayoutNode } from '../layout/types.ts';
-import { phaseNodeSize, placeUnpositioned, toolNodeSize } from '../layout/placement.ts';
+import { phaseNodeSize, placeUnpositioned, toolNodeSize, toolNodeSizeOf } from '../layout/placement.ts';
 import { layeredLayout } from '../layout/layered.ts';
 import type { Page } from '../layout/wrap.ts';
 import { codecs } from '../state/codecs.ts';
@@ -123,7 +123,7 @@ export function layoutInputOf(doc: RuleDoc): { nodes: LayoutNode[]; edges: Layou
   if (doc.kind === 'agent') {
     const g = toolGraphOf(doc);
     return {
-      nodes: g.nodes.map((n) => ({ id: n.id, ...toolNodeSize(n.badges.length), ...toolRank(n.badges) })),
+      nodes: g.nodes.map((n) => ({ id: n.id, ...toolNodeSizeOf(n), ...toolRank(n.badges) })),
       edges: g.edges.filter((e) => e.kind !== 'exclusive').map((e) => ({ id: e.id, source: e.source, target: e.target, label: e.label })),
       direction: 'RIGHT',
     };

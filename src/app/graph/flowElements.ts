@@ -5,7 +5,7 @@
 import { ruleNumber } from '../../core/model/ruleNumber.ts';
 import { ruleToolOf } from '../../core/graph/lettaEdits.ts';
 import { Position, type Edge, type Node } from '@xyflow/react';
-import { phaseNodeSize, toolNodeSize } from '../layout/placement.ts';
+import { phaseNodeSize, toolNodeSizeOf } from '../layout/placement.ts';
 import { ruleTypeLabel } from '../../core/describe/ruleNames.ts';
 import type { ToolGraph, ToolGraphEdge, ToolGraphNode } from '../../core/graph/toolGraph.ts';
 import type { PhaseGraphNode, WorkflowGraph } from '../../core/graph/workflowGraph.ts';
@@ -112,7 +112,7 @@ export function toolFlow(
       selected: selection.kind === 'tool' && selection.tool === n.id,
       className: classes.join(' '),
       ariaLabel: n.wildcard ? 'All tools' : `Tool ${n.label}`,
-      ...(big ? presized(toolNodeSize(n.badges.length), 'RIGHT') : {}),
+      ...(big ? presized(toolNodeSizeOf(n), 'RIGHT') : {}),
     };
   });
   const edges = graph.edges.map(

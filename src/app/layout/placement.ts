@@ -18,6 +18,39 @@ export function toolNodeSize(badges: number): { width: number; height: number } 
   return { width: TOOL_NODE_WIDTH, height: 48 + 24 * Math.ceil(badges / 2) };
 }
 
+/** Inner width of a tool node (its width less the padding), where badges wrap. */
+const BADGE_ROOM = TOOL_NODE_WIDTH - 20;
+
+/**
+ * The size of a tool node from its badges' texts: badges laid in rows as the node's flex wrap lays
+ * them (about 6.5 px a character at the badge's size, 16 px of padding and border, 3 px apart),
+ * one too long for a row wrapping onto lines of its own. For permission rules (Claude Code), whose
+ * badges carry their patterns and are too long for {@link toolNodeSize}'s two a row.
+ */
+export function toolNodeSizeOfTexts(texts: readonly string[]): { width: number; height: number } {
+  let height = 0;
+  let row = 0; // width used in the current row (0: none yet)
+  for (const t of texts) {
+    const w = Math.ceil(t.length * 6.5) + 16;
+    if (w > BADGE_ROOM) {
+      if (row > 0) height += 20;
+      height += 17 * Math.ceil((w - 16) / (BADGE_ROOM - 16)) + 3;
+      row = 0;
+    } else if (row > 0 && row + 3 + w <= BADGE_ROOM) row += 3 + w;
+    else {
+      if (row > 0) height += 20;
+      row = w;
+    }
+  }
+  if (row > 0) height += 20;
+  return { width: TOOL_NODE_WIDTH, height: 48 + 14 + height };
+}
+
+/** The size estimate of a tool graph node: by its badges' texts for permission rules, else by their count. */
+export function toolNodeSizeOf(n: { badges: readonly { text: string }[]; permissions?: boolean }): { width: number; height: number } {
+  return n.permissions ? toolNodeSizeOfTexts(n.badges.map((b) => b.text)) : toolNodeSize(n.badges.length);
+}
+
 export function phaseNodeSize(rules: number, hasSummary: boolean): { width: number; height: number } {
   return { width: 260, height: 56 + (hasSummary ? 36 : 0) + 20 * rules };
 }
