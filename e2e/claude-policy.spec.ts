@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { importPaths, region, stayOffline } from './helpers.ts';
+import { importPaths, region, screenshotsWithAxe, stayOffline } from './helpers.ts';
 
 /**
  * The Policy view (issue 23, item 6): a Claude Code settings file and a transcript imported, the
@@ -94,7 +93,7 @@ test('import settings and a transcript: totals, a rule’s calls, why, what-if o
   await expect(changes.getByRole('listitem').first()).toContainText('Bash(bd *) → no rule');
   await expect(changes.getByRole('listitem').last()).toContainText('Bash(bd *) → Bash(bd dep *)');
   await expect(whatIf.getByRole('definition').first()).toHaveText('8 → 5');
-  await shoot(page, 'whatif');
+  await screenshotsWithAxe(page, 'policy-whatif', 'section.policy-view');
 
   // Escape leaves the settings as they were; Apply writes the edit
   await input.press('Escape');
@@ -129,7 +128,7 @@ test('import settings and a transcript: totals, a rule’s calls, why, what-if o
   await expect(diff.locator('.diff-added')).toContainText(
     '"ExitPlanMode", "WebFetch(domain:github.com)"]',
   );
-  await shoot(page, 'learn');
+  await screenshotsWithAxe(page, 'policy-learn', 'section.policy-view');
   await learn.getByRole('button', { name: 'Add 3 rules to settings.json' }).click();
   await expect(learn).toHaveCount(0);
   await expect(rules.getByRole('row')).toHaveCount(1 + 10 + 1);
@@ -145,29 +144,6 @@ test('import settings and a transcript: totals, a rule’s calls, why, what-if o
   // the policy view's screenshot shows a rule's calls and a call's why
   await bd.click();
   await calls.getByRole('button').first().click();
-  await shoot(page, '');
+  await screenshotsWithAxe(page, 'policy', 'section.policy-view');
   expect(errors).toEqual([]);
 });
-
-/** Screenshots light and dark at 1280×720 and 1440×900, each checked with axe. */
-async function shoot(page: import('@playwright/test').Page, what: string) {
-  for (const [w, h] of [
-    [1280, 720],
-    [1440, 900],
-  ] as const)
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(300); // the theme's colour transition
-      await page.screenshot({
-        path: `test-results/policy${what ? `-${what}` : ''}-${scheme}-${w}x${h}.png`,
-      });
-      const axe = await new AxeBuilder({ page }).include('section.policy-view').analyze();
-      expect(
-        axe.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
-    }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}

@@ -1,16 +1,7 @@
 /** Seeded random Codex `.rules` files and commands for the differential test. */
 
-/** mulberry32: a small seeded PRNG. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32, the project's seeded PRNG (bench/random.ts). */
+export { prng as rng } from '../../bench/random.ts';
 
 const PROGRAMS = ['git', 'ls', 'npm', 'rm', '/usr/bin/git', 'Git'];
 const ARGS = ['status', 'log', '-s', 'push', '--force', 'install', 'ci', '-rf', '.', 'a b', "it's", 'run'];

@@ -180,6 +180,13 @@ export function PolicyView() {
     setDraft(undefined);
     setWhatIf(undefined);
   };
+  /** Shows the calls of rule row `i` (null: the calls no rule decided), closing any edit or Learn. */
+  const choose = (i: Selection) => {
+    setSelected(i);
+    setWhy(undefined);
+    cancelEdit();
+    setLearnOpen(false);
+  };
   const applyEdit = () => {
     if (!draft) return;
     const text = draft.text.trim();
@@ -383,12 +390,7 @@ export function PolicyView() {
                           type="button"
                           className="policy-rule-button"
                           aria-pressed={selected === i}
-                          onClick={() => {
-                            setSelected(i);
-                            setWhy(undefined);
-                            cancelEdit();
-                            setLearnOpen(false);
-                          }}
+                          onClick={() => choose(i)}
                         >
                           <code>{r.source.text}</code>
                         </button>
@@ -415,12 +417,7 @@ export function PolicyView() {
                       type="button"
                       className="policy-rule-button"
                       aria-pressed={selected === null}
-                      onClick={() => {
-                        setSelected(null);
-                        setWhy(undefined);
-                        cancelEdit();
-                        setLearnOpen(false);
-                      }}
+                      onClick={() => choose(null)}
                     >
                       No rule (the tool’s default)
                     </button>
