@@ -61,9 +61,14 @@ export const ruleId = (node: string, rule: number) => `${node}\u0000${rule}`;
 
 const STEP_CONTEXT = { executed: true } as const;
 
-/** The workflow's moves from a state at `node`: advancing first, then work. */
-function movesAt(s: WorkflowSearch, node: string): WorkflowMove[] {
-  return [...nextMoves(s.compiled, node, s.model.waits), ...s.model.work];
+/** The workflow's moves from a state at `node`: advancing first, then work (built once per node). */
+function movesAt(s: WorkflowSearch, cache: Map<string, readonly WorkflowMove[]>, node: string): readonly WorkflowMove[] {
+  let moves = cache.get(node);
+  if (moves === undefined) {
+    moves = [...nextMoves(s.compiled, node, s.model.waits), ...s.model.work];
+    cache.set(node, moves);
+  }
+  return moves;
 }
 
 /** Breadth-first search of a workflow's sessions under the settings (profile and `evaluateOn`). */
@@ -124,7 +129,7 @@ export function* searchWorkflowSteps(workflow: Workflow, settings: ReplaySetting
   const root = engine.save();
   s.node.push(root.node ?? '');
   s.clean.push(rootClean);
-  const ids = new Map<string, number>([[`${rootClean ? 1 : 0}${workflowStateKey(root, model.bounds)}`, 0]]);
+  const ids = new Map<string, number>([[workflowStateKey(root, model.bounds, rootClean ? 1 : 0), 0]]);
   const times: number[] = [0];
   let frontier: { id: number; state: WorkflowEngineState }[] = root.node === null || root.node === DONE_NODE ? [] : [{ id: 0, state: root }];
   let expanded = 0;
@@ -132,6 +137,7 @@ export function* searchWorkflowSteps(workflow: Workflow, settings: ReplaySetting
   let depth = 0;
   let moves = 0;
   const waitMs = model.bounds.horizonMs;
+  const movesByNode = new Map<string, readonly WorkflowMove[]>();
 
   while (frontier.length > 0 && depth < maxDepth && !stopped) {
     const next: typeof frontier = [];
@@ -144,7 +150,7 @@ export function* searchWorkflowSteps(workflow: Workflow, settings: ReplaySetting
         stopped = true;
         break;
       }
-      for (const move of movesAt(s, s.node[id] as string)) {
+      for (const move of movesAt(s, movesByNode, s.node[id] as string)) {
         // Polled within a state too (as the tool explorer does), so a deadline holds on a wide node.
         if (++moves % MOVES_PER_POLL === 0 && limits.cancelled?.() === true) {
           stopped = true;
@@ -156,7 +162,7 @@ export function* searchWorkflowSteps(workflow: Workflow, settings: ReplaySetting
         s.transitions++;
         const after = engine.save();
         const clean = (s.clean[id] as boolean) && !decisions.some((d) => d.kind === 'interrupt');
-        const key = `${clean ? 1 : 0}${workflowStateKey(after, model.bounds)}`;
+        const key = workflowStateKey(after, model.bounds, clean ? 1 : 0);
         let to = ids.get(key);
         if (to === undefined) {
           to = s.states++;

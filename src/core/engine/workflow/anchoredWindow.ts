@@ -7,16 +7,26 @@ import { MAX_LISTED_EVENTS, type WindowEntry } from './windowEntry.ts';
 
 const NONE: WindowEntry[] = [];
 
+/** A saved anchored window: plain data, never changed once made. */
+export interface AnchoredWindowState {
+  readonly entries: readonly WindowEntry[];
+  readonly anchor: number;
+}
+
 export class AnchoredWindow {
   private entries: WindowEntry[] = NONE;
   private anchor = 0;
   /** `entries` may be held elsewhere too (a checkpoint, or the shared empty list): copy it before the next push. */
   private shared = true;
+  /** What {@link save} returned or {@link restore} took, while the window has not changed since. */
+  private saved: AnchoredWindowState | null = null;
 
   constructor(readonly windowMs: number) {}
 
   /** Empties the window and anchors it at `start`. */
   reset(start: number): void {
+    if (this.entries === NONE && this.anchor === start) return;
+    this.saved = null;
     this.entries = NONE;
     this.shared = true;
     this.anchor = start;
@@ -25,6 +35,7 @@ export class AnchoredWindow {
   /** Adds a matching event if its time falls inside the anchored window. */
   offer(entry: WindowEntry): void {
     if (entry.time < this.anchor || entry.time > this.anchor + this.windowMs) return;
+    this.saved = null;
     if (this.shared) {
       this.entries = this.entries.slice();
       this.shared = false;
@@ -33,15 +44,17 @@ export class AnchoredWindow {
   }
 
   /** The window as plain data; it shares the entries, which neither side changes afterwards. */
-  save(): { entries: readonly WindowEntry[]; anchor: number } {
+  save(): AnchoredWindowState {
     this.shared = true;
-    return { entries: this.entries, anchor: this.anchor };
+    this.saved ??= { entries: this.entries, anchor: this.anchor };
+    return this.saved;
   }
 
-  restore(s: { entries: readonly WindowEntry[]; anchor: number }): void {
+  restore(s: AnchoredWindowState): void {
     this.entries = s.entries as WindowEntry[];
     this.shared = true;
     this.anchor = s.anchor;
+    this.saved = s;
   }
 
   get size(): number {

@@ -44,7 +44,47 @@ export interface WorkflowKeyBounds {
   /** Per node (`spec`: its windows) or for the whole workflow (`hegel`, key ''): each window's threshold, in the engine's order. */
   windows: ReadonlyMap<string, readonly number[]>;
   /** The strings keys met so far (nodes, labelled texts), numbered: grows as a search meets them, so keys made with one bounds object compare. */
-  labels: Map<string, number>;
+  labels: KeyLabels;
+}
+
+/**
+ * The numbering of the strings keys meet (nodes, labelled texts), one number per distinct string
+ * or (kind, text) pair. Pairs are looked up per kind, so no joined string is built per key.
+ */
+export class KeyLabels {
+  private readonly texts = new Map<string, number>();
+  private readonly pairs = new Map<string, Map<string, number>>();
+  private next = 0;
+
+  /** How many distinct strings and pairs were numbered. */
+  get size(): number {
+    return this.next;
+  }
+
+  /** The number of a string (a new one gets the next number). */
+  of(text: string): number {
+    let n = this.texts.get(text);
+    if (n === undefined) {
+      n = this.next++;
+      this.texts.set(text, n);
+    }
+    return n;
+  }
+
+  /** The number of a (kind, text) pair, distinct from every string's. */
+  ofPair(kind: string, text: string): number {
+    let byText = this.pairs.get(kind);
+    if (byText === undefined) {
+      byText = new Map();
+      this.pairs.set(kind, byText);
+    }
+    let n = byText.get(text);
+    if (n === undefined) {
+      n = this.next++;
+      byText.set(text, n);
+    }
+    return n;
+  }
 }
 
 /** The abstraction's caps for a compiled workflow in a profile (inert rules read nothing). */
@@ -83,23 +123,37 @@ export function keyBoundsOf(wf: CompiledWorkflow, profile: WorkflowProfile): Wor
   }
   const tokenCap = Math.max(0, ...[...nodes.values()].map((n) => n.tokenCap));
   const readers = [...nodes].filter(([, r]) => r.timeout || r.tokenCap > 0 || r.lookback > 0).sort(([x], [y]) => byText(x, y));
-  return { horizonMs: (horizonS + 1) * 1000, lookback, countCap, tokenCap, nodes, readers, windows, labels: new Map() };
+  return { horizonMs: (horizonS + 1) * 1000, lookback, countCap, tokenCap, nodes, readers, windows, labels: new KeyLabels() };
 }
 
 /**
- * The key's code units: small numbers as one unit each, larger ones (and anything not a small
- * non-negative integer) as a marker, their decimal digits and an end mark, so the encoding stays
- * one-to-one. Strings (nodes, command texts) are numbered by the bounds' `labels`.
+ * The key's code units: small numbers as one unit each, other integers below 2^32 as a marker
+ * and two 16-bit units, anything else as another marker, its decimal digits and an end mark, so
+ * the encoding stays one-to-one. Strings (nodes, command texts) are numbered by the bounds' `labels`. One writer
+ * is reused for every key (keys are made one at a time), so a key allocates only its string.
  */
 class KeyWriter {
   private readonly units: number[] = [];
+  private labels = new KeyLabels();
 
-  constructor(private readonly labels: Map<string, number>) {}
+  /** Starts a key numbered by `labels`. */
+  begin(labels: KeyLabels): this {
+    this.units.length = 0;
+    this.labels = labels;
+    return this;
+  }
 
   num(v: number): void {
-    if (Number.isInteger(v) && v >= 0 && v < BIG) {
-      this.units.push(v);
-      return;
+    if (Number.isInteger(v) && v >= 0) {
+      if (v < WIDE) {
+        this.units.push(v);
+        return;
+      }
+      if (v < 0x1_0000_0000) {
+        // Ages and durations in ms: two units, without building their digits.
+        this.units.push(WIDE, v >>> 16, v & 0xffff);
+        return;
+      }
     }
     this.units.push(BIG);
     const digits = String(v);
@@ -108,12 +162,11 @@ class KeyWriter {
   }
 
   label(text: string): number {
-    let n = this.labels.get(text);
-    if (n === undefined) {
-      n = this.labels.size;
-      this.labels.set(text, n);
-    }
-    return n;
+    return this.labels.of(text);
+  }
+
+  pairLabel(kind: string, text: string): number {
+    return this.labels.ofPair(kind, text);
   }
 
   text(t: string): void {
@@ -126,6 +179,9 @@ class KeyWriter {
     this.num(Math.max(0, upTo - from + 1));
     for (let i = from; i <= upTo; i++) this.units.push((phases[i]?.commits ?? 0) > 0 ? 1 : 0);
   }
+
+  /** A scratch list for {@link counts} (reused: keys are made one at a time). */
+  readonly scratch: number[] = [];
 
   /** (label, count) pairs, each count capped, in label order: their number, then the pairs. */
   counts(labels: number[], cap: number): void {
@@ -149,17 +205,24 @@ class KeyWriter {
   }
 }
 
+const WIDE = 0xfffd;
 const BIG = 0xfffe;
 const END = 0xffff;
+const writer = new KeyWriter();
 
 /** How long before `now` a time was, capped at the horizon. */
 function ageOf(now: number, t: number, b: WorkflowKeyBounds): number {
   return Math.min(b.horizonMs, Math.max(0, now - t));
 }
 
-/** The engine state's key under the bounds (see the module comment for what it keeps). */
-export function workflowStateKey(s: WorkflowEngineState, b: WorkflowKeyBounds): string {
-  const w = new KeyWriter(b.labels);
+/**
+ * The engine state's key under the bounds (see the module comment for what it keeps). With
+ * `tag` (a small non-negative integer, such as a search's "no interrupt so far" flag), the key
+ * starts with it: keys with different tags differ, without joining strings.
+ */
+export function workflowStateKey(s: WorkflowEngineState, b: WorkflowKeyBounds, tag?: number): string {
+  const w = writer.begin(b.labels);
+  if (tag !== undefined) w.num(tag);
   const now = s.now ?? 0;
   const phases = s.phases.phases;
   const last = phases.length - 1;
@@ -192,13 +255,12 @@ export function workflowStateKey(s: WorkflowEngineState, b: WorkflowKeyBounds): 
   }
   w.num(current ? ageOf(now, current.start, b) + 1 : 0);
   for (const [node, reads] of b.readers) {
-    let i = 0;
-    while (i <= last && (phases[i] as PhaseRecord).node !== node) i++;
-    if (i > last) {
+    const i = s.phases.first.get(node);
+    const p = i === undefined ? undefined : phases[i];
+    if (i === undefined || p === undefined) {
       w.num(0);
       continue;
     }
-    const p = phases[i] as PhaseRecord;
     w.num(1);
     if (reads.timeout) w.num(Math.min(b.horizonMs, (p.end ?? now) - p.start));
     if (reads.tokenCap > 0) w.num(Math.min(reads.tokenCap, p.tokensIn + p.tokensOut));
@@ -210,10 +272,10 @@ export function workflowStateKey(s: WorkflowEngineState, b: WorkflowKeyBounds): 
   for (let i = 0; i < r.windows.length; i++) w.num(Math.min(caps[i] ?? b.countCap, (r.windows[i] as HegelRulesState['windows'][number]).entries.length));
   if (r.instant.time === now) {
     w.num(1);
-    w.counts(
-      r.instant.items.map((x) => w.label(`${x.kind}:${x.entry.text}`)),
-      b.countCap,
-    );
+    const labels = w.scratch;
+    labels.length = 0;
+    for (const x of r.instant.items) labels.push(w.pairLabel(x.kind, x.entry.text));
+    w.counts(labels, b.countCap);
   } else w.num(0);
   return w.done();
 }
