@@ -231,3 +231,31 @@ describe('workflow state key', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 });
+
+describe('workflow engine stepped without texts (the search)', () => {
+  it('makes the same decisions as with texts, each interrupt with an empty text', () => {
+    fc.assert(
+      fc.property(workflowArb, settingsArb, sessionArb, (wf, input, sessions) => {
+        const settings = resolveSettings(input);
+        const withTexts = createWorkflowEngine(wf, settings);
+        const without = createWorkflowEngine(wf, settings);
+        const blank = (ds: ReturnType<typeof withTexts.step>) =>
+          ds.map((d) => (d.kind === 'interrupt' ? { ...d, text: '' } : d));
+        const start = { type: 'workflow_start', time: 0 } as TraceEvent;
+        expect(without.step(start, { executed: true, texts: false })).toEqual(
+          blank(withTexts.step(start, { executed: true })),
+        );
+        let time = 0;
+        for (const [g, e] of sessions.flat()) {
+          time += g;
+          const event = { ...e, time } as TraceEvent;
+          expect(without.step(event, { executed: true, texts: false })).toEqual(
+            blank(withTexts.step(event, { executed: true })),
+          );
+        }
+        expect(without.snapshot()).toEqual(withTexts.snapshot());
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

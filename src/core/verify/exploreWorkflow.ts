@@ -59,7 +59,8 @@ export interface WorkflowSearch {
 /** The key of a rule in {@link WorkflowSearch.fired}. */
 export const ruleId = (node: string, rule: number) => `${node}\u0000${rule}`;
 
-const STEP_CONTEXT = { executed: true } as const;
+/** The search reads which rules fired, never their texts: they are not rendered. */
+const STEP_CONTEXT = { executed: true, texts: false } as const;
 
 /** The workflow's moves from a state at `node`: advancing first, then work (built once per node). */
 function movesAt(s: WorkflowSearch, cache: Map<string, readonly WorkflowMove[]>, node: string): readonly WorkflowMove[] {

@@ -21,6 +21,11 @@ export interface WorkflowStepContext {
    * loaded). Commands and edits from tool calls count only then.
    */
   executed: boolean;
+  /**
+   * `false`: interrupts carry an empty `text` (not rendered). For a caller that reads only which
+   * rules fired, such as the verifier's search; everything else about the decisions is the same.
+   */
+  texts?: boolean;
 }
 
 export interface WorkflowEngine {
@@ -85,6 +90,8 @@ class Engine implements WorkflowEngine {
   private offset = 0;
   /** Rules of the current node reported as firing in the current phase (replaced, never changed in place: saved states share it). */
   private firing: readonly number[] = NOT_FIRING;
+  /** Whether interrupts of the event being stepped carry their text ({@link WorkflowStepContext.texts}). */
+  private texts = true;
 
   constructor(
     workflow: Workflow,
@@ -98,6 +105,7 @@ class Engine implements WorkflowEngine {
 
   step(event: TraceEvent, ctx: WorkflowStepContext): DecisionBody[] {
     const seq = this.seq++;
+    this.texts = ctx.texts !== false;
     this.now = event.time;
     this.offset = event.utcOffset ?? 0;
     this.rules.advance(event.time);
@@ -173,7 +181,7 @@ class Engine implements WorkflowEngine {
     for (const rule of n.rules) {
       if (rule.inert || skip(rule.rule.type)) continue;
       const check = this.rules.check(n, rule, now);
-      if (check.fires) return { node, rule, text: check.text() };
+      if (check.fires) return { node, rule, text: this.texts ? check.text() : '' };
     }
     return undefined;
   }
@@ -217,7 +225,7 @@ class Engine implements WorkflowEngine {
       const check = this.rules.check(node, rule, now);
       if (!check.fires) {
         if (this.firing.includes(rule.index)) this.firing = this.firing.filter((f) => f !== rule.index);
-      } else if (!this.firing.includes(rule.index)) this.report({ node: node.name, rule, text: check.text() }, out);
+      } else if (!this.firing.includes(rule.index)) this.report({ node: node.name, rule, text: this.texts ? check.text() : '' }, out);
     }
   }
 

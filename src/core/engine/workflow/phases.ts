@@ -103,10 +103,8 @@ export class PhaseHistory {
 
   /** Ends the active phase at `time` and starts a new one for `node` (`offset`: see {@link PhaseRecord.startOffset}). */
   enter(node: string, time: number, offset = 0): PhaseRecord {
-    const phases = this.writable();
-    const last = phases.length - 1;
-    const prev = phases[last];
-    if (prev) phases[last] = withChanges(prev, { end: time });
+    const last = this.phases.length - 1;
+    const prev = this.phases[last];
     let record: PhaseRecord = {
       node,
       start: time,
@@ -118,15 +116,26 @@ export class PhaseHistory {
       commits: 0,
       commitsBefore: prev ? prev.commitsBefore + prev.commits : 0,
     };
-    if (!this.firstByNode.has(node)) this.firstByNode = new Map(this.firstByNode).set(node, phases.length);
+    const index = last + 1;
+    if (!this.firstByNode.has(node)) this.firstByNode = new Map(this.firstByNode).set(node, index);
     const i = this.instant;
-    if (this.byTime && i.time === time && i.turns > 0) {
+    const moveTokens = this.byTime && i.time === time && i.turns > 0;
+    if (moveTokens) {
+      record = withChanges(record, { tokensIn: i.tokensIn, tokensOut: i.tokensOut, turns: i.turns });
+      this.instant = { time: i.time, tokensIn: i.tokensIn, tokensOut: i.tokensOut, turns: i.turns, phase: index };
+    }
+    // A shared list is copied with the new record in one go (its exact length, no room to grow).
+    this.saved = null;
+    if (this.shared) {
+      this.phases = this.phases.concat([record]);
+      this.shared = false;
+    } else this.phases.push(record);
+    const phases = this.phases;
+    if (prev) phases[last] = withChanges(prev, { end: time });
+    if (moveTokens) {
       const holder = phases[i.phase];
       if (holder) phases[i.phase] = withChanges(holder, { tokensIn: holder.tokensIn - i.tokensIn, tokensOut: holder.tokensOut - i.tokensOut, turns: holder.turns - i.turns });
-      record = withChanges(record, { tokensIn: i.tokensIn, tokensOut: i.tokensOut, turns: i.turns });
-      this.instant = { time: i.time, tokensIn: i.tokensIn, tokensOut: i.tokensOut, turns: i.turns, phase: phases.length };
     }
-    phases.push(record);
     return record;
   }
 

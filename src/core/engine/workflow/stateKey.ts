@@ -133,32 +133,42 @@ export function keyBoundsOf(wf: CompiledWorkflow, profile: WorkflowProfile): Wor
  * is reused for every key (keys are made one at a time), so a key allocates only its string.
  */
 class KeyWriter {
+  /** The key's units so far: `units[0 … n)`; the list keeps its room between keys. */
   private readonly units: number[] = [];
+  private n = 0;
   private labels = new KeyLabels();
 
   /** Starts a key numbered by `labels`. */
   begin(labels: KeyLabels): this {
-    this.units.length = 0;
+    this.n = 0;
     this.labels = labels;
     return this;
+  }
+
+  private unit(u: number): void {
+    if (this.n < this.units.length) this.units[this.n] = u;
+    else this.units.push(u);
+    this.n++;
   }
 
   num(v: number): void {
     if (Number.isInteger(v) && v >= 0) {
       if (v < WIDE) {
-        this.units.push(v);
+        this.unit(v);
         return;
       }
       if (v < 0x1_0000_0000) {
         // Ages and durations in ms: two units, without building their digits.
-        this.units.push(WIDE, v >>> 16, v & 0xffff);
+        this.unit(WIDE);
+        this.unit(v >>> 16);
+        this.unit(v & 0xffff);
         return;
       }
     }
-    this.units.push(BIG);
+    this.unit(BIG);
     const digits = String(v);
-    for (let i = 0; i < digits.length; i++) this.units.push(digits.charCodeAt(i));
-    this.units.push(END);
+    for (let i = 0; i < digits.length; i++) this.unit(digits.charCodeAt(i));
+    this.unit(END);
   }
 
   label(text: string): number {
@@ -177,7 +187,7 @@ class KeyWriter {
   commitFlags(phases: readonly PhaseRecord[], upTo: number, k: number): void {
     const from = Math.max(0, upTo - k + 1);
     this.num(Math.max(0, upTo - from + 1));
-    for (let i = from; i <= upTo; i++) this.units.push((phases[i]?.commits ?? 0) > 0 ? 1 : 0);
+    for (let i = from; i <= upTo; i++) this.unit((phases[i]?.commits ?? 0) > 0 ? 1 : 0);
   }
 
   /** A scratch list for {@link counts} (reused: keys are made one at a time). */
@@ -185,10 +195,10 @@ class KeyWriter {
 
   /** (label, count) pairs, each count capped, in label order: their number, then the pairs. */
   counts(labels: number[], cap: number): void {
-    labels.sort((a, b) => a - b);
+    sortSmall(labels);
     let pairs = 0;
-    const at = this.units.length;
-    this.units.push(0);
+    const at = this.n;
+    this.unit(0);
     for (let i = 0; i < labels.length; ) {
       let j = i;
       while (j < labels.length && labels[j] === labels[i]) j++;
@@ -201,7 +211,21 @@ class KeyWriter {
   }
 
   done(): string {
+    this.units.length = this.n;
     return String.fromCharCode.apply(null, this.units);
+  }
+}
+
+/** Sorts a short list of numbers in place, ascending (insertion sort: no work list, unlike `sort`). */
+function sortSmall(a: number[]): void {
+  for (let i = 1; i < a.length; i++) {
+    const v = a[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (a[j] as number) > v) {
+      a[j + 1] = a[j] as number;
+      j--;
+    }
+    a[j + 1] = v;
   }
 }
 
@@ -227,7 +251,14 @@ export function workflowStateKey(s: WorkflowEngineState, b: WorkflowKeyBounds, t
   const phases = s.phases.phases;
   const last = phases.length - 1;
   w.num(s.node === null ? 0 : w.label(s.node) + 1);
-  const firing = s.firing.length > 1 ? [...s.firing].sort((x, y) => x - y) : s.firing;
+  let firing = s.firing;
+  if (firing.length > 1) {
+    const sorted = w.scratch;
+    sorted.length = 0;
+    for (const f of firing) sorted.push(f);
+    sortSmall(sorted);
+    firing = sorted;
+  }
   w.num(firing.length);
   for (const f of firing) w.num(f);
   w.commitFlags(phases, last, b.lookback);
