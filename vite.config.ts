@@ -20,7 +20,12 @@ export default defineConfig({
       // chunk: `main.tsx` imports `zodJitless.ts` first so that zod never probes `Function('')`
       // (a CSP violation), but without this rolldown ran the shared chunk's schema modules
       // (zod's and ours) before the entry's first import, and zod probed.
-      output: { strictExecutionOrder: true },
+      output: {
+        strictExecutionOrder: true,
+        // Everything the first load needs, in one file per entry: left to itself the bundler cut it
+        // into ~40 small chunks (the shared parts of lazy chunks), fetched and evaluated one by one.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !id.includes('/harness/') }] },
+      },
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         conformance: fileURLToPath(new URL('./harness/conformance.html', import.meta.url)),
