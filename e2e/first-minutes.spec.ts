@@ -91,6 +91,8 @@ test('a scripted trace with a typo is added as a trace with its problem, not ref
 
 test('a transition drawn on a new phase is written as block YAML, not a JSON flow sequence', async ({ page }) => {
   await runCommand(page, 'New workflow');
+  // As a user does, once the new workflow is drawn (its readers may still be loading at the command).
+  await expect(graphNode(page, 'start')).toBeVisible();
   await runCommand(page, 'Add phase');
   await page.keyboard.press('Escape');
   await expect(graphNode(page, 'phase')).toBeVisible();

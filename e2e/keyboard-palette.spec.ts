@@ -22,6 +22,8 @@ test.beforeEach(async ({ page }) => {
 
 test('Ctrl+Shift+T then typing names the new tool; no single-key shortcut fires', async ({ page }) => {
   await page.getByRole('region', { name: 'Agents' }).getByRole('button', { name: 'New agent' }).click();
+  // As a user does, once the new agent is there (its readers may still be loading at the click).
+  await expect(page.getByRole('region', { name: 'Agents' }).getByRole('listitem')).toHaveCount(1);
   await region(page, 'Graph').click({ position: { x: 200, y: 150 } });
   await page.keyboard.press('Control+Shift+T');
   await expect(graphNode(page, 'tool')).toBeVisible();

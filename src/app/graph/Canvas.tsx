@@ -11,6 +11,10 @@ import { activeDoc } from '../state/store.ts';
 import type { RuleDoc } from '../state/documents.ts';
 import { StageContext, STAGE_VIEW } from './stage.ts';
 import { Button } from '../components/ui/Button.tsx';
+import { onFirstIntent } from '../state/onFirstIntent.ts';
+
+/** An empty canvas loads the drawing code at the user's first move, or after this long idle. */
+const DRAWING_IDLE_MS = 5_000;
 
 // The drawing itself (React Flow, d3, the canvases) is not needed by an empty project: it loads
 // while the empty canvas is shown (see EmptyCanvas), or when the first document is opened.
@@ -53,11 +57,8 @@ function CanvasLoading({ doc }: { doc: RuleDoc }) {
 function EmptyCanvas() {
   const store = useStudioStore();
   const ui = useUiStore();
-  // Fetched while the user reads this, so the first document is drawn at once.
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 200));
-    idle(() => void loadDocCanvas().catch(() => undefined));
-  }, []);
+  // Loaded as the user goes to act (or after a while idle), so the first document is drawn at once.
+  useEffect(() => onFirstIntent(() => void loadDocCanvas().catch(() => undefined), DRAWING_IDLE_MS), []);
   return (
     <div className="canvas-empty">
       <h2>Nothing to draw yet</h2>

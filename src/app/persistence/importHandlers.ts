@@ -12,12 +12,14 @@ import { isTraceFileName, MAX_TRACE_IMPORT_BYTES, readImport, refuseBySize } fro
 import { createImportClient, ImportCancelled, type ImportClient } from '../../worker/importClient.ts';
 import type { AnalysedImport, ImportInput } from '../../worker/importService.ts';
 import { asImportBatch, importProgressStore } from './importProgress.ts';
-import { afterCodecs, loadCodecs } from '../state/codecs.ts';
+import { afterCodecs, codecsIfLoaded, loadCodecs } from '../state/codecs.ts';
+import { holdPaste, releasePaste } from './heldPastes.ts';
+import { pageJournalStorage } from './journal.ts';
 
 /** Chooses traces for the simulator's next run. */
 export type SelectTraces = (traceIds: string[]) => void;
 
-const selectForReplay: SelectTraces = (traceIds) => simulationStore().getState().setChoice({ traceIds });
+export const selectForReplay: SelectTraces = (traceIds) => simulationStore().getState().setChoice({ traceIds });
 
 let client: ImportClient | undefined;
 /** The page's import worker client (created on first use). */
@@ -125,7 +127,12 @@ export function installImportHandlers(store: StudioStore, win: Window = window):
     // A paste of ordinary size is applied at once, as it was typed: the journal holds it even if
     // the page goes away a moment later (a worker's start-up alone can take longer than that).
     if (text.length < OFF_THREAD_CHARS) {
-      afterCodecs(() => applyImport(store, readImport(undefined, text), (id) => selectForReplay([id])), store.getState().notify);
+      // Before the codecs have loaded the paste waits for them, held in storage meanwhile.
+      const held = codecsIfLoaded() ? undefined : holdPaste(pageJournalStorage(), text);
+      afterCodecs(() => {
+        applyImport(store, readImport(undefined, text), (id) => selectForReplay([id]));
+        releasePaste(pageJournalStorage(), held);
+      }, store.getState().notify);
       return;
     }
     void Promise.all([readOffThread({ text }, text.length), loadCodecs()]).then(([{ reading, analyses }]) => applyImport(store, reading, (id) => selectForReplay([id]), analyses));

@@ -155,6 +155,15 @@ export function clearJournal(storage: JournalStorage, projectId: string): void {
   }
 }
 
+/** Whether the journal holds anything for {@link replayJournal} (an entry, or a failed write's marker). */
+export function hasJournal(storage: JournalStorage): boolean {
+  try {
+    return storage.getItem(JOURNAL_FAILED_KEY) !== null || journalKeys(storage).length > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** Every journal key present. */
 function journalKeys(storage: JournalStorage): string[] {
   const keys: string[] = [];

@@ -4,6 +4,7 @@
  */
 import type { StudioStore } from '../state/store.ts';
 import type { Autosave } from './autosave.ts';
+import { loadCodecs } from '../state/codecs.ts';
 import { listProjects, projectOfRecord, readProject, type StoredProjectInfo } from './projectDb.ts';
 
 export interface PersistenceSession {
@@ -25,7 +26,9 @@ export function createSession(store: StudioStore, db: IDBDatabase, autosave: Aut
     listProjects: () => listProjects(db),
     async openStored(id) {
       await autosave.flush();
-      const loaded = projectOfRecord(await readProject(db, id));
+      const record = await readProject(db, id);
+      await loadCodecs();
+      const loaded = projectOfRecord(record);
       if (!loaded) {
         store.getState().notify('error', 'That project could not be read from storage; nothing was changed.');
         return false;

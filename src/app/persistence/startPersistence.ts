@@ -9,18 +9,26 @@ import { startAutosave } from './autosave.ts';
 import { saveStatusStore } from './saveStatus.ts';
 import { textInFlight } from '../state/documents.ts';
 import { loadCodecs } from '../state/codecs.ts';
+import { onFirstIntent } from '../state/onFirstIntent.ts';
 import { installImportHandlers } from './importHandlers.ts';
 import { installOffThreadReading } from '../analysis/offThreadReading.ts';
 import { installOffThreadEditing } from '../analysis/offThreadEditing.ts';
-import { clearJournal, pageJournalStorage, replayJournal, writeJournal } from './journal.ts';
+import { clearJournal, hasJournal, pageJournalStorage, replayJournal, writeJournal } from './journal.ts';
 import { flushPendingEdits } from './pendingEdits.ts';
 import { lastProjectId, openProjectDb, projectOfRecord, readProject } from './projectDb.ts';
 import { createSession, type PersistenceSession } from './session.ts';
 import { openShareFromUrl } from './share.ts';
 import { connectLive } from '../simulator/liveStore.ts';
 import { fetchServedSession, isServedPage, linkServed, openServedProject, trackServed } from './served.ts';
+import { heldPastes, releasePaste } from './heldPastes.ts';
+import { applyImport } from './importApply.ts';
+import { readImport } from './importReading.ts';
+import { selectForReplay } from './importHandlers.ts';
+import { SHARE_HASH_KEY } from '../../core/project/bundleVersion.ts';
 
 const TAB_PROJECT_KEY = 'rule-studio.openProject';
+/** An empty project loads its codecs at the user's first move, or after this long idle. */
+const CODECS_IDLE_MS = 5_000;
 /** The project this tab opened from `rule-studio serve`'s files (a reload keeps it, unsaved edits and all). */
 const SERVED_PROJECT_KEY = 'rule-studio.servedProject';
 
@@ -33,14 +41,31 @@ function tabStorage<T>(f: () => T): T | undefined {
   }
 }
 
+/**
+ * Whether this start may restore a project, judged before the database opens: a journal, a share
+ * link, served files, or a project this tab had open. (A project the last visit saved is found
+ * only in the database; the codecs then load after it opens.)
+ */
+function mayRestore(): boolean {
+  const journal = pageJournalStorage();
+  return (
+    (journal !== undefined && (hasJournal(journal) || heldPastes(journal).length > 0)) ||
+    location.hash.startsWith(`#${SHARE_HASH_KEY}=`) ||
+    isServedPage() ||
+    Boolean(tabStorage(() => sessionStorage.getItem(TAB_PROJECT_KEY)))
+  );
+}
+
 /** Starts persistence for the page; resolves once the last project is restored. */
 export async function startPersistence(store: StudioStore, ui: UiStore): Promise<PersistenceSession | undefined> {
   installImportHandlers(store);
   installOffThreadReading(store);
   installOffThreadEditing(store);
   // Every way a project comes back (the journal, a share link, the stored project, served files)
-  // reads rule texts: the codecs load beside the database, after the empty project has drawn.
-  const codecsLoading = loadCodecs();
+  // reads rule texts, so the codecs load beside the database when one of them may apply. A first
+  // visit with nothing to restore never waits for them: the empty project draws and settles, and
+  // they load at the user's first move, or on the first document (see `onFirstIntent`).
+  let codecsLoading = mayRestore() ? loadCodecs() : undefined;
   const root = document.documentElement;
   let db: IDBDatabase;
   try {
@@ -51,15 +76,22 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
     root.dataset.autosave = 'error';
     return undefined;
   }
-  try {
-    await codecsLoading;
-  } catch (e) {
-    store.getState().notify('error', `Rule Studio could not load its rule-file readers (${e instanceof Error ? e.message : String(e)}), so the last project was not opened; reload the page.`);
-    return undefined;
-  }
+  /** Waits for the codecs (loading them now if nothing did); false, with a notice, when they cannot load. */
+  const codecsReady = async (): Promise<boolean> => {
+    try {
+      await (codecsLoading ??= loadCodecs());
+      return true;
+    } catch (e) {
+      store.getState().notify('error', `Rule Studio could not load its rule-file readers (${e instanceof Error ? e.message : String(e)}), so the last project was not opened; reload the page.`);
+      return false;
+    }
+  };
   const journal = pageJournalStorage();
   // Changes the last visit could not store in time come back first, so the restore below sees them.
-  if (journal) for (const text of await replayJournal(journal, db, Date.now())) store.getState().notify('error', text);
+  if (journal && hasJournal(journal)) {
+    if (!(await codecsReady())) return undefined;
+    for (const text of await replayJournal(journal, db, Date.now())) store.getState().notify('error', text);
+  }
   const autosave = startAutosave({
     store,
     db,
@@ -88,12 +120,14 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
   const servedSession = typeof served === 'object' ? served : undefined;
   const reopensServed = servedSession !== undefined && tabProject !== undefined && tabProject !== null && tabStorage(() => sessionStorage.getItem(SERVED_PROJECT_KEY)) === tabProject;
   if (servedSession && !reopensServed) {
+    if (!(await codecsReady())) return undefined;
     await openServedProject(store, servedSession);
     tabStorage(() => sessionStorage.setItem(SERVED_PROJECT_KEY, store.getState().project.id));
   } else if (!(await openShareFromUrl(store))) {
     const fromTab = tabProject ? await readProject(db, tabProject).catch(() => undefined) : undefined;
     const id = fromTab ? tabProject : await lastProjectId(db).catch(() => undefined);
     const record = fromTab ?? (id ? await readProject(db, id).catch(() => undefined) : undefined);
+    if (record && !(await codecsReady())) return undefined;
     const loaded = projectOfRecord(record);
     if (record && !loaded) store.getState().notify('error', 'The last project could not be restored (its stored data is damaged); it was left in storage as it is.');
     // Restore only if nothing was done in the page meanwhile.
@@ -102,12 +136,19 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
       store.getState().loadProject(loaded.project);
     }
   }
+  // Pastes the last visit received before its codecs loaded, into the project now open.
+  for (const held of heldPastes(journal)) {
+    if (!(await codecsReady())) break;
+    applyImport(store, readImport(undefined, held.text), (id) => selectForReplay([id]));
+    releasePaste(journal, held.id);
+  }
   if (servedSession) trackServed(store, servedSession, linkServed(store, servedSession));
   if (servedSession?.live) {
     ui.getState().showSimulator();
     connectLive({ interrupt: (text) => store.getState().notify('info', text), note: (text) => store.getState().notify('info', text) });
   }
   root.dataset.autosave = autosave.status() === 'idle' ? 'saved' : autosave.status();
+  if (codecsLoading === undefined) onFirstIntent(() => void loadCodecs().catch(() => undefined), CODECS_IDLE_MS);
 
   window.addEventListener('hashchange', () => void openShareFromUrl(store));
   let journalFailed = false;
