@@ -61,6 +61,9 @@ export async function benchImportChromium(rules = 30_000, profile = process.env.
   if (why) return { skipped: why };
   return withBuiltApp({ outDir: own ?? (profile ? 'dist-profile' : 'dist') }, async (page, url, browser) => {
     await recordLongTasks(page);
+    // The bottom panel (Source and Problems) open, as for a user who once opened it: the studio
+    // starts with it folded, and the bench reads both.
+    await page.addInitScript(`localStorage.setItem('rule-studio:workspace', ${JSON.stringify(JSON.stringify({ mode: 'design', collapsed: { 'sim-explorer': true, bottom: false } }))})`);
     await page.goto(url);
     await page.locator('section[aria-label="Source"] .monaco-editor, section[aria-label="Source"] .pane-empty').first().waitFor({ timeout: 120_000 });
     await page.evaluate(`window.__bigFile = new File([(${bigAgentToml.toString()})(${rules})], 'big.toml', { type: 'application/toml' })`);
