@@ -41,7 +41,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npm run build && node_modules/.bin/vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    // `vite build` alone: `npm test` type-checks before the end-to-end tests (as `npm run build` would again).
+    command: `node_modules/.bin/vite build && node_modules/.bin/vite preview --host 127.0.0.1 --port ${port} --strictPort`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 400_000,

@@ -1,12 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Performance script (prints figures; no timed assertions): a 1,000,000-event canonical trace is
- * built in the page, added through the panel's trace input and replayed in the worker while the
+ * Performance script (prints figures; no timed assertions): a canonical trace (200,000 events by
+ * default; `SIM_PERF_EVENTS=1000000` for the full million, which `npm run bench -- chromium` measures)
+ * is built in the page, added through the panel's trace input and replayed in the worker while the
  * page records frame times (requestAnimationFrame deltas), event-loop lag and the latency of real
- * key presses (handler time − event timestamp). A second run is cancelled and must stop.
+ * key presses (handler time − event timestamp). Cancelling a run midway is big-replay.spec.ts's.
  */
-const EVENTS = Number(process.env.SIM_PERF_EVENTS ?? 1_000_000);
+const EVENTS = Number(process.env.SIM_PERF_EVENTS ?? 200_000);
+/** store's MaxCalls: reached early in the run (store is every 4th call), so the limit's state is checked at the end. */
+const STORE_LIMIT = Math.floor(EVENTS / 10);
 const sim = (page: Page) => page.getByRole('region', { name: 'Simulation', exact: true });
 
 const AGENT = `name = "perf"
@@ -23,12 +26,12 @@ rule_type = { type = "Cooldown", value = 30 }
 
 [[tool_rules]]
 tool_name = "store"
-rule_type = { type = "MaxCalls", value = 100000 }
+rule_type = { type = "MaxCalls", value = ${STORE_LIMIT} }
 `;
 
 test.setTimeout(600_000);
 
-test('1,000,000-event replay: run time, frame rate, input latency, cancel', async ({ page }) => {
+test(`${EVENTS.toLocaleString('en')}-event replay: run time, frame rate, input latency, cancel`, async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1100 });
   await page.goto('/');
   const chooser = page.waitForEvent('filechooser');
@@ -143,17 +146,10 @@ test('1,000,000-event replay: run time, frame rate, input latency, cancel', asyn
   await expect(state).toContainText(`after step ${EVENTS - 10}`, { timeout: 120_000 });
   console.log(`scrub near the end + Step back: state shown in ${Date.now() - t2} ms`);
   // and it is the state after that step: its event's time (one event a second) and store's calls,
-  // which stopped at its MaxCalls limit long before (store is every 4th call: 250,000 in all)
+  // which stopped at its MaxCalls limit long before (store is every 4th call: EVENTS / 4 in all)
   await expect(state).toContainText(`Time ${new Date(Date.UTC(2025, 0, 1) + (EVENTS - 11) * 1000).toISOString()}`);
-  const storeCalls = Math.min(100_000, Math.floor((EVENTS - 11 - 2) / 4) + 1);
-  await expect(state.getByRole('table', { name: 'Calls vs limits' }).getByRole('row', { name: new RegExp(`^store ${storeCalls} 100000$`) })).toBeVisible();
+  const storeCalls = Math.min(STORE_LIMIT, Math.floor((EVENTS - 11 - 2) / 4) + 1);
+  await expect(state.getByRole('table', { name: 'Calls vs limits' }).getByRole('row', { name: new RegExp(`^store ${storeCalls} ${STORE_LIMIT}$`) })).toBeVisible();
 
-  // Cancel a second run.
-  await sim(page).getByRole('button', { name: 'Run', exact: true }).click();
-  await page.waitForTimeout(1500);
-  const t3 = Date.now();
-  await sim(page).getByRole('button', { name: 'Cancel', exact: true }).click();
-  await expect(sim(page).locator('.sim-status')).toContainText('Cancelled', { timeout: 30_000 });
-  console.log(`Cancel stopped the run in ${Date.now() - t3} ms (${await sim(page).locator('.sim-status').innerText()})`);
   await page.screenshot({ path: 'test-results/simulator-perf.png', fullPage: true });
 });
