@@ -97,16 +97,44 @@ function classHas(tok: Extract<Tok, { t: 'class' }>, c: string): boolean {
   return tok.neg ? !hit && c !== '/' : hit;
 }
 
-/** Whether the whole of `s` matches the tokens. */
+/** The two rows of {@link matchTokens}, kept between calls (grown as texts need). */
+let rowA = new Uint8Array(256);
+let rowB = new Uint8Array(256);
+
+/**
+ * Whether the whole of `s` matches the tokens. Leading literal tokens are compared directly (most
+ * rules fail on their first characters), then one dynamic-programming pass over the rest, over
+ * two reused rows, stopping as soon as no prefix of the text is matched.
+ */
 export function matchTokens(toks: readonly Tok[], s: string): boolean {
   const n = s.length;
-  // reach[j]: the text prefix of length j is matched by the tokens seen so far.
-  let reach = new Uint8Array(n + 1);
-  reach[0] = 1;
-  for (const tok of toks) {
-    const next = new Uint8Array(n + 1);
-    for (let j = 0; j <= n; j++) {
+  let t = 0;
+  let start = 0;
+  for (; t < toks.length; t++) {
+    const tok = toks[t] as Tok;
+    if (tok.t !== 'lit') break;
+    if (s[start] !== tok.c) return false;
+    start++;
+  }
+  if (t === toks.length) return start === n;
+  if (rowA.length < n + 1) {
+    const size = Math.max(n + 1, rowA.length * 2);
+    rowA = new Uint8Array(size);
+    rowB = new Uint8Array(size);
+  }
+  // reach[j]: the text prefix of length j is matched by the tokens seen so far; only j ≥ lo can be.
+  let reach = rowA;
+  let next = rowB;
+  reach.fill(0, start, n + 1);
+  reach[start] = 1;
+  let lo = start;
+  for (; t < toks.length; t++) {
+    const tok = toks[t] as Tok;
+    next.fill(0, lo, n + 1);
+    let first = -1;
+    for (let j = lo; j <= n; j++) {
       if (!reach[j]) continue;
+      if (first === -1) first = j;
       switch (tok.t) {
         case 'lit':
           if (s[j] === tok.c) next[j + 1] = 1;
@@ -118,7 +146,7 @@ export function matchTokens(toks: readonly Tok[], s: string): boolean {
           if (j < n && classHas(tok, s[j] as string)) next[j + 1] = 1;
           break;
         case 'any':
-          for (let k = j; k <= n; k++) next[k] = 1;
+          next.fill(1, j, n + 1);
           j = n;
           break;
         case 'star':
@@ -133,7 +161,18 @@ export function matchTokens(toks: readonly Tok[], s: string): boolean {
           break;
       }
     }
+    // Nothing matched any prefix: no later token can match.
+    let any = false;
+    for (let j = first === -1 ? n + 1 : first; j <= n; j++)
+      if (next[j]) {
+        lo = j;
+        any = true;
+        break;
+      }
+    if (!any) return false;
+    const swap = reach;
     reach = next;
+    next = swap;
   }
   return reach[n] === 1;
 }

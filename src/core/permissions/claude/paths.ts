@@ -10,6 +10,7 @@ import type { PathAnchor } from './types.ts';
 
 /** `p` with `.` and `..` segments resolved and duplicate slashes removed (POSIX, absolute). */
 export function normalizePath(p: string): string {
+  if (isNormal(p)) return p;
   const out: string[] = [];
   for (const seg of p.split('/')) {
     if (seg === '' || seg === '.') continue;
@@ -17,6 +18,25 @@ export function normalizePath(p: string): string {
     else out.push(seg);
   }
   return '/' + out.join('/');
+}
+
+/**
+ * Whether `p` is already what {@link normalizePath} makes of it: absolute, no empty, `.` or `..`
+ * segment, no trailing slash (other than `/` itself). Most paths are (a policy's directories are
+ * normalised once per rule and call), and this check does not allocate.
+ */
+function isNormal(p: string): boolean {
+  if (p.charCodeAt(0) !== 47) return false;
+  if (p.length === 1) return true;
+  let segStart = 1;
+  for (let i = 1; i <= p.length; i++) {
+    if (i < p.length && p.charCodeAt(i) !== 47) continue;
+    const len = i - segStart;
+    if (len === 0) return false;
+    if (p.charCodeAt(segStart) === 46 && (len === 1 || (len === 2 && p.charCodeAt(segStart + 1) === 46))) return false;
+    segStart = i + 1;
+  }
+  return true;
 }
 
 /** A call's path made absolute against `cwd` (and `~` against `home`). */
