@@ -219,6 +219,10 @@ const SCENARIOS: Record<string, string[][]> = {
     ['learn', `${DIR}/session.jsonl`, '--settings', `${DIR}/.claude/settings.json`],
     ['learn', `${DIR}/session.jsonl`, T, '--format', 'json'],
   ],
+  translate: [
+    ['translate', `${DIR}/.claude/settings.json`, '--to', 'codex', '--sessions', `${DIR}/session.jsonl`],
+    ['translate', `${DIR}/.claude/settings.json`, '--to', 'codex', '--format', 'json'],
+  ],
   // only runs that end: the server itself waits for a client (test/cli/lsp)
   lsp: [['lsp', `${DIR}/x${WARN}.toml`], ['lsp', `--${WARN}`]],
   '(none)': [[WARN], [`chekc${SET_OUTPUT}`, '--help']],

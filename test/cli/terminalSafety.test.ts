@@ -125,6 +125,10 @@ const SCENARIOS: Record<string, string[][]> = {
     ['learn', `${dir}/t.jsonl`, '--format', 'json'],
     ['learn', `${dir}/t.jsonl`, '--settings', `${dir}/missing${HOSTILE}.json`],
   ],
+  translate: [
+    ['translate', `${dir}/missing${HOSTILE}.json`, '--to', 'codex'],
+    ['translate', `${dir}/x${HOSTILE}.rules`, '--to', 'claude'],
+  ],
   // only runs that end: the server itself waits for a client (test/cli/lsp)
   lsp: [['lsp', `${dir}/x${HOSTILE}.toml`], ['lsp', `--${HOSTILE}`]],
   '(none)': [[HOSTILE], [`${HOSTILE}chekc`, '--help']],

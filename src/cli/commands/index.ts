@@ -16,6 +16,7 @@ import { reportCommand } from './report.ts';
 import { serveCommand } from './serve.ts';
 import { simulateCommand } from './simulate.ts';
 import { testCommand } from './test.ts';
+import { translateCommand } from './translate.ts';
 import { verifyCommand } from './verify.ts';
 
-export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, minimiseCommand, testCommand, verifyCommand, fmtCommand, serveCommand, followCommand, reportCommand, mergeCommand, learnCommand, lspCommand];
+export const COMMANDS: readonly CommandDef[] = [checkCommand, convertCommand, describeCommand, simulateCommand, minimiseCommand, testCommand, verifyCommand, fmtCommand, serveCommand, followCommand, reportCommand, mergeCommand, learnCommand, translateCommand, lspCommand];

@@ -1,0 +1,6 @@
+/** Translation between permission dialects (Claude Code ↔ Codex execpolicy) and its check on sessions. */
+export type { Dialect, SourceRule, Translation, TranslationNote, RuleVerdict } from './types.ts';
+export { claudeToCodex, starlarkString } from './claudeToCodex.ts';
+export { codexToClaude, MAX_EXPANSION } from './codexToClaude.ts';
+export { compareOnCommands, verdictOf } from './compare.ts';
+export type { AnyPolicy, Comparison, VerdictDifference } from './compare.ts';

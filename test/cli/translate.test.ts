@@ -1,0 +1,60 @@
+/**
+ * `rule-studio translate` (issue 24, item 4): Claude Code settings to a Codex `.rules` file and
+ * back, the report naming what was not said (with file:line:col and why), the comparison on a
+ * session's shell commands, and bad usage.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadCodexRules } from '../../src/core/permissions/codex/index.ts';
+import { runCli } from './harness.ts';
+
+const SETTINGS = JSON.stringify({ permissions: { allow: ['Bash(npm run:*)', 'Bash(git status)', 'Read'], ask: ['Bash(git push:*)'], deny: ['Bash(rm -rf *)'] } }, null, 2);
+const call = (id: string, command: string) =>
+  JSON.stringify({ type: 'assistant', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/home/me/app', message: { role: 'assistant', content: [{ type: 'tool_use', id, name: 'Bash', input: { command } }] } });
+const SESSION = [call('a', 'npm run build'), call('b', 'git status --short'), call('c', 'git push origin main'), call('d', 'rm -rf dist && npm run build')].join('\n');
+const files = { '/p/.claude/settings.json': SETTINGS, '/p/s.jsonl': SESSION };
+
+describe('rule-studio translate', () => {
+  it('writes a .rules file Codex reads, and reports each rule not said, or said more broadly, with where and why', async () => {
+    const r = await runCli(['translate', '/p/.claude/settings.json', '--to', 'codex'], files);
+    expect(r.code).toBe(0);
+    const load = loadCodexRules([{ path: 'out.rules', text: r.stdout }]);
+    expect(load.diagnostics).toEqual([]);
+    expect(load.policy.rules.map((x) => `${x.decision} ${x.program} ${x.rest.flat().join(' ')}`)).toEqual(['allow npm run', 'allow git status', 'prompt git push', 'forbidden rm -rf']);
+    expect(r.stderr).toContain('4 rules translated from claude to codex; 1 said more broadly; 1 not translated.');
+    expect(r.stderr).toMatch(/\/p\/\.claude\/settings\.json:6:7: Read: Codex execpolicy governs shell commands only, not Read/);
+    expect(r.stderr).toMatch(/\/p\/\.claude\/settings\.json:5:7: Bash\(git status\): Codex rules match a prefix/);
+  });
+
+  it('with sessions: lists each command the translation decides differently, and exits 1', async () => {
+    const r = await runCli(['translate', '/p/.claude/settings.json', '--to', 'codex', '--sessions', '/p/s.jsonl'], files);
+    expect(r.stderr).toContain('3 of 4 shell commands in the sessions decided the same');
+    expect(r.stderr).toMatch(/git status --short: claude none, codex allow/);
+    expect(r.code).toBe(1);
+  });
+
+  it('Codex back to Claude Code: settings JSON, the same decisions on the session', async () => {
+    const rules = (await runCli(['translate', '/p/.claude/settings.json', '--to', 'codex'], files)).stdout;
+    const r = await runCli(['translate', '/p/d.rules', '--to', 'claude', '--sessions', '/p/s.jsonl', '--format', 'json'], { ...files, '/p/d.rules': rules });
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { version: number; text: string; comparison: { commands: number; same: number } };
+    expect(out.version).toBe(1);
+    expect(JSON.parse(out.text)).toEqual({ permissions: { deny: ['Bash(rm -rf:*)'], ask: ['Bash(git push:*)'], allow: ['Bash(npm run:*)', 'Bash(git status:*)'] } });
+    expect(out.comparison).toMatchObject({ commands: 4, same: 4 });
+  });
+
+  it('bad usage: both dialects at once, or the dialect the files are already in', async () => {
+    const both = await runCli(['translate', '/p/.claude/settings.json', '/p/d.rules', '--to', 'codex'], { ...files, '/p/d.rules': '' });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/not both/);
+    const same = await runCli(['translate', '/p/.claude/settings.json', '--to', 'claude'], files);
+    expect(same.code).toBe(2);
+    expect(same.stderr).toMatch(/--to codex/);
+  });
+
+  it('a Codex file Codex would refuse: the error with its position, nothing translated', async () => {
+    const r = await runCli(['translate', '/p/bad.rules', '--to', 'claude'], { '/p/bad.rules': 'prefix_rule(pattern = [], decision = "allow")\n' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/\/p\/bad\.rules:1:\d+: K0\d\d/);
+    expect(r.stdout).toBe('');
+  });
+});
