@@ -66,7 +66,8 @@ export function collisions(g: Geometry): string[] {
 
 /** Zooms out with the canvas's own control until every node is drawn; returns that geometry. */
 export async function showWholeGraph(page: Page, canvas: Locator): Promise<Geometry> {
-  const total = await canvas.locator('.react-flow__minimap-node').count();
+  // Every node the view holds (drawn or not), which the flow's host states (a small pane has no minimap to count).
+  const total = Number((await canvas.locator('.rs-flow').first().getAttribute('data-nodes')) ?? 0);
   for (let i = 0; i < 12; i++) {
     const g = await geometry(canvas);
     if (total === 0 || g.nodes.length >= total) return g;

@@ -70,6 +70,8 @@ export interface FlowViewProps<N extends Node, E extends Edge> {
 
 /** The minimap's size: the fit keeps a band this big free (see `planViewport`'s inset). */
 const MINIMAP = { width: 160, height: 100 };
+/** The smallest pane that shows the minimap (outside the presenter): smaller, it would cover too much of the graph. */
+const MINIMAP_ROOM = { width: 420, height: 260 };
 const NO_INSET = {};
 const BOTTOM_BAND = { bottom: MINIMAP.height + 16 };
 const RIGHT_BAND = { right: MINIMAP.width + 16 };
@@ -165,7 +167,19 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   // The band the fit keeps free for the minimap (and the notices), which following also respects.
   const reserveTop = stage.on ? 0 : (props.reserveTop ?? 0);
   const fill = props.fill === true;
-  const inset = useMemo(() => (fill && !stage.on ? SIDE_BANDS : direction === 'RIGHT' ? BOTTOM_BAND : RIGHT_BAND), [stage.on, direction, fill]);
+  // A pane too small to spare the minimap's corner (a tall bottom panel open) shows none: it
+  // would cover a third of the graph and shrink what the fit can show.
+  const [roomy, setRoomy] = useState(true);
+  useEffect(() => {
+    const el = host.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setRoomy(el.clientWidth === 0 || (el.clientWidth >= MINIMAP_ROOM.width && el.clientHeight >= MINIMAP_ROOM.height));
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  const inset = useMemo(() => (!stage.on && !roomy ? NO_INSET : fill && !stage.on ? SIDE_BANDS : direction === 'RIGHT' ? BOTTOM_BAND : RIGHT_BAND), [stage.on, direction, fill, roomy]);
   const pageInset = stage.on ? NO_INSET : SIDE_BANDS;
   // A page-filling view is told its page now and whenever the canvas changes size.
   const { onPage } = props;
@@ -329,7 +343,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   }, [focus?.key]);
 
   return (
-    <div ref={host} className={stage.on ? 'rs-flow rs-stage' : 'rs-flow'} style={reserveTop > 0 ? { top: reserveTop } : undefined} onKeyDownCapture={onKeyDownCapture}>
+    <div ref={host} className={stage.on ? 'rs-flow rs-stage' : 'rs-flow'} data-nodes={nodes.length} style={reserveTop > 0 ? { top: reserveTop } : undefined} onKeyDownCapture={onKeyDownCapture}>
       <ReactFlow<N, E>
         nodes={nodes}
         edges={drawnEdges}
@@ -356,7 +370,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
             <Icon name="fit" />
           </ControlButton>
         </Controls>
-        {stage.on && !overflow ? null : <MiniMap pannable zoomable ariaLabel={stage.on ? 'Overview of the whole graph' : 'Minimap'} position="bottom-right" style={MINIMAP} />}
+        {(stage.on ? overflow : roomy) ? <MiniMap pannable zoomable ariaLabel={stage.on ? 'Overview of the whole graph' : 'Minimap'} position="bottom-right" style={MINIMAP} /> : null}
       </ReactFlow>
     </div>
   );
