@@ -9,21 +9,20 @@
 // it off): the first run writes it, later runs skip parsing and compiling the bundle. A cache that
 // is missing, unreadable or made by another Node version is simply rebuilt.
 //
-// A worker thread of `report` / `simulate --corpus` (started with this script) runs the corpus
-// worker bundle (`dist-cli/corpus-worker.cjs`: the replay path alone, about half the CLI bundle),
-// with its own code cache, written once the thread has loaded the job's rules.
+// A worker process of `report` / `simulate --corpus` (forked with this script and
+// RULE_STUDIO_CORPUS_WORKER=1) runs the corpus worker bundle (`dist-cli/corpus-worker.cjs`: the
+// replay path alone, about half the CLI bundle), with its own code cache, written at its exit.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
-import { isMainThread, threadId, workerData } from 'node:worker_threads';
 
 const built = fileURLToPath(new URL('../dist-cli/rule-studio.cjs', import.meta.url));
 const workerBundle = fileURLToPath(new URL('../dist-cli/corpus-worker.cjs', import.meta.url));
 /** Started by the corpus pool (`src/cli/corpus/pool.ts`) to replay sessions. */
-const corpusWorker = !isMainThread && workerData?.kind === 'rule-studio-corpus-worker';
+const corpusWorker = process.env.RULE_STUDIO_CORPUS_WORKER === '1' && typeof process.send === 'function';
 const sources = ['../src/cli', '../src/core'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
 
 /** Newest modification time of any file under a folder (a few hundred files: a few ms). */
@@ -64,17 +63,16 @@ function runBundle(path) {
     const save = () => {
       try {
         mkdirSync(dirname(cache), { recursive: true, mode: 0o700 });
-        const tmp = `${cache}.${process.pid}-${threadId}.tmp`;
+        const tmp = `${cache}.${process.pid}.tmp`;
         writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
         renameSync(tmp, cache);
       } catch {
         // a read-only home or a full disk: run without a cache
       }
     };
-    // Once the functions this run compiled are in it too: at exit; a worker thread (which the pool
-    // terminates, with no exit event) once it is set up, having loaded the job's rules.
-    if (isMainThread) process.once('exit', save);
-    else save();
+    // At exit, once the functions this run compiled (a worker: the job's rules loaded, sessions
+    // replayed) are in it too.
+    process.once('exit', save);
   }
 }
 

@@ -1,11 +1,10 @@
 /** Process entry of the CLI: wires the real file system and streams to {@link main}. */
-import { isMainThread, workerData } from 'node:worker_threads';
 import { main } from './main.ts';
 import { err, listFiles, out, outBytes, packageRepositoryUrl, packageVersion, readByteChunks, readRuleText, readStdin, readText, writeText } from './io.ts';
 import { EXIT } from './context.ts';
 
-if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'rule-studio-corpus-worker') {
-  // A worker thread of `report`: the same script, replaying the sessions it is handed.
+if (process.env.RULE_STUDIO_CORPUS_WORKER === '1' && typeof process.send === 'function') {
+  // A worker process of `report` (src/cli/corpus/pool.ts): the same script, replaying the sessions it is handed.
   void import('./corpus/pool.ts').then((pool) => pool.serveCorpusWorker());
 } else {
   main(process.argv.slice(2), { readText, readRuleText, readStdin, readByteChunks, writeText, listFiles, out, outBytes, err, version: packageVersion(), repositoryUrl: packageRepositoryUrl() }).then(

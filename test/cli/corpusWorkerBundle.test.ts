@@ -1,12 +1,13 @@
 /**
  * The corpus worker bundle (`dist-cli/corpus-worker.cjs`, issue 25): the replay path alone, which a
- * worker thread of `report` loads instead of the whole CLI. Built here from the sources, it replays
- * a small corpus to the summary this thread's replay gives.
+ * worker process of `report` loads instead of the whole CLI. Built here from the sources, it replays
+ * a small corpus to the summary this process's replay gives, alone and in the process pool, and the
+ * pool leaves no process behind.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { execFileSync, fork, spawn } from 'node:child_process';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_WORKER_BUNDLE, nodeBundle } from '../../vite.cli.config.ts';
@@ -63,24 +64,28 @@ describe('the corpus worker bundle', () => {
     expect(code).not.toContain('Replaying sessions');
   });
 
-  it('replays a small corpus in a worker thread to the summary in-process replay gives', async () => {
+  it('replays a small corpus in a worker process to the summary in-process replay gives, and exits when its channel closes', async () => {
     const { rules } = prepareJob(job);
-    const worker = new Worker(bundle, { workerData: { kind: 'rule-studio-corpus-worker', job }, stdout: true, stderr: true });
+    const worker = fork(bundle, [], { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'advanced' });
+    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
     try {
+      worker.send({ job });
       const results: SessionResult[] = [];
       // Three batches, one after another, as the pool hands them out.
       for (const batch of [sessions.slice(0, 5), sessions.slice(5, 30), sessions.slice(30)]) {
         const done = new Promise<SessionResult[]>((resolve, reject) => {
-          worker.once('message', resolve);
+          worker.once('message', (m) => resolve(m as SessionResult[]));
           worker.once('error', reject);
         });
-        worker.postMessage({ sessions: batch });
+        worker.send({ sessions: batch });
         results.push(...(await done));
       }
       expect(results.map((r) => r.session.name)).toEqual(sessions.map((x) => x.name));
       expect(buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })))).toEqual(inProcess());
+      worker.disconnect();
+      expect(await exited).toBe(0);
     } finally {
-      await worker.terminate();
+      worker.kill('SIGKILL');
     }
   }, 60_000);
 });
@@ -92,4 +97,58 @@ describe('replayCorpus', () => {
     expect(results).toHaveLength(sessions.length);
     expect(buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })))).toEqual(inProcess());
   });
+
+  it('on this process and two worker processes, gives the report in-process replay gives', async () => {
+    const { rules } = prepareJob(job);
+    const results = await replayCorpus(job, sessions, 3, undefined, { script: bundle, execArgv: [] });
+    expect(results.map((r) => r.session.name).sort()).toEqual(sessions.map((x) => x.name).sort());
+    expect(buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })))).toEqual(inProcess());
+  }, 60_000);
+
+  it('fails, with no worker left running, when a worker process dies', async () => {
+    // A worker whose script exits at once: the pool reports it rather than waiting forever.
+    const dead = join(dir, 'dead.cjs');
+    writeFileSync(dead, 'process.exit(3);\n');
+    await expect(replayCorpus(job, sessions, 2, undefined, { script: dead, execArgv: [] })).rejects.toThrow(/corpus worker process stopped \(exit 3\)/);
+  }, 60_000);
+});
+
+/** The ids of the processes whose parent is `pid` (`ps` exits 1 when there is none). */
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map((l) => Number(l.trim())).filter((n) => n > 0);
+  } catch {
+    return [];
+  }
+}
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('report --workers 2 from the sources', () => {
+  it('leaves no orphan worker process when the command is killed mid-run', async () => {
+    const big = mkdtempSync(join(tmpdir(), 'rs-corpus-orphan-'));
+    try {
+      const line = JSON.stringify({ type: 'tool_call', time: '2025-01-01T10:00:00Z', tool: 'extract' });
+      for (let i = 0; i < 400; i++) writeFileSync(join(big, `s${i}.jsonl`), `${Array.from({ length: 4_000 }, () => line).join('\n')}\n`);
+      const cli = spawn(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'report', RULES, '--corpus', big, '--workers', '2', '--format', 'json'], { stdio: 'ignore' });
+      const pid = cli.pid as number;
+      let workers: number[] = [];
+      for (let t = 0; t < 300 && workers.length === 0; t++) {
+        await new Promise((r) => setTimeout(r, 100));
+        workers = childrenOf(pid);
+      }
+      expect(workers).toHaveLength(1);
+      cli.kill('SIGKILL');
+      for (let t = 0; t < 100 && workers.some(alive); t++) await new Promise((r) => setTimeout(r, 100));
+      expect(workers.filter(alive)).toEqual([]);
+    } finally {
+      rmSync(big, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -1,21 +1,20 @@
 /**
- * Replaying a corpus across cores: the sessions are handed out in small batches to this thread and
- * to worker threads (the CLI's own entry, started with the job in `workerData`: from the package,
- * `bin/rule-studio.mjs` then loads the corpus worker bundle, the replay path alone); each reads its
- * session files itself and a worker sends back only their tallies. Results come back in any order
+ * Replaying a corpus across cores: the sessions are handed out in small batches to this process and
+ * to forked worker processes (the CLI's own entry, marked by an environment variable and sent the
+ * job over the IPC channel: from the package, `bin/rule-studio.mjs` then loads the corpus worker
+ * bundle, the replay path alone); each reads its session files itself and a worker sends back only
+ * their tallies. Processes, not worker threads: threads share one V8 process (its GC and compiler
+ * threads), which held two threads to about 1.3× one. Results come back in any order
  * and are tallied in the report by session name.
  */
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { createSessionReplayer, prepareJob, type CorpusJob, type SessionReplayer, type SessionResult } from '../../core/corpus/replaySession.ts';
 import type { ReplayConfig } from '../../core/engine/replay.ts';
 
-/** The marker of a corpus worker in `workerData`. */
-const WORKER_KIND = 'rule-studio-corpus-worker';
-/** Bytes of a session file read at a time (into one buffer per thread, reused). */
+/** Bytes of a session file read at a time (into one buffer per process, reused). */
 const CHUNK_BYTES = 1 << 20;
-/** At most this many sessions per message to a worker thread. */
+/** At most this many sessions per message to a worker process. */
 const MAX_BATCH = 32;
 
 interface Session {
@@ -23,7 +22,7 @@ interface Session {
   name: string;
 }
 
-/** Sessions handed to a worker thread at once. */
+/** Sessions handed to a worker process at once. */
 interface Batch {
   sessions: Session[];
 }
@@ -53,51 +52,90 @@ function sessionRunner(replayer: SessionReplayer): (s: Session) => SessionResult
   };
 }
 
-/** True in a thread started by {@link replayCorpus}: run {@link serveCorpusWorker} instead of the CLI. */
-export const isCorpusWorker = (): boolean => !isMainThread && (workerData as { kind?: string } | null)?.kind === WORKER_KIND;
+/** The environment variable that marks a process forked by {@link replayCorpus} as a corpus worker. */
+export const CORPUS_WORKER_ENV = 'RULE_STUDIO_CORPUS_WORKER';
 
-/** The worker thread's loop: a batch of sessions in, their results out, until the pool closes it. */
+/** True in a process forked by {@link replayCorpus}: run {@link serveCorpusWorker} instead of the CLI. */
+export const isCorpusWorker = (): boolean => process.env[CORPUS_WORKER_ENV] === '1' && typeof process.send === 'function';
+
+/** A message to a worker process: the job first, then batches of sessions. */
+type ToWorker = { job: CorpusJob } | Batch;
+
+/**
+ * The worker process's loop: the job, then a batch of sessions in, their results out, until the
+ * command closes the channel (or exits, however it exits): then this process exits too.
+ */
 export function serveCorpusWorker(): void {
-  const { job } = workerData as { job: CorpusJob };
+  let run: ((s: Session) => SessionResult) | undefined;
+  process.on('message', (m: ToWorker) => {
+    if ('job' in m) {
+      const { config } = prepareJob(m.job);
+      run = config ? sessionRunner(createSessionReplayer(config)) : undefined;
+    } else process.send?.(run ? m.sessions.map(run) : []);
+  });
+  process.once('disconnect', () => process.exit(0));
+}
+
+/** Where the pool's worker processes start: a script and the Node options to run it with. */
+export interface WorkerEntry {
+  script: string;
+  execArgv?: readonly string[];
+}
+
+/**
+ * Replays `sessions` on `workers` processes: this one and `workers − 1` forked worker processes
+ * (1: in this process alone; never more than sessions), calling `progress(done, total)` as results
+ * come in; resolves with every session's result, in any order. The workers run `entry` (by
+ * default this command's own script, with its Node options) marked as corpus workers.
+ */
+export async function replayCorpus(job: CorpusJob, sessions: readonly Session[], workers: number, progress: (done: number, total: number) => void = () => undefined, entry?: WorkerEntry): Promise<SessionResult[]> {
   const { config } = prepareJob(job);
-  const run = config ? sessionRunner(createSessionReplayer(config)) : undefined;
-  parentPort?.on('message', (batch: Batch) => {
-    parentPort?.postMessage(run ? batch.sessions.map(run) : []);
+  if (!config) return [];
+  const count = Math.max(1, Math.min(workers, sessions.length));
+  const pool = count > 1 ? startWorkers(job, count - 1, entry) : [];
+  const stop = () => {
+    for (const w of pool) w.kill('SIGKILL');
+  };
+  process.once('exit', stop);
+  try {
+    return await replayOn(config, pool, sessions, progress);
+  } catch (e) {
+    stop();
+    throw e;
+  } finally {
+    process.off('exit', stop);
+    await Promise.all(pool.map(closeWorker));
+  }
+}
+
+/** Closes a worker's channel (it exits on that) and waits for it to exit; kills it if it lingers. */
+function closeWorker(w: ChildProcess): Promise<void> {
+  if (w.exitCode !== null || w.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => w.kill('SIGKILL'), 5_000);
+    w.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    if (w.connected) w.disconnect();
   });
 }
 
 /**
- * Replays `sessions` on `workers` threads: this one and `workers − 1` worker threads (1: in this
- * thread alone; never more threads than sessions), calling `progress(done, total)` as results come
- * in; resolves with every session's result, in any order.
- */
-export async function replayCorpus(job: CorpusJob, sessions: readonly Session[], workers: number, progress: (done: number, total: number) => void = () => undefined): Promise<SessionResult[]> {
-  const { config } = prepareJob(job);
-  if (!config) return [];
-  const threads = Math.max(1, Math.min(workers, sessions.length));
-  const pool = threads > 1 ? startWorkers(job, threads - 1) : [];
-  try {
-    return await replayOn(config, pool, sessions, progress);
-  } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
-  }
-}
-
-/**
- * Replays `sessions` on this thread and the `pool`'s. This thread replays too, from the start, so
+ * Replays `sessions` in this process and the `pool`'s. This one replays too, from the start, so
  * the workers' start-up delays nothing; each worker has two batches in hand, so it never waits for
- * this thread to hand it the next.
+ * this process to hand it the next.
  */
-async function replayOn(config: ReplayConfig, pool: readonly Worker[], sessions: readonly Session[], progress: (done: number, total: number) => void): Promise<SessionResult[]> {
+async function replayOn(config: ReplayConfig, pool: readonly ChildProcess[], sessions: readonly Session[], progress: (done: number, total: number) => void): Promise<SessionResult[]> {
   const results: SessionResult[] = [];
   const run = sessionRunner(createSessionReplayer(config));
   const threads = Math.max(1, Math.min(pool.length + 1, sessions.length));
   // Largest first (a session's cost follows its size), so the last batches are small sessions.
   const queue = threads > 1 ? largestFirst(sessions) : sessions;
   let next = 0;
-  // Batches of about an eighth of a thread's share of what is left (at most MAX_BATCH, at least
-  // one session): large while much is left, so a thread rarely waits for its next one, and
-  // shrinking towards the end, so the threads finish close together.
+  // Batches of about an eighth of a process's share of what is left (at most MAX_BATCH, at least
+  // one session): large while much is left, so a process rarely waits for its next one, and
+  // shrinking towards the end, so the processs finish close together.
   const take = (): Session[] | undefined => {
     if (next >= queue.length) return undefined;
     const size = Math.max(1, Math.min(MAX_BATCH, Math.ceil((queue.length - next) / (threads * 8))));
@@ -116,7 +154,7 @@ async function replayOn(config: ReplayConfig, pool: readonly Worker[], sessions:
   for (const w of pool) {
     const give = () => {
       const batch = take();
-      if (batch) w.postMessage({ sessions: batch } satisfies Batch);
+      if (batch) w.send({ sessions: batch } satisfies ToWorker);
     };
     w.on('message', (done: SessionResult[]) => {
       collect(done);
@@ -126,8 +164,8 @@ async function replayOn(config: ReplayConfig, pool: readonly Worker[], sessions:
       failure ??= e;
       settle();
     });
-    w.on('exit', (code) => {
-      if (code !== 0) failure ??= new Error(`a worker thread stopped (exit ${code})`);
+    w.on('exit', (code, signal) => {
+      if (results.length < sessions.length) failure ??= new Error(`a corpus worker process stopped (${signal ?? `exit ${code}`})`);
       settle();
     });
     give();
@@ -156,13 +194,18 @@ function largestFirst(sessions: readonly Session[]): Session[] {
   return sized.sort((a, b) => b.bytes - a.bytes).map((x) => x.s);
 }
 
-/** Starts `count` corpus worker threads for `job`. */
-function startWorkers(job: CorpusJob, count: number): Worker[] {
-  const entry = process.argv[1];
-  if (!entry) throw new Error('cannot start worker threads: no entry script');
-  // From the sources (a checkout), the thread registers the TypeScript loader (tsx, a dev
-  // dependency) before loading the entry: a loader of the main thread does not reach its workers.
-  const fromSources = entry.endsWith('.ts');
-  const script = fromSources ? `require('tsx/cjs/api').register(); require(${JSON.stringify(fileURLToPath(import.meta.url))}).serveCorpusWorker();` : entry;
-  return Array.from({ length: count }, () => new Worker(script, { eval: fromSources, workerData: { kind: WORKER_KIND, job }, argv: [], stdout: false, stderr: false }));
+/**
+ * Forks `count` corpus worker processes and sends each the job. From the sources (a checkout), the
+ * entry is a `.ts` script run with this process's Node options (`--import tsx`).
+ */
+function startWorkers(job: CorpusJob, count: number, entry?: WorkerEntry): ChildProcess[] {
+  const script = entry?.script ?? process.argv[1];
+  if (!script) throw new Error('cannot start corpus worker processes: no entry script');
+  const execArgv = [...(entry?.execArgv ?? process.execArgv)];
+  const env = { ...process.env, [CORPUS_WORKER_ENV]: '1' };
+  return Array.from({ length: count }, () => {
+    const w = fork(script, [], { env, execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'advanced' });
+    w.send({ job } satisfies ToWorker);
+    return w;
+  });
 }
