@@ -1,7 +1,7 @@
 /**
  * `rule-studio report` (issue 25.3): a corpus of sessions, each replayed as its own run. The report
  * agrees with `simulate` run on each session alone; a run split into shards and merged equals the
- * whole run; two worker threads give the same report as one.
+ * whole run; two worker processes give the same report as one.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -112,7 +112,7 @@ describe('rule-studio report', () => {
       }
   });
 
-  it('with two worker threads, gives the report one thread gives', () => {
+  it('with a worker process beside its own, gives the report one process gives', () => {
     const some = paths.slice(0, 30);
     const run = (workers: string) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'report', RULES, '--format', 'json', '--workers', workers, '--corpus', ...some], { encoding: 'utf8', timeout: 110_000 });
     const one = run('1');

@@ -22,7 +22,7 @@ export const reportCommand = defineCommand({
         return m && Number(m[1]) <= Number(m[2]) ? undefined : 'takes i/n with 1 ≤ i ≤ n, e.g. 2/8';
       },
     },
-    { kind: 'value', name: 'workers', placeholder: '<n>', default: 'one per core', description: 'threads replaying sessions side by side (this one and n − 1 worker threads)', example: '--workers 2', check: (raw) => (/^([1-9]|[1-5]\d|6[0-4])$/.test(raw) ? undefined : 'takes 1 to 64') },
+    { kind: 'value', name: 'workers', placeholder: '<n>', default: 'one per core', description: 'processes replaying sessions side by side (this one and n − 1 worker processes)', example: '--workers 2', check: (raw) => (/^([1-9]|[1-5]\d|6[0-4])$/.test(raw) ? undefined : 'takes 1 to 64') },
     ...SIMULATE_SETTING_OPTIONS,
   ],
   examples: ['rule-studio report agent.toml --corpus sessions/', 'rule-studio report agent.toml --corpus sessions/ --format html > report.html', 'rule-studio report agent.toml --corpus sessions/ --shard 1/4 --format json > part-1.json'],

@@ -1,6 +1,6 @@
 /**
  * One session of a corpus, replayed as its own run: the same preparation as `simulate` and the one
- * engine's replay, tallied for the report. Used by the CLI (in its process and its worker threads) and by the studio's
+ * engine's replay, tallied for the report. Used by the CLI (in its process and its worker processes) and by the studio's
  * corpus worker.
  */
 import { loadRuleFile } from '../codecs/load.ts';
