@@ -1,11 +1,11 @@
 /**
- * Corpus replay (`rule-studio report`, as users run the command) on one and on two threads, and `follow`'s latency from a line
- * appended to a session log to its decision printed. Wall time: the work is spread over threads
- * (and follow waits on the file), so CPU time of this process would not show it.
+ * Corpus replay (`rule-studio report`, as users run the command) on one and on two worker processes, and `follow`'s latency from a line
+ * appended to a session log to its decision printed. Wall time: the work is spread over processes
+ * (and follow waits on the file); CPU time of the command and its workers beside it.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -17,6 +17,34 @@ export interface CorpusFigures {
   events: number;
   /** Wall ms per run, by worker count (alternated runs). */
   runs: Record<1 | 2, number[]>;
+  /** CPU ms (user + system) of each run: the command and its worker processes. */
+  cpu: Record<1 | 2, number[]>;
+  /** The 1-minute load average when each run ended. */
+  load: Record<1 | 2, number[]>;
+}
+
+/** Clock ticks per second of /proc's CPU times. */
+const ticksPerSecond = (): number => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+};
+
+/**
+ * CPU ms of this process's waited-for children and their waited-for descendants (the command and
+ * the worker processes it waits for), from /proc/self/stat; NaN where there is no /proc.
+ */
+function childrenCpuMs(tick: number): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 16 and 17 of stat (cutime, cstime); the slice starts at field 3.
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / tick;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** `sessions` canonical logs of `perSession` calls each, in a fresh folder. */
@@ -58,19 +86,26 @@ function userCli(cacheDir: string): { argv: string[]; env: NodeJS.ProcessEnv } {
 /**
  * Replays `sessions` sessions of `perSession` calls (default 1,600 × 2,500 = 4,000,000 events) three
  * times with `rule-studio report --workers 1` and `--workers 2`, alternated: wall time of the
- * whole command, process start and the threads' start-up included, as a user waits for it.
+ * whole command, process start and the workers' start-up included, as a user waits for it; CPU
+ * time of the command and its workers; the load average after each run.
  */
 export async function benchCorpus(sessions = 1_600, perSession = 2_500): Promise<CorpusFigures> {
   const { dir } = writeCorpus(sessions, perSession);
   const cacheDir = mkdtempSync(join(tmpdir(), 'rs-bench-cache-'));
   const cli = userCli(cacheDir);
   const runs: Record<1 | 2, number[]> = { 1: [], 2: [] };
+  const cpu: Record<1 | 2, number[]> = { 1: [], 2: [] };
+  const load: Record<1 | 2, number[]> = { 1: [], 2: [] };
+  const tick = ticksPerSecond();
   try {
     for (let i = 0; i < 3; i++)
       for (const w of [1, 2] as const) {
+        const c0 = childrenCpuMs(tick);
         const t0 = performance.now();
         const out = execFileSync(process.execPath, [...cli.argv, 'report', RULES, '--corpus', dir, '--workers', String(w), '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 30, env: cli.env });
         runs[w].push(performance.now() - t0);
+        cpu[w].push(childrenCpuMs(tick) - c0);
+        load[w].push(loadavg()[0] ?? Number.NaN);
         const replayed = (JSON.parse(out) as { sessions: unknown[] }).sessions.length;
         if (replayed !== sessions) throw new Error(`replayed ${replayed} of ${sessions} sessions`);
       }
@@ -78,7 +113,7 @@ export async function benchCorpus(sessions = 1_600, perSession = 2_500): Promise
     rmSync(dir, { recursive: true, force: true });
     rmSync(cacheDir, { recursive: true, force: true });
   }
-  return { sessions, events: sessions * perSession, runs };
+  return { sessions, events: sessions * perSession, runs, cpu, load };
 }
 
 /** Appends `lines` calls to a log `follow` is watching, one every 150 ms; ms from each append to its decision on stdout. */

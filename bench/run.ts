@@ -166,9 +166,12 @@ if (want('corpus')) {
   const r = await benchCorpus();
   const m1 = median(r.runs[1]);
   const m2 = median(r.runs[2]);
-  console.log(
-    `  ${fmt(r.sessions)} sessions, ${fmt(r.events)} events: 1 worker ${fmt(m1)} ms wall (${fmt((r.events / m1) * 1000)} events/s; runs ${r.runs[1].map((x) => fmt(x)).join(', ')}), 2 workers ${fmt(m2)} ms wall (${fmt((r.events / m2) * 1000)} events/s; runs ${r.runs[2].map((x) => fmt(x)).join(', ')}); speed-up ${fmt(m1 / m2, 2)}× (medians of 3, alternated)`,
-  );
+  const line = (w: 1 | 2, m: number) =>
+    `${w} worker${w > 1 ? 's' : ''}: ${fmt(m)} ms wall median (runs ${r.runs[w].map((x) => fmt(x)).join(', ')}), ${fmt((r.events / m) * 1000)} events/s, ${fmt((r.events / m / w) * 1000)} events/s per core; CPU ${fmt(median(r.cpu[w]))} ms median (runs ${r.cpu[w].map((x) => fmt(x)).join(', ')}); load after each run ${r.load[w].map((x) => fmt(x, 2)).join(', ')}`;
+  console.log(`  ${fmt(r.sessions)} sessions, ${fmt(r.events)} events (medians of 3, alternated):`);
+  console.log(`    ${line(1, m1)}`);
+  console.log(`    ${line(2, m2)}`);
+  console.log(`    speed-up ${fmt(m1 / m2, 2)}× (1-worker wall median / 2-worker wall median)`);
   console.log(`  before: ${before}; after: ${await loadAverage()}`);
   const lat = (await benchFollow()).sort((a, b) => a - b);
   console.log(`  follow: a line appended → its decision printed: median ${fmt(median(lat))} ms, p95 ${fmt(lat[Math.floor(lat.length * 0.95)] ?? 0)} ms, max ${fmt(lat[lat.length - 1] ?? 0)} ms wall over ${lat.length} appends (target < 1,000 ms; the log is polled every 100 ms); ${await loadAverage()}`);
