@@ -97,7 +97,7 @@ describe('the packed package, installed globally into a temporary prefix', () =>
     expect(out.diagnostics.filter((d) => d.code === 'F003')).toEqual([]);
   });
 
-  it('replays a corpus on two threads, the workers on the replay-only bundle with its code cache', () => {
+  it('replays a corpus on two processes, the worker on the replay-only bundle with its code cache', () => {
     const cache = join(work, 'cache-corpus');
     const corpus = join(work, 'corpus');
     cpSync('test/traces/fixtures', corpus, { recursive: true, filter: (f) => !/\.(ya?ml|json)$/.test(f) });
