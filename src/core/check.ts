@@ -2,6 +2,7 @@
  * `check`: every diagnostic for a set of loaded files — what reading found plus what the
  * validator finds in each agent and workflow — sorted by file and position.
  */
+import { checkCodexPolicy, loadCodexRules } from './permissions/codex/index.ts';
 import type { Diagnostic } from './diagnostics/types.ts';
 import { sortDiagnostics } from './diagnostics/make.ts';
 import type { LoadedFile } from './codecs/types.ts';
@@ -31,6 +32,8 @@ export function checkLoadedFile(f: LoadedFile, profile: Profile = 'spec', opts: 
       out,
       agent.family === 'claude'
         ? claudeDiagnostics(agent.claudeSettings ?? [])
+        : agent.family === 'codex'
+        ? codexDiagnostics(agent.codexRules ?? [])
         : agent.family === 'letta'
         ? validateLetta(agent, { file: f.file, spans: f.spans, agentIndex, errorOnEmpty: opts.errorOnEmpty === true })
         : validateAgent(agent, { file: f.file, spans: f.spans, agentIndex }),
@@ -46,6 +49,12 @@ export function checkLoadedFile(f: LoadedFile, profile: Profile = 'spec', opts: 
 function claudeDiagnostics(settings: NonNullable<Agent['claudeSettings']>): Diagnostic[] {
   const policy = mergeSettings(settings, defaultCwd(settings));
   return [...policy.diagnostics, ...checkPolicy(policy)];
+}
+
+/** Codex's load errors of `.rules` files (K0xx at line:col) and, when Codex loads them, the checks. */
+function codexDiagnostics(files: NonNullable<Agent['codexRules']>): Diagnostic[] {
+  const load = loadCodexRules(files);
+  return load.refused ? load.diagnostics : [...load.diagnostics, ...checkCodexPolicy(load.policy)];
 }
 
 /**

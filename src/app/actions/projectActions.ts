@@ -75,6 +75,12 @@ export const projectActions: Action[] = [
         store.getState().notify('info', `Exported ${name} as written: a Claude Code settings file.`);
         return;
       }
+      if (doc.kind === 'agent' && doc.agent.family === 'codex') {
+        // Codex reads its `.rules` file as Starlark: exported as written.
+        downloadText(name, settledText(doc), 'text/plain');
+        store.getState().notify('info', `Exported ${name} as written: a Codex rules file.`);
+        return;
+      }
       if (doc.kind === 'agent' && doc.agent.family === 'letta') {
         // Letta's own file, kept whole: only the edited rules differ from what was imported.
         downloadText(name, settledText(doc), MIME[docFormat(doc)]);

@@ -53,7 +53,8 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const nodeIds = useMemo(() => graph.nodes.map((n) => n.id), [graph]);
   usePlacement(doc, nodeIds, store);
   const letta = doc.agent.family === 'letta';
-  const claude = doc.agent.family === 'claude';
+  // Permission rules (Claude Code, Codex) are written in their files, not drawn: no Add tool or Connect.
+  const claude = doc.agent.family === 'claude' || doc.agent.family === 'codex';
   const focus = externalFocus(selection, selection.kind === 'tool' ? selection.tool : selection.kind === 'rule' ? ruleToolOf(doc.agent, selection.index) : undefined);
   const docId = doc.id;
   const storeMove = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);

@@ -8,6 +8,7 @@ import { RuleInspector } from './RuleInspector.tsx';
 import { LettaRuleInspector } from './LettaRuleInspector.tsx';
 import { PhaseInspector } from './PhaseInspector.tsx';
 import { WorkflowInspector } from './WorkflowInspector.tsx';
+import { CodexAgentInspector, CodexProgramInspector, CodexRuleInspector } from './CodexInspector.tsx';
 import { ClaudeAgentInspector, ClaudeRuleInspector, ClaudeToolInspector } from './ClaudeInspector.tsx';
 
 function Body() {
@@ -18,6 +19,11 @@ function Body() {
     if (sel.kind === 'tool') return <ClaudeToolInspector key={sel.tool} doc={doc} tool={sel.tool} />;
     if (sel.kind === 'rule') return <ClaudeRuleInspector key={sel.index} doc={doc} index={sel.index} />;
     return <ClaudeAgentInspector doc={doc} />;
+  }
+  if (doc.kind === 'agent' && doc.agent.family === 'codex') {
+    if (sel.kind === 'tool') return <CodexProgramInspector key={sel.tool} doc={doc} program={sel.tool} />;
+    if (sel.kind === 'rule') return <CodexRuleInspector key={sel.index} doc={doc} index={sel.index} />;
+    return <CodexAgentInspector doc={doc} />;
   }
   if (doc.kind === 'agent') {
     if (sel.kind === 'tool') return <ToolInspector key={sel.tool} doc={doc} tool={sel.tool} />;

@@ -21,7 +21,7 @@ export function pickFiles(onFiles: (files: File[]) => void): void {
   const input = document.createElement('input');
   input.type = 'file';
   input.multiple = true;
-  input.accept = '.toml,.yaml,.yml,.json,.af,.jsonl,.ndjson,application/json,text/plain';
+  input.accept = '.toml,.yaml,.yml,.json,.af,.rules,.jsonl,.ndjson,application/json,text/plain';
   input.hidden = true;
   input.setAttribute('aria-hidden', 'true');
   input.addEventListener('change', () => {

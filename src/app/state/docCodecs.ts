@@ -7,6 +7,7 @@
 export { loadRuleFile } from '../../core/codecs/load.ts';
 export { agentToolGraph } from '../../core/graph/agentToolGraph.ts';
 export { claudeRulesInOrder } from '../../core/graph/claudeGraph.ts';
+export { codexPolicyReport, codexWhatIf, replaceCodexRuleAt } from '../../core/permissions/codex/policyReport.ts';
 export { mergedSettingsOf } from '../../core/permissions/claude/writeSettings.ts';
 export { writeAgentsToml } from '../../core/codecs/write/agentsToml.ts';
 export { updateWorkflowYaml, writeWorkflowYaml } from '../../core/codecs/write/workflowYaml.ts';
