@@ -1,7 +1,7 @@
 /** The curated examples shipped with the app (the gallery), loaded as raw text at build time. */
 import { isTestFileName } from '../core/tests/fileName.ts';
 import type { ReplaySettingsInput } from '../core/engine/settings.ts';
-const files = import.meta.glob('../../examples/*.{toml,yaml,json,af}', {
+const files = import.meta.glob('../../examples/*.{toml,yaml,json,af,rules}', {
   query: '?raw',
   import: 'default',
   eager: true,
@@ -67,6 +67,16 @@ const WALKTHROUGH_INFO: readonly { trace: string; ruleFile: string; title: strin
 ];
 
 const traceByName = new Map(Object.entries(traceFiles).map(([path, text]) => [path.slice(path.lastIndexOf('/') + 1), text]));
+
+/** Sessions opened with an example (its Policy view counts their calls): Codex's rules and a rollout log. */
+const SESSION_OF: Readonly<Record<string, string>> = { 'codex-default.rules': 'codex-session.jsonl' };
+
+/** The recorded session that opens with example `name`, if it has one. */
+export function sessionOf(name: string): Example | undefined {
+  const trace = Object.hasOwn(SESSION_OF, name) ? SESSION_OF[name] : undefined;
+  const text = trace === undefined ? undefined : traceByName.get(trace);
+  return trace !== undefined && text !== undefined ? { name: trace, text } : undefined;
+}
 
 export const WALKTHROUGHS: readonly Walkthrough[] = WALKTHROUGH_INFO.flatMap((w) => {
   const ruleFile = EXAMPLES.find((e) => e.name === w.ruleFile);

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Tabs } from 'radix-ui';
-import { EXAMPLES, WALKTHROUGHS, type Walkthrough } from '../examples.ts';
+import { EXAMPLES, WALKTHROUGHS, sessionOf, type Walkthrough } from '../examples.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { loadCodecs } from '../state/codecs.ts';
 import { useUiStore } from '../state/uiContext.tsx';
@@ -27,7 +27,7 @@ const INFOS = EXAMPLES.map((e) => ({ ...exampleInfo(e), text: e.text }));
 
 /** What a card says the file is. */
 const familyOf = (name: string) =>
-  /\.af$/i.test(name) ? `${LETTA_FAMILY} agent` : /\.ya?ml$/i.test(name) ? 'hegel workflow' : /\.json$/i.test(name) ? 'Claude Code settings' : 'Pattern agent';
+  /\.af$/i.test(name) ? `${LETTA_FAMILY} agent` : /\.ya?ml$/i.test(name) ? 'hegel workflow' : /\.json$/i.test(name) ? 'Claude Code settings' : /\.rules$/i.test(name) ? 'Codex rules' : 'Pattern agent';
 
 /**
  * One card. Its button holds just the title, so the button's name is exactly what it shows (WCAG
@@ -90,7 +90,9 @@ export function ExamplesDialog() {
   const open = async (name: string, text: string) => {
     await loadCodecs();
     const added = store.getState().importFile(name, text);
-    if (added > 0) store.getState().notify('info', `Opened a copy of the example ${name}.`);
+    const session = sessionOf(name);
+    if (added > 0 && session) store.getState().importFile(session.name, session.text);
+    if (added > 0) store.getState().notify('info', session ? `Opened a copy of the example ${name} with the session ${session.name} (see the Policy tab).` : `Opened a copy of the example ${name}.`);
     close();
   };
   const walk = (w: Walkthrough) => {

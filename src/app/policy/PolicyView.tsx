@@ -27,6 +27,8 @@ import { Button, IconButton } from '../components/ui/Button.tsx';
 import { LearnPanel } from './LearnPanel.tsx';
 import { WhatIfPanel } from './WhatIfPanel.tsx';
 import { callText, count, whereOf } from './policyText.ts';
+import { CodexPolicyView } from './CodexPolicyView.tsx';
+import { hasFamily, type PolicyDialect } from './dialects.ts';
 import '../corpus/corpus.css';
 import './policy.css';
 
@@ -63,7 +65,7 @@ const WHAT_IF_DEBOUNCE_MS = 120;
 /** `null`: the default (calls no rule decided); a number: the rule's row. */
 type Selection = number | null | undefined;
 
-export function PolicyView() {
+function ClaudePolicyView() {
   const store = useStudioStore();
   const docs = useStudio((s) => s.project.docs);
   const traces = useStudio((s) => s.project.traces);
@@ -433,5 +435,35 @@ export function PolicyView() {
         {detail}
       </div>
     </section>
+  );
+}
+
+/** The dialects the Policy view knows, in the order the switch lists them (`dialects.ts`). */
+export const POLICY_DIALECTS: readonly PolicyDialect[] = [
+  { id: 'claude', label: 'Claude Code', present: (docs) => hasFamily(docs, 'claude'), view: ClaudePolicyView },
+  { id: 'codex', label: 'Codex', present: (docs) => hasFamily(docs, 'codex'), view: CodexPolicyView },
+];
+
+/**
+ * The Policy view: the view of the dialect whose files the project holds, or a switch between
+ * them when it holds several (Claude Code's view, with its "no settings" help, when it holds none).
+ */
+export function PolicyView() {
+  const docs = useStudio((s) => s.project.docs);
+  const present = POLICY_DIALECTS.filter((d) => d.present(docs));
+  const [chosen, setChosen] = useState<string>();
+  const dialect = present.find((d) => d.id === chosen) ?? present[0] ?? POLICY_DIALECTS[0];
+  if (!dialect) return null;
+  const View = dialect.view;
+  if (present.length < 2) return <View />;
+  return (
+    <div className="policy-dialects">
+      <div className="policy-dialect-switch" role="group" aria-label="Policy dialect">
+        {present.map((d) => (
+          <Button key={d.id} size="sm" label={d.label} aria-pressed={d.id === dialect.id} onClick={() => setChosen(d.id)} />
+        ))}
+      </div>
+      <View />
+    </div>
   );
 }
