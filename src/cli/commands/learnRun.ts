@@ -9,6 +9,11 @@ import { jsonTermSafe, termSafe } from '../escape.ts';
 import { UnreadableError } from '../io.ts';
 import type { ParsedArgs } from '../registry.ts';
 import { corpusSessions } from './reportRun.ts';
+import { UsageError } from '../registry.ts';
+import { isCodexRollout, readCodexRollout, readCodexScript, type CodexExecCall } from '../../core/permissions/codex/index.ts';
+import { learnPrefixRules, type CodexLearned } from '../../core/permissions/codex/learn.ts';
+import { append } from '../../core/model/append.ts';
+import { formatDiagnostic } from '../format.ts';
 
 /** The version of `learn --format json` (a consumer checks it). */
 export const LEARN_JSON_VERSION = 1;
@@ -59,7 +64,53 @@ function allowOf(text: string): string[] {
   }
 }
 
+/** The proposals for Codex on a terminal: by program, as lines to add to a `.rules` file. */
+export function codexLearnedText(l: CodexLearned): string {
+  const kept = [l.denied > 0 ? `${l.denied} forbidden` : '', l.askedByRule > 0 ? `${l.askedByRule} asked for by your prompt rules` : '', l.declined > 0 ? `${l.declined} declined by the user` : ''].filter(Boolean).join(', ');
+  const aside = kept === '' ? '' : ` (${kept}: never learned from)`;
+  if (l.prompted === 0) return `No command went without a rule under these rules${aside}: nothing to add.`;
+  const lines = [`${l.prompted} command${l.prompted === 1 ? '' : 's'} matched no rule; the proposed rules allow ${l.covered}${aside}.`, ''];
+  let group = '';
+  for (const p of l.proposals) {
+    if (p.group !== group) {
+      group = p.group;
+      lines.push(`# ${termSafe(group)}`);
+    }
+    lines.push(`${termSafe(p.rule)}  # ${p.calls} call${p.calls === 1 ? '' : 's'}, ${p.risk}, e.g. ${termSafe(short(p.examples[0] ?? ''))}`);
+  }
+  return lines.join('\n');
+}
+
+/** `learn` for Codex: `--settings` names `.rules` files, or the sessions are Codex rollout logs. */
+function runCodexLearn(args: ParsedArgs, ctx: CliContext, sessions: readonly { path: string }[]): number {
+  const files = args.list('settings').map((path) => ({ path, text: ctx.readText(path) }));
+  const calls: CodexExecCall[] = [];
+  for (const s of sessions) {
+    const text = ctx.readText(s.path);
+    if (isCodexRollout(text)) {
+      const r = readCodexRollout(s.path, text);
+      for (const d of r.diagnostics) ctx.err(formatDiagnostic(d));
+      append(calls, r.calls);
+    } else {
+      const script = readCodexScript(text);
+      for (const e of script.errors) ctx.err(`${termSafe(s.path)}:${e.line}: ${e.message}`);
+      for (const c of script.commands) calls.push({ line: c.line, tool: 'script', argv: c.argv, commands: [c.argv], recorded: 'unknown' });
+    }
+  }
+  const learned = learnPrefixRules(files, calls);
+  if (args.value('format') === 'json') ctx.out(jsonTermSafe(JSON.stringify({ version: LEARN_JSON_VERSION, dialect: 'codex', calls: calls.length, ...learned })));
+  else ctx.out(codexLearnedText(learned));
+  return EXIT.ok;
+}
+
 export function runLearn(args: ParsedArgs, ctx: CliContext): number {
+  const codexRules = args.list('settings').filter((p) => p.endsWith('.rules'));
+  if (codexRules.length > 0 && codexRules.length < args.list('settings').length) throw new UsageError('--settings: give Claude Code settings or Codex .rules files, not both');
+  const found = corpusSessions(args.positionals, ctx);
+  if (codexRules.length > 0 || (found.length > 0 && found.every((s) => isCodexRollout(ctx.readText(s.path).slice(0, 4096))))) {
+    if (found.length === 0) throw new UnreadableError(`no session logs (.jsonl, .txt) in ${args.positionals.join(', ')}`);
+    return runCodexLearn(args, ctx, found);
+  }
   const settings: SettingsInput[] = args.list('settings').map((path) => ({ scope: scopeOfPath(path), path, text: ctx.readText(path) }));
   const sessions = corpusSessions(args.positionals, ctx);
   if (sessions.length === 0) throw new UnreadableError(`no session logs (.jsonl, .json, .yaml) in ${args.positionals.join(', ')}`);

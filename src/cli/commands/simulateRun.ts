@@ -15,7 +15,7 @@ import type { ParsedArgs } from '../registry.ts';
 import { settingsFromArgs } from './simulateOptions.ts';
 import { streamTrace } from './streamTrace.ts';
 import { loadFiles } from './loadFiles.ts';
-import { checkCommand, loadCodexRules, readCodexScript, toCodexJson } from '../../core/permissions/codex/index.ts';
+import { checkCommand, isCodexRollout, loadCodexRules, readCodexRollout, readCodexScript, replayCodexCall, toCodexJson } from '../../core/permissions/codex/index.ts';
 
 /**
  * Replays the traces (merged by time) and prints the decision stream as JSONL. A single
@@ -157,7 +157,24 @@ function simulateCodex(args: ParsedArgs, ctx: CliContext, traces: readonly strin
   }
   let bad = false;
   for (const trace of traces) {
-    const script = readCodexScript(ctx.readText(trace));
+    const text = ctx.readText(trace);
+    if (isCodexRollout(text)) {
+      // A Codex session log: each exec call decided (every command of a plain `bash -lc` script),
+      // with what the log recorded and whether the rules agree with it.
+      const session = readCodexRollout(trace, text);
+      for (const d of session.diagnostics) {
+        bad = true;
+        ctx.err(formatDiagnostic(d));
+      }
+      for (const c of session.calls) {
+        const r = replayCodexCall(load.policy, c, { resolveHostExecutables: args.flag('resolve-host-executables') });
+        const result = toCodexJson({ matchedRules: r.matched, ...(r.decision ? { decision: r.decision } : {}) }) as object;
+        const extra = { tool: c.tool, commands: c.commands, recorded: c.recorded, agreement: r.agreement, ...(r.why ? { why: r.why } : {}) };
+        ctx.out(jsonTermSafe(JSON.stringify({ trace, line: c.line, argv: c.argv, ...result, ...extra })));
+      }
+      continue;
+    }
+    const script = readCodexScript(text);
     for (const e of script.errors) {
       bad = true;
       ctx.err(`${termSafe(trace)}:${e.line}: ${e.message}`);
