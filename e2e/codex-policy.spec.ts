@@ -65,7 +65,7 @@ test('import Codex rules and a session: graph, per-rule counts, why, what-if of 
   await expect(whatIf.getByTestId('codex-whatif-count')).toHaveText('1 decision of 8 calls changes.');
   const changes = whatIf.getByRole('list', { name: 'Decisions that change' });
   await expect(changes.getByRole('listitem')).toHaveCount(1);
-  await expect(changes.getByRole('listitem').first()).toContainText(/no rule→becomesforbidden\s*rm -fr dist/);
+  await expect(changes.getByRole('listitem').first()).toContainText("no rule→becomesforbiddenbash -lc 'rm -fr dist'");
   await screenshotsWithAxe(page, 'codex-policy-whatif', 'section.policy-view');
 
   // an edit Codex refuses is said, and cannot be applied

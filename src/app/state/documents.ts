@@ -309,7 +309,8 @@ export function newDocId(): string {
 export function docsFromFile(fileName: string, text: string): { docs: RuleDoc[]; loaded: LoadedFile; single: boolean } {
   const loaded = codecs().loadRuleFile(fileName, text);
   const letta = isLettaFile(loaded) && loaded.workflows.length === 0;
-  const single = (letta || loaded.agents.length + loaded.workflows.length === 1) && formatFromName(fileName) !== undefined;
+  // A Codex `.rules` file (Starlark) has no TOML/YAML/JSON format of its own: it is kept as written.
+  const single = (letta || loaded.agents.length + loaded.workflows.length === 1) && (formatFromName(fileName) !== undefined || /\.rules$/i.test(fileName));
   const base = fileName.replace(/\.[^.]+$/, '');
   const docs: RuleDoc[] = [
     ...loaded.agents.map(
