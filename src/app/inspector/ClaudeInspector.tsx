@@ -10,6 +10,7 @@ import { diagnosticsOf, type AgentDoc } from '../state/documents.ts';
 import { useStudioStore } from '../state/context.tsx';
 import { codecs } from '../state/codecs.ts';
 import type { PermissionRule } from '../../core/permissions/claude/types.ts';
+import type { Diagnostic } from '../../core/diagnostics/types.ts';
 import { toolGraphOf } from '../graph/docGraph.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import { Button } from '../components/ui/Button.tsx';
@@ -25,6 +26,20 @@ function useReveal(doc: AgentDoc) {
     r.source.file === own
       ? () => store.getState().revealRange(doc.id, { start: { line: r.source.line, column: r.source.col }, end: { line: r.source.line, column: r.source.col + r.source.text.length + 2 } })
       : undefined;
+}
+
+/** A rule's problems (its diagnostics on its line), as the permission inspectors list them. */
+export function ProblemList({ problems }: { problems: readonly Diagnostic[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <ul className="insp-list" aria-label="Problems">
+      {problems.map((d) => (
+        <li key={`${d.code}:${d.range.start.column}`} className="insp-warning">
+          {d.code}: <CodeText text={d.message} />
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function RuleLine({ rule, index, onOpen }: { rule: PermissionRule; index: number; onOpen: () => void }) {
@@ -115,15 +130,7 @@ export function ClaudeRuleInspector({ doc, index }: { doc: AgentDoc; index: numb
       <p className="muted">
         {rule.source.scope} scope · {rule.source.file}:{rule.source.line}:{rule.source.col}
       </p>
-      {problems.length > 0 ? (
-        <ul className="insp-list" aria-label="Problems">
-          {problems.map((d) => (
-            <li key={`${d.code}:${d.range.start.column}`} className="insp-warning">
-              {d.code}: <CodeText text={d.message} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ProblemList problems={problems} />
       {show ? <Button size="sm" label="Show in source" onClick={show} /> : null}
     </div>
   );

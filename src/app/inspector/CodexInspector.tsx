@@ -12,6 +12,7 @@ import { codecs } from '../state/codecs.ts';
 import type { CodexRuleRow } from '../../core/permissions/codex/policyReport.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import { Button } from '../components/ui/Button.tsx';
+import { ProblemList } from './ClaudeInspector.tsx';
 
 // Through the codecs: the rules are read by the Starlark reader, which the first load leaves out.
 const useRules = (doc: AgentDoc): CodexRuleRow[] => useMemo(() => codecs().codexPolicyReport(doc.agent.codexRules ?? [], []).rules, [doc.agent]);
@@ -98,15 +99,7 @@ export function CodexRuleInspector({ doc, index }: { doc: AgentDoc; index: numbe
       <p className="muted">
         {rule.file}:{rule.line}:{rule.col}
       </p>
-      {problems.length > 0 ? (
-        <ul className="insp-list" aria-label="Problems">
-          {problems.map((d) => (
-            <li key={`${d.code}:${d.range.start.column}`} className="insp-warning">
-              {d.code}: <CodeText text={d.message} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ProblemList problems={problems} />
       {own ? <Button size="sm" label="Show in source" onClick={() => store.getState().revealRange(doc.id, { start: { line: rule.line, column: rule.col }, end: { line: rule.line, column: rule.col + 'prefix_rule'.length } })} /> : null}
     </div>
   );
