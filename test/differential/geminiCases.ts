@@ -1,0 +1,91 @@
+/**
+ * Named Gemini CLI cases: the examples of Gemini CLI's policy-engine documentation
+ * (docs/core/policy-engine.md of google-gemini/gemini-cli, as shipped with gemini-cli-core 0.61.0)
+ * and each disagreement found while building the reader, with the decisions Gemini makes
+ * (checked against the oracle by gemini.test.ts).
+ */
+import type { GenCase } from './geminiGen.ts';
+
+export interface NamedCase extends GenCase {
+  name: string;
+  expected: string[];
+}
+
+const sh = (command: string, mode: GenCase['calls'][number]['mode'] = 'default') => ({ name: 'run_shell_command', args: { command }, mode, nonInteractive: false });
+
+export const NAMED_CASES: NamedCase[] = [
+  {
+    name: 'docs: commandPrefix git allows git status but not git status && rm -rf / (compound command)',
+    files: [{ name: 'user.toml', tier: 'user', text: '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "git"\ndecision = "allow"\npriority = 10\n' }],
+    calls: [sh('git status'), sh('git status && rm -rf /'), sh('gitx status'), sh('git log > out.txt'), sh('git $(rm x)'), sh('bash -c "git st"')],
+    expected: ['allow', 'ask_user', 'ask_user', 'ask_user', 'ask_user', 'ask_user'],
+  },
+  {
+    name: 'docs: a deny for rm in any part of a compound command denies the whole',
+    files: [{ name: 'user.toml', tier: 'user', text: '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "git"\ndecision = "allow"\npriority = 10\n\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "rm"\ndecision = "deny"\npriority = 20\n' }],
+    calls: [sh('git status; rm -rf build'), sh('git status | git log'), sh('echo `rm x`')],
+    expected: ['deny', 'allow', 'deny'],
+  },
+  {
+    name: 'tiers: an admin deny at priority 0 beats a user allow at 999',
+    files: [
+      { name: 'user.toml', tier: 'user', text: '[[rule]]\ntoolName = "web_fetch"\ndecision = "allow"\npriority = 999\n' },
+      { name: 'admin.toml', tier: 'admin', text: '[[rule]]\ntoolName = "web_fetch"\ndecision = "deny"\npriority = 0\n' },
+    ],
+    calls: [{ name: 'web_fetch', args: { url: 'x' }, mode: 'default', nonInteractive: false }],
+    expected: ['deny'],
+  },
+  {
+    name: 'mcpName + toolName "*" matches every tool of that server only',
+    files: [{ name: 'mcp.toml', tier: 'user', text: '[[rule]]\nmcpName = "github"\ntoolName = "*"\ndecision = "allow"\npriority = 100\n' }],
+    calls: [
+      { name: 'mcp_github_create_issue', args: {}, mode: 'default', nonInteractive: false },
+      { name: 'mcp_fs_read', args: {}, mode: 'default', nonInteractive: false },
+    ],
+    expected: ['allow', 'ask_user'],
+  },
+  {
+    name: 'modes: a plan-only deny does not apply in default mode; yolo allows what no rule matches',
+    files: [{ name: 'm.toml', tier: 'user', text: '[[rule]]\ntoolName = "write_file"\ndecision = "deny"\npriority = 50\nmodes = ["plan"]\n' }],
+    calls: [
+      { name: 'write_file', args: { file_path: 'a.ts' }, mode: 'plan', nonInteractive: false },
+      { name: 'write_file', args: { file_path: 'a.ts' }, mode: 'default', nonInteractive: false },
+      { name: 'write_file', args: { file_path: 'a.ts' }, mode: 'yolo', nonInteractive: false },
+      { name: 'write_file', args: { file_path: 'a.ts' }, mode: 'default', nonInteractive: true },
+    ],
+    expected: ['deny', 'ask_user', 'allow', 'deny'],
+  },
+  {
+    name: 'build-file protection: an allowed write to package.json still asks',
+    files: [{ name: 'w.toml', tier: 'user', text: '[[rule]]\ntoolName = "write_file"\ndecision = "allow"\npriority = 10\n' }],
+    calls: [
+      { name: 'write_file', args: { file_path: 'package.json' }, mode: 'default', nonInteractive: false },
+      { name: 'write_file', args: { file_path: 'src/a.ts' }, mode: 'default', nonInteractive: false },
+    ],
+    expected: ['ask_user', 'allow'],
+  },
+  {
+    name: 'allowRedirection lets an allowed command redirect; autoEdit never downgrades redirection',
+    files: [{ name: 'r.toml', tier: 'user', text: '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "echo"\ndecision = "allow"\npriority = 10\nallowRedirection = true\n\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "ls"\ndecision = "allow"\npriority = 10\n' }],
+    calls: [sh('echo hi > out.txt'), sh('ls > out.txt'), sh('ls > out.txt', 'autoEdit')],
+    expected: ['allow', 'ask_user', 'allow'],
+  },
+  {
+    name: 'legacy alias: a rule on search_file_content applies to grep_search',
+    files: [{ name: 'a.toml', tier: 'user', text: '[[rule]]\ntoolName = "search_file_content"\ndecision = "deny"\npriority = 10\n' }],
+    calls: [{ name: 'grep_search', args: { pattern: 'x' }, mode: 'default', nonInteractive: false }],
+    expected: ['deny'],
+  },
+  {
+    name: 'a non-MCP wildcard such as read_* matches only the literal name',
+    files: [{ name: 'w.toml', tier: 'user', text: '[[rule]]\ntoolName = "read_*"\ndecision = "deny"\npriority = 10\n' }],
+    calls: [{ name: 'read_file', args: { file_path: 'a' }, mode: 'default', nonInteractive: false }],
+    expected: ['ask_user'],
+  },
+  {
+    name: 'commandPrefix with a non-shell tool is reported but the rule still loads (as an argsPattern on "command")',
+    files: [{ name: 'c.toml', tier: 'user', text: '[[rule]]\ntoolName = "read_file"\ncommandPrefix = "git"\ndecision = "deny"\npriority = 10\n' }],
+    calls: [{ name: 'read_file', args: { command: 'git x' }, mode: 'default', nonInteractive: false }],
+    expected: ['deny'],
+  },
+];
