@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { checkToolCall, loadGeminiPolicies } from '../../src/core/permissions/gemini/index.ts';
 import { geminiOracle, ORACLE_REQUIRED, runOracle, type OracleResult } from './geminiOracle.ts';
 import { genCase, rng, type GenCase } from './geminiGen.ts';
-import { NAMED_CASES } from './geminiCases.ts';
+import { NAMED_CASES, packageCommandCases } from './geminiCases.ts';
 
 const dir = geminiOracle();
 const CASES = Number(process.env.GEMINI_DIFF_CASES ?? 1000);
@@ -68,15 +68,16 @@ describe.skipIf(dir === null && !ORACLE_REQUIRED)('Gemini CLI policy differentia
   it(`named cases and ${CASES} random policy files × tool calls (seed ${SEED}): 0 disagreements`, async () => {
     const r = rng(SEED);
     const random = Array.from({ length: CASES }, () => genCase(r));
-    const all: GenCase[] = [...NAMED_CASES, ...random];
+    const fixed: GenCase[] = [...NAMED_CASES, ...packageCommandCases()];
+    const all: GenCase[] = [...fixed, ...random];
     const answers = await runOracle(dir as string, all);
     expect(answers.length).toBe(all.length);
-    const named = NAMED_CASES.map((c, i) => compare(c, answers[i] as OracleResult)).filter((x) => x !== null);
-    const bad = random.map((c, i) => compare(c, answers[NAMED_CASES.length + i] as OracleResult)).filter((x): x is string => x !== null);
+    const named = fixed.map((c, i) => compare(c, answers[i] as OracleResult)).filter((x) => x !== null);
+    const bad = random.map((c, i) => compare(c, answers[fixed.length + i] as OracleResult)).filter((x): x is string => x !== null);
     const calls = random.reduce((n, c) => n + c.calls.length, 0);
-    const refused = random.filter((c, i) => theirs(answers[NAMED_CASES.length + i] as OracleResult).errors.length > 0).length;
-    const decided = answers.slice(NAMED_CASES.length).reduce((n, a) => n + a.results.filter((x) => x.rule !== null).length, 0);
-    console.log(`gemini differential: ${CASES} cases (${calls} tool calls, ${decided} decided by a rule, ${refused} with load errors), ${CASES - bad.length} agreements, ${bad.length} disagreements; named: ${NAMED_CASES.length - named.length}/${NAMED_CASES.length} agree`);
+    const refused = random.filter((c, i) => theirs(answers[fixed.length + i] as OracleResult).errors.length > 0).length;
+    const decided = answers.slice(fixed.length).reduce((n, a) => n + a.results.filter((x) => x.rule !== null).length, 0);
+    console.log(`gemini differential: ${CASES} cases (${calls} tool calls, ${decided} decided by a rule, ${refused} with load errors), ${CASES - bad.length} agreements, ${bad.length} disagreements; named and package-test cases: ${fixed.length - named.length}/${fixed.length} agree`);
     if (process.env.GEMINI_DIFF_OUT !== undefined) writeFileSync(process.env.GEMINI_DIFF_OUT, [...named, ...bad].join('\n\n=====\n'));
     expect(named).toEqual([]);
     expect(bad.slice(0, 3)).toEqual([]);

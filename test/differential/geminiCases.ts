@@ -89,3 +89,97 @@ export const NAMED_CASES: NamedCase[] = [
     expected: ['deny'],
   },
 ];
+
+/**
+ * The shell commands of gemini-cli-core 0.61.0's own tests (dist/src/policy/shell-safety.test.js,
+ * shell-substitution.test.js, shell-safety-regression.test.js, policy-engine.test.js), each run
+ * against a policy like those tests' (allow git/echo/ls/mkdir/pwd by prefix, deny rm, ask for npm)
+ * in three modes; compared with the oracle by gemini.test.ts.
+ */
+export const PACKAGE_TEST_COMMANDS: readonly string[] = [
+  "(dangerous_cmd)",
+  "VAR=val git status",
+  "complex command",
+  "diff <(git log) <(rm -rf /)",
+  "echo \"-> arrow\"",
+  "echo \"hello\"",
+  "echo \"hello\" && git status",
+  "echo \"hello\" > file.txt",
+  "echo \"hello\" > test.txt",
+  "echo $(cat $(ls))",
+  "echo $(dangerous_cmd)",
+  "echo $(git log)",
+  "echo $(ls $(deep_danger))",
+  "echo $(ls)",
+  "echo $(rm -rf /)",
+  "echo `dangerous_cmd`",
+  "echo `rm -rf /`",
+  "echo bypass",
+  "echo git",
+  "echo hello && echo world",
+  "echo hello && pwd",
+  "echo hello && rm -rf /",
+  "echo hi & ls",
+  "echo hi && ls",
+  "echo hi > /tmp/test",
+  "echo hi | grep \"hi\"",
+  "echo hi; ls",
+  "false || ls",
+  "git commit -m \"fix\"",
+  "git commit -m \"msg\" && git push",
+  "git log",
+  "git log && echo $(git log | rm -rf /)",
+  "git log && echo $(git log)",
+  "git log && rm -rf /",
+  "git log &&& rm -rf /",
+  "git log --format=$(rm -rf /)",
+  "git log --oneline",
+  "git log > /tmp/test",
+  "git log @(Get-Process)",
+  "git log | rm -rf /",
+  "git log || rm -rf /",
+  "git log; rm -rf /",
+  "git logout",
+  "git status",
+  "git status && ls",
+  "git status && unknown_command",
+  "known_ask_command_1 && known_ask_command_2",
+  "ls",
+  "ls -la",
+  "mkdir -p \"bar\" && echo \"hello\" > bar/test.md",
+  "mkdir bar && echo hello > bar/test.md",
+  "npm install",
+  "powershell echo \"dangerous\"",
+  "pwd",
+  "rm -rf /",
+  "tee >(rm -rf /)",
+  "unknown_command",
+  "unknown_command_1 && another_unknown_command"
+];
+
+const PACKAGE_POLICY = `[[rule]]
+toolName = "run_shell_command"
+commandPrefix = ["git log", "git status", "echo", "ls", "mkdir", "pwd", "known_ask_command_1"]
+decision = "allow"
+priority = 100
+
+[[rule]]
+toolName = "run_shell_command"
+commandPrefix = "rm"
+decision = "deny"
+priority = 200
+
+[[rule]]
+toolName = "run_shell_command"
+commandRegex = "npm .*"
+decision = "ask_user"
+priority = 150
+`;
+
+/** {@link PACKAGE_TEST_COMMANDS} as cases: one policy, each command in default, autoEdit and yolo mode. */
+export function packageCommandCases(): GenCase[] {
+  return PACKAGE_TEST_COMMANDS.map((command) => ({
+    files: [{ name: 'package-tests.toml', tier: 'user' as const, text: PACKAGE_POLICY }],
+    calls: (['default', 'autoEdit', 'yolo'] as const).map((mode) => ({ name: 'run_shell_command', args: { command }, mode, nonInteractive: false })),
+  }));
+}

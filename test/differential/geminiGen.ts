@@ -45,6 +45,7 @@ function genCommand(r: () => number): string {
   else if (extra < 0.25) cmd = `echo \`${pick(SIMPLE)}\``;
   else if (extra < 0.33) cmd = `${pick(['bash', 'sh', '/bin/bash', 'zsh'])} -c ${r() < 0.5 ? q(cmd.replace(/["\\$`]/g, '')) : `'${cmd.replace(/'/g, '')}'`}`;
   else if (extra < 0.36) cmd = pick(['git status &&', 'echo "unclosed', '', '  ', '| ls', 'ls;']);
+  else if (extra < 0.42) cmd = pick([`diff <(${pick(SIMPLE)}) <(${pick(SIMPLE)})`, `(${cmd})`, `FOO=1 ${cmd}`, `${cmd} &`, `tee >(${pick(SIMPLE)})`, `sudo ${cmd}`, `cat $HOME/x`, `ls ../..`, `cat /etc/passwd`, `sed -n 1,5p README.md`, `git branch -a`, `git -c x=y status`]);
   return cmd;
 }
 

@@ -137,6 +137,12 @@ class Reader {
       const c = this.peek();
       if (this.pos >= this.end || c === '\n' || c === ';' || c === '|' || c === '&' && this.peek(1) !== '>' || (closer !== '' && c === closer)) break;
       if (c === '(' || c === ')' || c === '{' && first === undefined) throw new ParseError(`\`${c}\` (subshells and groups are outside the subset)`);
+      if ((c === '<' || c === '>') && this.peek(1) === '(') {
+        if (first === undefined) throw new ParseError('a process substitution as the command is outside the subset');
+        this.processSubstitution();
+        lastWordEnd = this.pos;
+        continue;
+      }
       const r = this.isRedirectStart();
       if (r >= 0) {
         this.redirect();
@@ -237,6 +243,19 @@ class Reader {
       return;
     }
     throw new ParseError('this `$` form is outside the subset');
+  }
+
+  /** `<(…)` or `>(…)` as an argument: a part of its own, and its commands are parts too. */
+  private processSubstitution(): void {
+    const start = this.pos;
+    const close = matchingClose(this.src, this.pos + 2, this.end, ')');
+    const inner = new Reader(this.src, close, this.depth + 1);
+    inner.pos = this.pos + 2;
+    inner.list(')');
+    this.pos = close + 1;
+    if (this.pos < this.end && !/[\s;&|<>)]/.test(this.peek())) throw new ParseError('text right after a process substitution is outside the subset');
+    this.details.push({ name: 'process substitution', text: this.src.slice(start, this.pos).trim(), startIndex: start }, ...inner.details);
+    this.redirection ||= inner.redirection;
   }
 
   private backtick(): void {
