@@ -5,3 +5,5 @@ export { checkToolCall, stableStringify, parseMcpToolName, isBuildFile } from '.
 export type { GeminiToolCall, GeminiCheckOptions, GeminiEvaluation, BuildFileProtection } from './engine.ts';
 export { parseShell, hasRedirection, stripShellWrapper, REDIRECTION_NAMES } from './shell.ts';
 export type { ShellDetail, ShellParse } from './shell.ts';
+export { checkGeminiPolicy, coversRule } from './checks.ts';
+export { applyShellHeuristics, isKnownSafe, isDangerous, shellWords } from './heuristics.ts';

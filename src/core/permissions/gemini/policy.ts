@@ -235,6 +235,7 @@ export function loadGeminiPolicies(files: readonly GeminiFileInput[]): GeminiLoa
       const subagent = r.subagent as string | undefined;
       if (mcpName === '' || subagent === '') diagnostics.push(diag('G009', 'error', `rule #${i + 1}: an empty ${mcpName === '' ? 'mcpName' : 'subagent'}; Gemini's policy engine refuses to start`, f.path, at(['rule', i, mcpName === '' ? 'mcpName' : 'subagent']) ?? headRange));
       const patterns = buildArgsPatterns(r.argsPattern as string | undefined, r.commandPrefix as string | string[] | undefined, r.commandRegex as string | undefined);
+      if (patterns.length === 0) diagnostics.push(diag('G105', 'warning', `rule #${i + 1}: commandPrefix = [] lists no prefix, so Gemini builds no rule from this table: it never matches`, f.path, at(['rule', i, 'commandPrefix']) ?? headRange));
       for (const pattern of patterns) {
         let re: RegExp | undefined;
         if (pattern !== undefined) {
