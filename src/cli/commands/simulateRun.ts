@@ -16,6 +16,8 @@ import { settingsFromArgs } from './simulateOptions.ts';
 import { streamTrace } from './streamTrace.ts';
 import { loadFiles } from './loadFiles.ts';
 import { checkCommand, isCodexRollout, loadCodexRules, readCodexRollout, readCodexScript, replayCodexCall, toCodexJson } from '../../core/permissions/codex/index.ts';
+import { checkToolCall, loadGeminiPolicies, readGeminiScript } from '../../core/permissions/gemini/index.ts';
+import { splitGeminiInputs } from './geminiInputs.ts';
 
 /**
  * Replays the traces (merged by time) and prints the decision stream as JSONL. A single
@@ -25,6 +27,10 @@ import { checkCommand, isCodexRollout, loadCodexRules, readCodexRollout, readCod
 export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<number> {
   const traces = args.list('trace');
   if (args.positionals.length > 0 && args.positionals.every((p) => p.endsWith('.rules'))) return simulateCodex(args, ctx, traces);
+  if (args.positionals.length > 0 && args.positionals.every((p) => p.endsWith('.toml') || !/\.[a-z]+$/i.test(p))) {
+    const split = splitGeminiInputs(ctx, args.positionals);
+    if (split.others.length === 0 && split.gemini.length > 0) return simulateGemini(split.gemini, ctx, traces);
+  }
   const settings = settingsFromArgs(args);
 
   const files = loadFiles(ctx, args.positionals);
@@ -182,6 +188,36 @@ function simulateCodex(args: ParsedArgs, ctx: CliContext, traces: readonly strin
     for (const c of script.commands) {
       const result = toCodexJson(checkCommand(load.policy, c.argv, { resolveHostExecutables: args.flag('resolve-host-executables') })) as object;
       ctx.out(jsonTermSafe(JSON.stringify({ trace, line: c.line, argv: c.argv, ...result })));
+    }
+  }
+  return bad ? EXIT.errors : EXIT.ok;
+}
+
+/**
+ * Gemini CLI policies: each tool call of the scripted traces (JSONL `{"tool", "args", "mode"?}`)
+ * decided as Gemini's PolicyEngine decides it, one JSON line per call: its trace, line, tool,
+ * mode, the decision and the deciding rule (file, line, tier, priority), or none for the default.
+ */
+function simulateGemini(files: Parameters<typeof loadGeminiPolicies>[0], ctx: CliContext, traces: readonly string[]): number {
+  const load = loadGeminiPolicies(files);
+  for (const d of load.diagnostics.filter((x) => x.severity === 'error')) ctx.err(formatDiagnostic(d));
+  if (load.engineError !== undefined) {
+    ctx.err(`rule-studio simulate: Gemini's policy engine refuses to start (${termSafe(load.engineError)}), so the traces were not replayed`);
+    return EXIT.errors;
+  }
+  let bad = false;
+  for (const trace of traces) {
+    const script = readGeminiScript(ctx.readText(trace));
+    for (const e of script.errors) {
+      bad = true;
+      ctx.err(`${termSafe(trace)}:${e.line}: ${e.message}`);
+    }
+    for (const c of script.calls) {
+      const mode = c.mode ?? 'default';
+      const e = checkToolCall(load.rules, c.args === undefined ? { name: c.tool } : { name: c.tool, args: c.args }, { mode, nonInteractive: c.nonInteractive === true });
+      const r = e.rule;
+      const rule = r === undefined ? null : 'toolName' in r ? { file: r.file, line: r.range.start.line, rule: r.table + 1, tier: r.tier, priority: r.rawPriority, toolName: r.toolName, decision: r.decision, source: r.source } : { source: r.source };
+      ctx.out(jsonTermSafe(JSON.stringify({ trace, line: c.line, tool: c.tool, mode, decision: e.decision, rule })));
     }
   }
   return bad ? EXIT.errors : EXIT.ok;

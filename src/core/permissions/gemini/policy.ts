@@ -300,3 +300,77 @@ export function loadGeminiPolicies(files: readonly GeminiFileInput[]): GeminiLoa
   if (engineError !== undefined) out.engineError = engineError;
   return out;
 }
+
+/**
+ * True when a TOML text is a Gemini CLI policy file: its only top-level keys are `rule` and
+ * `safety_checker` (a file that does not parse counts when it has a `[[rule]]` header).
+ */
+export function looksLikeGeminiPolicy(text: string): boolean {
+  const doc = parseToml(text);
+  if (doc.value === undefined) return /^\s*\[\[\s*(rule|safety_checker)\s*\]\]/m.test(text);
+  if (!isObj(doc.value)) return false;
+  const keys = Object.keys(doc.value);
+  return keys.length > 0 && keys.every((k) => k === 'rule' || k === 'safety_checker');
+}
+
+/**
+ * The tier of a policy file from its path, as Gemini's folders name them: a folder named
+ * `admin`, `extensions`/`extension`, `default`, or a project's `.gemini/policies` (workspace);
+ * anything else is the user tier.
+ */
+export function tierFromPath(path: string): GeminiTier {
+  const segs = path.split(/[\\/]/).map((s) => s.toLowerCase());
+  if (segs.includes('admin') || segs.includes('system')) return 'admin';
+  if (segs.includes('extensions') || segs.includes('extension')) return 'extension';
+  if (segs.includes('default')) return 'default';
+  if (segs.includes('workspace') || segs.includes('project')) return 'workspace';
+  return 'user';
+}
+
+/** One line of a scripted Gemini trace: `{"tool": …, "args": {…}, "mode"?: …}` (JSONL). */
+export interface GeminiScriptCall {
+  line: number;
+  tool: string;
+  args?: Record<string, unknown>;
+  mode?: ApprovalMode;
+  nonInteractive?: boolean;
+}
+
+/**
+ * Reads a scripted trace of tool calls: one JSON object per line with `tool` (or `name`) and
+ * optional `args`, `mode` and `nonInteractive`; blank lines and `#` lines are skipped.
+ */
+export function readGeminiScript(text: string): { calls: GeminiScriptCall[]; errors: { line: number; message: string }[] } {
+  const calls: GeminiScriptCall[] = [];
+  const errors: { line: number; message: string }[] = [];
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return;
+    let v: unknown;
+    try {
+      v = JSON.parse(line);
+    } catch {
+      errors.push({ line: i + 1, message: 'not JSON: expected {"tool": …, "args": {…}}' });
+      return;
+    }
+    const tool = isObj(v) ? (v.tool ?? v.name) : undefined;
+    if (!isObj(v) || !isStr(tool) || tool === '') {
+      errors.push({ line: i + 1, message: 'expected an object with a `tool` name' });
+      return;
+    }
+    if (v.args !== undefined && !isObj(v.args)) {
+      errors.push({ line: i + 1, message: '`args` must be an object' });
+      return;
+    }
+    if (v.mode !== undefined && !APPROVAL_MODES.includes(v.mode as ApprovalMode)) {
+      errors.push({ line: i + 1, message: '`mode` must be default, autoEdit, yolo or plan' });
+      return;
+    }
+    const call: GeminiScriptCall = { line: i + 1, tool };
+    if (v.args !== undefined) call.args = v.args as Record<string, unknown>;
+    if (v.mode !== undefined) call.mode = v.mode as ApprovalMode;
+    if (v.nonInteractive === true) call.nonInteractive = true;
+    calls.push(call);
+  });
+  return { calls, errors };
+}
