@@ -32,9 +32,13 @@ describe('src/core boundary', () => {
     expect(bad).toEqual([]);
   });
 
+  // Gemini CLI's argsPattern is a JavaScript RegExp by definition: compiled in this one file (see its header).
+  const JS_REGEXP_ALLOWED = new Set(['src/core/permissions/gemini/jsRegExp.ts']);
+
   it.each(core)('%s reads no wall clock and uses no JS RegExp constructor', (file) => {
     const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
-    expect(text).not.toMatch(/Date\.now\(|new Date\(\s*\)|performance\.now\(|Math\.random\(|new RegExp\(/);
+    expect(text).not.toMatch(/Date\.now\(|new Date\(\s*\)|performance\.now\(|Math\.random\(/);
+    if (!JS_REGEXP_ALLOWED.has(file.replace(/\\/g, '/'))) expect(text).not.toMatch(/new RegExp\(/);
   });
 
   it('rule patterns are compiled only in src/core/regex (no other regex engine is imported)', () => {

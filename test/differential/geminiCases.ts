@@ -11,33 +11,71 @@ export interface NamedCase extends GenCase {
   expected: string[];
 }
 
-const sh = (command: string, mode: GenCase['calls'][number]['mode'] = 'default') => ({ name: 'run_shell_command', args: { command }, mode, nonInteractive: false });
+const sh = (command: string, mode: GenCase['calls'][number]['mode'] = 'default') => ({
+  name: 'run_shell_command',
+  args: { command },
+  mode,
+  nonInteractive: false,
+});
 
 export const NAMED_CASES: NamedCase[] = [
   {
     name: 'docs: commandPrefix git allows git status but not git status && rm -rf / (compound command)',
-    files: [{ name: 'user.toml', tier: 'user', text: '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "git"\ndecision = "allow"\npriority = 10\n' }],
-    calls: [sh('git status'), sh('git status && rm -rf /'), sh('gitx status'), sh('git log > out.txt'), sh('git $(rm x)'), sh('bash -c "git st"')],
+    files: [
+      {
+        name: 'user.toml',
+        tier: 'user',
+        text: '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "git"\ndecision = "allow"\npriority = 10\n',
+      },
+    ],
+    calls: [
+      sh('git status'),
+      sh('git status && rm -rf /'),
+      sh('gitx status'),
+      sh('git log > out.txt'),
+      sh('git $(rm x)'),
+      sh('bash -c "git st"'),
+    ],
     expected: ['allow', 'ask_user', 'ask_user', 'ask_user', 'ask_user', 'ask_user'],
   },
   {
     name: 'docs: a deny for rm in any part of a compound command denies the whole',
-    files: [{ name: 'user.toml', tier: 'user', text: '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "git"\ndecision = "allow"\npriority = 10\n\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "rm"\ndecision = "deny"\npriority = 20\n' }],
+    files: [
+      {
+        name: 'user.toml',
+        tier: 'user',
+        text: '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "git"\ndecision = "allow"\npriority = 10\n\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "rm"\ndecision = "deny"\npriority = 20\n',
+      },
+    ],
     calls: [sh('git status; rm -rf build'), sh('git status | git log'), sh('echo `rm x`')],
     expected: ['deny', 'allow', 'deny'],
   },
   {
     name: 'tiers: an admin deny at priority 0 beats a user allow at 999',
     files: [
-      { name: 'user.toml', tier: 'user', text: '[[rule]]\ntoolName = "web_fetch"\ndecision = "allow"\npriority = 999\n' },
-      { name: 'admin.toml', tier: 'admin', text: '[[rule]]\ntoolName = "web_fetch"\ndecision = "deny"\npriority = 0\n' },
+      {
+        name: 'user.toml',
+        tier: 'user',
+        text: '[[rule]]\ntoolName = "web_fetch"\ndecision = "allow"\npriority = 999\n',
+      },
+      {
+        name: 'admin.toml',
+        tier: 'admin',
+        text: '[[rule]]\ntoolName = "web_fetch"\ndecision = "deny"\npriority = 0\n',
+      },
     ],
     calls: [{ name: 'web_fetch', args: { url: 'x' }, mode: 'default', nonInteractive: false }],
     expected: ['deny'],
   },
   {
     name: 'mcpName + toolName "*" matches every tool of that server only',
-    files: [{ name: 'mcp.toml', tier: 'user', text: '[[rule]]\nmcpName = "github"\ntoolName = "*"\ndecision = "allow"\npriority = 100\n' }],
+    files: [
+      {
+        name: 'mcp.toml',
+        tier: 'user',
+        text: '[[rule]]\nmcpName = "github"\ntoolName = "*"\ndecision = "allow"\npriority = 100\n',
+      },
+    ],
     calls: [
       { name: 'mcp_github_create_issue', args: {}, mode: 'default', nonInteractive: false },
       { name: 'mcp_fs_read', args: {}, mode: 'default', nonInteractive: false },
@@ -46,7 +84,13 @@ export const NAMED_CASES: NamedCase[] = [
   },
   {
     name: 'modes: a plan-only deny does not apply in default mode; yolo allows what no rule matches',
-    files: [{ name: 'm.toml', tier: 'user', text: '[[rule]]\ntoolName = "write_file"\ndecision = "deny"\npriority = 50\nmodes = ["plan"]\n' }],
+    files: [
+      {
+        name: 'm.toml',
+        tier: 'user',
+        text: '[[rule]]\ntoolName = "write_file"\ndecision = "deny"\npriority = 50\nmodes = ["plan"]\n',
+      },
+    ],
     calls: [
       { name: 'write_file', args: { file_path: 'a.ts' }, mode: 'plan', nonInteractive: false },
       { name: 'write_file', args: { file_path: 'a.ts' }, mode: 'default', nonInteractive: false },
@@ -57,35 +101,81 @@ export const NAMED_CASES: NamedCase[] = [
   },
   {
     name: 'build-file protection: an allowed write to package.json still asks',
-    files: [{ name: 'w.toml', tier: 'user', text: '[[rule]]\ntoolName = "write_file"\ndecision = "allow"\npriority = 10\n' }],
+    files: [
+      {
+        name: 'w.toml',
+        tier: 'user',
+        text: '[[rule]]\ntoolName = "write_file"\ndecision = "allow"\npriority = 10\n',
+      },
+    ],
     calls: [
-      { name: 'write_file', args: { file_path: 'package.json' }, mode: 'default', nonInteractive: false },
-      { name: 'write_file', args: { file_path: 'src/a.ts' }, mode: 'default', nonInteractive: false },
+      {
+        name: 'write_file',
+        args: { file_path: 'package.json' },
+        mode: 'default',
+        nonInteractive: false,
+      },
+      {
+        name: 'write_file',
+        args: { file_path: 'src/a.ts' },
+        mode: 'default',
+        nonInteractive: false,
+      },
     ],
     expected: ['ask_user', 'allow'],
   },
   {
     name: 'allowRedirection lets an allowed command redirect; autoEdit never downgrades redirection',
-    files: [{ name: 'r.toml', tier: 'user', text: '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "echo"\ndecision = "allow"\npriority = 10\nallowRedirection = true\n\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "ls"\ndecision = "allow"\npriority = 10\n' }],
+    files: [
+      {
+        name: 'r.toml',
+        tier: 'user',
+        text: '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "echo"\ndecision = "allow"\npriority = 10\nallowRedirection = true\n\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "ls"\ndecision = "allow"\npriority = 10\n',
+      },
+    ],
     calls: [sh('echo hi > out.txt'), sh('ls > out.txt'), sh('ls > out.txt', 'autoEdit')],
     expected: ['allow', 'ask_user', 'allow'],
   },
   {
     name: 'legacy alias: a rule on search_file_content applies to grep_search',
-    files: [{ name: 'a.toml', tier: 'user', text: '[[rule]]\ntoolName = "search_file_content"\ndecision = "deny"\npriority = 10\n' }],
-    calls: [{ name: 'grep_search', args: { pattern: 'x' }, mode: 'default', nonInteractive: false }],
+    files: [
+      {
+        name: 'a.toml',
+        tier: 'user',
+        text: '[[rule]]\ntoolName = "search_file_content"\ndecision = "deny"\npriority = 10\n',
+      },
+    ],
+    calls: [
+      { name: 'grep_search', args: { pattern: 'x' }, mode: 'default', nonInteractive: false },
+    ],
     expected: ['deny'],
   },
   {
     name: 'a non-MCP wildcard such as read_* matches only the literal name',
-    files: [{ name: 'w.toml', tier: 'user', text: '[[rule]]\ntoolName = "read_*"\ndecision = "deny"\npriority = 10\n' }],
-    calls: [{ name: 'read_file', args: { file_path: 'a' }, mode: 'default', nonInteractive: false }],
+    files: [
+      {
+        name: 'w.toml',
+        tier: 'user',
+        text: '[[rule]]\ntoolName = "read_*"\ndecision = "deny"\npriority = 10\n',
+      },
+    ],
+    calls: [
+      { name: 'read_file', args: { file_path: 'a' }, mode: 'default', nonInteractive: false },
+    ],
     expected: ['ask_user'],
   },
   {
     name: 'commandPrefix with a non-shell tool is reported but the rule still loads (as an argsPattern on "command")',
-    files: [{ name: 'c.toml', tier: 'user', text: '[[rule]]\ntoolName = "read_file"\ncommandPrefix = "git"\ndecision = "deny"\npriority = 10\n' }],
-    calls: [{ name: 'read_file', args: { command: 'git x' }, mode: 'default', nonInteractive: false }],
+    files: [
+      {
+        name: 'c.toml',
+        tier: 'user',
+        text: '[[rule]]\ntoolName = "read_file"\ncommandPrefix = "git"\ndecision = "deny"\npriority = 10\n',
+      },
+    ],
+    calls: [
+      { name: 'read_file', args: { command: 'git x' }, mode: 'default', nonInteractive: false },
+    ],
     expected: ['deny'],
   },
 ];
@@ -97,64 +187,64 @@ export const NAMED_CASES: NamedCase[] = [
  * in three modes; compared with the oracle by gemini.test.ts.
  */
 export const PACKAGE_TEST_COMMANDS: readonly string[] = [
-  "(dangerous_cmd)",
-  "VAR=val git status",
-  "complex command",
-  "diff <(git log) <(rm -rf /)",
-  "echo \"-> arrow\"",
-  "echo \"hello\"",
-  "echo \"hello\" && git status",
-  "echo \"hello\" > file.txt",
-  "echo \"hello\" > test.txt",
-  "echo $(cat $(ls))",
-  "echo $(dangerous_cmd)",
-  "echo $(git log)",
-  "echo $(ls $(deep_danger))",
-  "echo $(ls)",
-  "echo $(rm -rf /)",
-  "echo `dangerous_cmd`",
-  "echo `rm -rf /`",
-  "echo bypass",
-  "echo git",
-  "echo hello && echo world",
-  "echo hello && pwd",
-  "echo hello && rm -rf /",
-  "echo hi & ls",
-  "echo hi && ls",
-  "echo hi > /tmp/test",
-  "echo hi | grep \"hi\"",
-  "echo hi; ls",
-  "false || ls",
-  "git commit -m \"fix\"",
-  "git commit -m \"msg\" && git push",
-  "git log",
-  "git log && echo $(git log | rm -rf /)",
-  "git log && echo $(git log)",
-  "git log && rm -rf /",
-  "git log &&& rm -rf /",
-  "git log --format=$(rm -rf /)",
-  "git log --oneline",
-  "git log > /tmp/test",
-  "git log @(Get-Process)",
-  "git log | rm -rf /",
-  "git log || rm -rf /",
-  "git log; rm -rf /",
-  "git logout",
-  "git status",
-  "git status && ls",
-  "git status && unknown_command",
-  "known_ask_command_1 && known_ask_command_2",
-  "ls",
-  "ls -la",
-  "mkdir -p \"bar\" && echo \"hello\" > bar/test.md",
-  "mkdir bar && echo hello > bar/test.md",
-  "npm install",
-  "powershell echo \"dangerous\"",
-  "pwd",
-  "rm -rf /",
-  "tee >(rm -rf /)",
-  "unknown_command",
-  "unknown_command_1 && another_unknown_command"
+  '(dangerous_cmd)',
+  'VAR=val git status',
+  'complex command',
+  'diff <(git log) <(rm -rf /)',
+  'echo "-> arrow"',
+  'echo "hello"',
+  'echo "hello" && git status',
+  'echo "hello" > file.txt',
+  'echo "hello" > test.txt',
+  'echo $(cat $(ls))',
+  'echo $(dangerous_cmd)',
+  'echo $(git log)',
+  'echo $(ls $(deep_danger))',
+  'echo $(ls)',
+  'echo $(rm -rf /)',
+  'echo `dangerous_cmd`',
+  'echo `rm -rf /`',
+  'echo bypass',
+  'echo git',
+  'echo hello && echo world',
+  'echo hello && pwd',
+  'echo hello && rm -rf /',
+  'echo hi & ls',
+  'echo hi && ls',
+  'echo hi > /tmp/test',
+  'echo hi | grep "hi"',
+  'echo hi; ls',
+  'false || ls',
+  'git commit -m "fix"',
+  'git commit -m "msg" && git push',
+  'git log',
+  'git log && echo $(git log | rm -rf /)',
+  'git log && echo $(git log)',
+  'git log && rm -rf /',
+  'git log &&& rm -rf /',
+  'git log --format=$(rm -rf /)',
+  'git log --oneline',
+  'git log > /tmp/test',
+  'git log @(Get-Process)',
+  'git log | rm -rf /',
+  'git log || rm -rf /',
+  'git log; rm -rf /',
+  'git logout',
+  'git status',
+  'git status && ls',
+  'git status && unknown_command',
+  'known_ask_command_1 && known_ask_command_2',
+  'ls',
+  'ls -la',
+  'mkdir -p "bar" && echo "hello" > bar/test.md',
+  'mkdir bar && echo hello > bar/test.md',
+  'npm install',
+  'powershell echo "dangerous"',
+  'pwd',
+  'rm -rf /',
+  'tee >(rm -rf /)',
+  'unknown_command',
+  'unknown_command_1 && another_unknown_command',
 ];
 
 const PACKAGE_POLICY = `[[rule]]
@@ -180,6 +270,11 @@ priority = 150
 export function packageCommandCases(): GenCase[] {
   return PACKAGE_TEST_COMMANDS.map((command) => ({
     files: [{ name: 'package-tests.toml', tier: 'user' as const, text: PACKAGE_POLICY }],
-    calls: (['default', 'autoEdit', 'yolo'] as const).map((mode) => ({ name: 'run_shell_command', args: { command }, mode, nonInteractive: false })),
+    calls: (['default', 'autoEdit', 'yolo'] as const).map((mode) => ({
+      name: 'run_shell_command',
+      args: { command },
+      mode,
+      nonInteractive: false,
+    })),
   }));
 }

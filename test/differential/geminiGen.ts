@@ -15,19 +15,84 @@ export interface GenCase {
   calls: GenCall[];
 }
 
-const TOOLS = ['run_shell_command', 'read_file', 'write_file', 'replace', 'grep_search', 'search_file_content', 'glob', 'web_fetch', 'mcp_github_create_issue', 'mcp_github_list_issues', 'mcp_fs_read', 'invoke_agent', 'my_custom_tool'];
-const RULE_TOOLS = [...TOOLS, '*', 'mcp_*', 'mcp_github_*', 'read_*', 'create_issue', 'list_issues', 'codebase_investigator'];
+const TOOLS = [
+  'run_shell_command',
+  'read_file',
+  'write_file',
+  'replace',
+  'grep_search',
+  'search_file_content',
+  'glob',
+  'web_fetch',
+  'mcp_github_create_issue',
+  'mcp_github_list_issues',
+  'mcp_fs_read',
+  'invoke_agent',
+  'my_custom_tool',
+];
+const RULE_TOOLS = [
+  ...TOOLS,
+  '*',
+  'mcp_*',
+  'mcp_github_*',
+  'read_*',
+  'create_issue',
+  'list_issues',
+  'codebase_investigator',
+];
 const MCP = ['github', 'fs', '*'];
-const PREFIXES = ['git', 'git status', 'npm test', 'ls', 'rm', 'rm -rf', 'echo', 'bash', 'gi', 'cat'];
+const PREFIXES = [
+  'git',
+  'git status',
+  'npm test',
+  'ls',
+  'rm',
+  'rm -rf',
+  'echo',
+  'bash',
+  'gi',
+  'cat',
+];
 const REGEXES = ['git (status|log)', 'npm .*', 'ls( |$)', '.*rm .*', '[a-z]+', 'echo "hi"'];
-const ARGS_PATTERNS = ['"file_path":".*\\\\.ts"', 'secret', '"command":"git', '\\u0000"path":"src', 'Makefile', '"agent_name":"codebase_investigator"', 'issue'];
+const ARGS_PATTERNS = [
+  '"file_path":".*\\\\.ts"',
+  'secret',
+  '"command":"git',
+  '\\u0000"path":"src',
+  'Makefile',
+  '"agent_name":"codebase_investigator"',
+  'issue',
+];
 const BAD_PATTERNS = ['(unclosed', '(a+)+', '[z-a]'];
-const SIMPLE = ['git status', 'git log --oneline', 'git push --force', 'npm test', 'npm install', 'ls -la', 'ls', 'rm -rf build', 'rm x', 'echo hi', 'echo "hi there"', "echo 'a && b'", 'cat README.md', 'gitx status', 'git'];
+const SIMPLE = [
+  'git status',
+  'git log --oneline',
+  'git push --force',
+  'npm test',
+  'npm install',
+  'ls -la',
+  'ls',
+  'rm -rf build',
+  'rm x',
+  'echo hi',
+  'echo "hi there"',
+  "echo 'a && b'",
+  'cat README.md',
+  'gitx status',
+  'git',
+];
 const OPS = [' && ', ' || ', '; ', ' | '];
 const MODES: ApprovalMode[] = ['default', 'autoEdit', 'yolo', 'plan'];
 const TIERS: GeminiTier[] = ['default', 'extension', 'workspace', 'user', 'admin'];
 const DECISIONS = ['allow', 'deny', 'ask_user'];
-const PATHS = ['src/a.ts', 'Makefile', 'docs/x.md', 'package.json', 'build/rules.bzl', 'Dockerfile.dev'];
+const PATHS = [
+  'src/a.ts',
+  'Makefile',
+  'docs/x.md',
+  'package.json',
+  'build/rules.bzl',
+  'Dockerfile.dev',
+];
 
 const q = (s: string) => JSON.stringify(s);
 
@@ -43,9 +108,24 @@ function genCommand(r: () => number): string {
   if (extra < 0.12) cmd += pick([' > out.txt', ' >> log', ' 2>&1', ' < in.txt', ' 2> /dev/null']);
   else if (extra < 0.2) cmd = `${pick(['echo', 'git', 'ls'])} $(${pick(SIMPLE)})`;
   else if (extra < 0.25) cmd = `echo \`${pick(SIMPLE)}\``;
-  else if (extra < 0.33) cmd = `${pick(['bash', 'sh', '/bin/bash', 'zsh'])} -c ${r() < 0.5 ? q(cmd.replace(/["\\$`]/g, '')) : `'${cmd.replace(/'/g, '')}'`}`;
+  else if (extra < 0.33)
+    cmd = `${pick(['bash', 'sh', '/bin/bash', 'zsh'])} -c ${r() < 0.5 ? q(cmd.replace(/["\\$`]/g, '')) : `'${cmd.replace(/'/g, '')}'`}`;
   else if (extra < 0.36) cmd = pick(['git status &&', 'echo "unclosed', '', '  ', '| ls', 'ls;']);
-  else if (extra < 0.42) cmd = pick([`diff <(${pick(SIMPLE)}) <(${pick(SIMPLE)})`, `(${cmd})`, `FOO=1 ${cmd}`, `${cmd} &`, `tee >(${pick(SIMPLE)})`, `sudo ${cmd}`, `cat $HOME/x`, `ls ../..`, `cat /etc/passwd`, `sed -n 1,5p README.md`, `git branch -a`, `git -c x=y status`]);
+  else if (extra < 0.42)
+    cmd = pick([
+      `diff <(${pick(SIMPLE)}) <(${pick(SIMPLE)})`,
+      `(${cmd})`,
+      `FOO=1 ${cmd}`,
+      `${cmd} &`,
+      `tee >(${pick(SIMPLE)})`,
+      `sudo ${cmd}`,
+      `cat $HOME/x`,
+      `ls ../..`,
+      `cat /etc/passwd`,
+      `sed -n 1,5p README.md`,
+      `git branch -a`,
+      `git -c x=y status`,
+    ]);
   return cmd;
 }
 
@@ -54,11 +134,17 @@ function genRule(r: () => number, lines: string[]): void {
   lines.push('[[rule]]');
   const shell = r() < 0.45;
   if (shell) lines.push(`toolName = "run_shell_command"`);
-  else if (r() < 0.15) lines.push(`toolName = [${[pick(RULE_TOOLS), pick(RULE_TOOLS)].map(q).join(', ')}]`);
+  else if (r() < 0.15)
+    lines.push(`toolName = [${[pick(RULE_TOOLS), pick(RULE_TOOLS)].map(q).join(', ')}]`);
   else lines.push(`toolName = ${q(pick(RULE_TOOLS))}`);
   if (!shell && r() < 0.15) lines.push(`mcpName = ${q(pick(MCP))}`);
   const roll = r();
-  if (shell && roll < 0.45) lines.push(r() < 0.2 ? `commandPrefix = [${q(pick(PREFIXES))}, ${q(pick(PREFIXES))}]` : `commandPrefix = ${q(pick(PREFIXES))}`);
+  if (shell && roll < 0.45)
+    lines.push(
+      r() < 0.2
+        ? `commandPrefix = [${q(pick(PREFIXES))}, ${q(pick(PREFIXES))}]`
+        : `commandPrefix = ${q(pick(PREFIXES))}`,
+    );
   else if (shell && roll < 0.6) lines.push(`commandRegex = ${q(pick(REGEXES))}`);
   else if (roll < 0.72) lines.push(`argsPattern = ${q(pick(ARGS_PATTERNS))}`);
   if (r() < 0.03) lines.push(`argsPattern = ${q(pick(BAD_PATTERNS))}`);
@@ -67,8 +153,21 @@ function genRule(r: () => number, lines: string[]): void {
   if (bad < 0.02) lines.push(`decision = "ask"`);
   else if (bad > 0.02) lines.push(`decision = ${q(pick(DECISIONS))}`);
   const pr = r();
-  lines.push(pr < 0.02 ? 'priority = 1000' : pr < 0.03 ? 'priority = 2.5' : pr < 0.04 ? 'priority = "high"' : `priority = ${Math.floor(r() * 6) * (r() < 0.5 ? 10 : 100)}`);
-  if (r() < 0.25) lines.push(`modes = [${MODES.filter(() => r() < 0.4).map(q).join(', ')}]`);
+  lines.push(
+    pr < 0.02
+      ? 'priority = 1000'
+      : pr < 0.03
+        ? 'priority = 2.5'
+        : pr < 0.04
+          ? 'priority = "high"'
+          : `priority = ${Math.floor(r() * 6) * (r() < 0.5 ? 10 : 100)}`,
+  );
+  if (r() < 0.25)
+    lines.push(
+      `modes = [${MODES.filter(() => r() < 0.4)
+        .map(q)
+        .join(', ')}]`,
+    );
   if (r() < 0.1) lines.push(`interactive = ${r() < 0.5}`);
   if (r() < 0.1) lines.push(`${r() < 0.5 ? 'allowRedirection' : 'allow_redirection'} = true`);
   if (r() < 0.05) lines.push(`denyMessage = "no"`);
@@ -95,9 +194,16 @@ export function genCase(r: () => number): GenCase {
     const name = r() < 0.55 ? 'run_shell_command' : pick(TOOLS);
     let args: Record<string, unknown> | undefined;
     if (name === 'run_shell_command') args = { command: genCommand(r) };
-    else if (name === 'invoke_agent') args = { agent_name: pick(['codebase_investigator', 'other']), prompt: 'x' };
-    else if (r() < 0.9) args = r() < 0.5 ? { file_path: pick(PATHS) } : { path: pick(PATHS), content: 'secret issue' };
-    const call: GenCall = { name, mode: r() < 0.6 ? 'default' : pick(MODES), nonInteractive: r() < 0.15 };
+    else if (name === 'invoke_agent')
+      args = { agent_name: pick(['codebase_investigator', 'other']), prompt: 'x' };
+    else if (r() < 0.9)
+      args =
+        r() < 0.5 ? { file_path: pick(PATHS) } : { path: pick(PATHS), content: 'secret issue' };
+    const call: GenCall = {
+      name,
+      mode: r() < 0.6 ? 'default' : pick(MODES),
+      nonInteractive: r() < 0.15,
+    };
     if (args !== undefined) call.args = args;
     calls.push(call);
   }

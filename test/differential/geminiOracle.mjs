@@ -36,17 +36,38 @@ for await (const line of rl) {
   const result = { errors: [], results: [] };
   try {
     const loaded = await loadPoliciesFromToml(paths, (p) => tierOf.get(p));
-    result.errors = loaded.errors.map((e) => ({ fileName: e.fileName, errorType: e.errorType, ruleIndex: e.ruleIndex ?? null, severity: e.severity ?? 'error' }));
+    result.errors = loaded.errors.map((e) => ({
+      fileName: e.fileName,
+      errorType: e.errorType,
+      ruleIndex: e.ruleIndex ?? null,
+      severity: e.severity ?? 'error',
+    }));
     for (const call of c.calls) {
       let engine;
       try {
-        engine = new PolicyEngine({ rules: [...loaded.rules], approvalMode: call.mode, nonInteractive: call.nonInteractive, sandboxManager: new NoopSandboxManager({ workspace: WORKSPACE }) });
+        engine = new PolicyEngine({
+          rules: [...loaded.rules],
+          approvalMode: call.mode,
+          nonInteractive: call.nonInteractive,
+          sandboxManager: new NoopSandboxManager({ workspace: WORKSPACE }),
+        });
       } catch (e) {
         result.engineError = String(e.message).split('.')[0];
         break;
       }
       const r = await engine.check({ name: call.name, args: call.args });
-      result.results.push({ decision: r.decision, rule: r.rule ? { source: r.rule.source, priority: r.rule.priority, toolName: r.rule.toolName, decision: r.rule.decision, argsPattern: r.rule.argsPattern ? r.rule.argsPattern.source : null } : null });
+      result.results.push({
+        decision: r.decision,
+        rule: r.rule
+          ? {
+              source: r.rule.source,
+              priority: r.rule.priority,
+              toolName: r.rule.toolName,
+              decision: r.rule.decision,
+              argsPattern: r.rule.argsPattern ? r.rule.argsPattern.source : null,
+            }
+          : null,
+      });
     }
   } catch (e) {
     result.crash = String(e && e.stack ? e.stack : e);

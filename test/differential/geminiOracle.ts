@@ -11,9 +11,21 @@ import { createInterface } from 'node:readline';
 
 /** The oracle's dist/src/policy directory, or null when the oracle is not installed. */
 export function geminiOracle(): string | null {
-  const roots = [process.env.RULE_STUDIO_ORACLES, join(homedir(), '.cache', 'rule-studio', 'oracles')].filter((x): x is string => x !== undefined && x !== '');
+  const roots = [
+    process.env.RULE_STUDIO_ORACLES,
+    join(homedir(), '.cache', 'rule-studio', 'oracles'),
+  ].filter((x): x is string => x !== undefined && x !== '');
   for (const root of roots) {
-    const dir = join(root, 'gemini', 'node_modules', '@google', 'gemini-cli-core', 'dist', 'src', 'policy');
+    const dir = join(
+      root,
+      'gemini',
+      'node_modules',
+      '@google',
+      'gemini-cli-core',
+      'dist',
+      'src',
+      'policy',
+    );
     if (existsSync(join(dir, 'policy-engine.js'))) return dir;
   }
   return null;
@@ -38,13 +50,17 @@ export interface OracleResult {
 
 /** Runs all cases through one oracle process, in order. */
 export async function runOracle(dir: string, cases: readonly unknown[]): Promise<OracleResult[]> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'geminiOracle.mjs'), dir], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'geminiOracle.mjs'), dir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const out: OracleResult[] = [];
   const rl = createInterface({ input: child.stdout });
   const done = new Promise<void>((resolve, reject) => {
     rl.on('line', (l) => out.push(JSON.parse(l) as OracleResult));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`gemini oracle exited with ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`gemini oracle exited with ${code}`)),
+    );
   });
   for (const c of cases) child.stdin.write(`${JSON.stringify(c)}\n`);
   child.stdin.end();

@@ -2,11 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
 
-const POLICY = '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "git"\ndecision = "allow"\npriority = 10\n\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "rm"\ndecision = "deny"\npriority = 20\n';
+const POLICY =
+  '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "git"\ndecision = "allow"\npriority = 10\n\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "rm"\ndecision = "deny"\npriority = 20\n';
 
 describe('rule-studio on Gemini CLI policies', () => {
   it('check reports a refused file at line:col and exits 1', async () => {
-    const r = await runCli(['check', 'p.toml'], { 'p.toml': '[[rule]]\ntoolName = "x"\ndecision = "allow"\npriority = 1000\n' });
+    const r = await runCli(['check', 'p.toml'], {
+      'p.toml': '[[rule]]\ntoolName = "x"\ndecision = "allow"\npriority = 1000\n',
+    });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('p.toml:4:1 error G002');
   });
@@ -20,10 +23,25 @@ describe('rule-studio on Gemini CLI policies', () => {
   it('simulate decides each scripted call with the deciding rule', async () => {
     const r = await runCli(['simulate', 'p.toml', '--trace', 'calls.jsonl'], {
       'p.toml': POLICY,
-      'calls.jsonl': '{"tool":"run_shell_command","args":{"command":"git status && rm -rf x"}}\n{"tool":"run_shell_command","args":{"command":"git log"}}\n{"tool":"read_file","args":{"file_path":"a"},"mode":"yolo"}\nnot json\n',
+      'calls.jsonl':
+        '{"tool":"run_shell_command","args":{"command":"git status && rm -rf x"}}\n{"tool":"run_shell_command","args":{"command":"git log"}}\n{"tool":"read_file","args":{"file_path":"a"},"mode":"yolo"}\nnot json\n',
     });
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { line: number; decision: string; rule: { line: number; priority: number } | null });
-    expect(lines.map((l) => `${l.line}:${l.decision}:${l.rule?.priority ?? '-'}`)).toEqual(['1:deny:20', '2:allow:10', '3:allow:-']);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            line: number;
+            decision: string;
+            rule: { line: number; priority: number } | null;
+          },
+      );
+    expect(lines.map((l) => `${l.line}:${l.decision}:${l.rule?.priority ?? '-'}`)).toEqual([
+      '1:deny:20',
+      '2:allow:10',
+      '3:allow:-',
+    ]);
     expect(r.stderr).toContain('calls.jsonl:4');
     expect(r.code).toBe(1);
   });

@@ -3,8 +3,13 @@
  * are `[[rule]]` / `[[safety_checker]]`; a folder counts when all its `.toml` files are), read
  * with their tier from their path (docs/gemini-policies.md).
  */
-import { looksLikeGeminiPolicy, tierFromPath, type GeminiFileInput } from '../../core/permissions/gemini/index.ts';
+import {
+  looksLikeGeminiPolicy,
+  tierFromPath,
+  type GeminiFileInput,
+} from '../../core/permissions/gemini/index.ts';
 import type { CliContext } from '../context.ts';
+import { append } from '../../core/model/append.ts';
 
 export interface GeminiSplit {
   gemini: GeminiFileInput[];
@@ -48,7 +53,7 @@ export function splitGeminiInputs(ctx: CliContext, names: readonly string[]): Ge
       }
       read.push({ path: f, text, tier: tierFromPath(f) });
     }
-    if (all) gemini.push(...read);
+    if (all) append(gemini, read);
     else others.push(name);
   }
   return { gemini, others };

@@ -7,7 +7,12 @@
 import type { Diagnostic } from '../../diagnostics/types.ts';
 import type { GeminiRule } from './policy.ts';
 
-function warn(code: string, r: GeminiRule, message: string, severity: Diagnostic['severity'] = 'warning'): Diagnostic {
+function warn(
+  code: string,
+  r: GeminiRule,
+  message: string,
+  severity: Diagnostic['severity'] = 'warning',
+): Diagnostic {
   return { code, severity, message, file: r.file, range: r.range, target: { kind: 'file' } };
 }
 
@@ -16,13 +21,24 @@ function show(r: GeminiRule): string {
   return `rule #${r.table + 1} (${r.toolName}${pattern}, ${r.decision}, priority ${r.rawPriority} in the ${r.tier} tier)`;
 }
 
-const WILDCARD_OK = (name: string) => name === '*' || name === 'mcp_*' || (name.startsWith('mcp_') && name.endsWith('_*'));
+const WILDCARD_OK = (name: string) =>
+  name === '*' || name === 'mcp_*' || (name.startsWith('mcp_') && name.endsWith('_*'));
 
 /** True when `s` matches every call `r` matches (a sufficient test: same or broader on each field). */
 export function coversRule(s: GeminiRule, r: GeminiRule): boolean {
-  if (s.modes !== undefined && s.modes.length > 0 && !(r.modes !== undefined && r.modes.length > 0 && r.modes.every((m) => s.modes?.includes(m)))) return false;
+  if (
+    s.modes !== undefined &&
+    s.modes.length > 0 &&
+    !(r.modes !== undefined && r.modes.length > 0 && r.modes.every((m) => s.modes?.includes(m)))
+  )
+    return false;
   if (s.subagent !== undefined && s.subagent !== r.subagent) return false;
-  if (s.mcpName !== undefined && s.mcpName !== r.mcpName && !(s.mcpName === '*' && r.mcpName !== undefined)) return false;
+  if (
+    s.mcpName !== undefined &&
+    s.mcpName !== r.mcpName &&
+    !(s.mcpName === '*' && r.mcpName !== undefined)
+  )
+    return false;
   if (s.toolAnnotations !== undefined) return false;
   if (s.interactive !== undefined && s.interactive !== r.interactive) return false;
   if (s.argsPattern !== undefined && s.argsPattern.source !== r.argsPattern?.source) return false;
@@ -30,7 +46,9 @@ export function coversRule(s: GeminiRule, r: GeminiRule): boolean {
   if (s.toolName === r.toolName) return !r.toolName.includes('*') || WILDCARD_OK(r.toolName);
   if (s.toolName.startsWith('mcp_') && s.toolName.endsWith('_*') && s.toolName !== 'mcp_*') {
     const server = s.toolName.slice(4, -2);
-    return !server.includes('_') && !r.toolName.includes('*') && r.toolName.startsWith(`mcp_${server}_`);
+    return (
+      !server.includes('_') && !r.toolName.includes('*') && r.toolName.startsWith(`mcp_${server}_`)
+    );
   }
   return false;
 }
@@ -49,19 +67,67 @@ export function checkGeminiPolicy(rules: readonly GeminiRule[]): Diagnostic[] {
       if (!coversRule(s, r) || reported.has(`${key}:${r.toolName}`)) continue;
       reported.add(`${key}:${r.toolName}`);
       const where = `${s.file}:${s.range.start.line}`;
-      if (s.decision === r.decision) out.push(warn('G102', r, `${show(r)} never decides: ${show(s)} at ${where} comes first in priority order and matches every call it matches, with the same decision`, 'info'));
-      else out.push(warn('G101', r, `${show(r)} is shadowed: ${show(s)} at ${where} comes first in priority order and matches every call it matches (${s.decision}), so this rule never decides`));
+      if (s.decision === r.decision)
+        out.push(
+          warn(
+            'G102',
+            r,
+            `${show(r)} never decides: ${show(s)} at ${where} comes first in priority order and matches every call it matches, with the same decision`,
+            'info',
+          ),
+        );
+      else
+        out.push(
+          warn(
+            'G101',
+            r,
+            `${show(r)} is shadowed: ${show(s)} at ${where} comes first in priority order and matches every call it matches (${s.decision}), so this rule never decides`,
+          ),
+        );
       break;
     }
-    if (r.toolName.includes('*') && !WILDCARD_OK(r.toolName) && !reported.has(`${key}:wild:${r.toolName}`)) {
+    if (
+      r.toolName.includes('*') &&
+      !WILDCARD_OK(r.toolName) &&
+      !reported.has(`${key}:wild:${r.toolName}`)
+    ) {
       reported.add(`${key}:wild:${r.toolName}`);
-      out.push(warn('G104', r, `\`${r.toolName}\` is not a wildcard Gemini understands ("*", "mcp_*" or "mcp_<server>_*"): it matches only a tool named exactly \`${r.toolName}\``));
+      out.push(
+        warn(
+          'G104',
+          r,
+          `\`${r.toolName}\` is not a wildcard Gemini understands ("*", "mcp_*" or "mcp_<server>_*"): it matches only a tool named exactly \`${r.toolName}\``,
+        ),
+      );
     }
-    const yoloOnly = r.modes !== undefined && r.modes.length > 0 && r.modes.every((m) => m === 'yolo');
-    if (r.decision === 'allow' && r.argsPattern === undefined && !yoloOnly && r.subagent === undefined && r.toolAnnotations === undefined) {
-      if (r.toolName === 'run_shell_command' || r.toolName === 'ShellTool') out.push(warn('G103', r, `${show(r)} allows every shell command (no commandPrefix, commandRegex or argsPattern): only commands with a redirection still ask; allow the commands you mean with commandPrefix`));
-      else if (r.toolName === '*' && r.mcpName === undefined) out.push(warn('G103', r, `${show(r)} allows every tool, shell commands and file writes included; name the tools instead`));
+    const yoloOnly =
+      r.modes !== undefined && r.modes.length > 0 && r.modes.every((m) => m === 'yolo');
+    if (
+      r.decision === 'allow' &&
+      r.argsPattern === undefined &&
+      !yoloOnly &&
+      r.subagent === undefined &&
+      r.toolAnnotations === undefined
+    ) {
+      if (r.toolName === 'run_shell_command' || r.toolName === 'ShellTool')
+        out.push(
+          warn(
+            'G103',
+            r,
+            `${show(r)} allows every shell command (no commandPrefix, commandRegex or argsPattern): only commands with a redirection still ask; allow the commands you mean with commandPrefix`,
+          ),
+        );
+      else if (r.toolName === '*' && r.mcpName === undefined)
+        out.push(
+          warn(
+            'G103',
+            r,
+            `${show(r)} allows every tool, shell commands and file writes included; name the tools instead`,
+          ),
+        );
     }
   });
-  return out.sort((a, b) => (a.file === b.file ? a.range.start.line - b.range.start.line : a.file < b.file ? -1 : 1));
+  return out.sort((a, b) =>
+    a.file === b.file ? a.range.start.line - b.range.start.line : a.file < b.file ? -1 : 1,
+  );
 }

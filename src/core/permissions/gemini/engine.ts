@@ -46,15 +46,56 @@ const SHELL_TOOL_NAMES = ['run_shell_command', 'ShellTool'];
 const LEGACY_ALIASES: Record<string, string> = { search_file_content: 'grep_search' };
 const AGENT_TOOL_NAME = 'invoke_agent';
 const EDIT_TOOL_NAMES = new Set(['replace', 'write_file']);
-const EDIT_KEYWORDS = new Set(['write', 'edit', 'replace', 'patch', 'update', 'create', 'append', 'save']);
-const BUILD_FILES = new Set(['BUILD', 'BUILD.bazel', 'WORKSPACE', 'WORKSPACE.bazel', 'MODULE.bazel', '.bazelrc', '.blazerc', 'Makefile', 'makefile', 'GNUmakefile', 'CMakeLists.txt', 'package.json', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lockb', 'setup.py', 'setup.cfg', 'pyproject.toml', 'go.mod', 'go.sum', 'Cargo.toml', 'Cargo.lock', 'pom.xml', 'build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts', 'Dockerfile', 'Containerfile']);
+const EDIT_KEYWORDS = new Set([
+  'write',
+  'edit',
+  'replace',
+  'patch',
+  'update',
+  'create',
+  'append',
+  'save',
+]);
+const BUILD_FILES = new Set([
+  'BUILD',
+  'BUILD.bazel',
+  'WORKSPACE',
+  'WORKSPACE.bazel',
+  'MODULE.bazel',
+  '.bazelrc',
+  '.blazerc',
+  'Makefile',
+  'makefile',
+  'GNUmakefile',
+  'CMakeLists.txt',
+  'package.json',
+  'package-lock.json',
+  'pnpm-lock.yaml',
+  'yarn.lock',
+  'bun.lockb',
+  'setup.py',
+  'setup.cfg',
+  'pyproject.toml',
+  'go.mod',
+  'go.sum',
+  'Cargo.toml',
+  'Cargo.lock',
+  'pom.xml',
+  'build.gradle',
+  'build.gradle.kts',
+  'settings.gradle',
+  'settings.gradle.kts',
+  'Dockerfile',
+  'Containerfile',
+]);
 const BUILD_EXTENSIONS = new Set(['.bzl', '.bazel', '.bzlmod', '.mk', '.cmake']);
 const MAX_DEPTH = 32;
 
 /** Gemini's stable stringification of arguments: keys sorted, each top-level pair wrapped in NUL characters. */
 export function stableStringify(value: unknown): string {
   const go = (v: unknown, seen: Set<object>, top: boolean): string => {
-    if (v === undefined || v === null || typeof v === 'function' || typeof v === 'symbol') return 'null';
+    if (v === undefined || v === null || typeof v === 'function' || typeof v === 'symbol')
+      return 'null';
     if (typeof v !== 'object') return JSON.stringify(v) ?? 'null';
     if (seen.has(v)) return '"[Circular]"';
     seen.add(v);
@@ -87,7 +128,8 @@ function toolAliases(name: string): string[] {
   const out = new Set([name]);
   const canonical = LEGACY_ALIASES[name] ?? name;
   out.add(canonical);
-  for (const [legacy, current] of Object.entries(LEGACY_ALIASES)) if (current === canonical) out.add(legacy);
+  for (const [legacy, current] of Object.entries(LEGACY_ALIASES))
+    if (current === canonical) out.add(legacy);
   return [...out];
 }
 
@@ -111,8 +153,17 @@ interface Ctx {
   workspace: string;
 }
 
-function ruleMatches(rule: GeminiRule, name: string, args: Record<string, unknown> | undefined, stringified: string | undefined, server: string | undefined, call: GeminiToolCall, ctx: Ctx): boolean {
-  if (rule.modes !== undefined && rule.modes.length > 0 && !rule.modes.includes(ctx.mode)) return false;
+function ruleMatches(
+  rule: GeminiRule,
+  name: string,
+  args: Record<string, unknown> | undefined,
+  stringified: string | undefined,
+  server: string | undefined,
+  call: GeminiToolCall,
+  ctx: Ctx,
+): boolean {
+  if (rule.modes !== undefined && rule.modes.length > 0 && !rule.modes.includes(ctx.mode))
+    return false;
   if (rule.subagent !== undefined && rule.subagent !== call.subagent) return false;
   if (rule.mcpName !== undefined) {
     if (rule.mcpName === '*') {
@@ -125,18 +176,31 @@ function ruleMatches(rule: GeminiRule, name: string, args: Record<string, unknow
     } else if (name !== rule.toolName) {
       let mcp = false;
       if (server !== undefined && server !== '' && name !== '') {
-        if (rule.mcpName !== undefined && rule.mcpName !== '' && !rule.toolName.startsWith('mcp_') && name === formatMcpToolName(rule.mcpName, rule.toolName)) mcp = true;
-        if (!mcp && rule.toolName.startsWith('mcp_') && rule.toolName === formatMcpToolName(server, name)) mcp = true;
+        if (
+          rule.mcpName !== undefined &&
+          rule.mcpName !== '' &&
+          !rule.toolName.startsWith('mcp_') &&
+          name === formatMcpToolName(rule.mcpName, rule.toolName)
+        )
+          mcp = true;
+        if (
+          !mcp &&
+          rule.toolName.startsWith('mcp_') &&
+          rule.toolName === formatMcpToolName(server, name)
+        )
+          mcp = true;
       }
       if (!mcp) return false;
     }
   }
   if (rule.toolAnnotations !== undefined) {
     if (call.annotations === undefined) return false;
-    for (const [k, v] of Object.entries(rule.toolAnnotations)) if (call.annotations[k] !== v) return false;
+    for (const [k, v] of Object.entries(rule.toolAnnotations))
+      if (call.annotations[k] !== v) return false;
   }
   if (rule.argsPattern !== undefined) {
-    if (args === undefined || stringified === undefined || !rule.argsPattern.test(stringified)) return false;
+    if (args === undefined || stringified === undefined || !rule.argsPattern.test(stringified))
+      return false;
   }
   if (rule.interactive !== undefined) {
     if (rule.interactive && ctx.nonInteractive) return false;
@@ -151,24 +215,36 @@ function downgradeForRedirection(command: string, allow: boolean | undefined, ct
   return ctx.mode !== 'autoEdit' && ctx.mode !== 'yolo';
 }
 
-function checkShell(name: string, command: string, ruleDecision: GeminiDecision, rule: GeminiRule | undefined, call: GeminiToolCall, ctx: Ctx, depth: number): GeminiEvaluation {
-  const withRule = (decision: GeminiDecision, r: GeminiRule | undefined): GeminiEvaluation => (r === undefined ? { decision } : { decision, rule: r });
+function checkShell(
+  name: string,
+  command: string,
+  ruleDecision: GeminiDecision,
+  rule: GeminiRule | undefined,
+  call: GeminiToolCall,
+  ctx: Ctx,
+  depth: number,
+): GeminiEvaluation {
+  const withRule = (decision: GeminiDecision, r: GeminiRule | undefined): GeminiEvaluation =>
+    r === undefined ? { decision } : { decision, rule: r };
   if (command === '') return withRule(ruleDecision, rule);
   const parsed = parseShell(command);
   if (parsed.details.length === 0 || parsed.hasError) {
     if (ruleDecision === 'deny') return withRule('deny', rule);
-    if (ctx.mode === 'yolo') return withRule(rule?.argsPattern !== undefined ? 'deny' : 'allow', rule);
+    if (ctx.mode === 'yolo')
+      return withRule(rule?.argsPattern !== undefined ? 'deny' : 'allow', rule);
     return withRule(ctx.defaultDecision, rule);
   }
   if (ruleDecision === 'deny') return withRule('deny', rule);
   let aggregate = ruleDecision;
-  let responsible: GeminiEvaluation['rule'] = rule !== undefined && ruleDecision === rule.decision ? rule : undefined;
+  let responsible: GeminiEvaluation['rule'] =
+    rule !== undefined && ruleDecision === rule.decision ? rule : undefined;
   const allowRedirection = rule?.allowRedirection;
   if (downgradeForRedirection(command, allowRedirection, ctx) && aggregate === 'allow') {
     aggregate = 'ask_user';
     responsible = undefined;
   }
-  const sub = (text: string): GeminiEvaluation => checkCall({ ...call, name, args: { command: text } }, ctx, depth + 1, true);
+  const sub = (text: string): GeminiEvaluation =>
+    checkCall({ ...call, name, args: { command: text } }, ctx, depth + 1, true);
   for (const d of parsed.details) {
     if (REDIRECTION_NAMES.has(d.name)) continue;
     const subCmd = d.text.trim();
@@ -191,7 +267,11 @@ function checkShell(name: string, command: string, ruleDecision: GeminiDecision,
         else responsible ??= s.rule;
         aggregate = 'ask_user';
       }
-      if (s.decision === 'allow' && downgradeForRedirection(subCmd, allowRedirection, ctx) && aggregate === 'allow') {
+      if (
+        s.decision === 'allow' &&
+        downgradeForRedirection(subCmd, allowRedirection, ctx) &&
+        aggregate === 'allow'
+      ) {
         aggregate = 'ask_user';
         responsible = undefined;
       }
@@ -202,7 +282,11 @@ function checkShell(name: string, command: string, ruleDecision: GeminiDecision,
 }
 
 function baseNameOf(p: string): string {
-  const parts = p.replace(/\0/g, '').replace(/\\/g, '/').split('/').filter((x) => x !== '' && x !== '.');
+  const parts = p
+    .replace(/\0/g, '')
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((x) => x !== '' && x !== '.');
   return parts[parts.length - 1] ?? '';
 }
 
@@ -210,12 +294,18 @@ function baseNameOf(p: string): string {
 export function isBuildFile(p: string): boolean {
   if (p === '') return false;
   const base = baseNameOf(p);
-  if (BUILD_FILES.has(base) || base.startsWith('Dockerfile.') || base.startsWith('Containerfile.')) return true;
+  if (BUILD_FILES.has(base) || base.startsWith('Dockerfile.') || base.startsWith('Containerfile.'))
+    return true;
   const dot = base.lastIndexOf('.');
   return dot > 0 && BUILD_EXTENSIONS.has(base.slice(dot).toLowerCase());
 }
 
-function checkCall(call: GeminiToolCall, ctx: Ctx, depth: number, skipHeuristics: boolean): GeminiEvaluation {
+function checkCall(
+  call: GeminiToolCall,
+  ctx: Ctx,
+  depth: number,
+  skipHeuristics: boolean,
+): GeminiEvaluation {
   if (depth > MAX_DEPTH) return { decision: ctx.defaultDecision };
   const server = call.serverName ?? parseMcpToolName(call.name).serverName;
   const args = call.args;
@@ -231,7 +321,10 @@ function checkCall(call: GeminiToolCall, ctx: Ctx, depth: number, skipHeuristics
   for (const rule of ctx.rules) {
     if (!names.some((n) => ruleMatches(rule, n, args, stringified, server, call, ctx))) continue;
     if (isShell) {
-      const ruleDecision = !skipHeuristics && command !== undefined && command !== '' && rule.argsPattern === undefined ? applyShellHeuristics(command, rule.decision, ctx.mode, ctx.workspace) : rule.decision;
+      const ruleDecision =
+        !skipHeuristics && command !== undefined && command !== '' && rule.argsPattern === undefined
+          ? applyShellHeuristics(command, rule.decision, ctx.mode, ctx.workspace)
+          : rule.decision;
       const r = checkShell(name, command ?? '', ruleDecision, rule, call, ctx, depth);
       decision = r.decision;
       matched = r.rule;
@@ -244,14 +337,24 @@ function checkCall(call: GeminiToolCall, ctx: Ctx, depth: number, skipHeuristics
   if (decision === undefined) {
     if (ctx.mode === 'yolo') decision = 'allow';
     else if (isShell) {
-      const start = !skipHeuristics && command !== undefined && command !== '' ? applyShellHeuristics(command, ctx.defaultDecision, ctx.mode, ctx.workspace) : ctx.defaultDecision;
+      const start =
+        !skipHeuristics && command !== undefined && command !== ''
+          ? applyShellHeuristics(command, ctx.defaultDecision, ctx.mode, ctx.workspace)
+          : ctx.defaultDecision;
       const r = checkShell(name, command ?? '', start, undefined, call, ctx, depth);
       decision = r.decision;
       matched = r.rule;
     } else decision = ctx.defaultDecision;
   }
   if (decision === 'allow') {
-    const editTool = names.some((n) => EDIT_TOOL_NAMES.has(n) || n.toLowerCase().split(/[^a-z0-9]+/).some((t) => EDIT_KEYWORDS.has(t)));
+    const editTool = names.some(
+      (n) =>
+        EDIT_TOOL_NAMES.has(n) ||
+        n
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .some((t) => EDIT_KEYWORDS.has(t)),
+    );
     if (editTool && args !== undefined) {
       const target = args.file_path ?? args.path ?? args.filePath ?? args.file;
       if (typeof target === 'string' && isBuildFile(target.trim())) {
@@ -268,9 +371,20 @@ function checkCall(call: GeminiToolCall, ctx: Ctx, depth: number, skipHeuristics
  * `PolicyEngine.check` does. Without a matching rule the decision is ask_user (deny when
  * non-interactive; allow in yolo mode).
  */
-export function checkToolCall(rules: readonly GeminiRule[], call: GeminiToolCall, options: GeminiCheckOptions = {}): GeminiEvaluation {
+export function checkToolCall(
+  rules: readonly GeminiRule[],
+  call: GeminiToolCall,
+  options: GeminiCheckOptions = {},
+): GeminiEvaluation {
   const nonInteractive = options.nonInteractive ?? false;
   const sorted = [...rules].sort((a, b) => b.priority - a.priority);
-  const ctx: Ctx = { mode: options.mode ?? 'default', nonInteractive, rules: sorted, defaultDecision: nonInteractive ? 'deny' : 'ask_user', anyPattern: rules.some((r) => r.argsPattern !== undefined), workspace: options.workspace ?? '/workspace' };
+  const ctx: Ctx = {
+    mode: options.mode ?? 'default',
+    nonInteractive,
+    rules: sorted,
+    defaultDecision: nonInteractive ? 'deny' : 'ask_user',
+    anyPattern: rules.some((r) => r.argsPattern !== undefined),
+    workspace: options.workspace ?? '/workspace',
+  };
   return checkCall(call, ctx, 0, false);
 }

@@ -9,7 +9,24 @@
 import type { GeminiDecision, ApprovalMode } from './policy.ts';
 import { parseShell, REDIRECTION_NAMES } from './shell.ts';
 
-const OPS = ['||', '&&', ';;', '|&', '<(', '<<<', '>>', '>&', '<&', '&', ';', '(', ')', '|', '<', '>'];
+const OPS = [
+  '||',
+  '&&',
+  ';;',
+  '|&',
+  '<(',
+  '<<<',
+  '>>',
+  '>&',
+  '<&',
+  '&',
+  ';',
+  '(',
+  ')',
+  '|',
+  '<',
+  '>',
+];
 
 /**
  * shell-quote's word list as Gemini flattens it: quotes removed, `$NAME` expanded to nothing,
@@ -95,10 +112,71 @@ function escapes(arg: string, ws: string): boolean {
   return !inside(ws, target);
 }
 
-const SAFE = new Set(['__read', '__write', 'cat', 'cd', 'cut', 'echo', 'expr', 'false', 'grep', 'head', 'id', 'ls', 'nl', 'paste', 'pwd', 'rev', 'seq', 'stat', 'tail', 'tr', 'true', 'uname', 'uniq', 'wc', 'which', 'whoami', 'numfmt', 'tac']);
-const FILE_READING = new Set(['cat', 'head', 'tail', 'tac', 'nl', 'stat', 'wc', 'cut', 'paste', 'rev', 'uniq', 'numfmt', 'ls', '__read']);
-const FIND_UNSAFE = new Set(['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fls', '-fprint', '-fprint0', '-fprintf']);
-const GIT_GLOBAL_WITH_VALUE = ['--config-env', '--exec-path', '--git-dir', '--namespace', '--super-prefix', '--work-tree'];
+const SAFE = new Set([
+  '__read',
+  '__write',
+  'cat',
+  'cd',
+  'cut',
+  'echo',
+  'expr',
+  'false',
+  'grep',
+  'head',
+  'id',
+  'ls',
+  'nl',
+  'paste',
+  'pwd',
+  'rev',
+  'seq',
+  'stat',
+  'tail',
+  'tr',
+  'true',
+  'uname',
+  'uniq',
+  'wc',
+  'which',
+  'whoami',
+  'numfmt',
+  'tac',
+]);
+const FILE_READING = new Set([
+  'cat',
+  'head',
+  'tail',
+  'tac',
+  'nl',
+  'stat',
+  'wc',
+  'cut',
+  'paste',
+  'rev',
+  'uniq',
+  'numfmt',
+  'ls',
+  '__read',
+]);
+const FIND_UNSAFE = new Set([
+  '-exec',
+  '-execdir',
+  '-ok',
+  '-okdir',
+  '-delete',
+  '-fls',
+  '-fprint',
+  '-fprint0',
+  '-fprintf',
+]);
+const GIT_GLOBAL_WITH_VALUE = [
+  '--config-env',
+  '--exec-path',
+  '--git-dir',
+  '--namespace',
+  '--super-prefix',
+  '--work-tree',
+];
 
 function fileArgsStay(args: string[], ws: string, grep: boolean): boolean {
   let dashdash = false;
@@ -111,7 +189,13 @@ function fileArgsStay(args: string[], ws: string, grep: boolean): boolean {
       }
       if (a === '-') continue;
       if (grep && (a.startsWith('-f') || a.startsWith('--file'))) {
-        const f = a.startsWith('--file=') ? a.slice(7) : a === '--file' ? args[++i] : a.length > 2 ? a.slice(2) : args[++i];
+        const f = a.startsWith('--file=')
+          ? a.slice(7)
+          : a === '--file'
+            ? args[++i]
+            : a.length > 2
+              ? a.slice(2)
+              : args[++i];
         if (f !== undefined && f !== '' && escapes(f, ws)) return false;
         continue;
       }
@@ -134,7 +218,11 @@ function gitSubcommand(args: string[]): { idx: number; sub: string | null } {
       continue;
     }
     const a = args[i] as string;
-    if (GIT_GLOBAL_WITH_VALUE.some((o) => a.startsWith(`${o}=`)) || ((a.startsWith('-C') || a.startsWith('-c')) && a.length > 2)) continue;
+    if (
+      GIT_GLOBAL_WITH_VALUE.some((o) => a.startsWith(`${o}=`)) ||
+      ((a.startsWith('-C') || a.startsWith('-c')) && a.length > 2)
+    )
+      continue;
     if (a === '-C' || a === '-c' || GIT_GLOBAL_WITH_VALUE.includes(a)) {
       skip = true;
       continue;
@@ -146,18 +234,55 @@ function gitSubcommand(args: string[]): { idx: number; sub: string | null } {
   return { idx: -1, sub: null };
 }
 
-const gitConfigOverride = (args: string[]) => args.some((a) => a === '-c' || a === '--config-env' || (a.startsWith('-c') && a.length > 2) || a.startsWith('--config-env='));
-const gitReadOnly = (args: string[]) => !args.some((a) => ['--output', '--ext-diff', '--textconv', '--exec', '--paginate'].includes(a) || a.startsWith('--output=') || a.startsWith('--exec='));
+const gitConfigOverride = (args: string[]) =>
+  args.some(
+    (a) =>
+      a === '-c' ||
+      a === '--config-env' ||
+      (a.startsWith('-c') && a.length > 2) ||
+      a.startsWith('--config-env='),
+  );
+const gitReadOnly = (args: string[]) =>
+  !args.some(
+    (a) =>
+      ['--output', '--ext-diff', '--textconv', '--exec', '--paginate'].includes(a) ||
+      a.startsWith('--output=') ||
+      a.startsWith('--exec='),
+  );
 function gitBranchReadOnly(args: string[]): boolean {
   if (args.length === 0) return true;
   let saw = false;
   for (const a of args) {
-    if (['--list', '-l', '--show-current', '-a', '--all', '-r', '--remotes', '-v', '-vv', '--verbose'].includes(a) || a.startsWith('--format=')) saw = true;
+    if (
+      [
+        '--list',
+        '-l',
+        '--show-current',
+        '-a',
+        '--all',
+        '-r',
+        '--remotes',
+        '-v',
+        '-vv',
+        '--verbose',
+      ].includes(a) ||
+      a.startsWith('--format=')
+    )
+      saw = true;
     else return false;
   }
   return saw;
 }
-const base64Unsafe = (args: string[]) => args.slice(1).some((a) => a === '-o' || a === '--output' || a.startsWith('--output=') || (a.startsWith('-o') && a !== '-o'));
+const base64Unsafe = (args: string[]) =>
+  args
+    .slice(1)
+    .some(
+      (a) =>
+        a === '-o' ||
+        a === '--output' ||
+        a.startsWith('--output=') ||
+        (a.startsWith('-o') && a !== '-o'),
+    );
 
 function safeToExec(args: string[], ws: string): boolean {
   const cmd = args[0];
@@ -176,8 +301,13 @@ function safeToExec(args: string[], ws: string): boolean {
     if (cmd === 'grep') return fileArgsStay(args, ws, true);
     return true;
   }
-  if (cmd === 'base64') return !base64Unsafe(args) && args.slice(1).every((a) => a.startsWith('-') || !escapes(a, ws));
-  if (cmd === 'find') return !args.some((a) => FIND_UNSAFE.has(a)) && args.slice(1).every((a) => a.startsWith('-') || !escapes(a, ws));
+  if (cmd === 'base64')
+    return !base64Unsafe(args) && args.slice(1).every((a) => a.startsWith('-') || !escapes(a, ws));
+  if (cmd === 'find')
+    return (
+      !args.some((a) => FIND_UNSAFE.has(a)) &&
+      args.slice(1).every((a) => a.startsWith('-') || !escapes(a, ws))
+    );
   if (cmd === 'git') {
     if (gitConfigOverride(args)) return false;
     const { idx, sub } = gitSubcommand(args);
@@ -186,7 +316,8 @@ function safeToExec(args: string[], ws: string): boolean {
     return sub === 'branch' ? gitReadOnly(rest) && gitBranchReadOnly(rest) : gitReadOnly(rest);
   }
   if (cmd === 'sed') {
-    if (args.length <= 4 && args[1] === '-n' && /^(\d+|\d+,\d+)p$/.test(args[2] ?? '')) return args[3] === undefined || args[3] === '' || !escapes(args[3], ws);
+    if (args.length <= 4 && args[1] === '-n' && /^(\d+|\d+,\d+)p$/.test(args[2] ?? ''))
+      return args[3] === undefined || args[3] === '' || !escapes(args[3], ws);
     return false;
   }
   // `rg` is safe only from a trusted absolute path; Rule Studio does not know the host's paths.
@@ -203,7 +334,10 @@ export function isKnownSafe(words: string[], workspace: string): boolean {
     if (/[()<>]/.test(script)) return false;
     const parsed = parseShell(script);
     if (parsed.hasError) return false;
-    const parts = parsed.details.filter((d) => !REDIRECTION_NAMES.has(d.name)).map((d) => d.text).filter((t) => t !== '');
+    const parts = parsed.details
+      .filter((d) => !REDIRECTION_NAMES.has(d.name))
+      .map((d) => d.text)
+      .filter((t) => t !== '');
     if (parts.length === 0) return false;
     return parts.every((p) => {
       const w = shellWords(p.trim());
@@ -217,11 +351,29 @@ export function isKnownSafe(words: string[], workspace: string): boolean {
 export function isDangerous(args: string[]): boolean {
   const cmd = args[0];
   if (cmd === undefined) return false;
-  if (cmd === 'ln' && args.some((a) => a === '-s' || a === '--symbolic' || (a.startsWith('-') && !a.startsWith('--') && a.includes('s')))) return true;
+  if (
+    cmd === 'ln' &&
+    args.some(
+      (a) =>
+        a === '-s' ||
+        a === '--symbolic' ||
+        (a.startsWith('-') && !a.startsWith('--') && a.includes('s')),
+    )
+  )
+    return true;
   if (cmd === 'rm') return args[1] === '-f' || args[1] === '-rf' || args[1] === '-fr';
   if (cmd === 'sudo') return isDangerous(args.slice(1));
   if (cmd === 'find') return args.some((a) => FIND_UNSAFE.has(a));
-  if (cmd === 'rg' || cmd.endsWith('/rg')) return args.some((a) => a === '--search-zip' || a === '-z' || a === '--pre' || a.startsWith('--pre=') || a === '--hostname-bin' || a.startsWith('--hostname-bin='));
+  if (cmd === 'rg' || cmd.endsWith('/rg'))
+    return args.some(
+      (a) =>
+        a === '--search-zip' ||
+        a === '-z' ||
+        a === '--pre' ||
+        a.startsWith('--pre=') ||
+        a === '--hostname-bin' ||
+        a.startsWith('--hostname-bin='),
+    );
   if (cmd === 'git') {
     if (gitConfigOverride(args)) return true;
     const { idx, sub } = gitSubcommand(args);
@@ -234,7 +386,12 @@ export function isDangerous(args: string[]): boolean {
 }
 
 /** Gemini's `applyShellHeuristics` with a trusted folder and the command run in the workspace. */
-export function applyShellHeuristics(command: string, decision: GeminiDecision, mode: ApprovalMode, workspace: string): GeminiDecision {
+export function applyShellHeuristics(
+  command: string,
+  decision: GeminiDecision,
+  mode: ApprovalMode,
+  workspace: string,
+): GeminiDecision {
   if (decision === 'deny') return 'deny';
   let words: string[];
   try {

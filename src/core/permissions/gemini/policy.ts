@@ -7,6 +7,8 @@
 import type { Diagnostic, Range } from '../../diagnostics/types.ts';
 import { parseToml } from '../../codecs/parse/toml.ts';
 import type { DocPath } from '../../codecs/types.ts';
+import { compileJsRegExp } from './jsRegExp.ts';
+import { append } from '../../model/append.ts';
 
 /** Gemini's three decisions. */
 export type GeminiDecision = 'allow' | 'deny' | 'ask_user';
@@ -17,7 +19,13 @@ const DECISIONS: readonly GeminiDecision[] = ['allow', 'deny', 'ask_user'];
 
 /** Policy tiers, lowest first; `project` is Gemini's `workspace` tier. */
 export type GeminiTier = 'default' | 'extension' | 'workspace' | 'user' | 'admin';
-export const TIER_NUMBER: Record<GeminiTier, number> = { default: 1, extension: 2, workspace: 3, user: 4, admin: 5 };
+export const TIER_NUMBER: Record<GeminiTier, number> = {
+  default: 1,
+  extension: 2,
+  workspace: 3,
+  user: 4,
+  admin: 5,
+};
 
 /** One engine rule: a `[[rule]]` table expanded per tool name and per command prefix. */
 export interface GeminiRule {
@@ -66,17 +74,57 @@ export interface GeminiLoad {
   engineError?: string;
 }
 
-function diag(code: string, severity: Diagnostic['severity'], message: string, file: string, range: Range | undefined): Diagnostic {
-  return { code, severity, message, file, range: range ?? { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }, target: { kind: 'file' } };
+function diag(
+  code: string,
+  severity: Diagnostic['severity'],
+  message: string,
+  file: string,
+  range: Range | undefined,
+): Diagnostic {
+  return {
+    code,
+    severity,
+    message,
+    file,
+    range: range ?? { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
+    target: { kind: 'file' },
+  };
 }
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStr = (v: unknown): v is string => typeof v === 'string';
-const isStrOrList = (v: unknown): v is string | string[] => isStr(v) || (Array.isArray(v) && v.every(isStr));
+const isStrOrList = (v: unknown): v is string | string[] =>
+  isStr(v) || (Array.isArray(v) && v.every(isStr));
 
-const RULE_KEYS = new Set(['toolName', 'subagent', 'mcpName', 'argsPattern', 'commandPrefix', 'commandRegex', 'decision', 'priority', 'modes', 'interactive', 'toolAnnotations', 'allowRedirection', 'allow_redirection', 'denyMessage', 'deny_message']);
-const CHECKER_KEYS = new Set(['toolName', 'mcpName', 'argsPattern', 'commandPrefix', 'commandRegex', 'priority', 'modes', 'toolAnnotations', 'checker']);
+const RULE_KEYS = new Set([
+  'toolName',
+  'subagent',
+  'mcpName',
+  'argsPattern',
+  'commandPrefix',
+  'commandRegex',
+  'decision',
+  'priority',
+  'modes',
+  'interactive',
+  'toolAnnotations',
+  'allowRedirection',
+  'allow_redirection',
+  'denyMessage',
+  'deny_message',
+]);
+const CHECKER_KEYS = new Set([
+  'toolName',
+  'mcpName',
+  'argsPattern',
+  'commandPrefix',
+  'commandRegex',
+  'priority',
+  'modes',
+  'toolAnnotations',
+  'checker',
+]);
 
 /** Schema issues of one `[[rule]]` table, as Gemini's zod schema finds them: [key, message]. */
 function ruleIssues(r: Obj): [string, string][] {
@@ -84,20 +132,45 @@ function ruleIssues(r: Obj): [string, string][] {
   const opt = (k: string, ok: (v: unknown) => boolean, what: string) => {
     if (r[k] !== undefined && !ok(r[k])) out.push([k, `\`${k}\` must be ${what}`]);
   };
-  if (r.toolName === undefined) out.push(['toolName', '`toolName` is required (use "*" for all tools)']);
-  else if (!isStrOrList(r.toolName)) out.push(['toolName', '`toolName` must be a string or a list of strings']);
-  for (const k of ['subagent', 'mcpName', 'argsPattern', 'commandRegex', 'denyMessage', 'deny_message']) opt(k, isStr, 'a string');
+  if (r.toolName === undefined)
+    out.push(['toolName', '`toolName` is required (use "*" for all tools)']);
+  else if (!isStrOrList(r.toolName))
+    out.push(['toolName', '`toolName` must be a string or a list of strings']);
+  for (const k of [
+    'subagent',
+    'mcpName',
+    'argsPattern',
+    'commandRegex',
+    'denyMessage',
+    'deny_message',
+  ])
+    opt(k, isStr, 'a string');
   opt('commandPrefix', isStrOrList, 'a string or a list of strings');
-  if (r.decision === undefined) out.push(['decision', '`decision` is required (allow, deny or ask_user)']);
-  else if (!DECISIONS.includes(r.decision as GeminiDecision)) out.push(['decision', `\`decision\` must be allow, deny or ask_user, not ${JSON.stringify(r.decision)}`]);
+  if (r.decision === undefined)
+    out.push(['decision', '`decision` is required (allow, deny or ask_user)']);
+  else if (!DECISIONS.includes(r.decision as GeminiDecision))
+    out.push([
+      'decision',
+      `\`decision\` must be allow, deny or ask_user, not ${JSON.stringify(r.decision)}`,
+    ]);
   const p = r.priority;
   if (p === undefined) out.push(['priority', '`priority` is required']);
-  else if (typeof p !== 'number' || Number.isNaN(p)) out.push(['priority', '`priority` must be a number']);
+  else if (typeof p !== 'number' || Number.isNaN(p))
+    out.push(['priority', '`priority` must be a number']);
   else if (!Number.isInteger(p)) out.push(['priority', '`priority` must be an integer']);
   else if (p < 0) out.push(['priority', '`priority` must be >= 0']);
-  else if (p > 999) out.push(['priority', '`priority` must be <= 999 (1000 and above would jump to the next tier)']);
-  opt('modes', (v) => Array.isArray(v) && v.every((m) => APPROVAL_MODES.includes(m as ApprovalMode)), 'a list of default, autoEdit, yolo, plan');
-  for (const k of ['interactive', 'allowRedirection', 'allow_redirection']) opt(k, (v) => typeof v === 'boolean', 'true or false');
+  else if (p > 999)
+    out.push([
+      'priority',
+      '`priority` must be <= 999 (1000 and above would jump to the next tier)',
+    ]);
+  opt(
+    'modes',
+    (v) => Array.isArray(v) && v.every((m) => APPROVAL_MODES.includes(m as ApprovalMode)),
+    'a list of default, autoEdit, yolo, plan',
+  );
+  for (const k of ['interactive', 'allowRedirection', 'allow_redirection'])
+    opt(k, (v) => typeof v === 'boolean', 'true or false');
   opt('toolAnnotations', isObj, 'a table');
   return out;
 }
@@ -105,22 +178,40 @@ function ruleIssues(r: Obj): [string, string][] {
 function checkerIssues(r: Obj): [string, string][] {
   const out: [string, string][] = [];
   if (r.toolName === undefined) out.push(['toolName', '`toolName` is required']);
-  else if (!isStrOrList(r.toolName)) out.push(['toolName', '`toolName` must be a string or a list of strings']);
-  for (const k of ['mcpName', 'argsPattern', 'commandRegex']) if (r[k] !== undefined && !isStr(r[k])) out.push([k, `\`${k}\` must be a string`]);
-  if (r.commandPrefix !== undefined && !isStrOrList(r.commandPrefix)) out.push(['commandPrefix', '`commandPrefix` must be a string or a list of strings']);
-  if (r.priority !== undefined && (typeof r.priority !== 'number' || !Number.isInteger(r.priority))) out.push(['priority', '`priority` must be an integer']);
-  if (r.modes !== undefined && !(Array.isArray(r.modes) && r.modes.every((m) => APPROVAL_MODES.includes(m as ApprovalMode)))) out.push(['modes', '`modes` must be a list of default, autoEdit, yolo, plan']);
-  if (r.toolAnnotations !== undefined && !isObj(r.toolAnnotations)) out.push(['toolAnnotations', '`toolAnnotations` must be a table']);
+  else if (!isStrOrList(r.toolName))
+    out.push(['toolName', '`toolName` must be a string or a list of strings']);
+  for (const k of ['mcpName', 'argsPattern', 'commandRegex'])
+    if (r[k] !== undefined && !isStr(r[k])) out.push([k, `\`${k}\` must be a string`]);
+  if (r.commandPrefix !== undefined && !isStrOrList(r.commandPrefix))
+    out.push(['commandPrefix', '`commandPrefix` must be a string or a list of strings']);
+  if (r.priority !== undefined && (typeof r.priority !== 'number' || !Number.isInteger(r.priority)))
+    out.push(['priority', '`priority` must be an integer']);
+  if (
+    r.modes !== undefined &&
+    !(Array.isArray(r.modes) && r.modes.every((m) => APPROVAL_MODES.includes(m as ApprovalMode)))
+  )
+    out.push(['modes', '`modes` must be a list of default, autoEdit, yolo, plan']);
+  if (r.toolAnnotations !== undefined && !isObj(r.toolAnnotations))
+    out.push(['toolAnnotations', '`toolAnnotations` must be a table']);
   const c = r.checker;
   if (!isObj(c)) out.push(['checker', '`checker` is required: a table with `type` and `name`']);
   else if (c.type === 'in-process') {
-    if (c.name !== 'allowed-path' && c.name !== 'conseca') out.push(['checker', '`checker.name` of an in-process checker must be allowed-path or conseca']);
+    if (c.name !== 'allowed-path' && c.name !== 'conseca')
+      out.push([
+        'checker',
+        '`checker.name` of an in-process checker must be allowed-path or conseca',
+      ]);
   } else if (c.type === 'external') {
     if (!isStr(c.name)) out.push(['checker', '`checker.name` must be a string']);
   } else out.push(['checker', '`checker.type` must be in-process or external']);
   if (isObj(c)) {
-    if (c.required_context !== undefined && !(Array.isArray(c.required_context) && c.required_context.every(isStr))) out.push(['checker', '`checker.required_context` must be a list of strings']);
-    if (c.config !== undefined && !isObj(c.config)) out.push(['checker', '`checker.config` must be a table']);
+    if (
+      c.required_context !== undefined &&
+      !(Array.isArray(c.required_context) && c.required_context.every(isStr))
+    )
+      out.push(['checker', '`checker.required_context` must be a list of strings']);
+    if (c.config !== undefined && !isObj(c.config))
+      out.push(['checker', '`checker.config` must be a table']);
   }
   return out;
 }
@@ -135,7 +226,11 @@ function escapeRegex(text: string): string {
  * prefix must be followed by whitespace, a quote or the end of the command), else
  * `"command":"<commandRegex>`, else the `argsPattern` (undefined when absent or empty).
  */
-export function buildArgsPatterns(argsPattern: string | undefined, commandPrefix: string | string[] | undefined, commandRegex: string | undefined): (string | undefined)[] {
+export function buildArgsPatterns(
+  argsPattern: string | undefined,
+  commandPrefix: string | string[] | undefined,
+  commandRegex: string | undefined,
+): (string | undefined)[] {
   if (commandPrefix !== undefined && commandPrefix !== '') {
     const prefixes = Array.isArray(commandPrefix) ? commandPrefix : [commandPrefix];
     return prefixes.map((prefix) => {
@@ -164,7 +259,13 @@ export function formatMcpToolName(server: string, tool: string | undefined): str
   return `mcp_${server}_${tool}`;
 }
 
-const TIER_LABEL: Record<GeminiTier, string> = { default: 'Default', extension: 'Extension', workspace: 'Workspace', user: 'User', admin: 'Admin' };
+const TIER_LABEL: Record<GeminiTier, string> = {
+  default: 'Default',
+  extension: 'Extension',
+  workspace: 'Workspace',
+  user: 'User',
+  admin: 'Admin',
+};
 
 function baseName(p: string): string {
   const parts = p.split('/').filter((x) => x !== '');
@@ -186,7 +287,16 @@ export function loadGeminiPolicies(files: readonly GeminiFileInput[]): GeminiLoa
     const doc = parseToml(f.text);
     const at = (path: DocPath, part: 'key' | 'value' = 'key') => doc.locate(path, part);
     if (doc.errors.length > 0 || doc.value === undefined) {
-      for (const e of doc.errors) diagnostics.push(diag('G001', 'error', `TOML syntax error: ${e.message}; Gemini skips this whole file`, f.path, e.range));
+      for (const e of doc.errors)
+        diagnostics.push(
+          diag(
+            'G001',
+            'error',
+            `TOML syntax error: ${e.message}; Gemini skips this whole file`,
+            f.path,
+            e.range,
+          ),
+        );
       refusedFiles.push(f.path);
       continue;
     }
@@ -194,29 +304,72 @@ export function loadGeminiPolicies(files: readonly GeminiFileInput[]): GeminiLoa
     const schema: Diagnostic[] = [];
     const ruleTables = top.rule;
     const checkerTables = top.safety_checker;
-    if (ruleTables !== undefined && !(Array.isArray(ruleTables) && ruleTables.every(isObj))) schema.push(diag('G002', 'error', '`rule` must be an array of tables (`[[rule]]`); Gemini skips this whole file', f.path, at(['rule'])));
-    if (checkerTables !== undefined && !(Array.isArray(checkerTables) && checkerTables.every(isObj))) schema.push(diag('G002', 'error', '`safety_checker` must be an array of tables (`[[safety_checker]]`); Gemini skips this whole file', f.path, at(['safety_checker'])));
-    const tables = Array.isArray(ruleTables) && ruleTables.every(isObj) ? (ruleTables as Obj[]) : [];
-    const checkers = Array.isArray(checkerTables) && checkerTables.every(isObj) ? (checkerTables as Obj[]) : [];
-    tables.forEach((r, i) => {
-      for (const [k, m] of ruleIssues(r)) schema.push(diag('G002', 'error', `rule #${i + 1}: ${m}; Gemini skips this whole file`, f.path, at(['rule', i, k]) ?? at(['rule', i])));
-    });
-    checkers.forEach((r, i) => {
-      for (const [k, m] of checkerIssues(r)) schema.push(diag('G002', 'error', `safety_checker #${i + 1}: ${m}; Gemini skips this whole file`, f.path, at(['safety_checker', i, k]) ?? at(['safety_checker', i])));
-    });
+    if (ruleTables !== undefined && !(Array.isArray(ruleTables) && ruleTables.every(isObj)))
+      schema.push(
+        diag(
+          'G002',
+          'error',
+          '`rule` must be an array of tables (`[[rule]]`); Gemini skips this whole file',
+          f.path,
+          at(['rule']),
+        ),
+      );
+    if (
+      checkerTables !== undefined &&
+      !(Array.isArray(checkerTables) && checkerTables.every(isObj))
+    )
+      schema.push(
+        diag(
+          'G002',
+          'error',
+          '`safety_checker` must be an array of tables (`[[safety_checker]]`); Gemini skips this whole file',
+          f.path,
+          at(['safety_checker']),
+        ),
+      );
+    const tables =
+      Array.isArray(ruleTables) && ruleTables.every(isObj) ? (ruleTables as Obj[]) : [];
+    const checkers =
+      Array.isArray(checkerTables) && checkerTables.every(isObj) ? (checkerTables as Obj[]) : [];
+    const kinds: [string, Obj[], (r: Obj) => [string, string][]][] = [
+      ['rule', tables, ruleIssues],
+      ['safety_checker', checkers, checkerIssues],
+    ];
+    for (const [kind, list, issuesOf] of kinds)
+      list.forEach((r, i) => {
+        for (const [k, m] of issuesOf(r))
+          schema.push(
+            diag(
+              'G002',
+              'error',
+              `${kind} #${i + 1}: ${m}; Gemini skips this whole file`,
+              f.path,
+              at([kind, i, k]) ?? at([kind, i]),
+            ),
+          );
+      });
     if (schema.length > 0) {
-      diagnostics.push(...schema);
+      append(diagnostics, schema);
       refusedFiles.push(f.path);
       continue;
     }
-    tables.forEach((r, i) => {
-      for (const k of Object.keys(r))
-        if (!RULE_KEYS.has(k)) diagnostics.push(diag('G011', 'warning', `rule #${i + 1}: unknown key \`${k}\`; Gemini ignores it`, f.path, at(['rule', i, k])));
-    });
-    checkers.forEach((r, i) => {
-      for (const k of Object.keys(r))
-        if (!CHECKER_KEYS.has(k)) diagnostics.push(diag('G011', 'warning', `safety_checker #${i + 1}: unknown key \`${k}\`; Gemini ignores it`, f.path, at(['safety_checker', i, k])));
-    });
+    for (const [kind, list, known] of [
+      ['rule', tables, RULE_KEYS],
+      ['safety_checker', checkers, CHECKER_KEYS],
+    ] as const)
+      list.forEach((r, i) => {
+        for (const k of Object.keys(r))
+          if (!known.has(k))
+            diagnostics.push(
+              diag(
+                'G011',
+                'warning',
+                `${kind} #${i + 1}: unknown key \`${k}\`; Gemini ignores it`,
+                f.path,
+                at([kind, i, k]),
+              ),
+            );
+      });
     const file = baseName(f.path);
     const tierNo = TIER_NUMBER[f.tier];
     tables.forEach((r, i) => {
@@ -224,36 +377,122 @@ export function loadGeminiPolicies(files: readonly GeminiFileInput[]): GeminiLoa
       const hasPrefix = r.commandPrefix !== undefined;
       const hasRegex = r.commandRegex !== undefined;
       if (hasPrefix || hasRegex) {
-        if (r.toolName !== 'run_shell_command') diagnostics.push(diag('G003', 'error', `rule #${i + 1}: commandPrefix and commandRegex only work with toolName = "run_shell_command" (one name, not a list); Gemini reports this and still loads the rule`, f.path, at(['rule', i, hasPrefix ? 'commandPrefix' : 'commandRegex']) ?? headRange));
-        else if (r.argsPattern !== undefined) diagnostics.push(diag('G004', 'error', `rule #${i + 1}: argsPattern cannot be used with commandPrefix/commandRegex; Gemini reports this and uses ${hasPrefix ? 'commandPrefix' : 'commandRegex'}`, f.path, at(['rule', i, 'argsPattern']) ?? headRange));
-        else if (hasPrefix && hasRegex) diagnostics.push(diag('G005', 'error', `rule #${i + 1}: commandPrefix and commandRegex cannot be used together; Gemini reports this and uses commandPrefix`, f.path, at(['rule', i, 'commandRegex']) ?? headRange));
+        if (r.toolName !== 'run_shell_command')
+          diagnostics.push(
+            diag(
+              'G003',
+              'error',
+              `rule #${i + 1}: commandPrefix and commandRegex only work with toolName = "run_shell_command" (one name, not a list); Gemini reports this and still loads the rule`,
+              f.path,
+              at(['rule', i, hasPrefix ? 'commandPrefix' : 'commandRegex']) ?? headRange,
+            ),
+          );
+        else if (r.argsPattern !== undefined)
+          diagnostics.push(
+            diag(
+              'G004',
+              'error',
+              `rule #${i + 1}: argsPattern cannot be used with commandPrefix/commandRegex; Gemini reports this and uses ${hasPrefix ? 'commandPrefix' : 'commandRegex'}`,
+              f.path,
+              at(['rule', i, 'argsPattern']) ?? headRange,
+            ),
+          );
+        else if (hasPrefix && hasRegex)
+          diagnostics.push(
+            diag(
+              'G005',
+              'error',
+              `rule #${i + 1}: commandPrefix and commandRegex cannot be used together; Gemini reports this and uses commandPrefix`,
+              f.path,
+              at(['rule', i, 'commandRegex']) ?? headRange,
+            ),
+          );
       }
       const names = Array.isArray(r.toolName) ? (r.toolName as string[]) : [r.toolName as string];
-      if (names.some((n) => n === '')) diagnostics.push(diag('G006', 'error', `rule #${i + 1}: an empty toolName; Gemini's policy engine refuses to start (use "*" for all tools)`, f.path, at(['rule', i, 'toolName']) ?? headRange));
-      for (const n of names) if (n.includes('__')) diagnostics.push(diag('G010', 'warning', `rule #${i + 1}: the "__" syntax for MCP tools (\`${n}\`) is deprecated; use mcpName = "…" or mcp_<server>_<tool>`, f.path, at(['rule', i, 'toolName']) ?? headRange));
+      if (names.some((n) => n === ''))
+        diagnostics.push(
+          diag(
+            'G006',
+            'error',
+            `rule #${i + 1}: an empty toolName; Gemini's policy engine refuses to start (use "*" for all tools)`,
+            f.path,
+            at(['rule', i, 'toolName']) ?? headRange,
+          ),
+        );
+      for (const n of names)
+        if (n.includes('__'))
+          diagnostics.push(
+            diag(
+              'G010',
+              'warning',
+              `rule #${i + 1}: the "__" syntax for MCP tools (\`${n}\`) is deprecated; use mcpName = "…" or mcp_<server>_<tool>`,
+              f.path,
+              at(['rule', i, 'toolName']) ?? headRange,
+            ),
+          );
       const mcpName = r.mcpName as string | undefined;
       const subagent = r.subagent as string | undefined;
-      if (mcpName === '' || subagent === '') diagnostics.push(diag('G009', 'error', `rule #${i + 1}: an empty ${mcpName === '' ? 'mcpName' : 'subagent'}; Gemini's policy engine refuses to start`, f.path, at(['rule', i, mcpName === '' ? 'mcpName' : 'subagent']) ?? headRange));
-      const patterns = buildArgsPatterns(r.argsPattern as string | undefined, r.commandPrefix as string | string[] | undefined, r.commandRegex as string | undefined);
-      if (patterns.length === 0) diagnostics.push(diag('G105', 'warning', `rule #${i + 1}: commandPrefix = [] lists no prefix, so Gemini builds no rule from this table: it never matches`, f.path, at(['rule', i, 'commandPrefix']) ?? headRange));
+      if (mcpName === '' || subagent === '')
+        diagnostics.push(
+          diag(
+            'G009',
+            'error',
+            `rule #${i + 1}: an empty ${mcpName === '' ? 'mcpName' : 'subagent'}; Gemini's policy engine refuses to start`,
+            f.path,
+            at(['rule', i, mcpName === '' ? 'mcpName' : 'subagent']) ?? headRange,
+          ),
+        );
+      const patterns = buildArgsPatterns(
+        r.argsPattern as string | undefined,
+        r.commandPrefix as string | string[] | undefined,
+        r.commandRegex as string | undefined,
+      );
+      if (patterns.length === 0)
+        diagnostics.push(
+          diag(
+            'G105',
+            'warning',
+            `rule #${i + 1}: commandPrefix = [] lists no prefix, so Gemini builds no rule from this table: it never matches`,
+            f.path,
+            at(['rule', i, 'commandPrefix']) ?? headRange,
+          ),
+        );
       for (const pattern of patterns) {
         let re: RegExp | undefined;
         if (pattern !== undefined) {
           const key = hasPrefix ? 'commandPrefix' : hasRegex ? 'commandRegex' : 'argsPattern';
           try {
-            re = new RegExp(pattern);
+            re = compileJsRegExp(pattern);
           } catch (e) {
-            diagnostics.push(diag('G007', 'error', `rule #${i + 1}: invalid regular expression ${JSON.stringify(pattern)} (${e instanceof Error ? e.message : String(e)}); Gemini drops this rule`, f.path, at(['rule', i, key], 'value') ?? headRange));
+            diagnostics.push(
+              diag(
+                'G007',
+                'error',
+                `rule #${i + 1}: invalid regular expression ${JSON.stringify(pattern)} (${e instanceof Error ? e.message : String(e)}); Gemini drops this rule`,
+                f.path,
+                at(['rule', i, key], 'value') ?? headRange,
+              ),
+            );
             continue;
           }
           if (!isSafePattern(pattern)) {
-            diagnostics.push(diag('G008', 'error', `rule #${i + 1}: Gemini refuses the pattern as unsafe (over ${MAX_PATTERN_LENGTH} characters, or a quantified group that contains a quantifier) and drops this rule`, f.path, at(['rule', i, key], 'value') ?? headRange));
+            diagnostics.push(
+              diag(
+                'G008',
+                'error',
+                `rule #${i + 1}: Gemini refuses the pattern as unsafe (over ${MAX_PATTERN_LENGTH} characters, or a quantified group that contains a quantifier) and drops this rule`,
+                f.path,
+                at(['rule', i, key], 'value') ?? headRange,
+              ),
+            );
             continue;
           }
         }
         for (const name of names) {
-          const toolName = mcpName !== undefined && mcpName !== '' ? formatMcpToolName(mcpName, name) : name;
-          if (toolName === '' || mcpName === '' || subagent === '') engineError ??= `${f.path}: rule #${i + 1} has an empty ${toolName === '' ? 'toolName' : mcpName === '' ? 'mcpName' : 'subagent'}`;
+          const toolName =
+            mcpName !== undefined && mcpName !== '' ? formatMcpToolName(mcpName, name) : name;
+          if (toolName === '' || mcpName === '' || subagent === '')
+            engineError ??= `${f.path}: rule #${i + 1} has an empty ${toolName === '' ? 'toolName' : mcpName === '' ? 'mcpName' : 'subagent'}`;
           const rule: GeminiRule = {
             index: rules.length,
             file: f.path,
@@ -270,7 +509,8 @@ export function loadGeminiPolicies(files: readonly GeminiFileInput[]): GeminiLoa
           if (subagent !== undefined) rule.subagent = subagent;
           if (r.modes !== undefined) rule.modes = r.modes as ApprovalMode[];
           if (r.interactive !== undefined) rule.interactive = r.interactive as boolean;
-          if (r.toolAnnotations !== undefined) rule.toolAnnotations = r.toolAnnotations as Record<string, unknown>;
+          if (r.toolAnnotations !== undefined)
+            rule.toolAnnotations = r.toolAnnotations as Record<string, unknown>;
           const redir = (r.allowRedirection ?? r.allow_redirection) as boolean | undefined;
           if (redir !== undefined) rule.allowRedirection = redir;
           const deny = (r.denyMessage ?? r.deny_message) as string | undefined;
@@ -283,16 +523,46 @@ export function loadGeminiPolicies(files: readonly GeminiFileInput[]): GeminiLoa
     // Safety checkers are validated (a bad one refuses the file) but not run: they need Gemini's checker processes.
     checkers.forEach((c, i) => {
       const names = Array.isArray(c.toolName) ? (c.toolName as string[]) : [c.toolName as string];
-      if (names.some((n) => n === '')) diagnostics.push(diag('G006', 'error', `safety_checker #${i + 1}: an empty toolName (use "*" for all tools)`, f.path, at(['safety_checker', i, 'toolName'])));
-      for (const pattern of buildArgsPatterns(c.argsPattern as string | undefined, c.commandPrefix as string | string[] | undefined, c.commandRegex as string | undefined)) {
+      if (names.some((n) => n === ''))
+        diagnostics.push(
+          diag(
+            'G006',
+            'error',
+            `safety_checker #${i + 1}: an empty toolName (use "*" for all tools)`,
+            f.path,
+            at(['safety_checker', i, 'toolName']),
+          ),
+        );
+      for (const pattern of buildArgsPatterns(
+        c.argsPattern as string | undefined,
+        c.commandPrefix as string | string[] | undefined,
+        c.commandRegex as string | undefined,
+      )) {
         if (pattern === undefined) continue;
         try {
-          new RegExp(pattern);
+          compileJsRegExp(pattern);
         } catch (e) {
-          diagnostics.push(diag('G007', 'error', `safety_checker #${i + 1}: invalid regular expression ${JSON.stringify(pattern)} (${e instanceof Error ? e.message : String(e)}); Gemini drops this checker`, f.path, at(['safety_checker', i])));
+          diagnostics.push(
+            diag(
+              'G007',
+              'error',
+              `safety_checker #${i + 1}: invalid regular expression ${JSON.stringify(pattern)} (${e instanceof Error ? e.message : String(e)}); Gemini drops this checker`,
+              f.path,
+              at(['safety_checker', i]),
+            ),
+          );
           continue;
         }
-        if (!isSafePattern(pattern)) diagnostics.push(diag('G008', 'error', `safety_checker #${i + 1}: Gemini refuses the pattern as unsafe and drops this checker`, f.path, at(['safety_checker', i])));
+        if (!isSafePattern(pattern))
+          diagnostics.push(
+            diag(
+              'G008',
+              'error',
+              `safety_checker #${i + 1}: Gemini refuses the pattern as unsafe and drops this checker`,
+              f.path,
+              at(['safety_checker', i]),
+            ),
+          );
       }
     });
   }
@@ -340,7 +610,10 @@ export interface GeminiScriptCall {
  * Reads a scripted trace of tool calls: one JSON object per line with `tool` (or `name`) and
  * optional `args`, `mode` and `nonInteractive`; blank lines and `#` lines are skipped.
  */
-export function readGeminiScript(text: string): { calls: GeminiScriptCall[]; errors: { line: number; message: string }[] } {
+export function readGeminiScript(text: string): {
+  calls: GeminiScriptCall[];
+  errors: { line: number; message: string }[];
+} {
   const calls: GeminiScriptCall[] = [];
   const errors: { line: number; message: string }[] = [];
   text.split('\n').forEach((raw, i) => {

@@ -9,6 +9,8 @@
  * accept some of those constructs. See docs/gemini-policies.md.
  */
 
+import { append } from '../../model/append.ts';
+
 /** One part as Gemini's `parseCommandDetails` lists it. */
 export interface ShellDetail {
   /** The command name, or one of the non-command kinds (`redirection (>)`, `command substitution`, …). */
@@ -26,7 +28,16 @@ export interface ShellParse {
 }
 
 /** The non-command parts, which Gemini skips when it checks parts one by one. */
-export const REDIRECTION_NAMES: ReadonlySet<string> = new Set(['redirection (<)', 'redirection (>)', 'heredoc (<<)', 'herestring (<<<)', 'command substitution', 'backtick substitution', 'process substitution', 'subshell']);
+export const REDIRECTION_NAMES: ReadonlySet<string> = new Set([
+  'redirection (<)',
+  'redirection (>)',
+  'heredoc (<<)',
+  'herestring (<<<)',
+  'command substitution',
+  'backtick substitution',
+  'process substitution',
+  'subshell',
+]);
 
 class ParseError extends Error {}
 
@@ -77,7 +88,8 @@ class Reader {
         this.pos += 2;
         this.skipSeparators(false);
         this.skipBlanks();
-        if (this.pos >= this.end || this.peek() === closer) throw new ParseError('missing command after operator');
+        if (this.pos >= this.end || this.peek() === closer)
+          throw new ParseError('missing command after operator');
         continue;
       }
       if (c === ';' || c === '&' || c === '\n') {
@@ -110,7 +122,8 @@ class Reader {
         this.pos += this.peek(1) === '&' ? 2 : 1;
         this.skipSeparators(false);
         this.skipBlanks();
-        if (this.pos >= this.end || this.peek() === closer) throw new ParseError('missing command after `|`');
+        if (this.pos >= this.end || this.peek() === closer)
+          throw new ParseError('missing command after `|`');
         continue;
       }
       return;
@@ -135,10 +148,20 @@ class Reader {
     for (;;) {
       this.skipBlanks();
       const c = this.peek();
-      if (this.pos >= this.end || c === '\n' || c === ';' || c === '|' || c === '&' && this.peek(1) !== '>' || (closer !== '' && c === closer)) break;
-      if (c === '(' || c === ')' || c === '{' && first === undefined) throw new ParseError(`\`${c}\` (subshells and groups are outside the subset)`);
+      if (
+        this.pos >= this.end ||
+        c === '\n' ||
+        c === ';' ||
+        c === '|' ||
+        (c === '&' && this.peek(1) !== '>') ||
+        (closer !== '' && c === closer)
+      )
+        break;
+      if (c === '(' || c === ')' || (c === '{' && first === undefined))
+        throw new ParseError(`\`${c}\` (subshells and groups are outside the subset)`);
       if ((c === '<' || c === '>') && this.peek(1) === '(') {
-        if (first === undefined) throw new ParseError('a process substitution as the command is outside the subset');
+        if (first === undefined)
+          throw new ParseError('a process substitution as the command is outside the subset');
         this.processSubstitution();
         lastWordEnd = this.pos;
         continue;
@@ -153,14 +176,24 @@ class Reader {
       if (first === undefined) {
         first = { start, end: this.pos };
         const name = this.src.slice(start, this.pos);
-        if (/^(if|then|else|elif|fi|for|while|until|do|done|case|esac|function|select|time|\[\[|!)$/.test(name)) throw new ParseError(`\`${name}\` is outside the subset`);
-        if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(name)) throw new ParseError('variable assignments are outside the subset');
+        if (
+          /^(if|then|else|elif|fi|for|while|until|do|done|case|esac|function|select|time|\[\[|!)$/.test(
+            name,
+          )
+        )
+          throw new ParseError(`\`${name}\` is outside the subset`);
+        if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(name))
+          throw new ParseError('variable assignments are outside the subset');
       }
       lastWordEnd = this.pos;
     }
     if (first === undefined) throw new ParseError('missing command');
     const text = this.src.slice(first.start, lastWordEnd).trim();
-    this.details.splice(idx, 0, { name: normalizeName(this.src.slice(first.start, first.end)), text, startIndex: first.start });
+    this.details.splice(idx, 0, {
+      name: normalizeName(this.src.slice(first.start, first.end)),
+      text,
+      startIndex: first.start,
+    });
   }
 
   private redirect(): void {
@@ -169,18 +202,32 @@ class Reader {
     let op = '';
     if (this.peek() === '&' && this.peek(1) === '>') {
       op = this.peek(2) === '>' ? '&>>' : '&>';
-    } else if (this.peek() === '>') op = this.peek(1) === '>' ? '>>' : this.peek(1) === '&' ? '>&' : this.peek(1) === '|' ? '>|' : '>';
+    } else if (this.peek() === '>')
+      op =
+        this.peek(1) === '>'
+          ? '>>'
+          : this.peek(1) === '&'
+            ? '>&'
+            : this.peek(1) === '|'
+              ? '>|'
+              : '>';
     else if (this.peek() === '<') {
-      if (this.peek(1) === '<') throw new ParseError('here-documents and here-strings are outside the subset');
+      if (this.peek(1) === '<')
+        throw new ParseError('here-documents and here-strings are outside the subset');
       op = this.peek(1) === '&' ? '<&' : this.peek(1) === '>' ? '<>' : '<';
     }
     this.pos += op.length;
     this.skipBlanks();
-    if (this.pos >= this.end || /[\s;&|<>()]/.test(this.peek())) throw new ParseError('missing redirection target');
+    if (this.pos >= this.end || /[\s;&|<>()]/.test(this.peek()))
+      throw new ParseError('missing redirection target');
     this.word();
     this.redirection = true;
     const text = this.src.slice(start, this.pos).trim();
-    this.details.push({ name: op.includes('<') && !op.startsWith('&') ? 'redirection (<)' : 'redirection (>)', text, startIndex: start });
+    this.details.push({
+      name: op.includes('<') && !op.startsWith('&') ? 'redirection (<)' : 'redirection (>)',
+      text,
+      startIndex: start,
+    });
   }
 
   /** A word: bare characters, quotes, `$(…)` and backticks, concatenated. */
@@ -199,7 +246,16 @@ class Reader {
       } else if (c === '"') this.doubleQuoted();
       else if (c === '$') this.dollar();
       else if (c === '`') this.backtick();
-      else if (c === '{' || c === '}' || c === '*' || c === '?' || c === '[' || c === '!' || c === '~' && this.pos !== start) throw new ParseError(`\`${c}\` in a word is outside the subset`);
+      else if (
+        c === '{' ||
+        c === '}' ||
+        c === '*' ||
+        c === '?' ||
+        c === '[' ||
+        c === '!' ||
+        (c === '~' && this.pos !== start)
+      )
+        throw new ParseError(`\`${c}\` in a word is outside the subset`);
       else this.pos++;
     }
     if (this.pos === start) throw new ParseError('missing word');
@@ -229,7 +285,12 @@ class Reader {
       inner.pos = this.pos + 2;
       inner.list(')');
       this.pos = close + 1;
-      this.details.push({ name: 'command substitution', text: this.src.slice(start, this.pos).trim(), startIndex: start }, ...inner.details);
+      this.details.push({
+        name: 'command substitution',
+        text: this.src.slice(start, this.pos).trim(),
+        startIndex: start,
+      });
+      append(this.details, inner.details);
       this.redirection ||= inner.redirection;
       return;
     }
@@ -253,8 +314,14 @@ class Reader {
     inner.pos = this.pos + 2;
     inner.list(')');
     this.pos = close + 1;
-    if (this.pos < this.end && !/[\s;&|<>)]/.test(this.peek())) throw new ParseError('text right after a process substitution is outside the subset');
-    this.details.push({ name: 'process substitution', text: this.src.slice(start, this.pos).trim(), startIndex: start }, ...inner.details);
+    if (this.pos < this.end && !/[\s;&|<>)]/.test(this.peek()))
+      throw new ParseError('text right after a process substitution is outside the subset');
+    this.details.push({
+      name: 'process substitution',
+      text: this.src.slice(start, this.pos).trim(),
+      startIndex: start,
+    });
+    append(this.details, inner.details);
     this.redirection ||= inner.redirection;
   }
 
@@ -262,7 +329,8 @@ class Reader {
     const start = this.pos;
     let i = this.pos + 1;
     while (i < this.end && this.src[i] !== '`') {
-      if (this.src[i] === '\\') throw new ParseError('escapes inside backticks are outside the subset');
+      if (this.src[i] === '\\')
+        throw new ParseError('escapes inside backticks are outside the subset');
       i++;
     }
     if (i >= this.end) throw new ParseError('unterminated backtick');
@@ -270,7 +338,12 @@ class Reader {
     inner.pos = this.pos + 1;
     inner.list('');
     this.pos = i + 1;
-    this.details.push({ name: 'backtick substitution', text: this.src.slice(start, this.pos).trim(), startIndex: start }, ...inner.details);
+    this.details.push({
+      name: 'backtick substitution',
+      text: this.src.slice(start, this.pos).trim(),
+      startIndex: start,
+    });
+    append(this.details, inner.details);
     this.redirection ||= inner.redirection;
   }
 }
@@ -313,16 +386,21 @@ function normalizeName(raw: string): string {
  * outside the subset or one that does not parse gives `hasError` (no parts are trusted then).
  */
 export function parseShell(command: string): ShellParse {
-  if (command.trim() === '' || command.length > MAX_COMMAND) return { details: [], hasError: true, hasRedirection: /[<>]/.test(command) };
+  if (command.trim() === '' || command.length > MAX_COMMAND)
+    return { details: [], hasError: true, hasRedirection: /[<>]/.test(command) };
   const r = new Reader(command, command.length, 0);
   try {
     r.list('');
     if (r.pos < command.length) throw new ParseError('unexpected text');
   } catch (e) {
-    if (e instanceof ParseError) return { details: [], hasError: true, hasRedirection: /[<>]/.test(command) };
+    if (e instanceof ParseError)
+      return { details: [], hasError: true, hasRedirection: /[<>]/.test(command) };
     throw e;
   }
-  const details = r.details.map((d, i) => ({ d, i })).sort((a, b) => a.d.startIndex - b.d.startIndex || a.i - b.i).map((x) => x.d);
+  const details = r.details
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => a.d.startIndex - b.d.startIndex || a.i - b.i)
+    .map((x) => x.d);
   return { details, hasError: details.length === 0, hasRedirection: r.redirection };
 }
 
@@ -332,7 +410,8 @@ export function hasRedirection(command: string): boolean {
   return parseShell(command).hasRedirection;
 }
 
-const WRAPPER = /^\s*(?:(?:(?:\S+\/)?(?:sh|bash|zsh))\s+-c|cmd\.exe\s+\/c|powershell(?:\.exe)?\s+(?:-NoProfile\s+)?-Command|pwsh(?:\.exe)?\s+(?:-NoProfile\s+)?-Command)\s+/i;
+const WRAPPER =
+  /^\s*(?:(?:(?:\S+\/)?(?:sh|bash|zsh))\s+-c|cmd\.exe\s+\/c|powershell(?:\.exe)?\s+(?:-NoProfile\s+)?-Command|pwsh(?:\.exe)?\s+(?:-NoProfile\s+)?-Command)\s+/i;
 
 /**
  * Gemini's `stripShellWrapper`: `bash -c "…"`, `sh -c '…'`, `cmd.exe /c …`, `powershell -Command …`
@@ -342,7 +421,11 @@ export function stripShellWrapper(command: string): string {
   const m = WRAPPER.exec(command);
   if (m === null) return command.trim();
   let inner = command.slice(m[0].length).trim();
-  if (inner.length >= 2 && ((inner.startsWith('"') && inner.endsWith('"')) || (inner.startsWith("'") && inner.endsWith("'")))) {
+  if (
+    inner.length >= 2 &&
+    ((inner.startsWith('"') && inner.endsWith('"')) ||
+      (inner.startsWith("'") && inner.endsWith("'")))
+  ) {
     const posix = m[0].trim().endsWith('-c');
     if (posix && inner.startsWith('"')) {
       const body = inner.slice(1, -1);
