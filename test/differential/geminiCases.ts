@@ -20,6 +20,54 @@ const sh = (command: string, mode: GenCase['calls'][number]['mode'] = 'default')
 
 export const NAMED_CASES: NamedCase[] = [
   {
+    name: "regression (first run, 138 disagreements): Gemini's shell heuristics allow a read-only command no rule matches and ask for rm -rf even when allowed",
+    files: [
+      {
+        name: 'h.toml',
+        tier: 'user',
+        text: '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "rm"\ndecision = "allow"\npriority = 10\n',
+      },
+    ],
+    calls: [
+      sh('git status'),
+      sh('ls'),
+      sh('cat /etc/passwd'),
+      sh('rm -rf build'),
+      sh('rm x'),
+      sh('rm -rf build', 'yolo'),
+    ],
+    expected: ['allow', 'allow', 'ask_user', 'allow', 'allow', 'allow'],
+  },
+  {
+    name: 'regression (first run): a dangerous command asks under an allow rule without a pattern (heuristics apply), not in yolo mode',
+    files: [
+      {
+        name: 'h.toml',
+        tier: 'user',
+        text: '[[rule]]\ntoolName = "run_shell_command"\ndecision = "allow"\npriority = 10\n',
+      },
+    ],
+    calls: [
+      sh('rm -rf build'),
+      sh('rm -rf build', 'yolo'),
+      sh('git -c core.pager=x log'),
+      sh('ls'),
+    ],
+    expected: ['ask_user', 'allow', 'ask_user', 'allow'],
+  },
+  {
+    name: 'regression (package test commands): the commands inside <(…) and >(…) are parts of their own',
+    files: [
+      {
+        name: 'p.toml',
+        tier: 'user',
+        text: '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "rm"\ndecision = "deny"\npriority = 20\n',
+      },
+    ],
+    calls: [sh('diff <(git log) <(rm -rf /)'), sh('tee >(rm -rf /)')],
+    expected: ['deny', 'deny'],
+  },
+  {
     name: 'docs: commandPrefix git allows git status but not git status && rm -rf / (compound command)',
     files: [
       {
