@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadCodexRules } from '../../src/core/permissions/codex/index.ts';
+import { loadGeminiPolicies } from '../../src/core/permissions/gemini/index.ts';
 import { runCli } from './harness.ts';
 
 const SETTINGS = JSON.stringify({ permissions: { allow: ['Bash(npm run:*)', 'Bash(git status)', 'Read'], ask: ['Bash(git push:*)'], deny: ['Bash(rm -rf *)'] } }, null, 2);
@@ -56,5 +57,23 @@ describe('rule-studio translate', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/\/p\/bad\.rules:1:\d+: K0\d\d/);
     expect(r.stdout).toBe('');
+  });
+});
+
+describe('rule-studio translate --to gemini', () => {
+  it('writes a Gemini CLI policy file that loads without a finding, and decides the session as the source', async () => {
+    const r = await runCli(['translate', '/p/.claude/settings.json', '--to', 'gemini', '--sessions', '/p/s.jsonl'], files);
+    const load = loadGeminiPolicies([{ path: 'claude.toml', text: r.stdout, tier: 'workspace' }]);
+    expect(load.diagnostics).toEqual([]);
+    expect(load.rules.map((x) => `${x.decision} ${x.toolName}`)).toEqual(['allow run_shell_command', 'allow run_shell_command', 'allow read_file', 'allow read_many_files', 'ask_user run_shell_command', 'deny run_shell_command']);
+    expect(r.stderr).toContain('5 rules translated from claude to gemini; 1 said more broadly; 0 not translated.');
+    expect(r.stderr).toContain('4 of 4 shell commands in the sessions decided the same');
+    expect(r.code).toBe(0);
+  });
+
+  it('Codex rules go to Claude Code first', async () => {
+    const r = await runCli(['translate', '/p/d.rules', '--to', 'gemini'], { '/p/d.rules': 'prefix_rule(pattern = ["ls"])\n' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--to claude/);
   });
 });

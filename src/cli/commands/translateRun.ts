@@ -4,7 +4,8 @@ import { mergeSettings } from '../../core/permissions/claude/index.ts';
 import { DEFAULT_HOME, defaultCwd, recordedCwd } from '../../core/permissions/claude/replayContext.ts';
 import type { SettingsInput } from '../../core/permissions/claude/types.ts';
 import { loadCodexRules } from '../../core/permissions/codex/index.ts';
-import { claudeToCodex, codexToClaude, compareOnCommands, type AnyPolicy, type Comparison, type Translation, type TranslationNote } from '../../core/permissions/translate/index.ts';
+import { loadGeminiPolicies } from '../../core/permissions/gemini/index.ts';
+import { claudeToCodex, claudeToGemini, codexToClaude, compareOnCommands, type AnyPolicy, type Comparison, type Translation, type TranslationNote } from '../../core/permissions/translate/index.ts';
 import { readTrace } from '../../core/traces/index.ts';
 import { EXIT, type CliContext } from '../context.ts';
 import { jsonTermSafe, termSafe } from '../escape.ts';
@@ -59,14 +60,15 @@ function sessionCommands(paths: readonly string[], ctx: CliContext): { commands:
 }
 
 export function runTranslate(args: ParsedArgs, ctx: CliContext): number {
-  const to = args.value('to') as 'codex' | 'claude';
+  const to = args.value('to') as 'codex' | 'gemini' | 'claude';
   const files = args.positionals;
   const codexFiles = files.filter((f) => f.endsWith('.rules'));
   const claudeFiles = files.filter((f) => f.endsWith('.json'));
   if (codexFiles.length + claudeFiles.length !== files.length || (codexFiles.length > 0 && claudeFiles.length > 0))
     throw new UsageError('translate takes Claude Code settings (.json) or Codex rules (.rules), not both and nothing else');
   const from = codexFiles.length > 0 ? 'codex' : 'claude';
-  if (from === to) throw new UsageError(`the files are ${from === 'codex' ? 'Codex rules' : 'Claude Code settings'} already: --to ${from === 'codex' ? 'claude' : 'codex'}`);
+  if (from === to) throw new UsageError(`the files are ${from === 'codex' ? 'Codex rules' : 'Claude Code settings'} already: --to ${from === 'codex' ? 'claude' : 'codex or --to gemini'}`);
+  if (from === 'codex' && to === 'gemini') throw new UsageError('Codex rules translate to Claude Code settings (--to claude); translate those to Gemini CLI next');
   const sessions = args.list('sessions');
   const recorded = sessions.length > 0 ? sessionCommands(sessions, ctx) : undefined;
 
@@ -80,8 +82,14 @@ export function runTranslate(args: ParsedArgs, ctx: CliContext): number {
     const errors = policy.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length > 0) throw new UnreadableError(errors.map((d) => `${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.message}`).join('\n'));
     source = { dialect: 'claude', policy, cwd, home: DEFAULT_HOME };
-    translation = claudeToCodex(policy);
-    target = { dialect: 'codex', policy: loadCodexRules([{ path: args.value('out') ?? 'translated.rules', text: translation.text }]).policy };
+    if (to === 'gemini') {
+      translation = claudeToGemini(policy);
+      const rules = loadGeminiPolicies([{ path: args.value('out') ?? 'translated.toml', text: translation.text, tier: 'workspace' }]).rules;
+      target = { dialect: 'gemini', rules, workspace: cwd };
+    } else {
+      translation = claudeToCodex(policy);
+      target = { dialect: 'codex', policy: loadCodexRules([{ path: args.value('out') ?? 'translated.rules', text: translation.text }]).policy };
+    }
   } else {
     const load = loadCodexRules(codexFiles.map((path) => ({ path, text: ctx.readText(path) })));
     if (load.refused) throw new UnreadableError(load.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.code} ${d.message}`).join('\n'));

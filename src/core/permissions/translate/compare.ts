@@ -1,5 +1,5 @@
 /**
- * Whether two policies in different dialects decide the same shell commands the same way, at the
+ * Whether two policies in different dialects (Claude Code, Codex, Gemini CLI) decide the same shell commands the same way, at the
  * level of their rules: each command is split into its simple commands (Claude Code's splitting,
  * wrappers such as `timeout` stripped), each part is decided by each policy's rules, and the
  * parts combine as both agents combine them — a deny anywhere denies, an ask anywhere asks, and
@@ -12,10 +12,15 @@ import type { PermissionPolicy } from '../claude/settings.ts';
 import type { PermissionRule } from '../claude/types.ts';
 import { checkCommand, type CodexPolicy } from '../codex/policy.ts';
 import { shlexSplit } from '../codex/shlex.ts';
+import { checkToolCall } from '../gemini/engine.ts';
+import type { GeminiRule } from '../gemini/policy.ts';
 import type { Dialect, RuleVerdict } from './types.ts';
 
 /** A policy of either dialect. */
-export type AnyPolicy = { dialect: 'claude'; policy: PermissionPolicy; cwd: string; home: string } | { dialect: 'codex'; policy: CodexPolicy };
+export type AnyPolicy =
+  | { dialect: 'claude'; policy: PermissionPolicy; cwd: string; home: string }
+  | { dialect: 'codex'; policy: CodexPolicy }
+  | { dialect: 'gemini'; rules: readonly GeminiRule[]; workspace: string };
 
 /** One command two policies decide differently, with what each said and which rule said it. */
 export interface VerdictDifference {
@@ -56,10 +61,19 @@ function codexPart(policy: CodexPolicy, part: string): PartVerdict {
   return { verdict, ...(rule ? { rule: `${rule.rule.file}:${rule.rule.pos.line} prefix_rule(${rule.matchedPrefix.join(' ')})` } : {}) };
 }
 
+function geminiPart(rules: readonly GeminiRule[], workspace: string, part: string): PartVerdict {
+  const e = checkToolCall(rules, { name: 'run_shell_command', args: { command: part } }, { workspace });
+  const r = e.rule;
+  // Gemini's default decision (no rule) and an inherent downgrade are not the rules' verdict.
+  if (r === undefined || !('toolName' in r)) return { verdict: 'none' };
+  const verdict = e.decision === 'deny' ? 'deny' : e.decision === 'ask_user' ? 'ask' : 'allow';
+  return { verdict, rule: `${r.file}:${r.range.start.line} [[rule]] ${r.toolName}` };
+}
+
 /** What a policy's rules say about a whole command (its parts combined). */
 export function verdictOf(p: AnyPolicy, command: string): PartVerdict {
   const parts = commandParts(command);
-  const each = parts.map((part) => (p.dialect === 'claude' ? claudePart(p.policy, p.cwd, p.home, part) : codexPart(p.policy, part)));
+  const each = parts.map((part) => (p.dialect === 'claude' ? claudePart(p.policy, p.cwd, p.home, part) : p.dialect === 'codex' ? codexPart(p.policy, part) : geminiPart(p.rules, p.workspace, part)));
   let strictest: PartVerdict | undefined;
   for (const v of each) if (v.verdict !== 'none' && v.verdict !== 'allow' && (strictest === undefined || RANK[v.verdict] > RANK[strictest.verdict as 'ask' | 'deny'])) strictest = v;
   if (strictest) return strictest;

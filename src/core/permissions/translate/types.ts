@@ -1,11 +1,11 @@
 /**
  * Translation between the permission dialects Rule Studio reads (Claude Code settings, Codex
- * execpolicy `.rules`): what a translation gives back, and the shared vocabulary its comparison
+ * execpolicy `.rules`, Gemini CLI policy TOML): what a translation gives back, and the shared vocabulary its comparison
  * on sessions uses.
  */
 
 /** A dialect a policy can be translated to or from. */
-export type Dialect = 'claude' | 'codex';
+export type Dialect = 'claude' | 'codex' | 'gemini';
 
 /** Where a source rule was written, and its text as written. */
 export interface SourceRule {
