@@ -111,9 +111,15 @@ async function checkReadable(browser: Browser, list: 'Examples' | 'Guided walk-t
   wholeWhenItFits(simulateCanvas, simulate, whole, `${name} (Simulate mode)`);
   await page.context().close();
 
+  // A second open in a fresh browser places every node it shows where the first open did (the
+  // nodes in its first view are enough: a layout that differed would move them too, and reading
+  // them spares zooming out over the whole graph again).
   const { page: again } = await openEntry(browser, list, name);
-  const second = await showWholeGraph(again, graph(again));
-  expect(positionsOf(second), `${name}: the same positions on a second open`).toEqual(positionsOf(whole));
+  const second = positionsOf(await geometry(graph(again)));
+  expect(Object.keys(second).length, `${name}: nodes on the second open`).toBeGreaterThan(0);
+  const firstPositions = positionsOf(whole);
+  const same = Object.fromEntries(Object.keys(second).map((id) => [id, firstPositions[id]]));
+  expect(second, `${name}: the same positions on a second open`).toEqual(same);
   await again.context().close();
 }
 
