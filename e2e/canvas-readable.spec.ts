@@ -177,6 +177,19 @@ test('the simulator folds to a rail and back, by pointer or keyboard, and stays 
   await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Design' }).click();
   await page.getByRole('button', { name: 'Open simulation' }).click();
   await expect(region(page, 'Simulation')).toBeVisible();
+
+  // A graph pane too small for the minimap shows none (it covered the nodes there); given room
+  // again, the minimap is back.
+  const minimap = graph(page).locator('.react-flow__minimap');
+  await expect(minimap).toBeVisible();
+  await page.setViewportSize({ width: 760, height: 480 });
+  await expect.poll(async () => {
+    const pane = (await graph(page).locator('.rs-flow').first().boundingBox())!;
+    return pane.width < 420 || pane.height < 260;
+  }).toBe(true);
+  await expect(minimap).toHaveCount(0);
+  await page.setViewportSize(SIZE);
+  await expect(minimap).toBeVisible();
   await page.context().close();
 });
 
