@@ -62,6 +62,12 @@ export const ruleId = (node: string, rule: number) => `${node}\u0000${rule}`;
 /** The search reads which rules fired, never their texts: they are not rendered. */
 const STEP_CONTEXT = { executed: true, texts: false } as const;
 
+/** Whether one of the decisions is an interrupt. */
+function hasInterrupt(decisions: readonly DecisionBody[]): boolean {
+  for (let i = 0; i < decisions.length; i++) if ((decisions[i] as DecisionBody).kind === 'interrupt') return true;
+  return false;
+}
+
 /** The workflow's moves from a state at `node`: advancing first, then work (built once per node). */
 function movesAt(s: WorkflowSearch, cache: Map<string, readonly WorkflowMove[]>, node: string): readonly WorkflowMove[] {
   let moves = cache.get(node);
@@ -107,19 +113,31 @@ export function* searchWorkflowSteps(workflow: Workflow, settings: ReplaySetting
   const open = new Set<string>([...compiled.nodes.keys(), DONE_NODE].map((n) => `n${n}`));
   const unsampled = new Set(model.unsampled.map((u) => ruleId(u.node, u.rule)));
   for (const n of compiled.nodes.values()) for (const r of n.rules) if (!r.inert && !unsampled.has(ruleId(n.name, r.index))) open.add(`r${ruleId(n.name, r.index)}`);
-  /** Notes what one event's decisions did; returns the node after it and whether it was clean. */
+  /**
+   * Each rule's id by node and index, and whether it fired: decisions are noted at every move,
+   * so the ids are looked up, not joined again per decision.
+   */
+  const ruleIds = new Map<string, string[]>();
+  const idOf = (node: string, rule: number): string => {
+    let ids = ruleIds.get(node);
+    if (ids === undefined) ruleIds.set(node, (ids = []));
+    return (ids[rule] ??= ruleId(node, rule));
+  };
+  /** Notes what one event's decisions did; returns whether the session is still clean after it. */
   const note = (decisions: readonly DecisionBody[], from: number, move: WorkflowMove | undefined, to: number, wasClean: boolean) => {
-    let clean = wasClean;
-    for (const d of decisions) if (d.kind === 'interrupt') clean = false;
+    const clean = wasClean && !hasInterrupt(decisions);
     for (const d of decisions) {
       if (d.kind === 'interrupt') {
-        const id = ruleId(d.node, d.rule);
-        if (!s.fired.has(id)) s.fired.set(id, { from, move, to });
+        const id = idOf(d.node, d.rule);
+        if (s.fired.has(id)) continue;
+        s.fired.set(id, { from, move, to });
         open.delete(`r${id}`);
       } else if (d.kind === 'transition') {
         if (!s.entered.has(d.to)) s.entered.set(d.to, { from, move, to });
-        if (clean && !s.enteredClean.has(d.to)) s.enteredClean.set(d.to, { from, move, to });
-        if (clean) open.delete(`n${d.to}`);
+        if (clean && !s.enteredClean.has(d.to)) {
+          s.enteredClean.set(d.to, { from, move, to });
+          open.delete(`n${d.to}`);
+        }
       }
     }
     return clean;
@@ -162,7 +180,7 @@ export function* searchWorkflowSteps(workflow: Workflow, settings: ReplaySetting
         const decisions = engine.step(moveEvent(move, time), STEP_CONTEXT);
         s.transitions++;
         const after = engine.save();
-        const clean = (s.clean[id] as boolean) && !decisions.some((d) => d.kind === 'interrupt');
+        const clean = (s.clean[id] as boolean) && !hasInterrupt(decisions);
         const key = workflowStateKey(after, model.bounds, clean ? 1 : 0);
         let to = ids.get(key);
         if (to === undefined) {

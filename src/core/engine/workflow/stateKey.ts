@@ -210,9 +210,20 @@ class KeyWriter {
     this.units[at] = pairs;
   }
 
+  /**
+   * Per key length, a list of exactly that length the finished key is copied into: shortening
+   * `units` to the key (as `fromCharCode.apply` needs) dropped its room, so the next longer key
+   * grew it again, an allocation per key.
+   */
+  private readonly exact: number[][] = [];
+
   done(): string {
-    this.units.length = this.n;
-    return String.fromCharCode.apply(null, this.units);
+    const n = this.n;
+    let out = this.exact[n];
+    if (out === undefined) this.exact[n] = out = Array.from({ length: n }, () => 0);
+    const units = this.units;
+    for (let i = 0; i < n; i++) out[i] = units[i] as number;
+    return String.fromCharCode.apply(null, out);
   }
 }
 
@@ -285,7 +296,11 @@ export function workflowStateKey(s: WorkflowEngineState, b: WorkflowKeyBounds, t
     return w.done();
   }
   w.num(current ? ageOf(now, current.start, b) + 1 : 0);
-  for (const [node, reads] of b.readers) {
+  // Indexed, no destructuring: `for (const [node, reads] of …)` ran the iterator protocol per pair.
+  for (let k = 0; k < b.readers.length; k++) {
+    const pair = b.readers[k] as readonly [string, NodeReads];
+    const node = pair[0];
+    const reads = pair[1];
     const i = s.phases.first.get(node);
     const p = i === undefined ? undefined : phases[i];
     if (i === undefined || p === undefined) {
