@@ -21,6 +21,35 @@ export interface CorpusFigures {
   cpu: Record<1 | 2, number[]>;
   /** The 1-minute load average when each run ended. */
   load: Record<1 | 2, number[]>;
+  /** CPU ms of each process of each run (user, system): the command first, then its worker processes. */
+  processes: Record<1 | 2, ProcessCpu[][]>;
+}
+
+/** One process's CPU time over its life (all its threads), as it measured it at exit. */
+export interface ProcessCpu {
+  worker: boolean;
+  userMs: number;
+  systemMs: number;
+}
+
+/**
+ * A script each process of the command loads first (`NODE_OPTIONS=--require`, which the worker
+ * processes inherit): at exit, it appends the process's own CPU time to the file named by
+ * RS_BENCH_CPU_LOG.
+ */
+const CPU_PROBE = `const { appendFileSync } = require('node:fs');
+process.once('exit', () => {
+  const u = process.cpuUsage();
+  const worker = process.env.RULE_STUDIO_CORPUS_WORKER === '1' && typeof process.send === 'function';
+  appendFileSync(process.env.RS_BENCH_CPU_LOG, JSON.stringify({ worker, userMs: u.user / 1000, systemMs: u.system / 1000 }) + '\\n');
+});
+`;
+
+/** The processes' CPU lines the probe wrote, the command first. */
+function processCpu(log: string): ProcessCpu[] {
+  const rows = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as ProcessCpu) : [];
+  rmSync(log, { force: true });
+  return [...rows.filter((r) => !r.worker), ...rows.filter((r) => r.worker)];
 }
 
 /** Clock ticks per second of /proc's CPU times. */
@@ -87,25 +116,31 @@ function userCli(cacheDir: string): { argv: string[]; env: NodeJS.ProcessEnv } {
  * Replays `sessions` sessions of `perSession` calls (default 1,600 × 2,500 = 4,000,000 events) three
  * times with `rule-studio report --workers 1` and `--workers 2`, alternated: wall time of the
  * whole command, process start and the workers' start-up included, as a user waits for it; CPU
- * time of the command and its workers; the load average after each run.
+ * time of the command and its workers, in all and per process; the load average after each run.
  */
 export async function benchCorpus(sessions = 1_600, perSession = 2_500): Promise<CorpusFigures> {
   const { dir } = writeCorpus(sessions, perSession);
   const cacheDir = mkdtempSync(join(tmpdir(), 'rs-bench-cache-'));
   const cli = userCli(cacheDir);
+  const probe = join(cacheDir, 'cpu-probe.cjs');
+  const cpuLog = join(cacheDir, 'cpu.jsonl');
+  writeFileSync(probe, CPU_PROBE);
+  const env = { ...cli.env, NODE_OPTIONS: `${cli.env.NODE_OPTIONS ?? ''} --require ${probe}`.trim(), RS_BENCH_CPU_LOG: cpuLog };
   const runs: Record<1 | 2, number[]> = { 1: [], 2: [] };
   const cpu: Record<1 | 2, number[]> = { 1: [], 2: [] };
   const load: Record<1 | 2, number[]> = { 1: [], 2: [] };
+  const processes: Record<1 | 2, ProcessCpu[][]> = { 1: [], 2: [] };
   const tick = ticksPerSecond();
   try {
     for (let i = 0; i < 3; i++)
       for (const w of [1, 2] as const) {
         const c0 = childrenCpuMs(tick);
         const t0 = performance.now();
-        const out = execFileSync(process.execPath, [...cli.argv, 'report', RULES, '--corpus', dir, '--workers', String(w), '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 30, env: cli.env });
+        const out = execFileSync(process.execPath, [...cli.argv, 'report', RULES, '--corpus', dir, '--workers', String(w), '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 30, env });
         runs[w].push(performance.now() - t0);
         cpu[w].push(childrenCpuMs(tick) - c0);
         load[w].push(loadavg()[0] ?? Number.NaN);
+        processes[w].push(processCpu(cpuLog));
         const replayed = (JSON.parse(out) as { sessions: unknown[] }).sessions.length;
         if (replayed !== sessions) throw new Error(`replayed ${replayed} of ${sessions} sessions`);
       }
@@ -113,7 +148,7 @@ export async function benchCorpus(sessions = 1_600, perSession = 2_500): Promise
     rmSync(dir, { recursive: true, force: true });
     rmSync(cacheDir, { recursive: true, force: true });
   }
-  return { sessions, events: sessions * perSession, runs, cpu, load };
+  return { sessions, events: sessions * perSession, runs, cpu, load, processes };
 }
 
 /** Appends `lines` calls to a log `follow` is watching, one every 150 ms; ms from each append to its decision on stdout. */

@@ -172,6 +172,15 @@ if (want('corpus')) {
   console.log(`    ${line(1, m1)}`);
   console.log(`    ${line(2, m2)}`);
   console.log(`    speed-up ${fmt(m1 / m2, 2)}× (1-worker wall median / 2-worker wall median)`);
+  // Each process's CPU (user + system, all its threads), median over the runs: the command, then its worker process.
+  const perProcess = (w: 1 | 2) =>
+    (r.processes[w][0] ?? [])
+      .map((p, i) => {
+        const of = (k: 'userMs' | 'systemMs') => median(r.processes[w].map((run) => run[i]?.[k] ?? Number.NaN));
+        return `${p.worker ? 'worker' : 'command'} ${fmt(of('userMs') + of('systemMs'))} ms (user ${fmt(of('userMs'))}, system ${fmt(of('systemMs'))})`;
+      })
+      .join('; ');
+  console.log(`    CPU per process, medians: 1 worker: ${perProcess(1)}; 2 workers: ${perProcess(2)}`);
   console.log(`  before: ${before}; after: ${await loadAverage()}`);
   const lat = (await benchFollow()).sort((a, b) => a - b);
   console.log(`  follow: a line appended → its decision printed: median ${fmt(median(lat))} ms, p95 ${fmt(lat[Math.floor(lat.length * 0.95)] ?? 0)} ms, max ${fmt(lat[lat.length - 1] ?? 0)} ms wall over ${lat.length} appends (target < 1,000 ms; the log is polled every 100 ms); ${await loadAverage()}`);

@@ -9,6 +9,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { createSessionReplayer, prepareJob, type CorpusJob, type SessionReplayer, type SessionResult } from '../../core/corpus/replaySession.ts';
 import type { ReplayConfig } from '../../core/engine/replay.ts';
 
@@ -97,15 +98,29 @@ export async function replayCorpus(job: CorpusJob, sessions: readonly Session[],
     for (const w of pool) w.kill('SIGKILL');
   };
   process.once('exit', stop);
+  const restoreGc = pool.length > 0 ? collectOnOneThread() : () => undefined;
   try {
     return await replayOn(config, pool, sessions, progress);
   } catch (e) {
     stop();
     throw e;
   } finally {
+    restoreGc();
     process.off('exit', stop);
     await Promise.all(pool.map(closeWorker));
   }
+}
+
+/**
+ * While this process replays beside worker processes, its young generation is collected on its own
+ * thread too (see {@link WORKER_V8_OPTIONS}); V8 reads the option at each collection. Unless this
+ * process was started with its own choice. Returns what puts the default back.
+ */
+function collectOnOneThread(): () => void {
+  const options = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
+  if (/--(no-)?(single-threaded-gc|single-threaded|parallel-scavenge)\b/.test(options)) return () => undefined;
+  setFlagsFromString('--no-parallel-scavenge');
+  return () => setFlagsFromString('--parallel-scavenge');
 }
 
 /** Closes a worker's channel (it exits on that) and waits for it to exit; kills it if it lingers. */
@@ -195,14 +210,40 @@ function largestFirst(sessions: readonly Session[]): Session[] {
 }
 
 /**
+ * V8 options added for a worker process: its garbage collector on its own thread. Every core runs
+ * a replaying process, so a collector's helper threads find no idle core: they take it from another
+ * replaying process, and the collector waits for them (the young generation, collected every few
+ * milliseconds, keeps little alive, so one thread collects it in about the time it takes to hand it
+ * out).
+ */
+export const WORKER_V8_OPTIONS: readonly string[] = ['--single-threaded-gc'];
+
+/**
+ * The environment of a worker process: this one's, marked as a corpus worker, without what only
+ * costs a worker start-up time: `NODE_EXTRA_CA_CERTS` (Node reads and parses those certificates
+ * as it starts; a worker opens no connection).
+ */
+export function workerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env, [CORPUS_WORKER_ENV]: '1' };
+  delete out.NODE_EXTRA_CA_CERTS;
+  return out;
+}
+
+/** The Node options of a worker process: `base` (this process's by default) and {@link WORKER_V8_OPTIONS}, unless `base` sets the collector's threads itself. */
+export function workerExecArgv(base: readonly string[]): string[] {
+  const own = base.some((a) => /^--(no-)?(single-threaded-gc|single-threaded|parallel-scavenge)$/.test(a));
+  return own ? [...base] : [...base, ...WORKER_V8_OPTIONS];
+}
+
+/**
  * Forks `count` corpus worker processes and sends each the job. From the sources (a checkout), the
  * entry is a `.ts` script run with this process's Node options (`--import tsx`).
  */
 function startWorkers(job: CorpusJob, count: number, entry?: WorkerEntry): ChildProcess[] {
   const script = entry?.script ?? process.argv[1];
   if (!script) throw new Error('cannot start corpus worker processes: no entry script');
-  const execArgv = [...(entry?.execArgv ?? process.execArgv)];
-  const env = { ...process.env, [CORPUS_WORKER_ENV]: '1' };
+  const execArgv = workerExecArgv(entry?.execArgv ?? process.execArgv);
+  const env = workerEnv(process.env);
   return Array.from({ length: count }, () => {
     const w = fork(script, [], { env, execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'advanced' });
     w.send({ job } satisfies ToWorker);
