@@ -17,6 +17,13 @@ import type { ReplayConfig } from '../../core/engine/replay.ts';
 const CHUNK_BYTES = 1 << 20;
 /** At most this many sessions per message to a worker process. */
 const MAX_BATCH = 32;
+/**
+ * At most this many sessions replayed by this process between two looks at the workers' messages:
+ * a worker's next batch waits for this process's current one to end.
+ */
+const MAX_OWN_BATCH = 8;
+/** Batches a worker process has in hand: one replaying, the others queued, so it never waits for this process. */
+const IN_HAND = 3;
 
 interface Session {
   path: string;
@@ -138,8 +145,9 @@ function closeWorker(w: ChildProcess): Promise<void> {
 
 /**
  * Replays `sessions` in this process and the `pool`'s. This one replays too, from the start, so
- * the workers' start-up delays nothing; each worker has two batches in hand, so it never waits for
- * this process to hand it the next.
+ * the workers' start-up delays nothing; each worker has {@link IN_HAND} batches in hand and this
+ * process looks at their messages every {@link MAX_OWN_BATCH} sessions, so a worker never waits
+ * for this process to hand it the next.
  */
 async function replayOn(config: ReplayConfig, pool: readonly ChildProcess[], sessions: readonly Session[], progress: (done: number, total: number) => void): Promise<SessionResult[]> {
   const results: SessionResult[] = [];
@@ -148,12 +156,13 @@ async function replayOn(config: ReplayConfig, pool: readonly ChildProcess[], ses
   // Largest first (a session's cost follows its size), so the last batches are small sessions.
   const queue = threads > 1 ? largestFirst(sessions) : sessions;
   let next = 0;
-  // Batches of about an eighth of a process's share of what is left (at most MAX_BATCH, at least
-  // one session): large while much is left, so a process rarely waits for its next one, and
-  // shrinking towards the end, so the processs finish close together.
-  const take = (): Session[] | undefined => {
+  // Batches of about an eighth of a process's share of what is left (at most MAX_BATCH for a
+  // worker, MAX_OWN_BATCH here, at least one session): large while much is left, so a process
+  // rarely waits for its next one, and shrinking towards the end, so the processes finish close
+  // together.
+  const take = (most: number): Session[] | undefined => {
     if (next >= queue.length) return undefined;
-    const size = Math.max(1, Math.min(MAX_BATCH, Math.ceil((queue.length - next) / (threads * 8))));
+    const size = Math.max(1, Math.min(most, Math.ceil((queue.length - next) / (threads * 8))));
     const batch = queue.slice(next, next + size);
     next += size;
     return batch;
@@ -168,7 +177,7 @@ async function replayOn(config: ReplayConfig, pool: readonly ChildProcess[], ses
   };
   for (const w of pool) {
     const give = () => {
-      const batch = take();
+      const batch = take(MAX_BATCH);
       if (batch) w.send({ sessions: batch } satisfies ToWorker);
     };
     w.on('message', (done: SessionResult[]) => {
@@ -183,10 +192,9 @@ async function replayOn(config: ReplayConfig, pool: readonly ChildProcess[], ses
       if (results.length < sessions.length) failure ??= new Error(`a corpus worker process stopped (${signal ?? `exit ${code}`})`);
       settle();
     });
-    give();
-    give();
+    for (let i = 0; i < IN_HAND; i++) give();
   }
-  for (let batch = take(); batch && failure === undefined; batch = take()) {
+  for (let batch = take(MAX_OWN_BATCH); batch && failure === undefined; batch = take(MAX_OWN_BATCH)) {
     collect(batch.map(run));
     // Lets the workers' results in (and hands them their next batches) between two of ours.
     if (pool.length > 0) await new Promise((resolve) => setImmediate(resolve));
