@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_WORKER_BUNDLE, nodeBundle } from '../../vite.cli.config.ts';
 import { buildReport } from '../../src/core/corpus/summary.ts';
 import { prepareJob, replaySession, type CorpusJob, type SessionResult } from '../../src/core/corpus/replaySession.ts';
-import { replayCorpus } from '../../src/cli/corpus/pool.ts';
+import { replayCorpus, workerExecArgv, WORKER_V8_OPTIONS } from '../../src/cli/corpus/pool.ts';
 
 const RULES = 'examples/etl-pipeline.toml';
 const TOOLS = ['connect_db', 'extract', 'transform', 'load', 'disconnect_db', 'send_message', 'unknown_tool'];
@@ -104,6 +104,31 @@ describe('replayCorpus', () => {
     expect(results.map((r) => r.session.name).sort()).toEqual(sessions.map((x) => x.name).sort());
     expect(buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })))).toEqual(inProcess());
   }, 60_000);
+
+  it('starts its worker processes with the collector on one thread and without NODE_EXTRA_CA_CERTS, replaying to the same report', async () => {
+    // A worker entry that notes how it was started, then serves as the bundle does.
+    const seen = join(dir, 'seen.json');
+    const probe = join(dir, 'probe.cjs');
+    writeFileSync(probe, `require('node:fs').writeFileSync(${JSON.stringify(seen)}, JSON.stringify({ execArgv: process.execArgv, ca: process.env.NODE_EXTRA_CA_CERTS ?? null }));\nrequire(${JSON.stringify(bundle)});\n`);
+    const before = process.env.NODE_EXTRA_CA_CERTS;
+    process.env.NODE_EXTRA_CA_CERTS = join(dir, 'no-such-ca.pem');
+    try {
+      const { rules } = prepareJob(job);
+      const results = await replayCorpus(job, sessions, 2, undefined, { script: probe, execArgv: ['--max-old-space-size=512'] });
+      expect(buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })))).toEqual(inProcess());
+    } finally {
+      if (before === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+      else process.env.NODE_EXTRA_CA_CERTS = before;
+    }
+    expect(JSON.parse(readFileSync(seen, 'utf8'))).toEqual({ execArgv: ['--max-old-space-size=512', '--single-threaded-gc'], ca: null });
+  }, 60_000);
+
+  it("keeps the user's own collector options for its worker processes", () => {
+    expect(WORKER_V8_OPTIONS).toEqual(['--single-threaded-gc']);
+    expect(workerExecArgv(['--import', 'tsx'])).toEqual(['--import', 'tsx', '--single-threaded-gc']);
+    expect(workerExecArgv(['--parallel-scavenge'])).toEqual(['--parallel-scavenge']);
+    expect(workerExecArgv(['--no-single-threaded-gc'])).toEqual(['--no-single-threaded-gc']);
+  });
 
   it('fails, with no worker left running, when a worker process dies', async () => {
     // A worker whose script exits at once: the pool reports it rather than waiting forever.
