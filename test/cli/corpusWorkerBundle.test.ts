@@ -69,7 +69,10 @@ describe('the corpus worker bundle', () => {
     const worker = fork(bundle, [], { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'advanced' });
     const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
     try {
+      // The job in, an empty list out once the worker is ready for sessions.
+      const ready = new Promise<unknown>((resolve) => worker.once('message', resolve));
       worker.send({ job });
+      expect(await ready).toEqual([]);
       const results: SessionResult[] = [];
       // Three batches, one after another, as the pool hands them out.
       for (const batch of [sessions.slice(0, 5), sessions.slice(5, 30), sessions.slice(30)]) {
@@ -100,7 +103,20 @@ describe('replayCorpus', () => {
 
   it('on this process and two worker processes, gives the report in-process replay gives', async () => {
     const { rules } = prepareJob(job);
-    const results = await replayCorpus(job, sessions, 3, undefined, { script: bundle, execArgv: [] });
+    // Workers that count the sessions they replay; this process holds on after its first batch
+    // until they have started, so they replay some (a worker gets sessions only once ready).
+    const counted = join(dir, 'counted.cjs');
+    const counts = join(dir, 'counts.txt');
+    writeFileSync(counted, `const send = process.send.bind(process);\nlet n = 0;\nprocess.send = (m, ...rest) => ((n += m.length), send(m, ...rest));\nprocess.once('exit', () => require('node:fs').appendFileSync(${JSON.stringify(counts)}, n + '\\n'));\nrequire(${JSON.stringify(bundle)});\n`);
+    let first = true;
+    const hold = () => {
+      if (first) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3_000);
+      first = false;
+    };
+    const results = await replayCorpus(job, sessions, 3, hold, { script: counted, execArgv: [] });
+    const byWorker = readFileSync(counts, 'utf8').trim().split('\n').map(Number);
+    expect(byWorker).toHaveLength(2);
+    expect(byWorker.every((n) => n > 0)).toBe(true);
     expect(results.map((r) => r.session.name).sort()).toEqual(sessions.map((x) => x.name).sort());
     expect(buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })))).toEqual(inProcess());
   }, 60_000);
@@ -130,11 +146,33 @@ describe('replayCorpus', () => {
     expect(workerExecArgv(['--no-single-threaded-gc'])).toEqual(['--no-single-threaded-gc']);
   });
 
+  it('hands a worker sessions only once it is ready: a corpus this process replays before the worker starts does not wait for it', async () => {
+    // A worker that takes 3 s to start: the two sessions are replayed here long before.
+    const slow = join(dir, 'slow.cjs');
+    writeFileSync(slow, `const end = Date.now() + 3000;\nwhile (Date.now() < end);\nrequire(${JSON.stringify(bundle)});\n`);
+    const { rules } = prepareJob(job);
+    const two = sessions.slice(0, 2);
+    const t0 = Date.now();
+    let ms = Number.NaN;
+    const results = await replayCorpus(job, two, 2, (done, total) => done === total && (ms = Date.now() - t0), { script: slow, execArgv: [] });
+    const alone = two.map((x) => replaySession(prepareJob(job).config as NonNullable<ReturnType<typeof prepareJob>['config']>, x.name, readFileSync(x.path, 'utf8')));
+    expect(buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })))).toEqual(buildReport(rules, alone.map((r) => ({ session: r.session, rules: new Map(r.rules) }))));
+    expect(ms).toBeLessThan(2_500);
+  }, 60_000);
+
   it('fails, with no worker left running, when a worker process dies', async () => {
-    // A worker whose script exits at once: the pool reports it rather than waiting forever.
+    // A worker that says it is ready, then exits with its first batch in hand: the pool reports it
+    // rather than waiting forever.
     const dead = join(dir, 'dead.cjs');
-    writeFileSync(dead, 'process.exit(3);\n');
-    await expect(replayCorpus(job, sessions, 2, undefined, { script: dead, execArgv: [] })).rejects.toThrow(/corpus worker process stopped \(exit 3\)/);
+    writeFileSync(dead, "process.on('message', (m) => ('job' in m ? process.send([]) : process.exit(3)));\n");
+    // This process holds on after its first batch until the worker has surely started, so sessions
+    // are left to hand it.
+    let first = true;
+    const hold = () => {
+      if (first) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3_000);
+      first = false;
+    };
+    await expect(replayCorpus(job, sessions, 2, hold, { script: dead, execArgv: [] })).rejects.toThrow(/corpus worker process stopped \(exit 3\)/);
   }, 60_000);
 });
 

@@ -70,16 +70,21 @@ export const isCorpusWorker = (): boolean => process.env[CORPUS_WORKER_ENV] === 
 type ToWorker = { job: CorpusJob } | Batch;
 
 /**
- * The worker process's loop: the job, then a batch of sessions in, their results out, until the
- * command closes the channel (or exits, however it exits): then this process exits too.
+ * The worker process's loop: the job in, an empty result list out once it is ready (so the command
+ * hands it sessions only then), then a batch of sessions in, their results out, until the command
+ * closes the channel (or exits, however it exits): then this process exits too.
  */
 export function serveCorpusWorker(): void {
   let run: ((s: Session) => SessionResult) | undefined;
+  // A reply the command no longer reads (it has closed the channel: this process exits on that) is
+  // dropped, not thrown.
+  const reply = (results: SessionResult[]) => process.send?.(results, undefined, {}, () => undefined);
   process.on('message', (m: ToWorker) => {
     if ('job' in m) {
       const { config } = prepareJob(m.job);
       run = config ? sessionRunner(createSessionReplayer(config)) : undefined;
-    } else process.send?.(run ? m.sessions.map(run) : []);
+      reply([]);
+    } else reply(run ? m.sessions.map(run) : []);
   });
   process.once('disconnect', () => process.exit(0));
 }
@@ -145,7 +150,7 @@ function closeWorker(w: ChildProcess): Promise<void> {
 
 /**
  * Replays `sessions` in this process and the `pool`'s. This one replays too, from the start, so
- * the workers' start-up delays nothing; each worker has {@link IN_HAND} batches in hand and this
+ * the workers' start-up delays nothing; each worker, once ready, has {@link IN_HAND} batches in hand and this
  * process looks at their messages every {@link MAX_OWN_BATCH} sessions, so a worker never waits
  * for this process to hand it the next.
  */
@@ -180,9 +185,13 @@ async function replayOn(config: ReplayConfig, pool: readonly ChildProcess[], ses
       const batch = take(MAX_BATCH);
       if (batch) w.send({ sessions: batch } satisfies ToWorker);
     };
+    // The first message says the worker is ready (no results): it gets its batches in hand then, not
+    // while it starts, so a small corpus is not left waiting on a starting worker.
+    let ready = false;
     w.on('message', (done: SessionResult[]) => {
       collect(done);
-      give();
+      for (let i = ready ? 1 : IN_HAND; i > 0; i--) give();
+      ready = true;
     });
     w.on('error', (e) => {
       failure ??= e;
@@ -192,7 +201,6 @@ async function replayOn(config: ReplayConfig, pool: readonly ChildProcess[], ses
       if (results.length < sessions.length) failure ??= new Error(`a corpus worker process stopped (${signal ?? `exit ${code}`})`);
       settle();
     });
-    for (let i = 0; i < IN_HAND; i++) give();
   }
   for (let batch = take(MAX_OWN_BATCH); batch && failure === undefined; batch = take(MAX_OWN_BATCH)) {
     collect(batch.map(run));
