@@ -1,8 +1,15 @@
+/** What Gemini's loader reports of policy files (G0xx at line:col) and the checks of the rules it keeps. */
+function geminiDiagnostics(files: NonNullable<Agent['geminiPolicies']>): Diagnostic[] {
+  const load = loadGeminiPolicies(files);
+  return [...load.diagnostics, ...checkGeminiPolicy(load.rules).filter((d) => files.some((f) => f.path === d.file))];
+}
+
 /**
  * `check`: every diagnostic for a set of loaded files — what reading found plus what the
  * validator finds in each agent and workflow — sorted by file and position.
  */
 import { checkCodexPolicy, loadCodexRules } from './permissions/codex/index.ts';
+import { checkGeminiPolicy, loadGeminiPolicies } from './permissions/gemini/index.ts';
 import type { Diagnostic } from './diagnostics/types.ts';
 import { sortDiagnostics } from './diagnostics/make.ts';
 import type { LoadedFile } from './codecs/types.ts';
@@ -34,6 +41,8 @@ export function checkLoadedFile(f: LoadedFile, profile: Profile = 'spec', opts: 
         ? claudeDiagnostics(agent.claudeSettings ?? [])
         : agent.family === 'codex'
         ? codexDiagnostics(agent.codexRules ?? [])
+        : agent.family === 'gemini'
+        ? geminiDiagnostics(agent.geminiPolicies ?? [])
         : agent.family === 'letta'
         ? validateLetta(agent, { file: f.file, spans: f.spans, agentIndex, errorOnEmpty: opts.errorOnEmpty === true })
         : validateAgent(agent, { file: f.file, spans: f.spans, agentIndex }),
@@ -60,7 +69,7 @@ function codexDiagnostics(files: NonNullable<Agent['codexRules']>): Diagnostic[]
 /**
  * All diagnostics of several files, sorted by file, line, column and code. Claude Code settings
  * files given together are checked as one merged policy (a rule shadowed by another scope's, the
- * same rule in two scopes), each diagnostic once.
+ * same rule in two scopes), and Gemini policy files as one engine over their tiers, each diagnostic once.
  */
 export function checkFiles(files: readonly LoadedFile[], profile: Profile = 'spec', opts: CheckOptions = {}): Diagnostic[] {
   const all = files.flatMap((f) => checkLoadedFile(f, profile, opts));
@@ -68,6 +77,12 @@ export function checkFiles(files: readonly LoadedFile[], profile: Profile = 'spe
   if (files.filter((f) => f.agents.some((a) => a.family === 'claude')).length > 1) {
     const seen = new Set(all.map(diagnosticKey));
     for (const d of claudeDiagnostics(settings)) if (!seen.has(diagnosticKey(d))) all.push(d);
+  }
+  // Gemini policy files of several tiers are one engine: a user rule an admin rule shadows (G101).
+  if (files.filter((f) => f.agents.some((a) => a.family === 'gemini')).length > 1) {
+    const policies = files.flatMap((f) => f.agents.flatMap((a) => (a.family === 'gemini' ? (a.geminiPolicies ?? []) : [])));
+    const seen = new Set(all.map(diagnosticKey));
+    for (const d of geminiDiagnostics(policies)) if (!seen.has(diagnosticKey(d))) all.push(d);
   }
   return sortDiagnostics(all);
 }

@@ -22,6 +22,7 @@ import { moveAgentRulesFix } from './fix/moveAgentRules.ts';
 import { looksLikeWorkflow, readWorkflow } from './read/workflow.ts';
 import { lettaShapeOf, readLetta } from './read/letta.ts';
 import { codexAgentOf, isCodexRulesName } from './read/codexRules.ts';
+import { geminiAgentOf, isGeminiPolicyFile } from './read/geminiPolicy.ts';
 import { claudeAgentOf, isClaudeSettingsName, looksLikeClaudeSettings } from './read/claudeSettings.ts';
 import { parseInnerJson } from './parse/jsonString.ts';
 import { scanLocator } from './parse/jsonScan.ts';
@@ -133,6 +134,9 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
   // Codex execpolicy `.rules` files (Starlark): read by the Codex core, which reports what Codex
   // refuses at load as K0xx (`permissions/codex/`).
   if (isCodexRulesName(file)) return { file, format: fmt, agents: [codexAgentOf(file, text)], workflows: [], diagnostics: [], spans: new SpanIndex() };
+  // Gemini CLI policy files (`[[rule]]` tables): read by the Gemini core, which reports what
+  // Gemini's loader refuses as G0xx (`permissions/gemini/`).
+  if (fmt === 'toml' && isGeminiPolicyFile(file, text)) return { file, format: fmt, agents: [geminiAgentOf(file, text)], workflows: [], diagnostics: [], spans: new SpanIndex() };
   // Claude Code's settings files: read by the permission core, which reports a file Claude Code
   // ignores (not strict JSON) as C001 rather than refusing it (`read/claudeSettings.ts`).
   if (fmt === 'json' && isClaudeSettingsName(file)) return { file, format: fmt, agents: [claudeAgentOf(file, text)], workflows: [], diagnostics: [], spans: new SpanIndex() };

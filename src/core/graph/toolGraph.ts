@@ -139,7 +139,7 @@ export function badgeOf(rule: ToolRule, index: number): ToolBadge | undefined {
 export function toolGraph(agent: Agent, diagnostics: readonly Diagnostic[] = []): ToolGraph {
   if (agent.family === 'letta') return lettaGraph(agent, diagnostics);
   // Claude Code settings: `claudeGraph` (kept out of this module, which the page's first load holds).
-  if (agent.family === 'claude' || agent.family === 'codex') return { nodes: [], edges: [] };
+  if (agent.family === 'claude' || agent.family === 'codex' || agent.family === 'gemini') return { nodes: [], edges: [] };
   const nodes = new Map<string, ToolGraphNode>();
   const declaredNames = new Set(agent.tools.map((t) => t.name));
   const declaresAny = agent.tools.length > 0;

@@ -110,10 +110,10 @@ export const Agent = z.object({
   /**
    * The rule family the agent came from: `letta` for a Letta agent (its rules are in
    * `lettaRules`), `claude` for Claude Code's permission settings (in `claudeSettings`), absent
-   * for Pattern, `codex` for Codex execpolicy `.rules` files (in `codexRules`). Decides the codec
-   * that writes it and the graph's look.
+   * for Pattern, `codex` for Codex execpolicy `.rules` files (in `codexRules`), `gemini` for a
+   * Gemini CLI policy file (in `geminiPolicies`). Decides the codec that writes it and the graph's look.
    */
-  family: z.enum(['letta', 'claude', 'codex']).optional(),
+  family: z.enum(['letta', 'claude', 'codex', 'gemini']).optional(),
   /** A Letta agent's rules, in file order (`lettaRules.ts`); Pattern's `rules` stay empty. */
   lettaRules: z.array(LettaToolRule).optional(),
   /**
@@ -123,6 +123,8 @@ export const Agent = z.object({
   claudeSettings: z.array(SettingsInput).optional(),
   /** Codex execpolicy `.rules` files (`docs/codex-execpolicy.md`), each with its path and text, read in order. */
   codexRules: z.array(z.object({ path: z.string(), text: z.string() })).optional(),
+  /** Gemini CLI policy files (`docs/gemini-policies.md`), each with its path, text and tier (from its path). */
+  geminiPolicies: z.array(z.object({ path: z.string(), text: z.string(), tier: z.enum(['default', 'extension', 'workspace', 'user', 'admin']) })).optional(),
   /**
    * Other keys of the agent's table (Pattern's `system_prompt`, `model`, … and unknown keys),
    * kept through import/export; never read by the engine.
