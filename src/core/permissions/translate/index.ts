@@ -5,3 +5,5 @@ export { codexToClaude, MAX_EXPANSION } from './codexToClaude.ts';
 export { claudeToGemini, GEMINI_PRIORITY } from './claudeToGemini.ts';
 export { compareOnCommands, verdictOf } from './compare.ts';
 export type { AnyPolicy, Comparison, VerdictDifference } from './compare.ts';
+export { TRANSLATIONS, translationsFrom, policyOfFiles, policyOfTranslation, sessionShellCommands, DIALECT_NAME, TRANSLATED_FILE } from './registry.ts';
+export type { TranslationDirection, PolicyFiles } from './registry.ts';
