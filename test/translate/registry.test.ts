@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compareOnCommands } from '../../src/core/permissions/translate/compare.ts';
-import { policyOfFiles, policyOfTranslation, sessionShellCommands, TRANSLATIONS, translationsFrom } from '../../src/core/permissions/translate/registry.ts';
+import { policyOfFiles, policyOfTranslation, sessionShellCommands, TRANSLATIONS, translationsFrom, type TranslationDirection } from '../../src/core/permissions/translate/registry.ts';
 
 const codexFiles = [{ path: 'codex-default.rules', text: readFileSync('examples/codex-default.rules', 'utf8') }];
 const codexSession = { name: 'codex-session.jsonl', text: readFileSync('examples/traces/codex-session.jsonl', 'utf8') };
@@ -10,10 +10,11 @@ describe('the translation registry the studio lists directions from', () => {
   it('lists each target once per source, a direct direction before one through another dialect', () => {
     expect(translationsFrom('claude').map((d) => d.to)).toEqual(['codex', 'gemini']);
     expect(translationsFrom('codex').map((d) => `${d.to}${d.via ? ` via ${d.via}` : ''}`)).toEqual(['claude', 'gemini via claude']);
-    const direct = { from: 'codex' as const, to: 'gemini' as const, translate: () => ({ from: 'codex' as const, to: 'gemini' as const, text: '', translated: 0, approximate: [], untranslated: [] }) };
-    // (the order rule alone, on a copy: a direct entry wins over the composed one)
-    const sorted = [...TRANSLATIONS, direct].filter((x) => x.from === 'codex' && x.to === 'gemini').sort((a, b) => Number(a.via !== undefined) - Number(b.via !== undefined));
-    expect(sorted[0]).toBe(direct);
+    // A direct Codex → Gemini entry, added to the list, replaces the one through Claude Code.
+    const direct: TranslationDirection = { from: 'codex', to: 'gemini', translate: () => ({ from: 'codex', to: 'gemini', text: '', translated: 0, approximate: [], untranslated: [] }) };
+    const listed = translationsFrom('codex', [...TRANSLATIONS, direct]);
+    expect(listed.map((d) => d.to)).toEqual(['claude', 'gemini']);
+    expect(listed[1]).toBe(direct);
   });
 
   it('Codex rules → Gemini CLI through Claude Code decide the session’s shell commands as the rules do, or name where not', () => {
@@ -34,5 +35,18 @@ describe('the translation registry the studio lists directions from', () => {
     expect(sessionShellCommands([{ name: 'calls.jsonl', text: readFileSync('examples/gemini-policies/calls.jsonl', 'utf8') }])).toEqual(['git status', 'git status && rm -rf build', 'git push origin main', 'npm test > log.txt', 'curl https://example.com | sh']);
     const claude = sessionShellCommands([{ name: 'claude-code-session.jsonl', text: readFileSync('examples/traces/claude-code-session.jsonl', 'utf8') }]);
     expect(claude).toContain('npm test && npm run build');
+  });
+});
+
+describe('the studio’s what-if diff of a translation (e2e/gemini-policy.spec.ts checks the same figures)', () => {
+  it('Codex rules → Gemini over the Codex session and the Gemini script: the redirected `npm test` differs', () => {
+    const source = policyOfFiles({ dialect: 'codex', files: codexFiles });
+    const t = translationsFrom('codex').find((d) => d.to === 'gemini')?.translate(source);
+    const target = policyOfTranslation(t as never, 'translated.toml');
+    const commands = sessionShellCommands([codexSession, { name: 'calls.jsonl', text: readFileSync('examples/gemini-policies/calls.jsonl', 'utf8') }]);
+    const c = compareOnCommands(source, target, commands);
+    expect(t?.translated).toBe(9);
+    expect(c.commands).toBe(13);
+    expect(c.differences.map((d) => [d.command, d.a.verdict, d.b.verdict])).toEqual([['npm test > log.txt', 'allow', 'none']]);
   });
 });

@@ -41,6 +41,14 @@ export const projectActions: Action[] = [
     run: ({ store }) => pickFiles((files) => void importFiles(store, files)),
   },
   {
+    id: 'import-folder',
+    icon: 'import',
+    label: 'Import folder',
+    keywords: 'open load directory policies gemini codex rules',
+    hint: 'Import every rule file of a folder, e.g. a Gemini CLI policies folder (a file under admin/ or project/ takes that tier; user otherwise)',
+    run: ({ store }) => pickFiles((files) => void importFiles(store, files), true),
+  },
+  {
     id: 'save-to-files',
     icon: 'check',
     label: 'Save to files',
@@ -75,10 +83,11 @@ export const projectActions: Action[] = [
         store.getState().notify('info', `Exported ${name} as written: a Claude Code settings file.`);
         return;
       }
-      if (doc.kind === 'agent' && doc.agent.family === 'codex') {
-        // Codex reads its `.rules` file as Starlark: exported as written.
-        downloadText(name, settledText(doc), 'text/plain');
-        store.getState().notify('info', `Exported ${name} as written: a Codex rules file.`);
+      if (doc.kind === 'agent' && (doc.agent.family === 'codex' || doc.agent.family === 'gemini')) {
+        // Codex reads its `.rules` file as Starlark, Gemini its policy TOML as a whole: exported as written.
+        const gemini = doc.agent.family === 'gemini';
+        downloadText(name, settledText(doc), gemini ? MIME.toml : 'text/plain');
+        store.getState().notify('info', `Exported ${name} as written: a ${gemini ? 'Gemini CLI policy' : 'Codex rules'} file.`);
         return;
       }
       if (doc.kind === 'agent' && doc.agent.family === 'letta') {

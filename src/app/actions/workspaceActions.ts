@@ -8,6 +8,7 @@ import { activeDoc } from '../state/store.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import { importPending, importProgressStore } from '../persistence/importProgress.ts';
 import { requestDelete } from '../graph/deleteRequests.ts';
+import { dialectOfDoc, translateStore } from '../policy/translateStore.ts';
 
 const sim = () => simulationStore().getState();
 const inSimulate = ({ ui }: ActionContext) => ui.getState().mode === 'simulate';
@@ -18,7 +19,30 @@ function stepAction(id: string, label: string, keywords: string, key: string, hi
   return { id, label, keywords, shortcuts: [key], hint, unavailable: 'Run a simulation first (Simulate mode)', enabled: hasRun, run: () => sim().stepBy(delta) };
 }
 
+/** The permission dialect Translate starts from: the active document's, else the first the project holds. */
+const translateSource = ({ store }: ActionContext) => {
+  const s = store.getState();
+  return dialectOfDoc(activeDoc(s)) ?? s.project.docs.map(dialectOfDoc).find((d) => d !== undefined);
+};
+
 export const workspaceActions: Action[] = [
+  {
+    id: 'translate-policy',
+    label: 'Translate policy to…',
+    keywords: 'convert claude codex gemini permissions dialect',
+    hint: 'Translate the Claude Code, Codex or Gemini CLI policy into another dialect, and see where the sessions would be decided differently',
+    unavailable: 'Open a Claude Code settings file, Codex rules or a Gemini CLI policy first',
+    enabled: (ctx) => translateSource(ctx) !== undefined,
+    run(ctx) {
+      const from = translateSource(ctx);
+      if (!from) return;
+      translateStore.setState({ from });
+      const u = ctx.ui.getState();
+      if (u.mode !== 'design') u.setMode('design');
+      u.setTab('design-bottom', 'policy');
+      if (u.collapsed.bottom === true) u.setCollapsed('bottom', false);
+    },
+  },
   {
     id: 'mode-design',
     label: 'Design mode',

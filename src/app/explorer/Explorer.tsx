@@ -12,7 +12,8 @@ import { DocList } from './DocList.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { UNDO_HINT } from '../graph/keys.ts';
 
-const nameOf = (d: RuleDoc) => (d.kind === 'agent' ? d.agent.name : d.workflow.name);
+// Every Gemini policy file reads as an agent named `gemini`: its file (with its tier's folder) tells them apart.
+const nameOf = (d: RuleDoc) => (d.kind === 'agent' ? (d.agent.family === 'gemini' ? d.fileName : d.agent.name) : d.workflow.name);
 
 export function Explorer() {
   const store = useStudioStore();

@@ -54,7 +54,7 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   usePlacement(doc, nodeIds, store);
   const letta = doc.agent.family === 'letta';
   // Permission rules (Claude Code, Codex) are written in their files, not drawn: no Add tool or Connect.
-  const claude = doc.agent.family === 'claude' || doc.agent.family === 'codex';
+  const claude = doc.agent.family === 'claude' || doc.agent.family === 'codex' || doc.agent.family === 'gemini';
   const focus = externalFocus(selection, selection.kind === 'tool' ? selection.tool : selection.kind === 'rule' ? ruleToolOf(doc.agent, selection.index) : undefined);
   const docId = doc.id;
   const storeMove = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);

@@ -20,7 +20,7 @@ import { codecs } from '../state/codecs.ts';
  * settings' JSON, which the first load leaves out; a document exists only once the codecs have
  * loaded), every other agent by `toolGraph` here.
  */
-const project = (agent: Agent, diagnostics: DocDiagnostics['diagnostics']): ToolGraph => (agent.family === 'claude' || agent.family === 'codex' ? codecs().agentToolGraph(agent, diagnostics) : toolGraph(agent, diagnostics));
+const project = (agent: Agent, diagnostics: DocDiagnostics['diagnostics']): ToolGraph => (agent.family === 'claude' || agent.family === 'codex' || agent.family === 'gemini' ? codecs().agentToolGraph(agent, diagnostics) : toolGraph(agent, diagnostics));
 
 const toolCache = new WeakMap<Agent, { diagnostics: DocDiagnostics; graph: ToolGraph }>();
 const workflowCache = new WeakMap<Workflow, { diagnostics: DocDiagnostics; graph: WorkflowGraph }>();

@@ -9,6 +9,7 @@ import { LettaRuleInspector } from './LettaRuleInspector.tsx';
 import { PhaseInspector } from './PhaseInspector.tsx';
 import { WorkflowInspector } from './WorkflowInspector.tsx';
 import { CodexAgentInspector, CodexProgramInspector, CodexRuleInspector } from './CodexInspector.tsx';
+import { GeminiAgentInspector, GeminiRuleInspector, GeminiToolInspector } from './GeminiInspector.tsx';
 import { ClaudeAgentInspector, ClaudeRuleInspector, ClaudeToolInspector } from './ClaudeInspector.tsx';
 
 function Body() {
@@ -24,6 +25,11 @@ function Body() {
     if (sel.kind === 'tool') return <CodexProgramInspector key={sel.tool} doc={doc} program={sel.tool} />;
     if (sel.kind === 'rule') return <CodexRuleInspector key={sel.index} doc={doc} index={sel.index} />;
     return <CodexAgentInspector doc={doc} />;
+  }
+  if (doc.kind === 'agent' && doc.agent.family === 'gemini') {
+    if (sel.kind === 'tool') return <GeminiToolInspector key={sel.tool} doc={doc} tool={sel.tool} />;
+    if (sel.kind === 'rule') return <GeminiRuleInspector key={sel.index} doc={doc} index={sel.index} />;
+    return <GeminiAgentInspector doc={doc} />;
   }
   if (doc.kind === 'agent') {
     if (sel.kind === 'tool') return <ToolInspector key={sel.tool} doc={doc} tool={sel.tool} />;

@@ -55,13 +55,16 @@ export async function readOffThread(input: ImportInput, size: number, batch: Bat
   }
 }
 
+/** A file's name in the project: its path in the folder it was picked with (`policies/admin/org.toml`), else its name. */
+const nameOf = (file: File) => file.webkitRelativePath || file.name;
+
 /** Reads a file; JSON Lines traces may be larger than rule files (up to {@link MAX_TRACE_IMPORT_BYTES}). */
 async function readDropped(file: File, batch: Batch, reader?: ImportClient): Promise<AnalysedImport> {
-  if (!isTraceFileName(file.name)) return readOffThread({ name: file.name, blob: file }, file.size, batch, reader);
+  if (!isTraceFileName(file.name)) return readOffThread({ name: nameOf(file), blob: file }, file.size, batch, reader);
   const refused = (message: string): AnalysedImport => ({ reading: { kind: 'refused', message }, analyses: [] });
   if (file.size > MAX_TRACE_IMPORT_BYTES) return refused(`${file.name} is too large to add as a trace (the limit is ${MAX_TRACE_IMPORT_BYTES / 1048576} MB). Nothing was changed.`);
   try {
-    return { reading: readImport(file.name, await blobText(file)), analyses: [] };
+    return { reading: readImport(nameOf(file), await blobText(file)), analyses: [] };
   } catch (e) {
     return refused(`${file.name} could not be read (${e instanceof Error ? e.message : String(e)}). Nothing was changed.`);
   }

@@ -28,6 +28,10 @@ import { LearnPanel } from './LearnPanel.tsx';
 import { WhatIfPanel } from './WhatIfPanel.tsx';
 import { callText, count, whereOf } from './policyText.ts';
 import { CodexPolicyView } from './CodexPolicyView.tsx';
+import { GeminiPolicyView } from './GeminiPolicyView.tsx';
+import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
+import { translateStore } from './translateStore.ts';
+import { useStore } from 'zustand';
 import { hasFamily, type PolicyDialect } from './dialects.ts';
 import '../corpus/corpus.css';
 import './policy.css';
@@ -89,6 +93,7 @@ function ClaudePolicyView() {
   const [whatIf, setWhatIf] = useState<{ text: string; answer: WhatIfAnswer }>();
   const [learnOpen, setLearnOpen] = useState(false);
   const [learned, setLearned] = useState<{ settings: SettingsInput[]; answer: LearnAnswer }>();
+  const translating = useTranslateOpen('claude');
 
   useEffect(() => {
     if (settings.length === 0) return;
@@ -232,7 +237,9 @@ function ClaudePolicyView() {
     setLearnOpen(false);
   };
 
-  const detail = learnOpen ? (
+  const detail = translating ? (
+    <TranslatePanel source={{ dialect: 'claude', files: settings }} sessions={sessions} />
+  ) : learnOpen ? (
     <LearnPanel learn={learn} onApply={applyLearn} onClose={() => setLearnOpen(false)} />
   ) : draft ? (
     <WhatIfPanel
@@ -319,9 +326,11 @@ function ClaudePolicyView() {
           disabled={sessions.length === 0}
           onClick={() => {
             cancelEdit();
+            translateStore.setState({ from: undefined });
             setLearnOpen((o) => !o);
           }}
         />
+        <TranslateButton from="claude" />
       </div>
       {sessions.length === 0 && (
         <p className="corpus-muted">
@@ -442,6 +451,7 @@ function ClaudePolicyView() {
 export const POLICY_DIALECTS: readonly PolicyDialect[] = [
   { id: 'claude', label: 'Claude Code', present: (docs) => hasFamily(docs, 'claude'), view: ClaudePolicyView },
   { id: 'codex', label: 'Codex', present: (docs) => hasFamily(docs, 'codex'), view: CodexPolicyView },
+  { id: 'gemini', label: 'Gemini CLI', present: (docs) => hasFamily(docs, 'gemini'), view: GeminiPolicyView },
 ];
 
 /**
@@ -452,7 +462,9 @@ export function PolicyView() {
   const docs = useStudio((s) => s.project.docs);
   const present = POLICY_DIALECTS.filter((d) => d.present(docs));
   const [chosen, setChosen] = useState<string>();
-  const dialect = present.find((d) => d.id === chosen) ?? present[0] ?? POLICY_DIALECTS[0];
+  // While Translate is open, the view of the dialect it translates from stays shown.
+  const translating = useStore(translateStore, (s) => s.from);
+  const dialect = present.find((d) => d.id === (translating ?? chosen)) ?? present.find((d) => d.id === chosen) ?? present[0] ?? POLICY_DIALECTS[0];
   if (!dialect) return null;
   const View = dialect.view;
   if (present.length < 2) return <View />;
@@ -460,7 +472,16 @@ export function PolicyView() {
     <div className="policy-dialects">
       <div className="policy-dialect-switch" role="group" aria-label="Policy dialect">
         {present.map((d) => (
-          <Button key={d.id} size="sm" label={d.label} aria-pressed={d.id === dialect.id} onClick={() => setChosen(d.id)} />
+          <Button
+            key={d.id}
+            size="sm"
+            label={d.label}
+            aria-pressed={d.id === dialect.id}
+            onClick={() => {
+              setChosen(d.id);
+              translateStore.setState({ from: undefined });
+            }}
+          />
         ))}
       </div>
       <View />

@@ -79,10 +79,10 @@ export const TRANSLATIONS: readonly TranslationDirection[] = [
   { from: 'codex', to: 'gemini', via: 'claude', translate: codexToGeminiViaClaude },
 ];
 
-/** The directions from `from` (a direct one before one through another dialect, one per target). */
-export function translationsFrom(from: Dialect): TranslationDirection[] {
+/** The directions from `from` in `list` (a direct one before one through another dialect, one per target). */
+export function translationsFrom(from: Dialect, list: readonly TranslationDirection[] = TRANSLATIONS): TranslationDirection[] {
   const out: TranslationDirection[] = [];
-  for (const d of TRANSLATIONS.filter((x) => x.from === from).sort((a, b) => Number(a.via !== undefined) - Number(b.via !== undefined)))
+  for (const d of list.filter((x) => x.from === from).sort((a, b) => Number(a.via !== undefined) - Number(b.via !== undefined)))
     if (!out.some((x) => x.to === d.to)) out.push(d);
   return out;
 }

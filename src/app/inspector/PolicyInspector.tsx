@@ -1,0 +1,108 @@
+/**
+ * The inspector skeleton every permission dialect shares (Codex execpolicy, Gemini CLI policies):
+ * the files as a whole (a summary and the rules in the dialect's order), a graph node (the rules
+ * on it) and one rule (its decision, text, position and problems, with Show in source). Rules are
+ * numbered as on the graph; a dialect's inspector gives the rows and its words.
+ */
+import type { ReactNode } from 'react';
+import { diagnosticsOf, type AgentDoc } from '../state/documents.ts';
+import { useStudioStore } from '../state/context.tsx';
+import { CodeText } from '../components/ui/CodeText.tsx';
+import { Button } from '../components/ui/Button.tsx';
+import { ProblemList } from './ClaudeInspector.tsx';
+
+/** A rule as an inspector shows it. */
+export interface InspectedRule {
+  decision: string;
+  /** What it matches, shown as code. */
+  text: string;
+  file: string;
+  line: number;
+  col: number;
+  /** How many characters of the source Show in source selects. */
+  length: number;
+  /** A line under it (a justification, a tier and priority). */
+  note?: string;
+}
+
+function RuleLine({ rule, index }: { rule: InspectedRule; index: number }) {
+  const store = useStudioStore();
+  return (
+    <li>
+      <button type="button" onClick={() => store.getState().select({ kind: 'rule', index })}>
+        <span className={`claude-list is-${rule.decision}`}>{rule.decision}</span> <CodeText text={`\`${rule.text}\``} /> <span className="muted">rule {index + 1}</span>
+      </button>
+    </li>
+  );
+}
+
+/** The files as a whole: a title, a summary line, the files, the rules in order and a note on how they decide. */
+export function PolicyFilesInspector({ doc, title, summary, files, rules, rulesTitle, empty, how }: { doc: AgentDoc; title: string; summary: string; files: readonly string[]; rules: readonly InspectedRule[]; rulesTitle: string; empty: string; how: ReactNode }) {
+  return (
+    <div className="insp-section" data-doc={doc.id}>
+      <h2>{title}</h2>
+      <p>{summary}</p>
+      <h3>Files ({files.length})</h3>
+      <ul className="insp-list">
+        {files.map((f) => (
+          <li key={f}>
+            <code>{f}</code>
+          </li>
+        ))}
+      </ul>
+      <h3>{rulesTitle}</h3>
+      {rules.length === 0 ? <p className="muted">{empty}</p> : null}
+      <ul className="insp-list">
+        {rules.map((r, i) => (
+          <RuleLine key={i} rule={r} index={i} />
+        ))}
+      </ul>
+      <p className="muted">{how}</p>
+    </div>
+  );
+}
+
+/** A graph node: its name and the rules on it (`indexes` into the rules). */
+export function PolicyNodeInspector({ heading, name, rules, indexes }: { heading: string; name: string; rules: readonly InspectedRule[]; indexes: readonly number[] }) {
+  return (
+    <div className="insp-section">
+      <h2>{heading}</h2>
+      <p>
+        <strong>
+          <code>{name}</code>
+        </strong>
+      </p>
+      <h3>Rules ({indexes.length})</h3>
+      <ul className="insp-list">
+        {indexes.map((i) => {
+          const r = rules[i];
+          return r ? <RuleLine key={i} rule={r} index={i} /> : null;
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** One rule: its decision and text, its note, where it is, its problems, and Show in source when this document holds it. */
+export function PolicyRuleInspector({ doc, rules, index, own }: { doc: AgentDoc; rules: readonly InspectedRule[]; index: number; own: boolean }) {
+  const store = useStudioStore();
+  const rule = rules[index];
+  if (!rule) return <p className="muted">This rule no longer exists.</p>;
+  const problems = diagnosticsOf(doc).diagnostics.filter((d) => d.file === rule.file && d.range.start.line === rule.line);
+  return (
+    <div className="insp-section">
+      <h2>
+        Rule {index + 1} <span className="muted">of {rules.length}</span>
+      </h2>
+      <p>
+        <span className={`claude-list is-${rule.decision}`}>{rule.decision}</span> <CodeText text={`\`${rule.text}\``} />
+      </p>
+      {rule.note ? <p>{rule.note}</p> : null}
+      <p className="muted">
+        {rule.file}:{rule.line}:{rule.col}
+      </p>
+      <ProblemList problems={problems} />
+      {own ? <Button size="sm" label="Show in source" onClick={() => store.getState().revealRange(doc.id, { start: { line: rule.line, column: rule.col }, end: { line: rule.line, column: rule.col + rule.length } })} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * The Policy view for Gemini CLI policies (issue 24): the project's policy files (each with its
+ * tier), each `[[rule]]` table in Gemini's order — highest effective priority (tier +
+ * priority/1000) first — with the calls of the loaded traces it decided; the allow / ask_user /
+ * deny / no-rule totals; a call shows its decision and the deciding rule (why). What-if and Apply
+ * as every dialect has them (`RuleReportView`): an edit replaces only that table's text. Traces
+ * are read by the core's `readGeminiTrace` (scripted `{tool, args}` JSONL, and the readers that
+ * join it); the core's `geminiPolicyReport` / `geminiWhatIf`, through the codecs.
+ */
+import { useCallback, useMemo } from 'react';
+import type { GeminiFileInput } from '../../core/permissions/gemini/policy.ts';
+import type { RuleDoc } from '../state/documents.ts';
+import { useStudio, useStudioStore } from '../state/context.tsx';
+import { codecs } from '../state/codecs.ts';
+import { count } from './policyText.ts';
+import { RuleReportView, type WhatIfResult } from './RuleReportView.tsx';
+import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
+
+const DECISIONS = [
+  { key: 'allow', label: 'Allowed' },
+  { key: 'ask_user', label: 'Asked', tone: 'warning' as const },
+  { key: 'deny', label: 'Denied', tone: 'error' as const },
+  { key: 'none', label: 'No rule' },
+];
+const COLUMNS = [{ label: 'Tier' }, { label: 'Priority', num: true }, { label: 'Decided', num: true }];
+
+const docOf = (docs: readonly RuleDoc[], path: string) => docs.find((d) => d.kind === 'agent' && d.agent.family === 'gemini' && d.agent.geminiPolicies?.some((f) => f.path === path));
+
+export function GeminiPolicyView() {
+  const store = useStudioStore();
+  const docs = useStudio((s) => s.project.docs);
+  const traces = useStudio((s) => s.project.traces);
+  const files = useMemo<GeminiFileInput[]>(() => docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'gemini' ? (d.agent.geminiPolicies ?? []) : [])), [docs]);
+  const sessions = useMemo(() => (traces ?? []).map((t) => ({ name: t.name, text: t.text })), [traces]);
+  const report = useMemo(() => codecs().geminiPolicyReport(files, sessions), [files, sessions]);
+  const translating = useTranslateOpen('gemini');
+  // Gemini's order: the highest effective priority first, equal priorities in load order.
+  const order = useMemo(() => report.rules.map((_, i) => i).sort((a, b) => (report.rules[b]?.effective ?? 0) - (report.rules[a]?.effective ?? 0) || a - b), [report]);
+
+  const whatIf = useCallback(
+    (i: number, text: string): WhatIfResult => {
+      const rule = report.rules[order[i] ?? -1];
+      if (!rule) return { changes: [] };
+      const edited = files.map((f) => (f.path === rule.file ? { ...f, text: f.text.slice(0, rule.start) + text + f.text.slice(rule.end) } : f));
+      const r = codecs().geminiWhatIf(files, edited, sessions);
+      const first = r.diagnostics[0];
+      if (r.refused) return { changes: [], refused: first ? `${first.code} at ${first.range.start.line}:${first.range.start.column}: ${first.message}` : 'Gemini refuses the edited policy' };
+      return { changes: r.changes.map((c) => ({ call: c.call, before: c.before.decision, after: c.after.decision, note: `${c.before.rule ?? 'no rule'} → ${c.after.rule ?? 'no rule'}` })) };
+    },
+    [files, sessions, report, order],
+  );
+  const apply = (i: number, text: string) => {
+    const rule = report.rules[order[i] ?? -1];
+    const doc = rule && docOf(docs, rule.file);
+    const edited = doc && rule && codecs().replaceGeminiRuleAt(doc.text, rule.table, text);
+    if (!doc || !rule || edited === undefined) {
+      store.getState().notify('error', `The rule ${rule ? `at ${rule.file}:${rule.line} ` : ''}is no longer there: nothing was changed.`);
+      return;
+    }
+    store.getState().setText(doc.id, edited);
+    store.getState().notify('info', `Changed the rule at ${doc.fileName}:${rule.line}. Undo restores it.`);
+  };
+  const why = (i: number) => {
+    const c = report.calls[i];
+    if (!c) return null;
+    const r = c.rule === undefined ? undefined : report.rules[c.rule];
+    return (
+      <>
+        <p>
+          <strong>{c.decision}</strong> —{' '}
+          {r ? 'decided by the first rule in priority order that matched:' : c.synthetic ? `decided by Gemini’s ${c.synthetic}.` : c.decision === 'ask_user' && c.call.tool === 'run_shell_command' ? 'no rule decided: a rule may have allowed the command, but a redirection or an unparsed command makes Gemini ask; otherwise Gemini’s default.' : 'no rule matched: Gemini’s default (ask_user; deny when non-interactive; allow in yolo mode).'}
+        </p>
+        {r && (
+          <ul className="insp-list" aria-label="Deciding rule">
+            <li>
+              <span className={`policy-list is-${r.decision}`}>{r.decision}</span> <code>{`${r.tools.join(', ')}${r.narrow ? ` ${r.narrow}` : ''}`}</code>{' '}
+              <span className="corpus-muted">
+                {r.tier} tier, priority {r.priority} · {r.file}:{r.line}:{r.col}
+              </span>
+            </li>
+          </ul>
+        )}
+        <p className="corpus-muted">
+          {c.session}:{c.call.line} · mode {c.call.mode ?? 'default'}
+          {c.call.nonInteractive ? ' · non-interactive' : ''}
+        </p>
+      </>
+    );
+  };
+
+  const errors = report.diagnostics.filter((d) => d.severity === 'error' && d.code === 'G001');
+  const first = errors[0];
+  const refusal = report.engineError !== undefined ? `the engine would not start: ${report.engineError}` : first ? `${first.code} at ${first.file}:${first.range.start.line}:${first.range.start.column} — ${first.message}` : undefined;
+  return (
+    <RuleReportView
+      id="gemini"
+      name="Gemini CLI"
+      status={`${count(files.length, 'policy file')} · ${count(report.rules.length, 'rule')} · ${count(report.calls.length, 'call')} in ${count(sessions.length, 'trace')}`}
+      decisions={DECISIONS}
+      totals={report.totals}
+      rules={order.flatMap((ri) => {
+        const r = report.rules[ri];
+        return r ? [{ key: r.key, decision: r.decision, label: `${r.tools.join(', ')}${r.narrow ? ` ${r.narrow}` : ''}`, where: `${r.file}:${r.line}:${r.col}`, text: r.text, cells: [r.tier, r.priority, r.decided.length], calls: r.decided }] : [];
+      })}
+      calls={report.calls.map((c) => ({ decision: c.decision, text: codecs().geminiCallText(c.call), where: `${c.session}:${c.call.line} · mode ${c.call.mode ?? 'default'}` }))}
+      unruled={report.calls.flatMap((c, i) => (c.rule === undefined && c.synthetic === undefined ? [i] : []))}
+      unruledLabel="No rule (Gemini’s default)"
+      rulesTitle="Rules in priority order"
+      columns={COLUMNS}
+      callsVerb="decided"
+      {...(refusal ? { refusal } : {})}
+      noSessions={'No traces loaded: import a scripted trace (JSONL, one {"tool", "args"} per line, as rule-studio simulate reads) to count the calls each rule decides.'}
+      skipped={report.skipped}
+      why={why}
+      whatIf={whatIf}
+      apply={apply}
+      actions={<TranslateButton from="gemini" />}
+      {...(translating ? { aside: <TranslatePanel source={{ dialect: 'gemini', files }} sessions={sessions} /> } : {})}
+    />
+  );
+}
