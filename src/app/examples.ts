@@ -18,6 +18,36 @@ export const EXAMPLES: readonly Example[] = Object.entries(files)
   .map(([path, text]) => ({ name: path.slice(path.lastIndexOf('/') + 1), text }))
   .sort((a, b) => a.name.localeCompare(b.name));
 
+const folderFiles = import.meta.glob('../../examples/gemini-policies/**/*.{toml,jsonl}', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+
+/** An example that is a folder (Gemini CLI policies of several tiers): its rule files and its traces, named by their path in it. */
+export interface FolderExample {
+  name: string;
+  description: string;
+  files: Example[];
+  traces: Example[];
+}
+
+const inFolder = (path: string) => path.slice(path.indexOf('/examples/') + '/examples/'.length);
+
+export const FOLDER_EXAMPLES: readonly FolderExample[] = [
+  {
+    name: 'gemini-policies',
+    description: 'Gemini CLI policies of two tiers: the admin tier’s deny outranks every user rule, and each classic mistake is reported (an allow that never decides, a dropped regex, a wildcard that is not one); with a scripted trace for the Policy tab.',
+    files: Object.entries(folderFiles)
+      .filter(([path]) => path.endsWith('.toml'))
+      .map(([path, text]) => ({ name: inFolder(path), text }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    traces: Object.entries(folderFiles)
+      .filter(([path]) => path.endsWith('.jsonl'))
+      .map(([path, text]) => ({ name: inFolder(path), text })),
+  },
+];
+
 const traceFiles = import.meta.glob('../../examples/traces/*.{yaml,jsonl}', {
   query: '?raw',
   import: 'default',

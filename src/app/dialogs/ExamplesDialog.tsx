@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Tabs } from 'radix-ui';
-import { EXAMPLES, WALKTHROUGHS, sessionOf, type Walkthrough } from '../examples.ts';
+import { EXAMPLES, FOLDER_EXAMPLES, WALKTHROUGHS, sessionOf, type FolderExample, type Walkthrough } from '../examples.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { loadCodecs } from '../state/codecs.ts';
 import { useUiStore } from '../state/uiContext.tsx';
@@ -22,6 +22,12 @@ import { GraphPreviewImage } from './gallery/GraphPreviewImage.tsx';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import './gallery/gallery.css';
 import { LETTA_FAMILY } from '../../core/model/lettaFamily.ts';
+
+/** A folder example's preview: the graph of its last file (the user tier's policy). */
+const previewOfFolder = (f: FolderExample) => {
+  const last = f.files.at(-1);
+  return last && previewOfFile(last.name, last.text);
+};
 
 const INFOS = EXAMPLES.map((e) => ({ ...exampleInfo(e), text: e.text }));
 
@@ -95,6 +101,13 @@ export function ExamplesDialog() {
     if (added > 0) store.getState().notify('info', session ? `Opened a copy of the example ${name} with the session ${session.name} (see the Policy tab).` : `Opened a copy of the example ${name}.`);
     close();
   };
+  const openFolder = async (f: FolderExample) => {
+    await loadCodecs();
+    const added = f.files.reduce((n, e) => n + store.getState().importFile(e.name, e.text), 0);
+    for (const t of f.traces) store.getState().addTrace(t.name, t.text);
+    if (added > 0) store.getState().notify('info', `Opened a copy of the example ${f.name}/: ${f.files.length} files and the trace ${f.traces.map((t) => t.name).join(', ')} (see the Policy tab).`);
+    close();
+  };
   const walk = (w: Walkthrough) => {
     close();
     ui.getState().showSimulator();
@@ -127,6 +140,9 @@ export function ExamplesDialog() {
           <ul className="gallery-grid" aria-label="Examples">
             {INFOS.map((e) => (
               <Card key={e.name} name={e.name} title={e.name} family={familyOf(e.name)} description={e.description} preview={previewOfFile(e.name, e.text)} onOpen={() => void open(e.name, e.text)} mono />
+            ))}
+            {FOLDER_EXAMPLES.map((f) => (
+              <Card key={f.name} name={f.name} title={`${f.name}/`} family="Gemini CLI policies" description={f.description} preview={previewOfFolder(f)} onOpen={() => void openFolder(f)} mono />
             ))}
           </ul>
         </Tabs.Content>

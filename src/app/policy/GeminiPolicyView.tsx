@@ -13,7 +13,7 @@ import type { RuleDoc } from '../state/documents.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { codecs } from '../state/codecs.ts';
 import { count } from './policyText.ts';
-import { RuleReportView, type WhatIfResult } from './RuleReportView.tsx';
+import { RuleReportView, writeRuleEdit, type WhatIfResult } from './RuleReportView.tsx';
 import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
 
 const DECISIONS = [
@@ -52,13 +52,7 @@ export function GeminiPolicyView() {
   const apply = (i: number, text: string) => {
     const rule = report.rules[order[i] ?? -1];
     const doc = rule && docOf(docs, rule.file);
-    const edited = doc && rule && codecs().replaceGeminiRuleAt(doc.text, rule.table, text);
-    if (!doc || !rule || edited === undefined) {
-      store.getState().notify('error', `The rule ${rule ? `at ${rule.file}:${rule.line} ` : ''}is no longer there: nothing was changed.`);
-      return;
-    }
-    store.getState().setText(doc.id, edited);
-    store.getState().notify('info', `Changed the rule at ${doc.fileName}:${rule.line}. Undo restores it.`);
+    writeRuleEdit(store, doc, doc && rule && codecs().replaceGeminiRuleAt(doc.text, rule.table, text), rule ? `${rule.file}:${rule.line}` : `row ${i + 1}`);
   };
   const why = (i: number) => {
     const c = report.calls[i];

@@ -9,9 +9,11 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { CodeText } from '../components/ui/CodeText.tsx';
-import { Button, IconButton } from '../components/ui/Button.tsx';
-import { ChangeList, type ChangeItem } from './ChangeList.tsx';
-import { count } from './policyText.ts';
+import { IconButton } from '../components/ui/Button.tsx';
+import type { ChangeItem } from './ChangeList.tsx';
+import { WhatIfFrame } from './WhatIfFrame.tsx';
+import type { StudioStore } from '../state/store.ts';
+import type { RuleDoc } from '../state/documents.ts';
 import '../corpus/corpus.css';
 import './policy.css';
 
@@ -75,6 +77,19 @@ export interface RuleReportProps {
 
 const WHAT_IF_DEBOUNCE_MS = 120;
 
+/**
+ * Writes a rule's edit into its document as one `setText` (one undo step), or says that the rule
+ * at `where` is no longer there (`edited` undefined) and changes nothing.
+ */
+export function writeRuleEdit(store: StudioStore, doc: RuleDoc | undefined, edited: string | undefined, where: string): void {
+  if (!doc || edited === undefined) {
+    store.getState().notify('error', `The rule at ${where} is no longer there: nothing was changed.`);
+    return;
+  }
+  store.getState().setText(doc.id, edited);
+  store.getState().notify('info', `Changed the rule at ${where}. Undo restores it.`);
+}
+
 export function RuleReportView(p: RuleReportProps) {
   const [selected, setSelected] = useState<number | null>();
   const [why, setWhy] = useState<number>();
@@ -117,35 +132,23 @@ export function RuleReportView(p: RuleReportProps) {
   const detail =
     p.aside ??
     (draft && draftRule ? (
-      <section className="corpus-section policy-panel" aria-labelledby={`${p.id}-whatif-title`}>
-        <div className="policy-panel-head">
-          <h3 id={`${p.id}-whatif-title`}>What if</h3>
-          <span className="policy-edit-summary">
-            rule {draft.rule + 1} · <code>{draftRule.label}</code>
-          </span>
-        </div>
-        {unchanged ? (
-          <p className="corpus-muted">Change the rule’s text to see which decisions change.</p>
-        ) : !whatIf ? (
-          <p className="corpus-muted">Deciding the calls again…</p>
-        ) : whatIf.refused ? (
-          <p className="corpus-error" role="alert">
-            {p.name} would refuse the edited rules: <CodeText text={whatIf.refused} />
-          </p>
-        ) : (
+      <WhatIfFrame
+        id={p.id}
+        summary={
           <>
-            <p className="policy-whatif-count" aria-live="polite" data-testid={`${p.id}-whatif-count`}>
-              {whatIf.changes.length === 0 ? `No decision of the ${count(p.calls.length, 'call')} changes.` : `${count(whatIf.changes.length, 'decision')} of ${count(p.calls.length, 'call')} change${whatIf.changes.length === 1 ? 's' : ''}.`}
-              {whatIf.text !== draft.text.trim() && <span className="corpus-muted"> Updating…</span>}
-            </p>
-            <ChangeList changes={changes} />
+            rule {draft.rule + 1} · <code>{draftRule.label}</code>
           </>
-        )}
-        <div className="policy-actions">
-          <Button size="sm" label="Cancel" onClick={cancelEdit} />
-          <Button size="sm" variant="primary" label="Apply edit" disabled={unchanged || draft.text.trim() === '' || whatIf?.refused !== undefined} onClick={applyEdit} />
-        </div>
-      </section>
+        }
+        unchanged={unchanged}
+        answered={whatIf !== undefined}
+        refused={whatIf?.refused === undefined ? undefined : `${p.name} would refuse the edited rules: ${whatIf.refused}`}
+        changes={changes}
+        calls={p.calls.length}
+        updating={whatIf !== undefined && whatIf.text !== draft.text.trim()}
+        applyDisabled={unchanged || draft.text.trim() === '' || whatIf?.refused !== undefined}
+        onApply={applyEdit}
+        onCancel={cancelEdit}
+      />
     ) : (
       <section className="corpus-section policy-panel" aria-labelledby={`${p.id}-calls-title`}>
         <h3 id={`${p.id}-calls-title`}>

@@ -10,7 +10,7 @@ import { mergeSettings } from '../claude/settings.ts';
 import { DEFAULT_HOME, defaultCwd } from '../claude/replayContext.ts';
 import { loadCodexRules, type RulesFileInput } from '../codex/policy.ts';
 import { isCodexRollout, readCodexRollout } from '../codex/rollout.ts';
-import { loadGeminiPolicies, type GeminiFileInput } from '../gemini/policy.ts';
+import { loadGeminiPolicies, tierFromPath, type GeminiFileInput } from '../gemini/policy.ts';
 import { readGeminiTrace } from '../gemini/trace.ts';
 import { readTrace } from '../../traces/readTrace.ts';
 import { claudeToCodex } from './claudeToCodex.ts';
@@ -101,7 +101,8 @@ export function policyOfFiles(p: PolicyFiles, cwd?: string): AnyPolicy {
 export function policyOfTranslation(t: Translation, path: string, cwd = '/'): AnyPolicy {
   if (t.to === 'claude') return claudeTarget(t.text, cwd);
   if (t.to === 'codex') return { dialect: 'codex', policy: loadCodexRules([{ path, text: t.text }]).policy };
-  return { dialect: 'gemini', rules: loadGeminiPolicies([{ path, text: t.text, tier: 'workspace' }]).rules, workspace: cwd === '/' ? '/workspace' : cwd };
+  // The tier the studio gives the file too (from its path: `translated.toml` is the user tier).
+  return { dialect: 'gemini', rules: loadGeminiPolicies([{ path, text: t.text, tier: tierFromPath(path) }]).rules, workspace: cwd === '/' ? '/workspace' : cwd };
 }
 
 const SHELLS = new Set(['bash', 'sh', 'zsh', '/bin/bash', '/bin/sh', '/bin/zsh', '/usr/bin/bash']);
