@@ -27,7 +27,7 @@ export function CodexAgentInspector({ doc }: { doc: AgentDoc }) {
       doc={doc}
       title="Codex rules"
       summary={`${rules.length} prefix ${rules.length === 1 ? 'rule' : 'rules'}: ${count('forbidden')} forbidden · ${count('prompt')} prompt · ${count('allow')} allow`}
-      files={(doc.agent.codexRules ?? []).map((f) => f.path)}
+      files={(doc.agent.codexRules ?? []).map((f) => ({ path: f.path }))}
       rules={rules}
       rulesTitle="Rules in load order"
       empty="No rules: Codex’s approval policy decides every command."

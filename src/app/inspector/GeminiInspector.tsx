@@ -31,7 +31,7 @@ export function GeminiAgentInspector({ doc }: { doc: AgentDoc }) {
       doc={doc}
       title="Gemini CLI policy"
       summary={`${rules.length} ${rules.length === 1 ? 'rule' : 'rules'} in the ${tier} tier: ${count('deny')} deny · ${count('ask_user')} ask_user · ${count('allow')} allow`}
-      files={(doc.agent.geminiPolicies ?? []).map((f) => f.path)}
+      files={(doc.agent.geminiPolicies ?? []).map((f) => ({ path: f.path, note: `${f.tier} tier` }))}
       rules={rules}
       rulesTitle="Rules in priority order"
       empty="No rules: Gemini asks for every call (denies when non-interactive)."

@@ -9,7 +9,21 @@ import { diagnosticsOf, type AgentDoc } from '../state/documents.ts';
 import { useStudioStore } from '../state/context.tsx';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import { Button } from '../components/ui/Button.tsx';
-import { ProblemList } from './ClaudeInspector.tsx';
+import type { Diagnostic } from '../../core/diagnostics/types.ts';
+
+/** A rule's problems (its diagnostics on its line), as the permission inspectors list them. */
+export function ProblemList({ problems }: { problems: readonly Diagnostic[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <ul className="insp-list" aria-label="Problems">
+      {problems.map((d) => (
+        <li key={`${d.code}:${d.range.start.column}`} className="insp-warning">
+          {d.code}: <CodeText text={d.message} />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** A rule as an inspector shows it. */
 export interface InspectedRule {
@@ -23,6 +37,8 @@ export interface InspectedRule {
   length: number;
   /** A line under it (a justification, a tier and priority). */
   note?: string;
+  /** A word after its number and before its position (Claude Code: its scope). */
+  tag?: string;
 }
 
 function RuleLine({ rule, index }: { rule: InspectedRule; index: number }) {
@@ -30,14 +46,17 @@ function RuleLine({ rule, index }: { rule: InspectedRule; index: number }) {
   return (
     <li>
       <button type="button" onClick={() => store.getState().select({ kind: 'rule', index })}>
-        <span className={`claude-list is-${rule.decision}`}>{rule.decision}</span> <CodeText text={`\`${rule.text}\``} /> <span className="muted">rule {index + 1}</span>
+        <span className={`claude-list is-${rule.decision}`}>{rule.decision}</span> <CodeText text={`\`${rule.text}\``} /> <span className="muted">
+          rule {index + 1}
+          {rule.tag ? ` · ${rule.tag}` : ''}
+        </span>
       </button>
     </li>
   );
 }
 
 /** The files as a whole: a title, a summary line, the files, the rules in order and a note on how they decide. */
-export function PolicyFilesInspector({ doc, title, summary, files, rules, rulesTitle, empty, how }: { doc: AgentDoc; title: string; summary: string; files: readonly string[]; rules: readonly InspectedRule[]; rulesTitle: string; empty: string; how: ReactNode }) {
+export function PolicyFilesInspector({ doc, title, summary, files, rules, rulesTitle, empty, how }: { doc: AgentDoc; title: string; summary: string; files: readonly { path: string; note?: string }[]; rules: readonly InspectedRule[]; rulesTitle: string; empty: string; how: ReactNode }) {
   return (
     <div className="insp-section" data-doc={doc.id}>
       <h2>{title}</h2>
@@ -45,8 +64,9 @@ export function PolicyFilesInspector({ doc, title, summary, files, rules, rulesT
       <h3>Files ({files.length})</h3>
       <ul className="insp-list">
         {files.map((f) => (
-          <li key={f}>
-            <code>{f}</code>
+          <li key={f.path}>
+            <code>{f.path}</code>
+            {f.note ? <span className="muted"> ({f.note})</span> : null}
           </li>
         ))}
       </ul>
@@ -62,16 +82,15 @@ export function PolicyFilesInspector({ doc, title, summary, files, rules, rulesT
   );
 }
 
-/** A graph node: its name and the rules on it (`indexes` into the rules). */
-export function PolicyNodeInspector({ heading, name, rules, indexes }: { heading: string; name: string; rules: readonly InspectedRule[]; indexes: readonly number[] }) {
+/** A graph node: its name, what the dialect says of it (`children`), the rules on it (`indexes` into the rules) and how they decide. */
+export function PolicyNodeInspector({ heading, name, rules, indexes, how, children }: { heading: string; name: ReactNode; rules: readonly InspectedRule[]; indexes: readonly number[]; how?: string; children?: ReactNode }) {
   return (
     <div className="insp-section">
       <h2>{heading}</h2>
       <p>
-        <strong>
-          <code>{name}</code>
-        </strong>
+        <strong>{typeof name === 'string' ? <code>{name}</code> : name}</strong>
       </p>
+      {children}
       <h3>Rules ({indexes.length})</h3>
       <ul className="insp-list">
         {indexes.map((i) => {
@@ -79,6 +98,7 @@ export function PolicyNodeInspector({ heading, name, rules, indexes }: { heading
           return r ? <RuleLine key={i} rule={r} index={i} /> : null;
         })}
       </ul>
+      {how ? <p className="muted">{how}</p> : null}
     </div>
   );
 }
@@ -99,6 +119,7 @@ export function PolicyRuleInspector({ doc, rules, index, own }: { doc: AgentDoc;
       </p>
       {rule.note ? <p>{rule.note}</p> : null}
       <p className="muted">
+        {rule.tag ? `${rule.tag} · ` : ''}
         {rule.file}:{rule.line}:{rule.col}
       </p>
       <ProblemList problems={problems} />
