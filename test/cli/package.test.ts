@@ -91,10 +91,15 @@ describe('the packed package, installed globally into a temporary prefix', () =>
     const v = spawnSync(bin, ['--version'], opts);
     expect(v.stdout.trim()).toBe((JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version);
     const check = spawnSync(bin, ['check', '.', '--format', 'json'], opts);
-    expect(check.status, check.stderr).toBe(0);
-    const out = JSON.parse(check.stdout) as { version: number; diagnostics: { code: string }[] };
+    const out = JSON.parse(check.stdout) as { version: number; diagnostics: { code: string; file: string; severity: string }[] };
     expect(out.version).toBe(1);
     expect(out.diagnostics.filter((d) => d.code === 'F003')).toEqual([]);
+    // examples/gemini-policies/ shows Gemini's classic mistakes on purpose (G003 and G007 are
+    // errors), and a mixed folder checks its Gemini policy files: exit 1, from those alone.
+    const errors = out.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.code).sort()).toEqual(['G003', 'G007']);
+    expect(errors.every((d) => d.file.includes('gemini-policies/'))).toBe(true);
+    expect(check.status, check.stderr).toBe(1);
   });
 
   it('replays a corpus on two processes, the worker on the replay-only bundle with its code cache', () => {
