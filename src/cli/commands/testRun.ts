@@ -22,6 +22,7 @@ import { jsonTermSafe, termSafe, termSafeData, xmlTermSafe } from '../escape.ts'
 import { UnreadableError } from '../io.ts';
 import { UsageError, type ParsedArgs } from '../registry.ts';
 import { nameFilter, type Reporter } from './test.ts';
+import { policyTestDialect, runPolicyTestFile } from '../../core/permissions/policyTests.ts';
 
 /** Rule and trace files named by a test are read relative to the test file. */
 function hostFor(file: string, ctx: CliContext): TestHost {
@@ -101,7 +102,11 @@ export function runTest(args: ParsedArgs, ctx: CliContext): number {
     .map((file) => {
       const t0 = performance.now();
       const sink = coverage?.sink((name) => (isAbsolute(name) ? name : join(dirname(file), name)));
-      const r = runTestFile(file, ctx.readText(file), hostFor(file, ctx), { keepDecisions: false, ...(only ? { only } : {}), ...(sink ? { coverage: sink } : {}) });
+      const text = ctx.readText(file);
+      const host = hostFor(file, ctx);
+      // A test of Codex `.rules` or Gemini CLI policies: each call decided by that dialect's engine.
+      const dialect = policyTestDialect(text, host);
+      const r = dialect ? runPolicyTestFile(file, text, host, dialect, only ? { only } : {}) : runTestFile(file, text, host, { keepDecisions: false, ...(only ? { only } : {}), ...(sink ? { coverage: sink } : {}) });
       seconds.push((performance.now() - t0) / 1000);
       return r;
     })
@@ -129,6 +134,11 @@ function update(files: readonly string[], ctx: CliContext): number {
   let ok = true;
   for (const file of files) {
     const text = ctx.readText(file);
+    if (policyTestDialect(text, hostFor(file, ctx))) {
+      ok = false;
+      ctx.err(termSafe(`${file}: not updated: --update records decisions of rule-set and Claude Code tests; write the expectations of a Codex or Gemini test by hand (rule-studio simulate prints each decision)`));
+      continue;
+    }
     const r = updateTestText(file, text, hostFor(file, ctx));
     if (r.before.errors.length > 0) {
       ok = false;
