@@ -16,7 +16,7 @@ import { settingsFromArgs } from './simulateOptions.ts';
 import { streamTrace } from './streamTrace.ts';
 import { loadFiles } from './loadFiles.ts';
 import { checkCommand, isCodexRollout, loadCodexRules, readCodexRollout, readCodexScript, replayCodexCall, toCodexJson } from '../../core/permissions/codex/index.ts';
-import { checkToolCall, loadGeminiPolicies, readGeminiScript } from '../../core/permissions/gemini/index.ts';
+import { checkToolCall, isGeminiSession, loadGeminiPolicies, readGeminiScript, readGeminiTrace, replayGeminiCall, type GeminiEvaluation } from '../../core/permissions/gemini/index.ts';
 import { splitGeminiInputs } from './geminiInputs.ts';
 
 /**
@@ -207,7 +207,22 @@ function simulateGemini(files: Parameters<typeof loadGeminiPolicies>[0], ctx: Cl
   }
   let bad = false;
   for (const trace of traces) {
-    const script = readGeminiScript(ctx.readText(trace));
+    const text = ctx.readText(trace);
+    if (isGeminiSession(text)) {
+      // A Gemini CLI session log: each recorded tool call decided again, with what the log recorded.
+      const session = readGeminiTrace(trace, text);
+      for (const d of session.diagnostics) {
+        bad = true;
+        ctx.err(formatDiagnostic(d));
+      }
+      for (const c of session.calls) {
+        const r = replayGeminiCall(load.rules, c);
+        const extra = { recorded: c.recorded, status: c.status, asked: c.asked, agreement: r.agreement, ...(r.why ? { why: r.why } : {}) };
+        ctx.out(jsonTermSafe(JSON.stringify({ trace, line: c.line, path: c.jsonPath, tool: c.name, mode: 'default', decision: r.evaluation.decision, rule: geminiRuleJson(r.evaluation.rule), ...extra })));
+      }
+      continue;
+    }
+    const script = readGeminiScript(text);
     for (const e of script.errors) {
       bad = true;
       ctx.err(`${termSafe(trace)}:${e.line}: ${e.message}`);
@@ -215,10 +230,13 @@ function simulateGemini(files: Parameters<typeof loadGeminiPolicies>[0], ctx: Cl
     for (const c of script.calls) {
       const mode = c.mode ?? 'default';
       const e = checkToolCall(load.rules, c.args === undefined ? { name: c.tool } : { name: c.tool, args: c.args }, { mode, nonInteractive: c.nonInteractive === true });
-      const r = e.rule;
-      const rule = r === undefined ? null : 'toolName' in r ? { file: r.file, line: r.range.start.line, rule: r.table + 1, tier: r.tier, priority: r.rawPriority, toolName: r.toolName, decision: r.decision, source: r.source } : { source: r.source };
-      ctx.out(jsonTermSafe(JSON.stringify({ trace, line: c.line, tool: c.tool, mode, decision: e.decision, rule })));
+      ctx.out(jsonTermSafe(JSON.stringify({ trace, line: c.line, tool: c.tool, mode, decision: e.decision, rule: geminiRuleJson(e.rule) })));
     }
   }
   return bad ? EXIT.errors : EXIT.ok;
+}
+
+/** The deciding rule of a Gemini decision as `simulate` prints it (null for the default decision). */
+function geminiRuleJson(r: GeminiEvaluation['rule']) {
+  return r === undefined ? null : 'toolName' in r ? { file: r.file, line: r.range.start.line, rule: r.table + 1, tier: r.tier, priority: r.rawPriority, toolName: r.toolName, decision: r.decision, source: r.source } : { source: r.source };
 }
