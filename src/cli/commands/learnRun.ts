@@ -14,6 +14,8 @@ import { isCodexRollout, readCodexRollout, readCodexScript, type CodexExecCall }
 import { learnPrefixRules, type CodexLearned } from '../../core/permissions/codex/learn.ts';
 import { append } from '../../core/model/append.ts';
 import { formatDiagnostic } from '../format.ts';
+import { isGeminiSession, learnGeminiRules, readGeminiScript, readGeminiTrace, type GeminiFileInput, type GeminiLearnCall, type GeminiLearned } from '../../core/permissions/gemini/index.ts';
+import { splitGeminiInputs } from './geminiInputs.ts';
 
 /** The version of `learn --format json` (a consumer checks it). */
 export const LEARN_JSON_VERSION = 1;
@@ -103,7 +105,54 @@ function runCodexLearn(args: ParsedArgs, ctx: CliContext, sessions: readonly { p
   return EXIT.ok;
 }
 
+/** The proposals for Gemini on a terminal: by program or tool, as `[[rule]]` tables for a user policy file. */
+export function geminiLearnedText(l: GeminiLearned): string {
+  const kept = [l.denied > 0 ? `${l.denied} denied` : '', l.askedByRule > 0 ? `${l.askedByRule} asked for by your ask_user rules` : '', l.declined > 0 ? `${l.declined} cancelled by the user` : ''].filter(Boolean).join(', ');
+  const aside = kept === '' ? '' : ` (${kept}: never learned from)`;
+  if (l.prompted === 0) return `No call went to Gemini's default decision under these policies${aside}: nothing to add.`;
+  const lines = [`${l.prompted} call${l.prompted === 1 ? '' : 's'} decided by no rule (Gemini asks); the proposed rules allow ${l.covered}${aside}.`, `# for ~/.gemini/policies/learned.toml (the user tier)`];
+  let group = '';
+  for (const p of l.proposals) {
+    if (p.group !== group) {
+      group = p.group;
+      lines.push('', `# ${termSafe(group)}`);
+    }
+    lines.push(`# ${p.calls} call${p.calls === 1 ? '' : 's'}, ${p.risk}, e.g. ${termSafe(short(p.examples[0] ?? ''))}`);
+    append(lines, p.rule.split('\n').map(termSafe));
+  }
+  return lines.join('\n');
+}
+
+/** `learn` for Gemini CLI: `--settings` names policy `.toml` files or folders, or the sessions are Gemini session logs. */
+function runGeminiLearn(args: ParsedArgs, ctx: CliContext, policies: readonly GeminiFileInput[], sessions: readonly { path: string }[]): number {
+  const calls: GeminiLearnCall[] = [];
+  for (const s of sessions) {
+    const text = ctx.readText(s.path);
+    if (isGeminiSession(text)) {
+      const t = readGeminiTrace(s.path, text);
+      for (const d of t.diagnostics) ctx.err(formatDiagnostic(d));
+      for (const c of t.calls) calls.push({ call: { name: c.name, args: c.args }, recorded: c.recorded === 'cancelled' ? 'cancelled' : c.recorded === 'pending' ? 'unknown' : 'success' });
+    } else {
+      const script = readGeminiScript(text);
+      for (const e of script.errors) ctx.err(`${termSafe(s.path)}:${e.line}: ${e.message}`);
+      for (const c of script.calls) calls.push({ call: c.args === undefined ? { name: c.tool } : { name: c.tool, args: c.args }, ...(c.mode ? { mode: c.mode } : {}) });
+    }
+  }
+  const learned = learnGeminiRules(policies, calls);
+  if (args.value('format') === 'json') ctx.out(jsonTermSafe(JSON.stringify({ version: LEARN_JSON_VERSION, dialect: 'gemini', calls: calls.length, ...learned })));
+  else ctx.out(geminiLearnedText(learned));
+  return EXIT.ok;
+}
+
 export function runLearn(args: ParsedArgs, ctx: CliContext): number {
+  const settingsNames = args.list('settings');
+  const gemini = settingsNames.length > 0 && settingsNames.every((p) => !p.endsWith('.rules') && !p.endsWith('.json')) ? splitGeminiInputs(ctx, settingsNames) : undefined;
+  if (gemini && gemini.others.length > 0) throw new UsageError(`--settings: ${termSafe(gemini.others.join(', '))} ${gemini.others.length === 1 ? 'is' : 'are'} not Gemini CLI policies (only [[rule]] tables)`);
+  const sessionsFound = corpusSessions(args.positionals, ctx);
+  if (gemini || (sessionsFound.length > 0 && settingsNames.length === 0 && sessionsFound.every((s) => isGeminiSession(ctx.readText(s.path).slice(0, 4096))))) {
+    if (sessionsFound.length === 0) throw new UnreadableError(`no session logs (.jsonl, .json) in ${args.positionals.join(', ')}`);
+    return runGeminiLearn(args, ctx, gemini?.gemini ?? [], sessionsFound);
+  }
   const codexRules = args.list('settings').filter((p) => p.endsWith('.rules'));
   if (codexRules.length > 0 && codexRules.length < args.list('settings').length) throw new UsageError('--settings: give Claude Code settings or Codex .rules files, not both');
   const found = corpusSessions(args.positionals, ctx);
