@@ -53,6 +53,12 @@ export interface GeminiRule {
   denyMessage?: string;
   /** The regular expression over the stable-stringified arguments (JavaScript RegExp semantics). */
   argsPattern?: RegExp;
+  /** The one `commandPrefix` this rule was built from (a list gives one rule per prefix). */
+  commandPrefix?: string;
+  /** The `commandRegex` this rule was built from, as written. */
+  commandRegex?: string;
+  /** The `argsPattern` as written (when neither command field is given). */
+  argsPatternText?: string;
   /** `Tier: file` as Gemini names the source. */
   source: string;
 }
@@ -457,7 +463,13 @@ export function loadGeminiPolicies(files: readonly GeminiFileInput[]): GeminiLoa
             at(['rule', i, 'commandPrefix']) ?? headRange,
           ),
         );
-      for (const pattern of patterns) {
+      const prefixList =
+        r.commandPrefix === undefined || r.commandPrefix === ''
+          ? undefined
+          : Array.isArray(r.commandPrefix)
+            ? (r.commandPrefix as string[])
+            : [r.commandPrefix as string];
+      for (const [pi, pattern] of patterns.entries()) {
         let re: RegExp | undefined;
         if (pattern !== undefined) {
           const key = hasPrefix ? 'commandPrefix' : hasRegex ? 'commandRegex' : 'argsPattern';
@@ -516,6 +528,11 @@ export function loadGeminiPolicies(files: readonly GeminiFileInput[]): GeminiLoa
           const deny = (r.denyMessage ?? r.deny_message) as string | undefined;
           if (deny !== undefined) rule.denyMessage = deny;
           if (re !== undefined) rule.argsPattern = re;
+          if (prefixList !== undefined) rule.commandPrefix = prefixList[pi] as string;
+          else if (typeof r.commandRegex === 'string' && r.commandRegex !== '')
+            rule.commandRegex = r.commandRegex;
+          else if (typeof r.argsPattern === 'string' && r.argsPattern !== '')
+            rule.argsPatternText = r.argsPattern;
           rules.push(rule);
         }
       }
