@@ -68,7 +68,7 @@ test('import a Gemini policy folder and Codex rules, see decisions and rules, tr
   await view.getByRole('button', { name: 'Translate to…' }).click();
   await view.getByRole('group', { name: 'Translate to' }).getByRole('button', { name: 'To Gemini CLI' }).click();
   const report = view.getByRole('region', { name: 'Translation report' });
-  await expect(report.getByTestId('translate-summary')).toHaveText('Added translated.toml: 9 rules translated from Codex to Gemini CLI; 0 said more broadly; 0 not translated.');
+  await expect(report.getByTestId('translate-summary')).toHaveText('Added translated.toml: 6 rules translated from Codex to Gemini CLI; 0 said more broadly; 0 not translated.');
   await expect(report.getByTestId('translate-diff-count')).toHaveText('1 shell command of 13 decided differently; 12 the same.');
   const diff = report.getByRole('list', { name: 'Calls decided differently' });
   await expect(diff.getByRole('listitem')).toHaveText([/^allow→becomesno rulenpm test > log\.txt/]);

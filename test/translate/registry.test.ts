@@ -9,15 +9,19 @@ const codexSession = { name: 'codex-session.jsonl', text: readFileSync('examples
 describe('the translation registry the studio lists directions from', () => {
   it('lists each target once per source, a direct direction before one through another dialect', () => {
     expect(translationsFrom('claude').map((d) => d.to)).toEqual(['codex', 'gemini']);
-    expect(translationsFrom('codex').map((d) => `${d.to}${d.via ? ` via ${d.via}` : ''}`)).toEqual(['claude', 'gemini via claude']);
-    // A direct Codex → Gemini entry, added to the list, replaces the one through Claude Code.
-    const direct: TranslationDirection = { from: 'codex', to: 'gemini', translate: () => ({ from: 'codex', to: 'gemini', text: '', translated: 0, approximate: [], untranslated: [] }) };
-    const listed = translationsFrom('codex', [...TRANSLATIONS, direct]);
-    expect(listed.map((d) => d.to)).toEqual(['claude', 'gemini']);
+    expect(translationsFrom('codex').map((d) => d.to)).toEqual(['claude', 'gemini']);
+    expect(translationsFrom('gemini').map((d) => d.to)).toEqual(['claude']);
+    // A direction through another dialect is listed only when no direct one to the same target is.
+    const none = () => ({ from: 'gemini' as const, to: 'codex' as const, text: '', translated: 0, approximate: [], untranslated: [] });
+    const via: TranslationDirection = { from: 'gemini', to: 'codex', via: 'claude', translate: none };
+    const direct: TranslationDirection = { from: 'gemini', to: 'codex', translate: none };
+    expect(translationsFrom('gemini', [...TRANSLATIONS, via]).map((d) => `${d.to}${d.via ? ` via ${d.via}` : ''}`)).toEqual(['claude', 'codex via claude']);
+    const listed = translationsFrom('gemini', [...TRANSLATIONS, via, direct]);
+    expect(listed.map((d) => d.to)).toEqual(['claude', 'codex']);
     expect(listed[1]).toBe(direct);
   });
 
-  it('Codex rules → Gemini CLI through Claude Code decide the session’s shell commands as the rules do, or name where not', () => {
+  it('Codex rules → Gemini CLI decide the session’s shell commands as the rules do, or name where not', () => {
     const source = policyOfFiles({ dialect: 'codex', files: codexFiles });
     const t = translationsFrom('codex').find((d) => d.to === 'gemini')?.translate(source);
     expect(t?.to).toBe('gemini');
@@ -45,7 +49,7 @@ describe('the studio’s what-if diff of a translation (e2e/gemini-policy.spec.t
     const target = policyOfTranslation(t as never, 'translated.toml');
     const commands = sessionShellCommands([codexSession, { name: 'calls.jsonl', text: readFileSync('examples/gemini-policies/calls.jsonl', 'utf8') }]);
     const c = compareOnCommands(source, target, commands);
-    expect(t?.translated).toBe(9);
+    expect(t?.translated).toBe(6);
     expect(c.commands).toBe(13);
     expect(c.differences.map((d) => [d.command, d.a.verdict, d.b.verdict])).toEqual([['npm test > log.txt', 'allow', 'none']]);
   });

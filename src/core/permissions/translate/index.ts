@@ -7,3 +7,5 @@ export { compareOnCommands, verdictOf } from './compare.ts';
 export type { AnyPolicy, Comparison, VerdictDifference } from './compare.ts';
 export { TRANSLATIONS, translationsFrom, policyOfFiles, policyOfTranslation, sessionShellCommands, DIALECT_NAME, TRANSLATED_FILE } from './registry.ts';
 export type { TranslationDirection, PolicyFiles } from './registry.ts';
+export { codexToGemini } from './codexToGemini.ts';
+export { geminiToClaude } from './geminiToClaude.ts';

@@ -16,6 +16,8 @@ import { readTrace } from '../../traces/readTrace.ts';
 import { claudeToCodex } from './claudeToCodex.ts';
 import { claudeToGemini } from './claudeToGemini.ts';
 import { codexToClaude } from './codexToClaude.ts';
+import { codexToGemini } from './codexToGemini.ts';
+import { geminiToClaude } from './geminiToClaude.ts';
 import type { AnyPolicy } from './compare.ts';
 import type { Dialect, Translation } from './types.ts';
 
@@ -48,22 +50,6 @@ function claudeTarget(text: string, cwd = '/'): AnyPolicy & { dialect: 'claude' 
   return { dialect: 'claude', policy: mergeSettings([{ scope: 'project', path: `${cwd === '/' ? '' : cwd}/${TRANSLATED_FILE.claude}`, text }], cwd), cwd, home: DEFAULT_HOME };
 }
 
-/** Codex → Claude Code → Gemini CLI: what neither step can say is named, each step's notes in turn. */
-function codexToGeminiViaClaude(p: AnyPolicy): Translation {
-  if (p.dialect !== 'codex') throw new Error(`a ${p.dialect} policy is not Codex rules`);
-  const first = codexToClaude(p.policy);
-  const second = claudeToGemini(claudeTarget(first.text).policy);
-  const via = (n: Translation['approximate'][number]) => ({ ...n, why: `${n.why} (in its Claude Code form ${n.rule.text})` });
-  return {
-    from: 'codex',
-    to: 'gemini',
-    text: second.text,
-    translated: second.translated,
-    approximate: [...first.approximate, ...second.approximate.map(via)],
-    untranslated: [...first.untranslated, ...second.untranslated.map(via)],
-  };
-}
-
 /** Every translation direction core offers, in the order the studio lists them. */
 export const TRANSLATIONS: readonly TranslationDirection[] = [
   { from: 'claude', to: 'codex', translate: (p) => claudeToCodex(claudeOf(p)) },
@@ -76,7 +62,22 @@ export const TRANSLATIONS: readonly TranslationDirection[] = [
       return codexToClaude(p.policy);
     },
   },
-  { from: 'codex', to: 'gemini', via: 'claude', translate: codexToGeminiViaClaude },
+  {
+    from: 'codex',
+    to: 'gemini',
+    translate: (p) => {
+      if (p.dialect !== 'codex') throw new Error(`a ${p.dialect} policy is not Codex rules`);
+      return codexToGemini(p.policy);
+    },
+  },
+  {
+    from: 'gemini',
+    to: 'claude',
+    translate: (p) => {
+      if (p.dialect !== 'gemini') throw new Error(`a ${p.dialect} policy is not Gemini CLI policies`);
+      return geminiToClaude(p.rules);
+    },
+  },
 ];
 
 /** The directions from `from` in `list` (a direct one before one through another dialect, one per target). */
