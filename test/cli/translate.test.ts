@@ -46,7 +46,7 @@ describe('rule-studio translate', () => {
   it('bad usage: both dialects at once, or the dialect the files are already in', async () => {
     const both = await runCli(['translate', '/p/.claude/settings.json', '/p/d.rules', '--to', 'codex'], { ...files, '/p/d.rules': '' });
     expect(both.code).toBe(2);
-    expect(both.stderr).toMatch(/not both/);
+    expect(both.stderr).toMatch(/one kind, nothing else/);
     const same = await runCli(['translate', '/p/.claude/settings.json', '--to', 'claude'], files);
     expect(same.code).toBe(2);
     expect(same.stderr).toMatch(/--to codex/);
@@ -71,9 +71,28 @@ describe('rule-studio translate --to gemini', () => {
     expect(r.code).toBe(0);
   });
 
-  it('Codex rules go to Claude Code first', async () => {
-    const r = await runCli(['translate', '/p/d.rules', '--to', 'gemini'], { '/p/d.rules': 'prefix_rule(pattern = ["ls"])\n' });
+  it('Codex rules translate to a Gemini policy, the report on stderr', async () => {
+    const r = await runCli(['translate', '/p/d.rules', '--to', 'gemini'], { '/p/d.rules': 'prefix_rule(pattern = ["ls"])\nhost_executable(name = "ls", paths = ["/bin/ls"])\n' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('commandPrefix = "ls"\ndecision = "allow"\npriority = 100');
+    expect(r.stderr).toContain('1 rule translated from codex to gemini; 0 said more broadly; 1 not translated.');
+    expect(r.stderr).toContain('host_executable(ls, [/bin/ls])');
+  });
+
+  it('Gemini policies go to Claude Code, not straight to Codex', async () => {
+    const r = await runCli(['translate', 'examples/gemini-policies', '--to', 'codex'], {}, { listFiles: true });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--to claude/);
+  });
+});
+
+describe('rule-studio translate from Gemini CLI', () => {
+  it('a policy folder (every tier) to Claude Code settings, each rule not said named at file:line:col', async () => {
+    const r = await runCli(['translate', 'examples/gemini-policies', '--to', 'claude', '--format', 'json'], {}, { listFiles: true });
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.from).toBe('gemini');
+    expect(JSON.parse(out.text).permissions.deny).toEqual(['Bash(git push:*)', 'Bash(rm -rf:*)']);
+    expect(out.untranslated.map((n: { rule: { file: string; line: number; col: number } }) => `${n.rule.file}:${n.rule.line}:${n.rule.col}`)).toEqual(['examples/gemini-policies/user/dev.toml:28:1', 'examples/gemini-policies/user/dev.toml:35:1']);
   });
 });

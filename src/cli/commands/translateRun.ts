@@ -5,13 +5,14 @@ import { DEFAULT_HOME, defaultCwd, recordedCwd } from '../../core/permissions/cl
 import type { SettingsInput } from '../../core/permissions/claude/types.ts';
 import { loadCodexRules } from '../../core/permissions/codex/index.ts';
 import { loadGeminiPolicies } from '../../core/permissions/gemini/index.ts';
-import { claudeToCodex, claudeToGemini, codexToClaude, compareOnCommands, type AnyPolicy, type Comparison, type Translation, type TranslationNote } from '../../core/permissions/translate/index.ts';
+import { claudeToCodex, claudeToGemini, codexToClaude, codexToGemini, geminiToClaude, compareOnCommands, type AnyPolicy, type Comparison, type Translation, type TranslationNote } from '../../core/permissions/translate/index.ts';
 import { readTrace } from '../../core/traces/index.ts';
 import { EXIT, type CliContext } from '../context.ts';
 import { jsonTermSafe, termSafe } from '../escape.ts';
 import { UnreadableError } from '../io.ts';
 import { UsageError, type ParsedArgs } from '../registry.ts';
 import { corpusSessions } from './reportRun.ts';
+import { splitGeminiInputs } from './geminiInputs.ts';
 
 /** The version of `translate --format json` (a consumer checks it). */
 export const TRANSLATE_JSON_VERSION = 1;
@@ -59,22 +60,36 @@ function sessionCommands(paths: readonly string[], ctx: CliContext): { commands:
   return { commands, ...(cwd ? { cwd } : {}) };
 }
 
+/** The names of the dialects, for messages. */
+const NAME = { claude: 'Claude Code settings', codex: 'Codex rules', gemini: 'Gemini CLI policies' } as const;
+
+/** The translation directions `translate` has (others go through Claude Code). */
+const DIRECTIONS: Record<'claude' | 'codex' | 'gemini', readonly ('claude' | 'codex' | 'gemini')[]> = { claude: ['codex', 'gemini'], codex: ['claude', 'gemini'], gemini: ['claude'] };
+
 export function runTranslate(args: ParsedArgs, ctx: CliContext): number {
   const to = args.value('to') as 'codex' | 'gemini' | 'claude';
   const files = args.positionals;
   const codexFiles = files.filter((f) => f.endsWith('.rules'));
   const claudeFiles = files.filter((f) => f.endsWith('.json'));
-  if (codexFiles.length + claudeFiles.length !== files.length || (codexFiles.length > 0 && claudeFiles.length > 0))
-    throw new UsageError('translate takes Claude Code settings (.json) or Codex rules (.rules), not both and nothing else');
-  const from = codexFiles.length > 0 ? 'codex' : 'claude';
-  if (from === to) throw new UsageError(`the files are ${from === 'codex' ? 'Codex rules' : 'Claude Code settings'} already: --to ${from === 'codex' ? 'claude' : 'codex or --to gemini'}`);
-  if (from === 'codex' && to === 'gemini') throw new UsageError('Codex rules translate to Claude Code settings (--to claude); translate those to Gemini CLI next');
+  const others = files.filter((f) => !f.endsWith('.rules') && !f.endsWith('.json'));
+  const gemini = others.length > 0 ? splitGeminiInputs(ctx, others) : undefined;
+  const kinds = [codexFiles.length > 0, claudeFiles.length > 0, others.length > 0].filter(Boolean).length;
+  if (kinds !== 1 || (gemini && gemini.others.length > 0))
+    throw new UsageError('translate takes Claude Code settings (.json), Codex rules (.rules) or Gemini CLI policies (.toml files or folders of [[rule]] tables): one kind, nothing else');
+  const from = codexFiles.length > 0 ? 'codex' : claudeFiles.length > 0 ? 'claude' : 'gemini';
+  if (from === to) throw new UsageError(`the files are ${NAME[from]} already: --to ${DIRECTIONS[from].join(' or --to ')}`);
+  if (!DIRECTIONS[from].includes(to)) throw new UsageError(`${NAME[from]} translate to ${DIRECTIONS[from].map((d) => NAME[d]).join(' or ')} (--to ${DIRECTIONS[from].join(' or --to ')}); translate those to ${NAME[to]} next`);
   const sessions = args.list('sessions');
   const recorded = sessions.length > 0 ? sessionCommands(sessions, ctx) : undefined;
 
   let source: AnyPolicy;
   let translation: Translation;
   let target: AnyPolicy;
+  const claudeTarget = (text: string): AnyPolicy => {
+    const cwd = recorded?.cwd ?? '/';
+    return { dialect: 'claude', policy: mergeSettings([{ scope: 'project', path: `${cwd}/.claude/settings.json`, text }], cwd), cwd, home: DEFAULT_HOME };
+  };
+  const geminiTarget = (text: string, workspace: string): AnyPolicy => ({ dialect: 'gemini', rules: loadGeminiPolicies([{ path: args.value('out') ?? 'translated.toml', text, tier: 'workspace' }]).rules, workspace });
   if (from === 'claude') {
     const inputs: SettingsInput[] = claudeFiles.map((path) => ({ scope: scopeOfPath(path), path, text: ctx.readText(path) }));
     const cwd = defaultCwd(inputs) !== '/' ? defaultCwd(inputs) : (recorded?.cwd ?? '/');
@@ -84,19 +99,30 @@ export function runTranslate(args: ParsedArgs, ctx: CliContext): number {
     source = { dialect: 'claude', policy, cwd, home: DEFAULT_HOME };
     if (to === 'gemini') {
       translation = claudeToGemini(policy);
-      const rules = loadGeminiPolicies([{ path: args.value('out') ?? 'translated.toml', text: translation.text, tier: 'workspace' }]).rules;
-      target = { dialect: 'gemini', rules, workspace: cwd };
+      target = geminiTarget(translation.text, cwd);
     } else {
       translation = claudeToCodex(policy);
       target = { dialect: 'codex', policy: loadCodexRules([{ path: args.value('out') ?? 'translated.rules', text: translation.text }]).policy };
     }
-  } else {
+  } else if (from === 'codex') {
     const load = loadCodexRules(codexFiles.map((path) => ({ path, text: ctx.readText(path) })));
     if (load.refused) throw new UnreadableError(load.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.code} ${d.message}`).join('\n'));
     source = { dialect: 'codex', policy: load.policy };
-    translation = codexToClaude(load.policy);
-    const cwd = recorded?.cwd ?? '/';
-    target = { dialect: 'claude', policy: mergeSettings([{ scope: 'project', path: `${cwd}/.claude/settings.json`, text: translation.text }], cwd), cwd, home: DEFAULT_HOME };
+    if (to === 'gemini') {
+      translation = codexToGemini(load.policy);
+      target = geminiTarget(translation.text, recorded?.cwd ?? '/');
+    } else {
+      translation = codexToClaude(load.policy);
+      target = claudeTarget(translation.text);
+    }
+  } else {
+    const load = loadGeminiPolicies(gemini?.gemini ?? []);
+    const errors = load.diagnostics.filter((d) => d.severity === 'error' && load.refusedFiles.includes(d.file));
+    if (load.engineError !== undefined || errors.length > 0)
+      throw new UnreadableError([...errors.map((d) => `${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.code} ${d.message}`), ...(load.engineError ? [`Gemini's policy engine refuses to start: ${load.engineError}`] : [])].join('\n'));
+    source = { dialect: 'gemini', rules: load.rules, workspace: recorded?.cwd ?? '/' };
+    translation = geminiToClaude(load.rules);
+    target = claudeTarget(translation.text);
   }
   const comparison = recorded ? compareOnCommands(source, target, recorded.commands) : undefined;
 
