@@ -226,6 +226,23 @@ export const NAMED_CASES: NamedCase[] = [
     ],
     expected: ['deny'],
   },
+  {
+    name: 'regression (translate --sessions on real transcripts): a glob (`*`, `?`) is a word, so a run_shell_command allow decides `ls *.ex`',
+    files: [
+      {
+        name: 'g.toml',
+        tier: 'workspace',
+        text: '[[rule]]\ntoolName = "run_shell_command"\ndecision = "allow"\npriority = 100\nallowRedirection = true\n\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "rm"\ndecision = "deny"\npriority = 200\n',
+      },
+    ],
+    calls: [
+      sh('ls *.ex'),
+      sh('wc -l lib/**/*.ex 2>/dev/null | tail -1'),
+      sh('ls file?.txt'),
+      sh('rm *.tmp'),
+    ],
+    expected: ['allow', 'allow', 'allow', 'deny'],
+  },
 ];
 
 /**

@@ -230,7 +230,11 @@ class Reader {
     });
   }
 
-  /** A word: bare characters, quotes, `$(…)` and backticks, concatenated. */
+  /**
+   * A word: bare characters, quotes, `$(…)` and backticks, concatenated. Glob characters `*` and
+   * `?` are word characters (tree-sitter-bash reads `*.ex` as a word; gemini-cli-core decides
+   * `ls *.ex` by its rules).
+   */
   private word(): void {
     const start = this.pos;
     while (this.pos < this.end) {
@@ -249,8 +253,6 @@ class Reader {
       else if (
         c === '{' ||
         c === '}' ||
-        c === '*' ||
-        c === '?' ||
         c === '[' ||
         c === '!' ||
         (c === '~' && this.pos !== start)
