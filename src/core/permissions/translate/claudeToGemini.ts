@@ -105,6 +105,9 @@ export function claudeToGemini(policy: PermissionPolicy): Translation {
     lines.push('', `# from ${[...from].map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? ' ' : c)).join('')}`, '[[rule]]');
     for (const [k, v] of t.fields) lines.push(`${k} = ${v}`);
     lines.push(`decision = ${tomlString(DECISION[r.source.list])}`, `priority = ${GEMINI_PRIORITY[r.source.list]}`);
+    // Gemini asks for an allowed command that redirects (`2>/dev/null`, `> out`) unless the rule
+    // says otherwise; Claude Code's allow rule allows it, so the translation says so.
+    if (r.source.list === 'allow' && t.fields.some(([k, v]) => k === 'toolName' && v === tomlString('run_shell_command'))) lines.push('allowRedirection = true');
   }
   return { from: 'claude', to: 'gemini', text: `${lines.join('\n')}\n`, translated, approximate, untranslated };
 }
