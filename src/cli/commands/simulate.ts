@@ -6,7 +6,7 @@ import { TRACE_OPTION } from './sharedOptions.ts';
 export const simulateCommand = defineCommand({
   name: 'simulate',
   summary: 'replay traces through the rules and print every decision (JSONL)',
-  positionals: { name: '<rule files…>', noun: 'rule file', description: 'agent and/or workflow rule files', min: 1 },
+  positionals: { name: '<rule files…>', noun: 'rule file', description: 'agent and/or workflow rule files, Codex .rules files, or Gemini CLI policy files and folders (traces: their session logs too)', min: 1 },
   options: [
     TRACE_OPTION,
     ...SIMULATE_SETTING_OPTIONS,

@@ -23,7 +23,7 @@ export type Reporter = (typeof REPORTERS)[number];
 /** `test [paths…]`: runs rule-set tests, prints a report, exits 1 when one fails. */
 export const testCommand = defineCommand({
   name: 'test',
-  summary: 'run rule-set tests: the decisions each test file expects, per step and per run',
+  summary: 'run rule-set tests: the decisions each test file expects, per step and per run (also per call for Codex .rules and Gemini CLI policies)',
   positionals: { name: '<paths…>', noun: 'path', description: 'test files, or folders searched for *.test.yaml (default: .)', min: 0 },
   options: [
     {
@@ -64,6 +64,7 @@ export const testCommand = defineCommand({
     'rule-studio test',
     'rule-studio test examples/ --reporter junit > rule-tests.xml',
     'rule-studio test agents/etl.test.yaml --update',
+    'rule-studio test examples/codex-default.test.yaml examples/gemini-policies.test.yaml',
     'rule-studio test examples/ --coverage text',
     'rule-studio test --reporter junit --coverage lcov --coverage-out rule-coverage.lcov > rule-tests.xml',
   ],
