@@ -162,13 +162,38 @@ describe('rule-studio test for Gemini CLI policies', () => {
     expect(r.stdout).toContain('line 5: step 1: a Gemini call is a tool `call`');
   });
 
-  it('the gallery examples pass', async () => {
+  it('a Gemini CLI session log as the trace: each recorded call decided, steps in the log order', async () => {
+    const r = await runCli(['test', 'g.test.yaml'], {
+      ...files(`  - name: session
+    trace: test/gemini/data/session-2026-08-21T10-00-demo.jsonl
+    expect:
+      - { step: 2, decision: deny, rule: p.toml:1 }
+      - { step: 3, decision: ask_user, rule: none }
+`),
+    });
+    expect(r.stdout).toContain('1/1 passed');
+    expect(r.code).toBe(0);
+  });
+
+  it('a session log that does not read is an error naming its line:col and code', async () => {
+    const r = await runCli(['test', 'g.test.yaml'], {
+      ...files(`  - name: bad log
+    trace: s.jsonl
+    expect: []
+`),
+      's.jsonl': '{"sessionId":"s","projectHash":"p"}\n{"id": "m1", "type": gemini}\n',
+    });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('s.jsonl:2:22: G020');
+  });
+
+  it('the gallery examples pass (a Codex session log among them)', async () => {
     const r = await runCli([
       'test',
       'examples/codex-default.test.yaml',
       'examples/gemini-policies.test.yaml',
     ]);
-    expect(r.stdout).toContain('7 tests in 2 files: 7 passed');
+    expect(r.stdout).toContain('8 tests in 2 files: 8 passed');
     expect(r.code).toBe(0);
   });
 });

@@ -11,15 +11,21 @@ import type { TestFailure, TestFileResult, TestResult } from '../tests/types.ts'
 import { MAX_TEST_FILE_CHARS } from '../tests/limits.ts';
 import {
   checkCommand,
+  isCodexRollout,
   loadCodexRules,
+  readCodexRollout,
+  replayCodexCall,
   type CodexEvaluation,
+  type CodexExecCall,
   type RulesFileInput,
 } from './codex/index.ts';
 import { shlexSplit } from './codex/shlex.ts';
 import {
   checkToolCall,
+  isGeminiSession,
   loadGeminiPolicies,
   looksLikeGeminiPolicy,
+  readGeminiTrace,
   tierFromPath,
   APPROVAL_MODES,
   type ApprovalMode,
@@ -64,7 +70,11 @@ const Test = z.strictObject({
   name: z.string().min(1),
   mode: z.enum(APPROVAL_MODES as [ApprovalMode, ...ApprovalMode[]]).optional(),
   nonInteractive: z.boolean().optional(),
-  trace: z.array(Call).min(1),
+  trace: z
+    .union([z.array(Call).min(1), z.string().min(1)])
+    .describe(
+      'the calls, or a session log (Codex rollout, Gemini CLI session), relative to the test file',
+    ),
   expect: z.array(Expect),
 });
 const PolicyTestFile = z.strictObject({
@@ -168,10 +178,43 @@ const geminiSeen = (e: GeminiEvaluation): Seen => {
   };
 };
 
-type Decide = (
-  call: PolicyTestFile['tests'][number]['trace'][number],
-  test: PolicyTestFile['tests'][number],
-) => Seen | string;
+/** One call of a test: as written in the test file, or read from a session log. */
+type TestCall = z.infer<typeof Call> & { exec?: CodexExecCall };
+
+type Decide = (call: TestCall, test: PolicyTestFile['tests'][number]) => Seen | string;
+
+type DiagnosticLike = {
+  code: string;
+  message: string;
+  range: { start: { line: number; column: number } };
+};
+
+/** The calls of a test: its list, or the calls a session log holds; or why they cannot be read. */
+function callsOf(
+  dialect: PolicyDialect,
+  trace: PolicyTestFile['tests'][number]['trace'],
+  host: PolicyTestHost,
+): { calls: TestCall[] } | { errors: string[] } {
+  if (typeof trace !== 'string') return { calls: trace };
+  const read = host.readFile(trace);
+  if (!read.ok) return { errors: [`trace ${trace}: ${read.message}`] };
+  const at = (d: DiagnosticLike) =>
+    `${trace}:${d.range.start.line}:${d.range.start.column}: ${d.code} ${d.message}`;
+  if (dialect === 'gemini') {
+    if (!isGeminiSession(read.text))
+      return {
+        errors: [`trace ${trace}: not a Gemini CLI session log (no sessionId and projectHash)`],
+      };
+    const t = readGeminiTrace(trace, read.text);
+    if (t.diagnostics.length > 0) return { errors: t.diagnostics.map(at) };
+    return { calls: t.calls.map((c) => ({ call: c.name, args: c.args })) };
+  }
+  if (!isCodexRollout(read.text))
+    return { errors: [`trace ${trace}: not a Codex session log (rollout-*.jsonl)`] };
+  const r = readCodexRollout(trace, read.text);
+  if (r.diagnostics.length > 0) return { errors: r.diagnostics.map(at) };
+  return { calls: r.calls.map((c) => ({ argv: c.argv, exec: c })) };
+}
 
 /** The decider for the file's rules, or the reason the rules cannot be used. */
 function deciderFor(
@@ -201,6 +244,14 @@ function deciderFor(
       };
     return {
       decide: (c) => {
+        if (c.exec !== undefined) {
+          // A call of a session log: every command of its script, the strictest decision.
+          const r = replayCodexCall(load.policy, c.exec);
+          return codexSeen({
+            matchedRules: r.matched,
+            ...(r.decision ? { decision: r.decision } : {}),
+          });
+        }
         if (c.call !== undefined || c.args !== undefined)
           return 'a Codex call is a `command` or an `argv`, not a tool `call`';
         const argv = c.argv ?? (c.command === undefined ? undefined : shlexSplit(c.command));
@@ -295,15 +346,18 @@ export function runPolicyTestFile(
   const suite = parsed.data;
   const words: readonly string[] = DECISIONS[dialect];
   const problems: string[] = [];
+  const traces = suite.tests.map((t) => callsOf(dialect, t.trace, host));
   suite.tests.forEach((t, ti) =>
     t.expect.forEach((e, ei) => {
       if (!words.includes(e.decision))
         problems.push(
           `line ${lineAt(['tests', ti, 'expect', ei, 'decision'])}: tests.${ti}.expect.${ei}.decision: ${JSON.stringify(e.decision)} is not a ${dialect === 'codex' ? 'Codex' : 'Gemini'} decision (${words.join(', ')})`,
         );
-      if (e.step > t.trace.length)
+      const tr = traces[ti];
+      const n = tr && 'calls' in tr ? tr.calls.length : Infinity;
+      if (e.step > n)
         problems.push(
-          `line ${lineAt(['tests', ti, 'expect', ei, 'step'])}: tests.${ti}.expect.${ei}.step: step ${e.step}, but the trace has ${t.trace.length} call${t.trace.length === 1 ? '' : 's'}`,
+          `line ${lineAt(['tests', ti, 'expect', ei, 'step'])}: tests.${ti}.expect.${ei}.step: step ${e.step}, but the trace has ${n} call${n === 1 ? '' : 's'}`,
         );
     }),
   );
@@ -313,14 +367,20 @@ export function runPolicyTestFile(
   suite.tests.forEach((t, ti) => {
     if (options.only && !options.only(t.name)) return;
     const line = lineAt(['tests', ti]);
-    const base = { name: t.name, line, steps: t.trace.length, decisions: [], decisionSteps: [] };
-    if ('errors' in decider) {
-      tests.push({ ...base, status: 'error', failures: [], errors: decider.errors });
+    const trace = traces[ti] as { calls: TestCall[] } | { errors: string[] };
+    const calls = 'calls' in trace ? trace.calls : [];
+    const base = { name: t.name, line, steps: calls.length, decisions: [], decisionSteps: [] };
+    if ('errors' in decider || 'errors' in trace) {
+      const errors = [
+        ...('errors' in decider ? decider.errors : []),
+        ...('errors' in trace ? trace.errors : []),
+      ];
+      tests.push({ ...base, status: 'error', failures: [], errors });
       return;
     }
     const seen: Seen[] = [];
     const errors: string[] = [];
-    t.trace.forEach((c, ci) => {
+    calls.forEach((c, ci) => {
       const s = decider.decide(c, t);
       if (typeof s === 'string')
         errors.push(`line ${lineAt(['tests', ti, 'trace', ci])}: step ${ci + 1}: ${s}`);
