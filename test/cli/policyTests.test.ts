@@ -190,8 +190,8 @@ describe('rule-studio test for Gemini CLI policies', () => {
   it('the gallery examples pass (a Codex session log among them)', async () => {
     const r = await runCli([
       'test',
-      'examples/codex-default.test.yaml',
-      'examples/gemini-policies.test.yaml',
+      'examples/dialect-tests/codex-default.test.yaml',
+      'examples/dialect-tests/gemini-policies.test.yaml',
     ]);
     expect(r.stdout).toContain('8 tests in 2 files: 8 passed');
     expect(r.code).toBe(0);

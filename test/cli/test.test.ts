@@ -20,7 +20,7 @@ describe('rule-studio test', () => {
     const r = await cli('test', 'examples/');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/\n16 tests in 8 files: 16 passed\n$/);
+    expect(r.stdout).toMatch(/\n24 tests in 10 files: 24 passed\n$/);
   });
 
   it('exits 1 when a rule is broken, naming the step, the expected and seen decision, and the rule', async () => {
@@ -34,7 +34,7 @@ describe('rule-studio test', () => {
     expect(r.stdout).toContain(`  FAIL  the guided walk-through (${file}:8)`);
     expect(r.stdout).toContain('        step 5 (line 19):\n          expected: blocked MaxCallsExceeded rule #5\n          seen:     allowed `load`\n');
     expect(r.stdout).toMatch(/expected: rule #5 \(MaxCalls on `load`\) fires at least once\n\s+seen:\s+it never fired/);
-    expect(r.stdout).toMatch(/16 tests in 8 files: 15 passed, 1 failed\n$/);
+    expect(r.stdout).toMatch(/24 tests in 10 files: 23 passed, 1 failed\n$/);
   });
 
   it('--reporter junit prints valid JUnit XML with the failure', async () => {
@@ -44,7 +44,7 @@ describe('rule-studio test', () => {
     const r = await cli('test', dir, '--reporter', 'junit');
     expect(r.code).toBe(1);
     expect(XMLValidator.validate(r.stdout)).toBe(true);
-    expect(r.stdout).toMatch(/<testsuites name="rule-studio test" tests="16" failures="1" errors="0" time="\d+\.\d{3}" timestamp="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d">/);
+    expect(r.stdout).toMatch(/<testsuites name="rule-studio test" tests="24" failures="1" errors="0" time="\d+\.\d{3}" timestamp="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d">/);
     expect(r.stdout).toContain('<failure message="step 2: blocked `post` CooldownActive rule #5 — seen allowed `post`"');
   });
 

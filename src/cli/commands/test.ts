@@ -64,7 +64,7 @@ export const testCommand = defineCommand({
     'rule-studio test',
     'rule-studio test examples/ --reporter junit > rule-tests.xml',
     'rule-studio test agents/etl.test.yaml --update',
-    'rule-studio test examples/codex-default.test.yaml examples/gemini-policies.test.yaml',
+    'rule-studio test examples/dialect-tests/',
     'rule-studio test examples/ --coverage text',
     'rule-studio test --reporter junit --coverage lcov --coverage-out rule-coverage.lcov > rule-tests.xml',
   ],

@@ -109,7 +109,12 @@ export function policyTestDialect(text: string, host: PolicyTestHost): PolicyDia
   if (text.length > MAX_TEST_FILE_CHARS || !/^(rules|dialect)\s*:/m.test(text)) return undefined;
   const doc = parseDocument(text, { prettyErrors: false });
   if (doc.errors.length > 0) return undefined;
-  const v: unknown = doc.toJS({ maxAliasCount: 100 });
+  let v: unknown;
+  try {
+    v = doc.toJS({ maxAliasCount: 100 });
+  } catch {
+    return undefined; // an unresolved alias, too many aliases: the generic reader says where
+  }
   if (typeof v !== 'object' || v === null) return undefined;
   const o = v as Record<string, unknown>;
   if (o.dialect === 'codex' || o.dialect === 'gemini') return o.dialect;
@@ -333,7 +338,13 @@ export function runPolicyTestFile(
     }
     return 1;
   };
-  const parsed = PolicyTestFile.safeParse(doc.toJS({ maxAliasCount: 100 }));
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    return { file, errors: [`line 1: ${e instanceof Error ? e.message : String(e)}`], tests: [] };
+  }
+  const parsed = PolicyTestFile.safeParse(value);
   if (!parsed.success)
     return {
       file,
