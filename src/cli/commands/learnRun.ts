@@ -14,7 +14,7 @@ import { isCodexRollout, readCodexRollout, readCodexScript, type CodexExecCall }
 import { learnPrefixRules, type CodexLearned } from '../../core/permissions/codex/learn.ts';
 import { append } from '../../core/model/append.ts';
 import { formatDiagnostic } from '../format.ts';
-import { isGeminiSession, learnGeminiRules, readGeminiScript, readGeminiTrace, type GeminiFileInput, type GeminiLearnCall, type GeminiLearned } from '../../core/permissions/gemini/index.ts';
+import { isGeminiSession, learnGeminiRules, readGeminiScript, readGeminiSession, type GeminiFileInput, type GeminiLearnCall, type GeminiLearned } from '../../core/permissions/gemini/index.ts';
 import { splitGeminiInputs } from './geminiInputs.ts';
 
 /** The version of `learn --format json` (a consumer checks it). */
@@ -129,7 +129,7 @@ function runGeminiLearn(args: ParsedArgs, ctx: CliContext, policies: readonly Ge
   for (const s of sessions) {
     const text = ctx.readText(s.path);
     if (isGeminiSession(text)) {
-      const t = readGeminiTrace(s.path, text);
+      const t = readGeminiSession(s.path, text);
       for (const d of t.diagnostics) ctx.err(formatDiagnostic(d));
       for (const c of t.calls) calls.push({ call: { name: c.name, args: c.args }, recorded: c.recorded === 'cancelled' ? 'cancelled' : c.recorded === 'pending' ? 'unknown' : 'success' });
     } else {

@@ -16,7 +16,7 @@ import { settingsFromArgs } from './simulateOptions.ts';
 import { streamTrace } from './streamTrace.ts';
 import { loadFiles } from './loadFiles.ts';
 import { checkCommand, isCodexRollout, loadCodexRules, readCodexRollout, readCodexScript, replayCodexCall, toCodexJson } from '../../core/permissions/codex/index.ts';
-import { checkToolCall, isGeminiSession, loadGeminiPolicies, readGeminiScript, readGeminiTrace, replayGeminiCall, type GeminiEvaluation } from '../../core/permissions/gemini/index.ts';
+import { checkToolCall, isGeminiSession, loadGeminiPolicies, readGeminiScript, readGeminiSession, replayGeminiCall, type GeminiEvaluation } from '../../core/permissions/gemini/index.ts';
 import { splitGeminiInputs } from './geminiInputs.ts';
 
 /**
@@ -210,7 +210,7 @@ function simulateGemini(files: Parameters<typeof loadGeminiPolicies>[0], ctx: Cl
     const text = ctx.readText(trace);
     if (isGeminiSession(text)) {
       // A Gemini CLI session log: each recorded tool call decided again, with what the log recorded.
-      const session = readGeminiTrace(trace, text);
+      const session = readGeminiSession(trace, text);
       for (const d of session.diagnostics) {
         bad = true;
         ctx.err(formatDiagnostic(d));

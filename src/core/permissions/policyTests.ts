@@ -25,7 +25,7 @@ import {
   isGeminiSession,
   loadGeminiPolicies,
   looksLikeGeminiPolicy,
-  readGeminiTrace,
+  readGeminiSession,
   tierFromPath,
   APPROVAL_MODES,
   type ApprovalMode,
@@ -210,7 +210,7 @@ function callsOf(
       return {
         errors: [`trace ${trace}: not a Gemini CLI session log (no sessionId and projectHash)`],
       };
-    const t = readGeminiTrace(trace, read.text);
+    const t = readGeminiSession(trace, read.text);
     if (t.diagnostics.length > 0) return { errors: t.diagnostics.map(at) };
     return { calls: t.calls.map((c) => ({ call: c.name, args: c.args })) };
   }

@@ -142,7 +142,7 @@ interface Held {
 }
 
 /** Reads a Gemini CLI session log (JSONL, or one legacy JSON document). Never throws. */
-export function readGeminiTrace(
+export function readGeminiSession(
   path: string,
   text: string,
   budget: GeminiTraceBudget = DEFAULT_GEMINI_TRACE_BUDGET,

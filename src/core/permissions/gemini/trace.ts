@@ -5,6 +5,7 @@
  * reader; a reader of Gemini CLI's recorded session logs goes before it, with its own `accepts`.
  */
 import { readGeminiScript, type GeminiScriptCall } from './policy.ts';
+import { isGeminiSession, readGeminiSession, type GeminiRecorded } from './session.ts';
 
 /** One tool call of a trace, where it is (1-based line) and, when the trace says, what happened. */
 export interface GeminiTraceCall extends GeminiScriptCall {
@@ -27,8 +28,23 @@ export interface GeminiTraceReader {
   read: (text: string) => GeminiTraceReading;
 }
 
+/** What a session log's record of a call means for the Policy view. */
+const RECORDED: Record<GeminiRecorded, NonNullable<GeminiTraceCall['recorded']>> = { ran: 'ran', denied: 'denied', cancelled: 'declined', pending: 'unknown' };
+
+/** Gemini CLI's recorded session log (`~/.gemini/tmp/<project>/chats/session-*.jsonl`), read by {@link readGeminiSession}. */
+function readSessionLog(text: string): GeminiTraceReading {
+  const t = readGeminiSession('session', text);
+  return {
+    calls: t.calls.map((c) => ({ line: c.line, tool: c.name, args: c.args, recorded: RECORDED[c.recorded] })),
+    errors: t.diagnostics.map((d) => ({ line: d.range.start.line, message: `${d.code}: ${d.message}` })),
+  };
+}
+
 /** The trace readers, tried in order; the scripted JSONL reader accepts anything and comes last. */
-export const GEMINI_TRACE_READERS: GeminiTraceReader[] = [{ name: 'script', accepts: () => true, read: readGeminiScript }];
+export const GEMINI_TRACE_READERS: GeminiTraceReader[] = [
+  { name: 'session log', accepts: isGeminiSession, read: readSessionLog },
+  { name: 'script', accepts: () => true, read: readGeminiScript },
+];
 
 /** Reads a Gemini trace's tool calls with the first reader that accepts the text. */
 export function readGeminiTrace(text: string): GeminiTraceReading & { reader: string } {
