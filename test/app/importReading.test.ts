@@ -70,6 +70,21 @@ describe('applying an import', () => {
     expect(store.getState().project.docs).toHaveLength(0);
   });
 
+  it('names a Codex rollout log and a Gemini CLI session log for what they are, and where they are read', () => {
+    const store = createStudioStore();
+    for (const [file, what] of [
+      ['examples/traces/codex-session.jsonl', 'Codex session log'],
+      ['test/gemini/data/session-2026-08-21T10-00-demo.jsonl', 'Gemini CLI session log'],
+    ] as const) {
+      const name = file.split('/').pop()!;
+      expect(applyImport(store, readImport(name, readFileSync(file, 'utf8')))).toBe(true);
+      expect(store.getState().notices.at(-1)?.text).toBe(`Added ${name} (${what}) to the project's traces; the Policy view counts the calls it recorded.`);
+    }
+    // A trace for the simulator is still announced as the simulator's.
+    applyImport(store, readImport('run.jsonl', '{"type":"tool_call","time":"2026-01-01T00:00:00Z","tool":"a"}\n'));
+    expect(store.getState().notices.at(-1)?.text).not.toMatch(/session log/);
+  });
+
   it('changes nothing but a notice when refused', () => {
     const store = createStudioStore();
     store.getState().importFile('etl-pipeline.toml', ETL);

@@ -35,7 +35,8 @@ export function applyImport(store: StudioStore, reading: ImportReading, onTrace?
     }
     case 'trace': {
       const id = s.addTrace(reading.name, reading.text);
-      if (reading.problem) s.notify('error', `Added ${reading.name} (${TRACE_FORMAT_LABELS[reading.format]}) to the project's traces, with problems to fix in the Simulation tab: ${reading.problem.replace(/[.\s]+$/, '')}.`);
+      if (reading.sessionLog) s.notify('info', `Added ${reading.name} (${reading.sessionLog}) to the project's traces; the Policy view counts the calls it recorded.`);
+      else if (reading.problem) s.notify('error', `Added ${reading.name} (${TRACE_FORMAT_LABELS[reading.format]}) to the project's traces, with problems to fix in the Simulation tab: ${reading.problem.replace(/[.\s]+$/, '')}.`);
       else s.notify('info', `Added ${reading.name} (${TRACE_FORMAT_LABELS[reading.format]}) to the project's traces; replay it in the Simulation tab.`);
       onTrace?.(id);
       return true;

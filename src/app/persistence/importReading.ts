@@ -6,6 +6,8 @@
 import type { ProjectBundle } from '../../core/project/bundle.ts';
 import { looksLikeBundle } from '../../core/project/bundleVersion.ts';
 import { codecs } from '../state/codecs.ts';
+import { isCodexRollout } from '../../core/permissions/codex/sniff.ts';
+import { isGeminiSession } from '../../core/permissions/gemini/sniff.ts';
 import { binaryKind, formatFromName, looksBinary, MAX_RULE_FILE_BYTES, sniffFormat } from '../../core/codecs/format.ts';
 import { detectTraceFormat, type TraceFormat } from '../../core/traces/detect.ts';
 import { isTestFileName } from '../../core/tests/fileName.ts';
@@ -37,6 +39,8 @@ export type ImportReading =
       source: string;
       /** The first line the trace reader could not read, when there is one (the trace editor shows them all). */
       problem?: string;
+      /** Set for a coding agent's session log, which the Policy view reads (not the simulator): what it is. */
+      sessionLog?: string;
     }
   | { kind: 'test'; name: string; text: string; source: string }
   | { kind: 'refused'; message: string };
@@ -88,7 +92,9 @@ function traceByName(fileName: string, text: string): ImportReading {
   }
   if (text.trim() === '') return { kind: 'refused', message: `${fileName} is empty. Nothing was changed.` };
   if (looksBinary(text)) return { kind: 'refused', message: `${fileName} ${binaryKind(text)}, not a JSON Lines trace. Nothing was changed.` };
-  return { kind: 'trace', name: fileName, text, format: detectTraceFormat(fileName, text.slice(0, TRACE_HEAD)), source: fileName };
+  const head = text.slice(0, TRACE_HEAD);
+  const sessionLog = isCodexRollout(head) ? 'Codex session log' : isGeminiSession(head) ? 'Gemini CLI session log' : undefined;
+  return { kind: 'trace', name: fileName, text, format: detectTraceFormat(fileName, head), source: fileName, ...(sessionLog ? { sessionLog } : {}) };
 }
 
 /**

@@ -102,7 +102,7 @@ export function CodexPolicyView() {
     <RuleReportView
       id="codex"
       name="Codex"
-      status={`${count(files.length, 'rules file')} · ${count(report.rules.length, 'rule')} · ${count(report.calls.length, 'call')} in ${count(sessions.length, 'session')}`}
+      status={`${count(files.length, '.rules file')} · ${count(report.rules.length, 'rule')} · ${count(report.calls.length, 'call')} in ${count(sessions.length, 'session')}`}
       decisions={DECISIONS}
       totals={report.totals}
       rules={report.rules.map((r) => ({ key: `${r.file}:${r.start}`, decision: r.decision, label: r.pattern, where: `${r.file}:${r.line}:${r.col}${r.justification ? ` · ${r.justification}` : ''}`, text: r.text, cells: [r.matched.length, r.decided.length], calls: r.matched }))}

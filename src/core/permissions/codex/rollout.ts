@@ -371,12 +371,7 @@ export function readCodexRollout(path: string, text: string, budget: RolloutBudg
   return session;
 }
 
-/** Whether a text looks like a Codex rollout log (its first non-blank line is a `session_meta` or rollout line). */
-export function isCodexRollout(text: string): boolean {
-  const first = text.slice(0, 4096).split('\n').find((l) => l.trim() !== '');
-  if (first === undefined) return false;
-  return /^\{\s*"timestamp"\s*:\s*"[^"]*"\s*,\s*"type"\s*:\s*"(session_meta|response_item|event_msg|turn_context|compacted)"/.test(first.trim());
-}
+export { isCodexRollout } from './sniff.ts';
 
 // ---------------------------------------------------------------- replay
 

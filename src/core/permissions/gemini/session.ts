@@ -121,19 +121,7 @@ const pathText = (base: string, path: readonly PropertyKey[]) =>
     base,
   );
 
-/** True when the text reads as a Gemini CLI session log (its first record has `sessionId` and `projectHash`). */
-export function isGeminiSession(text: string): boolean {
-  const head = text.slice(0, 4096).trimStart();
-  if (!head.startsWith('{')) return false;
-  const firstLine = head.split('\n', 1)[0] ?? '';
-  try {
-    const v: unknown = JSON.parse(firstLine);
-    return isObj(v) && typeof v.sessionId === 'string' && typeof v.projectHash === 'string';
-  } catch {
-    // A one-document (legacy `.json`) log, pretty-printed: its first keys say so.
-    return /^\{\s*"sessionId"\s*:\s*"[^"]*"\s*,\s*"projectHash"\s*:/.test(head);
-  }
-}
+export { isGeminiSession } from './sniff.ts';
 
 interface Held {
   line: number;
