@@ -78,6 +78,13 @@ describe('geminiPolicyReport: the Policy view of Gemini CLI policies', () => {
     const r = geminiPolicyReport(files, [{ name: 'bad.jsonl', text: 'nope\n' }]);
     expect(r.skipped[0]?.reason).toContain('line 1');
   });
+
+  it('names a Codex session log among the traces as the Codex view’s, not as a broken Gemini trace', () => {
+    const codex = { name: 'codex-session.jsonl', text: readFileSync('examples/traces/codex-session.jsonl', 'utf8') };
+    const r = geminiPolicyReport(files, [...sessions, codex]);
+    expect(r.skipped).toEqual([{ name: 'codex-session.jsonl', reason: 'a Codex session log: the Codex view counts it' }]);
+    expect(r.calls.length).toBe(geminiPolicyReport(files, sessions).calls.length);
+  });
 });
 
 describe('Gemini policy files as rule files', () => {

@@ -7,6 +7,7 @@
 import type { Diagnostic } from '../../diagnostics/types.ts';
 import { checkCodexPolicy } from './checks.ts';
 import { loadCodexRules, type CodexDecision, type RulesFileInput } from './policy.ts';
+import { isGeminiSession } from '../gemini/sniff.ts';
 import { isCodexRollout, readCodexRollout, replayCodexCall, type Agreement, type CodexExecCall } from './rollout.ts';
 import { readCodexScript } from './script.ts';
 import { append } from '../../model/append.ts';
@@ -117,6 +118,10 @@ export function readCodexSessions(sessions: readonly SessionText[]): { calls: { 
       const r = readCodexRollout(s.name, s.text);
       for (const call of r.calls) calls.push({ session: s.name, call });
       append(diagnostics, r.diagnostics.slice(0, 100));
+      continue;
+    }
+    if (isGeminiSession(s.text)) {
+      skipped.push({ name: s.name, reason: 'a Gemini CLI session log: the Gemini CLI view counts it' });
       continue;
     }
     const script = readCodexScript(s.text);

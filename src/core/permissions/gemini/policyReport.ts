@@ -8,6 +8,7 @@ import type { Diagnostic } from '../../diagnostics/types.ts';
 import { checkGeminiPolicy } from './checks.ts';
 import { checkToolCall } from './engine.ts';
 import { loadGeminiPolicies, type GeminiDecision, type GeminiFileInput, type GeminiTier } from './policy.ts';
+import { isCodexRollout } from '../codex/sniff.ts';
 import { readGeminiTrace, type GeminiTraceCall } from './trace.ts';
 
 /** A trace to replay: a name and its text. */
@@ -155,6 +156,10 @@ export function geminiPolicyReport(files: readonly GeminiFileInput[], sessions: 
   const calls: GeminiCallRow[] = [];
   const skipped: { name: string; reason: string }[] = [];
   for (const s of sessions) {
+    if (isCodexRollout(s.text)) {
+      skipped.push({ name: s.name, reason: 'a Codex session log: the Codex view counts it' });
+      continue;
+    }
     const read = readGeminiTrace(s.text);
     const first = read.errors[0];
     if (read.calls.length === 0) {
