@@ -243,6 +243,25 @@ export const NAMED_CASES: NamedCase[] = [
     ],
     expected: ['allow', 'allow', 'allow', 'deny'],
   },
+  {
+    name: 'regression (translate --sessions on real transcripts): `NAME=value cmd` is one command whose text starts at the assignment; assignments alone are no command',
+    files: [
+      {
+        name: 'g.toml',
+        tier: 'workspace',
+        text: '[[rule]]\ntoolName = "run_shell_command"\ndecision = "allow"\npriority = 100\nallowRedirection = true\n\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "rm"\ndecision = "deny"\npriority = 200\n\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "MIX_ENV=prod"\ndecision = "ask_user"\npriority = 200\n',
+      },
+    ],
+    calls: [
+      sh('MIX_ENV=test mix ecto.migrate 2>&1'),
+      sh("MIX_ENV=test mix run -e 'require Logger; Logger.info(\"started\")' 2>&1 | grep started"),
+      sh('MIX_ENV=prod mix release'),
+      sh('A=1 B=2 rm -rf build'),
+      sh('x=$(rm -rf /) && echo done'),
+      sh('x=1; echo $x'),
+    ],
+    expected: ['allow', 'allow', 'ask_user', 'allow', 'deny', 'allow'],
+  },
 ];
 
 /**

@@ -3,7 +3,7 @@
  * command into the parts Gemini checks one by one (commands of `&&`, `||`, `;`, `&`, `|` and new
  * lines, commands inside `$(…)` and backticks), finds redirections, and strips `bash -c "…"`
  * wrappers. Gemini parses with tree-sitter-bash; this reader gives the same parts for simple
- * commands (words, quotes, operators, redirections, substitutions) and reports anything else
+ * commands (words, `NAME=value` prefixes, quotes, operators, redirections, substitutions) and reports anything else
  * (here-documents, `if`/`for`/functions, `(…)` subshells, `${…}` expansions, unbalanced quotes)
  * as a parse error — on which Gemini also falls back to its default decision, but Gemini may
  * accept some of those constructs. See docs/gemini-policies.md.
@@ -143,6 +143,8 @@ class Reader {
   private command(closer: string): void {
     this.skipBlanks();
     let first: { start: number; end: number } | undefined;
+    /** Where the command starts: its first `NAME=value` assignment, else its name (tree-sitter-bash's command node). */
+    let nodeStart: number | undefined;
     let lastWordEnd = -1;
     const idx = this.details.length;
     for (;;) {
@@ -174,25 +176,29 @@ class Reader {
       const start = this.pos;
       this.word();
       if (first === undefined) {
-        first = { start, end: this.pos };
         const name = this.src.slice(start, this.pos);
+        nodeStart ??= start;
+        lastWordEnd = this.pos;
+        // `NAME=value` before the command's name is an assignment, part of the command's text.
+        if (/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(name)) continue;
+        first = { start, end: this.pos };
         if (
           /^(if|then|else|elif|fi|for|while|until|do|done|case|esac|function|select|time|\[\[|!)$/.test(
             name,
           )
         )
           throw new ParseError(`\`${name}\` is outside the subset`);
-        if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(name))
-          throw new ParseError('variable assignments are outside the subset');
       }
       lastWordEnd = this.pos;
     }
+    // Assignments alone (`A=1`, `x=$(cmd)`) are no command; their substitutions were read as parts.
+    if (first === undefined && nodeStart !== undefined) return;
     if (first === undefined) throw new ParseError('missing command');
-    const text = this.src.slice(first.start, lastWordEnd).trim();
+    const text = this.src.slice(nodeStart ?? first.start, lastWordEnd).trim();
     this.details.splice(idx, 0, {
       name: normalizeName(this.src.slice(first.start, first.end)),
       text,
-      startIndex: first.start,
+      startIndex: nodeStart ?? first.start,
     });
   }
 
