@@ -20,6 +20,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
+    // An action (a click, a screenshot) that cannot complete fails after 30 s instead of holding the
+    // test to its whole timeout; the one retry on CI then absorbs a rare hang.
+    actionTimeout: 30_000,
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
     // The built app registers a service worker; specs see the network as it is (serve.spec allows it).

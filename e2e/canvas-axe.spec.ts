@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { region, stayOffline } from './helpers.ts';
+import { region, stayOffline, transitionsEnded } from './helpers.ts';
 import { settled } from './canvasGeometry.ts';
 
 /**
@@ -22,6 +22,8 @@ async function freshPage(browser: Browser): Promise<Page> {
 
 /** The serious and critical findings, one line each with the first offending element. */
 async function seriousFindings(page: Page): Promise<string[]> {
+  // Colour transitions (buttons fade in 120 ms) end before the contrast is measured.
+  await transitionsEnded(page);
   // Monaco's editor is left out: its DOM is huge (slow to check) and is Monaco's own.
   const result = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
   return result.violations
@@ -40,8 +42,6 @@ async function findingsInBothSchemes(page: Page, where: string): Promise<string[
   for (const scheme of SCHEMES) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-scheme', scheme);
-    // Colour transitions (buttons fade in 120 ms) end before the contrast is measured.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
     found.push(...(await seriousFindings(page)).map((f) => `${where}, ${scheme}: ${f}`));
   }
   return found;

@@ -86,6 +86,21 @@ export async function choose(select: Locator, option: string): Promise<void> {
 }
 
 /**
+ * Waits for the page's running transitions and finite animations to end (endless ones, a pulse,
+ * keep running): colours measured mid-fade, after a theme switch, are between two themes' colours.
+ */
+export async function transitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
  * Looks at the page as the guide asks before a UI is called done: at 1280×720 and 1440×900, light
  * and dark, a screenshot in `test-results/<name>-<scheme>-<w>x<h>.png` and an axe run over
  * `include` that finds no serious or critical problem.
@@ -98,7 +113,7 @@ export async function screenshotsWithAxe(page: Page, name: string, include: stri
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(300); // the theme's colour transition
+      await transitionsEnded(page);
       await page.screenshot({ path: `test-results/${name}-${scheme}-${w}x${h}.png` });
       const axe = await new AxeBuilder({ page }).include(include).analyze();
       expect(
