@@ -59,6 +59,7 @@ export function benchCli(): { figures: CliFigure[]; loadBefore: number[]; loadAf
       time('rule-studio --version (start-up)', [cli, '--version'], env),
       time('rule-studio check examples/api-client.toml', [cli, 'check', ex('api-client.toml')], env),
       time('rule-studio check examples/hegel-execution.yaml', [cli, 'check', ex('hegel-execution.yaml')], env),
+      time('rule-studio verify examples/hegel-execution.yaml --profile hegel (target < 1 s)', [cli, 'verify', ex('hegel-execution.yaml'), '--profile', 'hegel'], env),
       time('rule-studio describe examples/etl-pipeline.toml', [cli, 'describe', ex('etl-pipeline.toml')], env),
       time('rule-studio simulate examples/etl-pipeline.toml --trace examples/traces/etl-walkthrough.yaml', [cli, 'simulate', ex('etl-pipeline.toml'), '--trace', ex('traces/etl-walkthrough.yaml')], env),
       time('rule-studio check examples/api-client.toml without the code cache', [cli, 'check', ex('api-client.toml')], { ...env, RULE_STUDIO_CACHE_DIR: 'off' }),

@@ -25,6 +25,19 @@ describe('rule-studio bin', () => {
     expect(missing.stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
 
+  it('verify (started again with a larger young generation) keeps its output and exit codes', () => {
+    const ok = run('verify', 'examples/hegel-minimal.yaml', '--profile', 'hegel');
+    expect(ok.status).toBe(0);
+    expect(ok.stderr).toMatch(/hegel-minimal .*every reachable state explored/);
+    const missing = run('verify', join(dir, 'missing.yaml'));
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('no such file');
+    // Flags the user gave are kept, and size the young generation instead.
+    const own = spawnSync(process.execPath, ['--max-semi-space-size=8', 'bin/rule-studio.mjs', 'verify', 'examples/hegel-minimal.yaml'], { encoding: 'utf8', timeout: 60_000 });
+    expect(own.status).toBe(0);
+    expect(own.stderr).toBe(run('verify', 'examples/hegel-minimal.yaml').stderr);
+  }, 60_000);
+
   it('simulate streams decisions as JSONL, with an error decision for a bad line', () => {
     const r = run('simulate', 'examples/etl-pipeline.toml', '--trace', trace);
     expect(r.status).toBe(0);
