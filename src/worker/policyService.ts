@@ -16,6 +16,24 @@ import { addAllowRules, learnTarget } from '../core/permissions/claude/settingsE
 import { DEFAULT_HOME, replayCwd } from '../core/permissions/claude/replayContext.ts';
 import type { SettingsInput, ToolCallInput } from '../core/permissions/claude/types.ts';
 import { readTrace } from '../core/traces/index.ts';
+import type { CodexPolicyReport } from '../core/permissions/codex/policyReport.ts';
+import type { RulesFileInput } from '../core/permissions/codex/policy.ts';
+import type { GeminiDecisionChange, GeminiPolicyReport } from '../core/permissions/gemini/policyReport.ts';
+import type { GeminiFileInput } from '../core/permissions/gemini/policy.ts';
+import {
+  codexReportOf,
+  codexWhatIfOf,
+  geminiReportOf,
+  geminiWhatIfOf,
+  sessionTexts,
+  translateOf,
+  type CodexJob,
+  type DialectWhatIf,
+  type DialectWhatIfJob,
+  type GeminiJob,
+  type TranslateAnswer,
+  type TranslateJob,
+} from './dialectPolicyService.ts';
 
 export interface PolicyJob {
   settings: SettingsInput[];
@@ -46,15 +64,8 @@ export interface PolicyAnswer {
 /** A session's calls as last read (by name): read again only when its text changed. */
 const readCache = new Map<string, { text: string; calls: PolicyCall[]; errors: string[] }>();
 
-/** The sessions with their texts, those left out taken from the cache. */
-function withTexts(sessions: PolicyJob['sessions']): { name: string; text: string }[] {
-  return sessions.map((s) => {
-    const text = s.text ?? readCache.get(s.name)?.text;
-    if (text === undefined)
-      throw new Error(`the session ${s.name} was not sent to the policy worker`);
-    return { name: s.name, text };
-  });
-}
+/** The sessions with their texts, those left out as last sent (one store for every job kind). */
+const withTexts = (sessions: PolicyJob['sessions']) => sessionTexts(sessions);
 
 function sessionCalls(s: { name: string; text: string }): {
   calls: PolicyCall[];
@@ -187,6 +198,11 @@ export interface PolicyApi {
   policyOf(job: PolicyJob): Promise<PolicyAnswer>;
   whatIfOf(job: WhatIfJob): Promise<WhatIfAnswer>;
   learnOf(job: PolicyJob): Promise<LearnAnswer>;
+  codexReportOf(job: CodexJob): Promise<CodexPolicyReport>;
+  codexWhatIfOf(job: DialectWhatIfJob<RulesFileInput>): Promise<DialectWhatIf>;
+  geminiReportOf(job: GeminiJob): Promise<GeminiPolicyReport>;
+  geminiWhatIfOf(job: DialectWhatIfJob<GeminiFileInput>): Promise<DialectWhatIf<GeminiDecisionChange>>;
+  translateOf(job: TranslateJob): Promise<TranslateAnswer>;
 }
 
 export function createPolicyService(): PolicyApi {
@@ -194,5 +210,10 @@ export function createPolicyService(): PolicyApi {
     policyOf: (job) => Promise.resolve(policyOf(job)),
     whatIfOf: (job) => Promise.resolve(whatIfOf(job)),
     learnOf: (job) => Promise.resolve(learnOf(job)),
+    codexReportOf: (job) => Promise.resolve(codexReportOf(job)),
+    codexWhatIfOf: (job) => Promise.resolve(codexWhatIfOf(job)),
+    geminiReportOf: (job) => Promise.resolve(geminiReportOf(job)),
+    geminiWhatIfOf: (job) => Promise.resolve(geminiWhatIfOf(job)),
+    translateOf: (job) => Promise.resolve(translateOf(job)),
   };
 }

@@ -4,7 +4,7 @@
  * command scripts) it matched and decided; the allow / prompt / forbidden / no-rule totals; a rule
  * opens its calls, a call shows its decision, every rule that matched it (Codex: the strictest
  * decision wins) and what the log recorded. What-if and Apply as every dialect has them
- * (`RuleReportView`). The core's `codexPolicyReport` / `codexWhatIf`, through the codecs.
+ * (`RuleReportView`). The core's `codexPolicyReport` / `codexWhatIf`, in the policy worker.
  */
 import { useCallback, useMemo } from 'react';
 import type { CodexCallRow } from '../../core/permissions/codex/policyReport.ts';
@@ -12,7 +12,9 @@ import type { RuleDoc } from '../state/documents.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { codecs } from '../state/codecs.ts';
 import { count } from './policyText.ts';
+import { runCodexReport, runCodexWhatIf } from './policyClient.ts';
 import { RuleReportView, writeRuleEdit, type WhatIfResult } from './RuleReportView.tsx';
+import { useWorkerAnswer } from './useWorkerAnswer.ts';
 import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
 
 const DECISIONS = [
@@ -38,21 +40,24 @@ export function CodexPolicyView() {
   const traces = useStudio((s) => s.project.traces);
   const files = useMemo(() => docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'codex' ? (d.agent.codexRules ?? []) : [])), [docs]);
   const sessions = useMemo(() => (traces ?? []).map((t) => ({ name: t.name, text: t.text })), [traces]);
-  const report = useMemo(() => codecs().codexPolicyReport(files, sessions), [files, sessions]);
+  const job = useMemo(() => () => runCodexReport({ files, sessions }), [files, sessions]);
+  const { answer: report, error } = useWorkerAnswer(job);
   const translating = useTranslateOpen('codex');
 
   const whatIf = useCallback(
-    (i: number, text: string): WhatIfResult => {
-      const rule = report.rules[i];
+    async (i: number, text: string): Promise<WhatIfResult> => {
+      const rule = report?.rules[i];
       if (!rule) return { changes: [] };
       const edited = files.map((f) => (f.path === rule.file ? { ...f, text: f.text.slice(0, rule.start) + text + f.text.slice(rule.end) } : f));
-      const r = codecs().codexWhatIf(files, edited, sessions);
+      const r = await runCodexWhatIf({ files, edited, sessions });
       const first = r.diagnostics[0];
       if (r.refused) return { changes: [], refused: first ? `${first.code} at ${first.range.start.line}:${first.range.start.column}: ${first.message}` : 'Codex refuses the edited rules' };
       return { changes: r.changes };
     },
     [files, sessions, report],
   );
+  if (error) return <p className="corpus-error">The sessions could not be decided: {error}</p>;
+  if (!report) return <p className="corpus-muted">Deciding the sessions’ calls…</p>;
   const apply = (i: number, text: string) => {
     const rule = report.rules[i];
     const doc = rule && docOf(docs, rule.file);

@@ -5,7 +5,7 @@
  * deny / no-rule totals; a call shows its decision and the deciding rule (why). What-if and Apply
  * as every dialect has them (`RuleReportView`): an edit replaces only that table's text. Traces
  * are read by the core's `readGeminiTrace` (scripted `{tool, args}` JSONL, and the readers that
- * join it); the core's `geminiPolicyReport` / `geminiWhatIf`, through the codecs.
+ * join it); the core's `geminiPolicyReport` / `geminiWhatIf`, in the policy worker.
  */
 import { useCallback, useMemo } from 'react';
 import type { GeminiFileInput } from '../../core/permissions/gemini/policy.ts';
@@ -13,7 +13,9 @@ import type { RuleDoc } from '../state/documents.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { codecs } from '../state/codecs.ts';
 import { count } from './policyText.ts';
+import { runGeminiReport, runGeminiWhatIf } from './policyClient.ts';
 import { RuleReportView, writeRuleEdit, type WhatIfResult } from './RuleReportView.tsx';
+import { useWorkerAnswer } from './useWorkerAnswer.ts';
 import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
 
 const DECISIONS = [
@@ -32,23 +34,26 @@ export function GeminiPolicyView() {
   const traces = useStudio((s) => s.project.traces);
   const files = useMemo<GeminiFileInput[]>(() => docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'gemini' ? (d.agent.geminiPolicies ?? []) : [])), [docs]);
   const sessions = useMemo(() => (traces ?? []).map((t) => ({ name: t.name, text: t.text })), [traces]);
-  const report = useMemo(() => codecs().geminiPolicyReport(files, sessions), [files, sessions]);
+  const job = useMemo(() => () => runGeminiReport({ files, sessions }), [files, sessions]);
+  const { answer: report, error } = useWorkerAnswer(job);
   const translating = useTranslateOpen('gemini');
   // Gemini's order: the highest effective priority first, equal priorities in load order.
-  const order = useMemo(() => report.rules.map((_, i) => i).sort((a, b) => (report.rules[b]?.effective ?? 0) - (report.rules[a]?.effective ?? 0) || a - b), [report]);
+  const order = useMemo(() => (report ? report.rules.map((_, i) => i).sort((a, b) => (report.rules[b]?.effective ?? 0) - (report.rules[a]?.effective ?? 0) || a - b) : []), [report]);
 
   const whatIf = useCallback(
-    (i: number, text: string): WhatIfResult => {
-      const rule = report.rules[order[i] ?? -1];
+    async (i: number, text: string): Promise<WhatIfResult> => {
+      const rule = report?.rules[order[i] ?? -1];
       if (!rule) return { changes: [] };
       const edited = files.map((f) => (f.path === rule.file ? { ...f, text: f.text.slice(0, rule.start) + text + f.text.slice(rule.end) } : f));
-      const r = codecs().geminiWhatIf(files, edited, sessions);
+      const r = await runGeminiWhatIf({ files, edited, sessions });
       const first = r.diagnostics[0];
       if (r.refused) return { changes: [], refused: first ? `${first.code} at ${first.range.start.line}:${first.range.start.column}: ${first.message}` : 'Gemini refuses the edited policy' };
       return { changes: r.changes.map((c) => ({ call: c.call, before: c.before.decision, after: c.after.decision, note: `${c.before.rule ?? 'no rule'} → ${c.after.rule ?? 'no rule'}` })) };
     },
     [files, sessions, report, order],
   );
+  if (error) return <p className="corpus-error">The sessions could not be decided: {error}</p>;
+  if (!report) return <p className="corpus-muted">Deciding the sessions’ calls…</p>;
   const apply = (i: number, text: string) => {
     const rule = report.rules[order[i] ?? -1];
     const doc = rule && docOf(docs, rule.file);

@@ -67,7 +67,8 @@ export interface RuleReportProps {
   noSessions: ReactNode;
   skipped: { name: string; reason: string }[];
   why: (call: number) => ReactNode;
-  whatIf: (rule: number, text: string) => WhatIfResult;
+  /** Asked (off the main thread) once typing rests; the last answer stays shown meanwhile. */
+  whatIf: (rule: number, text: string) => Promise<WhatIfResult>;
   apply: (rule: number, text: string) => void;
   /** Buttons in the head (Translate to…). */
   actions?: ReactNode;
@@ -102,8 +103,17 @@ export function RuleReportView(p: RuleReportProps) {
   useEffect(() => {
     if (!draft || !draftRule || stale || draft.text.trim() === draftRule.text) return;
     const text = draft.text.trim();
-    const timer = setTimeout(() => setWhatIf({ ...ask(draft.rule, text), text }), WHAT_IF_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    let live = true;
+    const timer = setTimeout(() => {
+      ask(draft.rule, text).then(
+        (r) => live && setWhatIf({ ...r, text }),
+        (e: unknown) => live && setWhatIf({ changes: [], refused: e instanceof Error ? e.message : String(e), text }),
+      );
+    }, WHAT_IF_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [draft, draftRule, stale, ask]);
 
   const cancelEdit = () => {

@@ -16,6 +16,7 @@ import { Button } from '../components/ui/Button.tsx';
 import { ChangeList } from './ChangeList.tsx';
 import { count } from './policyText.ts';
 import { translateStore, useTranslateOpen, type PolicyDialectId } from './translateStore.ts';
+import { runTranslate } from './policyClient.ts';
 
 export { useTranslateOpen };
 
@@ -59,24 +60,32 @@ export function TranslatePanel({ source, sessions }: { source: PolicyFiles; sess
   const store = useStudioStore();
   const docs = useStudio((s) => s.project.docs);
   const [done, setDone] = useState<{ translation: Translation; file: string; comparison: Comparison }>();
+  const [busy, setBusy] = useState<Dialect>();
   const directions = codecs().translationsFrom(source.dialect);
 
+  // Translated and compared in the policy worker; the text is then read back as a new document.
   const translate = (to: Dialect) => {
-    const direction = directions.find((d) => d.to === to);
-    if (!direction) return;
-    const from = codecs().policyOfFiles(source);
-    const translation = direction.translate(from);
+    if (!directions.some((d) => d.to === to)) return;
     const file = freeName(
       docs.map((d) => d.fileName),
       codecs().TRANSLATED_FILE[to],
     );
-    if (store.getState().importFile(file, translation.text) === 0) {
-      store.getState().notify('error', `The ${NAME[to]} translation could not be read back as ${file}: nothing was added.`);
-      return;
-    }
-    const comparison = codecs().compareOnCommands(from, codecs().policyOfTranslation(translation, file), codecs().sessionShellCommands(sessions));
-    store.getState().notify('info', `Added ${file}, the ${NAME[to]} translation. Undo removes it.`);
-    setDone({ translation, file, comparison });
+    setBusy(to);
+    runTranslate({ source, to, file, sessions: [...sessions] }).then(
+      ({ translation, comparison }) => {
+        setBusy(undefined);
+        if (store.getState().importFile(file, translation.text) === 0) {
+          store.getState().notify('error', `The ${NAME[to]} translation could not be read back as ${file}: nothing was added.`);
+          return;
+        }
+        store.getState().notify('info', `Added ${file}, the ${NAME[to]} translation. Undo removes it.`);
+        setDone({ translation, file, comparison });
+      },
+      (e: unknown) => {
+        setBusy(undefined);
+        store.getState().notify('error', `The ${NAME[to]} translation failed: ${e instanceof Error ? e.message : String(e)}`);
+      },
+    );
   };
 
   const t = done?.translation;
@@ -92,7 +101,7 @@ export function TranslatePanel({ source, sessions }: { source: PolicyFiles; sess
         ) : (
           <div className="policy-actions translate-directions" role="group" aria-label="Translate to">
             {directions.map((d) => (
-              <Button key={d.to} size="sm" label={`To ${NAME[d.to]}`} title={d.via ? `Through ${NAME[d.via]}: both steps’ notes are listed` : undefined} onClick={() => translate(d.to)} />
+              <Button key={d.to} size="sm" label={`To ${NAME[d.to]}`} disabled={busy !== undefined} aria-busy={busy === d.to} title={d.via ? `Through ${NAME[d.via]}: both steps’ notes are listed` : undefined} onClick={() => translate(d.to)} />
             ))}
           </div>
         )}

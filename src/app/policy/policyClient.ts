@@ -11,13 +11,18 @@ import type {
   WhatIfAnswer,
   WhatIfJob,
 } from '../../worker/policyService.ts';
+import type { CodexPolicyReport } from '../../core/permissions/codex/policyReport.ts';
+import type { RulesFileInput } from '../../core/permissions/codex/policy.ts';
+import type { GeminiDecisionChange, GeminiPolicyReport } from '../../core/permissions/gemini/policyReport.ts';
+import type { GeminiFileInput } from '../../core/permissions/gemini/policy.ts';
+import type { CodexJob, DialectWhatIf, DialectWhatIfJob, GeminiJob, SessionsJob, TranslateAnswer, TranslateJob } from '../../worker/dialectPolicyService.ts';
 
 let api: Remote<PolicyApi> | undefined;
 /** The text the service holds for each session name (sent once, then named only). */
 const held = new Map<string, string>();
 
 /** The job with the texts the service already holds left out. */
-function lean<J extends PolicyJob>(job: J): J {
+function lean<J extends SessionsJob>(job: J): J {
   const sessions = job.sessions.map((s) => {
     if (s.text === undefined || held.get(s.name) === s.text) return { name: s.name };
     held.set(s.name, s.text);
@@ -58,4 +63,29 @@ export function runWhatIf(job: WhatIfJob): Promise<WhatIfAnswer> {
 /** The allow list the sessions' prompted calls suggest, and the settings text with it, off the main thread. */
 export function runLearn(job: PolicyJob): Promise<LearnAnswer> {
   return call((s) => s.learnOf(lean(job)));
+}
+
+/** The Codex Policy view's report of the sessions under the `.rules` files, off the main thread. */
+export function runCodexReport(job: CodexJob): Promise<CodexPolicyReport> {
+  return call((s) => s.codexReportOf(lean(job)));
+}
+
+/** The decisions an edit of a `.rules` file changes, off the main thread. */
+export function runCodexWhatIf(job: DialectWhatIfJob<RulesFileInput>): Promise<DialectWhatIf> {
+  return call((s) => s.codexWhatIfOf(lean(job)));
+}
+
+/** The Gemini CLI Policy view's report of the sessions under the policy files, off the main thread. */
+export function runGeminiReport(job: GeminiJob): Promise<GeminiPolicyReport> {
+  return call((s) => s.geminiReportOf(lean(job)));
+}
+
+/** The decisions an edit of a Gemini policy file changes, off the main thread. */
+export function runGeminiWhatIf(job: DialectWhatIfJob<GeminiFileInput>): Promise<DialectWhatIf<GeminiDecisionChange>> {
+  return call((s) => s.geminiWhatIfOf(lean(job)));
+}
+
+/** A translation and its what-if diff on the sessions' shell commands, off the main thread. */
+export function runTranslate(job: TranslateJob): Promise<TranslateAnswer> {
+  return call((s) => s.translateOf(lean(job)));
 }

@@ -7,10 +7,9 @@
 export { loadRuleFile } from '../../core/codecs/load.ts';
 export { agentToolGraph } from '../../core/graph/agentToolGraph.ts';
 export { claudeRulesInOrder } from '../../core/graph/claudeGraph.ts';
-export { codexPolicyReport, codexWhatIf, replaceCodexRuleAt } from '../../core/permissions/codex/policyReport.ts';
-export { geminiCallText, geminiPolicyReport, geminiRuleRows, geminiWhatIf, replaceGeminiRuleAt } from '../../core/permissions/gemini/policyReport.ts';
-export { compareOnCommands } from '../../core/permissions/translate/compare.ts';
-export { policyOfFiles, policyOfTranslation, sessionShellCommands, translationsFrom, TRANSLATED_FILE } from '../../core/permissions/translate/registry.ts';
+export { codexPolicyReport, replaceCodexRuleAt } from '../../core/permissions/codex/policyReport.ts';
+export { geminiCallText, geminiRuleRows, replaceGeminiRuleAt } from '../../core/permissions/gemini/policyReport.ts';
+export { translationsFrom, TRANSLATED_FILE } from '../../core/permissions/translate/registry.ts';
 export { mergedSettingsOf } from '../../core/permissions/claude/writeSettings.ts';
 export { writeAgentsToml } from '../../core/codecs/write/agentsToml.ts';
 export { updateWorkflowYaml, writeWorkflowYaml } from '../../core/codecs/write/workflowYaml.ts';
