@@ -7,5 +7,5 @@ export type { Budget, Pos } from './starlark.ts';
 export { checkCodexPolicy, covers } from './checks.ts';
 export { readCodexScript } from './script.ts';
 export type { ScriptCommand, ScriptError } from './script.ts';
-export { readCodexRollout, isCodexRollout, recordedOf, shellScriptCommands, replayCodexCall, replayCodexSessions, DEFAULT_ROLLOUT_BUDGET } from './rollout.ts';
-export type { CodexExecCall, CodexSession, RecordedExec, RolloutBudget, Agreement, CodexCallReplay, CodexReplay } from './rollout.ts';
+export { readCodexRollout, createRolloutReader, isCodexRollout, recordedOf, shellScriptCommands, replayCodexCall, codexAgreement, replayCodexSessions, DEFAULT_ROLLOUT_BUDGET } from './rollout.ts';
+export type { CodexExecCall, CodexSession, RecordedExec, RolloutBudget, Agreement, CodexCallReplay, CodexReplay, RolloutUpdate, RolloutLineReader } from './rollout.ts';

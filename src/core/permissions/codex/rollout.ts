@@ -306,10 +306,80 @@ function execCall(payload: unknown, line: number, timestamp: string | undefined)
   return { line, callId, tool: name, argv, ...(workdir ? { workdir } : {}), ...(timestamp ? { timestamp } : {}), commands: commandsOf(argv), recorded: 'unknown' };
 }
 
-/** Reads a Codex rollout log: its exec calls with what the log records, and K04x diagnostics. */
-export function readCodexRollout(path: string, text: string, budget: RolloutBudget = DEFAULT_ROLLOUT_BUDGET): CodexSession {
+/** What one line of a rollout log adds: a new exec call, or the recorded outcome of an earlier one. */
+export type RolloutUpdate = { kind: 'call'; call: CodexExecCall } | { kind: 'recorded'; call: CodexExecCall };
+
+/**
+ * A rollout log read line by line (`follow` feeds it each line as it is written; the whole-file
+ * reader feeds it every line). Its state is the session so far: the calls, the K040 / K041
+ * diagnostics, and the calls by id (an output names its call).
+ */
+export interface RolloutLineReader {
+  /** Reads line `line` (1-based, without its newline): what it adds, if anything. */
+  line(raw: string, line: number): RolloutUpdate | undefined;
+  readonly session: CodexSession;
+}
+
+/** Starts reading the rollout log `path` line by line. */
+export function createRolloutReader(path: string): RolloutLineReader {
   const session: CodexSession = { path, calls: [], diagnostics: [] };
   const byId = new Map<string, CodexExecCall>();
+  return {
+    session,
+    line(text, line) {
+      const raw = text.replace(/\r$/, '');
+      if (raw.trim() === '') return undefined;
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        session.diagnostics.push(diag('K040', 'this line is not JSON: a rollout log has one JSON object per line', path, line, jsonErrorColumn(raw)));
+        return undefined;
+      }
+      const rl = RolloutLine.safeParse(value);
+      if (!rl.success) {
+        session.diagnostics.push(diag('K041', `not a Codex rollout line (\`{timestamp, type, payload}\`): ${zodWhere(rl.error)}`, path, line, 1));
+        return undefined;
+      }
+      const { type, payload, timestamp } = rl.data;
+      if (type === 'session_meta') {
+        const m = SessionMeta.safeParse(payload);
+        if (m.success) {
+          if (m.data.id) session.id = m.data.id;
+          if (m.data.cwd) session.cwd = m.data.cwd;
+          if (m.data.cli_version) session.cliVersion = m.data.cli_version;
+        }
+      } else if (type === 'turn_context') {
+        const c = TurnContext.safeParse(payload);
+        if (c.success && c.data.approval_policy) session.approvalPolicy = c.data.approval_policy;
+      } else if (type === 'response_item') {
+        const call = execCall(payload, line, timestamp);
+        if (typeof call === 'string') session.diagnostics.push(diag('K041', `an exec call Codex would not have written: ${call}`, path, line, 1));
+        else if (call !== null) {
+          session.calls.push(call);
+          if (call.callId !== undefined) byId.set(call.callId, call);
+          return { kind: 'call', call };
+        } else {
+          const out = CallOutput.safeParse(payload);
+          const call = out.success ? byId.get(out.data.call_id) : undefined;
+          if (out.success && call !== undefined) {
+            const r = recordedOf(out.data.output);
+            call.recorded = r.recorded;
+            if (r.exitCode !== undefined) call.exitCode = r.exitCode;
+            call.outputLine = line;
+            return { kind: 'recorded', call };
+          }
+        }
+      }
+      return undefined;
+    },
+  };
+}
+
+/** Reads a Codex rollout log: its exec calls with what the log records, and K04x diagnostics. */
+export function readCodexRollout(path: string, text: string, budget: RolloutBudget = DEFAULT_ROLLOUT_BUDGET): CodexSession {
+  const reader = createRolloutReader(path);
+  const { session } = reader;
   if (text.length > budget.chars) {
     session.diagnostics.push(diag('K042', `the log is over the reader's budget (${budget.chars} characters): read up to there`, path, 1, 1));
     text = text.slice(0, budget.chars);
@@ -324,49 +394,8 @@ export function readCodexRollout(path: string, text: string, budget: RolloutBudg
       session.diagnostics.push(diag('K042', `the log is over the reader's budget (${budget.lines} lines): read up to there`, path, line, 1));
       break;
     }
-    const raw = text.slice(start, end).replace(/\r$/, '');
+    reader.line(text.slice(start, end), line);
     start = end + 1;
-    if (raw.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      session.diagnostics.push(diag('K040', 'this line is not JSON: a rollout log has one JSON object per line', path, line, jsonErrorColumn(raw)));
-      continue;
-    }
-    const rl = RolloutLine.safeParse(value);
-    if (!rl.success) {
-      session.diagnostics.push(diag('K041', `not a Codex rollout line (\`{timestamp, type, payload}\`): ${zodWhere(rl.error)}`, path, line, 1));
-      continue;
-    }
-    const { type, payload, timestamp } = rl.data;
-    if (type === 'session_meta') {
-      const m = SessionMeta.safeParse(payload);
-      if (m.success) {
-        if (m.data.id) session.id = m.data.id;
-        if (m.data.cwd) session.cwd = m.data.cwd;
-        if (m.data.cli_version) session.cliVersion = m.data.cli_version;
-      }
-    } else if (type === 'turn_context') {
-      const c = TurnContext.safeParse(payload);
-      if (c.success && c.data.approval_policy) session.approvalPolicy = c.data.approval_policy;
-    } else if (type === 'response_item') {
-      const call = execCall(payload, line, timestamp);
-      if (typeof call === 'string') session.diagnostics.push(diag('K041', `an exec call Codex would not have written: ${call}`, path, line, 1));
-      else if (call !== null) {
-        session.calls.push(call);
-        if (call.callId !== undefined) byId.set(call.callId, call);
-      } else {
-        const out = CallOutput.safeParse(payload);
-        const call = out.success ? byId.get(out.data.call_id) : undefined;
-        if (out.success && call !== undefined) {
-          const r = recordedOf(out.data.output);
-          call.recorded = r.recorded;
-          if (r.exitCode !== undefined) call.exitCode = r.exitCode;
-          call.outputLine = line;
-        }
-      }
-    }
   }
   return session;
 }
@@ -418,14 +447,20 @@ export function replayCodexCall(policy: CodexPolicy, call: CodexExecCall, option
     else if (decision === undefined || severityOf(e.decision) > severityOf(decision)) decision = e.decision;
     append(matched, e.matchedRules);
   }
-  let agreement: Agreement = 'agrees';
-  let why: string | undefined;
-  if (call.recorded === 'unknown') agreement = 'unrecorded';
-  else if (call.recorded === 'ran' && decision === 'forbidden') [agreement, why] = ['differs', 'the rules forbid it, but the log says it ran'];
-  else if (call.recorded === 'declined' && decision === 'allow' && unmatched.length === 0) [agreement, why] = ['differs', 'the rules allow it without asking, but the log says the user declined it'];
-  else if (call.recorded === 'forbidden' && decision !== 'forbidden' && unmatched.length === 0)
-    [agreement, why] = ['differs', `the log says the policy forbade it, but these rules ${decision === undefined ? 'do not match it' : `decide ${decision}`}`];
-  return { call, matched, ...(decision ? { decision } : {}), unmatched, agreement, ...(why ? { why } : {}) };
+  return { call, matched, ...(decision ? { decision } : {}), unmatched, ...codexAgreement(call.recorded, decision, unmatched) };
+}
+
+/**
+ * Whether the rules' decision (and the commands no rule matched) agree with what the log recorded;
+ * `follow` calls it again when a call's output arrives, without deciding the call again.
+ */
+export function codexAgreement(recorded: RecordedExec, decision: CodexDecision | undefined, unmatched: readonly string[][]): { agreement: Agreement; why?: string } {
+  if (recorded === 'unknown') return { agreement: 'unrecorded' };
+  if (recorded === 'ran' && decision === 'forbidden') return { agreement: 'differs', why: 'the rules forbid it, but the log says it ran' };
+  if (recorded === 'declined' && decision === 'allow' && unmatched.length === 0) return { agreement: 'differs', why: 'the rules allow it without asking, but the log says the user declined it' };
+  if (recorded === 'forbidden' && decision !== 'forbidden' && unmatched.length === 0)
+    return { agreement: 'differs', why: `the log says the policy forbade it, but these rules ${decision === undefined ? 'do not match it' : `decide ${decision}`}` };
+  return { agreement: 'agrees' };
 }
 
 /** Replays every call of the sessions under the rules, with per-rule counts. */

@@ -33,5 +33,5 @@ export { checkGeminiPolicy, coversRule } from './checks.ts';
 export { applyShellHeuristics, isKnownSafe, isDangerous, shellWords } from './heuristics.ts';
 export { learnGeminiRules, LEARNED_PRIORITY } from './learn.ts';
 export type { GeminiLearnCall, GeminiProposal, GeminiLearned } from './learn.ts';
-export { readGeminiSession, isGeminiSession, replayGeminiCall, DEFAULT_GEMINI_TRACE_BUDGET } from './session.ts';
-export type { GeminiSessionCall, GeminiTrace, GeminiTraceBudget, GeminiRecorded, GeminiAgreement, GeminiCallReplay } from './session.ts';
+export { readGeminiSession, createGeminiSessionReader, isGeminiSession, replayGeminiCall, geminiAgreement, DEFAULT_GEMINI_TRACE_BUDGET } from './session.ts';
+export type { GeminiSessionCall, GeminiTrace, GeminiTraceBudget, GeminiRecorded, GeminiAgreement, GeminiCallReplay, GeminiUpdate, GeminiSessionReader } from './session.ts';

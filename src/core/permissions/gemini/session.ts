@@ -129,34 +129,64 @@ interface Held {
   value: z.infer<typeof MessageRecord>;
 }
 
-/** Reads a Gemini CLI session log (JSONL, or one legacy JSON document). Never throws. */
-export function readGeminiSession(
-  path: string,
-  text: string,
-  budget: GeminiTraceBudget = DEFAULT_GEMINI_TRACE_BUDGET,
-): GeminiTrace {
+/** What one record of a session log adds: a call seen for the first time, or a new outcome of one seen before. */
+export interface GeminiUpdate {
+  kind: 'call' | 'recorded';
+  call: GeminiSessionCall;
+  /** The call's identity in the session (its message's id and its own). */
+  key: string;
+}
+
+/**
+ * A Gemini CLI session log read record by record (`follow` feeds it each JSONL line as it is
+ * written; the whole-file reader feeds it every line, or every message of a one-document log).
+ * Its state is the session so far as Gemini's loader would take it, plus, per call, the outcome
+ * last reported, so that each call is reported once when first seen and again only when what the
+ * log records about it changes (`awaiting_approval` → `success`).
+ */
+export interface GeminiSessionReader {
+  /** Reads JSONL line `line` (1-based, without its newline). */
+  line(raw: string, line: number): GeminiUpdate[];
+  /** Reads one message record found at `line`, at JSON path `base` (`messages[3]`, or `''` for a line). */
+  message(raw: unknown, line: number, base: string): GeminiUpdate[];
+  /** Takes the session's metadata (a one-document log's top level). */
+  meta(v: unknown): void;
+  /** The metadata and G02x diagnostics so far (its `calls` stay empty: see {@link calls}). */
+  readonly trace: GeminiTrace;
+  /** The calls as Gemini's loader takes the log now: the last record of each id, in the place of its first. */
+  calls(lineOf?: (call: unknown) => number): GeminiSessionCall[];
+}
+
+/** Starts reading the session log `path` record by record. */
+export function createGeminiSessionReader(path: string): GeminiSessionReader {
   const trace: GeminiTrace = { path, calls: [], diagnostics: [] };
-  if (text.length > budget.chars) {
-    trace.diagnostics.push(
-      diag(
-        'G022',
-        `the session log is over the reader's budget (${budget.chars} characters): read up to there`,
-        path,
-        1,
-        1,
-      ),
-    );
-    text = text.slice(0, budget.chars);
-  }
   const messages = new Map<string, Held>();
   const asked = new Set<string>();
+  /** Per call (message id, call id): what the log recorded when it was last reported. */
+  const reported = new Map<string, GeminiRecorded>();
   const meta = (v: z.infer<typeof Metadata>) => {
     trace.sessionId = v.sessionId;
     trace.projectHash = v.projectHash;
     if (v.startTime !== undefined) trace.startTime = v.startTime;
     if (v.kind !== undefined) trace.kind = v.kind;
   };
-  const message = (raw: unknown, line: number, base: string) => {
+  const callOf = (
+    held: Held,
+    c: z.infer<typeof ToolCallRecord>,
+    j: number,
+    line: number,
+  ): GeminiSessionCall => ({
+    line,
+    jsonPath: `${held.base === '' ? '' : `${held.base}.`}toolCalls[${j}]`,
+    callId: c.id,
+    name: c.name,
+    args: c.args,
+    status: c.status,
+    recorded: recordedOf(c.status, c.result),
+    asked: asked.has(`${held.value.id}\u0000${c.id}`),
+    ...(c.timestamp === undefined ? {} : { timestamp: c.timestamp }),
+  });
+  const message = (raw: unknown, line: number, base: string): GeminiUpdate[] => {
     const m = MessageRecord.safeParse(raw);
     if (!m.success) {
       const issue = m.error.issues[0];
@@ -169,58 +199,50 @@ export function readGeminiSession(
           1,
         ),
       );
-      return;
+      return [];
     }
     for (const c of m.data.toolCalls ?? [])
       if (c.status === 'awaiting_approval') asked.add(`${m.data.id}\u0000${c.id}`);
     // A Map keeps the first insertion's place, as Gemini's loader does; the last record wins.
-    messages.set(m.data.id, { line, base, value: m.data });
+    const held = { line, base, value: m.data };
+    messages.set(m.data.id, held);
+    if (m.data.type !== 'gemini') return [];
+    const updates: GeminiUpdate[] = [];
+    (m.data.toolCalls ?? []).forEach((c, j) => {
+      const call = callOf(held, c, j, line);
+      const key = `${m.data.id}\u0000${c.id}`;
+      const before = reported.get(key);
+      if (before === call.recorded) return;
+      reported.set(key, call.recorded);
+      updates.push({ kind: before === undefined ? 'call' : 'recorded', call, key });
+    });
+    return updates;
   };
-  const whole = text.trimStart();
-  let oneDocument: unknown;
-  if (whole.startsWith('{') && !/\}\s*\n\s*\{/.test(whole.slice(0, 1 << 20))) {
-    try {
-      oneDocument = JSON.parse(text);
-    } catch {
-      oneDocument = undefined;
-    }
-  }
-  const oneDoc = isObj(oneDocument) && Array.isArray(oneDocument.messages);
-  if (isObj(oneDocument) && Array.isArray(oneDocument.messages)) {
-    const md = Metadata.safeParse(oneDocument);
-    if (!md.success) {
-      const issue = md.error.issues[0];
-      trace.diagnostics.push(
-        diag(
-          'G021',
-          `not a Gemini CLI session: ${pathText('', issue?.path ?? [])}: ${issue?.message ?? 'invalid'}`,
-          path,
-          1,
-          1,
-        ),
-      );
-      return trace;
-    }
-    meta(md.data);
-    oneDocument.messages.forEach((m, i) => message(m, lineOfId(text, m), `messages[${i}]`));
-  } else {
-    const lines = text.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-      const line = i + 1;
-      if (line > budget.lines) {
-        trace.diagnostics.push(
-          diag(
-            'G022',
-            `the session log is over the reader's budget (${budget.lines} lines): read up to there`,
-            path,
-            line,
-            1,
-          ),
-        );
-        break;
-      }
-      const raw = (lines[i] as string).replace(/\r$/, '');
-      if (raw.trim() === '') continue;
+  const metaOf = (v: unknown): z.infer<typeof Metadata> | undefined => {
+    const md = Metadata.safeParse(v);
+    if (md.success) return md.data;
+    const issue = md.error.issues[0];
+    trace.diagnostics.push(
+      diag(
+        'G021',
+        `not a Gemini CLI session: ${pathText('', issue?.path ?? [])}: ${issue?.message ?? 'invalid'}`,
+        path,
+        1,
+        1,
+      ),
+    );
+    return undefined;
+  };
+  return {
+    trace,
+    message,
+    meta(v) {
+      const md = metaOf(v);
+      if (md) meta(md);
+    },
+    line(text, line) {
+      const raw = text.replace(/\r$/, '');
+      if (raw.trim() === '') return [];
       let v: unknown;
       try {
         v = JSON.parse(raw);
@@ -234,59 +256,112 @@ export function readGeminiSession(
             jsonErrorColumn(raw),
           ),
         );
-        continue;
+        return [];
       }
       if (!isObj(v)) {
         trace.diagnostics.push(
           diag('G021', 'not a Gemini CLI session record: expected a JSON object', path, line, 1),
         );
-        continue;
+        return [];
       }
       if (typeof v.$rewindTo === 'string') {
         const ids = [...messages.keys()];
         const at = ids.indexOf(v.$rewindTo);
         if (at < 0) messages.clear();
         else for (const id of ids.slice(at)) messages.delete(id);
-      } else if (typeof v.id === 'string') message(v, line, '');
-      else if (isObj(v.$set)) {
-        if (Array.isArray(v.$set.messages)) {
-          messages.clear();
-          v.$set.messages.forEach((m, j) => message(m, line, `$set.messages[${j}]`));
-        }
-      } else if (typeof v.sessionId === 'string' && typeof v.projectHash === 'string') {
+        return [];
+      }
+      if (typeof v.id === 'string') return message(v, line, '');
+      if (isObj(v.$set)) {
+        if (!Array.isArray(v.$set.messages)) return [];
+        messages.clear();
+        return v.$set.messages.flatMap((m, j) => message(m, line, `$set.messages[${j}]`));
+      }
+      if (typeof v.sessionId === 'string' && typeof v.projectHash === 'string') {
         const md = Metadata.safeParse(v);
-        if (md.success) {
-          meta(md.data);
-          md.data.messages?.forEach((m, j) => message(m, line, `messages[${j}]`));
-        }
-      } else
-        trace.diagnostics.push(
-          diag(
-            'G021',
-            'not a Gemini CLI session record: expected a message (`id`), `$set`, `$rewindTo` or the session metadata (`sessionId`, `projectHash`)',
-            path,
-            line,
-            1,
-          ),
+        if (!md.success) return [];
+        meta(md.data);
+        return (md.data.messages ?? []).flatMap((m, j) => message(m, line, `messages[${j}]`));
+      }
+      trace.diagnostics.push(
+        diag(
+          'G021',
+          'not a Gemini CLI session record: expected a message (`id`), `$set`, `$rewindTo` or the session metadata (`sessionId`, `projectHash`)',
+          path,
+          line,
+          1,
+        ),
+      );
+      return [];
+    },
+    calls(lineOf) {
+      const out: GeminiSessionCall[] = [];
+      for (const held of messages.values()) {
+        if (held.value.type !== 'gemini') continue;
+        (held.value.toolCalls ?? []).forEach((c, j) =>
+          out.push(callOf(held, c, j, lineOf ? lineOf(c) : held.line)),
         );
+      }
+      return out;
+    },
+  };
+}
+
+/** Reads a Gemini CLI session log (JSONL, or one legacy JSON document). Never throws. */
+export function readGeminiSession(
+  path: string,
+  text: string,
+  budget: GeminiTraceBudget = DEFAULT_GEMINI_TRACE_BUDGET,
+): GeminiTrace {
+  const reader = createGeminiSessionReader(path);
+  const { trace } = reader;
+  if (text.length > budget.chars) {
+    trace.diagnostics.push(
+      diag(
+        'G022',
+        `the session log is over the reader's budget (${budget.chars} characters): read up to there`,
+        path,
+        1,
+        1,
+      ),
+    );
+    text = text.slice(0, budget.chars);
+  }
+  const whole = text.trimStart();
+  let oneDocument: unknown;
+  if (whole.startsWith('{') && !/\}\s*\n\s*\{/.test(whole.slice(0, 1 << 20))) {
+    try {
+      oneDocument = JSON.parse(text);
+    } catch {
+      oneDocument = undefined;
     }
   }
-  for (const held of messages.values()) {
-    if (held.value.type !== 'gemini') continue;
-    (held.value.toolCalls ?? []).forEach((c, j) => {
-      trace.calls.push({
-        line: oneDoc ? lineOfId(text, c) : held.line,
-        jsonPath: `${held.base === '' ? '' : `${held.base}.`}toolCalls[${j}]`,
-        callId: c.id,
-        name: c.name,
-        args: c.args,
-        status: c.status,
-        recorded: recordedOf(c.status, c.result),
-        asked: asked.has(`${held.value.id}\u0000${c.id}`),
-        ...(c.timestamp === undefined ? {} : { timestamp: c.timestamp }),
-      });
-    });
+  if (isObj(oneDocument) && Array.isArray(oneDocument.messages)) {
+    const before = trace.diagnostics.length;
+    reader.meta(oneDocument);
+    if (trace.diagnostics.length > before) return trace;
+    oneDocument.messages.forEach((m, i) => reader.message(m, lineOfId(text, m), `messages[${i}]`));
+    trace.calls = reader.calls((c) => lineOfId(text, c));
+    return trace;
   }
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = i + 1;
+    if (line > budget.lines) {
+      trace.diagnostics.push(
+        diag(
+          'G022',
+          `the session log is over the reader's budget (${budget.lines} lines): read up to there`,
+          path,
+          line,
+          1,
+        ),
+      );
+      break;
+    }
+    reader.line(lines[i] as string, line);
+  }
+  trace.calls = reader.calls();
   return trace;
 }
 
@@ -342,32 +417,36 @@ export function replayGeminiCall(
   mode: ApprovalMode = 'default',
 ): GeminiCallReplay {
   const evaluation = checkToolCall(rules, { name: call.name, args: call.args }, { mode });
-  const d = evaluation.decision;
+  return { evaluation, ...geminiAgreement(evaluation.decision, call) };
+}
+
+/**
+ * Whether a decision agrees with what the log recorded of the call (see {@link replayGeminiCall});
+ * `follow` calls it again when a call's outcome is written, without deciding the call again.
+ */
+export function geminiAgreement(
+  d: GeminiEvaluation['decision'],
+  call: Pick<GeminiSessionCall, 'recorded' | 'asked'>,
+): { agreement: GeminiAgreement; why?: string } {
   const r = call.recorded;
-  if (r === 'pending') return { evaluation, agreement: 'unknown' };
+  if (r === 'pending') return { agreement: 'unknown' };
   if (d === 'deny') {
-    if (r === 'denied') return { evaluation, agreement: 'agrees' };
+    if (r === 'denied') return { agreement: 'agrees' };
     if (r === 'ran')
-      return {
-        evaluation,
-        agreement: 'differs',
-        why: 'the log says it ran; these policies deny it',
-      };
-    return { evaluation, agreement: 'unknown' };
+      return { agreement: 'differs', why: 'the log says it ran; these policies deny it' };
+    return { agreement: 'unknown' };
   }
   if (r === 'denied')
     return {
-      evaluation,
       agreement: 'differs',
       why: `the policy in the session denied it; these policies ${d === 'allow' ? 'allow it' : 'ask'}`,
     };
   if (d === 'allow' && call.asked)
     return {
-      evaluation,
       agreement: 'differs',
       why: 'Gemini asked the user in the session; these policies allow it without asking',
     };
-  if (d === 'ask_user' && r === 'ran' && !call.asked) return { evaluation, agreement: 'unknown' };
-  if (d === 'allow' && r === 'cancelled') return { evaluation, agreement: 'unknown' };
-  return { evaluation, agreement: 'agrees' };
+  if (d === 'ask_user' && r === 'ran' && !call.asked) return { agreement: 'unknown' };
+  if (d === 'allow' && r === 'cancelled') return { agreement: 'unknown' };
+  return { agreement: 'agrees' };
 }
