@@ -35,3 +35,11 @@ export const PORT_OPTION: ValueOption = {
 
 /** `--no-open`, shared by serve and `follow --studio`. */
 export const NO_OPEN_OPTION: FlagOption = { kind: 'flag', name: 'no-open', description: 'print the address, do not open a browser', example: '--no-open' };
+
+/** `--resolve-host-executables`, shared by simulate and follow (Codex `.rules` files). */
+export const RESOLVE_HOST_OPTION: FlagOption = {
+  kind: 'flag',
+  name: 'resolve-host-executables',
+  description: 'Codex .rules files: let /abs/path/git fall back to the rules for git, as `codex execpolicy check --resolve-host-executables` does',
+  example: '--resolve-host-executables',
+};

@@ -1,6 +1,6 @@
 import { defineCommand } from '../registry.ts';
 import { SIMULATE_SETTING_OPTIONS } from './simulateOptions.ts';
-import { TRACE_OPTION } from './sharedOptions.ts';
+import { RESOLVE_HOST_OPTION, TRACE_OPTION } from './sharedOptions.ts';
 
 /** `simulate <rule files…> --trace <files…> [options]` */
 export const simulateCommand = defineCommand({
@@ -18,12 +18,7 @@ export const simulateCommand = defineCommand({
         'replay under --profile and under this profile too, and print only where the decisions differ, with the reason (JSONL: one line per difference, then a summary line)',
       example: '--compare-profile pattern',
     },
-    {
-      kind: 'flag',
-      name: 'resolve-host-executables',
-      description: 'Codex .rules files: let /abs/path/git fall back to the rules for git, as `codex execpolicy check --resolve-host-executables` does',
-      example: '--resolve-host-executables',
-    },
+    RESOLVE_HOST_OPTION,
   ],
   examples: [
     'rule-studio simulate agent.toml --trace trace.jsonl',

@@ -15,9 +15,10 @@ import type { ParsedArgs } from '../registry.ts';
 import { settingsFromArgs } from './simulateOptions.ts';
 import { streamTrace } from './streamTrace.ts';
 import { loadFiles } from './loadFiles.ts';
-import { checkCommand, isCodexRollout, loadCodexRules, readCodexRollout, readCodexScript, replayCodexCall, toCodexJson } from '../../core/permissions/codex/index.ts';
-import { checkToolCall, isGeminiSession, loadGeminiPolicies, readGeminiScript, readGeminiSession, replayGeminiCall, type GeminiEvaluation } from '../../core/permissions/gemini/index.ts';
-import { splitGeminiInputs } from './geminiInputs.ts';
+import { checkCommand, isCodexRollout, loadCodexRules, readCodexRollout, readCodexScript, replayCodexCall, toCodexJson, type RulesFileInput } from '../../core/permissions/codex/index.ts';
+import { checkToolCall, isGeminiSession, loadGeminiPolicies, readGeminiScript, readGeminiSession, replayGeminiCall } from '../../core/permissions/gemini/index.ts';
+import { codexCallJson, geminiCallJson, geminiRuleJson } from './permissionRecords.ts';
+import { permissionDialectOf } from './permissionDialect.ts';
 
 /**
  * Replays the traces (merged by time) and prints the decision stream as JSONL. A single
@@ -26,11 +27,9 @@ import { splitGeminiInputs } from './geminiInputs.ts';
  */
 export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<number> {
   const traces = args.list('trace');
-  if (args.positionals.length > 0 && args.positionals.every((p) => p.endsWith('.rules'))) return simulateCodex(args, ctx, traces);
-  if (args.positionals.length > 0 && args.positionals.every((p) => p.endsWith('.toml') || !/\.[a-z]+$/i.test(p))) {
-    const split = splitGeminiInputs(ctx, args.positionals);
-    if (split.others.length === 0 && split.gemini.length > 0) return simulateGemini(split.gemini, ctx, traces);
-  }
+  const dialect = permissionDialectOf(ctx, args.positionals);
+  if (dialect?.kind === 'codex') return simulateCodex(args, ctx, traces, dialect.files);
+  if (dialect?.kind === 'gemini') return simulateGemini(dialect.files, ctx, traces);
   const settings = settingsFromArgs(args);
 
   const files = loadFiles(ctx, args.positionals);
@@ -154,8 +153,8 @@ function silentWorkflowNote(traceCount: number, started: boolean): string {
  * order), one JSON line per command: its trace, line and argv, and `codex execpolicy check`'s
  * result (`matchedRules`, `decision`). `--resolve-host-executables` as in Codex.
  */
-function simulateCodex(args: ParsedArgs, ctx: CliContext, traces: readonly string[]): number {
-  const load = loadCodexRules(args.positionals.map((path) => ({ path, text: ctx.readText(path) })));
+function simulateCodex(args: ParsedArgs, ctx: CliContext, traces: readonly string[], files: readonly RulesFileInput[]): number {
+  const load = loadCodexRules(files);
   if (load.refused) {
     for (const d of load.diagnostics) ctx.err(formatDiagnostic(d));
     ctx.err('rule-studio simulate: Codex refuses these rule files, so the traces were not replayed');
@@ -174,9 +173,7 @@ function simulateCodex(args: ParsedArgs, ctx: CliContext, traces: readonly strin
       }
       for (const c of session.calls) {
         const r = replayCodexCall(load.policy, c, { resolveHostExecutables: args.flag('resolve-host-executables') });
-        const result = toCodexJson({ matchedRules: r.matched, ...(r.decision ? { decision: r.decision } : {}) }) as object;
-        const extra = { tool: c.tool, commands: c.commands, recorded: c.recorded, agreement: r.agreement, ...(r.why ? { why: r.why } : {}) };
-        ctx.out(jsonTermSafe(JSON.stringify({ trace, line: c.line, argv: c.argv, ...result, ...extra })));
+        ctx.out(jsonTermSafe(JSON.stringify(codexCallJson(trace, r))));
       }
       continue;
     }
@@ -216,9 +213,7 @@ function simulateGemini(files: Parameters<typeof loadGeminiPolicies>[0], ctx: Cl
         ctx.err(formatDiagnostic(d));
       }
       for (const c of session.calls) {
-        const r = replayGeminiCall(load.rules, c);
-        const extra = { recorded: c.recorded, status: c.status, asked: c.asked, agreement: r.agreement, ...(r.why ? { why: r.why } : {}) };
-        ctx.out(jsonTermSafe(JSON.stringify({ trace, line: c.line, path: c.jsonPath, tool: c.name, mode: 'default', decision: r.evaluation.decision, rule: geminiRuleJson(r.evaluation.rule), ...extra })));
+        ctx.out(jsonTermSafe(JSON.stringify(geminiCallJson(trace, c, replayGeminiCall(load.rules, c)))));
       }
       continue;
     }
@@ -234,9 +229,4 @@ function simulateGemini(files: Parameters<typeof loadGeminiPolicies>[0], ctx: Cl
     }
   }
   return bad ? EXIT.errors : EXIT.ok;
-}
-
-/** The deciding rule of a Gemini decision as `simulate` prints it (null for the default decision). */
-function geminiRuleJson(r: GeminiEvaluation['rule']) {
-  return r === undefined ? null : 'toolName' in r ? { file: r.file, line: r.range.start.line, rule: r.table + 1, tier: r.tier, priority: r.rawPriority, toolName: r.toolName, decision: r.decision, source: r.source } : { source: r.source };
 }
