@@ -14,6 +14,9 @@ import { createLiveChannel, type LiveChannel } from '../follow/liveStream.ts';
 import { startStudioServer, type StudioServer } from '../serve/studioServer.ts';
 import { findAppDir, openBrowser, servedFiles } from './serveRun.ts';
 import { createTail, type Tail } from '../follow/tail.ts';
+import { createPermissionFollower, type PermissionRecord } from '../follow/permissionFollower.ts';
+import { permissionDialectOf } from './permissionDialect.ts';
+import { permissionPolicyOf } from './followPolicy.ts';
 import { settingsFromArgs } from './simulateOptions.ts';
 import type { Agent } from '../../core/model/index.ts';
 import type { Workflow } from '../../core/model/workflow.ts';
@@ -22,12 +25,18 @@ import type { Workflow } from '../../core/model/workflow.ts';
 const POLL_MS = 100;
 const FOLDER_POLL_MS = 1000;
 
-/** The newest `.jsonl` file directly in `folder` (by modification time), if any. */
-export function newestLog(folder: string): string | undefined {
+/**
+ * The newest `.jsonl` file directly in `folder` (by modification time), if any. `dated`: a folder
+ * without one is looked into by its greatest all-digit subfolder, three levels deep at most (Codex's
+ * `sessions/YYYY/MM/DD/`), so only the newest day is listed, not every day's folder.
+ */
+export function newestLog(folder: string, { dated = false } = {}, depth = 0): string | undefined {
   let best: { path: string; mtime: number } | undefined;
+  let newestDate: string | undefined;
   for (const name of readdirSync(folder)) {
-    if (!name.endsWith('.jsonl')) continue;
     const path = join(folder, name);
+    if (dated && depth < 3 && /^\d{1,8}$/.test(name) && (newestDate === undefined || Number(name) > Number(newestDate)) && isFolder(path)) newestDate = name;
+    if (!name.endsWith('.jsonl')) continue;
     try {
       const st = statSync(path);
       if (st.isFile() && (!best || st.mtimeMs > best.mtime)) best = { path, mtime: st.mtimeMs };
@@ -35,7 +44,8 @@ export function newestLog(folder: string): string | undefined {
       // gone meanwhile
     }
   }
-  return best?.path;
+  if (best || newestDate === undefined) return best?.path;
+  return newestLog(join(folder, newestDate), { dated }, depth + 1);
 }
 
 const isFolder = (path: string): boolean => {
@@ -56,32 +66,42 @@ export function decisionLine(d: Decision, agent?: Agent, workflow?: Workflow): s
 
 export async function runFollow(args: ParsedArgs, ctx: CliContext): Promise<number> {
   const [session, ...ruleFiles] = args.positionals as [string, ...string[]];
-  const settings = settingsFromArgs(args);
-  const files = ruleFiles.map((p) => loadRuleFile(p, ctx.readText(p)));
-  const prepared = prepareSimulation(files, { ...(settings.agent !== undefined ? { agentName: settings.agent } : {}), profile: settings.profile ?? 'spec', errorOnEmpty: settings.errorOnEmpty === true });
-  for (const d of prepared.diagnostics.filter((x) => x.severity === 'error')) ctx.err(formatDiagnostic(d));
-  if (!prepared.agent && !prepared.workflow) {
-    ctx.err('rule-studio follow: the rule files hold no agent and no workflow to judge the session by');
-    return EXIT.errors;
-  }
-  const jsonl = args.value('format') === 'jsonl';
-  const config = { ...(prepared.agent ? { agent: prepared.agent } : {}), ...(prepared.workflow ? { workflow: prepared.workflow } : {}), settings };
-  const print = (ds: readonly Decision[]) => {
-    const lines = ds.map((d) => (jsonl ? jsonTermSafe(serializeDecision(d)) : decisionLine(d, prepared.agent, prepared.workflow)));
-    ctx.out(lines.join('\n'));
-  };
   const note = (text: string) => ctx.err(`rule-studio follow: ${termSafe(text)}`);
-
+  const jsonl = args.value('format') === 'jsonl';
+  const dialect = permissionDialectOf(ctx, ruleFiles);
   const folder = isFolder(session) ? session : undefined;
-  let current = folder ? newestLog(folder) : session;
+  // Codex keeps its rollouts in YYYY/MM/DD folders: a sessions folder is followed down its newest dates.
+  const newest = (f: string) => newestLog(f, { dated: dialect?.kind === 'codex' });
+  let current = folder ? newest(folder) : session;
   let follower: LiveChannel | Follower;
   let studio: StudioServer | undefined;
-  if (args.flag('studio')) {
-    const live = createLiveChannel({ source: current ?? session, config, ruleFiles: ruleFiles.map((p) => ({ name: basename(p), text: ctx.readText(p) })), onDecisions: print, onNote: note });
-    follower = live;
-    studio = await startStudio(args, ctx, ruleFiles, live);
-    if (!studio) return EXIT.unreadable;
-  } else follower = createFollower(session, config, { decisions: print, note });
+  if (dialect) {
+    const policy = permissionPolicyOf(args, ctx, dialect);
+    if (policy === undefined) return EXIT.errors;
+    const print = (rs: readonly PermissionRecord[]) => ctx.out(rs.map((r) => (jsonl ? jsonTermSafe(JSON.stringify(r.json)) : r.text)).join('\n'));
+    if (args.flag('studio')) note(`--studio streams the decisions of tool rules and workflows; ${dialect.kind === 'codex' ? 'Codex' : 'Gemini CLI'} decisions are printed here only (the live view shows an engine session on its graph)`);
+    follower = createPermissionFollower(current ?? session, policy, { records: print, note });
+  } else {
+    const settings = settingsFromArgs(args);
+    const files = ruleFiles.map((p) => loadRuleFile(p, ctx.readText(p)));
+    const prepared = prepareSimulation(files, { ...(settings.agent !== undefined ? { agentName: settings.agent } : {}), profile: settings.profile ?? 'spec', errorOnEmpty: settings.errorOnEmpty === true });
+    for (const d of prepared.diagnostics.filter((x) => x.severity === 'error')) ctx.err(formatDiagnostic(d));
+    if (!prepared.agent && !prepared.workflow) {
+      ctx.err('rule-studio follow: the rule files hold no agent and no workflow to judge the session by');
+      return EXIT.errors;
+    }
+    const config = { ...(prepared.agent ? { agent: prepared.agent } : {}), ...(prepared.workflow ? { workflow: prepared.workflow } : {}), settings };
+    const print = (ds: readonly Decision[]) => {
+      const lines = ds.map((d) => (jsonl ? jsonTermSafe(serializeDecision(d)) : decisionLine(d, prepared.agent, prepared.workflow)));
+      ctx.out(lines.join('\n'));
+    };
+    if (args.flag('studio')) {
+      const live = createLiveChannel({ source: current ?? session, config, ruleFiles: ruleFiles.map((p) => ({ name: basename(p), text: ctx.readText(p) })), onDecisions: print, onNote: note });
+      follower = live;
+      studio = await startStudio(args, ctx, ruleFiles, live);
+      if (!studio) return EXIT.unreadable;
+    } else follower = createFollower(session, config, { decisions: print, note });
+  }
 
   const listen = (path: string) => ({
     bytes: (chunk: Uint8Array) => follower.bytes(chunk, tail?.offset),
@@ -98,12 +118,12 @@ export async function runFollow(args: ParsedArgs, ctx: CliContext): Promise<numb
   // A folder: a newer session log (Claude Code starts a file per session) takes over.
   const watcher = folder
     ? setInterval(() => {
-        const newest = newestLog(folder);
-        if (!newest || newest === current) return;
+        const next = newest(folder);
+        if (!next || next === current) return;
         tail?.stop();
-        current = newest;
-        follower.restart(`following the newer session log ${newest}`, newest);
-        tail = createTail(newest, listen(newest));
+        current = next;
+        follower.restart(`following the newer session log ${next}`, next);
+        tail = createTail(next, listen(next));
         tail.start(POLL_MS);
       }, FOLDER_POLL_MS)
     : undefined;

@@ -8,6 +8,8 @@ import { createReplay, type Replay, type ReplayConfig } from '../../core/engine/
 import type { Decision } from '../../core/engine/decisions.ts';
 import { createStreamingReader, detectTraceFormat } from '../../core/traces/index.ts';
 import type { LineReader } from '../../core/traces/lineReader.ts';
+import { isCodexRollout } from '../../core/permissions/codex/sniff.ts';
+import { isGeminiSession } from '../../core/permissions/gemini/sniff.ts';
 
 /** Where a follower's results go. */
 export interface FollowSink {
@@ -57,6 +59,12 @@ export function createFollower(initialSource: string, config: ReplayConfig, sink
       if (reader) return feed(text);
       head += text;
       if (!head.includes('\n') && head.length < SNIFF_BYTES) return;
+      const other = isCodexRollout(head) ? 'a Codex rollout log: follow decides it by Codex .rules files' : isGeminiSession(head) ? 'a Gemini CLI session log: follow decides it by Gemini CLI policies (.toml files or folders)' : undefined;
+      if (other !== undefined) {
+        refused = true;
+        sink.note(`${source} is ${other}, not by tool rules or a workflow`);
+        return;
+      }
       const format = detectTraceFormat(source, head);
       reader = createStreamingReader(format, source);
       if (!reader) {
