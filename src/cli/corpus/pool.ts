@@ -18,10 +18,11 @@ const CHUNK_BYTES = 1 << 20;
 /** At most this many sessions per message to a worker process. */
 const MAX_BATCH = 32;
 /**
- * At most this many sessions replayed by this process between two looks at the workers' messages:
- * a worker's next batch waits for this process's current one to end.
+ * This process looks at the workers' messages (a ready worker's first batches, a busy one's next)
+ * once it has replayed sessions for this many ms since it last looked: a worker waits no longer
+ * than that and one session, however long the first, still unoptimised sessions take.
  */
-const MAX_OWN_BATCH = 8;
+const LOOK_EVERY_MS = 4;
 /** Batches a worker process has in hand: one replaying, the others queued, so it never waits for this process. */
 const IN_HAND = 3;
 
@@ -151,8 +152,8 @@ function closeWorker(w: ChildProcess): Promise<void> {
 /**
  * Replays `sessions` in this process and the `pool`'s. This one replays too, from the start, so
  * the workers' start-up delays nothing; each worker, once ready, has {@link IN_HAND} batches in hand and this
- * process looks at their messages every {@link MAX_OWN_BATCH} sessions, so a worker never waits
- * for this process to hand it the next.
+ * process looks at their messages every {@link LOOK_EVERY_MS} ms, so a worker never waits for this
+ * process to hand it the next.
  */
 async function replayOn(config: ReplayConfig, pool: readonly ChildProcess[], sessions: readonly Session[], progress: (done: number, total: number) => void): Promise<SessionResult[]> {
   const results: SessionResult[] = [];
@@ -161,13 +162,12 @@ async function replayOn(config: ReplayConfig, pool: readonly ChildProcess[], ses
   // Largest first (a session's cost follows its size), so the last batches are small sessions.
   const queue = threads > 1 ? largestFirst(sessions) : sessions;
   let next = 0;
-  // Batches of about an eighth of a process's share of what is left (at most MAX_BATCH for a
-  // worker, MAX_OWN_BATCH here, at least one session): large while much is left, so a process
-  // rarely waits for its next one, and shrinking towards the end, so the processes finish close
-  // together.
-  const take = (most: number): Session[] | undefined => {
+  // A worker's batches are about an eighth of a process's share of what is left (at most
+  // MAX_BATCH, at least one session): large while much is left, so a worker rarely waits for its
+  // next one, and shrinking towards the end, so the processes finish close together.
+  const take = (): Session[] | undefined => {
     if (next >= queue.length) return undefined;
-    const size = Math.max(1, Math.min(most, Math.ceil((queue.length - next) / (threads * 8))));
+    const size = Math.max(1, Math.min(MAX_BATCH, Math.ceil((queue.length - next) / (threads * 8))));
     const batch = queue.slice(next, next + size);
     next += size;
     return batch;
@@ -182,7 +182,7 @@ async function replayOn(config: ReplayConfig, pool: readonly ChildProcess[], ses
   };
   for (const w of pool) {
     const give = () => {
-      const batch = take(MAX_BATCH);
+      const batch = take();
       if (batch) w.send({ sessions: batch } satisfies ToWorker);
     };
     // The first message says the worker is ready (no results): it gets its batches in hand then, not
@@ -202,10 +202,15 @@ async function replayOn(config: ReplayConfig, pool: readonly ChildProcess[], ses
       settle();
     });
   }
-  for (let batch = take(MAX_OWN_BATCH); batch && failure === undefined; batch = take(MAX_OWN_BATCH)) {
-    collect(batch.map(run));
-    // Lets the workers' results in (and hands them their next batches) between two of ours.
-    if (pool.length > 0) await new Promise((resolve) => setImmediate(resolve));
+  // One session at a time from the queue (this process needs no message for it); every
+  // LOOK_EVERY_MS, the workers' results come in and they get their next batches.
+  let looked = performance.now();
+  while (next < queue.length && failure === undefined) {
+    collect([run(queue[next++] as Session)]);
+    if (pool.length > 0 && performance.now() - looked >= LOOK_EVERY_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      looked = performance.now();
+    }
   }
   if (results.length < sessions.length && failure === undefined) await allIn;
   if (failure !== undefined) throw failure;
