@@ -4,7 +4,7 @@
  * a small corpus to the summary this process's replay gives, alone and in the process pool, and the
  * pool leaves no process behind.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync, fork, spawn } from 'node:child_process';
@@ -14,6 +14,7 @@ import { CORPUS_WORKER_BUNDLE, nodeBundle } from '../../vite.cli.config.ts';
 import { buildReport } from '../../src/core/corpus/summary.ts';
 import { prepareJob, replaySession, type CorpusJob, type SessionResult } from '../../src/core/corpus/replaySession.ts';
 import { replayCorpus, workerExecArgv, WORKER_V8_OPTIONS } from '../../src/cli/corpus/pool.ts';
+import { startWorkerEarly } from '../../src/cli/corpus/workerProcess.ts';
 
 const RULES = 'examples/etl-pipeline.toml';
 const TOOLS = ['connect_db', 'extract', 'transform', 'load', 'disconnect_db', 'send_message', 'unknown_tool'];
@@ -158,6 +159,60 @@ describe('replayCorpus', () => {
     const alone = two.map((x) => replaySession(prepareJob(job).config as NonNullable<ReturnType<typeof prepareJob>['config']>, x.name, readFileSync(x.path, 'utf8')));
     expect(buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })))).toEqual(buildReport(rules, alone.map((r) => ({ session: r.session, rules: new Map(r.rules) }))));
     expect(ms).toBeLessThan(2_500);
+  }, 60_000);
+
+  /**
+   * A worker entry that notes, at exit, its tag and how many sessions it replayed (in `tally`),
+   * and says when its job has come (a file `<tag>.job`).
+   */
+  const noting = (tag: string, tally: string) => {
+    const script = join(dir, `${tag}.cjs`);
+    const fs = "require('node:fs')";
+    writeFileSync(
+      script,
+      `const send = process.send.bind(process);\nlet n = 0;\nprocess.send = (m, ...rest) => ((n += m.length), send(m, ...rest));\nprocess.once('message', () => ${fs}.writeFileSync(${JSON.stringify(join(dir, `${tag}.job`))}, ''));\nprocess.once('exit', () => ${fs}.appendFileSync(${JSON.stringify(tally)}, '${tag} ' + n + '\\n'));\nrequire(${JSON.stringify(bundle)});\n`,
+    );
+    return { script, execArgv: [] };
+  };
+  /** A progress callback that holds this process, after its first session, until the workers `tags` have their job (so they replay some sessions). */
+  const holdFor = (...tags: string[]) => {
+    let first = true;
+    return () => {
+      for (let t = 0; first && t < 500 && !tags.every((tag) => existsSync(join(dir, `${tag}.job`))); t++) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+      first = false;
+    };
+  };
+  const tallied = (tally: string) => readFileSync(tally, 'utf8').trim().split('\n').map((l) => l.split(' '));
+
+  it('takes the worker process started early as its first and starts only the others, to the same report', async () => {
+    const { rules } = prepareJob(job);
+    const tally = join(dir, 'tally-early.txt');
+    startWorkerEarly(noting('early', tally));
+    const results = await replayCorpus(job, sessions, 3, holdFor('early', 'later'), noting('later', tally));
+    expect(tallied(tally).map(([tag]) => tag).sort()).toEqual(['early', 'later']);
+    expect(tallied(tally).every(([, n]) => Number(n) > 0)).toBe(true);
+    expect(buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })))).toEqual(inProcess());
+  }, 60_000);
+
+  it('drops the worker process started early when this process alone replays: it exits', async () => {
+    const early = startWorkerEarly({ script: bundle, execArgv: [] });
+    const exited = new Promise<number | null>((resolve) => early.once('exit', (code) => resolve(code)));
+    const one = sessions.slice(0, 1);
+    const results = await replayCorpus(job, one, 2);
+    expect(results.map((r) => r.session.name)).toEqual(one.map((x) => x.name));
+    expect(await exited).toBe(0);
+  }, 60_000);
+
+  it('starts a worker of its own when the one started early has stopped', async () => {
+    const { rules } = prepareJob(job);
+    const gone = join(dir, 'gone.cjs');
+    writeFileSync(gone, 'process.exit(3);\n');
+    const early = startWorkerEarly({ script: gone, execArgv: [] });
+    await new Promise((resolve) => early.once('exit', resolve));
+    const tally = join(dir, 'tally-own.txt');
+    const results = await replayCorpus(job, sessions, 2, holdFor('own'), noting('own', tally));
+    expect(tallied(tally)).toEqual([['own', expect.stringMatching(/^[1-9]\d*$/)]]);
+    expect(buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })))).toEqual(inProcess());
   }, 60_000);
 
   it('fails, with no worker left running, when a worker process dies', async () => {

@@ -1,5 +1,11 @@
-import { defineCommand } from '../registry.ts';
+import { availableParallelism } from 'node:os';
+import { parseArgs } from '../args.ts';
+import { startWorkerEarly } from '../corpus/workerProcess.ts';
+import { defineCommand, type ParsedArgs } from '../registry.ts';
 import { SIMULATE_SETTING_OPTIONS } from './simulateOptions.ts';
+
+/** The processes `report` replays on: `--workers`, or one per core. */
+export const reportWorkers = (args: ParsedArgs): number => Number(args.value('workers') ?? Math.max(1, availableParallelism()));
 
 const SHARD = /^([1-9]\d{0,5})\/([1-9]\d{0,5})$/;
 
@@ -29,3 +35,19 @@ export const reportCommand = defineCommand({
   exitCodes: 'exit codes: 0 reported, 1 the rule files cannot be replayed, 2 unreadable input or bad usage',
   run: async (args, ctx) => (await import('./reportRun.ts')).runReport(args, ctx),
 });
+
+/**
+ * For the process entry, given the command line: a `report` that will replay on worker processes
+ * starts the first now, so it starts while the command loads, reads its rule files and lists its
+ * sessions (the pool takes it, or drops it when one process is enough). A command line that does
+ * not parse starts none: the command says what is wrong.
+ */
+export function startReportWorkerEarly(argv: readonly string[]): void {
+  if (argv[0] !== reportCommand.name) return;
+  try {
+    const args = parseArgs(argv.slice(1), reportCommand);
+    if (!args.flag('help') && reportWorkers(args) > 1) startWorkerEarly();
+  } catch {
+    // A usage error: the command reports it.
+  }
+}

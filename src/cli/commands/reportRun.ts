@@ -1,5 +1,4 @@
 /** `report`: a corpus of sessions replayed one run each, summed up (see `report.ts`). */
-import { availableParallelism } from 'node:os';
 import { buildReport, shardOf, type CorpusReport } from '../../core/corpus/summary.ts';
 import { reportHtml, reportText } from '../../core/corpus/render.ts';
 import { EXIT, type CliContext } from '../context.ts';
@@ -10,6 +9,7 @@ import type { ParsedArgs } from '../registry.ts';
 import { replayCorpus } from '../corpus/pool.ts';
 import { prepareJob, type CorpusJob } from '../../core/corpus/replaySession.ts';
 import { settingsFromArgs } from './simulateOptions.ts';
+import { reportWorkers } from './report.ts';
 
 const TRACE_FILE = /\.(jsonl|json|ya?ml)$/i;
 
@@ -48,7 +48,6 @@ export async function runReport(args: ParsedArgs, ctx: CliContext): Promise<numb
   if (all.length === 0) throw new UnreadableError(`no session logs (.jsonl, .json, .yaml) in ${args.list('corpus').join(', ')}`);
   const [index, count] = (args.value('shard') ?? '1/1').split('/').map(Number) as [number, number];
   const sessions = shardOf(all, index, count);
-  const workers = Number(args.value('workers') ?? Math.max(1, availableParallelism()));
   const tty = process.stderr.isTTY === true;
   let shown = 0;
   const progress = (done: number, total: number) => {
@@ -57,7 +56,7 @@ export async function runReport(args: ParsedArgs, ctx: CliContext): Promise<numb
     shown = now;
     process.stderr.write(`\rReplaying sessions: ${done.toLocaleString('en')} of ${total.toLocaleString('en')}${done === total ? '\n' : ''}`);
   };
-  const results = await replayCorpus(job, sessions, workers, progress);
+  const results = await replayCorpus(job, sessions, reportWorkers(args), progress);
   const report = buildReport(rules, results.map((r) => ({ session: r.session, rules: new Map(r.rules) })), { index, count });
   writeReport(report, args.value('format') ?? 'text', ctx);
   return EXIT.ok;

@@ -7,11 +7,14 @@
  * threads), which held two threads to about 1.3× one. Results come back in any order
  * and are tallied in the report by session name.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { createSessionReplayer, prepareJob, type CorpusJob, type SessionReplayer, type SessionResult } from '../../core/corpus/replaySession.ts';
 import type { ReplayConfig } from '../../core/engine/replay.ts';
+import { dropEarlyWorker, forkWorker, takeEarlyWorker, type WorkerEntry } from './workerProcess.ts';
+
+export { workerEnv, workerExecArgv, WORKER_V8_OPTIONS, type WorkerEntry } from './workerProcess.ts';
 
 /** Bytes of a session file read at a time (into one buffer per process, reused). */
 const CHUNK_BYTES = 1 << 20;
@@ -61,11 +64,6 @@ function sessionRunner(replayer: SessionReplayer): (s: Session) => SessionResult
   };
 }
 
-/** The environment variable that marks a process forked by {@link replayCorpus} as a corpus worker. */
-export const CORPUS_WORKER_ENV = 'RULE_STUDIO_CORPUS_WORKER';
-
-/** True in a process forked by {@link replayCorpus}: run {@link serveCorpusWorker} instead of the CLI. */
-export const isCorpusWorker = (): boolean => process.env[CORPUS_WORKER_ENV] === '1' && typeof process.send === 'function';
 
 /** A message to a worker process: the job first, then batches of sessions. */
 type ToWorker = { job: CorpusJob } | Batch;
@@ -90,22 +88,18 @@ export function serveCorpusWorker(): void {
   process.once('disconnect', () => process.exit(0));
 }
 
-/** Where the pool's worker processes start: a script and the Node options to run it with. */
-export interface WorkerEntry {
-  script: string;
-  execArgv?: readonly string[];
-}
-
 /**
  * Replays `sessions` on `workers` processes: this one and `workers − 1` forked worker processes
  * (1: in this process alone; never more than sessions), calling `progress(done, total)` as results
  * come in; resolves with every session's result, in any order. The workers run `entry` (by
- * default this command's own script, with its Node options) marked as corpus workers.
+ * default this command's own script, with its Node options) marked as corpus workers; the first is
+ * the one `startWorkerEarly` started, if it did (one not needed is dropped).
  */
 export async function replayCorpus(job: CorpusJob, sessions: readonly Session[], workers: number, progress: (done: number, total: number) => void = () => undefined, entry?: WorkerEntry): Promise<SessionResult[]> {
   const { config } = prepareJob(job);
+  const count = config ? Math.max(1, Math.min(workers, sessions.length)) : 0;
+  if (count <= 1) dropEarlyWorker();
   if (!config) return [];
-  const count = Math.max(1, Math.min(workers, sessions.length));
   const pool = count > 1 ? startWorkers(job, count - 1, entry) : [];
   const stop = () => {
     for (const w of pool) w.kill('SIGKILL');
@@ -231,43 +225,12 @@ function largestFirst(sessions: readonly Session[]): Session[] {
 }
 
 /**
- * V8 options added for a worker process: its garbage collector on its own thread. Every core runs
- * a replaying process, so a collector's helper threads find no idle core: they take it from another
- * replaying process, and the collector waits for them (the young generation, collected every few
- * milliseconds, keeps little alive, so one thread collects it in about the time it takes to hand it
- * out).
- */
-export const WORKER_V8_OPTIONS: readonly string[] = ['--single-threaded-gc'];
-
-/**
- * The environment of a worker process: this one's, marked as a corpus worker, without what only
- * costs a worker start-up time: `NODE_EXTRA_CA_CERTS` (Node reads and parses those certificates
- * as it starts; a worker opens no connection).
- */
-export function workerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = { ...env, [CORPUS_WORKER_ENV]: '1' };
-  delete out.NODE_EXTRA_CA_CERTS;
-  return out;
-}
-
-/** The Node options of a worker process: `base` (this process's by default) and {@link WORKER_V8_OPTIONS}, unless `base` sets the collector's threads itself. */
-export function workerExecArgv(base: readonly string[]): string[] {
-  const own = base.some((a) => /^--(no-)?(single-threaded-gc|single-threaded|parallel-scavenge)$/.test(a));
-  return own ? [...base] : [...base, ...WORKER_V8_OPTIONS];
-}
-
-/**
- * Forks `count` corpus worker processes and sends each the job. From the sources (a checkout), the
- * entry is a `.ts` script run with this process's Node options (`--import tsx`).
+ * Starts `count` corpus worker processes (the one started early first, if any) and sends each the job.
  */
 function startWorkers(job: CorpusJob, count: number, entry?: WorkerEntry): ChildProcess[] {
-  const script = entry?.script ?? process.argv[1];
-  if (!script) throw new Error('cannot start corpus worker processes: no entry script');
-  const execArgv = workerExecArgv(entry?.execArgv ?? process.execArgv);
-  const env = workerEnv(process.env);
-  return Array.from({ length: count }, () => {
-    const w = fork(script, [], { env, execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'advanced' });
-    w.send({ job } satisfies ToWorker);
-    return w;
-  });
+  const first = takeEarlyWorker();
+  const pool = first ? [first] : [];
+  while (pool.length < count) pool.push(forkWorker(entry));
+  for (const w of pool) w.send({ job } satisfies ToWorker);
+  return pool;
 }
