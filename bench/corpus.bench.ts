@@ -23,6 +23,12 @@ export interface CorpusFigures {
   load: Record<1 | 2, number[]>;
   /** CPU ms of each process of each run (user, system): the command first, then its worker processes. */
   processes: Record<1 | 2, ProcessCpu[][]>;
+  /**
+   * The same command on the corpus's first session alone (`--workers 1`), three times: wall and
+   * CPU ms of each run. What every run pays however many processes share the sessions (Node's
+   * start, loading the CLI and the rule files, listing, writing the report).
+   */
+  fixed: { wall: number[]; cpu: number[] };
 }
 
 /** One process's CPU time over its life (all its threads), as it measured it at exit. */
@@ -116,10 +122,13 @@ function userCli(cacheDir: string): { argv: string[]; env: NodeJS.ProcessEnv } {
  * Replays `sessions` sessions of `perSession` calls (default 1,600 × 2,500 = 4,000,000 events) three
  * times with `rule-studio report --workers 1` and `--workers 2`, alternated: wall time of the
  * whole command, process start and the workers' start-up included, as a user waits for it; CPU
- * time of the command and its workers, in all and per process; the load average after each run.
+ * time of the command and its workers, in all and per process; the load average after each run;
+ * then the command on the first session alone (its fixed cost).
  */
 export async function benchCorpus(sessions = 1_600, perSession = 2_500): Promise<CorpusFigures> {
-  const { dir } = writeCorpus(sessions, perSession);
+  const { dir, paths } = writeCorpus(sessions, perSession);
+  const first = paths[0]?.path ?? dir;
+  const fixed: CorpusFigures['fixed'] = { wall: [], cpu: [] };
   const cacheDir = mkdtempSync(join(tmpdir(), 'rs-bench-cache-'));
   const cli = userCli(cacheDir);
   const probe = join(cacheDir, 'cpu-probe.cjs');
@@ -144,11 +153,19 @@ export async function benchCorpus(sessions = 1_600, perSession = 2_500): Promise
         const replayed = (JSON.parse(out) as { sessions: unknown[] }).sessions.length;
         if (replayed !== sessions) throw new Error(`replayed ${replayed} of ${sessions} sessions`);
       }
+    for (let i = 0; i < 3; i++) {
+      const c0 = childrenCpuMs(tick);
+      const t0 = performance.now();
+      execFileSync(process.execPath, [...cli.argv, 'report', RULES, '--corpus', first, '--workers', '1', '--format', 'json'], { encoding: 'utf8', env });
+      fixed.wall.push(performance.now() - t0);
+      fixed.cpu.push(childrenCpuMs(tick) - c0);
+      processCpu(cpuLog);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
     rmSync(cacheDir, { recursive: true, force: true });
   }
-  return { sessions, events: sessions * perSession, runs, cpu, load, processes };
+  return { sessions, events: sessions * perSession, runs, cpu, load, processes, fixed };
 }
 
 /** Appends `lines` calls to a log `follow` is watching, one every 150 ms; ms from each append to its decision on stdout. */

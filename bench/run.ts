@@ -172,6 +172,11 @@ if (want('corpus')) {
   console.log(`    ${line(1, m1)}`);
   console.log(`    ${line(2, m2)}`);
   console.log(`    speed-up ${fmt(m1 / m2, 2)}× (1-worker wall median / 2-worker wall median)`);
+  // What no worker shares: the command on one session. With it, two processes can at best halve the rest.
+  const f = median(r.fixed.wall);
+  console.log(
+    `    fixed cost (the command on one session, --workers 1): ${fmt(f)} ms wall median (runs ${r.fixed.wall.map((x) => fmt(x)).join(', ')}), CPU ${fmt(median(r.fixed.cpu))} ms median; ceiling for 2 workers on this corpus, the rest halved: ${fmt(m1 / (f + (m1 - f) / 2), 2)}×`,
+  );
   // Each process's CPU (user + system, all its threads), median over the runs: the command, then its worker process.
   const perProcess = (w: 1 | 2) =>
     (r.processes[w][0] ?? [])
