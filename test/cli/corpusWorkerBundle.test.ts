@@ -163,18 +163,18 @@ describe('replayCorpus', () => {
 
   /**
    * A worker entry that notes, at exit, its tag and how many sessions it replayed (in `tally`),
-   * and says when its job has come (a file `<tag>.job`).
+   * and says when it has replied to its job that it is ready (a file `<tag>.job`).
    */
   const noting = (tag: string, tally: string) => {
     const script = join(dir, `${tag}.cjs`);
     const fs = "require('node:fs')";
     writeFileSync(
       script,
-      `const send = process.send.bind(process);\nlet n = 0;\nprocess.send = (m, ...rest) => ((n += m.length), send(m, ...rest));\nprocess.once('message', () => ${fs}.writeFileSync(${JSON.stringify(join(dir, `${tag}.job`))}, ''));\nprocess.once('exit', () => ${fs}.appendFileSync(${JSON.stringify(tally)}, '${tag} ' + n + '\\n'));\nrequire(${JSON.stringify(bundle)});\n`,
+      `const send = process.send.bind(process);\nlet n = 0;\nprocess.send = (m, ...rest) => ((n += m.length), send(m, ...rest));\nprocess.once('exit', () => ${fs}.appendFileSync(${JSON.stringify(tally)}, '${tag} ' + n + '\\n'));\nrequire(${JSON.stringify(bundle)});\n// After the bundle's own listener: the job is prepared and the ready reply sent.\nprocess.once('message', () => ${fs}.writeFileSync(${JSON.stringify(join(dir, `${tag}.job`))}, ''));\n`,
     );
     return { script, execArgv: [] };
   };
-  /** A progress callback that holds this process, after its first session, until the workers `tags` have their job (so they replay some sessions). */
+  /** A progress callback that holds this process, after its first session, until the workers `tags` have said they are ready (so they replay some sessions). */
   const holdFor = (...tags: string[]) => {
     let first = true;
     return () => {
@@ -231,10 +231,15 @@ describe('replayCorpus', () => {
   }, 60_000);
 });
 
-/** The ids of the processes whose parent is `pid` (`ps` exits 1 when there is none). */
+/**
+ * The ids of the corpus worker processes whose parent is `pid`: its children running the CLI's
+ * entry (not tsx's esbuild service, which a command run from the sources may have beside them;
+ * `ps` exits 1 when there is no child).
+ */
 function childrenOf(pid: number): number[] {
   try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map((l) => Number(l.trim())).filter((n) => n > 0);
+    const rows = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n');
+    return rows.filter((l) => l.includes('src/cli/entry.ts')).map((l) => Number.parseInt(l.trim(), 10)).filter((n) => n > 0);
   } catch {
     return [];
   }
