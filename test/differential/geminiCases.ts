@@ -254,13 +254,76 @@ export const NAMED_CASES: NamedCase[] = [
     ],
     calls: [
       sh('MIX_ENV=test mix ecto.migrate 2>&1'),
-      sh("MIX_ENV=test mix run -e 'require Logger; Logger.info(\"started\")' 2>&1 | grep started"),
+      sh('MIX_ENV=test mix run -e \'require Logger; Logger.info("started")\' 2>&1 | grep started'),
       sh('MIX_ENV=prod mix release'),
       sh('A=1 B=2 rm -rf build'),
       sh('x=$(rm -rf /) && echo done'),
       sh('x=1; echo $x'),
     ],
     expected: ['allow', 'allow', 'ask_user', 'allow', 'deny', 'allow'],
+  },
+  {
+    name: 'compound statements (if/elif/else, !, for, while/until, { }, ( ), [ ], [[ ]], ${…}, comments): each inner command is a part, decided again',
+    files: [
+      {
+        name: 'c.toml',
+        tier: 'user',
+        text: '[[rule]]\ntoolName = "run_shell_command"\ndecision = "allow"\npriority = 10\n\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "grep"\ndecision = "ask_user"\npriority = 100\n\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "rm"\ndecision = "deny"\npriority = 200\n',
+      },
+    ],
+    calls: [
+      sh('if [ -z "$X" ]; then echo a; else echo b; fi'),
+      sh('if [ -z "$X" ]; then echo a; else rm -rf build; fi'),
+      sh('if true; then echo a; elif grep -q x f; then echo b; else echo c; fi'),
+      sh('if [[ -f x ]]; then echo a; fi > out'),
+      sh('! grep -q x f && echo missing'),
+      sh('for f in a b; do echo $f; done'),
+      sh('for f in $(rm -rf x); do echo $f; done'),
+      sh('while true; do echo a; done < in.txt'),
+      sh('until [ -f x ]; do echo waiting; done'),
+      sh('{ echo a; echo b; }'),
+      sh('( echo a; rm x )'),
+      sh('[[ $X =~ ^00-[0-9a-f]{32}-[0-9a-f]{16}-01$ ]] && echo ok'),
+      sh('echo ${X:-default} ${#X}'),
+      sh('echo a # rm -rf /'),
+      sh('[ "$(rm -rf x)" = a ]'),
+    ],
+    expected: [
+      'allow',
+      'deny',
+      'ask_user',
+      'ask_user',
+      'ask_user',
+      'allow',
+      'deny',
+      'ask_user',
+      'allow',
+      'allow',
+      'deny',
+      'allow',
+      'allow',
+      'allow',
+      'deny',
+    ],
+  },
+  {
+    name: 'regression (translate --sessions on real transcripts): bash -c scripts with if [[ … =~ … ]] and [ -z … ] are read and allowed, as Gemini does',
+    files: [
+      {
+        name: 'c.toml',
+        tier: 'workspace',
+        text: '[[rule]]\ntoolName = "run_shell_command"\ndecision = "allow"\npriority = 10\nallowRedirection = true\n\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "rm"\ndecision = "deny"\npriority = 200\n',
+      },
+    ],
+    calls: [
+      sh(
+        'bash -c \'\nsource spotter-plugin/scripts/lib/trace_context.sh\ntraceparent=$(spotter_generate_traceparent)\nif [[ $traceparent =~ ^00-[0-9a-f]{32}-[0-9a-f]{16}-01$ ]]; then\n  echo "ok: $traceparent"\nelse\n  echo "failed: $traceparent"\n  exit 1\nfi\n\'',
+      ),
+      sh(
+        'bash -c \'\n# comment\nsource spotter-plugin/scripts/lib/trace_context.sh\ntraceparent=$(spotter_generate_traceparent 2>/dev/null || echo "")\n[ -z "$traceparent" ] && echo "skipped" || echo "generated: $traceparent"\n\'',
+      ),
+    ],
+    expected: ['allow', 'allow'],
   },
 ];
 

@@ -52,6 +52,10 @@ const PREFIXES = [
   'bash',
   'gi',
   'cat',
+  '[',
+  '[[',
+  'if',
+  'true',
 ];
 const REGEXES = ['git (status|log)', 'npm .*', 'ls( |$)', '.*rm .*', '[a-z]+', 'echo "hi"'];
 const ARGS_PATTERNS = [
@@ -96,8 +100,114 @@ const PATHS = [
 
 const q = (s: string) => JSON.stringify(s);
 
+/**
+ * Test operands, operators and `=~` patterns of the shapes Rule Studio reads, plus one that
+ * tree-sitter-bash does not parse either (`a)`). Shapes Rule Studio leaves out on
+ * purpose while Gemini reads them (`-1`, `a=b`, `1+2`, backticks, `-eq`, `==`, `-a` or `-o` in `[ ]`,
+ * `=` or `=~` before `&&`/`||` in `[[ ]]`) are not generated: on them the two decide differently by
+ * design (docs/gemini-policies.md); test/gemini/shell.test.ts names them.
+ */
+const TEST_WORDS = [
+  '"$X"',
+  '$X',
+  'a',
+  '"a b"',
+  '${X}',
+  'x.txt',
+  '"$(pwd)"',
+  '$(git status)',
+  '1',
+  '*.txt',
+  "'q'",
+  '${X:-d}',
+  '${#X}',
+  '$1',
+  '/tmp/y',
+  'a-b',
+];
+const TEST_UNARY = ['-z', '-n', '-f', '-d', '-e', '-x', '-s'];
+const TEST_BINARY = ['=', '!='];
+const TEST_BINARY_DOUBLE = ['!=', '==', '-eq', '-lt', '-nt'];
+const TEST_PATTERNS = [
+  '^a$',
+  '^00-[0-9a-f]{32}-[0-9a-f]{16}-01$',
+  '^(a|b)+$',
+  'x{2,3}',
+  'a.*b',
+  'a|b',
+  'a)',
+];
+const LIST_WORDS = ['a', 'b c', '$(ls)', '*.txt', '"$X"', '${X}'];
+const BODY_SEPS = ['; ', '\n', ' && ', ' || ', ' | ', ' & '];
+/** No `| cmd` tail: `a | b | c⏎d > f` is read differently by tree-sitter-bash (see shell.test.ts). */
+const TAILS = [' > out', ' 2>&1', ' < in.txt', ' 2>/dev/null'];
+
+/** A test command: `[ … ]` or `[[ … ]]`, mostly of the shapes Rule Studio reads, some beyond. */
+function genTest(r: () => number): string {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+  const dbl = r() < 0.5;
+  const terms: string[] = [];
+  const n = dbl ? 1 + Math.floor(r() * (r() < 0.7 ? 1 : 3)) : 1;
+  for (let i = 0; i < n; i++) {
+    const neg = r() < 0.15 ? '! ' : '';
+    const k = r();
+    let t: string;
+    if (k < 0.35) t = `${pick(TEST_UNARY)} ${pick(TEST_WORDS)}`;
+    else if (k < 0.7)
+      t = `${pick(TEST_WORDS)} ${pick(dbl ? (i === n - 1 ? [...TEST_BINARY_DOUBLE, '='] : TEST_BINARY_DOUBLE) : TEST_BINARY)} ${pick(TEST_WORDS)}`;
+    else if (k < 0.85 && dbl && i === n - 1) t = `${pick(TEST_WORDS)} =~ ${pick(TEST_PATTERNS)}`;
+    else t = pick(TEST_WORDS);
+    terms.push(neg + t);
+  }
+  const body = terms.reduce((a, b) => a + pick([' && ', ' || ']) + b);
+  if (r() < 0.04) return '[ ]';
+  return dbl ? `[[ ${body} ]]` : `[ ${body} ]`;
+}
+
+/**
+ * A statement of a script: a simple command, a test, `if`/`while`/`until`/`for`, `{ …; }`,
+ * `( … )` or a `!` negation, nested up to `depth`, sometimes with a redirection or a pipe after.
+ */
+export function genStatement(r: () => number, depth: number): string {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+  const body = (): string => {
+    let s = genStatement(r, depth - 1);
+    if (r() < 0.4) s += pick(BODY_SEPS) + genStatement(r, depth - 1);
+    return s;
+  };
+  const sep = () => (r() < 0.7 ? '; ' : '\n');
+  const k = depth <= 0 ? r() * 0.4 : r();
+  let s: string;
+  if (k < 0.2) s = pick(SIMPLE);
+  else if (k < 0.4) s = genTest(r);
+  else if (k < 0.55) {
+    s = `if ${body()}${sep()}then ${body()}${sep()}`;
+    if (r() < 0.25) s += `elif ${body()}${sep()}then ${body()}${sep()}`;
+    if (r() < 0.4) s += `else ${body()}${sep()}`;
+    s += 'fi';
+  } else if (k < 0.65) s = `${pick(['while', 'until'])} ${body()}${sep()}do ${body()}${sep()}done`;
+  else if (k < 0.75)
+    s = `for f${r() < 0.85 ? ` in ${[pick(LIST_WORDS), pick(LIST_WORDS)].join(' ')}` : ''}${sep()}do ${body()}${sep()}done`;
+  else if (k < 0.83) s = `{ ${body()}${pick(['; ', ';', '\n'])}}`;
+  else if (k < 0.9) s = `( ${body()})`;
+  else s = `! ${r() < 0.5 ? pick(SIMPLE) : r() < 0.5 ? genTest(r) : '(ls)'}`;
+  if (r() < 0.15) s += pick(TAILS);
+  return s;
+}
+
+/** A script of one to three statements, sometimes wrapped in `bash -c '…'`. */
+export function genScript(r: () => number): string {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+  let s = genStatement(r, 2);
+  const n = Math.floor(r() * 3);
+  for (let i = 0; i < n; i++) s += pick(['; ', '\n', ' && ']) + genStatement(r, 1);
+  if (r() < 0.2) s = `bash -c '\n${s.replace(/'/g, '')}\n'`;
+  return s;
+}
+
 function genCommand(r: () => number): string {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+  if (r() < 0.3) return genScript(r);
   const roll = r();
   let cmd = pick(SIMPLE);
   if (roll < 0.45) {
@@ -125,6 +235,7 @@ function genCommand(r: () => number): string {
       `sed -n 1,5p README.md`,
       `git branch -a`,
       `git -c x=y status`,
+      `find . -name '*.ex' -exec grep -l x {} \\;`,
     ]);
   return cmd;
 }

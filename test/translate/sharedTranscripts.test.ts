@@ -4,9 +4,10 @@
  * policy translated to Gemini CLI and to Codex decides the shell commands the same way, or the
  * report names the rule that differs. A difference counts as named when one of the command's parts
  * is decided differently because of a rule the translation report lists (not translated, or said
- * more broadly). Gemini differences outside that are pinned: commands whose parts Rule Studio's
- * Gemini shell reader leaves outside its subset (docs/gemini-policies.md), on which it decides by
- * Gemini's default. Skips cleanly without ../shared.
+ * more broadly). The one Gemini difference outside that is pinned by its text: `find … -exec`,
+ * which Gemini's heuristics ask for (a real dialect difference); no difference comes from a
+ * command outside the Gemini shell reader's subset (docs/gemini-policies.md). Skips cleanly
+ * without ../shared.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -86,13 +87,20 @@ describe.skipIf(!present)('a translated Claude Code policy on the shared real tr
     return { code: r.code, out, unexplained };
   };
 
-  it('Gemini CLI: every shell command decided the same, or a named rule or a command outside the reader subset', async () => {
+  it('Gemini CLI: every shell command decided the same, or a named rule, or the pinned find -exec', async () => {
     const { code, out, unexplained } = await run('gemini');
     expect(out.comparison.commands).toBeGreaterThan(400);
-    // Outside the reader's subset (find -exec … {} \;, bash -c scripts with if/[[ ]] and [ ] tests).
-    const outside = unexplained.filter((d) => parseShell(stripShellWrapper(d.command)).hasError);
-    expect(unexplained.filter((d) => !outside.includes(d)).map((d) => d.command)).toEqual([]);
-    expect(outside.length).toBeLessThanOrEqual(3);
+    // A real dialect difference, not the reader: Gemini asks for `find … -exec` (a dangerous
+    // command) where Claude Code's rule allows it.
+    expect(unexplained.map((d) => d.command)).toEqual([
+      'find /home/USER/projects/spotter-worktrees/spotter-fum/lib -name "*.ex" -type f -exec grep -l "Phoenix.LiveView" {} \\; 2>/dev/null',
+    ]);
+    // No difference comes from a command outside the reader's subset.
+    expect(
+      out.comparison.differences
+        .filter((d) => parseShell(stripShellWrapper(d.command)).hasError)
+        .map((d) => d.command),
+    ).toEqual([]);
     expect(out.comparison.same + out.comparison.differences.length).toBe(out.comparison.commands);
     expect(code).toBe(out.comparison.differences.length > 0 ? 1 : 0);
   }, 120_000);
