@@ -51,7 +51,13 @@ describe('Claude Code → Gemini CLI', () => {
     const named = Object.fromEntries(t.untranslated.map((n) => [n.rule.text, n.why]));
     expect(Object.keys(named).sort()).toEqual(['Agent(explorer)', 'Read(./src/**)', 'WebFetch(domain:example.com)']);
     expect(named['Read(./src/**)']).toMatch(/resolves the path/);
-    expect(t.approximate.map((n) => n.rule.text).sort()).toEqual(['Bash(git * main)', 'Read']);
+    expect(t.approximate.map((n) => n.rule.text).sort()).toEqual(['Bash', 'Bash(git * main)', 'Read']);
+  });
+
+  it('names the bare Bash allow: Gemini still asks for a command its heuristics call dangerous', () => {
+    expect(t.approximate.find((n) => n.rule.text === 'Bash')?.why).toMatch(/dangerous .*`find` with `-exec`/);
+    const c = compareOnCommands(asClaude(policy), asGemini(t.text), ['find . -name x', 'find . -name x -exec cat {} \\;']);
+    expect(c.differences.map((d) => [d.command, d.a.verdict, d.b.verdict])).toEqual([['find . -name x -exec cat {} \\;', 'allow', 'ask']]);
   });
 
   it('decides the shared commands as the source does', () => {

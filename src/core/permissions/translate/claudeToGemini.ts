@@ -38,6 +38,18 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** The text of `s` as it stands inside a JSON string (without the quotes). */
 const jsonInner = (s: string) => JSON.stringify(s).slice(1, -1);
 
+/**
+ * A shell rule without a command pattern leaves the command to Gemini's own heuristics
+ * (`gemini/heuristics.ts`): a "dangerous" command is asked for, a known-safe read-only one allowed,
+ * whatever such a rule says (a deny stays a deny). Found on the shared transcripts: the bare `Bash`
+ * allow allowed `find … -exec … \;`, which Gemini asks for.
+ */
+const SHELL_HEURISTICS: Partial<Record<RuleList, string>> = {
+  allow:
+    'Gemini CLI still asks for the commands its built-in check calls dangerous (`rm -f` or `-rf`, `ln -s`, `find` with `-exec` or `-delete`, git commands that write, …) when the rule names no command',
+  ask: 'Gemini CLI allows the read-only commands it knows as safe (`ls`, `cat`, `git status`, …) on workspace paths when the rule names no command',
+};
+
 type Table = { fields: [string, string][]; approximate?: string } | { why: string };
 
 /** The fields of one `[[rule]]` table for a Claude Code rule (without decision and priority), or why there is none. */
@@ -69,7 +81,8 @@ function tableOf(r: PermissionRule): Table {
     case 'tool': {
       const t = TOOLS[p.tool];
       if (!t) return { why: `Gemini CLI has no tool that matches Claude Code's ${p.tool}` };
-      return { fields: [['toolName', t.names.length === 1 ? tomlString(t.names[0] as string) : `[${t.names.map(tomlString).join(', ')}]`]], ...(t.approximate ? { approximate: t.approximate } : {}) };
+      const approximate = p.tool === 'Bash' ? SHELL_HEURISTICS[r.source.list] : t.approximate;
+      return { fields: [['toolName', t.names.length === 1 ? tomlString(t.names[0] as string) : `[${t.names.map(tomlString).join(', ')}]`]], ...(approximate ? { approximate } : {}) };
     }
     case 'mcp':
       // A whole server: Gemini requires a tool name, `*` for every tool of the server.

@@ -29,7 +29,10 @@ export interface Translation {
   text: string;
   /** How many source rules became target rules (exact or approximate). */
   translated: number;
-  /** Translated, but the target matches more than the source did (each is named with why). */
+  /**
+   * Translated, but the target does not decide every call as the source does: it matches more, or
+   * its engine overrides the rule for some commands (each is named with why).
+   */
   approximate: TranslationNote[];
   /** Not translated: the target cannot say it (each named with why). */
   untranslated: TranslationNote[];
