@@ -4,7 +4,7 @@ import { DecisionLog } from '../../src/app/simulator/decisionLog.ts';
 import { TimelineRows } from '../../src/app/simulator/timelineFilter.ts';
 import { toolsOf } from '../../src/core/simulator/decisionFilter.ts';
 import { rowForKey, scrollToRow, visibleRange } from '../../src/app/simulator/virtualWindow.ts';
-import { changedSettings, DEFAULT_FORM, DEFAULT_SETTINGS, formToSettings, settingsToForm } from '../../src/app/simulator/settingsForm.ts';
+import { changedSettings, defaultForm, defaultSettings, formToSettings, settingsToForm } from '../../src/app/simulator/settingsForm.ts';
 import { decisionsFileName, exportStem, summaryFileName } from '../../src/app/simulator/downloads.ts';
 import { highlightOf } from '../../src/app/simulator/highlightOf.ts';
 import { buildRequest, resolveChoice } from '../../src/app/simulator/runRequest.ts';
@@ -210,26 +210,26 @@ describe('virtual window math', () => {
 
 describe('settings form ↔ ReplaySettings', () => {
   it('shows the documented defaults and reads them back unchanged', () => {
-    expect(DEFAULT_FORM).toMatchObject({ profile: 'spec', dedupeWindowMs: '300000', executionTimeoutMs: '120000', consentDefault: 'approve_once', requirePermissions: true });
-    const r = formToSettings(DEFAULT_FORM);
-    expect(r).toEqual({ ok: true, settings: DEFAULT_SETTINGS });
-    expect(changedSettings(DEFAULT_SETTINGS)).toEqual([]);
+    expect(defaultForm()).toMatchObject({ profile: 'spec', dedupeWindowMs: '300000', executionTimeoutMs: '120000', consentDefault: 'approve_once', requirePermissions: true });
+    const r = formToSettings(defaultForm());
+    expect(r).toEqual({ ok: true, settings: defaultSettings() });
+    expect(changedSettings(defaultSettings())).toEqual([]);
   });
   it('round-trips approve_for N and changed values, and lists what changed', () => {
-    const s = { ...DEFAULT_SETTINGS, profile: 'hegel' as const, consentDefault: { approve_for: 90 }, dedupeWindowMs: 0 };
+    const s = { ...defaultSettings(), profile: 'hegel' as const, consentDefault: { approve_for: 90 }, dedupeWindowMs: 0 };
     const back = formToSettings(settingsToForm(s));
     expect(back).toEqual({ ok: true, settings: s });
     expect(changedSettings(s)).toEqual(['profile = "hegel"', 'dedupeWindowMs = 0', 'consentDefault = {"approve_for":90}']);
   });
   it('names the bad fields and never accepts negative or fractional milliseconds', () => {
-    const r = formToSettings({ ...DEFAULT_FORM, dedupeWindowMs: '-1', executionTimeoutMs: '1.5', consentDefault: 'approve_for', approveForSeconds: 'x' });
+    const r = formToSettings({ ...defaultForm(), dedupeWindowMs: '-1', executionTimeoutMs: '1.5', consentDefault: 'approve_for', approveForSeconds: 'x' });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(Object.keys(r.errors).sort()).toEqual(['approveForSeconds', 'dedupeWindowMs', 'executionTimeoutMs']);
   });
   it('reads the step limit: empty is no limit of the user, else a whole number within the worker budget', () => {
-    expect(formToSettings({ ...DEFAULT_FORM, maxSteps: ' 5000 ' })).toEqual({ ok: true, settings: DEFAULT_SETTINGS, maxSteps: 5000 });
+    expect(formToSettings({ ...defaultForm(), maxSteps: ' 5000 ' })).toEqual({ ok: true, settings: defaultSettings(), maxSteps: 5000 });
     for (const bad of ['0', '-3', '2.5', 'many', '2000001']) {
-      const r = formToSettings({ ...DEFAULT_FORM, maxSteps: bad });
+      const r = formToSettings({ ...defaultForm(), maxSteps: bad });
       expect(r.ok, bad).toBe(false);
       if (!r.ok) expect(r.errors.maxSteps).toMatch(/^Stop after: a whole number of steps from 1 to 2,000,000/);
     }
@@ -290,19 +290,19 @@ describe('run requests', () => {
     expect(resolveChoice(project, { workflowDocId: null }).workflowDocId).toBeUndefined();
   });
   it('sends the chosen documents as texts with their file names', () => {
-    const r = buildRequest(project, { agentDocId: 'a1', traceIds: ['t1', 't2'] }, DEFAULT_SETTINGS);
+    const r = buildRequest(project, { agentDocId: 'a1', traceIds: ['t1', 't2'] }, defaultSettings());
     expect(r.ok && r.request.ruleFiles).toEqual([
       { name: 'one.toml', text: 'name = "one"\n' },
       { name: 'w.yaml', text: 'mode: m\n' },
     ]);
     expect(r.ok && r.request.traces.map((t) => t.name)).toEqual(['a.jsonl', 'b.yaml']);
-    expect(buildRequest({ ...project, traces: [] }, {}, DEFAULT_SETTINGS)).toMatchObject({ ok: false });
-    expect(buildRequest(project, { agentDocId: null, workflowDocId: null }, DEFAULT_SETTINGS)).toMatchObject({ ok: false });
+    expect(buildRequest({ ...project, traces: [] }, {}, defaultSettings())).toMatchObject({ ok: false });
+    expect(buildRequest(project, { agentDocId: null, workflowDocId: null }, defaultSettings())).toMatchObject({ ok: false });
   });
 });
 
 describe('teaching links', () => {
-  const payload = { schemaVersion: 1 as const, title: 'Demo <b>', files: [{ name: 'a.toml', text: 'name = "a"\n' }], trace: { name: 't.yaml', text: 'steps: []\n' }, settings: DEFAULT_SETTINGS, step: 3 };
+  const payload = { schemaVersion: 1 as const, title: 'Demo <b>', files: [{ name: 'a.toml', text: 'name = "a"\n' }], trace: { name: 't.yaml', text: 'steps: []\n' }, settings: defaultSettings(), step: 3 };
   it('round-trips through a compressed link', async () => {
     const link = await encodeTeachingLink(payload);
     expect(link).toMatch(/^v1\.[A-Za-z0-9_-]+$/);

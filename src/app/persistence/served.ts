@@ -14,6 +14,7 @@ import { applyImport } from './importApply.ts';
 import { readImport } from './importReading.ts';
 import { readOffThread } from './importHandlers.ts';
 import { flushPendingEdits } from './pendingEdits.ts';
+import { lazySchema } from '../../core/model/lazySchema.ts';
 
 /** Where the session's API lives, relative to the page (the server's `API_PREFIX`). */
 const API = './__rule-studio/';
@@ -40,12 +41,14 @@ export interface ServedState {
 /** The served session of this page (inactive on a static host). */
 export const servedStore = createStore<ServedState>(() => ({ active: false, writeBack: false, links: [], unsaved: 0, saving: false }));
 
-const SESSION = z.object({
-  files: z.array(z.object({ id: z.number().int().nonnegative(), name: z.string().max(4096), text: z.string() })).max(500),
-  writeBack: z.boolean(),
-  /** Served by `follow --studio`: a session's decisions stream at `./__rule-studio/live`. */
-  live: z.boolean().optional(),
-});
+const SESSION = lazySchema(() =>
+  z.object({
+    files: z.array(z.object({ id: z.number().int().nonnegative(), name: z.string().max(4096), text: z.string() })).max(500),
+    writeBack: z.boolean(),
+    /** Served by `follow --studio`: a session's decisions stream at `./__rule-studio/live`. */
+    live: z.boolean().optional(),
+  }),
+);
 export type ServedSession = z.infer<typeof SESSION>;
 
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>;

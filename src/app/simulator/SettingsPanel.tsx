@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
-import { DEFAULT_FORM, formToSettings, type SettingsForm } from './settingsForm.ts';
+import { defaultForm, formToSettings, type SettingsForm } from './settingsForm.ts';
 import { useStudio } from '../state/context.tsx';
 import { profileChoices } from './profileChoices.ts';
 import { RUN_STEP_BUDGET } from '../../worker/budget.ts';
@@ -16,7 +16,7 @@ function Choice<K extends keyof SettingsForm>({ name, label, options }: { name: 
     <label>
       {label}{' '}
       <Select size="sm" value={String(form[name])} onChange={(v) => simulationStore().getState().setForm({ ...form, [name]: v })} options={options.map((o) => ({ value: o, label: o }))} />
-      <span className="sim-default"> (default {String(DEFAULT_FORM[name])})</span>
+      <span className="sim-default"> (default {String(defaultForm()[name])})</span>
     </label>
   );
 }
@@ -34,7 +34,7 @@ function NumberField({ name, label, error, hint }: { name: 'dedupeWindowMs' | 'e
         aria-invalid={error ? true : undefined}
         onChange={(e) => simulationStore().getState().setForm({ ...form, [name]: e.target.value })}
       />
-      <span className="sim-default"> ({hint ?? `default ${DEFAULT_FORM[name]}`})</span>
+      <span className="sim-default"> ({hint ?? `default ${defaultForm()[name]}`})</span>
     </label>
   );
 }

@@ -28,11 +28,21 @@ export interface SettingsForm {
   maxSteps: string;
 }
 
+let defaults: { settings: ReplaySettings; form: SettingsForm } | undefined;
+/** Every setting at its documented default, and the form showing them (read on first use: reading them builds the settings schema). */
+function defaultsOnce(): { settings: ReplaySettings; form: SettingsForm } {
+  if (!defaults) {
+    const settings = resolveSettings({});
+    defaults = { settings, form: settingsToForm(settings) };
+  }
+  return defaults;
+}
+
 /** Every setting at its documented default. */
-export const DEFAULT_SETTINGS: ReplaySettings = resolveSettings({});
+export const defaultSettings = (): ReplaySettings => defaultsOnce().settings;
 
 /** The form showing `s`. */
-export function settingsToForm(s: ReplaySettings = DEFAULT_SETTINGS): SettingsForm {
+export function settingsToForm(s: ReplaySettings = defaultSettings()): SettingsForm {
   const consent = s.consentDefault;
   return {
     profile: s.profile,
@@ -51,7 +61,8 @@ export function settingsToForm(s: ReplaySettings = DEFAULT_SETTINGS): SettingsFo
   };
 }
 
-export const DEFAULT_FORM: SettingsForm = settingsToForm();
+/** The form at every default. */
+export const defaultForm = (): SettingsForm => defaultsOnce().form;
 
 export type FormReading = { ok: true; settings: ReplaySettings; maxSteps?: number } | { ok: false; errors: Partial<Record<keyof SettingsForm, string>> };
 
@@ -94,9 +105,9 @@ export function formToSettings(f: SettingsForm): FormReading {
 }
 
 /** The settings that differ from their defaults, as `name = value` lines (what a what-if changed). */
-export function changedSettings(s: ReplaySettings, base: ReplaySettings = DEFAULT_SETTINGS): string[] {
+export function changedSettings(s: ReplaySettings, base: ReplaySettings = defaultSettings()): string[] {
   const out: string[] = [];
-  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof ReplaySettings)[]) {
+  for (const key of Object.keys(defaultSettings()) as (keyof ReplaySettings)[]) {
     const a = JSON.stringify(s[key]);
     if (a !== JSON.stringify(base[key])) out.push(`${key} = ${a}`);
   }

@@ -19,7 +19,7 @@ import { DecisionLog } from './decisionLog.ts';
 import { BLOB_TRACE_CHARS, traceBlob } from '../persistence/traceBlobs.ts';
 import { highlightOf, sameHighlightOr, type SimulationHighlight } from './highlightOf.ts';
 import { buildRequest, coverageRequest, type ResolvedChoice, type RunChoice } from './runRequest.ts';
-import { DEFAULT_FORM, formToSettings, type SettingsForm } from './settingsForm.ts';
+import { defaultForm, formToSettings, type SettingsForm } from './settingsForm.ts';
 import { NO_FILTER, type TimelineFilter } from './timelineFilter.ts';
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'invalid' | 'failed' | 'stopped';
@@ -242,7 +242,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
 
     return {
       choice: {},
-      form: DEFAULT_FORM,
+      form: defaultForm(),
       version: 0,
       diagnostics: [],
       step: -1,
@@ -254,7 +254,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
       hold: (held) => set({ held }),
       setChoice: (choice) => set({ choice: { ...get().choice, ...choice } }),
       setForm: (form) => set({ form }),
-      resetForm: () => set({ form: DEFAULT_FORM }),
+      resetForm: () => set({ form: defaultForm() }),
 
       async start(project) {
         const read = formToSettings(get().form);

@@ -8,7 +8,7 @@ import { newTestFileText } from '../../core/tests/write.ts';
 import { pinCounts, pinDecision } from '../../core/tests/pin.ts';
 import type { ReplaySettings } from '../../core/engine/settings.ts';
 import type { Decision } from '../../core/engine/decisions.ts';
-import { DEFAULT_SETTINGS } from '../simulator/settingsForm.ts';
+import { defaultSettings } from '../simulator/settingsForm.ts';
 import type { RunInfo } from '../simulator/simulationStore.ts';
 import type { ProjectData } from '../state/store.ts';
 
@@ -17,7 +17,7 @@ export type SavedTest = { ok: true; fileName: string; testName: string; text: st
 /** The settings that differ from the defaults (what a test must say to replay like the run). */
 function changed(settings: ReplaySettings): Partial<ReplaySettings> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(settings)) if (v !== undefined && JSON.stringify(v) !== JSON.stringify((DEFAULT_SETTINGS as Record<string, unknown>)[k])) out[k] = v;
+  for (const [k, v] of Object.entries(settings)) if (v !== undefined && JSON.stringify(v) !== JSON.stringify((defaultSettings() as Record<string, unknown>)[k])) out[k] = v;
   return out as Partial<ReplaySettings>;
 }
 

@@ -3,11 +3,14 @@
  * documented defaults.
  */
 import { z } from 'zod';
+import { lazySchema } from '../model/lazySchema.ts';
 
-export const ConsentDefault = z.union([
-  z.enum(['approve_once', 'approve_scope', 'deny', 'timeout']),
-  z.object({ approve_for: z.number().nonnegative() }),
-]);
+export const ConsentDefault = lazySchema(() =>
+  z.union([
+    z.enum(['approve_once', 'approve_scope', 'deny', 'timeout']),
+    z.object({ approve_for: z.number().nonnegative() }),
+  ]),
+);
 export type ConsentDefault = z.infer<typeof ConsentDefault>;
 
 /**
@@ -18,44 +21,46 @@ export type ConsentDefault = z.infer<typeof ConsentDefault>;
  * chosen by itself when the rule files are Claude Code settings). Each profile changes one side
  * only; the other side follows `spec`.
  */
-export const Profile = z.enum(['spec', 'hegel', 'pattern', 'letta', 'claude']);
+export const Profile = lazySchema(() => z.enum(['spec', 'hegel', 'pattern', 'letta', 'claude']));
 export type Profile = z.infer<typeof Profile>;
 
-export const ReplaySettings = z.object({
-  profile: Profile.default('spec'),
-  orderingScope: z.enum(['batch', 'process']).default('batch'),
-  startConstraints: z.enum(['auto', 'gate']).default('auto'),
-  exitRequirements: z.enum(['auto', 'block']).default('auto'),
-  evaluateOn: z.enum(['next', 'every_event']).default('next'),
-  dedupeWindowMs: z.number().int().nonnegative().default(300_000),
-  consentDefault: ConsentDefault.default('approve_once'),
-  executionTimeoutMs: z.number().int().nonnegative().default(120_000),
-  requirePermissions: z.boolean().default(true),
-  /**
-   * Profile `letta`: what a step whose rules leave no tool does. `false` (Letta's current loop,
-   * `letta_agent_v3`): every tool is offered again; `true` (`get_allowed_tool_names`'s default):
-   * "No valid tools found based on tool rules." and the step's call is refused.
-   */
-  errorOnEmpty: z.boolean().default(false),
-  /**
-   * Profile `letta`: which agent loop. `v3` (`letta_agent_v3.py`, the loop of `letta_v1_agent`)
-   * registers every executed call twice (`_handle_ai_response`, then `_decide_continuation`), so
-   * a `max_count_per_step` limit N removes its tool after ⌈N/2⌉ calls; `v2` registers once.
-   */
-  lettaLoop: z.enum(['v3', 'v2']).default('v3'),
-  /**
-   * Profile `claude`: the working directory the session ran in (relative `Read(...)`/`Edit(...)`
-   * patterns and the working directories are judged from it). Default: the project root of the
-   * first project settings file (the folder holding its `.claude/`), else `/`.
-   */
-  cwd: z.string().regex(/^\//, 'an absolute path (starting with /)').optional(),
-  /** Profile `claude`: the home directory `~/` patterns mean (default `/home/user`). */
-  home: z.string().regex(/^\//, 'an absolute path (starting with /)').optional(),
-  /** Profile `claude`: the permission mode the session ran in (`--permission-mode`); default: the settings' `defaultMode`. */
-  permissionMode: z.enum(['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions']).optional(),
-  /** Which agent of the loaded files to run (default: the first). */
-  agent: z.string().optional(),
-});
+export const ReplaySettings = lazySchema(() =>
+  z.object({
+    profile: Profile.default('spec'),
+    orderingScope: z.enum(['batch', 'process']).default('batch'),
+    startConstraints: z.enum(['auto', 'gate']).default('auto'),
+    exitRequirements: z.enum(['auto', 'block']).default('auto'),
+    evaluateOn: z.enum(['next', 'every_event']).default('next'),
+    dedupeWindowMs: z.number().int().nonnegative().default(300_000),
+    consentDefault: ConsentDefault.default('approve_once'),
+    executionTimeoutMs: z.number().int().nonnegative().default(120_000),
+    requirePermissions: z.boolean().default(true),
+    /**
+     * Profile `letta`: what a step whose rules leave no tool does. `false` (Letta's current loop,
+     * `letta_agent_v3`): every tool is offered again; `true` (`get_allowed_tool_names`'s default):
+     * "No valid tools found based on tool rules." and the step's call is refused.
+     */
+    errorOnEmpty: z.boolean().default(false),
+    /**
+     * Profile `letta`: which agent loop. `v3` (`letta_agent_v3.py`, the loop of `letta_v1_agent`)
+     * registers every executed call twice (`_handle_ai_response`, then `_decide_continuation`), so
+     * a `max_count_per_step` limit N removes its tool after ⌈N/2⌉ calls; `v2` registers once.
+     */
+    lettaLoop: z.enum(['v3', 'v2']).default('v3'),
+    /**
+     * Profile `claude`: the working directory the session ran in (relative `Read(...)`/`Edit(...)`
+     * patterns and the working directories are judged from it). Default: the project root of the
+     * first project settings file (the folder holding its `.claude/`), else `/`.
+     */
+    cwd: z.string().regex(/^\//, 'an absolute path (starting with /)').optional(),
+    /** Profile `claude`: the home directory `~/` patterns mean (default `/home/user`). */
+    home: z.string().regex(/^\//, 'an absolute path (starting with /)').optional(),
+    /** Profile `claude`: the permission mode the session ran in (`--permission-mode`); default: the settings' `defaultMode`. */
+    permissionMode: z.enum(['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions']).optional(),
+    /** Which agent of the loaded files to run (default: the first). */
+    agent: z.string().optional(),
+  }),
+);
 export type ReplaySettings = z.infer<typeof ReplaySettings>;
 export type ReplaySettingsInput = z.input<typeof ReplaySettings>;
 

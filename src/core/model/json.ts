@@ -3,6 +3,7 @@
  * write them back.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazySchema.ts';
 
 /** JSON value (metadata, schemas). */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -25,11 +26,11 @@ export function isJsonValue(v: unknown, depth = 0): v is Json {
  * key survives as data — `__proto__` included, which rebuilding by assignment would turn into a
  * prototype and lose.
  */
-export const Json: z.ZodType<Json> = z.custom<Json>((v) => isJsonValue(v), { message: 'expected JSON data' });
+export const Json: z.ZodType<Json> = lazySchema(() => z.custom<Json>((v) => isJsonValue(v), { message: 'expected JSON data' }));
 
 /**
  * Keys found on import that the model has no field for (F004), kept in file order and written
  * back on export. Pattern ignores unknown keys, so keeping them loses nothing and breaks nothing.
  */
-export const ExtraKeys = z.record(z.string(), Json);
+export const ExtraKeys = lazySchema(() => z.record(z.string(), Json));
 export type ExtraKeys = z.infer<typeof ExtraKeys>;

@@ -5,35 +5,40 @@
  */
 import { z } from 'zod';
 import { ReplaySettings } from '../engine/settings.ts';
+import { lazySchema } from '../model/lazySchema.ts';
 
 export const TEACHING_SCHEMA_VERSION = 1 as const;
 
 /** Texts larger than this are refused (a link cannot carry them anyway). */
 export const TEACHING_MAX_CHARS = 5_000_000;
 
-const TextFile = z.object({ name: z.string().min(1), text: z.string() });
+const TextFile = lazySchema(() => z.object({ name: z.string().min(1), text: z.string() }));
 
 /** Node positions the author saw, by node id (at most 10,000 nodes; finite coordinates). */
-const Layout = z
-  .record(z.string(), z.object({ x: z.number().finite(), y: z.number().finite() }))
-  .refine((r) => Object.keys(r).length <= 10_000, { message: 'more than 10,000 node positions' });
+const Layout = lazySchema(() =>
+  z
+    .record(z.string(), z.object({ x: z.number().finite(), y: z.number().finite() }))
+    .refine((r) => Object.keys(r).length <= 10_000, { message: 'more than 10,000 node positions' }),
+);
 
 /** A rule file with, optionally, the graph layout its author saw. */
-const RuleFile = TextFile.extend({ layout: Layout.optional() });
+const RuleFile = lazySchema(() => TextFile.extend({ layout: Layout.optional() }));
 
-export const TeachingPayload = z.object({
-  schemaVersion: z.literal(TEACHING_SCHEMA_VERSION),
-  /** Shown in the presenter view. */
-  title: z.string().optional(),
-  /** Rule files (agents, workflows) by name, in load order, each with the author's layout. */
-  files: z.array(RuleFile),
-  /** The trace (canonical JSONL, scripted YAML or a recorded log), by name. */
-  trace: TextFile,
-  /** Replay settings; missing ones take their defaults. */
-  settings: ReplaySettings,
-  /** The step to open at (-1 = before the first item). */
-  step: z.number().int().min(-1),
-});
+export const TeachingPayload = lazySchema(() =>
+  z.object({
+    schemaVersion: z.literal(TEACHING_SCHEMA_VERSION),
+    /** Shown in the presenter view. */
+    title: z.string().optional(),
+    /** Rule files (agents, workflows) by name, in load order, each with the author's layout. */
+    files: z.array(RuleFile),
+    /** The trace (canonical JSONL, scripted YAML or a recorded log), by name. */
+    trace: TextFile,
+    /** Replay settings; missing ones take their defaults. */
+    settings: ReplaySettings,
+    /** The step to open at (-1 = before the first item). */
+    step: z.number().int().min(-1),
+  }),
+);
 export type TeachingPayload = z.infer<typeof TeachingPayload>;
 export type TeachingPayloadInput = z.input<typeof TeachingPayload>;
 

@@ -4,6 +4,7 @@
  * Claude Code's transcripts record them, and the decision `decide` returns.
  */
 import { z } from 'zod';
+import { lazySchema } from '../../model/lazySchema.ts';
 
 /**
  * Where a settings file sits in Claude Code's precedence, highest first: managed policy (with its
@@ -11,23 +12,23 @@ import { z } from 'zod';
  * `--disallowedTools`), local project (`.claude/settings.local.json`), shared project
  * (`.claude/settings.json`), user (`~/.claude/settings.json`).
  */
-export const Scope = z.enum(['managed', 'cli', 'local', 'project', 'user']);
+export const Scope = lazySchema(() => z.enum(['managed', 'cli', 'local', 'project', 'user']));
 export type Scope = z.infer<typeof Scope>;
 
 /** Scopes from highest to lowest precedence (settings page, "Settings precedence"). */
 export const SCOPE_ORDER: readonly Scope[] = ['managed', 'cli', 'local', 'project', 'user'];
 
 /** The three rule lists, in the order Claude Code evaluates them. */
-export const RuleList = z.enum(['deny', 'ask', 'allow']);
+export const RuleList = lazySchema(() => z.enum(['deny', 'ask', 'allow']));
 export type RuleList = z.infer<typeof RuleList>;
 export const LIST_ORDER: readonly RuleList[] = ['deny', 'ask', 'allow'];
 
 /** The permission modes (`defaultMode`, `--permission-mode`). `manual` is read as `default`. */
-export const Mode = z.enum(['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions']);
+export const Mode = lazySchema(() => z.enum(['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions']));
 export type Mode = z.infer<typeof Mode>;
 
 /** One settings input: its scope, its path (used in every position) and its text. */
-export const SettingsInput = z.object({ scope: Scope, path: z.string().min(1), text: z.string() });
+export const SettingsInput = lazySchema(() => z.object({ scope: Scope, path: z.string().min(1), text: z.string() }));
 export type SettingsInput = z.infer<typeof SettingsInput>;
 
 /** Where a rule was written: scope, file, 1-based line and column of its string, its text. */
@@ -74,7 +75,7 @@ export interface PermissionRule {
  * (Bash `command`, Read/Edit/Write `file_path`, NotebookEdit `notebook_path`, Glob/Grep
  * `pattern`/`path`, WebFetch `url`, Agent/Task `subagent_type`, Skill `skill`, …).
  */
-export const ToolCall = z.object({ name: z.string().min(1), input: z.record(z.string(), z.unknown()).default({}) });
+export const ToolCall = lazySchema(() => z.object({ name: z.string().min(1), input: z.record(z.string(), z.unknown()).default({}) }));
 export type ToolCall = z.infer<typeof ToolCall>;
 export type ToolCallInput = z.input<typeof ToolCall>;
 
@@ -83,12 +84,14 @@ export type ToolCallInput = z.input<typeof ToolCall>;
  * mode if the session set one (`--permission-mode`, Shift+Tab), and directories added with
  * `--add-dir`. Paths are POSIX and absolute.
  */
-export const DecideContext = z.object({
-  cwd: z.string().startsWith('/'),
-  home: z.string().startsWith('/'),
-  mode: Mode.optional(),
-  additionalDirectories: z.array(z.string()).default([]),
-});
+export const DecideContext = lazySchema(() =>
+  z.object({
+    cwd: z.string().startsWith('/'),
+    home: z.string().startsWith('/'),
+    mode: Mode.optional(),
+    additionalDirectories: z.array(z.string()).default([]),
+  }),
+);
 export type DecideContext = z.infer<typeof DecideContext>;
 export type DecideContextInput = z.input<typeof DecideContext>;
 
