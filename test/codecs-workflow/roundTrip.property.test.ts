@@ -111,6 +111,13 @@ describe('round trip of random valid workflow models', () => {
       }), runs);
   });
 
+  // Found by the property above (seed -1838131360): U+061C (Arabic letter mark) was written `\u61C`, which YAML refuses.
+  it('a key holding U+061C is written as a four-digit escape and reads back', () => {
+    const wf: Workflow = { name: 'flow', mode: '', start_node: 'yes', nodes: [{ name: 'yes', transitions: [], rules: [{ type: 'repeated_file_edit', threshold: 0, window: 0, extra: { '\u061C': false } }] }] };
+    expect(writeWorkflowYaml(wf)).toContain('"\\u061C"');
+    expect(readsBack(writeWorkflowYaml(wf), parseYaml, 'flow.yaml')).toEqual(wf);
+  });
+
   it('updateWorkflowYaml onto another workflow’s text gives the new model', () => {
     fc.assert(
       fc.property(workflow, workflow, (before, after) => {

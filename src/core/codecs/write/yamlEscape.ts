@@ -23,7 +23,8 @@ export const UNPRINTABLE = /[\u007F-\u009F\u061C\u200E\u200F\u2028-\u202E\u2066-
 export function escapeUnprintable(text: string): string {
   const escaped = text.replace(UNPRINTABLE_ALL, (c) => {
     const code = c.charCodeAt(0);
-    return code <= 0xff ? `\\x${code.toString(16).toUpperCase()}` : `\\u${code.toString(16).toUpperCase()}`;
+    // YAML's `\u` takes exactly four hex digits: U+061C is `\u061C`, not `\u61C`.
+    return code <= 0xff ? `\\x${code.toString(16).toUpperCase()}` : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
   });
   return escapeLogCommands(escaped, '\\x23');
 }
