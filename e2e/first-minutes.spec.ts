@@ -114,3 +114,12 @@ test('the toolbar does not reflow when a tool is selected', async ({ page }) => 
   await expect(region(page, 'Inspector')).toContainText('load');
   expect(await places()).toEqual(before);
 });
+
+// Issue 28: the first render leaves the tooltips out and attaches them after the first paint.
+test('the toolbar’s buttons show their tooltips on hover and on keyboard focus from the start', async ({ page }) => {
+  const commands = page.getByRole('toolbar').first().getByRole('button', { name: 'Commands' });
+  await commands.hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'Search commands' })).toHaveCount(1);
+  await region(page, 'Graph').getByRole('button', { name: 'New agent' }).focus();
+  await expect(page.getByRole('tooltip').filter({ hasText: "An agent's tool rules" })).toHaveCount(1);
+});
