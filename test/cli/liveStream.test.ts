@@ -16,6 +16,7 @@ import { createReplay } from '../../src/core/engine/replay.ts';
 import { serializeDecision, type Decision } from '../../src/core/engine/decisions.ts';
 import { readTrace } from '../../src/core/traces/index.ts';
 import { ruleSetHash } from '../../src/core/ruleSetHash.ts';
+import { stream, type Message } from './sseClient.ts';
 import { runTestFile } from '../../src/core/tests/run.ts';
 import { projectTestHost } from '../../src/core/tests/projectHost.ts';
 
@@ -25,28 +26,6 @@ const AGENT = loadRuleFile(RULES, RULE_TEXT).agents[0];
 const CONFIG = AGENT ? { agent: AGENT } : {};
 const TOOLS = ['extract', 'load', 'transform', 'load', 'load', 'send_message'];
 const line = (tool: string, i: number) => `${JSON.stringify({ type: 'tool_call', time: new Date(Date.UTC(2025, 0, 1, 10, 0, i)).toISOString(), tool, args: { n: i } })}\n`;
-
-interface Message {
-  id?: string;
-  event: string;
-  data: string;
-}
-
-function parseMessages(text: string): Message[] {
-  return text
-    .split('\n\n')
-    .slice(0, -1)
-    .map((block) => {
-      const m: Message = { event: 'message', data: '' };
-      for (const l of block.split('\n')) {
-        if (l.startsWith('id: ')) m.id = l.slice(4);
-        else if (l.startsWith('event: ')) m.event = l.slice(7);
-        else if (l.startsWith('data: ')) m.data += l.slice(6);
-      }
-      return m;
-    })
-    .filter((m) => m.data !== '');
-}
 
 let server: StudioServer | undefined;
 let tail: Tail | undefined;
@@ -73,36 +52,6 @@ async function setup(bufferBytes?: number) {
     while (tail?.poll());
   };
   return { path, dir, channel, poll, port: server.port };
-}
-
-/** Opens the stream, waits until `enough` holds of what came, then closes it. */
-function stream(port: number, enough: (ms: Message[]) => boolean, headers: Record<string, string> = {}): Promise<{ status: number; messages: Message[] }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/__rule-studio/live', headers: { Host: `127.0.0.1:${port}`, Cookie: 'rule_studio_token=secret', ...headers } }, (res) => {
-      let text = '';
-      const timer = setTimeout(() => {
-        req.destroy();
-        reject(new Error(`stream did not have what was expected: ${text}`));
-      }, 5000);
-      const check = () => {
-        const messages = parseMessages(text);
-        if (res.statusCode !== 200 || enough(messages)) {
-          clearTimeout(timer);
-          req.destroy();
-          resolve({ status: res.statusCode ?? 0, messages });
-        }
-      };
-      res.on('data', (c: Buffer) => {
-        text += c.toString();
-        check();
-      });
-      res.on('end', check);
-    });
-    req.on('error', (e) => {
-      if (!req.destroyed) reject(e);
-    });
-    req.end();
-  });
 }
 
 const decisionsOf = (ms: Message[]) => ms.filter((m) => m.event === 'decisions').flatMap((m) => (JSON.parse(m.data) as { decisions: unknown[] }).decisions.map((d) => JSON.stringify(d)));

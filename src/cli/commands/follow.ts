@@ -16,7 +16,7 @@ export const followCommand = defineCommand({
   options: [
     ...SIMULATE_SETTING_OPTIONS,
     { kind: 'value', name: 'format', choices: ['text', 'jsonl'], default: 'text', description: 'text: one readable line per decision; jsonl: the decision stream of simulate', example: '--format jsonl' },
-    { kind: 'flag', name: 'studio', description: 'also open the studio on the rule files and stream the decisions to it live (127.0.0.1 only, as serve); not for Codex and Gemini CLI, whose decisions print in the terminal only', example: '--studio' },
+    { kind: 'flag', name: 'studio', description: 'also open the studio on the rule files and stream the decisions to it live (127.0.0.1 only, as serve); for Codex and Gemini CLI, the session itself, decided in the Policy view', example: '--studio' },
     NO_OPEN_OPTION,
     PORT_OPTION,
     { kind: 'flag', name: 'from-end', description: 'only what is appended from now on (the session so far is skipped)', example: '--from-end' },

@@ -11,6 +11,7 @@ import { formatDiagnostic } from '../format.ts';
 import type { ParsedArgs } from '../registry.ts';
 import { createFollower, type Follower } from '../follow/follower.ts';
 import { createLiveChannel, type LiveChannel } from '../follow/liveStream.ts';
+import { createLinesChannel } from '../follow/linesStream.ts';
 import { startStudioServer, type StudioServer } from '../serve/studioServer.ts';
 import { findAppDir, openBrowser, servedFiles } from './serveRun.ts';
 import { createTail, type Tail } from '../follow/tail.ts';
@@ -79,8 +80,14 @@ export async function runFollow(args: ParsedArgs, ctx: CliContext): Promise<numb
     const policy = permissionPolicyOf(args, ctx, dialect);
     if (policy === undefined) return EXIT.errors;
     const print = (rs: readonly PermissionRecord[]) => ctx.out(rs.map((r) => (jsonl ? jsonTermSafe(JSON.stringify(r.json)) : r.text)).join('\n'));
-    if (args.flag('studio')) note(`--studio streams the decisions of tool rules and workflows; ${dialect.kind === 'codex' ? 'Codex' : 'Gemini CLI'} decisions are printed here only (the live view shows an engine session on its graph)`);
     follower = createPermissionFollower(current ?? session, policy, { records: print, note });
+    if (args.flag('studio')) {
+      // the page decides the session's lines in its Policy view (the same core); see linesStream.ts
+      const live = createLinesChannel({ source: current ?? session, ruleFiles: ruleFiles.map((p) => ({ name: basename(p), text: ctx.readText(p) })), inner: follower });
+      follower = live;
+      studio = await startStudio(args, ctx, ruleFiles, live);
+      if (!studio) return EXIT.unreadable;
+    }
   } else {
     const settings = settingsFromArgs(args);
     const files = ruleFiles.map((p) => loadRuleFile(p, ctx.readText(p)));

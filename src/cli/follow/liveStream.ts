@@ -99,6 +99,23 @@ function lineSplitter(emit: (offset: number, decisions: Decision[]) => void, mak
   };
 }
 
+/**
+ * Answers `req` with an event stream starting with `first` (what the page has not had), kept open
+ * among `clients` (each broadcast goes to them) and kept alive until the page goes.
+ */
+export function openStream(req: IncomingMessage, res: ServerResponse, clients: Set<ServerResponse>, first: string): void {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+  res.write(first);
+  clients.add(res);
+  const keepalive = setInterval(() => res.write(': keep-alive\n\n'), KEEPALIVE_MS);
+  const gone = () => {
+    clearInterval(keepalive);
+    clients.delete(res);
+  };
+  req.on('close', gone);
+  res.on('error', gone);
+}
+
 /** The channel of one followed session. */
 export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
   const budget = options.bufferBytes ?? LIVE_BUFFER_BYTES;
@@ -237,7 +254,6 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('No such request.');
         return;
       }
-      res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
       const last = parseEventId(req.headers['last-event-id'] as string | undefined);
       let text = `retry: ${LIVE_RETRY_MS}\n\n${ruleset}`;
       // A page of an earlier session (or a new page) gets the current session from its start.
@@ -245,15 +261,7 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
       if (last && last.session !== session) text += message('reset', JSON.stringify({ session, why: 'the session started over while the page was away' }), `${session}:0`);
       if (after < dropped) text += replayFromFile(after).join('');
       else for (const e of buffer) if (e.offset > after) text += e.text;
-      res.write(text);
-      clients.add(res);
-      const keepalive = setInterval(() => res.write(': keep-alive\n\n'), KEEPALIVE_MS);
-      const gone = () => {
-        clearInterval(keepalive);
-        clients.delete(res);
-      };
-      req.on('close', gone);
-      res.on('error', gone);
+      openStream(req, res, clients, text);
     },
     close() {
       for (const c of clients) c.end();
