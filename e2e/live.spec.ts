@@ -3,39 +3,16 @@
  * appended call is decided in the page; a breakpoint pauses the view (not the stream); a reload
  * resumes with every decision once; the page says DISCONNECTED when follow stops.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { graphNode, region } from './helpers.ts';
+import { follow, stopFollowers } from './follow.ts';
 
-const children: ChildProcess[] = [];
-test.afterEach(() => {
-  for (const c of children.splice(0)) c.kill('SIGINT');
-});
+test.afterEach(stopFollowers);
 
 const call = (tool: string, i: number) => `${JSON.stringify({ type: 'tool_call', time: new Date(Date.UTC(2025, 0, 1, 10, 0, i)).toISOString(), tool, args: { n: i } })}\n`;
-
-/** Runs `follow --studio` (from the sources) and resolves with the address it prints. */
-function follow(session: string, rules: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'follow', session, rules, '--studio', '--no-open'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let err = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`follow printed no address in 30 s: ${err}`)), 30_000);
-    // the address goes to stderr: stdout is the decision stream
-    child.stderr?.on('data', (c: Buffer) => {
-      err += c.toString();
-      const m = /Rule Studio on (\S+)/.exec(err);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve({ url: m[1], child });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`follow exited with ${code}: ${err}`)));
-  });
-}
 
 const live = (page: Page) => region(page, 'Live session');
 const rows = (page: Page) => live(page).getByRole('listbox', { name: 'Live decisions' }).getByRole('option');

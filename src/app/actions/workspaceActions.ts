@@ -37,10 +37,7 @@ export const workspaceActions: Action[] = [
       const from = translateSource(ctx);
       if (!from) return;
       translateStore.setState({ from });
-      const u = ctx.ui.getState();
-      if (u.mode !== 'design') u.setMode('design');
-      u.setTab('design-bottom', 'policy');
-      if (u.collapsed.bottom === true) u.setCollapsed('bottom', false);
+      ctx.ui.getState().showPolicy();
     },
   },
   {

@@ -19,6 +19,7 @@ import { lastProjectId, openProjectDb, projectOfRecord, readProject } from './pr
 import { createSession, type PersistenceSession } from './session.ts';
 import { openShareFromUrl } from './share.ts';
 import { connectLive } from '../simulator/liveStore.ts';
+import { createLiveTraceFeed } from '../simulator/liveTrace.ts';
 import { fetchServedSession, isServedPage, linkServed, openServedProject, trackServed } from './served.ts';
 import { heldPastes, releasePaste } from './heldPastes.ts';
 import { applyImport } from './importApply.ts';
@@ -145,7 +146,18 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
   if (servedSession) trackServed(store, servedSession, linkServed(store, servedSession));
   if (servedSession?.live) {
     ui.getState().showSimulator();
-    connectLive({ interrupt: (text) => store.getState().notify('info', text), note: (text) => store.getState().notify('info', text) });
+    const feed = createLiveTraceFeed(store);
+    let policyShown = false;
+    connectLive({
+      interrupt: (text) => store.getState().notify('info', text),
+      note: (text) => store.getState().notify('info', text),
+      // Codex / Gemini CLI: the session's lines, decided by the Policy view
+      lines: (...args) => {
+        if (!policyShown) ui.getState().showPolicy();
+        policyShown = true;
+        feed.lines(...args);
+      },
+    });
   }
   root.dataset.autosave = autosave.status() === 'idle' ? 'saved' : autosave.status();
   if (codecsLoading === undefined) onFirstIntent(() => void loadCodecs().catch(() => undefined), CODECS_IDLE_MS);

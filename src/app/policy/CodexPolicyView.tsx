@@ -15,6 +15,7 @@ import { count } from './policyText.ts';
 import { runCodexReport, runCodexWhatIf } from './policyClient.ts';
 import { RuleReportView, writeRuleEdit, type WhatIfResult } from './RuleReportView.tsx';
 import { useWorkerAnswer } from './useWorkerAnswer.ts';
+import { useLiveDenials } from './LivePolicy.tsx';
 import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
 
 const DECISIONS = [
@@ -24,6 +25,8 @@ const DECISIONS = [
   { key: 'none', label: 'No rule' },
 ];
 const RECORDED: Record<string, string> = { ran: 'the log says it ran', declined: 'the log says the user declined it', forbidden: 'the log says the policy forbade it', unknown: 'the log does not say what happened' };
+/** The decisions a followed session's new call is notified for. */
+const FLAGGED = ['forbidden', 'prompt'];
 const COLUMNS = [{ label: 'Matched', num: true }, { label: 'Decided', num: true }];
 
 /** A call's command on one line. */
@@ -43,6 +46,7 @@ export function CodexPolicyView() {
   const job = useMemo(() => () => runCodexReport({ files, sessions }), [files, sessions]);
   const { answer: report, error } = useWorkerAnswer(job);
   const translating = useTranslateOpen('codex');
+  useLiveDenials(report?.calls, FLAGGED, codexCallText);
 
   const whatIf = useCallback(
     async (i: number, text: string): Promise<WhatIfResult> => {

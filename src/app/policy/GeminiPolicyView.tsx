@@ -9,6 +9,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import type { GeminiFileInput } from '../../core/permissions/gemini/policy.ts';
+import type { GeminiCallRow } from '../../core/permissions/gemini/policyReport.ts';
 import type { RuleDoc } from '../state/documents.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { codecs } from '../state/codecs.ts';
@@ -16,6 +17,7 @@ import { count } from './policyText.ts';
 import { runGeminiReport, runGeminiWhatIf } from './policyClient.ts';
 import { RuleReportView, writeRuleEdit, type WhatIfResult } from './RuleReportView.tsx';
 import { useWorkerAnswer } from './useWorkerAnswer.ts';
+import { useLiveDenials } from './LivePolicy.tsx';
 import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
 
 const DECISIONS = [
@@ -24,6 +26,9 @@ const DECISIONS = [
   { key: 'deny', label: 'Denied', tone: 'error' as const },
   { key: 'none', label: 'No rule' },
 ];
+/** The decisions a followed session's new call is notified for. */
+const FLAGGED = ['deny', 'ask_user'];
+const callLine = (c: GeminiCallRow) => codecs().geminiCallText(c.call);
 const COLUMNS = [{ label: 'Tier' }, { label: 'Priority', num: true }, { label: 'Decided', num: true }];
 
 const docOf = (docs: readonly RuleDoc[], path: string) => docs.find((d) => d.kind === 'agent' && d.agent.family === 'gemini' && d.agent.geminiPolicies?.some((f) => f.path === path));
@@ -37,6 +42,7 @@ export function GeminiPolicyView() {
   const job = useMemo(() => () => runGeminiReport({ files, sessions }), [files, sessions]);
   const { answer: report, error } = useWorkerAnswer(job);
   const translating = useTranslateOpen('gemini');
+  useLiveDenials(report?.calls, FLAGGED, callLine);
   // Gemini's order: the highest effective priority first, equal priorities in load order.
   const order = useMemo(() => (report ? report.rules.map((_, i) => i).sort((a, b) => (report.rules[b]?.effective ?? 0) - (report.rules[a]?.effective ?? 0) || a - b) : []), [report]);
 
@@ -101,7 +107,7 @@ export function GeminiPolicyView() {
         const r = report.rules[ri];
         return r ? [{ key: r.key, decision: r.decision, label: `${r.tools.join(', ')}${r.narrow ? ` ${r.narrow}` : ''}`, where: `${r.file}:${r.line}:${r.col}`, text: r.text, cells: [r.tier, r.priority, r.decided.length], calls: r.decided }] : [];
       })}
-      calls={report.calls.map((c) => ({ decision: c.decision, text: codecs().geminiCallText(c.call), where: `${c.session}:${c.call.line} · mode ${c.call.mode ?? 'default'}` }))}
+      calls={report.calls.map((c) => ({ decision: c.decision, text: callLine(c), where: `${c.session}:${c.call.line} · mode ${c.call.mode ?? 'default'}` }))}
       unruled={report.calls.flatMap((c, i) => (c.rule === undefined && c.synthetic === undefined ? [i] : []))}
       unruledLabel="No rule (Gemini’s default)"
       rulesTitle="Rules in priority order"

@@ -31,6 +31,8 @@ import { CodexPolicyView } from './CodexPolicyView.tsx';
 import { GeminiPolicyView } from './GeminiPolicyView.tsx';
 import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
 import { translateStore } from './translateStore.ts';
+import { liveStore } from '../simulator/liveStore.ts';
+import { LivePolicyStatus } from './LivePolicy.tsx';
 import { useStore } from 'zustand';
 import { hasFamily, type PolicyDialect } from './dialects.ts';
 import '../corpus/corpus.css';
@@ -464,26 +466,30 @@ export function PolicyView() {
   const [chosen, setChosen] = useState<string>();
   // While Translate is open, the view of the dialect it translates from stays shown.
   const translating = useStore(translateStore, (s) => s.from);
+  const live = useStore(liveStore, (s) => s.lines !== undefined);
   const dialect = present.find((d) => d.id === (translating ?? chosen)) ?? present.find((d) => d.id === chosen) ?? present[0] ?? POLICY_DIALECTS[0];
   if (!dialect) return null;
   const View = dialect.view;
-  if (present.length < 2) return <View />;
+  if (present.length < 2 && !live) return <View />;
   return (
     <div className="policy-dialects">
-      <div className="policy-dialect-switch" role="group" aria-label="Policy dialect">
-        {present.map((d) => (
-          <Button
-            key={d.id}
-            size="sm"
-            label={d.label}
-            aria-pressed={d.id === dialect.id}
-            onClick={() => {
-              setChosen(d.id);
-              translateStore.setState({ from: undefined });
-            }}
-          />
-        ))}
-      </div>
+      <LivePolicyStatus />
+      {present.length > 1 && (
+        <div className="policy-dialect-switch" role="group" aria-label="Policy dialect">
+          {present.map((d) => (
+            <Button
+              key={d.id}
+              size="sm"
+              label={d.label}
+              aria-pressed={d.id === dialect.id}
+              onClick={() => {
+                setChosen(d.id);
+                translateStore.setState({ from: undefined });
+              }}
+            />
+          ))}
+        </div>
+      )}
       <View />
     </div>
   );

@@ -18,6 +18,7 @@ import { settledText } from '../state/documents.ts';
 import { decisionLabel, kindClass, kindIcon } from './decisionText.ts';
 import { liveActions, liveStatus, liveStore, sameBreakpoint, sameRules, type LiveBreakpoint } from './liveStore.ts';
 import { saveLiveAsTest } from './liveTest.ts';
+import { LivePill } from './LivePill.tsx';
 import { rowForKey, scrollToRow, visibleRange } from './virtualWindow.ts';
 
 const ROW_HEIGHT = 22;
@@ -108,10 +109,7 @@ export function LiveView() {
   return (
     <section className="sim-timeline live-view" aria-label="Live session">
       <div className="sim-toolbar live-bar">
-        <span className={`live-pill live-pill-${status.toLowerCase()}`} role="status" aria-label={`Live view: ${status.toLowerCase()}`} title={status === 'DISCONNECTED' ? 'The stream is down; the studio reconnects by itself and resumes where it stopped' : undefined}>
-          <span className="live-dot" aria-hidden="true" />
-          {status}
-        </span>
+        <LivePill status={status} />
         <span className="sim-count">
           {fmt(count)} decision{count === 1 ? '' : 's'}
           {behind > 0 ? `, ${fmt(behind)} newer` : ''}

@@ -34,6 +34,11 @@ export interface LiveState {
   connection: LiveConnection;
   /** The rule files the session is judged by, and their hash. */
   ruleset?: { hash: string; files: RuleSetFile[] };
+  /**
+   * The server streams the session's lines, not decisions (Codex, Gemini CLI): the page keeps the
+   * session as a trace named `name` and its Policy view decides it (`liveTrace.ts`).
+   */
+  lines?: { name: string };
   session: number;
   entries: LiveEntry[];
   /** The view follows the newest decision. */
@@ -130,6 +135,8 @@ interface Hooks {
   /** An interrupt arrived (shown as a notification). */
   interrupt(text: string): void;
   note(text: string): void;
+  /** Lines mode: new complete lines of the session (`offset` just past them), or a new session (`text` undefined). */
+  lines?(session: number, offset: number, name: string, text: string | undefined): void;
 }
 
 /** Connects to the stream (the page was served by `follow --studio`); returns a function that disconnects. */
@@ -156,8 +163,12 @@ export function connectLive(hooks: Hooks, Source: typeof EventSource = EventSour
   // the browser retries by itself (the server asks for 1 s); until it is back the view says so
   source.addEventListener('error', () => liveStore.setState({ connection: 'down' }));
   source.addEventListener('ruleset', (e) => {
-    const data = JSON.parse((e as MessageEvent<string>).data) as { hash: string; files: RuleSetFile[] };
-    liveStore.setState({ ruleset: data, connection: 'open' });
+    const data = JSON.parse((e as MessageEvent<string>).data) as { hash: string; files: RuleSetFile[]; lines?: boolean; name?: string };
+    liveStore.setState({ ruleset: { hash: data.hash, files: data.files }, connection: 'open', ...(data.lines ? { lines: { name: data.name ?? 'session.jsonl' } } : {}) });
+  });
+  source.addEventListener('lines', (e) => {
+    const data = JSON.parse((e as MessageEvent<string>).data) as { session: number; offset: number; name: string; text: string };
+    hooks.lines?.(data.session, data.offset, data.name, data.text);
   });
   source.addEventListener('decisions', (e) => {
     queue.push(JSON.parse((e as MessageEvent<string>).data) as { session: number; offset: number; decisions: Decision[] });
@@ -168,8 +179,9 @@ export function connectLive(hooks: Hooks, Source: typeof EventSource = EventSour
   });
   source.addEventListener('reset', (e) => {
     flush();
-    const data = JSON.parse((e as MessageEvent<string>).data) as { session: number; why: string };
-    liveStore.setState({ session: data.session, entries: [], following: true, position: -1, pausedBy: undefined, note: data.why });
+    const data = JSON.parse((e as MessageEvent<string>).data) as { session: number; why: string; name?: string };
+    liveStore.setState({ session: data.session, entries: [], following: true, position: -1, pausedBy: undefined, note: data.why, ...(data.name !== undefined && liveStore.getState().lines ? { lines: { name: data.name } } : {}) });
+    if (data.name !== undefined) hooks.lines?.(data.session, 0, data.name, undefined);
     hooks.note(`The followed session started over: ${data.why}.`);
   });
   source.addEventListener('note', (e) => {

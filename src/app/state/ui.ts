@@ -26,6 +26,8 @@ export interface UiState {
    * trace, a walk-through, "Open simulation", a test's trace). The mode switch keeps their fold.
    */
   showSimulator(): void;
+  /** Design mode with the Policy view shown in the bottom panel, unfolded. */
+  showPolicy(): void;
   setTab(region: string, view: string): void;
   setCollapsed(panel: string, collapsed: boolean): void;
   setTheme(t: ThemeChoice): void;
@@ -42,6 +44,7 @@ export function createUiStore(initialTheme: ThemeChoice = 'system', layout: Work
     closeDialog: () => set({ dialog: null }),
     setMode: (mode) => set({ mode }),
     showSimulator: () => set((s) => ({ mode: 'simulate', collapsed: { ...s.collapsed, simulator: false } })),
+    showPolicy: () => set((s) => ({ mode: 'design', tabs: { ...s.tabs, 'design-bottom': 'policy' }, collapsed: { ...s.collapsed, bottom: false } })),
     setTab: (region, view) => set((s) => ({ tabs: { ...s.tabs, [region]: view } })),
     setCollapsed: (panel, c) => set((s) => ({ collapsed: { ...s.collapsed, [panel]: c } })),
     setTheme: (theme) => set({ theme }),

@@ -1,0 +1,53 @@
+/**
+ * `rule-studio follow --studio` on a Codex rollout (issue 25): the rollout grows while the studio
+ * watches it; the page keeps it as a trace and the Policy view decides it, so its counts grow; a
+ * forbidden call is notified; a reload resumes with every call once; DISCONNECTED when follow stops.
+ */
+import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { region } from './helpers.ts';
+import { follow, stopFollowers } from './follow.ts';
+
+test.afterEach(stopFollowers);
+
+const total = (page: Page, decision: string) => region(page, 'Policy').getByTestId(`codex-total-${decision}`).getByRole('definition');
+const totals = async (page: Page, want: Record<string, string>) => {
+  for (const [k, v] of Object.entries(want)) await expect(total(page, k)).toHaveText(v);
+};
+
+test('follow --studio on a Codex rollout: the Policy view decides each appended call; a forbidden one is notified', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const dir = mkdtempSync(join(tmpdir(), 'rs-live-policy-e2e-'));
+  const rules = join(dir, 'default.rules');
+  copyFileSync('examples/codex-default.rules', rules);
+  // the example rollout's calls are on lines 4, 6, …, 18: allow, forbidden (rm -rf dist), none, allow, allow, none, prompt, allow
+  const lines = readFileSync('examples/traces/codex-session.jsonl', 'utf8').split(/(?<=\n)/);
+  const session = join(dir, 'rollout.jsonl');
+  writeFileSync(session, lines.slice(0, 5).join(''));
+  const { url, child } = await follow(session, rules);
+  await page.goto(url);
+  const pill = page.getByRole('tabpanel', { name: 'Policy' }).getByRole('status', { name: /^Live view:/ });
+  await expect(pill).toHaveText('LIVE');
+  await totals(page, { allow: '1', forbidden: '0' });
+
+  appendFileSync(session, lines.slice(5, 7).join(''));
+  await totals(page, { allow: '1', forbidden: '1' });
+  await expect(page.getByRole('status').filter({ hasText: 'forbidden: rm -rf dist in rollout.jsonl' })).toBeVisible();
+
+  appendFileSync(session, lines.slice(7).join(''));
+  const whole = { allow: '4', prompt: '1', forbidden: '1', none: '2' };
+  await totals(page, whole);
+
+  // a reload resumes: the session once, not twice
+  await page.reload();
+  await expect(pill).toHaveText('LIVE');
+  await totals(page, whole);
+  await expect(region(page, 'Policy')).toContainText('8 calls in 1 session');
+
+  child.kill('SIGINT');
+  await expect(pill).toHaveText('DISCONNECTED');
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,68 @@
+/**
+ * Lines mode of `follow --studio` (Codex rollouts, Gemini CLI session logs): the streamed lines of
+ * the followed session kept as one of the project's traces, which the Policy view decides (it is
+ * reactive on the traces). A line already held (a reconnect resumes after the last id) is never
+ * added twice. The trace is written at most every {@link LIVE_TRACE_FLUSH_MS}: each write sends
+ * the whole text to the policy worker, so coalescing keeps a fast-growing session linear enough.
+ */
+import type { StudioStore } from '../state/store.ts';
+
+/** How often, at most, the growing session is written to the project. */
+export const LIVE_TRACE_FLUSH_MS = 250;
+
+export interface LiveTraceFeed {
+  /** New lines (`offset` just past them) of session `session`; `text` undefined: a new session begins. */
+  lines(session: number, offset: number, name: string, text: string | undefined): void;
+  /** Writes what is held now (the page is leaving, or a test). */
+  flush(): void;
+}
+
+export function createLiveTraceFeed(store: StudioStore, schedule: (run: () => void, ms: number) => unknown = setTimeout): LiveTraceFeed {
+  let session = -1;
+  let offset = -1;
+  let name = '';
+  let text = '';
+  let traceId: string | undefined;
+  let scheduled = false;
+  let lastWrite = -Infinity;
+
+  const flush = () => {
+    scheduled = false;
+    lastWrite = Date.now();
+    const s = store.getState();
+    const traces = s.project.traces ?? [];
+    // the trace the page made, else one of the same name (a reopened project): its text is replaced
+    const trace = traces.find((t) => t.id === traceId) ?? traces.find((t) => t.name === name);
+    if (!trace) traceId = s.addTrace(name, text);
+    else {
+      traceId = trace.id;
+      if (trace.name !== name) s.renameTrace(trace.id, name);
+      s.setTraceText(trace.id, text);
+    }
+  };
+  const later = () => {
+    if (scheduled) return;
+    scheduled = true;
+    schedule(flush, Math.max(0, LIVE_TRACE_FLUSH_MS - (Date.now() - lastWrite)));
+  };
+
+  return {
+    lines(at, end, of, chunk) {
+      if (at < session) return;
+      if (at > session || chunk === undefined) {
+        // a new session: its text alone, in the same trace
+        session = at;
+        offset = -1;
+        text = '';
+      }
+      name = of;
+      if (chunk !== undefined) {
+        if (end <= offset) return;
+        offset = end;
+        text += chunk;
+      }
+      later();
+    },
+    flush,
+  };
+}
