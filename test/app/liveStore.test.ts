@@ -138,4 +138,20 @@ describe('connectLive', () => {
     stop();
     expect(src.readyState).toBe(2);
   });
+
+  it('lines mode (Codex, Gemini CLI): the rule set says so, lines and a new session go to the lines hook', () => {
+    const got: unknown[][] = [];
+    const stop = connectLive({ interrupt: () => undefined, note: () => undefined, lines: (...a) => got.push(a) }, FakeSource as unknown as typeof EventSource);
+    const src = FakeSource.last as FakeSource;
+    src.emit('open');
+    src.emit('ruleset', { hash: 'h', files: [], lines: true, name: 'rollout.jsonl' });
+    expect(liveStore.getState().lines).toEqual({ name: 'rollout.jsonl' });
+    src.emit('lines', { session: 0, offset: 12, name: 'rollout.jsonl', text: '{"a":1}\n' });
+    src.emit('reset', { session: 1, why: 'rollout.jsonl was truncated', name: 'rollout.jsonl' });
+    expect(got).toEqual([
+      [0, 12, 'rollout.jsonl', '{"a":1}\n'],
+      [1, 0, 'rollout.jsonl', undefined],
+    ]);
+    stop();
+  });
 });

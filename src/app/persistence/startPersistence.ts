@@ -18,7 +18,7 @@ import { flushPendingEdits } from './pendingEdits.ts';
 import { lastProjectId, openProjectDb, projectOfRecord, readProject } from './projectDb.ts';
 import { createSession, type PersistenceSession } from './session.ts';
 import { openShareFromUrl } from './share.ts';
-import { connectLive } from '../simulator/liveStore.ts';
+import { connectLive, liveStore } from '../simulator/liveStore.ts';
 import { createLiveTraceFeed } from '../simulator/liveTrace.ts';
 import { fetchServedSession, isServedPage, linkServed, openServedProject, trackServed } from './served.ts';
 import { heldPastes, releasePaste } from './heldPastes.ts';
@@ -146,18 +146,14 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
   if (servedSession) trackServed(store, servedSession, linkServed(store, servedSession));
   if (servedSession?.live) {
     ui.getState().showSimulator();
+    // Codex / Gemini CLI: the session's lines, kept as a trace the Policy view decides
     const feed = createLiveTraceFeed(store);
-    let policyShown = false;
-    connectLive({
-      interrupt: (text) => store.getState().notify('info', text),
-      note: (text) => store.getState().notify('info', text),
-      // Codex / Gemini CLI: the session's lines, decided by the Policy view
-      lines: (...args) => {
-        if (!policyShown) ui.getState().showPolicy();
-        policyShown = true;
-        feed.lines(...args);
-      },
+    const stop = liveStore.subscribe((s) => {
+      if (!s.lines) return;
+      stop();
+      ui.getState().showPolicy();
     });
+    connectLive({ interrupt: (text) => store.getState().notify('info', text), note: (text) => store.getState().notify('info', text), lines: feed.lines });
   }
   root.dataset.autosave = autosave.status() === 'idle' ? 'saved' : autosave.status();
   if (codecsLoading === undefined) onFirstIntent(() => void loadCodecs().catch(() => undefined), CODECS_IDLE_MS);

@@ -22,7 +22,8 @@ export function SimulationPanel({ id }: { id?: string }) {
   const hasRun = useSimulation((s) => s.run !== undefined);
   const runId = useSimulation((s) => s.run?.id);
   const ui = useUiStore();
-  const live = useStore(liveStore, (s) => s.active);
+  // a Codex / Gemini CLI session is decided in the Policy view, not here
+  const live = useStore(liveStore, (s) => s.active && !s.lines);
   // A new run shows its first results: the Step view, whichever view was open.
   useEffect(() => {
     if (runId !== undefined) ui.getState().setTab('simulate-side', 'step');

@@ -82,8 +82,9 @@ export async function runFollow(args: ParsedArgs, ctx: CliContext): Promise<numb
     const print = (rs: readonly PermissionRecord[]) => ctx.out(rs.map((r) => (jsonl ? jsonTermSafe(JSON.stringify(r.json)) : r.text)).join('\n'));
     follower = createPermissionFollower(current ?? session, policy, { records: print, note });
     if (args.flag('studio')) {
-      // the page decides the session's lines in its Policy view (the same core); see linesStream.ts
-      const live = createLinesChannel({ source: current ?? session, ruleFiles: ruleFiles.map((p) => ({ name: basename(p), text: ctx.readText(p) })), inner: follower });
+      // the page decides the session's lines in its Policy view (the same core); see linesStream.ts.
+      // The files as the policy read them: a Gemini policies folder is its .toml files.
+      const live = createLinesChannel({ source: current ?? session, ruleFiles: dialect.files.map((f) => ({ name: basename(f.path), text: f.text })), inner: follower });
       follower = live;
       studio = await startStudio(args, ctx, ruleFiles, live);
       if (!studio) return EXIT.unreadable;
