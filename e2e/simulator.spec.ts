@@ -85,6 +85,10 @@ test('scripted trace: run, first blocked call explained, what-if diff, teaching 
     data.setData('text/plain', text);
     area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, SCRIPT_HEAD);
+  // Typing goes on once the paste shows: keys sent within the same frame as the hand-made paste
+  // event made Monaco read its text area as having replaced the pasted lines (in about a third of
+  // runs the trace kept only the typed step); no person types that fast after a paste.
+  await expect(editor.locator('.view-lines')).toContainText('call: disconnect_db');
   await page.keyboard.insertText('  - c');
   await page.keyboard.type('a');
   const suggestion = page.locator('.suggest-widget .monaco-list-row').filter({ hasText: /^call/ });
