@@ -113,6 +113,8 @@ export async function screenshotsWithAxe(page: Page, name: string, include: stri
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.emulateMedia({ colorScheme: scheme });
+      // The page takes the scheme in an effect; its colours fade only once it has.
+      await expect(page.locator('html')).toHaveAttribute('data-scheme', scheme);
       await transitionsEnded(page);
       await page.screenshot({ path: `test-results/${name}-${scheme}-${w}x${h}.png` });
       const axe = await new AxeBuilder({ page }).include(include).analyze();

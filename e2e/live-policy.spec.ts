@@ -7,7 +7,7 @@ import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { region } from './helpers.ts';
+import { region, screenshotsWithAxe } from './helpers.ts';
 import { follow, stopFollowers } from './follow.ts';
 
 test.afterEach(stopFollowers);
@@ -40,6 +40,8 @@ test('follow --studio on a Codex rollout: the Policy view decides each appended 
   appendFileSync(session, lines.slice(7).join(''));
   const whole = { allow: '4', prompt: '1', forbidden: '1', none: '2' };
   await totals(page, whole);
+  // the live status and the growing view, as a designer reviews them (light and dark, two sizes)
+  await screenshotsWithAxe(page, 'live-policy', '.policy-dialects');
 
   // a reload resumes: the session once, not twice
   await page.reload();

@@ -9,6 +9,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { CodeText } from '../components/ui/CodeText.tsx';
+import { NodeName } from '../graph/NodeName.tsx';
 import { IconButton } from '../components/ui/Button.tsx';
 import type { ChangeItem } from './ChangeList.tsx';
 import { WhatIfFrame } from './WhatIfFrame.tsx';
@@ -267,7 +268,9 @@ export function RuleReportView(p: RuleReportProps) {
                         />
                       ) : (
                         <button type="button" className="policy-rule-button" aria-pressed={selected === i} onClick={() => choose(i)}>
-                          <code>{r.label}</code>
+                          <code>
+                            <NodeName name={r.label} />
+                          </code>
                         </button>
                       )}
                       <span className="policy-where">{r.where}</span>
