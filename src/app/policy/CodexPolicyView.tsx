@@ -15,6 +15,7 @@ import { count } from './policyText.ts';
 import { runCodexReport, runCodexWhatIf } from './policyClient.ts';
 import { RuleReportView, writeRuleEdit, type WhatIfResult } from './RuleReportView.tsx';
 import { useWorkerAnswer } from './useWorkerAnswer.ts';
+import { refusalOf, usePolicySessions, withRuleText } from './policyInputs.ts';
 import { useLiveDenials } from './LivePolicy.tsx';
 import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
 
@@ -40,9 +41,8 @@ const docOf = (docs: readonly RuleDoc[], path: string) => docs.find((d) => d.kin
 export function CodexPolicyView() {
   const store = useStudioStore();
   const docs = useStudio((s) => s.project.docs);
-  const traces = useStudio((s) => s.project.traces);
   const files = useMemo(() => docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'codex' ? (d.agent.codexRules ?? []) : [])), [docs]);
-  const sessions = useMemo(() => (traces ?? []).map((t) => ({ name: t.name, text: t.text })), [traces]);
+  const sessions = usePolicySessions();
   const job = useMemo(() => () => runCodexReport({ files, sessions }), [files, sessions]);
   const { answer: report, error } = useWorkerAnswer(job);
   const translating = useTranslateOpen('codex');
@@ -52,10 +52,9 @@ export function CodexPolicyView() {
     async (i: number, text: string): Promise<WhatIfResult> => {
       const rule = report?.rules[i];
       if (!rule) return { changes: [] };
-      const edited = files.map((f) => (f.path === rule.file ? { ...f, text: f.text.slice(0, rule.start) + text + f.text.slice(rule.end) } : f));
+      const edited = withRuleText(files, rule, text);
       const r = await runCodexWhatIf({ files, edited, sessions });
-      const first = r.diagnostics[0];
-      if (r.refused) return { changes: [], refused: first ? `${first.code} at ${first.range.start.line}:${first.range.start.column}: ${first.message}` : 'Codex refuses the edited rules' };
+      if (r.refused) return { changes: [], refused: refusalOf(r.diagnostics, 'Codex refuses the edited rules') };
       return { changes: r.changes };
     },
     [files, sessions, report],

@@ -17,6 +17,7 @@ import { count } from './policyText.ts';
 import { runGeminiReport, runGeminiWhatIf } from './policyClient.ts';
 import { RuleReportView, writeRuleEdit, type WhatIfResult } from './RuleReportView.tsx';
 import { useWorkerAnswer } from './useWorkerAnswer.ts';
+import { refusalOf, usePolicySessions, withRuleText } from './policyInputs.ts';
 import { useLiveDenials } from './LivePolicy.tsx';
 import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
 
@@ -36,9 +37,8 @@ const docOf = (docs: readonly RuleDoc[], path: string) => docs.find((d) => d.kin
 export function GeminiPolicyView() {
   const store = useStudioStore();
   const docs = useStudio((s) => s.project.docs);
-  const traces = useStudio((s) => s.project.traces);
   const files = useMemo<GeminiFileInput[]>(() => docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'gemini' ? (d.agent.geminiPolicies ?? []) : [])), [docs]);
-  const sessions = useMemo(() => (traces ?? []).map((t) => ({ name: t.name, text: t.text })), [traces]);
+  const sessions = usePolicySessions();
   const job = useMemo(() => () => runGeminiReport({ files, sessions }), [files, sessions]);
   const { answer: report, error } = useWorkerAnswer(job);
   const translating = useTranslateOpen('gemini');
@@ -50,10 +50,9 @@ export function GeminiPolicyView() {
     async (i: number, text: string): Promise<WhatIfResult> => {
       const rule = report?.rules[order[i] ?? -1];
       if (!rule) return { changes: [] };
-      const edited = files.map((f) => (f.path === rule.file ? { ...f, text: f.text.slice(0, rule.start) + text + f.text.slice(rule.end) } : f));
+      const edited = withRuleText(files, rule, text);
       const r = await runGeminiWhatIf({ files, edited, sessions });
-      const first = r.diagnostics[0];
-      if (r.refused) return { changes: [], refused: first ? `${first.code} at ${first.range.start.line}:${first.range.start.column}: ${first.message}` : 'Gemini refuses the edited policy' };
+      if (r.refused) return { changes: [], refused: refusalOf(r.diagnostics, 'Gemini refuses the edited policy') };
       return { changes: r.changes.map((c) => ({ call: c.call, before: c.before.decision, after: c.after.decision, note: `${c.before.rule ?? 'no rule'} → ${c.after.rule ?? 'no rule'}` })) };
     },
     [files, sessions, report, order],

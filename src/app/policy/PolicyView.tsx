@@ -33,6 +33,7 @@ import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePa
 import { translateStore } from './translateStore.ts';
 import { liveStore } from '../simulator/liveStore.ts';
 import { LivePolicyStatus } from './LivePolicy.tsx';
+import { usePolicySessions } from './policyInputs.ts';
 import { useStore } from 'zustand';
 import { hasFamily, type PolicyDialect } from './dialects.ts';
 import '../corpus/corpus.css';
@@ -74,7 +75,6 @@ type Selection = number | null | undefined;
 function ClaudePolicyView() {
   const store = useStudioStore();
   const docs = useStudio((s) => s.project.docs);
-  const traces = useStudio((s) => s.project.traces);
   const settings = useMemo<SettingsInput[]>(
     () =>
       docs.flatMap((d) =>
@@ -82,10 +82,7 @@ function ClaudePolicyView() {
       ),
     [docs],
   );
-  const sessions = useMemo(
-    () => (traces ?? []).map((t) => ({ name: t.name, text: t.text })),
-    [traces],
-  );
+  const sessions = usePolicySessions();
   const [answer, setAnswer] = useState<PolicyAnswer>();
   const [error, setError] = useState<string>();
   const [selected, setSelected] = useState<Selection>();

@@ -1,15 +1,13 @@
 /**
  * The answer of a job run off the main thread, asked again whenever its inputs change: the last
- * answer stays shown until the new one comes (`pending` says so); an answer to an older job that
- * arrives late is dropped.
+ * answer stays shown until the new one comes; an answer to an older job that arrives late is
+ * dropped.
  */
 import { useEffect, useState } from 'react';
 
 export interface WorkerAnswer<T> {
   answer?: T;
   error?: string;
-  /** A newer job than the shown answer's is running. */
-  pending: boolean;
 }
 
 export function useWorkerAnswer<T>(run: (() => Promise<T>) | undefined): WorkerAnswer<T> {
@@ -25,5 +23,5 @@ export function useWorkerAnswer<T>(run: (() => Promise<T>) | undefined): WorkerA
       live = false;
     };
   }, [run]);
-  return { ...(state.answer !== undefined ? { answer: state.answer } : {}), ...(state.error !== undefined && state.of === run ? { error: state.error } : {}), pending: run !== undefined && state.of !== run };
+  return { ...(state.answer !== undefined ? { answer: state.answer } : {}), ...(state.error !== undefined && state.of === run ? { error: state.error } : {}) };
 }
