@@ -24,6 +24,13 @@ export interface CorpusFigures {
   /** CPU ms of each process of each run (user, system): the command first, then its worker processes. */
   processes: Record<1 | 2, ProcessCpu[][]>;
   /**
+   * The same corpus twice over (each session written twice), run in the same rounds: wall and CPU
+   * ms of each run by worker count. The difference from the corpus's runs is the time the added
+   * sessions take, with everything a run pays once (start-up, listing, the report) cancelled out:
+   * the throughput a long corpus runs at.
+   */
+  doubled: { sessions: number; events: number; runs: Record<1 | 2, number[]>; cpu: Record<1 | 2, number[]> };
+  /**
    * The same command on the corpus's first session alone (`--workers 1`), three times: wall and
    * CPU ms of each run. What every run pays however many processes share the sessions (Node's
    * start, loading the CLI and the rule files, listing, writing the report).
@@ -82,17 +89,19 @@ function childrenCpuMs(tick: number): number {
   }
 }
 
-/** `sessions` canonical logs of `perSession` calls each, in a fresh folder. */
-function writeCorpus(sessions: number, perSession: number): { dir: string; paths: { path: string; name: string }[] } {
+/** `sessions` canonical logs of `perSession` calls each, in a fresh folder, each written `copies` times. */
+function writeCorpus(sessions: number, perSession: number, copies = 1): { dir: string; paths: { path: string; name: string }[] } {
   const dir = mkdtempSync(join(tmpdir(), 'rs-bench-corpus-'));
   const paths: { path: string; name: string }[] = [];
   const start = Date.UTC(2025, 0, 1, 10);
   for (let s = 0; s < sessions; s++) {
     const lines: string[] = [];
     for (let i = 0; i < perSession; i++) lines.push(`{"type":"tool_call","time":"${new Date(start + i * 1000).toISOString()}","tool":"${TOOLS[(s * 7 + i * 13 + (i >> 3)) % TOOLS.length]}"}`);
-    const path = join(dir, `s${String(s).padStart(5, '0')}.jsonl`);
-    writeFileSync(path, `${lines.join('\n')}\n`);
-    paths.push({ path, name: path });
+    for (let c = 0; c < copies; c++) {
+      const path = join(dir, `s${String(s).padStart(5, '0')}${c ? `-${c}` : ''}.jsonl`);
+      writeFileSync(path, `${lines.join('\n')}\n`);
+      paths.push({ path, name: path });
+    }
   }
   return { dir, paths };
 }
@@ -119,14 +128,16 @@ function userCli(cacheDir: string): { argv: string[]; env: NodeJS.ProcessEnv } {
 }
 
 /**
- * Replays `sessions` sessions of `perSession` calls (default 1,600 × 2,500 = 4,000,000 events) three
- * times with `rule-studio report --workers 1` and `--workers 2`, alternated: wall time of the
- * whole command, process start and the workers' start-up included, as a user waits for it; CPU
- * time of the command and its workers, in all and per process; the load average after each run;
- * then the command on the first session alone (its fixed cost).
+ * Replays `sessions` sessions of `perSession` calls (default 1,600 × 2,500 = 4,000,000 events), and
+ * the same corpus twice over, three times each with `rule-studio report --workers 1` and
+ * `--workers 2`, alternated: wall time of the whole command, process start and the workers'
+ * start-up included, as a user waits for it; CPU time of the command and its workers, in all and
+ * per process; the load average after each run; then the command on the first session alone (its
+ * fixed cost).
  */
 export async function benchCorpus(sessions = 1_600, perSession = 2_500): Promise<CorpusFigures> {
   const { dir, paths } = writeCorpus(sessions, perSession);
+  const twice = writeCorpus(sessions, perSession, 2);
   const first = paths[0]?.path ?? dir;
   const fixed: CorpusFigures['fixed'] = { wall: [], cpu: [] };
   const cacheDir = mkdtempSync(join(tmpdir(), 'rs-bench-cache-'));
@@ -139,19 +150,31 @@ export async function benchCorpus(sessions = 1_600, perSession = 2_500): Promise
   const cpu: Record<1 | 2, number[]> = { 1: [], 2: [] };
   const load: Record<1 | 2, number[]> = { 1: [], 2: [] };
   const processes: Record<1 | 2, ProcessCpu[][]> = { 1: [], 2: [] };
+  const doubled: CorpusFigures['doubled'] = { sessions: 2 * sessions, events: 2 * sessions * perSession, runs: { 1: [], 2: [] }, cpu: { 1: [], 2: [] } };
   const tick = ticksPerSecond();
+  /** Wall and CPU ms of the command on `corpus` with `w` workers; checks every session was replayed. */
+  const run = (corpus: string, w: 1 | 2, expected: number) => {
+    const c0 = childrenCpuMs(tick);
+    const t0 = performance.now();
+    const out = execFileSync(process.execPath, [...cli.argv, 'report', RULES, '--corpus', corpus, '--workers', String(w), '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 30, env });
+    const wall = performance.now() - t0;
+    const cpuMs = childrenCpuMs(tick) - c0;
+    const replayed = (JSON.parse(out) as { sessions: unknown[] }).sessions.length;
+    if (replayed !== expected) throw new Error(`replayed ${replayed} of ${expected} sessions`);
+    return { wall, cpuMs };
+  };
   try {
     for (let i = 0; i < 3; i++)
       for (const w of [1, 2] as const) {
-        const c0 = childrenCpuMs(tick);
-        const t0 = performance.now();
-        const out = execFileSync(process.execPath, [...cli.argv, 'report', RULES, '--corpus', dir, '--workers', String(w), '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 30, env });
-        runs[w].push(performance.now() - t0);
-        cpu[w].push(childrenCpuMs(tick) - c0);
+        const r = run(dir, w, sessions);
+        runs[w].push(r.wall);
+        cpu[w].push(r.cpuMs);
         load[w].push(loadavg()[0] ?? Number.NaN);
         processes[w].push(processCpu(cpuLog));
-        const replayed = (JSON.parse(out) as { sessions: unknown[] }).sessions.length;
-        if (replayed !== sessions) throw new Error(`replayed ${replayed} of ${sessions} sessions`);
+        const d = run(twice.dir, w, 2 * sessions);
+        doubled.runs[w].push(d.wall);
+        doubled.cpu[w].push(d.cpuMs);
+        processCpu(cpuLog);
       }
     for (let i = 0; i < 3; i++) {
       const c0 = childrenCpuMs(tick);
@@ -163,9 +186,10 @@ export async function benchCorpus(sessions = 1_600, perSession = 2_500): Promise
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(twice.dir, { recursive: true, force: true });
     rmSync(cacheDir, { recursive: true, force: true });
   }
-  return { sessions, events: sessions * perSession, runs, cpu, load, processes, fixed };
+  return { sessions, events: sessions * perSession, runs, cpu, load, processes, doubled, fixed };
 }
 
 /** Appends `lines` calls to a log `follow` is watching, one every 150 ms; ms from each append to its decision on stdout. */
