@@ -53,3 +53,49 @@ test('follow --studio on a Codex rollout: the Policy view decides each appended 
   await expect(pill).toHaveText('DISCONNECTED');
   expect(errors).toEqual([]);
 });
+
+test('follow --studio on a Codex rollout: a breakpoint on forbidden pauses the view, new lines wait, Jump to live decides them', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'rs-live-pause-e2e-'));
+  const rules = join(dir, 'default.rules');
+  copyFileSync('examples/codex-default.rules', rules);
+  const lines = readFileSync('examples/traces/codex-session.jsonl', 'utf8').split(/(?<=\n)/);
+  const session = join(dir, 'rollout.jsonl');
+  writeFileSync(session, lines.slice(0, 5).join(''));
+  const { url } = await follow(session, rules);
+  await page.goto(url);
+  const policy = page.getByRole('tabpanel', { name: 'Policy' });
+  const pill = policy.getByRole('status', { name: /^Live view:/ });
+  await expect(pill).toHaveText('LIVE');
+  await totals(page, { allow: '1', forbidden: '0' });
+
+  // a breakpoint on the forbidden decision, chosen with the keyboard
+  await policy.getByRole('button', { name: 'Breakpoints' }).click();
+  const panel = page.getByRole('dialog', { name: 'Breakpoints' });
+  await panel.getByRole('checkbox', { name: 'Forbidden', exact: true }).focus();
+  await page.keyboard.press('Space');
+  await expect(panel.getByRole('checkbox', { name: 'Forbidden', exact: true })).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(policy.getByRole('button', { name: 'Breakpoints (1)' })).toBeFocused();
+
+  appendFileSync(session, lines.slice(5, 7).join(''));
+  await expect(pill).toHaveText('PAUSED');
+  await expect(policy.getByRole('status').filter({ hasText: 'Paused at a call decided forbidden: rm -rf dist' })).toBeVisible();
+  await totals(page, { allow: '1', forbidden: '1' });
+
+  // the session goes on; the view holds its lines
+  appendFileSync(session, lines.slice(7).join(''));
+  await expect(policy.getByRole('status').filter({ hasText: `${lines.length - 7} new lines of the session wait` })).toBeVisible();
+  await totals(page, { allow: '1', forbidden: '1' });
+
+  await policy.getByRole('button', { name: 'Jump to live' }).click();
+  await expect(pill).toHaveText('LIVE');
+  await totals(page, { allow: '4', prompt: '1', forbidden: '1', none: '2' });
+
+  // Pause by hand, and back
+  await policy.getByRole('button', { name: 'Pause' }).click();
+  await expect(pill).toHaveText('PAUSED');
+  await expect(policy.getByRole('status').filter({ hasText: 'Paused. The agent runs on' })).toBeVisible();
+  await screenshotsWithAxe(page, 'live-policy-paused', '.policy-dialects');
+  await policy.getByRole('button', { name: 'Jump to live' }).click();
+  await expect(pill).toHaveText('LIVE');
+});

@@ -148,6 +148,10 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
     ui.getState().showSimulator();
     // Codex / Gemini CLI: the session's lines, kept as a trace the Policy view decides
     const feed = createLiveTraceFeed(store);
+    // "Jump to live" in lines mode: the lines held while paused are written now
+    liveStore.subscribe((s, before) => {
+      if (s.lines && s.following && !before.following) feed.flush();
+    });
     const stop = liveStore.subscribe((s) => {
       if (!s.lines) return;
       stop();

@@ -7,7 +7,7 @@
  * (`RuleReportView`). The core's `codexPolicyReport` / `codexWhatIf`, in the policy worker.
  */
 import { useCallback, useMemo } from 'react';
-import type { CodexCallRow } from '../../core/permissions/codex/policyReport.ts';
+import type { CodexCallRow, CodexRuleRow } from '../../core/permissions/codex/policyReport.ts';
 import type { RuleDoc } from '../state/documents.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { codecs } from '../state/codecs.ts';
@@ -16,7 +16,7 @@ import { runCodexReport, runCodexWhatIf } from './policyClient.ts';
 import { RuleReportView, writeRuleEdit, type WhatIfResult } from './RuleReportView.tsx';
 import { useWorkerAnswer } from './useWorkerAnswer.ts';
 import { refusalOf, usePolicySessions, withRuleText } from './policyInputs.ts';
-import { useLiveDenials } from './LivePolicy.tsx';
+import { useLivePolicy } from './LivePolicy.tsx';
 import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
 
 const DECISIONS = [
@@ -29,6 +29,8 @@ const RECORDED: Record<string, string> = { ran: 'the log says it ran', declined:
 /** The decisions a followed session's new call is notified for. */
 const FLAGGED = ['forbidden', 'prompt'];
 const COLUMNS = [{ label: 'Matched', num: true }, { label: 'Decided', num: true }];
+const codexDecisions = (c: CodexCallRow) => [c.decision ?? 'none'];
+const ruleWhere = (r: CodexRuleRow) => `${r.file}:${r.line}:${r.col}`;
 
 /** A call's command on one line. */
 export function codexCallText(c: CodexCallRow): string {
@@ -46,7 +48,9 @@ export function CodexPolicyView() {
   const job = useMemo(() => () => runCodexReport({ files, sessions }), [files, sessions]);
   const { answer: report, error } = useWorkerAnswer(job);
   const translating = useTranslateOpen('codex');
-  useLiveDenials(report?.calls, FLAGGED, codexCallText);
+  const ruleAt = useCallback((c: CodexCallRow) => c.rules.flatMap((ri) => (report?.rules[ri] ? [ruleWhere(report.rules[ri])] : [])), [report]);
+  const targets = useMemo(() => ({ decisions: DECISIONS, rules: (report?.rules ?? []).map((r) => ({ at: ruleWhere(r), label: `${r.pattern} (${r.decision}, ${r.file}:${r.line})` })) }), [report]);
+  useLivePolicy(report?.calls, { flagged: FLAGGED, text: codexCallText, decisionsOf: codexDecisions, ruleAt, targets });
 
   const whatIf = useCallback(
     async (i: number, text: string): Promise<WhatIfResult> => {

@@ -18,7 +18,7 @@ import { runGeminiReport, runGeminiWhatIf } from './policyClient.ts';
 import { RuleReportView, writeRuleEdit, type WhatIfResult } from './RuleReportView.tsx';
 import { useWorkerAnswer } from './useWorkerAnswer.ts';
 import { refusalOf, usePolicySessions, withRuleText } from './policyInputs.ts';
-import { useLiveDenials } from './LivePolicy.tsx';
+import { useLivePolicy } from './LivePolicy.tsx';
 import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
 
 const DECISIONS = [
@@ -30,6 +30,8 @@ const DECISIONS = [
 /** The decisions a followed session's new call is notified for. */
 const FLAGGED = ['deny', 'ask_user'];
 const callLine = (c: GeminiCallRow) => codecs().geminiCallText(c.call);
+/** A call no table decided counts under `none` too (Gemini's default decided it). */
+const geminiDecisions = (c: GeminiCallRow) => (c.rule === undefined && c.synthetic === undefined ? [c.decision, 'none'] : [c.decision]);
 const COLUMNS = [{ label: 'Tier' }, { label: 'Priority', num: true }, { label: 'Decided', num: true }];
 
 const docOf = (docs: readonly RuleDoc[], path: string) => docs.find((d) => d.kind === 'agent' && d.agent.family === 'gemini' && d.agent.geminiPolicies?.some((f) => f.path === path));
@@ -42,7 +44,9 @@ export function GeminiPolicyView() {
   const job = useMemo(() => () => runGeminiReport({ files, sessions }), [files, sessions]);
   const { answer: report, error } = useWorkerAnswer(job);
   const translating = useTranslateOpen('gemini');
-  useLiveDenials(report?.calls, FLAGGED, callLine);
+  const ruleAt = useCallback((c: GeminiCallRow) => { const r = c.rule === undefined ? undefined : report?.rules[c.rule]; return r ? [`${r.file}:${r.line}:${r.col}`] : []; }, [report]);
+  const targets = useMemo(() => ({ decisions: DECISIONS, rules: (report?.rules ?? []).map((r) => ({ at: `${r.file}:${r.line}:${r.col}`, label: `${r.tools.join(', ')}${r.narrow ? ` ${r.narrow}` : ''} (${r.decision}, ${r.file}:${r.line})` })) }), [report]);
+  useLivePolicy(report?.calls, { flagged: FLAGGED, text: callLine, decisionsOf: geminiDecisions, ruleAt, targets });
   // Gemini's order: the highest effective priority first, equal priorities in load order.
   const order = useMemo(() => (report ? report.rules.map((_, i) => i).sort((a, b) => (report.rules[b]?.effective ?? 0) - (report.rules[a]?.effective ?? 0) || a - b) : []), [report]);
 

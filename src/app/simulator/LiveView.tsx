@@ -12,11 +12,11 @@ import type { DecisionKind } from '../../core/engine/decisions.ts';
 import { ruleMeaning } from '../../core/describe/meaning.ts';
 import { DECISION_KINDS } from '../../core/simulator/summary.ts';
 import { Button } from '../components/ui/Button.tsx';
-import { Popover } from '../components/ui/Popover.tsx';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { settledText } from '../state/documents.ts';
 import { decisionLabel, kindClass, kindIcon } from './decisionText.ts';
-import { liveActions, liveStatus, liveStore, sameBreakpoint, sameRules, type LiveBreakpoint } from './liveStore.ts';
+import { liveActions, liveStatus, liveStore, sameRules } from './liveStore.ts';
+import { BreakpointsPopover, type BreakpointGroup } from './BreakpointsPopover.tsx';
 import { saveLiveAsTest } from './liveTest.ts';
 import { LivePill } from './LivePill.tsx';
 import { rowForKey, scrollToRow, visibleRange } from './virtualWindow.ts';
@@ -25,30 +25,11 @@ const ROW_HEIGHT = 22;
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 function Breakpoints({ rules }: { rules: readonly { index: number; label: string }[] }) {
-  const breakpoints = useStore(liveStore, (s) => s.breakpoints);
-  const on = (b: LiveBreakpoint) => breakpoints.some((x) => sameBreakpoint(x, b));
-  const box = (b: LiveBreakpoint, label: string, key: string) => (
-    <label key={key} className="live-bp">
-      <input type="checkbox" checked={on(b)} onChange={() => liveActions.toggleBreakpoint(b)} /> {label}
-    </label>
-  );
-  return (
-    <Popover label="Breakpoints" align="end" trigger={<Button size="sm" label={breakpoints.length > 0 ? `Breakpoints (${breakpoints.length})` : 'Breakpoints'} title="Pause this view at a decision kind or a rule (the agent goes on)" />}>
-      <div className="live-bps">
-        <fieldset>
-          <legend>Pause the view at a decision kind</legend>
-          {DECISION_KINDS.map((k: DecisionKind) => box({ kind: k }, k.replace('_', ' '), `k-${k}`))}
-        </fieldset>
-        {rules.length > 0 ? (
-          <fieldset>
-            <legend>… or at a decision of a rule</legend>
-            {rules.map((r) => box({ rule: r.index }, r.label, `r-${r.index}`))}
-          </fieldset>
-        ) : null}
-        <p className="sim-small sim-muted">A breakpoint stops this view only: the agent runs on and its decisions keep arriving.</p>
-      </div>
-    </Popover>
-  );
+  const groups: BreakpointGroup[] = [
+    { legend: 'Pause the view at a decision kind', items: DECISION_KINDS.map((k: DecisionKind) => ({ breakpoint: { kind: k }, label: k.replace('_', ' '), key: `k-${k}` })) },
+    { legend: '… or at a decision of a rule', items: rules.map((r) => ({ breakpoint: { rule: r.index }, label: r.label, key: `r-${r.index}` })) },
+  ];
+  return <BreakpointsPopover groups={groups} title="Pause this view at a decision kind or a rule (the agent goes on)" />;
 }
 
 export function LiveView() {

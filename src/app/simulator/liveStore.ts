@@ -25,8 +25,18 @@ export interface LiveEntry {
 
 export type LiveConnection = 'connecting' | 'open' | 'down';
 
-/** A breakpoint: every decision of a kind, or every decision a tool rule made (its index). */
-export type LiveBreakpoint = { kind: DecisionKind } | { rule: number };
+/**
+ * A breakpoint: every decision of a kind, or every decision a tool rule made (its index); in lines
+ * mode (the Policy view decides the session), every call of a policy decision (`forbidden`, `deny`,
+ * `none`, …) or every call a rule at `file:line:col` matched.
+ */
+export type LiveBreakpoint = { kind: DecisionKind } | { rule: number } | { decision: string } | { at: string };
+
+/** What the shown Policy view offers to break on in lines mode: its decisions and its rules. */
+export interface PolicyBreakTargets {
+  decisions: readonly { key: string; label: string }[];
+  rules: readonly { at: string; label: string }[];
+}
 
 export interface LiveState {
   /** The page was opened by `follow --studio`. */
@@ -52,20 +62,34 @@ export interface LiveState {
   pulse: number;
   /** Something the server said (a new session, an unreadable log). */
   note?: string;
+  /** Lines mode: the breakpoint targets of the Policy view shown. */
+  policyTargets?: PolicyBreakTargets;
+  /** Lines mode: complete lines of the session held while the view is paused. */
+  waiting: number;
 }
 
-export const initialLiveState = (): LiveState => ({ active: false, connection: 'connecting', session: 0, entries: [], following: true, position: -1, breakpoints: [], pulse: 0 });
+export const initialLiveState = (): LiveState => ({ active: false, connection: 'connecting', session: 0, entries: [], following: true, position: -1, breakpoints: [], pulse: 0, waiting: 0 });
 
 export const liveStore = createStore<LiveState>(initialLiveState);
 
-export const sameBreakpoint = (a: LiveBreakpoint, b: LiveBreakpoint): boolean => ('kind' in a && 'kind' in b ? a.kind === b.kind : 'rule' in a && 'rule' in b ? a.rule === b.rule : false);
+export const sameBreakpoint = (a: LiveBreakpoint, b: LiveBreakpoint): boolean =>
+  'kind' in a ? 'kind' in b && a.kind === b.kind : 'rule' in a ? 'rule' in b && a.rule === b.rule : 'decision' in a ? 'decision' in b && a.decision === b.decision : 'at' in b && a.at === b.at;
 
 /** The breakpoint a decision stops at, if any. */
 export function breakpointHit(d: Decision, breakpoints: readonly LiveBreakpoint[]): LiveBreakpoint | undefined {
-  return breakpoints.find((b) => ('kind' in b ? d.kind === b.kind : 'tool' in d && 'rule' in d && d.rule === b.rule));
+  return breakpoints.find((b) => ('kind' in b ? d.kind === b.kind : 'rule' in b && 'tool' in d && 'rule' in d && d.rule === b.rule));
 }
 
-export const breakpointText = (b: LiveBreakpoint): string => ('kind' in b ? `a ${b.kind.replace('_', ' ')} decision` : `rule #${b.rule + 1}`);
+/**
+ * The breakpoint a call the Policy view decided stops at, if any: one of the decisions it counts
+ * under (`none` when no rule decided it), or one of the rules (`file:line:col`) that matched it.
+ */
+export function policyBreakpointHit(call: { decisions: readonly string[]; at: readonly string[] }, breakpoints: readonly LiveBreakpoint[]): LiveBreakpoint | undefined {
+  return breakpoints.find((b) => ('decision' in b ? call.decisions.includes(b.decision) : 'at' in b && call.at.includes(b.at)));
+}
+
+export const breakpointText = (b: LiveBreakpoint): string =>
+  'kind' in b ? `a ${b.kind.replace('_', ' ')} decision` : 'rule' in b ? `rule #${b.rule + 1}` : 'decision' in b ? `a call decided ${b.decision.replace('_', ' ')}` : `a call of the rule at ${b.at}`;
 
 /** What a batch of decisions does to the state: appended, and the view moved, paused or left. */
 export function receive(s: LiveState, session: number, offset: number, decisions: readonly Decision[]): Partial<LiveState> {
@@ -90,6 +114,8 @@ export interface LiveActions {
   scrubTo(index: number): void;
   jumpToLive(): void;
   toggleBreakpoint(b: LiveBreakpoint): void;
+  /** Stops the view where it is (lines mode: new lines are held until "Jump to live"). */
+  pause(): void;
 }
 
 export const liveActions: LiveActions = {
@@ -107,6 +133,9 @@ export const liveActions: LiveActions = {
     const s = liveStore.getState();
     const on = s.breakpoints.some((x) => sameBreakpoint(x, b));
     liveStore.setState({ breakpoints: on ? s.breakpoints.filter((x) => !sameBreakpoint(x, b)) : [...s.breakpoints, b] });
+  },
+  pause() {
+    liveStore.setState({ following: false, pausedBy: undefined });
   },
 };
 
@@ -180,7 +209,7 @@ export function connectLive(hooks: Hooks, Source: typeof EventSource = EventSour
   source.addEventListener('reset', (e) => {
     flush();
     const data = JSON.parse((e as MessageEvent<string>).data) as { session: number; why: string; name?: string };
-    liveStore.setState({ session: data.session, entries: [], following: true, position: -1, pausedBy: undefined, note: data.why, ...(data.name !== undefined && liveStore.getState().lines ? { lines: { name: data.name } } : {}) });
+    liveStore.setState({ session: data.session, entries: [], following: true, position: -1, pausedBy: undefined, waiting: 0, note: data.why, ...(data.name !== undefined && liveStore.getState().lines ? { lines: { name: data.name } } : {}) });
     if (data.name !== undefined) hooks.lines?.(data.session, 0, data.name, undefined);
     hooks.note(`The followed session started over: ${data.why}.`);
   });
