@@ -87,3 +87,26 @@ test('a rule change breaks a saved test; open it at the failing step; save the r
   await expect(tests(page).getByRole('status')).toHaveText('2 passed · 1 failed');
   expect(errors).toEqual([]);
 });
+
+test('a Codex test file runs with Codex decisions; a changed rule fails it; Open Policy shows the rules', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await importFiles(page, resolve('examples/codex-default.rules'), resolve('examples/traces/codex-session.jsonl'), resolve('examples/dialect-tests/codex-default.test.yaml'));
+
+  await openTab(page, /^Tests/);
+  await expect(tests(page).getByRole('status')).toHaveText('4 passed', { timeout: 30_000 });
+  await expect(tests(page).getByRole('list', { name: /Problems in/ })).toHaveCount(0);
+
+  // rm -rf no longer forbidden: the test that pins it fails at its step
+  await openTab(page, /^Source and problems|^Source/);
+  await setSource(page, readFileSync('examples/codex-default.rules', 'utf8').replace('decision = "forbidden"', 'decision = "prompt"'));
+  await openTab(page, /^Tests/);
+  const failed = tests(page).locator('[data-status="fail"]');
+  await expect(failed.first()).toContainText('recursive deletes are forbidden', { timeout: 30_000 });
+
+  await failed.first().getByRole('button', { name: 'Open Policy' }).click();
+  await expect(region(page, 'Policy').getByTestId('codex-total-prompt')).toBeVisible({ timeout: 30_000 });
+  expect(errors).toEqual([]);
+});

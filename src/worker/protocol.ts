@@ -169,6 +169,8 @@ export interface TestFileOutcome {
   /** Problems that kept the file from running, `line N: …`. */
   errors: string[];
   tests: TestOutcome[];
+  /** Set for a test of Codex `.rules` or Gemini CLI policies: its calls are decided by that dialect (the Policy view shows them). */
+  dialect?: 'codex' | 'gemini';
 }
 
 /** Minimising a finished run's trace towards one of its decisions (`docs/minimise.md`). */

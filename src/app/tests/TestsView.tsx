@@ -11,6 +11,7 @@ import type { TestFileOutcome, TestOutcome } from '../../worker/protocol.ts';
 import { ensureTestsWatching, testsStore } from './testsStore.ts';
 import { openTestInSimulator } from './openTest.ts';
 import { useShowSimulator } from './useShowSimulator.ts';
+import { useUi } from '../state/uiContext.tsx';
 import './tests.css';
 import { Button } from '../components/ui/Button.tsx';
 import { CodeText } from '../components/ui/CodeText.tsx';
@@ -90,16 +91,17 @@ function TestFileItem({ fileId, name, text, outcome }: { fileId: string; name: s
       )}
       <ul className="tests-list">
         {outcome?.tests.map((t) => (
-          <TestItem key={t.name} fileId={fileId} test={t} />
+          <TestItem key={t.name} fileId={fileId} test={t} dialect={outcome.dialect} />
         ))}
       </ul>
     </li>
   );
 }
 
-function TestItem({ fileId, test }: { fileId: string; test: TestOutcome }) {
+function TestItem({ fileId, test, dialect }: { fileId: string; test: TestOutcome; dialect: TestFileOutcome['dialect'] }) {
   const store = useStudioStore();
   const show = useShowSimulator();
+  const showPolicy = useUi((s) => s.showPolicy);
   const first = test.failures.find((f) => f.step !== undefined);
   const open = (step: number | undefined) => void openTestInSimulator(store, fileId, test.name, step, show);
   return (
@@ -111,9 +113,10 @@ function TestItem({ fileId, test }: { fileId: string; test: TestOutcome }) {
         <span className="tests-name">{test.name}</span>
         <span className="visually-hidden">{test.status === 'pass' ? 'passed' : test.status === 'fail' ? 'failed' : 'could not run'}</span>
         <span className="tests-steps">{plural(test.steps, 'step')}</span>
-        {test.status !== 'error' && (
+        {test.status !== 'error' && dialect === undefined && (
           <Button size="sm" label={first ? `Open at step ${first.step}` : 'Open in simulator'} onClick={() => open(first?.step)} />
         )}
+        {dialect !== undefined && <Button size="sm" label="Open Policy" title={`The ${dialect === 'codex' ? 'Codex' : 'Gemini CLI'} Policy view: each rule with the calls of the project’s sessions it decides`} onClick={() => showPolicy()} />}
       </div>
       {test.errors.length > 0 && (
         <ul className="tests-problems">
