@@ -3,7 +3,7 @@
  * of `docId`. On an empty project it says how to start. With `stage`, the canvas is the presenter
  * view's: text at stage size, following the current step.
  */
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import './canvas.css';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { useUiStore } from '../state/uiContext.tsx';
@@ -26,7 +26,9 @@ const DocCanvas = lazy(() => loadDocCanvas().then((m) => ({ default: m.DocCanvas
  * when the whole graph does not fit on stage).
  */
 export function Canvas({ stage = false, docId, label = 'Graph', focus }: { stage?: boolean; docId?: string | undefined; label?: string; focus?: readonly string[] | undefined }) {
-  const onStage = useMemo(() => ({ on: true, view: STAGE_VIEW, focus }), [focus]);
+  const section = useRef<HTMLElement>(null);
+  const pane = useStagePane(stage, section);
+  const onStage = useMemo(() => ({ on: true, view: STAGE_VIEW, focus, pane }), [focus, pane]);
   const active = useStudio(activeDoc);
   const chosen = useStudio((s) => (docId !== undefined ? s.project.docs.find((d) => d.id === docId) : undefined));
   const doc = chosen ?? active;
@@ -38,10 +40,29 @@ export function Canvas({ stage = false, docId, label = 'Graph', focus }: { stage
     </Suspense>
   );
   return (
-    <section className="canvas" aria-label={label}>
+    <section ref={section} className="canvas" aria-label={label}>
       {stage ? <StageContext.Provider value={onStage}>{body}</StageContext.Provider> : body}
     </section>
   );
+}
+
+/** The size of the stage's canvas (whole pixels, the same object while it keeps its size); undefined off stage. */
+function useStagePane(stage: boolean, ref: RefObject<HTMLElement | null>): { width: number; height: number } | undefined {
+  const [pane, setPane] = useState<{ width: number; height: number } | undefined>(undefined);
+  useEffect(() => {
+    const el = ref.current;
+    if (!stage || !el) return;
+    const measure = () => {
+      const width = Math.floor(el.clientWidth);
+      const height = Math.floor(el.clientHeight);
+      if (width > 0 && height > 0) setPane((old) => (old && old.width === width && old.height === height ? old : { width, height }));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [stage, ref]);
+  return pane;
 }
 
 /** The canvas while its drawing code loads (a moment, once): where the graph will be, said plainly. */

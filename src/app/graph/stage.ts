@@ -11,8 +11,15 @@ export interface Stage {
   view: ViewportOptions;
   /** The nodes the presenter's current step is about (the current call's node, the deciding rule's): kept in view. */
   focus?: readonly string[] | undefined;
+  /** The stage's graph pane, in screen pixels, once measured: the graph is laid out for it (`stageLayout.ts`). */
+  pane?: { width: number; height: number } | undefined;
 }
 
-export const STAGE_VIEW: ViewportOptions = { minZoom: 1.5, maxZoom: 1.8, padding: 32 };
+/**
+ * The stage's zooms: 1.5 reads from the back of a room (18 px text); the whole graph is shown down
+ * to 1.0 (12 px labels, node names larger) rather than cut at the pane's edge, past which the view
+ * keeps 1.5 and pans to the step.
+ */
+export const STAGE_VIEW: ViewportOptions = { minZoom: 1.5, maxZoom: 1.8, padding: 32, wholeDownTo: 1 };
 
 export const StageContext = createContext<Stage>({ on: false, view: CANVAS_VIEW });

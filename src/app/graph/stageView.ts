@@ -1,6 +1,6 @@
 /**
  * The presenter's camera (pure, tested without a browser): the whole graph when it fits at the
- * stage's readable zoom; otherwise the readable zoom, panned the least that keeps the nodes the
+ * stage's readable zoom, or down to its `wholeDownTo`; otherwise the readable zoom, panned the least that keeps the nodes the
  * current step is about in view, so the room does not lose its bearings at every step.
  */
 import { planViewport, type Box, type Inset, type Viewport, type ViewportOptions } from '../layout/viewport.ts';
@@ -41,7 +41,7 @@ export function stageViewport(
   current?: Viewport,
 ): StagePlan {
   const fit = Math.min((width - 2 * view.padding) / Math.max(1, whole.width), (height - 2 * view.padding) / Math.max(1, whole.height));
-  if (fit >= view.minZoom) return { viewport: planViewport(whole, width, height, view, {}, start), whole: true };
+  if (fit >= (view.wholeDownTo ?? view.minZoom)) return { viewport: planViewport(whole, width, height, view, {}, start), whole: true };
   const readable = current !== undefined && Math.abs(current.zoom - view.minZoom) < 1e-6;
   const base = readable ? current : planViewport(whole, width, height, view, inset, start);
   let box: Box | undefined;

@@ -5,14 +5,18 @@
  * graph's search) when that node is not drawn. Positions in a capped view are the view's: a node
  * moved there stays put until the centre moves, and the document's layout is left alone. Given the
  * page its canvas shows at the readable zoom, a capped view's layout is wrapped to fill it
- * (`wrap.ts`) and laid out again when the canvas changes size.
+ * (`wrap.ts`) and laid out again when the canvas changes size. On stage (the presenter), the graph
+ * is laid out for the stage's pane when that shows it whole at a larger zoom (`stageLayout.ts`);
+ * nodes moved there stay put on stage only.
  */
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useContext, useDeferredValue, useMemo, useState } from 'react';
 import type { XY } from '../state/documents.ts';
 import type { LayoutEdge, LayoutNode } from '../layout/types.ts';
 import { bandsOf, layeredLayout } from '../layout/layered.ts';
 import type { Bands, Page } from '../layout/wrap.ts';
+import { stageLayout } from '../layout/stageLayout.ts';
 import { GRAPH_CAP, neighbourhood, type GraphView, type Item, type Link } from './neighbourhood.ts';
+import { StageContext } from './stage.ts';
 
 const NOTHING = { nodes: [], edges: [] };
 
@@ -64,13 +68,30 @@ export function useGraphView<N extends Item, E extends Link>(
     // The layout input depends on the view only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view, capped, page]);
-  const layout = useMemo(() => (own ? { ...own, ...moved } : docLayout), [own, moved, docLayout]);
+  const stage = useContext(StageContext);
+  const pane = stage.on ? stage.pane : undefined;
+  const padding = stage.view.padding;
+  const staged = useMemo(() => {
+    if (!pane) return undefined;
+    const base = own ?? docLayout;
+    const laid = stageLayout(layoutInput(view), base, pane, padding);
+    return laid === base ? undefined : laid;
+    // The layout input depends on the view only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pane, padding, view, own, docLayout]);
+  const [stagedSeen, setStagedSeen] = useState(staged);
+  if (staged !== stagedSeen) {
+    setStagedSeen(staged);
+    setMoved({});
+  }
+  const layout = useMemo(() => (staged ? { ...staged, ...moved } : own ? { ...own, ...moved } : docLayout), [staged, own, moved, docLayout]);
+  const local = capped || staged !== undefined;
   const onMove = useCallback(
     (positions: Record<string, XY>, key: string) => {
-      if (capped) setMoved((m) => ({ ...m, ...positions }));
+      if (local) setMoved((m) => ({ ...m, ...positions }));
       else storeMove(positions, key);
     },
-    [capped, storeMove],
+    [local, storeMove],
   );
   return { view, layout, onMove, bands: own ? bandsOf(own) : undefined };
 }

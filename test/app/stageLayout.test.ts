@@ -1,0 +1,61 @@
+/**
+ * The presenter's layout (review of 2026-11-29: the stage cut the ETL walk-through's graph at every
+ * step at 1280×720 and 1440×900): of the document's layout and the layered layout wrapped for the
+ * stage's pane, the one shown whole at the largest zoom; the document's own when it is as good.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { activeDoc, createStudioStore } from '../../src/app/state/store.ts';
+import { layoutInputOf, layoutOf } from '../../src/app/graph/docGraph.ts';
+import { stageLayout, wholeZoom } from '../../src/app/layout/stageLayout.ts';
+
+/** The presenter's graph pane at 1280×720 and 1440×900 (the slide and the strip taken off). */
+const PANES = [
+  { width: 870, height: 605 },
+  { width: 978, height: 755 },
+];
+const PADDING = 32;
+
+const docOf = (path: string) => {
+  const store = createStudioStore(undefined, () => 0);
+  store.getState().importFile(path.slice(path.lastIndexOf('/') + 1), readFileSync(path, 'utf8'));
+  const doc = activeDoc(store.getState());
+  if (!doc) throw new Error(`${path} did not open`);
+  return doc;
+};
+
+describe('the stage layout', () => {
+  for (const path of ['examples/etl-pipeline.toml', 'examples/letta-refund-agent.af', 'examples/hegel-execution.yaml', 'examples/claude-code-settings.json'])
+    it(`shows ${path} whole at 12 px text or more on a 1280×720 and a 1440×900 stage`, () => {
+      const doc = docOf(path);
+      const input = layoutInputOf(doc);
+      const own = layoutOf(doc);
+      for (const pane of PANES) {
+        const laid = stageLayout(input, own, pane, PADDING);
+        const zoom = wholeZoom(laid, input.nodes, pane, PADDING);
+        expect(zoom).toBeGreaterThanOrEqual(1);
+        expect(zoom).toBeGreaterThanOrEqual(wholeZoom(own, input.nodes, pane, PADDING));
+        // every node placed, none overlapping another
+        const boxes = input.nodes.map((n) => ({ ...laid[n.id]!, w: n.width, h: n.height }));
+        for (const [i, a] of boxes.entries()) for (const b of boxes.slice(i + 1)) expect(a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y).toBe(true);
+      }
+    });
+
+  it('keeps the document’s own layout when no other shows the graph larger', () => {
+    const doc = docOf('examples/etl-pipeline.toml');
+    const input = layoutInputOf(doc);
+    const own = layoutOf(doc);
+    // a pane as wide as the graph's one row: the document's layout is already the best
+    const laid = stageLayout(input, own, { width: 4000, height: 700 }, PADDING);
+    expect(laid).toBe(own);
+  });
+
+  it('lays out anew a graph whose document layout misses a node', () => {
+    const doc = docOf('examples/etl-pipeline.toml');
+    const input = layoutInputOf(doc);
+    const own = { ...layoutOf(doc) };
+    delete own[input.nodes[0]!.id];
+    const laid = stageLayout(input, own, PANES[0]!, PADDING);
+    expect(input.nodes.every((n) => laid[n.id] !== undefined)).toBe(true);
+  });
+});
