@@ -8,6 +8,7 @@ import { ToolRuleAttribution } from './attribution.ts';
 import { code, codeList, duration, scopeWord, settingsOf, times, toolState } from './explainHelpers.ts';
 import type { ExplainContext, Explanation, RuleRef } from './explainTypes.ts';
 import { explainLettaRan, isLettaReplay, lettaRequiredRuleOf } from './explainLetta.ts';
+import { explainClaudeRan, isClaudeReplay } from './explainClaude.ts';
 import { toolRuleLine } from './ruleText.ts';
 import { append } from '../model/append.ts';
 
@@ -60,6 +61,7 @@ function usageDetails(tool: string, ctx: ExplainContext): string[] {
 /** Explains a call that passed every check and ran, from the trace (`allowed`) or synthetic (`auto`). */
 export function explainRan(d: Ran, ctx: ExplainContext): Explanation {
   if (d.kind === 'allowed' && isLettaReplay(ctx)) return explainLettaRan(d, ctx);
+  if (d.kind === 'allowed' && isClaudeReplay(ctx)) return explainClaudeRan(d, ctx);
   const at = attributionOf(ctx);
   const details: string[] = [];
   let summary: string;
