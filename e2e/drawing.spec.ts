@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { graphNode, importPaths, region, stayOffline } from './helpers.ts';
+import { dragEdge, graphNode, importPaths, region, stayOffline } from './helpers.ts';
 import { collisions, geometry, type Rect } from './canvasGeometry.ts';
 
 /**
@@ -68,6 +68,31 @@ test('New agent → Add tool → rename → Add tool → Add tool: three tools, 
   await expect(graphNode(page, 'tool')).toBeVisible();
   await tool(page, 'Add tool').click();
   await expectApart(page, ['fetch', 'tool', 'tool_2', 'tool_3']);
+});
+
+test('New agent → Add tool → rename → Add tool → rename → drag from the first to the second: a straight edge, its label between them', async ({ page }) => {
+  await graph(page).getByRole('button', { name: 'New agent' }).click();
+  await tool(page, 'Add tool').click();
+  await rename(page, 'search_docs');
+  await tool(page, 'Add tool').click();
+  await rename(page, 'answer');
+  await dragEdge(page, 'search_docs', 'answer');
+  const edge = graph(page).locator('.react-flow__edge');
+  await expect(edge).toHaveCount(1);
+  await expect(graph(page).getByText('before', { exact: true })).toBeVisible();
+  const g = await geometry(graph(page));
+  expect(collisions(g)).toEqual([]);
+  const from = g.nodes.find((n) => n.id === 'search_docs')!.box;
+  const to = g.nodes.find((n) => n.id === 'answer')!.box;
+  const label = g.labels.find((l) => l.text === 'before')!.box;
+  // the label sits in the gap between the two tools, level with them (not under a loop)
+  expect(label.x).toBeGreaterThanOrEqual(from.x + from.width - 1);
+  expect(label.x + label.width).toBeLessThanOrEqual(to.x + 1);
+  expect(label.y + label.height / 2).toBeGreaterThan(Math.min(from.y, to.y));
+  expect(label.y + label.height / 2).toBeLessThan(Math.max(from.y + from.height, to.y + to.height));
+  // the edge runs forward: its path stays within the band of the two tools
+  const path = (await edge.locator('path').first().boundingBox())!;
+  expect(path.y + path.height).toBeLessThanOrEqual(Math.max(from.y + from.height, to.y + to.height) + 1);
 });
 
 test('New workflow → Add phase → rename → Add phase → Add phase: phases apart', async ({ page }) => {

@@ -5,6 +5,7 @@
  */
 import type { XY } from '../state/documents.ts';
 import type { Box } from './viewport.ts';
+import { gapFor } from './layered.ts';
 import { dict, own } from '../../core/model/ownKeys.ts';
 
 /**
@@ -55,7 +56,14 @@ export function phaseNodeSize(rules: number, hasSummary: boolean): { width: numb
   return { width: 260, height: 56 + (hasSummary ? 36 : 0) + 20 * rules };
 }
 
+/** Space across the reading direction between a new node and the nodes beside it. */
 const GAP = 40;
+/**
+ * Space along the reading direction between a new node and the one it follows: what the layered
+ * layout leaves between two layers, so an edge drawn between them runs straight with its label
+ * ("before", for tools) clear of both nodes.
+ */
+const ALONG_GAP: Readonly<Record<'RIGHT' | 'DOWN', number>> = { RIGHT: gapFor('before'), DOWN: 70 };
 
 const hits = (a: Box, b: Box, gap: number) => a.x < b.x + b.width + gap && b.x < a.x + a.width + gap && a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
 
@@ -68,9 +76,9 @@ export function freeSpot(size: { width: number; height: number }, taken: readonl
   const origin: Box =
     anchor ??
     (taken.length === 0
-      ? { x: -size.width - GAP, y: 0, width: size.width, height: size.height }
+      ? { x: -size.width - ALONG_GAP[direction], y: 0, width: size.width, height: size.height }
       : taken.reduce((best, b) => (direction === 'RIGHT' ? (b.y < best.y || (b.y === best.y && b.x > best.x) ? b : best) : b.x < best.x || (b.x === best.x && b.y > best.y) ? b : best)));
-  const stepAlong = (direction === 'RIGHT' ? origin.width : origin.height) + GAP;
+  const stepAlong = (direction === 'RIGHT' ? origin.width : origin.height) + ALONG_GAP[direction];
   const stepAcross = (direction === 'RIGHT' ? size.height : size.width) + GAP;
   for (let across = 0; across < 200; across++) {
     for (const sign of across === 0 ? [1] : [1, -1]) {
