@@ -5,14 +5,14 @@
  * its decision and why (`why`, the dialect's own words). What-if: a rule's Edit button makes its
  * source text editable; the panel lists each decision the edit changes (`whatIf`); Apply replaces
  * only that rule's text (`apply`: one `setText`, one undo step). A dialect gives the figures and
- * the words; this component is the same for each.
+ * the words; this component — one rules table (`RulesTable`), one call list, one what-if — is the
+ * same for each (Claude Code's adds its Learn panel through `aside` and `onRowAction`).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { CodeText } from '../components/ui/CodeText.tsx';
-import { NodeName } from '../graph/NodeName.tsx';
-import { IconButton } from '../components/ui/Button.tsx';
 import type { ChangeItem } from './ChangeList.tsx';
 import { WhatIfFrame } from './WhatIfFrame.tsx';
+import { RulesTable, type RuleColumn } from './RulesTable.tsx';
 import type { StudioStore } from '../state/store.ts';
 import type { RuleDoc } from '../state/documents.ts';
 import '../corpus/corpus.css';
@@ -60,21 +60,41 @@ export interface RuleReportProps {
   unruled: number[];
   unruledLabel: string;
   rulesTitle: string;
-  columns: { label: string; num?: boolean }[];
+  columns: RuleColumn[];
   /** `matched` or `decided`: what a rule's calls are. */
   callsVerb: string;
   /** The load error the dialect refuses the files with, if any. */
   refusal?: string;
   noSessions: ReactNode;
   skipped: { name: string; reason: string }[];
+  /** How the unread sessions are introduced (default `Sessions not read`). */
+  skippedLabel?: string;
   why: (call: number) => ReactNode;
   /** Asked (off the main thread) once typing rests; the last answer stays shown meanwhile. */
   whatIf: (rule: number, text: string) => Promise<WhatIfResult>;
   apply: (rule: number, text: string) => void;
   /** Buttons in the head (Translate to…). */
   actions?: ReactNode;
-  /** A panel that takes the detail's place while open (Translate). */
+  /** A panel that takes the detail's place while open (Translate, Learn); opening it ends an edit. */
   aside?: ReactNode;
+  /** Called when a rule is chosen or its edit begins (the dialect closes its own `aside` panel). */
+  onRowAction?: () => void;
+  /** One-line rules (Claude Code's strings): edited in a one-line box (Enter applies), shown old → new. */
+  singleLine?: boolean;
+  /** The what-if shows the totals after the edit (the dialect's totals count calls by decision alone). */
+  totalsAfter?: boolean;
+}
+
+/** The totals once `changes` are made (a change's missing decision counts as `none`). */
+export function totalsAfterChanges(totals: Readonly<Record<string, number>>, changes: WhatIfResult['changes']): Record<string, number> {
+  const after = { ...totals };
+  for (const c of changes) {
+    const before = c.before ?? 'none';
+    const now = c.after ?? 'none';
+    after[before] = (after[before] ?? 0) - 1;
+    after[now] = (after[now] ?? 0) + 1;
+  }
+  return after;
 }
 
 const WHAT_IF_DEBOUNCE_MS = 120;
@@ -97,6 +117,15 @@ export function RuleReportView(p: RuleReportProps) {
   const [why, setWhy] = useState<number>();
   const [draft, setDraft] = useState<{ rule: number; key: string; text: string }>();
   const [whatIf, setWhatIf] = useState<WhatIfResult & { text: string }>();
+  // An aside panel opening (Translate, Learn) ends the edit: its Apply would be out of sight.
+  const [asideOpen, setAsideOpen] = useState(p.aside !== undefined);
+  if (asideOpen !== (p.aside !== undefined)) {
+    setAsideOpen(p.aside !== undefined);
+    if (p.aside !== undefined) {
+      setDraft(undefined);
+      setWhatIf(undefined);
+    }
+  }
   const { whatIf: ask } = p;
   const draftRule = draft === undefined ? undefined : p.rules[draft.rule];
   const stale = draft !== undefined && draftRule?.key !== draft.key;
@@ -125,83 +154,27 @@ export function RuleReportView(p: RuleReportProps) {
     setSelected(i);
     setWhy(undefined);
     cancelEdit();
+    p.onRowAction?.();
+  };
+  const startEdit = (i: number) => {
+    const r = p.rules[i];
+    if (!r) return;
+    setWhatIf(undefined);
+    setDraft({ rule: i, key: r.key, text: r.text });
+    p.onRowAction?.();
   };
   const applyEdit = () => {
-    if (!draft) return;
+    if (!draft || draft.text.trim() === '') return;
     p.apply(draft.rule, draft.text.trim());
     cancelEdit();
   };
 
-  const shown = selected === undefined ? [] : selected === null ? p.unruled : (p.rules[selected]?.calls ?? []);
-  const label = selected === null ? 'no rule' : selected === undefined ? '' : (p.rules[selected]?.label ?? '');
-  const unchanged = draft !== undefined && draft.text.trim() === draftRule?.text;
-  const changes: ChangeItem[] = (whatIf?.changes ?? []).map((c) => {
-    const call = p.calls[c.call];
-    return { key: c.call, before: c.before ?? 'no rule', after: c.after ?? 'no rule', text: call?.text ?? '', where: `${c.note ? `${c.note} · ` : ''}${call?.where ?? ''}` };
-  });
-
   const detail =
     p.aside ??
     (draft && draftRule ? (
-      <WhatIfFrame
-        id={p.id}
-        summary={
-          <>
-            rule {draft.rule + 1} · <code>{draftRule.label}</code>
-          </>
-        }
-        unchanged={unchanged}
-        answered={whatIf !== undefined}
-        refused={whatIf?.refused === undefined ? undefined : `${p.name} would refuse the edited rules: ${whatIf.refused}`}
-        changes={changes}
-        calls={p.calls.length}
-        updating={whatIf !== undefined && whatIf.text !== draft.text.trim()}
-        applyDisabled={unchanged || draft.text.trim() === '' || whatIf?.refused !== undefined}
-        onApply={applyEdit}
-        onCancel={cancelEdit}
-      />
+      <RuleWhatIf p={p} draft={draft} rule={draftRule} whatIf={whatIf} onApply={applyEdit} onCancel={cancelEdit} />
     ) : (
-      <section className="corpus-section policy-panel" aria-labelledby={`${p.id}-calls-title`}>
-        <h3 id={`${p.id}-calls-title`}>
-          {selected === undefined ? (
-            'Calls'
-          ) : selected === null ? (
-            `Calls no rule ${p.callsVerb}`
-          ) : (
-            <>
-              Calls {p.callsVerb} by <code>{label}</code>
-            </>
-          )}
-        </h3>
-        {selected === undefined ? (
-          <p className="corpus-muted">Choose a rule to list the calls it {p.callsVerb}.</p>
-        ) : shown.length === 0 ? (
-          <p className="corpus-muted">
-            No call of the loaded sessions was {p.callsVerb} by {label}.
-          </p>
-        ) : (
-          <ul className="policy-calls" aria-label={`Calls ${p.callsVerb} by ${label}`}>
-            {shown.slice(0, 500).map((i) => {
-              const c = p.calls[i];
-              if (!c) return null;
-              return (
-                <li key={i}>
-                  <button type="button" className="policy-call" aria-pressed={why === i} onClick={() => setWhy(i)}>
-                    <span className={`policy-list is-${c.decision ?? 'none'}`}>{c.decision ?? 'no rule'}</span> <code>{c.text}</code>
-                    {c.differs && <span className="policy-list is-forbidden"> differs from the log</span>}
-                    <span className="policy-where">{c.where}</span>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        {why !== undefined && p.calls[why] && (
-          <div className="policy-why" role="region" aria-label="Why">
-            {p.why(why)}
-          </div>
-        )}
-      </section>
+      <CallsPanel p={p} selected={selected} why={why} onWhy={setWhy} />
     ));
 
   return (
@@ -225,95 +198,145 @@ export function RuleReportView(p: RuleReportProps) {
           </div>
         ))}
       </dl>
-      {p.skipped.length > 0 && <p className="corpus-skipped">Sessions not read: {p.skipped.map((s) => `${s.name} (${s.reason})`).join('; ')}.</p>}
+      {p.skipped.length > 0 && (
+        <p className="corpus-skipped">
+          {p.skippedLabel ?? 'Sessions not read'}: {p.skipped.map((s) => `${s.name} (${s.reason})`).join('; ')}.
+        </p>
+      )}
       <div className="corpus-tables policy-body">
         <section className="corpus-section policy-panel" aria-labelledby={`${p.id}-rules-title`}>
           <h3 id={`${p.id}-rules-title`}>{p.rulesTitle}</h3>
-          <div className="policy-scroll">
-            <table className="corpus-table" aria-labelledby={`${p.id}-rules-title`}>
-              <thead>
-                <tr>
-                  <th scope="col">Decision</th>
-                  <th scope="col">Rule</th>
-                  {p.columns.map((c) => (
-                    <th key={c.label} scope="col" className={c.num ? 'num' : undefined}>
-                      {c.label}
-                    </th>
-                  ))}
-                  <th scope="col">
-                    <span className="visually-hidden">Edit</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.rules.map((r, i) => (
-                  <tr key={r.key} className={`policy-rule-row${selected === i ? ' is-selected' : ''}${draft?.key === r.key ? ' is-editing' : ''}`}>
-                    <td>
-                      <span className={`policy-list is-${r.decision}`}>{r.decision}</span>
-                    </td>
-                    <th scope="row">
-                      {draft?.key === r.key ? (
-                        <textarea
-                          className="policy-rule-input"
-                          aria-label={`Rule text (was ${r.label})`}
-                          value={draft.text}
-                          rows={Math.min(8, draft.text.split('\n').length)}
-                          spellCheck={false}
-                          autoFocus
-                          onChange={(e) => setDraft({ ...draft, text: e.target.value })}
-                          onKeyDown={(e) => {
-                            if (e.key === 'Escape') cancelEdit();
-                            else if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) applyEdit();
-                          }}
-                        />
-                      ) : (
-                        <button type="button" className="policy-rule-button" aria-pressed={selected === i} onClick={() => choose(i)}>
-                          <code>
-                            <NodeName name={r.label} />
-                          </code>
-                        </button>
-                      )}
-                      <span className="policy-where">{r.where}</span>
-                    </th>
-                    {r.cells.map((c, j) => (
-                      <td key={j} className={p.columns[j]?.num ? 'num' : undefined}>
-                        {typeof c === 'number' ? c.toLocaleString('en') : c}
-                      </td>
-                    ))}
-                    <td className="policy-row-actions">
-                      <IconButton
-                        size="sm"
-                        icon="edit"
-                        label={`Edit rule ${r.label}`}
-                        title="Edit: see what changes"
-                        onClick={() => {
-                          setWhatIf(undefined);
-                          setDraft({ rule: i, key: r.key, text: r.text });
-                        }}
-                      />
-                    </td>
-                  </tr>
-                ))}
-                <tr className={`policy-rule-row${selected === null ? ' is-selected' : ''}`}>
-                  <td />
-                  <th scope="row">
-                    <button type="button" className="policy-rule-button" aria-pressed={selected === null} onClick={() => choose(null)}>
-                      {p.unruledLabel}
-                    </button>
-                  </th>
-                  {p.columns.map((c, j) => (
-                    <td key={c.label} className={c.num ? 'num' : undefined}>
-                      {j === 0 ? p.unruled.length.toLocaleString('en') : null}
-                    </td>
-                  ))}
-                  <td />
-                </tr>
-              </tbody>
-            </table>
-          </div>
+          <RulesTable
+            id={p.id}
+            rules={p.rules}
+            columns={p.columns}
+            unruledLabel={p.unruledLabel}
+            unruledCount={p.unruled.length}
+            selected={selected}
+            draft={draft}
+            singleLine={p.singleLine === true}
+            onChoose={choose}
+            onEdit={startEdit}
+            onDraft={(text) => draft && setDraft({ ...draft, text })}
+            onApply={applyEdit}
+            onCancel={cancelEdit}
+          />
         </section>
         {detail}
       </div>
+    </section>
+  );
+}
+
+/** The what-if of the rule being edited: the decisions its edit changes (and the totals after). */
+function RuleWhatIf({
+  p,
+  draft,
+  rule,
+  whatIf,
+  onApply,
+  onCancel,
+}: {
+  p: RuleReportProps;
+  draft: { rule: number; text: string };
+  rule: ReportRule;
+  whatIf: (WhatIfResult & { text: string }) | undefined;
+  onApply: () => void;
+  onCancel: () => void;
+}) {
+  const text = draft.text.trim();
+  const unchanged = text === rule.text;
+  const changes: ChangeItem[] = (whatIf?.changes ?? []).map((c) => {
+    const call = p.calls[c.call];
+    return { key: c.call, before: c.before ?? 'no rule', after: c.after ?? 'no rule', text: call?.text ?? '', where: `${c.note ? `${c.note} · ` : ''}${call?.where ?? ''}` };
+  });
+  const after = p.totalsAfter && whatIf && whatIf.refused === undefined ? totalsAfterChanges(p.totals, whatIf.changes) : undefined;
+  return (
+    <WhatIfFrame
+      id={p.id}
+      summary={
+        p.singleLine ? (
+          <>
+            <code>{rule.text}</code> <span aria-hidden="true">→</span>
+            <span className="visually-hidden">becomes</span> <code>{text || '(empty)'}</code>
+          </>
+        ) : (
+          <>
+            rule {draft.rule + 1} · <code>{rule.label}</code>
+          </>
+        )
+      }
+      unchanged={unchanged}
+      answered={whatIf !== undefined}
+      refused={whatIf?.refused === undefined ? undefined : `${p.name} would refuse the edited rules: ${whatIf.refused}`}
+      changes={changes}
+      calls={p.calls.length}
+      updating={whatIf !== undefined && whatIf.text !== text}
+      applyDisabled={unchanged || text === '' || whatIf?.refused !== undefined}
+      onApply={onApply}
+      onCancel={onCancel}
+    >
+      {after && (
+        <dl className="policy-delta" aria-label="Totals after the edit">
+          {p.decisions.map((d) => (
+            <div key={d.key} className={after[d.key] === p.totals[d.key] ? 'is-same' : ''}>
+              <dt>{d.label}</dt>
+              <dd>
+                {p.totals[d.key] ?? 0} → <strong>{after[d.key] ?? 0}</strong>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </WhatIfFrame>
+  );
+}
+
+/** The calls of the chosen rule (or of no rule), and a chosen call's why. */
+function CallsPanel({ p, selected, why, onWhy }: { p: RuleReportProps; selected: number | null | undefined; why: number | undefined; onWhy: (call: number) => void }) {
+  const shown = selected === undefined ? [] : selected === null ? p.unruled : (p.rules[selected]?.calls ?? []);
+  const label = selected === null ? 'no rule' : selected === undefined ? '' : (p.rules[selected]?.label ?? '');
+  return (
+    <section className="corpus-section policy-panel" aria-labelledby={`${p.id}-calls-title`}>
+      <h3 id={`${p.id}-calls-title`}>
+        {selected === undefined ? (
+          'Calls'
+        ) : selected === null ? (
+          `Calls no rule ${p.callsVerb}`
+        ) : (
+          <>
+            Calls {p.callsVerb} by <code>{label}</code>
+          </>
+        )}
+      </h3>
+      {selected === undefined ? (
+        <p className="corpus-muted">Choose a rule to list the calls it {p.callsVerb}.</p>
+      ) : shown.length === 0 ? (
+        <p className="corpus-muted">
+          No call of the loaded sessions was {p.callsVerb} by {label}.
+        </p>
+      ) : (
+        <ul className="policy-calls" aria-label={`Calls ${p.callsVerb} by ${label}`}>
+          {shown.slice(0, 500).map((i) => {
+            const c = p.calls[i];
+            if (!c) return null;
+            return (
+              <li key={i}>
+                <button type="button" className="policy-call" aria-pressed={why === i} onClick={() => onWhy(i)}>
+                  <span className={`policy-list is-${c.decision ?? 'none'}`}>{c.decision ?? 'no rule'}</span> <code>{c.text}</code>
+                  {c.differs && <span className="policy-list is-forbidden"> differs from the log</span>}
+                  <span className="policy-where">{c.where}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {why !== undefined && p.calls[why] && (
+        <div className="policy-why" role="region" aria-label="Why">
+          {p.why(why)}
+        </div>
+      )}
     </section>
   );
 }
