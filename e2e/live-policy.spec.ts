@@ -1,7 +1,8 @@
 /**
  * `rule-studio follow --studio` on a Codex rollout (issue 25): the rollout grows while the studio
  * watches it; the page keeps it as a trace and the Policy view decides it, so its counts grow; a
- * forbidden call is notified; a reload resumes with every call once; DISCONNECTED when follow stops.
+ * forbidden call is notified; undo after the session grew undoes the user's edit, not the session;
+ * a reload resumes with every call once; DISCONNECTED when follow stops.
  */
 import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,9 @@ test('follow --studio on a Codex rollout: the Policy view decides each appended 
   const pill = page.getByRole('tabpanel', { name: 'Policy' }).getByRole('status', { name: /^Live view:/ });
   await expect(pill).toHaveText('LIVE');
   await totals(page, { allow: '1', forbidden: '0' });
+  const name = page.getByRole('textbox', { name: 'Project', exact: true });
+  const named = await name.inputValue();
+  await name.fill('live demo');
 
   appendFileSync(session, lines.slice(5, 7).join(''));
   await totals(page, { allow: '1', forbidden: '1' });
@@ -39,6 +43,12 @@ test('follow --studio on a Codex rollout: the Policy view decides each appended 
 
   appendFileSync(session, lines.slice(7).join(''));
   const whole = { allow: '4', prompt: '1', forbidden: '1', none: '2' };
+  await totals(page, whole);
+  // the growing session is not the user's edit: Ctrl+Z undoes the user's last edit (made before
+  // the session grew) and takes no call away
+  await name.blur();
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(name).toHaveValue(named);
   await totals(page, whole);
   // the live status and the growing view, as a designer reviews them (light and dark, two sizes)
   await screenshotsWithAxe(page, 'live-policy', '.policy-dialects');

@@ -6,6 +6,7 @@
  * the whole text to the policy worker, so coalescing keeps a fast-growing session linear enough.
  * While the view is paused (a breakpoint, or Pause) the lines are held, not written: the Policy view
  * stays where it stopped, and "Jump to live" writes them.
+ * The writes are no undo steps (`putLiveTrace`): a growing session is not the user's edit.
  */
 import type { StudioStore } from '../state/store.ts';
 import { liveStore } from './liveStore.ts';
@@ -51,12 +52,8 @@ export function createLiveTraceFeed(store: StudioStore, schedule: (run: () => vo
     const traces = s.project.traces ?? [];
     // the trace the page made, else one of the same name (a reopened project): its text is replaced
     const trace = traces.find((t) => t.id === traceId) ?? traces.find((t) => t.name === name);
-    if (!trace) traceId = s.addTrace(name, text);
-    else {
-      traceId = trace.id;
-      if (trace.name !== name) s.renameTrace(trace.id, name);
-      s.setTraceText(trace.id, text);
-    }
+    // not the user's edit: no undo step, and undo never takes the live events away
+    traceId = s.putLiveTrace(trace?.id, name, text);
   };
   const later = () => {
     if (scheduled) return;

@@ -123,6 +123,13 @@ export interface StudioState {
   placeNodes(docId: string, positions: Record<string, XY>): void;
   addTrace(name: string, text: string): string;
   setTraceText(id: string, text: string): void;
+  /**
+   * Writes a trace fed from outside the user's hands (a session `follow --studio` streams): trace
+   * `id` (absent or unknown: a new one) gets `name` and `text`, with no undo step, in the project
+   * and in every state of the undo history, so undo and redo step through the user's edits alone
+   * and never take live events away. Returns the trace's id.
+   */
+  putLiveTrace(id: string | undefined, name: string, text: string): string;
   renameTrace(id: string, name: string): void;
   removeTrace(id: string): void;
   /** Adds a rule-set test file; returns its id. */
@@ -348,6 +355,19 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
           (p) => (p.traces?.some((t) => t.id === id && t.text !== text) ? { ...p, traces: p.traces.map((t) => (t.id === id ? { ...t, text } : t)) } : p),
           `trace:${id}`,
         );
+      },
+      putLiveTrace(known, name, text) {
+        const id = known ?? newDocId();
+        const put = (p: ProjectData): ProjectData => {
+          const traces = p.traces ?? [];
+          const at = traces.findIndex((t) => t.id === id);
+          if (at < 0) return { ...p, traces: [...traces, { id, name, text }] };
+          const t = traces[at] as TraceDoc;
+          return t.name === name && t.text === text ? p : { ...p, traces: traces.map((x, i) => (i === at ? { id, name, text } : x)) };
+        };
+        const { project, history } = get();
+        set({ project: put(project), history: { ...history, past: history.past.map(put), future: history.future.map(put) } });
+        return id;
       },
       renameTrace(id, name) {
         change((p) => (p.traces?.some((t) => t.id === id && t.name !== name) ? { ...p, traces: p.traces.map((t) => (t.id === id ? { ...t, name } : t)) } : p));
