@@ -32,7 +32,7 @@ const FLAGGED = ['deny', 'ask_user'];
 const callLine = (c: GeminiCallRow) => codecs().geminiCallText(c.call);
 /** A call no table decided counts under `none` too (Gemini's default decided it). */
 const geminiDecisions = (c: GeminiCallRow) => (c.rule === undefined && c.synthetic === undefined ? [c.decision, 'none'] : [c.decision]);
-const COLUMNS = [{ label: 'Tier', width: '5.25rem' }, { label: 'Priority', num: true }, { label: 'Decided', num: true, total: true }];
+const COLUMNS = [{ label: 'Tier', width: '84px' }, { label: 'Priority', num: true }, { label: 'Decided', num: true, total: true }];
 
 const docOf = (docs: readonly RuleDoc[], path: string) => docs.find((d) => d.kind === 'agent' && d.agent.family === 'gemini' && d.agent.geminiPolicies?.some((f) => f.path === path));
 

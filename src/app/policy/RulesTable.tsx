@@ -5,14 +5,14 @@
  *
  * The table fits its pane: its layout is fixed, the pattern column takes the room the others leave
  * and wraps (a long pattern is clamped, its whole text in its title), so the Edit column is always
- * in sight; were the pane narrower than the fixed columns, the Edit column sticks to its right edge.
+ * in sight.
  */
 import type { CSSProperties, KeyboardEvent } from 'react';
 import { NodeName } from '../graph/NodeName.tsx';
 import { IconButton } from '../components/ui/Button.tsx';
 import type { ReportRule } from './RuleReportView.tsx';
 
-/** A column after the rule: its header, and its width in the fixed layout (`5rem`). */
+/** A column after the rule: its header, and its width in the fixed layout (`76px`; a number: 70px). */
 export interface RuleColumn {
   label: string;
   num?: boolean;
@@ -59,7 +59,7 @@ export function RulesTable(p: RulesTableProps) {
           <col className="policy-col-decision" />
           <col />
           {p.columns.map((c) => (
-            <col key={c.label} style={col(c.width ?? (c.num ? '4.75rem' : undefined))} />
+            <col key={c.label} style={col(c.width ?? (c.num ? '70px' : undefined))} />
           ))}
           <col className="policy-col-actions" />
         </colgroup>
