@@ -235,3 +235,38 @@ test('trace files dropped on the window join the project; hooks + states are cho
   await expect(sim(page).locator('.sim-trace-monaco .monaco-editor .view-lines')).toContainText('session_id', { timeout: 30_000 });
   await page.screenshot({ path: 'test-results/simulator-dropped-traces.png', fullPage: true });
 });
+
+test('a stepped decision is drawn on its node in Simulate mode: blocked in red with its word, allowed in green', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
+  await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: 'ETL pipeline, step by step', exact: true }).click();
+  const stage = page.getByRole('dialog', { name: 'Presenter view' });
+  await expect(stage.getByText(/^Step 0 of \d+$/)).toBeVisible({ timeout: 20_000 });
+  await page.keyboard.press('ArrowRight');
+  await expect(stage.getByText(/^Step 1 of \d+$/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(stage).toHaveCount(0);
+  const graph = page.getByRole('region', { name: 'Graph', exact: true });
+  const node = (id: string) => graph.locator(`.react-flow__node[data-id="${id}"]`);
+  const colour = (name: string) =>
+    page.evaluate((v) => {
+      const probe = document.createElement('span');
+      probe.style.color = `var(${v})`;
+      document.querySelector('.rs-flow')?.append(probe);
+      const c = getComputedStyle(probe).color;
+      probe.remove();
+      return c;
+    }, name);
+  // step 1: transform called before extract: blocked
+  await expect(node('transform')).toHaveClass(/rs-verdict-blocked/);
+  expect(await node('transform').evaluate((el) => getComputedStyle(el, '::before').content)).toContain('Blocked');
+  expect(await node('transform').evaluate((el) => getComputedStyle(el).borderTopColor)).toBe(await colour('--error'));
+  await page.screenshot({ path: 'test-results/simulate-verdict-blocked-1280x720.png' });
+  // the next step: extract runs
+  await page.keyboard.press('ArrowRight');
+  await expect(node('extract')).toHaveClass(/rs-verdict-allowed/);
+  await expect(node('transform')).not.toHaveClass(/rs-verdict/);
+  expect(await node('extract').evaluate((el) => getComputedStyle(el, '::before').content)).toContain('Allowed');
+});

@@ -249,10 +249,12 @@ describe('download names', () => {
 describe('highlight and labels', () => {
   const docs = { agentDocId: 'A', workflowDocId: 'W' };
   it('points at the tool and rule, or the phase and workflow rule, that decided', () => {
-    expect(highlightOf(blocked(0, 0), docs)).toEqual({ docId: 'A', tool: 'x', toolRule: 2 });
-    expect(highlightOf(allowed(0, 0), docs, { kind: 'tool', index: 4 })).toEqual({ docId: 'A', tool: 'x', toolRule: 4 });
-    expect(highlightOf({ seq: 0, event: 0, time: T, kind: 'interrupt', node: 'code', ruleType: 'token_budget', rule: 1, text: 't' }, docs)).toEqual({ docId: 'W', node: 'code', workflowRule: 1 });
-    expect(highlightOf({ seq: 0, event: 0, time: T, kind: 'transition', from: 'a', to: 'b' }, docs)).toEqual({ docId: 'W', node: 'b' });
+    expect(highlightOf(blocked(0, 0), docs)).toEqual({ docId: 'A', tool: 'x', toolRule: 2, verdict: 'blocked' });
+    expect(highlightOf(allowed(0, 0), docs, { kind: 'tool', index: 4 })).toEqual({ docId: 'A', tool: 'x', toolRule: 4, verdict: 'allowed' });
+    expect(highlightOf({ seq: 0, event: 0, time: T, kind: 'interrupt', node: 'code', ruleType: 'token_budget', rule: 1, text: 't' }, docs)).toEqual({ docId: 'W', node: 'code', workflowRule: 1, verdict: 'interrupt' });
+    expect(highlightOf({ seq: 0, event: 0, time: T, kind: 'transition', from: 'a', to: 'b' }, docs)).toEqual({ docId: 'W', node: 'b', verdict: 'allowed' });
+    // an exit points at its rule only: no node wears its verdict
+    expect(highlightOf({ seq: 0, event: 0, time: T, kind: 'exit' }, docs, { kind: 'tool', index: 1 })).toEqual({ docId: 'A', toolRule: 1 });
     expect(highlightOf(undefined, docs)).toBeUndefined();
   });
   it('labels decisions and makes violations stand out', () => {

@@ -13,6 +13,7 @@ import type { Agent } from '../../core/model/toolRules.ts';
 import type { XY } from '../state/documents.ts';
 import type { Selection } from '../state/store.ts';
 import { own } from '../../core/model/ownKeys.ts';
+import type { Verdict } from '../simulator/verdict.ts';
 
 export type ToolFlowNode = Node<ToolGraphNode & Record<string, unknown>, 'tool'>;
 export type PhaseFlowNode = Node<PhaseGraphNode & Record<string, unknown>, 'phase'>;
@@ -29,7 +30,12 @@ export interface StepHighlight {
   workflowRule?: number;
   /** The live view's count of decisions shown as they came: the stepped node and edge pulse again at each. */
   pulse?: number;
+  /** The decision's outcome, drawn on `tool` / `node` (its colour and its word). */
+  verdict?: Verdict;
 }
+
+/** The class of the step's own node: its verdict (the deciding rule's other tool gets none). */
+const verdictClass = (step: StepHighlight, own: boolean): string => (own && step.verdict !== undefined ? ` rs-verdict rs-verdict-${step.verdict}` : '');
 
 /** The pulse class of a live highlight: two names with one animation, so each new decision restarts it. */
 const pulseClass = (step: StepHighlight | undefined): string => (step?.pulse !== undefined ? ` rs-live-pulse-${step.pulse % 2}` : '');
@@ -103,7 +109,7 @@ export function toolFlow(
     if (n.error) classes.push('rs-error');
     if (n.id === ruleTool) classes.push('rs-related');
     const stepped = step !== undefined && (n.id === step.tool || n.id === stepRuleTool);
-    if (stepped) classes.push(`rs-step${pulseClass(step)}`);
+    if (stepped) classes.push(`rs-step${pulseClass(step)}${verdictClass(step, n.id === step.tool)}`);
     return {
       id: n.id,
       type: 'tool',
@@ -151,7 +157,7 @@ export function phaseFlow(
     if (n.error) classes.push('rs-error');
     if (n.stuck) classes.push('rs-stuck');
     const stepped = step?.node !== undefined && n.kind === 'phase' && n.id === step.node;
-    if (stepped) classes.push(`rs-step${pulseClass(step)}`);
+    if (stepped) classes.push(`rs-step${pulseClass(step)}${verdictClass(step, true)}`);
     return {
       id: n.id,
       type: 'phase',

@@ -17,12 +17,13 @@ export function useStepHighlight(docId: string): StepHighlight | undefined {
     // a live decision belongs to the agent (tool decisions) or the workflow (phases): each canvas draws what it has
     const h = live ? highlightOf(live.decision, { agentDocId: docId, workflowDocId: docId }) : simulated;
     if (!h || (h.docId !== undefined && h.docId !== docId)) return undefined;
-    const { tool, toolRule, node, workflowRule } = h;
+    const { tool, toolRule, node, workflowRule, verdict } = h;
     return {
       ...(tool !== undefined ? { tool } : {}),
       ...(toolRule !== undefined ? { toolRule } : {}),
       ...(node !== undefined ? { node } : {}),
       ...(workflowRule !== undefined ? { workflowRule } : {}),
+      ...(verdict !== undefined ? { verdict } : {}),
       ...(live && pulse !== undefined ? { pulse } : {}),
     };
   }, [live, simulated, pulse, docId]);

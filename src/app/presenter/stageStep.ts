@@ -4,41 +4,13 @@
  * did with its event ("`cargo test` ran — repeated_command 3 of 5 in 2 m"). Names are marked with
  * backticks for `CodeText`.
  */
-import type { DecisionKind } from '../../core/engine/decisions.ts';
 import type { TraceEvent } from '../../core/traces/events.ts';
 import type { WorkflowEngineSnapshot, RuleStateSnapshot } from '../../core/engine/workflow/snapshot.ts';
 import type { ToolEngineSnapshot } from '../../core/engine/tools/types.ts';
 import type { WorkflowRule } from '../../core/model/workflow.ts';
 import { groupThousands } from '../../core/engine/workflow/texts.ts';
 
-/**
- * How the current node is drawn on stage: the decision's outcome (allowed, blocked, interrupt; quiet
- * for a call merged or ignored), or `current` for the node of a step that decided nothing.
- */
-export type Verdict = 'allowed' | 'blocked' | 'interrupt' | 'quiet' | 'current';
-
-const VERDICTS: Record<DecisionKind, Verdict> = {
-  allowed: 'allowed',
-  auto: 'allowed',
-  exit: 'allowed',
-  transition: 'allowed',
-  periodic_due: 'allowed',
-  blocked: 'blocked',
-  denied: 'blocked',
-  timeout: 'blocked',
-  not_found: 'blocked',
-  exit_blocked: 'blocked',
-  error: 'blocked',
-  interrupt: 'interrupt',
-  deduplicated: 'quiet',
-  ignored: 'quiet',
-};
-
-/** The verdict of a decision kind. */
-export const verdictOf = (kind: DecisionKind): Verdict => VERDICTS[kind];
-
-/** The word shown on the node beside its colour (colour is never the only cue). */
-export const VERDICT_LABEL: Record<Verdict, string> = { allowed: 'Allowed', blocked: 'Blocked', interrupt: 'Interrupt', quiet: 'Not run', current: 'Now' };
+export { verdictOf, VERDICT_LABEL, type Verdict } from '../simulator/verdict.ts';
 
 /** What the engine's state after a step holds that a slide can quote. */
 export interface StepContext {

@@ -5,7 +5,7 @@
  * rather than classes threaded through the canvas's node and edge builders.
  */
 import type { Verdict } from './stageStep.ts';
-import { VERDICT_LABEL } from './stageStep.ts';
+import { VERDICT_ICON as ICON, VERDICT_LABEL } from '../simulator/verdict.ts';
 
 export interface GraphLinks {
   edges: readonly { id: string; source: string; target: string }[];
@@ -48,5 +48,3 @@ export function stageCss(scope: string, marks: StageMarks): string {
   return rules.join('\n');
 }
 
-/** The verdict's symbol (fonts without emoji draw these). */
-const ICON: Record<Verdict, string> = { allowed: '✓', blocked: '⊘', interrupt: '⚠', quiet: '≡', current: '▸' };

@@ -4,6 +4,7 @@
  */
 import type { Decision } from '../../core/engine/decisions.ts';
 import type { RuleRef } from '../../core/simulator/explainTypes.ts';
+import { verdictOf, type Verdict } from './verdict.ts';
 
 export interface SimulationHighlight {
   /** The document (agent or workflow) the highlight belongs to. */
@@ -14,10 +15,17 @@ export interface SimulationHighlight {
   node?: string;
   /** Index of the deciding rule in the node's rule list. */
   workflowRule?: number;
+  /** The decision's outcome, drawn on the tool or phase (`tool` / `node`). */
+  verdict?: Verdict;
 }
 
 /** The highlight for a decision of a run that used these documents; `ruleRef` (from its explanation) fills a missing rule. */
 export function highlightOf(d: Decision | undefined, docs: { agentDocId?: string; workflowDocId?: string }, ruleRef?: RuleRef): SimulationHighlight | undefined {
+  const h = highlightWithout(d, docs, ruleRef);
+  return h && d && (h.tool !== undefined || h.node !== undefined) ? { ...h, verdict: verdictOf(d.kind) } : h;
+}
+
+function highlightWithout(d: Decision | undefined, docs: { agentDocId?: string; workflowDocId?: string }, ruleRef?: RuleRef): SimulationHighlight | undefined {
   if (!d) return undefined;
   const agent = docs.agentDocId !== undefined ? { docId: docs.agentDocId } : {};
   const workflow = docs.workflowDocId !== undefined ? { docId: docs.workflowDocId } : {};
@@ -47,7 +55,7 @@ export function highlightOf(d: Decision | undefined, docs: { agentDocId?: string
  */
 export function sameHighlightOr(prev: SimulationHighlight | undefined, next: SimulationHighlight | undefined): SimulationHighlight | undefined {
   if (prev === undefined || next === undefined) return next;
-  return prev.docId === next.docId && prev.tool === next.tool && prev.toolRule === next.toolRule && prev.node === next.node && prev.workflowRule === next.workflowRule
+  return prev.docId === next.docId && prev.tool === next.tool && prev.toolRule === next.toolRule && prev.node === next.node && prev.workflowRule === next.workflowRule && prev.verdict === next.verdict
     ? prev
     : next;
 }
