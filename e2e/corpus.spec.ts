@@ -42,7 +42,10 @@ test('open a folder of sessions: the corpus summary, then one session replayed i
   await expect(corpus(page).getByRole('definition').nth(1)).toHaveText('8');
   await expect(corpus(page).getByRole('definition').nth(5)).toHaveText('4');
   const rules = corpus(page).getByRole('table').first();
-  await expect(rules.getByRole('row', { name: /RequiresPrecedingTools on `load`/ })).toContainText('8');
+  await expect(rules.getByRole('row', { name: /RequiresPrecedingTools on load/ })).toContainText('8');
+  // rule names are drawn with their code spans, never with literal backticks
+  await expect(rules.locator('code', { hasText: 'load' }).first()).toBeVisible();
+  expect(await corpus(page).evaluate((el) => (el as HTMLElement).innerText.includes('`'))).toBe(false);
   await expect(rules.getByRole('row', { name: /never fired/ })).toHaveCount(4);
   const sessions = corpus(page).getByRole('table').nth(1);
   await expect(sessions.getByRole('row')).toHaveCount(1 + 8);

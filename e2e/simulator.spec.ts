@@ -269,4 +269,21 @@ test('a stepped decision is drawn on its node in Simulate mode: blocked in red w
   await expect(node('extract')).toHaveClass(/rs-verdict-allowed/);
   await expect(node('transform')).not.toHaveClass(/rs-verdict/);
   expect(await node('extract').evaluate((el) => getComputedStyle(el, '::before').content)).toContain('Allowed');
+
+  // the Summary tab at 1280×720: names wrap between words, never inside one, and nothing is cut at the side
+  await page.getByRole('tab', { name: 'Summary' }).click();
+  const summary = page.locator('.sim-summary-panel');
+  await expect(summary.getByRole('row', { name: /^disconnect_db 1/ })).toBeVisible();
+  const fit = await summary.evaluate((el) => {
+    const cells = [...el.querySelectorAll('th, td')];
+    return {
+      breaksInWords: cells.filter((c) => getComputedStyle(c).overflowWrap !== 'normal' || getComputedStyle(c).wordBreak !== 'normal').length,
+      overflow: [...el.querySelectorAll('table')].filter((t) => t.scrollWidth > (t.parentElement?.clientWidth ?? 0) + 1).length,
+      backticks: (el as HTMLElement).innerText.includes('`'),
+    };
+  });
+  await page.screenshot({ path: 'test-results/simulate-summary-1280x720.png' });
+  expect(fit).toEqual({ breaksInWords: 0, overflow: 0, backticks: false });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/simulate-summary-dark-1280x720.png' });
 });

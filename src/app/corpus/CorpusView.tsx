@@ -4,6 +4,7 @@
  * never do — the summary `rule-studio report --corpus` prints, computed in a worker of its own.
  * Each session is one click from its replay in the simulator.
  */
+import { CodeText } from '../components/ui/CodeText.tsx';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useStore } from 'zustand';
 import { reportTotals } from '../../core/corpus/render.ts';
@@ -219,8 +220,14 @@ function RuleLabel({ label }: { label: string }) {
   const meaning = cut < 0 ? '' : label.slice(cut + 3);
   return (
     <>
-      <span className="corpus-rule-head">{head}</span>
-      {meaning && <span className="corpus-rule-meaning">{meaning}</span>}
+      <span className="corpus-rule-head">
+        <CodeText text={head} />
+      </span>
+      {meaning && (
+        <span className="corpus-rule-meaning">
+          <CodeText text={meaning} />
+        </span>
+      )}
     </>
   );
 }

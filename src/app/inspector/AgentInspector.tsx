@@ -5,6 +5,9 @@ import { DraftField } from './fields.tsx';
 import { CappedList } from './CappedList.tsx';
 import { LETTA_CODE_NOTE, LETTA_FAMILY } from '../../core/model/lettaFamily.ts';
 
+
+/** `1 rule`, `2 rules`. */
+const rulesCount = (n: number, one: string) => `${n.toLocaleString('en')} ${one}${n === 1 ? '' : 's'}`;
 export function AgentInspector({ doc }: { doc: AgentDoc }) {
   const store = useStudioStore();
   const s = () => store.getState();
@@ -42,7 +45,7 @@ export function AgentInspector({ doc }: { doc: AgentDoc }) {
         )}
       />
       <p className="muted">
-        {doc.agent.family === 'letta' ? `${doc.agent.lettaRules?.length ?? 0} Letta rules` : `${doc.agent.rules.length} rules`}. Select a tool or an edge on the graph to edit it.
+        {rulesCount(doc.agent.family === 'letta' ? (doc.agent.lettaRules?.length ?? 0) : doc.agent.rules.length, doc.agent.family === 'letta' ? 'Letta rule' : 'rule')}. Select a tool or an edge on the graph to edit it.
       </p>
     </div>
   );

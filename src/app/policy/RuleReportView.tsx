@@ -200,7 +200,7 @@ export function RuleReportView(p: RuleReportProps) {
       </dl>
       {p.skipped.length > 0 && (
         <p className="corpus-skipped">
-          {p.skippedLabel ?? 'Sessions not read'}: {p.skipped.map((s) => `${s.name} (${s.reason})`).join('; ')}.
+          {p.skippedLabel ?? 'Sessions not read'}: <CodeText text={`${p.skipped.map((s) => `${s.name} (${s.reason})`).join('; ')}.`} />
         </p>
       )}
       <div className="corpus-tables policy-body">

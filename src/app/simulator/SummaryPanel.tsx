@@ -9,6 +9,7 @@ import { simulationStore } from './simulationStore.ts';
 import { decisionsFileName, downloadText, summaryFileName } from './downloads.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import { Button } from '../components/ui/Button.tsx';
+import { NodeName } from '../graph/NodeName.tsx';
 
 export function SummaryPanel() {
   const project = useStudio((s) => s.project);
@@ -40,71 +41,105 @@ export function SummaryPanel() {
   );
 }
 
+/** A tool's decisions by kind, in words: `allowed 1 · blocked 2`. */
+const byKindText = (byKind: Readonly<Record<string, number>>) =>
+  Object.entries(byKind)
+    .map(([k, n]) => `${k.replace('_', ' ')} ${n}`)
+    .join(' · ');
+
+/** How often a rule fired, and (a tool rule) how often its check failed, under it when it did. */
+function RuleCells({ fired, failures }: { fired: number; failures?: number }) {
+  return (
+    <td className="num">
+      {fired === 0 ? <span className="sim-muted">never fired</span> : `fired ${fired.toLocaleString('en')}`}
+      {failures !== undefined && failures > 0 ? <span className="sim-at-limit sim-sum-failed">{failures.toLocaleString('en')} failed</span> : null}
+    </td>
+  );
+}
+
 function SummaryTables({ s }: { s: Summary }) {
   const kinds = Object.entries(s.byKind).filter(([, n]) => n > 0);
+  const rules = s.toolRules.length + s.lettaRules.length + s.workflowRules.length;
   return (
     <>
-      <table>
-        <caption>Decisions per kind ({s.decisions})</caption>
-        <tbody>
+      <section aria-labelledby="sim-sum-kinds">
+        <h4 id="sim-sum-kinds">
+          Decisions <span className="sim-sum-count">{s.decisions.toLocaleString('en')}</span>
+        </h4>
+        <ul className="sim-sum-kinds">
           {kinds.map(([k, n]) => (
-            <tr key={k}>
-              <th scope="row" className={`sim-k-${k}`}>
-                {k}
-              </th>
-              <td>{n}</td>
-            </tr>
+            <li key={k} className={`sim-sum-kind sim-k-${k}`}>
+              {k.replace('_', ' ')} <strong>{n.toLocaleString('en')}</strong>
+            </li>
           ))}
-        </tbody>
-      </table>
-      <table>
-        <caption>Per tool</caption>
-        <tbody>
-          {s.byTool.slice(0, 200).map((t) => (
-            <tr key={t.tool}>
-              <th scope="row">{t.tool}</th>
-              <td>{t.total}</td>
-              <td>
-                {Object.entries(t.byKind)
-                  .map(([k, n]) => `${k} ${n}`)
-                  .join(', ')}
-              </td>
+        </ul>
+      </section>
+      <section aria-labelledby="sim-sum-tools">
+        <h4 id="sim-sum-tools">
+          Per tool <span className="sim-sum-count">{s.byTool.length.toLocaleString('en')}</span>
+        </h4>
+        <table className="sim-sum-table" aria-labelledby="sim-sum-tools">
+          <thead className="visually-hidden">
+            <tr>
+              <th scope="col">Tool</th>
+              <th scope="col">Decisions</th>
+              <th scope="col">By kind</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      <table>
-        <caption>Per rule</caption>
-        <tbody>
-          {s.toolRules.map((r) => (
-            <tr key={`t${r.rule}`}>
-              <th scope="row">
-                rule {ruleNumber(r.rule)}: {r.tool} {ruleTypeLabel(r.type)}
-              </th>
-              <td>fired {r.fired}</td>
-              <td>{r.failures} failures</td>
-            </tr>
-          ))}
-          {s.lettaRules.map((r) => (
-            <tr key={`l${r.rule}`}>
-              <th scope="row">
-                Letta rule {ruleNumber(r.rule)}: {r.tool} {ruleTypeLabel(r.type)}
-              </th>
-              <td>fired {r.fired}</td>
-              <td>{r.failures} failures</td>
-            </tr>
-          ))}
-          {s.workflowRules.map((r) => (
-            <tr key={`w${r.node}${r.rule}`}>
-              <th scope="row">
-                {r.node} rule {ruleNumber(r.rule)}: {ruleTypeLabel(r.type)}
-              </th>
-              <td>fired {r.fired}</td>
-              <td />
-            </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {s.byTool.slice(0, 200).map((t) => (
+              <tr key={t.tool}>
+                <th scope="row" className="sim-sum-name sim-sum-tool">
+                  <NodeName name={t.tool} />
+                </th>
+                <td className="num">{t.total.toLocaleString('en')}</td>
+                <td className="sim-muted">{byKindText(t.byKind)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      {rules > 0 ? (
+        <section aria-labelledby="sim-sum-rules">
+          <h4 id="sim-sum-rules">
+            Per rule <span className="sim-sum-count">{rules.toLocaleString('en')}</span>
+          </h4>
+          <table className="sim-sum-table" aria-labelledby="sim-sum-rules">
+            <thead className="visually-hidden">
+              <tr>
+                <th scope="col">Rule</th>
+                <th scope="col">Fired (and failed)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {s.toolRules.map((r) => (
+                <tr key={`t${r.rule}`}>
+                  <th scope="row" className="sim-sum-name">
+                    <span className="sim-sum-rule-no">{ruleNumber(r.rule)}</span> {ruleTypeLabel(r.type)} on <code className="code-inline"><NodeName name={r.tool} /></code>
+                  </th>
+                  <RuleCells fired={r.fired} failures={r.failures} />
+                </tr>
+              ))}
+              {s.lettaRules.map((r) => (
+                <tr key={`l${r.rule}`}>
+                  <th scope="row" className="sim-sum-name">
+                    <span className="sim-sum-rule-no">Letta {ruleNumber(r.rule)}</span> {ruleTypeLabel(r.type)} on <code className="code-inline"><NodeName name={r.tool} /></code>
+                  </th>
+                  <RuleCells fired={r.fired} failures={r.failures} />
+                </tr>
+              ))}
+              {s.workflowRules.map((r) => (
+                <tr key={`w${r.node}${r.rule}`}>
+                  <th scope="row" className="sim-sum-name">
+                    <span className="sim-sum-rule-no">{ruleNumber(r.rule)}</span> {ruleTypeLabel(r.type)} in <code className="code-inline"><NodeName name={r.node} /></code>
+                  </th>
+                  <RuleCells fired={r.fired} />
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
       <NeverFired s={s} />
     </>
   );
@@ -112,21 +147,26 @@ function SummaryTables({ s }: { s: Summary }) {
 
 function NeverFired({ s }: { s: Summary }) {
   const items = [
-    ...s.neverFired.tool.map((r) => `rule ${ruleNumber(r.rule)}: ${r.tool} ${ruleTypeLabel(r.type)}`),
-    ...s.neverFired.letta.map((r) => `Letta rule ${ruleNumber(r.rule)}: ${r.tool} ${ruleTypeLabel(r.type)}`),
-    ...s.neverFired.workflow.map((r) => `${r.node} rule ${ruleNumber(r.rule)}: ${ruleTypeLabel(r.type)}`)];
+    ...s.neverFired.tool.map((r) => `${ruleNumber(r.rule)} ${ruleTypeLabel(r.type)} on \`${r.tool}\``),
+    ...s.neverFired.letta.map((r) => `Letta ${ruleNumber(r.rule)} ${ruleTypeLabel(r.type)} on \`${r.tool}\``),
+    ...s.neverFired.workflow.map((r) => `${ruleNumber(r.rule)} ${ruleTypeLabel(r.type)} in \`${r.node}\``),
+  ];
   return (
-    <div>
-      <h4>Never fired ({items.length})</h4>
+    <section>
+      <h4>
+        Never fired <span className="sim-sum-count">{items.length}</span>
+      </h4>
       {items.length === 0 ? (
-        <p>Every rule fired at least once.</p>
+        <p className="sim-muted">Every rule fired at least once.</p>
       ) : (
-        <ul>
+        <ul className="sim-sum-never">
           {items.map((t) => (
-            <li key={t}>{t}</li>
+            <li key={t}>
+              <CodeText text={t} />
+            </li>
           ))}
         </ul>
       )}
-    </div>
+    </section>
   );
 }
