@@ -101,6 +101,28 @@ const traceByName = new Map(Object.entries(traceFiles).map(([path, text]) => [pa
 /** Sessions opened with an example (its Policy view counts their calls): Codex's rules and a rollout log. */
 const SESSION_OF: Readonly<Record<string, string>> = { 'codex-default.rules': 'codex-session.jsonl' };
 
+/** The rule-set tests shipped beside the examples (`<example>.test.yaml`). */
+const TESTS: readonly Example[] = Object.entries(files)
+  .filter(([path]) => isTestFileName(path))
+  .map(([path, text]) => ({ name: path.slice(path.lastIndexOf('/') + 1), text }));
+
+/**
+ * The rule-set test shipped beside example `name` (`etl-pipeline.toml` → `etl-pipeline.test.yaml`),
+ * with the gallery's traces it names by path, if it has one: opened with the example, its Tests tab
+ * shows a suite that passes.
+ */
+export function testOf(name: string): { test: Example; traces: Example[] } | undefined {
+  const base = name.replace(/\.[^.]+$/, '');
+  const test = TESTS.find((t) => t.name === `${base}.test.yaml`);
+  if (!test) return undefined;
+  const named = [...test.text.matchAll(/^\s*trace:\s*([^\s#]+\.(?:ya?ml|jsonl))\s*(?:#.*)?$/gm)].map((m) => (m[1] ?? '').slice((m[1] ?? '').lastIndexOf('/') + 1));
+  const traces = [...new Set(named)].flatMap((n) => {
+    const text = traceByName.get(n);
+    return text === undefined ? [] : [{ name: n, text }];
+  });
+  return { test, traces };
+}
+
 /** The recorded session that opens with example `name`, if it has one. */
 export function sessionOf(name: string): Example | undefined {
   const trace = Object.hasOwn(SESSION_OF, name) ? SESSION_OF[name] : undefined;

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Tabs } from 'radix-ui';
-import { EXAMPLES, FOLDER_EXAMPLES, WALKTHROUGHS, sessionOf, type FolderExample, type Walkthrough } from '../examples.ts';
+import { EXAMPLES, FOLDER_EXAMPLES, WALKTHROUGHS, sessionOf, testOf, type FolderExample, type Walkthrough } from '../examples.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { loadCodecs } from '../state/codecs.ts';
 import { useUiStore } from '../state/uiContext.tsx';
@@ -98,7 +98,14 @@ export function ExamplesDialog() {
     const added = store.getState().importFile(name, text);
     const session = sessionOf(name);
     if (added > 0 && session) store.getState().importFile(session.name, session.text);
-    if (added > 0) store.getState().notify('info', session ? `Opened a copy of the example ${name} with the session ${session.name} (see the Policy tab).` : `Opened a copy of the example ${name}.`);
+    const tests = added > 0 ? testOf(name) : undefined;
+    if (tests) {
+      const held = new Set((store.getState().project.traces ?? []).map((t) => t.name));
+      for (const t of tests.traces) if (!held.has(t.name)) store.getState().addTrace(t.name, t.text);
+      if (!(store.getState().project.tests ?? []).some((t) => t.name === tests.test.name)) store.getState().addTest(tests.test.name, tests.test.text);
+    }
+    const extras = [session ? `the session ${session.name} (see the Policy tab)` : undefined, tests ? `its tests, ${tests.test.name} (see the Tests tab)` : undefined].filter((x) => x !== undefined);
+    if (added > 0) store.getState().notify('info', `Opened a copy of the example ${name}${extras.length > 0 ? ` with ${extras.join(' and ')}` : ''}.`);
     close();
   };
   const openFolder = async (f: FolderExample) => {

@@ -12,8 +12,9 @@ import { DocList } from './DocList.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { UNDO_HINT } from '../graph/keys.ts';
 
-// Every Gemini policy file reads as an agent named `gemini`: its file (with its tier's folder) tells them apart.
-const nameOf = (d: RuleDoc) => (d.kind === 'agent' ? (d.agent.family === 'gemini' ? d.fileName : d.agent.name) : d.workflow.name);
+// Every Codex rules file reads as an agent named `codex`, every Gemini policy file as one named
+// `gemini`: their files (a Gemini file with its tier's folder) tell them apart.
+const nameOf = (d: RuleDoc) => (d.kind === 'agent' ? (d.agent.family === 'gemini' || d.agent.family === 'codex' ? d.fileName : d.agent.name) : d.workflow.name);
 
 export function Explorer() {
   const store = useStudioStore();

@@ -11,6 +11,7 @@ import type { TestFileOutcome, TestOutcome } from '../../worker/protocol.ts';
 import { ensureTestsWatching, testsStore } from './testsStore.ts';
 import { openTestInSimulator } from './openTest.ts';
 import { useShowSimulator } from './useShowSimulator.ts';
+import { TEST_SAMPLE } from './testSample.ts';
 import { useUi } from '../state/uiContext.tsx';
 import './tests.css';
 import { Button } from '../components/ui/Button.tsx';
@@ -46,9 +47,15 @@ export function TestsView({ id, hidden }: { id?: string; hidden?: boolean }) {
       </header>
       {error && <p className="tests-error">{error}</p>}
       {(tests ?? []).length === 0 ? (
-        <p className="tests-empty">
-          A test pins what the rules must decide on a trace. Import a <code>*.test.yaml</code> file, or replay a trace in the simulator and use <strong>Save as test</strong>. The format is described in <code>docs/rule-tests.md</code>.
-        </p>
+        <div className="tests-empty">
+          <p>
+            A test pins what the rules must decide on a trace. Import a <code>*.test.yaml</code> file, or replay a trace in the simulator and use <strong>Save as test</strong>. The gallery’s examples open with theirs.
+          </p>
+          <details className="tests-format">
+            <summary>What a test file looks like</summary>
+            <pre>{TEST_SAMPLE}</pre>
+          </details>
+        </div>
       ) : (
         <ul className="tests-files">
           {(tests ?? []).map((t) => (
