@@ -46,3 +46,25 @@ export async function runRealCli(argv: string[]): Promise<CliRun> {
   });
   return { code, stdout, stderr };
 }
+
+/**
+ * Runs the CLI in-process on the real file system with files read as byte chunks of `chunk` bytes
+ * and the decision stream taken as bytes (as the CLI runs: `readByteChunks`, `outBytes`); `stdout`
+ * is the text output followed by the bytes, decoded.
+ */
+export async function runStreamedCli(argv: string[], chunk: number): Promise<CliRun> {
+  const out: Uint8Array[] = [];
+  let text = '';
+  let stderr = '';
+  const code = await main(argv, {
+    readText,
+    async *readByteChunks(path) {
+      const bytes = readFileSync(path);
+      for (let at = 0; at < bytes.length; at += chunk) yield bytes.subarray(at, at + chunk);
+    },
+    outBytes: (b) => out.push(b.slice()),
+    out: (t) => (text += t.endsWith('\n') ? t : `${t}\n`),
+    err: (t) => (stderr += t.endsWith('\n') ? t : `${t}\n`),
+  });
+  return { code, stdout: text + Buffer.concat(out).toString('utf8'), stderr };
+}

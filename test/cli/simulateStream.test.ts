@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { readText } from '../../src/cli/io.ts';
+import { runStreamedCli } from './harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'rule-studio-stream-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,25 +26,6 @@ async function whole(argv: string[]): Promise<{ code: number; stdout: string; st
     err: (t) => (stderr += t.endsWith('\n') ? t : `${t}\n`),
   });
   return { code, stdout, stderr };
-}
-
-/** Runs simulate with the file read in chunks of `chunk` bytes and the output taken as bytes. */
-async function streamed(argv: string[], chunk: number): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: Uint8Array[] = [];
-  let text = '';
-  let stderr = '';
-  const code = await main(argv, {
-    readText,
-    async *readByteChunks(path) {
-      const bytes = readFileSync(path);
-      for (let at = 0; at < bytes.length; at += chunk) yield bytes.subarray(at, at + chunk);
-    },
-    outBytes: (b) => out.push(b.slice()),
-    out: (t) => (text += t.endsWith('\n') ? t : `${t}\n`),
-    err: (t) => (stderr += t.endsWith('\n') ? t : `${t}\n`),
-  });
-  const bytes = Buffer.concat(out);
-  return { code, stdout: text + bytes.toString('utf8'), stderr };
 }
 
 const AGENT = 'examples/etl-pipeline.toml';
@@ -80,15 +62,15 @@ describe('simulate, streamed from disk', () => {
     expect(read.code).toBe(0);
     expect(read.stdout).toMatch(/"kind":"(allowed|auto|transition)"/);
     for (const chunk of [1, 7, 4096, 1 << 20]) {
-      const r = await streamed(argv, chunk);
+      const r = await runStreamedCli(argv, chunk);
       expect(r).toEqual(read);
     }
     const compare = [...argv, '--compare-profile', 'pattern'];
-    expect(await streamed(compare, 5)).toEqual(await whole(compare));
+    expect(await runStreamedCli(compare, 5)).toEqual(await whole(compare));
   });
 
   it('reads the canonical file by the byte reader and still reports its bad lines', async () => {
-    const r = await streamed(['simulate', AGENT, '--trace', join(dir, 'canonical.jsonl')], 1 << 20);
+    const r = await runStreamedCli(['simulate', AGENT, '--trace', join(dir, 'canonical.jsonl')], 1 << 20);
     const decisions = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { kind: string; message?: string; tool?: string });
     expect(decisions.filter((d) => d.kind === 'error').map((d) => d.message)).toEqual([
       'line 6: not valid JSON: "not json"',
