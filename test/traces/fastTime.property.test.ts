@@ -1,7 +1,8 @@
 /**
  * Issue 28: the canonical reader's time fast path takes every RFC 3339 form the readers accept
  * (any fraction length, `T`/`t`/space, `Z`/`z`, `±HH:MM`, `±HHMM`) and agrees with the slow path
- * (`parseTraceTime`, the regex) on random times, valid or not.
+ * (`parseTraceTime`, the regex) on random times, valid or not, alone on a line and read in place
+ * with more of the line after it.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ const timeArb = fc
   });
 
 /** A valid time with one character replaced (most such texts are no time at all). */
-const mangledArb = fc.tuple(timeArb, fc.nat(40), fc.constantFrom('x', '.', ':', '-', '+', '9', ' ', 'Z')).map(([t, at, c]) => {
+const mangledArb = fc.tuple(timeArb, fc.nat(40), fc.constantFrom('x', '.', ':', '-', '+', '9', ' ', 'Z', '"', '\\')).map(([t, at, c]) => {
   const k = at % t.length;
   return t.slice(0, k) + c + t.slice(k + 1);
 });
@@ -53,6 +54,10 @@ describe('canonical time fast path (issue 28)', () => {
           const line = bytes(`{"type":"batch_start","time":"${t}"}`);
           const event = slow.ok ? { type: 'batch_start', time: slow.ms, ...(slow.offset === 0 ? {} : { utcOffset: slow.offset }) } : undefined;
           expect({ t, event: reader.parse(line, 0, line.length) }).toStrictEqual({ t, event });
+          // read in place, its end found by its shape, with more of the line after it
+          const call = bytes(`{"time":"${t}","type":"tool_call","tool":"a"}\n`);
+          const callEvent = slow.ok ? { type: 'tool_call', time: slow.ms, tool: 'a', args: {}, outcome: 'ok', duration_ms: 0, ...(slow.offset === 0 ? {} : { utcOffset: slow.offset }) } : undefined;
+          expect({ t, event: reader.parse(call, 0, call.length) }).toStrictEqual({ t, event: callEvent });
         }
       }),
       { numRuns: 2000 },

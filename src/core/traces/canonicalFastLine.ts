@@ -327,6 +327,28 @@ function isDigitAt(b: Uint8Array, i: number, e: number): boolean {
   return c >= ZERO && c <= ZERO + 9;
 }
 
+/**
+ * Where a time of {@link CanonicalFastLine.fastTime}'s forms starting at `start` would end (after
+ * its zone): its shape only (seconds, an optional fraction, `Z`/`z` or an offset), for the caller
+ * to check the quote there and `fastTime` to check the rest; -1 when it cannot be one (`< e`
+ * otherwise).
+ */
+function timeEnd(b: Uint8Array, start: number, e: number): number {
+  let i = start + 19;
+  if (i >= e) return -1;
+  if (b[i] === 0x2e) {
+    i++;
+    while (i < e && isDigitAt(b, i, e)) i++;
+  }
+  if (i >= e) return -1;
+  const z = b[i];
+  let end: number;
+  if (z === 0x5a || z === 0x7a) end = i + 1;
+  else if (z === 0x2b || z === MINUS) end = i + 3 < e && b[i + 3] === COLON ? i + 6 : i + 5;
+  else return -1;
+  return end < e ? end : -1;
+}
+
 /** After an object's member: the position after `,` and blanks, -2 after `}`, -1 for anything else. */
 function afterMember(b: Uint8Array, i: number, e: number): number {
   i = skipBlank(b, i, e);
@@ -477,15 +499,17 @@ export class CanonicalFastLine {
           break;
         }
         case TIME: {
-          // the usual 24-character time is not scanned first: `time` reads its digits
-          if (i + 25 < e && b[i] === QUOTE && b[i + 25] === QUOTE) {
-            strStart = i + 1;
-            strEnd = i + 25;
-            i += 26;
-          } else {
-            i = scanString(b, i, e);
-            if (i < 0) return undefined;
+          // A time of the fast path's forms is read where it lies, its end found by its shape (no
+          // scan of the string first); any other goes the way of any string, then to `time`.
+          const end = b[i] === QUOTE ? timeEnd(b, i + 1, e) : -1;
+          const fast = end > 0 && b[end] === QUOTE ? this.fastTime(b, i + 1, end) : undefined;
+          if (fast !== undefined) {
+            time = fast;
+            i = end + 1;
+            break;
           }
+          i = scanString(b, i, e);
+          if (i < 0) return undefined;
           const ms = this.time(b, strStart, strEnd);
           if (ms === undefined) return undefined;
           time = ms;

@@ -44,6 +44,11 @@ export function traceHeadText(bytes: Uint8Array, encoding: TextEncodingName): st
   return text.slice(0, HEAD_CHARS);
 }
 
+/** `bytes` as a plain `Uint8Array` over the same memory (itself when it is one). */
+function plainBytes(bytes: Uint8Array): Uint8Array {
+  return Object.getPrototypeOf(bytes) === Uint8Array.prototype ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 /** Items of a trace file as its chunks are fed: `emit` gets them a slice at a time. */
 export interface TraceBytesReader {
   /** Feeds the file's next chunk (any split). The chunk is not kept: the caller may reuse it. */
@@ -69,7 +74,10 @@ export function createTraceBytesReader(path: string): TraceBytesReader {
       const reader = createCanonicalByteReader({ file: path });
       // In slices of 64 KB, so the items read and not yet replayed stay few (a whole 1 MiB chunk's
       // ten thousand items outlived young-generation collections and were copied).
-      take = (b, out) => {
+      take = (chunk, out) => {
+        // A Node Buffer (a Uint8Array of another class) seen as a plain Uint8Array, so the parser
+        // meets one kind of array (its held-line buffer is one): two made its accesses polymorphic.
+        const b = plainBytes(chunk);
         for (let at = 0; at < b.length; at += SLICE_BYTES) out(reader.push(b.subarray(at, Math.min(b.length, at + SLICE_BYTES))));
       };
       finish = (out) => out(reader.end());
