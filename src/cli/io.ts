@@ -1,5 +1,5 @@
 /** File access and output for the CLI: the only place the CLI touches the file system. */
-import { closeSync, constants, createReadStream, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, writeFileSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, writeFileSync, writeSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { termSafe } from './escape.ts';
 import { decodeBytes, decoderFor, invalidUtf8, type InvalidUtf8 } from '../core/text/decodeBytes.ts';
@@ -190,19 +190,26 @@ export const err = (text: string): void => writeLine(2, text);
 /** Writes UTF-8 bytes of whole lines to stdout as they are (the decision stream), keeping order with stderr. */
 export const outBytes = (bytes: Uint8Array): void => writeBytes(1, bytes);
 
-/** Reads a regular file as a stream of byte chunks (up to 1 MiB each). */
+/**
+ * Reads a regular file as a stream of byte chunks (up to 1 MiB each), read synchronously into one
+ * reused buffer: a chunk holds its bytes until the next one is asked for (copy what must outlive
+ * that). A stream allocated a fresh 1 MiB buffer per chunk and went through its queue.
+ */
 export async function* readByteChunks(path: string): AsyncIterable<Uint8Array> {
-  let stream;
+  let fd: number | undefined;
   try {
     requireRegular(path);
-    stream = createReadStream(path, { highWaterMark: 1 << 20 });
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const buf = new Uint8Array(1 << 20);
+    for (;;) {
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      yield buf.subarray(0, n);
+    }
   } catch (e) {
     throw failure(path, e);
-  }
-  try {
-    for await (const chunk of stream) yield chunk as Buffer;
-  } catch (e) {
-    throw failure(path, e);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

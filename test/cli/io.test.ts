@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readChunks, readText, UnreadableError } from '../../src/cli/io.ts';
+import { readByteChunks, readChunks, readText, UnreadableError } from '../../src/cli/io.ts';
 
 describe('readText', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rule-studio-io-'));
@@ -42,5 +42,31 @@ describe('readChunks', () => {
   it('refuses a device before reading anything', async () => {
     const chunks = readChunks('/dev/zero')[Symbol.asyncIterator]();
     await expect(chunks.next()).rejects.toThrow('is a character device');
+  });
+});
+
+describe('readByteChunks', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rule-studio-io-'));
+
+  it('gives every byte of the file in order, in chunks of at most 1 MiB (each copied before the next is asked for)', async () => {
+    const f = join(dir, 'trace.jsonl');
+    const bytes = Buffer.alloc((1 << 21) + 12345);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7 + (i >> 11)) & 0xff;
+    writeFileSync(f, bytes);
+    const chunks: Buffer[] = [];
+    for await (const c of readByteChunks(f)) {
+      expect(c.length).toBeLessThanOrEqual(1 << 20);
+      chunks.push(Buffer.from(c));
+    }
+    expect(chunks.length).toBe(3);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+  });
+
+  it('refuses a missing file, a device and a directory by name', async () => {
+    const first = (path: string) => readByteChunks(path)[Symbol.asyncIterator]().next();
+    await expect(first(join(dir, 'none.jsonl'))).rejects.toThrow(UnreadableError);
+    await expect(first(join(dir, 'none.jsonl'))).rejects.toThrow('no such file');
+    await expect(first('/dev/zero')).rejects.toThrow('is a character device');
+    await expect(first(dir)).rejects.toThrow(/directory/);
   });
 });
