@@ -368,16 +368,22 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
   let listIds = 0;
   let list = new Uint8Array(0);
   let listLength = 0;
-  const appendToList = (bytes: Uint8Array) => {
-    if (listLength + bytes.length > list.length) {
-      const grown = new Uint8Array(Math.max(4096, 2 * (listLength + bytes.length)));
-      grown.set(list.subarray(0, listLength));
-      list = grown;
-    }
-    list.set(bytes, listLength);
-    listLength += bytes.length;
+  /**
+   * Per tool id of `listNameOf`: `, ` and its name's string content, as bytes (no name lookup and
+   * no table of strings per entry; copied byte by byte, as a typed array's `set` costs more than
+   * the few bytes of a name).
+   */
+  let entryOf: (Uint8Array | undefined)[] = [];
+  const entryBytes = (id: number, nameOf: (id: number) => string): Uint8Array => {
+    const content = contentOf(nameOf(id));
+    const bytes = new Uint8Array(LIST_SEPARATOR.length + content.length);
+    bytes.set(LIST_SEPARATOR);
+    bytes.set(content, LIST_SEPARATOR.length);
+    if (id < MEMO_MAX_ENTRIES) entryOf[id] = bytes;
+    return bytes;
   };
   const putHistory = (view: CalledView, nameOf: (id: number) => string) => {
+    if (nameOf !== listNameOf) entryOf = [];
     if (view.scope !== listScope || nameOf !== listNameOf) {
       listScope = view.scope;
       listNameOf = nameOf;
@@ -392,9 +398,22 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
       }
       return;
     }
+    const sep = LIST_SEPARATOR.length;
     for (; listIds < view.length; listIds++) {
-      if (listIds > 0) appendToList(LIST_SEPARATOR);
-      appendToList(contentOf(nameOf(viewIdAt(view, listIds))));
+      const id = viewIdAt(view, listIds);
+      const entry = entryOf[id] ?? entryBytes(id, nameOf);
+      // the first entry has no separator
+      const from = listIds === 0 ? sep : 0;
+      const n = entry.length - from;
+      if (listLength + n > list.length) {
+        const grown = new Uint8Array(Math.max(4096, 2 * (listLength + n)));
+        grown.set(list.subarray(0, listLength));
+        list = grown;
+      }
+      const l = list;
+      let at = listLength;
+      for (let k = from; k < entry.length; k++) l[at++] = entry[k] as number;
+      listLength = at;
     }
     room(listLength);
     buf.set(list.subarray(0, listLength), pos);
