@@ -177,6 +177,34 @@ describe('createCanonicalByteReader', () => {
       expect(parse(unusual), unusual).toBeUndefined();
   });
 
+  it('reads args keys like the last line’s (kept by place and matched by their bytes) as the text reader does', () => {
+    const call = (time: string, args: string, rest = '') => `{"type":"tool_call","time":"2025-01-01T00:00:${time}","tool":"t"${args === '' ? '' : `,"args":${args}`}${rest}}`;
+    const lines = [
+      call('01.000Z', '{"operation":"read","n":1}'),
+      call('02.000Z', '{"operation":"read","n":2}'),
+      call('02.100Z', '{"operation:":"read"}'), // the kept key and one more byte (no closing quote where its is)
+      call('02.200Z', '{"operation":"read","n ":4}'),
+      call('02.300Z', '{"operation":"read","n":2}'),
+      call('03.000Z', '{"operations":"read","n":3}'), // the kept key and more
+      call('04.000Z', '{"operatio":"read","n":4}'), // the kept key cut short
+      call('05.000Z', '{"operation":"read","operation":"write"}'), // a key twice, the second place kept as another
+      call('06.000Z', '{"n":1,"operation":"x"}'), // the kept keys swapped
+      call('07.000Z', '{"n":1,"n":2}'), // the kept key twice
+      call('08.000Z', '{"n":1,"__proto__":2}'),
+      call('09.000Z', '{"__proto__":1}'),
+      call('10.000Z', '{"__proto__":1}'),
+      call('11.000Z', '{"n":"a","o\\u0070":1}'), // an escaped key where a plain one was kept
+      call('12.000Z', '{}'),
+      call('13.000Z', ''),
+      call('14.000Z', '{"n":1}', ',"outcome":"error"'), // more after the args
+      call('15.000Z', '{ "n" : 1 }'),
+      call('16.000000+01:00', '{"n":1}'.replace('1', '2')),
+      call('17.5Z', '{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"a":0}'), // past the kept places
+      call('18.5Z', '{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":0}'),
+    ];
+    expectSame(utf8(lines.join('\n')));
+  });
+
   it('words errors as the text reader does, with their line numbers, and goes on', () => {
     const text = [
       '{"type":"tool_call","time":"2025-01-01T00:00:02.000Z","tool":"a"}',
