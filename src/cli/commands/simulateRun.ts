@@ -84,6 +84,8 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
   /** Whether the traces start the workflow, and move it on: without either it decides nothing. */
   let sawStart = false;
   let sawNext = false;
+  /** Only a workflow's note reads them: without one, no event is looked at for them. */
+  let watchFlow = prepared.workflow !== undefined;
   const emit = (items: readonly TraceItem[]) => {
     for (const item of items) {
       if (item.kind === 'error') {
@@ -91,9 +93,11 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
         if (item.refused) refused = item.message;
       } else {
         usable++;
-        if (!sawNext) {
-          if (item.event.type === 'next') sawNext = true;
-          else if (item.event.type === 'workflow_start') sawStart = true;
+        if (watchFlow) {
+          const type = item.event.type;
+          if (type === 'next') sawNext = true;
+          else if (type === 'workflow_start') sawStart = true;
+          watchFlow = !sawNext;
         }
       }
       if (comparison) for (const e of comparison.push(item)) writer.writeLine(serializeProfileDiffEntry(e, comparison.profiles));
