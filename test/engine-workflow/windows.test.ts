@@ -11,10 +11,10 @@ const stream = fc.array(fc.record({ dt: fc.nat({ max: 40 }), text: fc.option(fc.
 });
 
 describe('SlidingWindow', () => {
-  it('matches a naive recount at every step (size, leader with ties to the latest, recent events)', () => {
+  it('matches a naive recount at every step (size, leader with ties to the latest, recent events), ranked or not', () => {
     fc.assert(
-      fc.property(stream, fc.integer({ min: 1, max: 120 }), (steps, windowMs) => {
-        const w = new SlidingWindow(windowMs);
+      fc.property(stream, fc.integer({ min: 1, max: 120 }), fc.boolean(), (steps, windowMs, ranked) => {
+        const w = new SlidingWindow(windowMs, ranked);
         const all: WindowEntry[] = [];
         let now = 0;
         steps.forEach((s, seq) => {
@@ -38,7 +38,7 @@ describe('SlidingWindow', () => {
           for (const text of counts.keys()) expect(w.recent(text)).toEqual(live.filter((e) => e.text === text).slice(-5));
         });
       }),
-      { numRuns: 150 },
+      { numRuns: 200 },
     );
   });
 

@@ -32,9 +32,14 @@ export class AnchoredWindow {
     this.anchor = start;
   }
 
+  /** Whether an event at `time` falls inside the anchored window (what {@link offer} keeps). */
+  holds(time: number): boolean {
+    return !(time < this.anchor || time > this.anchor + this.windowMs);
+  }
+
   /** Adds a matching event if its time falls inside the anchored window. */
   offer(entry: WindowEntry): void {
-    if (entry.time < this.anchor || entry.time > this.anchor + this.windowMs) return;
+    if (!this.holds(entry.time)) return;
     this.saved = null;
     if (this.shared) {
       this.entries = this.entries.slice();

@@ -6,12 +6,13 @@ import { DONE_NODE, type Workflow } from '../../model/workflow.ts';
 import type { TraceEvent } from '../../traces/events.ts';
 import type { DecisionBody } from '../decisions.ts';
 import { workflowProfileOf, type ReplaySettings } from '../settings.ts';
-import { readActivity, type WorkflowProfile } from './activity.ts';
+import { readActivity, type ActivitySink, type WorkflowProfile } from './activity.ts';
 import { chooseTarget, compileWorkflow, isKnownNode, type CompiledNode, type CompiledRule, type CompiledWorkflow } from './compiled.ts';
 import { HegelRules } from './hegelRules.ts';
 import { PhaseHistory, type PhaseHistoryState } from './phases.ts';
 import type { ProfileRules } from './profileRules.ts';
 import type { RuleCheck } from './rules/check.ts';
+import type { RepeatedKind } from './rules/repeated.ts';
 import type { WorkflowEngineSnapshot } from './snapshot.ts';
 import { SpecRules } from './specRules.ts';
 
@@ -35,6 +36,8 @@ export interface WorkflowEngine {
    * event's source line when it knows it.
    */
   step(event: TraceEvent, ctx: WorkflowStepContext): DecisionBody[];
+  /** As {@link step}, appending the decisions to `out` (an event that decides nothing allocates nothing). */
+  stepInto(event: TraceEvent, ctx: WorkflowStepContext, out: DecisionBody[]): void;
   /** Plain data for the UI. */
   snapshot(): WorkflowEngineSnapshot;
   /**
@@ -78,13 +81,17 @@ interface Violation {
   text: string;
 }
 
-class Engine implements WorkflowEngine {
+class Engine implements WorkflowEngine, ActivitySink {
   private readonly wf: CompiledWorkflow;
   private readonly profile: WorkflowProfile;
   private readonly history: PhaseHistory;
   private readonly rules: ProfileRules;
   private node: string | null = null;
-  private now: number | null = null;
+  /** Time of the last event stepped (NaN: none yet): a number field, so storing a time allocates nothing. */
+  private nowMs = Number.NaN;
+  private get now(): number | null {
+    return Number.isNaN(this.nowMs) ? null : this.nowMs;
+  }
   private seq = 0;
   /** Minutes east of UTC of the time of the event being stepped, as written. */
   private offset = 0;
@@ -104,29 +111,56 @@ class Engine implements WorkflowEngine {
   }
 
   step(event: TraceEvent, ctx: WorkflowStepContext): DecisionBody[] {
-    const seq = this.seq++;
-    this.texts = ctx.texts !== false;
-    this.now = event.time;
-    this.offset = event.utcOffset ?? 0;
-    this.rules.advance(event.time);
     const out: DecisionBody[] = [];
+    this.stepInto(event, ctx, out);
+    return out;
+  }
+
+  stepInto(event: TraceEvent, ctx: WorkflowStepContext, out: DecisionBody[]): void {
+    this.seq++;
+    this.texts = ctx.texts !== false;
     let skip = SKIP_NONE;
+    // Each case reads the time itself (see `readActivity`).
     switch (event.type) {
       case 'workflow_start':
-        this.start(event.node ?? this.wf.startNode, event.time, out);
+        this.at(event.time);
+        this.offset = event.utcOffset ?? 0;
+        this.start(event.node ?? this.wf.startNode, this.nowMs, out);
         break;
       case 'next':
+        this.at(event.time);
+        this.offset = event.utcOffset ?? 0;
         skip = skipOf(event.force);
         this.next(event, skip, out);
         break;
       case 'continue':
+        this.at(event.time);
+        break;
       case 'repeat':
+        this.at(event.time);
         break;
       default:
-        this.record(event, ctx.executed, seq);
+        readActivity(event, ctx.executed, this.profile, this);
     }
-    if (this.settings.evaluateOn === 'every_event') this.watch(event.time, skip, out);
-    return out;
+    if (this.settings.evaluateOn === 'every_event') this.watch(this.nowMs, skip, out);
+  }
+
+  at(time: number): void {
+    this.nowMs = time;
+    this.rules.advance(time);
+  }
+
+  addTokens(input: number, output: number, time: number): void {
+    this.history.addTokens(input, output, time);
+  }
+
+  addCommit(): void {
+    this.history.addCommit();
+  }
+
+  addAction(kind: RepeatedKind, text: string, tool: string, time: number, offset: number): void {
+    // The event's position in the stream: `seq` was counted up as the step began.
+    this.rules.record(kind, text, tool, time, this.seq - 1, offset);
   }
 
   private start(node: string, time: number, out: DecisionBody[]): void {
@@ -203,15 +237,6 @@ class Engine implements WorkflowEngine {
     this.rules.enterPhase(this.wf.nodes.get(node), time);
   }
 
-  private record(event: TraceEvent, executed: boolean, seq: number): void {
-    const a = readActivity(event, executed, this.profile);
-    if (a.tokens) this.history.addTokens(a.tokens.input, a.tokens.output, event.time);
-    if (a.commit) this.history.addCommit();
-    const offset = event.utcOffset ?? 0;
-    if (a.command) this.rules.record('command', a.command, event.time, seq, offset);
-    if (a.edit) this.rules.record('edit', a.edit, event.time, seq, offset);
-  }
-
   /**
    * `every_event`: evaluates the current node's rules after the event and reports each rule once
    * when it starts firing. Rules already reported for this event, or skipped by its `force`, are
@@ -246,7 +271,7 @@ class Engine implements WorkflowEngine {
     if (s.version !== 1 || s.profile !== this.profile) throw new Error('workflow engine state saved from another profile or version');
     if (s.node !== null && !isKnownNode(this.wf, s.node)) throw new Error(`workflow engine state at node '${s.node}', which this workflow does not have`);
     this.node = s.node;
-    this.now = s.now;
+    this.nowMs = s.now ?? Number.NaN;
     this.seq = s.seq;
     this.firing = s.firing;
     this.history.restore(s.phases);

@@ -5,7 +5,6 @@
  * count even when processed just before the `next`). Duration, tokens and commits come from the
  * node's first phase in the history.
  */
-import type { Action } from './activity.ts';
 import { AnchoredWindow } from './anchoredWindow.ts';
 import type { CompiledNode, CompiledRule, CompiledWorkflow } from './compiled.ts';
 import type { PhaseHistory } from './phases.ts';
@@ -34,8 +33,18 @@ const NO_ITEMS: HegelRulesState['instant']['items'] = [];
 export class HegelRules implements ProfileRules {
   private readonly watched: Watched[] = [];
   private readonly byRule = new Map<CompiledRule, AnchoredWindow>();
-  /** Commands and edits at the latest instant, to seed windows anchored at that instant. */
-  private instant: HegelRulesState['instant'] = { time: -Infinity, items: NO_ITEMS };
+  /**
+   * The commands and edits at the latest instant (`instantTime`), to seed windows anchored at that
+   * instant: the first `instantCount` items of the parallel lists (kept, not emptied, so a new
+   * instant reuses their room and recording one allocates nothing).
+   */
+  private instantTime = -Infinity;
+  private instantCount = 0;
+  private readonly itemKind: RepeatedKind[] = [];
+  private readonly itemText: string[] = [];
+  private readonly itemTool: string[] = [];
+  private readonly itemSeq: number[] = [];
+  private readonly itemOffset: number[] = [];
   /** The state {@link save} returned, while nothing changed since. */
   private saved: HegelRulesState | null = null;
 
@@ -56,25 +65,45 @@ export class HegelRules implements ProfileRules {
 
   enterPhase(_node: CompiledNode | undefined, time: number): void {
     this.saved = null;
+    const seed = this.instantTime === time ? this.instantCount : 0;
     for (const w of this.watched) {
       w.window.reset(time);
-      if (this.instant.time !== time) continue;
-      for (const item of this.instant.items) this.offer(w, item.kind, item.entry);
+      for (let i = 0; i < seed; i++) {
+        const kind = this.itemKind[i] as RepeatedKind;
+        const text = this.itemText[i] as string;
+        if (w.kind === kind && w.window.holds(time) && matches(w.rule, text))
+          w.window.offer({ time, text, tool: this.itemTool[i] as string, seq: this.itemSeq[i] as number, offset: this.itemOffset[i] as number });
+      }
     }
   }
 
-  record(kind: RepeatedKind, action: Action, time: number, seq: number, offset: number): void {
-    const entry: WindowEntry = { time, text: action.text, tool: action.tool, seq, offset };
+  record(kind: RepeatedKind, text: string, tool: string, time: number, seq: number, offset: number): void {
     this.saved = null;
-    // Copy on write: a checkpoint may share the items.
-    const items = this.instant.time === time ? this.instant.items : [];
-    this.instant = { time, items: [...items, { kind, entry }] };
-    for (const w of this.watched) this.offer(w, kind, entry);
+    if (this.instantTime !== time) {
+      this.instantTime = time;
+      this.instantCount = 0;
+    }
+    const n = this.instantCount++;
+    this.itemKind[n] = kind;
+    this.itemText[n] = text;
+    this.itemTool[n] = tool;
+    this.itemSeq[n] = seq;
+    this.itemOffset[n] = offset;
+    // The window's time bounds first: the pattern is matched only for an event the window can hold.
+    let entry: WindowEntry | undefined;
+    const watched = this.watched;
+    for (let i = 0; i < watched.length; i++) {
+      const w = watched[i] as Watched;
+      if (w.kind !== kind || !w.window.holds(time) || !matches(w.rule, text)) continue;
+      entry ??= { time, text, tool, seq, offset };
+      w.window.offer(entry);
+    }
   }
 
   advance(now: number): void {
-    if (now <= this.instant.time) return;
-    this.instant = { time: now, items: NO_ITEMS };
+    if (now <= this.instantTime) return;
+    this.instantTime = now;
+    this.instantCount = 0;
     this.saved = null;
   }
 
@@ -106,18 +135,31 @@ export class HegelRules implements ProfileRules {
 
   /** Every window (rule order over the nodes) and the latest instant's events; immutable, shared until something changes. */
   save(): HegelRulesState {
-    this.saved ??= { windows: this.watched.map((w) => w.window.save()), instant: this.instant };
+    if (this.saved === null) {
+      const items: { kind: RepeatedKind; entry: WindowEntry }[] = [];
+      for (let i = 0; i < this.instantCount; i++)
+        items.push({
+          kind: this.itemKind[i] as RepeatedKind,
+          entry: { time: this.instantTime, text: this.itemText[i] as string, tool: this.itemTool[i] as string, seq: this.itemSeq[i] as number, offset: this.itemOffset[i] as number },
+        });
+      this.saved = { windows: this.watched.map((w) => w.window.save()), instant: { time: this.instantTime, items: items.length === 0 ? NO_ITEMS : items } };
+    }
     return this.saved;
   }
 
   restore(state: unknown): void {
     const s = state as HegelRulesState;
     this.watched.forEach((w, i) => w.window.restore(s.windows[i] as HegelRulesState['windows'][number]));
-    this.instant = s.instant;
+    this.instantTime = s.instant.time;
+    this.instantCount = 0;
+    for (const { kind, entry } of s.instant.items) {
+      const n = this.instantCount++;
+      this.itemKind[n] = kind;
+      this.itemText[n] = entry.text;
+      this.itemTool[n] = entry.tool;
+      this.itemSeq[n] = entry.seq;
+      this.itemOffset[n] = entry.offset ?? 0;
+    }
     this.saved = s;
-  }
-
-  private offer(w: Watched, kind: RepeatedKind, entry: WindowEntry): void {
-    if (w.kind === kind && matches(w.rule, entry.text)) w.window.offer(entry);
   }
 }

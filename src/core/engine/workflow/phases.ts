@@ -62,14 +62,30 @@ function withChanges(p: PhaseRecord, c: Partial<Omit<PhaseRecord, 'node' | 'star
 const NO_INSTANT: Instant = { time: -Infinity, tokensIn: 0, tokensOut: 0, turns: 0, phase: -1 };
 
 export class PhaseHistory {
+  /** Every phase; the last one's counts lag behind the live ones while `dirty` (see {@link flush}). */
   private phases: PhaseRecord[] = [];
   /** Never changed in place once shared: a new node's first phase replaces it with a copy. */
   private firstByNode: ReadonlyMap<string, number> = new Map();
-  private instant: Instant = NO_INSTANT;
   /** `phases` is also held by a saved state: copy it before changing it. */
   private shared = false;
   /** The state {@link save} returned, while nothing changed since (saved again at no cost). */
   private saved: PhaseHistoryState | null = null;
+  /**
+   * The active phase's counts, kept as numbers: a `tokens` or `commit` event adds to them and
+   * allocates nothing. The record in `phases` is brought up to date when someone reads it.
+   */
+  private liveIn = 0;
+  private liveOut = 0;
+  private liveTurns = 0;
+  private liveCommits = 0;
+  private dirty = false;
+  /** The latest token instant ({@link Instant}) as numbers; `instant` is its record once made. */
+  private iTime = -Infinity;
+  private iIn = 0;
+  private iOut = 0;
+  private iTurns = 0;
+  private iPhase = -1;
+  private instant: Instant | null = NO_INSTANT;
 
   /**
    * @param byTime hegel's bucketing: tokens belong to the phase whose [start, end) holds their time,
@@ -84,10 +100,12 @@ export class PhaseHistory {
 
   /** The active phase (the last one), if the workflow has started. */
   current(): PhaseRecord | undefined {
+    this.flush();
     return this.phases[this.phases.length - 1];
   }
 
   at(index: number): PhaseRecord | undefined {
+    this.flush();
     return this.phases[index];
   }
 
@@ -101,8 +119,28 @@ export class PhaseHistory {
     return this.phases;
   }
 
+  /** Writes the live counts into the active phase's record (a new record: records never change). */
+  private flush(): void {
+    if (!this.dirty) return;
+    this.dirty = false;
+    const last = this.phases.length - 1;
+    const p = this.phases[last] as PhaseRecord;
+    this.writable()[last] = withChanges(p, { tokensIn: this.liveIn, tokensOut: this.liveOut, turns: this.liveTurns, commits: this.liveCommits });
+  }
+
+  /** Takes the live counts from the active phase's record. */
+  private readLive(): void {
+    const p = this.phases[this.phases.length - 1];
+    this.liveIn = p ? p.tokensIn : 0;
+    this.liveOut = p ? p.tokensOut : 0;
+    this.liveTurns = p ? p.turns : 0;
+    this.liveCommits = p ? p.commits : 0;
+    this.dirty = false;
+  }
+
   /** Ends the active phase at `time` and starts a new one for `node` (`offset`: see {@link PhaseRecord.startOffset}). */
   enter(node: string, time: number, offset = 0): PhaseRecord {
+    this.flush();
     const last = this.phases.length - 1;
     const prev = this.phases[last];
     let record: PhaseRecord = {
@@ -118,11 +156,12 @@ export class PhaseHistory {
     };
     const index = last + 1;
     if (!this.firstByNode.has(node)) this.firstByNode = new Map(this.firstByNode).set(node, index);
-    const i = this.instant;
-    const moveTokens = this.byTime && i.time === time && i.turns > 0;
+    const moveTokens = this.byTime && this.iTime === time && this.iTurns > 0;
+    const from = this.iPhase;
     if (moveTokens) {
-      record = withChanges(record, { tokensIn: i.tokensIn, tokensOut: i.tokensOut, turns: i.turns });
-      this.instant = { time: i.time, tokensIn: i.tokensIn, tokensOut: i.tokensOut, turns: i.turns, phase: index };
+      record = withChanges(record, { tokensIn: this.iIn, tokensOut: this.iOut, turns: this.iTurns });
+      this.iPhase = index;
+      this.instant = null;
     }
     // A shared list is copied with the new record in one go (its exact length, no room to grow).
     this.saved = null;
@@ -133,9 +172,10 @@ export class PhaseHistory {
     const phases = this.phases;
     if (prev) phases[last] = withChanges(prev, { end: time });
     if (moveTokens) {
-      const holder = phases[i.phase];
-      if (holder) phases[i.phase] = withChanges(holder, { tokensIn: holder.tokensIn - i.tokensIn, tokensOut: holder.tokensOut - i.tokensOut, turns: holder.turns - i.turns });
+      const holder = phases[from];
+      if (holder) phases[from] = withChanges(holder, { tokensIn: holder.tokensIn - this.iIn, tokensOut: holder.tokensOut - this.iOut, turns: holder.turns - this.iTurns });
     }
+    this.readLive();
     return record;
   }
 
@@ -146,6 +186,7 @@ export class PhaseHistory {
 
   /** Commits in phases `from..to` (inclusive indices). */
   commitsIn(from: number, to: number): number {
+    this.flush();
     const first = this.phases[Math.max(0, from)];
     const last = this.phases[to];
     if (!first || !last) return 0;
@@ -154,24 +195,34 @@ export class PhaseHistory {
 
   /** Adds token usage at `time` to the active phase (one turn). */
   addTokens(input: number, output: number, time: number): void {
-    const last = this.phases.length - 1;
     if (this.byTime) {
-      const i = this.instant;
       this.saved = null;
-      this.instant =
-        i.time !== time
-          ? { time, tokensIn: input, tokensOut: output, turns: 1, phase: last }
-          : { time, tokensIn: i.tokensIn + input, tokensOut: i.tokensOut + output, turns: i.turns + 1, phase: i.phase };
+      this.instant = null;
+      if (this.iTime !== time) {
+        this.iTime = time;
+        this.iIn = input;
+        this.iOut = output;
+        this.iTurns = 1;
+        this.iPhase = this.phases.length - 1;
+      } else {
+        this.iIn += input;
+        this.iOut += output;
+        this.iTurns += 1;
+      }
     }
-    const p = this.phases[last];
-    if (!p) return;
-    this.writable()[last] = withChanges(p, { tokensIn: p.tokensIn + input, tokensOut: p.tokensOut + output, turns: p.turns + 1 });
+    if (this.phases.length === 0) return;
+    this.saved = null;
+    this.dirty = true;
+    this.liveIn += input;
+    this.liveOut += output;
+    this.liveTurns += 1;
   }
 
   addCommit(): void {
-    const last = this.phases.length - 1;
-    const p = this.phases[last];
-    if (p) this.writable()[last] = withChanges(p, { commits: p.commits + 1 });
+    if (this.phases.length === 0) return;
+    this.saved = null;
+    this.dirty = true;
+    this.liveCommits += 1;
   }
 
   /**
@@ -179,7 +230,9 @@ export class PhaseHistory {
    * live history until it changes (copy on write), so saving and restoring cost O(1).
    */
   save(): PhaseHistoryState {
+    this.flush();
     if (this.saved === null) {
+      this.instant ??= { time: this.iTime, tokensIn: this.iIn, tokensOut: this.iOut, turns: this.iTurns, phase: this.iPhase };
       this.saved = { phases: this.phases, first: this.firstByNode, instant: this.instant };
       this.shared = true;
     }
@@ -189,12 +242,20 @@ export class PhaseHistory {
   restore(s: PhaseHistoryState): void {
     this.phases = s.phases as PhaseRecord[];
     this.firstByNode = s.first;
-    this.instant = s.instant;
+    const i = s.instant;
+    this.instant = i;
+    this.iTime = i.time;
+    this.iIn = i.tokensIn;
+    this.iOut = i.tokensOut;
+    this.iTurns = i.turns;
+    this.iPhase = i.phase;
     this.shared = true;
     this.saved = s;
+    this.readLive();
   }
 
   list(): readonly PhaseRecord[] {
+    this.flush();
     return this.phases;
   }
 }

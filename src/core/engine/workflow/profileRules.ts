@@ -1,5 +1,4 @@
 /** What the engine needs from a profile's rule evaluation (`spec` or `hegel`). */
-import type { Action } from './activity.ts';
 import type { CompiledNode, CompiledRule } from './compiled.ts';
 import type { RepeatedKind, RepeatedRule } from './rules/repeated.ts';
 import type { RuleCheck } from './rules/check.ts';
@@ -9,10 +8,10 @@ export interface ProfileRules {
   /** A phase of `node` started at `time` (after the history recorded it). */
   enterPhase(node: CompiledNode | undefined, time: number): void;
   /**
-   * A command or edit happened at `time`; `seq` is its position in the event stream, `offset` the
-   * minutes east of UTC its time was written with.
+   * A command ran or a file was edited at `time` (`text`: the command line or the path); `seq` is
+   * its position in the event stream, `offset` the minutes east of UTC its time was written with.
    */
-  record(kind: RepeatedKind, action: Action, time: number, seq: number, offset: number): void;
+  record(kind: RepeatedKind, text: string, tool: string, time: number, seq: number, offset: number): void;
   /** Moves the clock to `now`. */
   advance(now: number): void;
   /** Evaluates one rule of `node` at `now` (spec: `node` is the current node). */

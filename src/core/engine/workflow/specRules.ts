@@ -3,7 +3,6 @@
  * windows `max(phase start, now − window) ≤ time ≤ now`. Only the current node's windows exist;
  * entering a node starts them empty.
  */
-import type { Action } from './activity.ts';
 import type { CompiledNode, CompiledRule } from './compiled.ts';
 import type { PhaseHistory } from './phases.ts';
 import { matches, repeatedOf, type ProfileRules } from './profileRules.ts';
@@ -33,19 +32,24 @@ export class SpecRules implements ProfileRules {
     for (const rule of node?.rules ?? []) {
       const rep = repeatedOf(rule);
       if (!rep || rule.inert) continue;
-      const window = new SlidingWindow(rep.fields.window * 1000);
+      // A rule with a pattern counts every match together: it never asks for the most repeated text.
+      const window = new SlidingWindow(rep.fields.window * 1000, rep.fields.pattern === undefined);
       this.watched.push({ rule, kind: rep.kind, window });
       this.byIndex.set(rule.index, window);
     }
   }
 
-  record(kind: RepeatedKind, action: Action, time: number, seq: number): void {
-    for (const w of this.watched)
-      if (w.kind === kind && matches(w.rule, action.text)) w.window.push({ time, text: action.text, tool: action.tool, seq });
+  record(kind: RepeatedKind, text: string, tool: string, time: number, seq: number): void {
+    const watched = this.watched;
+    for (let i = 0; i < watched.length; i++) {
+      const w = watched[i] as Watched;
+      if (w.kind === kind && matches(w.rule, text)) w.window.push({ time, text, tool, seq });
+    }
   }
 
   advance(now: number): void {
-    for (const w of this.watched) w.window.advance(now);
+    const watched = this.watched;
+    for (let i = 0; i < watched.length; i++) (watched[i] as Watched).window.advance(now);
   }
 
   check(node: CompiledNode, rule: CompiledRule, now: number): RuleCheck {
