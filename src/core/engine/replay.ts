@@ -5,7 +5,7 @@
  */
 import type { Agent } from '../model/toolRules.ts';
 import type { Workflow } from '../model/workflow.ts';
-import type { TraceItem } from '../traces/events.ts';
+import type { TraceEvent, TraceItem } from '../traces/events.ts';
 import type { Decision, DecisionBody } from './decisions.ts';
 import { resolveSettings, type ReplaySettings, type ReplaySettingsInput } from './settings.ts';
 import { DecisionStamp, MsOnlyStamp } from './stamp.ts';
@@ -80,8 +80,20 @@ export function createReplay(config: ReplayConfig): Replay {
   const tools = config.agent ? createToolEngine(config.agent, settings) : undefined;
   const workflow = config.workflow ? createWorkflowEngine(config.workflow, settings) : undefined;
   let events = 0;
-  /** Time of the last usable event (error decisions carry it); a typed array so storing it allocates nothing. */
+  /**
+   * Time of the last usable event (error decisions carry it): `lastEvent`'s when set, else
+   * `lastTime[0]` (a typed array so storing it allocates nothing). The event is kept rather than
+   * its time read: see `DecisionStamp.atEvent`.
+   */
   const lastTime = new Float64Array(1);
+  let lastEvent: TraceEvent | undefined;
+  const lastTimeMs = (): number => {
+    if (lastEvent !== undefined) {
+      lastTime[0] = lastEvent.time;
+      lastEvent = undefined;
+    }
+    return lastTime[0] as number;
+  };
   const stamp = config.timesAsMs ? new MsOnlyStamp() : new DecisionStamp();
 
   /** Workflow decisions get their stamp here (they are few: transitions and interrupts). */
@@ -91,20 +103,27 @@ export function createReplay(config: ReplayConfig): Replay {
       out.push({ seq: stamp.seq++, event: stamp.event, time: stamp.time, ...body } as Decision);
     }
   };
+  /** The workflow's decisions of one event, and its step context: reused, so an event that decides nothing allocates nothing. */
+  const wfOut: DecisionBody[] = [];
+  const wfCtx = { executed: true };
 
   function pushInto(item: TraceItem, out: Decision[]): void {
     if (item.kind === 'error') {
-      stamp.at(events, lastTime[0] as number);
+      stamp.at(events, lastTimeMs());
       stampAll([{ kind: 'error', line: item.line, message: item.message }], undefined, out);
       return;
     }
     const ev = item.event;
-    stamp.at(events++, ev.time);
-    lastTime[0] = ev.time;
+    stamp.atEvent(events++, ev);
+    lastEvent = ev;
     const executed = tools ? tools.stepInto(ev, stamp, out) : true;
     if (workflow) {
-      const wfOut = workflow.step(ev, { executed });
-      if (wfOut.length > 0) stampAll(wfOut, item.line, out);
+      wfCtx.executed = executed;
+      workflow.stepInto(ev, wfCtx, wfOut);
+      if (wfOut.length > 0) {
+        stampAll(wfOut, item.line, out);
+        wfOut.length = 0;
+      }
     }
   }
 
@@ -118,7 +137,7 @@ export function createReplay(config: ReplayConfig): Replay {
       return out;
     },
     save() {
-      return { version: 1, events, seq: stamp.seq, lastTime: lastTime[0] as number, tools: tools?.save(), workflow: workflow?.save() };
+      return { version: 1, events, seq: stamp.seq, lastTime: lastTimeMs(), tools: tools?.save(), workflow: workflow?.save() };
     },
     restore(s) {
       if (s.version !== 1 || (s.tools === undefined) !== (tools === undefined) || (s.workflow === undefined) !== (workflow === undefined))
@@ -127,6 +146,7 @@ export function createReplay(config: ReplayConfig): Replay {
       if (workflow && s.workflow) workflow.restore(s.workflow);
       events = s.events;
       stamp.seq = s.seq;
+      lastEvent = undefined;
       lastTime[0] = s.lastTime;
     },
     snapshot() {

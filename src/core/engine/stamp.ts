@@ -12,14 +12,41 @@ export class DecisionStamp {
   event = 0;
   protected ms = Number.NaN;
   private iso = '';
+  /** The event whose time is to be read when first needed ({@link atEvent}), if any. */
+  private source: { readonly time: number } | undefined = undefined;
 
   /** Sets the event index and time for the decisions that follow. */
   at(event: number, timeMs: number): void {
     this.event = event;
+    this.source = undefined;
+    this.setMs(timeMs);
+  }
+
+  /**
+   * As {@link at}, with the time read from `source` only when a decision first needs it: most
+   * events of a long trace decide nothing, and reading the time of events of many types at one
+   * place is a megamorphic read (which allocates a number per event).
+   */
+  atEvent(event: number, source: { readonly time: number }): void {
+    this.event = event;
+    this.source = source;
+  }
+
+  private setMs(timeMs: number): void {
     if (timeMs !== this.ms) {
       this.ms = timeMs;
       this.iso = '';
     }
+  }
+
+  /** The current event's time in epoch ms. */
+  get timeMs(): number {
+    const source = this.source;
+    if (source !== undefined) {
+      this.source = undefined;
+      this.setMs(source.time);
+    }
+    return this.ms;
   }
 
   /**
@@ -29,12 +56,14 @@ export class DecisionStamp {
    * pointer check.
    */
   msOf(time: string): number | undefined {
-    return this.iso !== '' && time === this.iso ? this.ms : undefined;
+    const ms = this.timeMs;
+    return this.iso !== '' && time === this.iso ? ms : undefined;
   }
 
   /** The current event's time, ISO 8601 in UTC with milliseconds. */
   get time(): string {
-    if (this.iso === '') this.iso = formatIso(this.ms);
+    const ms = this.timeMs;
+    if (this.iso === '') this.iso = formatIso(ms);
     return this.iso;
   }
 }
@@ -46,10 +75,12 @@ export class DecisionStamp {
  */
 export class MsOnlyStamp extends DecisionStamp {
   override msOf(time: string): number | undefined {
-    return time === '' ? this.ms : undefined;
+    return time === '' ? this.timeMs : undefined;
   }
 
   override get time(): string {
+    // The time is read now, while the decision is made, though not formatted.
+    void this.timeMs;
     return '';
   }
 }
