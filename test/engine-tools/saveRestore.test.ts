@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolveSettings } from '../../src/core/engine/settings.ts';
 import { createToolEngine } from '../../src/core/engine/tools/index.ts';
-import { agent } from './helpers.ts';
+import { agent, call } from './helpers.ts';
 import { rulesArb, settingsArb, stepArb, toEvents } from './arbitraries.ts';
 
 const periodicArb = fc.array(
@@ -49,5 +49,21 @@ describe('tool engine save/restore', () => {
     const one = createToolEngine(agent([{ tool_name: 'a', rule_type: { type: 'Periodic', value: 1000 } }]), resolveSettings({}));
     const other = createToolEngine(agent([]), resolveSettings({}));
     expect(() => other.restore(one.save())).toThrow(/other rules/);
+  });
+
+  it('an exclusive-group violation names the holders of the branch restored, not of the branch left', () => {
+    // The violation's text is made once per batch and holder count: a restore must not reuse it.
+    const a = agent([{ tool_name: 'a', rule_type: { type: 'ExclusiveGroups', value: [['a', 'b', 'c']] } }], ['a', 'b', 'c']);
+    const engine = createToolEngine(a, resolveSettings({ dedupeWindowMs: 0 }));
+    const saved = engine.save();
+    const messageOf = (holder: string) => {
+      engine.restore(saved);
+      engine.step(call(holder, 1));
+      const d = engine.step(call('a', 2)).decisions[0];
+      return d && 'message' in d ? d.message : undefined;
+    };
+    expect(messageOf('b')).toMatch(/executed tools: \["b"\]$/);
+    expect(messageOf('c')).toMatch(/executed tools: \["c"\]$/);
+    expect(messageOf('b')).toMatch(/executed tools: \["b"\]$/);
   });
 });

@@ -121,12 +121,17 @@ function checkBatchLimits(ctx: CheckContext, call: CallRequest): CallFailure | u
   }
   for (const g of t.groups) {
     const holders = state.holdersOf(g.id);
-    let others: string[] | undefined;
+    if (holders.length === 0 || (holders.length === 1 && holders[0] === t.id)) continue;
+    const v = g.violation;
+    if (v !== undefined && v.batch === state.batchEpoch && v.holders === holders.length && v.restores === state.restores) return v.failure;
+    const others: string[] = [];
     for (let i = 0; i < holders.length; i++) {
       const h = holders[i] as number;
-      if (h !== t.id) (others ??= []).push(ctx.table.nameOf(h));
+      if (h !== t.id) others.push(ctx.table.nameOf(h));
     }
-    if (others) return fail('ExclusiveGroupViolation', exclusiveGroupViolationMessage(t.name, g.group, others), g.rule);
+    const failure = fail('ExclusiveGroupViolation', exclusiveGroupViolationMessage(t.name, g.group, others), g.rule);
+    g.violation = { failure, batch: state.batchEpoch, holders: holders.length, restores: state.restores };
+    return failure;
   }
   return undefined;
 }

@@ -129,12 +129,14 @@ export function createToolEngine(agent: Agent, given: ReplaySettings): ToolEngin
   }
 
   function stepInto(event: TraceEvent, st: DecisionStamp, out: Decision[]): boolean {
-    state.firstTime ??= event.time;
-    state.now = event.time;
-    if (hasPeriodic) {
+    const time = event.time;
+    state.firstTime ??= time;
+    state.now = time;
+    // Most events fall before every periodic rule's next due time: no call then.
+    if (hasPeriodic && time >= periodic.minDue) {
       stamp = st;
       sink = out;
-      periodic.collect(event.time, state.firstTime, state.lastExecution, reportDue);
+      periodic.collect(time, state.firstTime, state.lastExecution, reportDue);
     }
     applyMarker(event);
     if (state.freshOrderingScope) {
@@ -142,7 +144,7 @@ export function createToolEngine(agent: Agent, given: ReplaySettings): ToolEngin
       if (settings.startConstraints === 'auto') runAutoStart(ctx, event.time, st, out);
     }
     if (event.type === 'tool_call') return toolCall(event, st, out);
-    if (event.type === 'model_end' && !state.exited) state.exited = requestExit(ctx, event.time, st, out);
+    if (event.type === 'model_end' && !state.exited) state.exited = requestExit(ctx, time, st, out);
     return false;
   }
 

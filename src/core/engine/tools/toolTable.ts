@@ -20,6 +20,12 @@ export interface CompiledOrdering {
 /** A group by id (index in {@link ToolTable.groups}), with the rule that first holds it. */
 export interface CompiledGroup extends GroupRef {
   id: number;
+  /**
+   * In a tool's own list: its last ExclusiveGroupViolation for this group, with the batch, the
+   * number of holders and the restore count it was made at. Holders only join within a batch, so
+   * while those three are the same the failure is the same (made once, its text reused).
+   */
+  violation?: { failure: CallFailure; batch: number; holders: number; restores: number };
 }
 
 /** One tool's rules, compiled against the interned ids. */
