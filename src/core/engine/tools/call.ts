@@ -8,6 +8,7 @@ import type { DecisionStamp } from '../stamp.ts';
 import { runChecks, type CallFailure, type CallRequest, type CheckContext } from './checks.ts';
 import { defineLazyMessage, type LazyText } from '../lazyMessage.ts';
 import { timeoutMessage } from './messages.ts';
+import type { CompiledTool } from './toolTable.ts';
 
 /** Failure codes whose decision kind is not `blocked`. */
 const KIND_OF_CODE: Partial<Record<CallFailure['code'], 'not_found' | 'deduplicated' | 'timeout' | 'denied'>> = {
@@ -73,7 +74,8 @@ function record(ctx: CheckContext, call: CallRequest, dedupe: boolean): void {
   if (t.exitLoops.length > 0) state.enterCleanup();
   if (call.outcome !== 'ok') return;
   state.recordCalled(t.id);
-  for (const g of t.groups) state.claim(g.id, t.id);
+  const groups = t.groups;
+  for (let k = 0; k < groups.length; k++) state.claim((groups[k] as CompiledTool['groups'][number]).id, t.id);
 }
 
 /**

@@ -24,7 +24,7 @@ import type { LazyText } from '../lazyMessage.ts';
 import { HistoryListMessage } from './historyMessage.ts';
 import type { ToolPolicy } from './policy.ts';
 import type { ToolState } from './state.ts';
-import type { CompiledTool, ToolTable } from './toolTable.ts';
+import type { CompiledGroup, CompiledOrdering, CompiledTool, ToolTable } from './toolTable.ts';
 
 /** One tool call as the engine runs it: from the trace, or synthetic (auto start / auto exit). */
 export interface CallRequest {
@@ -91,7 +91,10 @@ export function prerequisitesNotMet(ctx: CheckContext, tool: string, missing: re
 /** Step 4: RequiresPrecedingTools and RequiresFollowingTools, in rule order. */
 function checkOrdering(ctx: CheckContext, call: CallRequest): CallFailure | undefined {
   const { state } = ctx;
-  for (const r of call.tool.ordering) {
+  const ordering = call.tool.ordering;
+  // Indexed loops on the path of every call: a for-of here ran the iterator protocol per call.
+  for (let k = 0; k < ordering.length; k++) {
+    const r = ordering[k] as CompiledOrdering;
     const ids = r.conditionIds;
     let hit = false;
     for (let i = 0; i < ids.length; i++)
@@ -119,7 +122,9 @@ function checkBatchLimits(ctx: CheckContext, call: CallRequest): CallFailure | u
     for (const r of t.rules.maxCalls)
       if (current >= r.value) return fail('MaxCallsExceeded', maxCallsExceededMessage(t.name, r.value, current), r.rule);
   }
-  for (const g of t.groups) {
+  const groups = t.groups;
+  for (let k = 0; k < groups.length; k++) {
+    const g = groups[k] as CompiledGroup;
     const holders = state.holdersOf(g.id);
     if (holders.length === 0 || (holders.length === 1 && holders[0] === t.id)) continue;
     const v = g.violation;

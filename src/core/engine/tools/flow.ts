@@ -22,7 +22,8 @@ export function allCalled(state: ToolState, ids: readonly number[]): boolean {
 export function flowOf(tool: CompiledTool, args: Readonly<Record<string, Json>>, outcome: 'ok' | 'error', state: ToolState): Flow {
   const continues = tool.rules.continues;
   if (args.request_heartbeat === true && !continues) return 'heartbeat';
-  if (outcome === 'ok') for (const e of tool.exitLoops) if (allCalled(state, e.conditionIds)) return 'exit';
+  const exits = tool.exitLoops;
+  if (outcome === 'ok') for (let k = 0; k < exits.length; k++) if (allCalled(state, (exits[k] as CompiledTool['exitLoops'][number]).conditionIds)) return 'exit';
   if (continues) return 'continue';
   return 'end';
 }
