@@ -40,7 +40,7 @@ export function Canvas({ stage = false, docId, label = 'Graph', focus }: { stage
     </Suspense>
   );
   return (
-    <section ref={section} className="canvas" aria-label={label}>
+    <section ref={section} className="canvas" aria-label={label} tabIndex={-1}>
       {stage ? <StageContext.Provider value={onStage}>{body}</StageContext.Provider> : body}
     </section>
   );

@@ -1,0 +1,117 @@
+/**
+ * One rule for where the keyboard focus goes when what had it disappears — the node deleted, the
+ * Inspector drawn anew for a renamed node, the Connect dialog closed, an undo — checked after
+ * every change of the studio's state, so no action or panel has to remember it (as Linear and VS
+ * Code keep it: on the item acted on, never dropped to the page). In order:
+ * 1. the same field again (same region, same label): the Name field after a rename;
+ * 2. the graph's selected node or edge (the new edge after Connect, the renamed node);
+ * 3. for a node or edge that went away, the nearest node left (a Delete), else the canvas.
+ * And when the focus is in the graph (or nowhere) and nodes came back (Undo of a delete), the first
+ * of them takes it.
+ */
+import type { StudioStore } from '../state/store.ts';
+import type { UiStore } from '../state/ui.ts';
+import { nearestBox, type Centre } from './nearest.ts';
+
+interface Held {
+  el: HTMLElement;
+  region: Element | null;
+  label: string | undefined;
+  tag: string;
+  graph: boolean;
+  dialog: boolean;
+  centre: Centre;
+}
+
+const GRAPH = 'section.canvas';
+const NODE = '.react-flow__node';
+const REGION = '[role="region"],[role="toolbar"],section[aria-label],nav[aria-label],aside';
+
+function labelOf(el: HTMLElement): string | undefined {
+  const labelled = (el as HTMLInputElement).labels?.[0]?.textContent ?? undefined;
+  return labelled ?? el.getAttribute('aria-label') ?? undefined;
+}
+
+function hold(el: HTMLElement): Held {
+  const r = el.getBoundingClientRect();
+  return {
+    el,
+    region: el.closest(REGION),
+    label: labelOf(el),
+    tag: el.tagName,
+    graph: el.closest(GRAPH) !== null,
+    dialog: el.closest('[role="dialog"]') !== null,
+    centre: { x: r.x + r.width / 2, y: r.y + r.height / 2 },
+  };
+}
+
+const graphRoot = () => document.querySelector<HTMLElement>(GRAPH);
+const nodeIds = () => new Set([...document.querySelectorAll<HTMLElement>(`${GRAPH} ${NODE}`)].map((n) => n.dataset['id'] ?? ''));
+
+/** The same field, drawn anew in the same region (matched by its tag and label). */
+function sameField(h: Held): HTMLElement | undefined {
+  if (h.label === undefined || h.graph || h.dialog) return undefined;
+  const scope = h.region?.getAttribute('aria-label');
+  const region = scope ? document.querySelector(`[aria-label="${CSS.escape(scope)}"]`) : null;
+  return [...(region ?? document).querySelectorAll<HTMLElement>(h.tag)].find((e) => labelOf(e) === h.label);
+}
+
+/** The graph's selected node, else its selected edge. */
+function selectedItem(): HTMLElement | undefined {
+  const g = graphRoot();
+  return g?.querySelector<HTMLElement>(`${NODE}.selected`) ?? g?.querySelector<HTMLElement>('.react-flow__edge.selected') ?? undefined;
+}
+
+/** The node nearest to where the lost one was, else the canvas itself. */
+function nearestOrCanvas(h: Held): HTMLElement | undefined {
+  const g = graphRoot();
+  if (!g) return undefined;
+  const nodes = [...g.querySelectorAll<HTMLElement>(NODE)];
+  const i = nearestBox(
+    h.centre,
+    nodes.map((n) => n.getBoundingClientRect()),
+  );
+  return i !== undefined ? nodes[i] : g;
+}
+
+function successor(h: Held): HTMLElement | undefined {
+  return sameField(h) ?? selectedItem() ?? (h.graph ? nearestOrCanvas(h) : undefined);
+}
+
+const lost = () => document.activeElement === null || document.activeElement === document.body;
+
+/** Installs the rule; returns its removal. */
+export function keepFocus(store: StudioStore, ui: UiStore): () => void {
+  let held: Held | undefined;
+  let known = nodeIds();
+  const onFocusIn = (e: FocusEvent) => {
+    if (e.target instanceof HTMLElement && e.target !== document.body) held = hold(e.target);
+  };
+  const check = () => {
+    const before = known;
+    known = nodeIds();
+    if (ui.getState().dialog !== null) return;
+    if (lost() && held && !held.el.isConnected) {
+      successor(held)?.focus({ preventScroll: true });
+      return;
+    }
+    // Nodes back in the same graph (an undo of a delete): the first of them, when the focus was in the graph.
+    const inGraph = lost() || document.activeElement?.closest(GRAPH) !== null;
+    const back = [...known].filter((id) => !before.has(id));
+    if (!inGraph || back.length === 0 || back.length === known.size) return;
+    graphRoot()?.querySelector<HTMLElement>(`${NODE}[data-id="${CSS.escape(back[0]!)}"]`)?.focus({ preventScroll: true });
+  };
+  let frame = 0;
+  // After React has drawn the change (two frames: the commit, then React Flow's node measuring).
+  const later = () => {
+    window.cancelAnimationFrame(frame);
+    frame = window.requestAnimationFrame(() => (frame = window.requestAnimationFrame(check)));
+  };
+  document.addEventListener('focusin', onFocusIn, true);
+  const stops = [store.subscribe(later), ui.subscribe(later)];
+  return () => {
+    window.cancelAnimationFrame(frame);
+    document.removeEventListener('focusin', onFocusIn, true);
+    for (const stop of stops) stop();
+  };
+}
