@@ -4,8 +4,9 @@ import { editActions } from './editActions.ts';
 import { graphActions } from './graphActions.ts';
 import { convertActions } from './convertActions.ts';
 import { workspaceActions } from './workspaceActions.ts';
+import { focusActions } from './focusActions.ts';
 
 /** Every action, in toolbar order (the workspace commands have no button of the registry's). */
-export const ALL_ACTIONS: readonly Action[] = [...projectActions, ...editActions, ...graphActions, ...convertActions, ...workspaceActions];
+export const ALL_ACTIONS: readonly Action[] = [...projectActions, ...editActions, ...graphActions, ...convertActions, ...workspaceActions, ...focusActions];
 
 export type { Action, ActionContext } from './types.ts';

@@ -31,6 +31,8 @@ export interface Action {
   icon?: IconName;
   /** Key combinations, e.g. `Mod+Z` (Mod = Ctrl, or Cmd on macOS), `Mod+Shift+Z`. */
   shortcuts?: string[];
+  /** Its shortcut works in text fields too (F6 leaves a field for the next region). */
+  anywhere?: boolean;
   /** A short help text (tooltip and palette). */
   hint?: string;
   /** Other words the palette finds it by (`new tool` finds Add tool), never shown. */

@@ -1,0 +1,55 @@
+/**
+ * The graph's Tab order: its nodes first, then its edges (React Flow draws the edges' layer
+ * before the nodes', so the browser's own order would visit every edge before the first node).
+ * Tab and Shift+Tab are handled on the page: the document's tabbable elements, in their order,
+ * with the graph's items put nodes-first where they stand.
+ */
+const TABBABLE = 'button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),a[href],[tabindex]:not([tabindex="-1"])';
+const NODE = 'react-flow__node';
+const EDGE = 'react-flow__edge';
+
+/** `items` with each run of graph items (nodes and edges) ordered nodes first. Pure. */
+export function nodesFirst<T>(items: readonly T[], kind: (t: T) => 'node' | 'edge' | undefined): T[] {
+  const out: T[] = [];
+  let run: T[] = [];
+  const flush = () => {
+    out.push(...run.filter((t) => kind(t) === 'node'), ...run.filter((t) => kind(t) === 'edge'));
+    run = [];
+  };
+  for (const t of items) {
+    if (kind(t) !== undefined) run.push(t);
+    else {
+      flush();
+      out.push(t);
+    }
+  }
+  flush();
+  return out;
+}
+
+const kindOf = (el: Element) => (el.classList.contains(NODE) ? 'node' : el.classList.contains(EDGE) ? 'edge' : undefined);
+const tabbable = (el: HTMLElement) => el.tabIndex >= 0 && (el.getClientRects().length > 0 || el instanceof SVGElement);
+
+/** Handles Tab when it leaves, enters or moves within the graph; returns whether it did. */
+export function graphTab(e: KeyboardEvent): boolean {
+  if (e.key !== 'Tab' || e.ctrlKey || e.metaKey || e.altKey) return false;
+  const all = [...document.querySelectorAll<HTMLElement>(TABBABLE)].filter(tabbable);
+  const here = document.activeElement as HTMLElement | null;
+  const at = here ? all.indexOf(here) : -1;
+  if (at < 0) return false;
+  const browserNext = all[at + (e.shiftKey ? -1 : 1)];
+  const ordered = nodesFirst(all, kindOf);
+  const next = ordered[ordered.indexOf(here!) + (e.shiftKey ? -1 : 1)];
+  // Only where the graph's order differs from the page's.
+  if (!next || next === browserNext) return false;
+  e.preventDefault();
+  next.focus({ preventScroll: true });
+  return true;
+}
+
+/** Installs the Tab handling; returns its removal. */
+export function keepGraphTabOrder(): () => void {
+  const onKey = (e: KeyboardEvent) => void graphTab(e);
+  window.addEventListener('keydown', onKey, true);
+  return () => window.removeEventListener('keydown', onKey, true);
+}
