@@ -4,7 +4,7 @@
  * palette, the theme, and a `More` menu for the actions marked `overflow`. Also installs the
  * global keyboard shortcuts.
  */
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { ALL_ACTIONS } from '../actions/index.ts';
 import type { Action, ActionContext } from '../actions/types.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
@@ -15,6 +15,9 @@ import { editActions } from '../actions/editActions.ts';
 import { graphActions } from '../actions/graphActions.ts';
 import { isMac, shortcutLabel } from './shortcuts.ts';
 import { useShortcuts } from './useShortcuts.ts';
+import { keepFocus } from './focusKeeper.ts';
+import { trackRegions } from './regions.ts';
+import { keepGraphTabOrder } from '../graph/tabOrder.ts';
 import { Button } from './ui/Button.tsx';
 import { MenuButton } from './ui/MenuButton.tsx';
 import { Select } from './ui/Select.tsx';
@@ -49,6 +52,16 @@ export function Toolbar() {
   useUi((s) => s.mode);
   const ctx = useMemo(() => ({ store, ui }), [store, ui]);
   useShortcuts(ctx);
+  // Focus never drops to the page after a graph action (focusKeeper.ts); F6 knows where it was.
+  useEffect(() => {
+    trackRegions();
+    const stopTab = keepGraphTabOrder();
+    const stopKeep = keepFocus(store, ui);
+    return () => {
+      stopTab();
+      stopKeep();
+    };
+  }, [store, ui]);
   const mac = typeof navigator !== 'undefined' && isMac(navigator.platform || navigator.userAgent);
   const keysOf = (a: Action) => (a.shortcuts?.[0] ? shortcutLabel(a.shortcuts[0], mac) : undefined);
   const known = new Set(GROUPS.flatMap((g) => g.actions));

@@ -50,3 +50,8 @@ export function installCodecs(m: Codecs): void {
   loaded = m;
   loading = Promise.resolve(m);
 }
+
+/** The load under way, while the codecs have not arrived (documents asked for now come with it); else undefined. */
+export function codecsPending(): Promise<unknown> | undefined {
+  return loaded ? undefined : loading;
+}
