@@ -138,3 +138,20 @@ export async function openStudioOffline(page: Page): Promise<string[]> {
   await page.goto('/');
   return errors;
 }
+
+/** Opens the ETL example at 1280×720, offline, as the keyboard specs start. */
+export async function openEtl(page: Page): Promise<void> {
+  await stayOffline(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
+  await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: 'etl-pipeline.toml', exact: true }).click();
+  await expect(graphNode(page, 'send_message')).toBeVisible();
+}
+
+/** Focuses a tool node and selects it with Enter, as a keyboard user does. */
+export async function selectByKeyboard(page: Page, id: string): Promise<void> {
+  await graphNode(page, id).focus();
+  await page.keyboard.press('Enter');
+  await expect(region(page, 'Inspector').getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(id);
+}

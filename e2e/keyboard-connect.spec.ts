@@ -1,26 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { graphNode, region, stayOffline } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { graphNode, openEtl, region, selectByKeyboard } from './helpers.ts';
 
 /**
  * Rules by keyboard alone: connect two tools (select a tool, press C, choose the other tool from a
  * list), and Add rule (type first, by its friendly name). What changed is said in the live region.
  */
-async function openEtl(page: Page) {
-  await stayOffline(page);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
-  await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: 'etl-pipeline.toml', exact: true }).click();
-  await expect(graphNode(page, 'send_message')).toBeVisible();
-}
-
-/** Focuses a tool node and selects it with Enter, as a keyboard user does. */
-async function selectByKeyboard(page: Page, id: string) {
-  await graphNode(page, id).focus();
-  await page.keyboard.press('Enter');
-  await expect(region(page, 'Inspector').getByRole('textbox', { name: 'Name' })).toHaveValue(id);
-}
-
 test('a selected tool connects to another by keyboard: C, type, Enter; it is announced', async ({ page }) => {
   await openEtl(page);
   const edge = region(page, 'Graph').locator('.react-flow__edge[aria-label="send_message before disconnect_db"]');

@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { graphNode, openEtl, region, screenshotsWithAxe, selectByKeyboard, stayOffline } from './helpers.ts';
+
+/**
+ * Keyboard focus never drops to the page (a fresh-eyes review against Linear and VS Code): after a
+ * rename in the Inspector, a keyboard Connect, a Delete and an Undo it is on the item acted on; the
+ * graph's nodes come before its edges in the Tab order; F6 moves between regions. A shortcut that
+ * cannot apply yet waits for the studio to be ready, or says why it did not run.
+ */
+
+/** What has the focus: a graph node's id, an edge's or field's label, or the tag. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const a = document.activeElement as HTMLElement | null;
+    if (!a || a === document.body) return 'body';
+    if (a.classList.contains('react-flow__node')) return `node ${a.dataset['id'] ?? ''}`;
+    if (a.classList.contains('react-flow__edge')) return `edge ${a.getAttribute('aria-label') ?? ''}`;
+    const label = (a as HTMLInputElement).labels?.[0]?.textContent ?? a.getAttribute('aria-label') ?? '';
+    return `${a.tagName.toLowerCase()} ${label}`;
+  });
+
+test('rename, keyboard Connect, Delete and Undo leave the focus on the item acted on', async ({ page }) => {
+  await openEtl(page);
+  // Enter on a name in the Inspector: the Name field keeps the focus, with the new name.
+  await selectByKeyboard(page, 'load');
+  const name = region(page, 'Inspector').getByRole('textbox', { name: 'Name', exact: true });
+  await name.fill('load_rows');
+  await name.press('Enter');
+  await expect(graphNode(page, 'load_rows')).toBeVisible();
+  await expect.poll(() => focused(page)).toBe('input Name');
+  await expect(name).toHaveValue('load_rows');
+
+  // The keyboard Connect: the new edge has the focus.
+  await selectByKeyboard(page, 'send_message');
+  await page.keyboard.press('c');
+  await page.keyboard.type('disc');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect.poll(() => focused(page)).toBe('edge send_message before disconnect_db');
+  await screenshotsWithAxe(page, 'keyboard-focus-edge', 'section.canvas');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // Delete of a node: the nearest node left has the focus.
+  await selectByKeyboard(page, 'extract');
+  await page.keyboard.press('Delete');
+  await expect(graphNode(page, 'extract')).toHaveCount(0);
+  await expect.poll(() => focused(page)).toMatch(/^node (connect_db|transform)$/);
+
+  // Undo: the node it brought back has the focus.
+  await page.keyboard.press('Control+z');
+  await expect(graphNode(page, 'extract')).toBeVisible();
+  await expect.poll(() => focused(page)).toBe('node extract');
+  await screenshotsWithAxe(page, 'keyboard-focus-node', 'section.canvas');
+});
+
+test('Tab reaches the nodes before the edges; F6 and Shift+F6 move between regions', async ({ page }) => {
+  await openEtl(page);
+  // From the last control before the graph, Tab goes to the first node, not the first edge.
+  await page.getByRole('button', { name: 'Collapse explorer' }).focus();
+  await page.keyboard.press('Tab');
+  await expect.poll(() => focused(page)).toBe('node connect_db');
+  const nodes = await region(page, 'Graph').locator('.react-flow__node').count();
+  for (let i = 1; i < nodes; i++) await page.keyboard.press('Tab');
+  await expect.poll(() => focused(page)).toMatch(/^node /);
+  await page.keyboard.press('Tab');
+  await expect.poll(() => focused(page)).toBe('edge connect_db before extract');
+  // And back: Shift+Tab from the first edge is the last node.
+  await page.keyboard.press('Shift+Tab');
+  await expect.poll(() => focused(page)).toMatch(/^node /);
+  const last = await focused(page);
+
+  const inArea = (selector: string) => page.evaluate((s) => document.querySelector(s)?.contains(document.activeElement) ?? false, selector);
+  await page.getByRole('button', { name: 'Undo' }).focus();
+  await page.keyboard.press('F6');
+  await expect.poll(() => inArea('.area-explorer')).toBe(true);
+  // Back in the graph, the node that had the focus there has it again.
+  await page.keyboard.press('F6');
+  await expect.poll(() => focused(page)).toBe(last);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('F6');
+  await expect.poll(() => inArea('.area-inspector')).toBe(true);
+  // F6 works from a text field too (it leaves it), on to the bottom panel and round to the toolbar.
+  await region(page, 'Inspector').getByRole('textbox', { name: 'Name', exact: true }).focus();
+  await page.keyboard.press('F6');
+  await expect.poll(() => inArea('.area-bottom')).toBe(true);
+  await page.keyboard.press('F6');
+  await expect.poll(() => inArea('header.toolbar')).toBe(true);
+  await page.keyboard.press('Shift+F6');
+  await expect.poll(() => inArea('.area-bottom')).toBe(true);
+});
+
+test('Ctrl+Shift+T right after New agent waits for the canvas; the name typed next names the tool', async ({ page }) => {
+  await stayOffline(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await region(page, 'Graph').getByRole('button', { name: 'New agent' }).click();
+  // At once, as the review did (the canvas still getting ready), then the name.
+  await page.keyboard.press('Control+Shift+T');
+  await page.keyboard.type('connect_db');
+  const name = region(page, 'Inspector').getByRole('textbox', { name: 'Name', exact: true });
+  await expect(name).toHaveValue('connect_db');
+  await expect.poll(() => focused(page)).toBe('input Name');
+  await page.keyboard.press('Enter');
+  await expect(graphNode(page, 'connect_db')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Ctrl+A on the canvas never selects the page's text.
+  await graphNode(page, 'connect_db').focus();
+  await page.keyboard.press('Control+a');
+  expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('');
+  await screenshotsWithAxe(page, 'keyboard-focus-name', '.area-inspector');
+});
+
+test('a shortcut that does not apply says why', async ({ page }) => {
+  await openEtl(page);
+  await graphNode(page, 'load').focus();
+  await page.keyboard.press('Control+Shift+R');
+  await expect(page.getByRole('status').filter({ hasText: 'Add rule: Select a tool first.' })).toBeVisible();
+  await expect.poll(() => focused(page)).toBe('node load');
+});
