@@ -19,7 +19,7 @@ const focused = (page: Page) =>
     return `${a.tagName.toLowerCase()} ${label}`;
   });
 
-test('rename, keyboard Connect, Delete and Undo leave the focus on the item acted on', async ({ page }) => {
+test('a rename in the Inspector and the keyboard Connect leave the focus on the item acted on', async ({ page }) => {
   await openEtl(page);
   // Enter on a name in the Inspector: the Name field keeps the focus, with the new name.
   await selectByKeyboard(page, 'load');
@@ -38,8 +38,10 @@ test('rename, keyboard Connect, Delete and Undo leave the focus on the item acte
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect.poll(() => focused(page)).toBe('edge send_message before disconnect_db');
   await screenshotsWithAxe(page, 'keyboard-focus-edge', 'section.canvas');
-  await page.setViewportSize({ width: 1280, height: 720 });
+});
 
+test('Delete of a node and Undo leave the focus on the nearest node, then on the node brought back', async ({ page }) => {
+  await openEtl(page);
   // Delete of a node: the nearest node left has the focus.
   await selectByKeyboard(page, 'extract');
   await page.keyboard.press('Delete');
@@ -107,6 +109,7 @@ test('Ctrl+Shift+T right after New agent waits for the canvas; the name typed ne
   await graphNode(page, 'connect_db').focus();
   await page.keyboard.press('Control+a');
   expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('');
+  await expect(page.getByRole('status').filter({ hasText: 'Select all: the graph selects one node or rule at a time.' })).toBeVisible();
   await screenshotsWithAxe(page, 'keyboard-focus-name', '.area-inspector');
 });
 

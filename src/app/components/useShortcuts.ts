@@ -29,9 +29,11 @@ export function useShortcuts(ctx: ActionContext): void {
       if (e.defaultPrevented) return;
       if (ctx.ui.getState().dialog !== null || simulationStore().getState().presenter) return;
       const text = isTextTarget(e.target);
-      // Select all on the studio (not in a field) is never the page's text.
+      // Select all on the studio (not in a field) is never the page's text; on the graph it says
+      // why it selects nothing (the selection is one node or rule).
       if (!text && matchesShortcut('Mod+A', e, mac)) {
         e.preventDefault();
+        if (e.target instanceof Element && e.target.closest('section.canvas')) ctx.store.getState().notify('info', 'Select all: the graph selects one node or rule at a time.');
         return;
       }
       const action = actionForKey(ALL_ACTIONS, e, mac, ctx);
