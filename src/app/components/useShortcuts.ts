@@ -2,7 +2,7 @@
  * The global keyboard shortcuts: every action of the registry by its `shortcuts`, plus Mod+K /
  * Mod+Shift+P for the command palette. While focus is in a text field or the editor, shortcuts
  * are left alone (the field keeps its own undo; the Source editor handles Undo/Redo itself) but
- * for those marked `anywhere` (F6), and so they are while the presenter view is open (it has its
+ * for those marked `anywhere` (F6) and Undo/Redo in a draft field with nothing uncommitted, and so they are while the presenter view is open (it has its
  * own keys). A shortcut that does not apply is never dropped silently: while the studio is still
  * getting ready it waits (see whenReady.ts), else a notice says why it did not run.
  */
@@ -37,7 +37,9 @@ export function useShortcuts(ctx: ActionContext): void {
         return;
       }
       const action = actionForKey(ALL_ACTIONS, e, mac, ctx);
-      if (!action || (text && !action.anywhere)) return;
+      // A committed draft field (a Name field after Enter) has nothing of its own to undo.
+      const committed = e.target instanceof HTMLElement && e.target.dataset['draft'] === 'committed' && (action?.id === 'undo' || action?.id === 'redo');
+      if (!action || (text && !action.anywhere && !committed)) return;
       if (e.key.startsWith('Arrow') && ownsArrowKeys(e.target)) return;
       e.preventDefault();
       if (enabledNow(action, ctx)) return void action.run(ctx);

@@ -37,6 +37,8 @@ export function TextField({ label, value, onChange, multiline }: { label: string
 /**
  * A text field that commits on blur or Enter; Escape restores the value. With `claimsFocus` (a
  * Name field) it takes the focus, text selected, when an action asked for it (see `nameFocus.ts`).
+ * While it holds no uncommitted text (`data-draft="committed"`, as after Enter) Undo and Redo are
+ * the studio's: they undo the rename just committed, as in Figma or VS Code's explorer.
  */
 export function DraftField({ label, value, onCommit, validate, claimsFocus = false }: { label: string; value: string; onCommit(v: string): void; validate?(v: string): string | undefined; claimsFocus?: boolean }) {
   const [draft, setDraft] = useState(value);
@@ -65,6 +67,7 @@ export function DraftField({ label, value, onCommit, validate, claimsFocus = fal
           type="text"
           value={draft}
           aria-invalid={error ? true : undefined}
+          data-draft={draft === value ? 'committed' : 'pending'}
           onChange={(e) => setDraft(e.target.value)}
           onBlur={commit}
           onKeyDown={(e) => {
