@@ -147,9 +147,9 @@ test(`${EVENTS.toLocaleString('en')}-event replay: run time, frame rate, input l
   console.log(`scrub near the end + Step back: state shown in ${Date.now() - t2} ms`);
   // and it is the state after that step: its event's time (one event a second) and store's calls,
   // which stopped at its MaxCalls limit long before (store is every 4th call: EVENTS / 4 in all)
-  await expect(state).toContainText(`Time ${new Date(Date.UTC(2025, 0, 1) + (EVENTS - 11) * 1000).toISOString()}`);
+  await expect(state.locator('dt:text-is("Clock") + dd time')).toHaveAttribute('datetime', new Date(Date.UTC(2025, 0, 1) + (EVENTS - 11) * 1000).toISOString());
   const storeCalls = Math.min(STORE_LIMIT, Math.floor((EVENTS - 11 - 2) / 4) + 1);
-  await expect(state.getByRole('table', { name: 'Calls vs limits' }).getByRole('row', { name: new RegExp(`^store ${storeCalls} ${STORE_LIMIT}$`) })).toBeVisible();
+  await expect(state.getByRole('table', { name: 'Calls and limits' }).getByRole('row', { name: new RegExp(`^store ${storeCalls} ${STORE_LIMIT}$`) })).toBeVisible();
 
   await page.screenshot({ path: 'test-results/simulator-perf.png', fullPage: true });
 });

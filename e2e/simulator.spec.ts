@@ -114,7 +114,7 @@ test('scripted trace: run, first blocked call explained, what-if diff, teaching 
   await expect(decision).toContainText('transform');
   const state = sim(page).getByRole('region', { name: 'State' });
   await expect(state).toContainText('after step 2');
-  await expect(state).toContainText('Called: connect_db, extract');
+  await expect(state.locator('dt:text-is("Called") + dd')).toHaveText('connect_db, extract');
   // the canvas highlights the step: the blocked tool and the deciding rule (load needs transform)
   const graph = page.getByRole('region', { name: 'Graph', exact: true });
   await expect(graph.locator('.react-flow__node[aria-label="Tool load"]')).toHaveClass(/\brs-step\b/);

@@ -8,6 +8,7 @@ import { useSimulation } from './useSimulation.ts';
 import { LettaAllowedState } from './LettaAllowedState.tsx';
 import { stepLabel } from './stepNumbering.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
+import { NodeName } from '../graph/NodeName.tsx';
 
 const time = traceTime;
 const secs = (ms: number) => `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
@@ -34,35 +35,70 @@ export function StatePanel() {
 
 /** The calls of the ordering scope: all of them, or their number and the last ones the worker sent. */
 function calledText(called: readonly string[], count: number | undefined): string {
-  if (count === undefined || count <= called.length) return `Called: ${list(called)}`;
-  return `Called: ${count.toLocaleString('en-US')} calls, the last ${called.length}: …, ${called.join(', ')}`;
+  if (count === undefined || count <= called.length) return list(called);
+  return `${count.toLocaleString('en-US')} calls, the last ${called.length}: …, ${called.join(', ')}`;
+}
+
+/** A time on the trace's clock: the time of day (the full date and time on hover), or `+1m 20s` for a clockless trace. */
+function TraceClock({ ms }: { ms: number | null }) {
+  const full = time(ms);
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(\.\d+)?Z$/.exec(full);
+  if (!m) return <>{full}</>;
+  const fraction = m[3] && !/^\.0+$/.test(m[3]) ? m[3] : '';
+  return (
+    <time dateTime={full} title={full}>
+      {m[2]}
+      {fraction} <span className="sim-muted">{m[1]} UTC</span>
+    </time>
+  );
 }
 
 function ToolState({ s, calledCount }: { s: ToolEngineSnapshot; calledCount: number | undefined }) {
   return (
     <div className="sim-state-block">
       <h4>Tools</h4>
-      <p>
-        Time {time(s.time)} · flow {s.lastFlow ?? '—'}
-        {s.exited ? ' · loop exited' : ''} · ordering scope {s.orderingScope}
-      </p>
+      <dl className="sim-kv">
+        <dt>Clock</dt>
+        <dd>
+          <TraceClock ms={s.time} />
+        </dd>
+        <dt>Last flow</dt>
+        <dd>
+          {s.lastFlow ?? '—'}
+          {s.exited ? ' · the loop has exited' : ''}
+        </dd>
+        <dt>Ordering scope</dt>
+        <dd>{s.orderingScope}</dd>
+        <dt>Called</dt>
+        <dd>{calledText(s.called, calledCount)}</dd>
+        <dt>Pending start</dt>
+        <dd>{list(s.pendingStart)}</dd>
+        <dt>Pending exit</dt>
+        <dd>{list(s.pendingExit)}</dd>
+      </dl>
       {s.letta ? <LettaAllowedState s={s.letta} /> : null}
       {s.calls.length > 0 ? (
         <table>
-          <caption>Calls vs limits</caption>
+          <caption>Calls and limits</caption>
           <thead>
             <tr>
               <th scope="col">Tool</th>
-              <th scope="col">Calls</th>
-              <th scope="col">Limit</th>
+              <th scope="col" className="num">
+                Calls
+              </th>
+              <th scope="col" className="num">
+                Limit
+              </th>
             </tr>
           </thead>
           <tbody>
             {s.calls.map((c) => (
               <tr key={c.tool} className={c.limit !== null && c.executions >= c.limit ? 'sim-at-limit' : undefined}>
-                <td>{c.tool}</td>
-                <td>{c.executions}</td>
-                <td>{c.limit ?? '—'}</td>
+                <td>
+                  <NodeName name={c.tool} />
+                </td>
+                <td className="num">{c.executions}</td>
+                <td className="num">{c.limit ?? '—'}</td>
               </tr>
             ))}
           </tbody>
@@ -86,9 +122,6 @@ function ToolState({ s, calledCount }: { s: ToolEngineSnapshot; calledCount: num
           ))}
         </ul>
       ) : null}
-      <p>{calledText(s.called, calledCount)}</p>
-      <p>Pending start: {list(s.pendingStart)}</p>
-      <p>Pending exit: {list(s.pendingExit)}</p>
       {s.consentGrants.length > 0 ? (
         <ul aria-label="Consent grants">
           {s.consentGrants.map((g) => (
