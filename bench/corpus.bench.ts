@@ -65,6 +65,9 @@ function processCpu(log: string): ProcessCpu[] {
   return [...rows.filter((r) => !r.worker), ...rows.filter((r) => r.worker)];
 }
 
+/** Rounds of the alternated runs: the 2-worker runs vary most (any other work on the machine takes one of its two cores). */
+const ROUNDS = 5;
+
 /** Clock ticks per second of /proc's CPU times. */
 const ticksPerSecond = (): number => {
   try {
@@ -129,7 +132,7 @@ function userCli(cacheDir: string): { argv: string[]; env: NodeJS.ProcessEnv } {
 
 /**
  * Replays `sessions` sessions of `perSession` calls (default 1,600 × 2,500 = 4,000,000 events), and
- * the same corpus twice over, three times each with `rule-studio report --workers 1` and
+ * the same corpus twice over, {@link ROUNDS} times each with `rule-studio report --workers 1` and
  * `--workers 2`, alternated: wall time of the whole command, process start and the workers'
  * start-up included, as a user waits for it; CPU time of the command and its workers, in all and
  * per process; the load average after each run; then the command on the first session alone (its
@@ -164,7 +167,7 @@ export async function benchCorpus(sessions = 1_600, perSession = 2_500): Promise
     return { wall, cpuMs };
   };
   try {
-    for (let i = 0; i < 3; i++)
+    for (let i = 0; i < ROUNDS; i++)
       for (const w of [1, 2] as const) {
         const r = run(dir, w, sessions);
         runs[w].push(r.wall);
