@@ -37,12 +37,25 @@ export function SourceAndProblems() {
   );
 }
 
-/** `errors/warnings/infos`, the badge of the Source and problems tab. */
+/** The badge of the Source and problems tab: errors and warnings, each with its mark (infos when there are some), as an editor's status bar shows them. */
 export function ProblemCounts() {
   const c = useProblems().counts;
   return (
-    <span className="tab-count" aria-label={`${c.error} errors, ${c.warning} warnings, ${c.info} infos`}>
-      <span className="c-error">{c.error}</span>/<span className="c-warning">{c.warning}</span>/<span>{c.info}</span>
+    <span className="tab-count problem-tally">
+      <span className="visually-hidden">
+        {c.error} errors, {c.warning} warnings, {c.info} infos
+      </span>
+      <span className={c.error > 0 ? 'c-error' : 'c-none'} aria-hidden="true">
+        ⊘ {c.error}
+      </span>
+      <span className={c.warning > 0 ? 'c-warning' : 'c-none'} aria-hidden="true">
+        ⚠ {c.warning}
+      </span>
+      {c.info > 0 ? (
+        <span className="c-info" aria-hidden="true">
+          ⓘ {c.info}
+        </span>
+      ) : null}
     </span>
   );
 }
