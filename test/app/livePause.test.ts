@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { codexPolicyReport } from '../../src/core/permissions/codex/policyReport.ts';
-import { createStudioStore } from '../../src/app/state/store.ts';
-import { createLiveTraceFeed } from '../../src/app/simulator/liveTrace.ts';
+import { feedHarness } from './liveFeedHarness.ts';
 import { breakpointHit, initialLiveState, liveActions, liveStore, policyBreakpointHit, sameBreakpoint, type LiveBreakpoint } from '../../src/app/simulator/liveStore.ts';
 
 const RULES = 'examples/codex-default.rules';
@@ -19,12 +18,7 @@ beforeEach(() => liveStore.setState({ ...initialLiveState(), active: true, conne
 
 describe('the live trace feed, paused', () => {
   it('holds and counts lines while paused, and writes them all on Jump to live', () => {
-    const store = createStudioStore(undefined, () => 0);
-    const timers: (() => void)[] = [];
-    const feed = createLiveTraceFeed(store, (run) => timers.push(run));
-    const fire = () => {
-      for (const run of timers.splice(0)) run();
-    };
+    const { store, timers, feed, fire } = feedHarness();
     let at = 0;
     const send = (from: number, to: number) => {
       for (const l of LINES.slice(from, to)) {

@@ -16,8 +16,7 @@ import { startStudioServer, type StudioServer } from '../../src/cli/serve/studio
 import { codexPolicyReport } from '../../src/core/permissions/codex/policyReport.ts';
 import { loadCodexRules } from '../../src/core/permissions/codex/index.ts';
 import { ruleSetHash } from '../../src/core/ruleSetHash.ts';
-import { createStudioStore } from '../../src/app/state/store.ts';
-import { createLiveTraceFeed } from '../../src/app/simulator/liveTrace.ts';
+import { feedHarness } from '../app/liveFeedHarness.ts';
 import { stream, type Message } from './sseClient.ts';
 
 const RULES = 'examples/codex-default.rules';
@@ -128,12 +127,7 @@ describe('follow --studio on a Codex rollout: the lines stream', () => {
 
 describe('the page’s side: the followed session as a trace', () => {
   it('keeps the lines as one trace, drops a repeated line, starts over on a new session, and decides as the whole log', () => {
-    const store = createStudioStore(undefined, () => 0);
-    const timers: (() => void)[] = [];
-    const feed = createLiveTraceFeed(store, (run) => timers.push(run));
-    const fire = () => {
-      for (const run of timers.splice(0)) run();
-    };
+    const { store, timers, feed, fire } = feedHarness();
     let at = 0;
     for (const l of LINES) {
       at += Buffer.byteLength(l);
