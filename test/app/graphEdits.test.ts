@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addPrecedingEdge, addRule, addTool, removeEdge, removeTool, renameTool } from '../../src/core/graph/agentEdits.ts';
+import { addPrecedingEdge, addRule, addTool, removeEdge, removeTool, removeTools, renameTool } from '../../src/core/graph/agentEdits.ts';
 import type { Agent } from '../../src/core/model/toolRules.ts';
 
 const base: Agent = {
@@ -37,6 +37,13 @@ describe('agent edits from the graph', () => {
     expect(r.rules.map((x) => x.rule_type.type)).toEqual(['ExclusiveGroups', 'MaxCalls']);
     expect(r.rules[0]!.rule_type).toEqual({ type: 'ExclusiveGroups', value: [['c'], ['b', 'c']] });
     expect(removeTool(base, 'c').rules).toHaveLength(1);
+  });
+
+  it('removes several tools in one edit as one after another would', () => {
+    const both = removeTools(base, new Set(['a', 'c']));
+    expect(both).toEqual(removeTool(removeTool(base, 'a'), 'c'));
+    expect(both.tools.map((t) => t.name)).toEqual(['b']);
+    expect(removeTools(base, new Set()).rules).toEqual(base.rules);
   });
 
   it('adds tools with unique names, renames everywhere, adds a complete default rule', () => {

@@ -29,11 +29,16 @@ export function useShortcuts(ctx: ActionContext): void {
       if (e.defaultPrevented) return;
       if (ctx.ui.getState().dialog !== null || simulationStore().getState().presenter) return;
       const text = isTextTarget(e.target);
-      // Select all on the studio (not in a field) is never the page's text; on the graph it says
-      // why it selects nothing (the selection is one node or rule).
+      // Select all on the studio (not in a field) is never the page's text; on the graph (or with
+      // the focus nowhere) it selects every node.
       if (!text && matchesShortcut('Mod+A', e, mac)) {
         e.preventDefault();
-        if (e.target instanceof Element && e.target.closest('section.canvas')) ctx.store.getState().notify('info', 'Select all: the graph selects one node or rule at a time.');
+        const onGraph = !(e.target instanceof Element) || e.target === document.body || e.target.closest('section.canvas') !== null;
+        const all = ALL_ACTIONS.find((a) => a.id === 'select-all');
+        if (onGraph && all) {
+          if (enabledNow(all, ctx)) void all.run(ctx);
+          else tellUnavailable(all, ctx, e);
+        }
         return;
       }
       const action = actionForKey(ALL_ACTIONS, e, mac, ctx);

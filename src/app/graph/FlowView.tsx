@@ -41,8 +41,11 @@ export interface FlowViewProps<N extends Node, E extends Edge> {
   edgeTypes: EdgeTypes;
   /** A node to bring into view, once per key (an external selection). */
   focus?: { node: string; key: object } | undefined;
-  selectedNode?: string | undefined;
+  /** The selected nodes: one, or several (Ctrl+A, Shift+click, a Shift+drag box). */
+  selectedNodes: readonly string[];
   onSelectNode(id: string): void;
+  /** Two or more nodes picked together (Shift+click onto a selection, a Shift+drag box). */
+  onSelectNodes(ids: readonly string[]): void;
   onSelectEdge(id: string): void;
   onClearSelection(): void;
   onMoveNodes(positions: Record<string, XY>, key: string): void;
@@ -73,6 +76,8 @@ const MINIMAP = { width: 160, height: 100 };
 /** The smallest pane that shows the minimap (outside the presenter): smaller, it would cover too much of the graph. */
 const MINIMAP_ROOM = { width: 420, height: 260 };
 const NO_INSET = {};
+/** Shift+click (as in Figma and tldraw), or Ctrl/Cmd+click (as in React Flow), adds a node to the selection or takes it out. */
+const MULTI_KEYS = ['Shift', 'Meta', 'Control'];
 const BOTTOM_BAND = { bottom: MINIMAP.height + 16 };
 const RIGHT_BAND = { right: MINIMAP.width + 16 };
 /** A page-filling view: the minimap's band on the right, the zoom controls' (26 px wide, 15 px in) on the left. */
@@ -115,27 +120,48 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   // Many new nodes are drawn a frame before their edges (see useStagedEdges).
   const drawnEdges = useStagedEdges(props.nodes, edges);
 
-  const { onSelectNode, onSelectEdge, onMoveNodes } = props;
+  const { onSelectNode, onSelectNodes, onSelectEdge, onMoveNodes } = props;
+  const selectedNodesRef = useRef(props.selectedNodes);
+  useEffect(() => {
+    selectedNodesRef.current = props.selectedNodes;
+  }, [props.selectedNodes]);
+  /** While a Shift+drag box is drawn: the edges it takes in are not selected (the nodes are). */
+  const boxing = useRef(false);
   const onNodesChange = useCallback(
     (changes: NodeChange<N>[]) => {
-      let picked: string | undefined;
+      // React Flow reports selection as changes of each node; the store's selection is the result:
+      // a plain click selects one (the others are unselected), Shift+click adds or takes one out.
+      const picked = new Set(selectedNodesRef.current);
+      let selecting = false;
       const local: NodeChange<N>[] = [];
       for (const c of changes) {
         if (c.type === 'select') {
-          if (c.selected) picked = c.id;
+          selecting = true;
+          if (c.selected) picked.add(c.id);
+          else picked.delete(c.id);
         } else if (c.type === 'position' || c.type === 'dimensions') local.push(c);
       }
       if (local.length > 0) setNodes((ns) => applyNodeChanges(local, ns));
-      if (picked !== undefined) onSelectNode(picked);
+      // None left: an edge was clicked (its own change selects it) or the pane (which clears).
+      if (!selecting || picked.size === 0) return;
+      if (picked.size === 1) onSelectNode([...picked][0] as string);
+      else onSelectNodes([...picked]);
     },
-    [onSelectNode],
+    [onSelectNode, onSelectNodes],
   );
   const onEdgesChange = useCallback(
     (changes: EdgeChange<E>[]) => {
+      if (boxing.current) return;
       for (const c of changes) if (c.type === 'select' && c.selected) onSelectEdge(c.id);
     },
     [onSelectEdge],
   );
+  const onSelectionStart = useCallback(() => {
+    boxing.current = true;
+  }, []);
+  const onSelectionEnd = useCallback(() => {
+    boxing.current = false;
+  }, []);
   const onNodeDragStop = useCallback(
     (_e: unknown, _node: N, dragged: N[]) => {
       const positions = dict<XY>();
@@ -153,15 +179,25 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       props.onDeleteSelection();
       return;
     }
+    // Escape lets go of the selection, as in Figma and tldraw (the presenter still hears it: it leaves).
+    // React Flow's own Escape on a focused node would select it again: this one is the studio's.
+    if (e.key === 'Escape' && !stage.on) {
+      e.preventDefault();
+      e.stopPropagation();
+      props.onClearSelection();
+      return;
+    }
     const dir = arrowDirection(e.key);
-    const id = props.selectedNode;
-    const node = id !== undefined ? nodes.find((n) => n.id === id) : undefined;
-    if (!dir || !node) return;
+    const ids = new Set(props.selectedNodes);
+    const moving = ids.size > 0 ? nodes.filter((n) => ids.has(n.id)) : [];
+    if (!dir || moving.length === 0) return;
     e.preventDefault();
     e.stopPropagation();
+    // The selected nodes move together, one undo step per run of presses.
     const step = ARROW_STEP * (e.shiftKey ? 5 : 1);
-    const position = { x: Math.round(node.position.x + dir.x * step), y: Math.round(node.position.y + dir.y * step) };
-    onMoveNodes({ [node.id]: position }, `move:${node.id}`);
+    const positions = dict<XY>();
+    for (const n of moving) positions[n.id] = { x: Math.round(n.position.x + dir.x * step), y: Math.round(n.position.y + dir.y * step) };
+    onMoveNodes(positions, `move:${moving.map((n) => n.id).join(',')}`);
   };
 
   // The band the fit keeps free for the minimap (and the notices), which following also respects.
@@ -207,10 +243,10 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   }, []);
   // On stage the presenter names the nodes to keep in view (its current call's and deciding rule's).
   const followed = stage.on && stage.focus !== undefined ? stage.focus : props.stepNodes;
-  const selectedRef = useRef(props.selectedNode);
+  const selectedRef = useRef(props.selectedNodes[0]);
   useEffect(() => {
-    selectedRef.current = props.selectedNode;
-  }, [props.selectedNode]);
+    selectedRef.current = props.selectedNodes[0];
+  }, [props.selectedNodes]);
   const stepRef = useRef(followed);
   useEffect(() => {
     stepRef.current = followed;
@@ -352,12 +388,14 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
         onNodesChange={onNodesChange}
         onEdgesChange={onEdgesChange}
         onNodeDragStop={onNodeDragStop}
+        onSelectionStart={onSelectionStart}
+        onSelectionEnd={onSelectionEnd}
         onConnect={props.onConnect}
         {...(props.isValidConnection ? { isValidConnection: props.isValidConnection } : {})}
         onPaneClick={props.onClearSelection}
         deleteKeyCode={null}
-        multiSelectionKeyCode={null}
-        selectionKeyCode={null}
+        multiSelectionKeyCode={MULTI_KEYS}
+        selectionKeyCode="Shift"
         onMoveStart={userMove}
         onlyRenderVisibleElements
         minZoom={0.05}

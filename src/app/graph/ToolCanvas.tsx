@@ -5,13 +5,14 @@ import type { AgentDoc, XY } from '../state/documents.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import type { ToolGraphEdge, ToolGraphNode } from '../../core/graph/toolGraph.ts';
 import { ALL_TOOLS_ID } from '../../core/graph/toolGraph.ts';
-import { addPrecedingEdge, removeEdge, removeTool } from '../../core/graph/agentEdits.ts';
+import { addPrecedingEdge, removeEdge, removeTool, removeTools } from '../../core/graph/agentEdits.ts';
 import { addChildEdge, removeLettaEdge, removeLettaRule, ruleToolOf } from '../../core/graph/lettaEdits.ts';
 import { toolGraphOf } from './docGraph.ts';
 import { toolFlow, type ToolFlowNode } from './flowElements.ts';
 import { stableData } from './reconcile.ts';
 import { FlowView } from './FlowView.tsx';
 import { UNDO_HINT } from './keys.ts';
+import { selectedNodes, selectionOfNodes } from '../state/selection.ts';
 import { useStepHighlight } from './useStepHighlight.ts';
 import { ToolNode } from './ToolNode.tsx';
 import { RuleEdge } from './RuleEdge.tsx';
@@ -101,6 +102,8 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
     [store, edgeRule],
   );
   const onClearSelection = useCallback(() => store.getState().select({ kind: 'none' }), [store]);
+  const picked = useMemo(() => selectedNodes(selection), [selection]);
+  const onSelectNodes = useCallback((ids: readonly string[]) => selectFromCanvas(store, selectionOfNodes('tool', ids)), [store]);
   const onConnect = useCallback(
     (c: Connection) => {
       if (!c.source || !c.target || c.source === c.target || c.source === ALL_TOOLS_ID) return;
@@ -121,6 +124,14 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
     const sel = s.selection;
     if (claude && sel.kind !== 'none') {
       s.notify('info', 'Claude Code reads its rules from the settings file: delete the rule in the source, where the Inspector’s Show in source takes you.');
+    } else if (sel.kind === 'nodes' && letta) {
+      s.notify('info', `The ${sel.nodes.length} tools stay: a Letta agent’s tools are defined in its agent file. Select one of its rules or edges to delete it.`);
+    } else if (sel.kind === 'nodes') {
+      const gone = new Set(sel.nodes);
+      const owned = doc.agent.rules.filter((r) => gone.has(r.tool_name)).length;
+      s.editAgent(docId, (a) => removeTools(a, gone));
+      s.select({ kind: 'none' });
+      s.notify('info', `Deleted ${sel.nodes.length} tools${owned > 0 ? ` and their ${owned} rule${owned === 1 ? '' : 's'}` : ''}. ${UNDO_HINT}`);
     } else if (sel.kind === 'tool' && letta) {
       s.notify('info', `“${sel.tool}” stays: a Letta agent’s tools are defined in its agent file. Select one of its rules or edges to delete it.`);
     } else if (sel.kind === 'rule' && letta) {
@@ -153,8 +164,9 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
       nodeTypes={nodeTypes}
       edgeTypes={edgeTypes}
       focus={focus}
-      selectedNode={selection.kind === 'tool' ? selection.tool : undefined}
+      selectedNodes={picked}
       onSelectNode={onSelectNode}
+      onSelectNodes={onSelectNodes}
       onSelectEdge={onSelectEdge}
       onClearSelection={onClearSelection}
       onMoveNodes={onMoveNodes}

@@ -4,13 +4,14 @@ import type { Connection, Edge, EdgeTypes, NodeTypes } from '@xyflow/react';
 import type { WorkflowDoc, XY } from '../state/documents.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import type { TransitionGraphEdge, PhaseGraphNode } from '../../core/graph/workflowGraph.ts';
-import { addTransition, removePhase, removeTransition } from '../../core/graph/workflowEdits.ts';
+import { addTransition, removePhase, removePhases, removeTransition } from '../../core/graph/workflowEdits.ts';
 import { DONE_NODE } from '../../core/model/workflow.ts';
 import { workflowGraphOf } from './docGraph.ts';
 import { phaseFlow, type PhaseFlowNode } from './flowElements.ts';
 import { stableData } from './reconcile.ts';
 import { FlowView } from './FlowView.tsx';
 import { UNDO_HINT } from './keys.ts';
+import { selectedNodes, selectionOfNodes } from '../state/selection.ts';
 import { useStepHighlight } from './useStepHighlight.ts';
 import { PhaseNode } from './PhaseNode.tsx';
 import { RuleEdge } from './RuleEdge.tsx';
@@ -81,6 +82,8 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
     [store, edgeOf],
   );
   const onClearSelection = useCallback(() => store.getState().select({ kind: 'none' }), [store]);
+  const picked = useMemo(() => selectedNodes(selection), [selection]);
+  const onSelectNodes = useCallback((ids: readonly string[]) => selectFromCanvas(store, selectionOfNodes('phase', ids.filter((id) => phases.has(id)))), [store, phases]);
   const onConnect = useCallback(
     (c: Connection) => {
       if (!phases.has(c.source) || !(phases.has(c.target) || c.target === DONE_NODE)) return;
@@ -96,6 +99,10 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
       s.editWorkflow(docId, (wf) => removePhase(wf, sel.node));
       s.select({ kind: 'none' });
       s.notify('info', `Deleted phase “${sel.node}”; transitions to it dangle until fixed. ${UNDO_HINT}`);
+    } else if (sel.kind === 'nodes') {
+      s.editWorkflow(docId, (wf) => removePhases(wf, new Set(sel.nodes)));
+      s.select({ kind: 'none' });
+      s.notify('info', `Deleted ${sel.nodes.length} phases; transitions to them dangle until fixed. ${UNDO_HINT}`);
     } else if (sel.kind === 'transition') {
       s.editWorkflow(docId, (wf) => removeTransition(wf, sel.node, sel.index));
       s.select({ kind: 'none' });
@@ -113,8 +120,9 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
       nodeTypes={nodeTypes}
       edgeTypes={edgeTypes}
       focus={focus}
-      selectedNode={selection.kind === 'phase' ? selection.node : undefined}
+      selectedNodes={picked}
       onSelectNode={onSelectNode}
+      onSelectNodes={onSelectNodes}
       onSelectEdge={onSelectEdge}
       onClearSelection={onClearSelection}
       onMoveNodes={onMoveNodes}

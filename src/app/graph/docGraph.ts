@@ -4,7 +4,7 @@
  */
 import type { Agent } from '../../core/model/toolRules.ts';
 import type { Workflow } from '../../core/model/workflow.ts';
-import { toolGraph, type ToolBadge, type ToolGraph } from '../../core/graph/toolGraph.ts';
+import { ALL_TOOLS_ID, toolGraph, type ToolBadge, type ToolGraph } from '../../core/graph/toolGraph.ts';
 import { patchToolGraph } from '../../core/graph/toolGraphPatch.ts';
 import { workflowGraph, type WorkflowGraph } from '../../core/graph/workflowGraph.ts';
 import { patchWorkflowGraph } from '../../core/graph/workflowGraphPatch.ts';
@@ -170,4 +170,14 @@ export function layoutOf(doc: RuleDoc): Record<string, XY> {
 /** Node ids of a document's graph. */
 export function nodeIdsOf(doc: RuleDoc): string[] {
   return doc.kind === 'agent' ? toolGraphOf(doc).nodes.map((n) => n.id) : workflowGraphOf(doc).nodes.map((n) => n.id);
+}
+
+/**
+ * The nodes of a document a selection can hold: an agent's tools (not the "all tools" node of a
+ * `*` rule) or a workflow's phases (not the end, nor a phase a transition names but none defines).
+ */
+export function selectableNodesOf(doc: RuleDoc): string[] {
+  return doc.kind === 'agent'
+    ? toolGraphOf(doc).nodes.filter((n) => n.id !== ALL_TOOLS_ID).map((n) => n.id)
+    : workflowGraphOf(doc).nodes.filter((n) => n.kind === 'phase').map((n) => n.id);
 }

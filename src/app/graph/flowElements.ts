@@ -12,6 +12,7 @@ import type { PhaseGraphNode, WorkflowGraph } from '../../core/graph/workflowGra
 import type { Agent } from '../../core/model/toolRules.ts';
 import type { XY } from '../state/documents.ts';
 import type { Selection } from '../state/store.ts';
+import { selectedNodes } from '../state/selection.ts';
 import { own } from '../../core/model/ownKeys.ts';
 import type { Verdict } from '../simulator/verdict.ts';
 
@@ -102,6 +103,7 @@ export function toolFlow(
   const selectedRule = selection.kind === 'rule' ? selection.index : -1;
   const stepRuleTool = step?.toolRule !== undefined ? ruleToolOf(agent, step.toolRule) : undefined;
   const ruleTool = selectedRule >= 0 ? ruleToolOf(agent, selectedRule) : undefined;
+  const picked = new Set(selectedNodes(selection));
   const big = presize;
   const nodes = graph.nodes.map((n, i): ToolFlowNode => {
     const classes = ['rs-node'];
@@ -115,7 +117,7 @@ export function toolFlow(
       type: 'tool',
       position: own(layout, n.id) ?? gridSpot(i),
       data: (stepped && step?.toolRule !== undefined ? { ...data(n), stepRule: step.toolRule } : data(n)) as ToolGraphNode & Record<string, unknown>,
-      selected: selection.kind === 'tool' && selection.tool === n.id,
+      selected: picked.has(n.id),
       className: classes.join(' '),
       ariaLabel: n.wildcard ? 'All tools' : `Tool ${n.label}`,
       ...(big ? presized(toolNodeSizeOf(n), 'RIGHT') : {}),
@@ -149,7 +151,7 @@ export function phaseFlow(
   step?: StepHighlight,
   presize = graph.nodes.length > PRESIZE_FROM,
 ): { nodes: PhaseFlowNode[]; edges: Edge<RuleEdgeData>[] } {
-  const selectedNode = selection.kind === 'phase' || selection.kind === 'phaseRule' ? selection.node : undefined;
+  const picked = new Set(selection.kind === 'phaseRule' ? [selection.node] : selectedNodes(selection));
   const big = presize;
   const nodes = graph.nodes.map((n, i): PhaseFlowNode => {
     const classes = ['rs-node', `rs-phase-${n.kind}`];
@@ -163,7 +165,7 @@ export function phaseFlow(
       type: 'phase',
       position: own(layout, n.id) ?? gridSpot(i),
       data: (stepped && step?.workflowRule !== undefined ? { ...data(n), stepRule: step.workflowRule } : data(n)) as PhaseGraphNode & Record<string, unknown>,
-      selected: n.kind === 'phase' && n.id === selectedNode,
+      selected: n.kind === 'phase' && picked.has(n.id),
       className: classes.join(' '),
       ariaLabel: n.kind === 'done' ? 'Phase done (end)' : n.kind === 'missing' ? `Missing phase ${n.label}` : `Phase ${n.label}`,
       ...(n.kind === 'phase' ? {} : { draggable: true, connectable: false }),

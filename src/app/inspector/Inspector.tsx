@@ -2,6 +2,7 @@
 import './inspector.css';
 import { useStudio } from '../state/context.tsx';
 import { activeDoc } from '../state/store.ts';
+import { NodesInspector } from './NodesInspector.tsx';
 import { AgentInspector } from './AgentInspector.tsx';
 import { ToolInspector } from './ToolInspector.tsx';
 import { RuleInspector } from './RuleInspector.tsx';
@@ -16,6 +17,7 @@ function Body() {
   const doc = useStudio(activeDoc);
   const sel = useStudio((s) => s.selection);
   if (!doc) return <p className="muted">Nothing open.</p>;
+  if (sel.kind === 'nodes') return <NodesInspector doc={doc} nodes={sel.nodes} />;
   if (doc.kind === 'agent' && doc.agent.family === 'claude') {
     if (sel.kind === 'tool') return <ClaudeToolInspector key={sel.tool} doc={doc} tool={sel.tool} />;
     if (sel.kind === 'rule') return <ClaudeRuleInspector key={sel.index} doc={doc} index={sel.index} />;

@@ -38,7 +38,9 @@ export type Selection =
   | { kind: 'rule'; index: number }
   | { kind: 'phase'; node: string }
   | { kind: 'transition'; node: string; index: number }
-  | { kind: 'phaseRule'; node: string; index: number };
+  | { kind: 'phaseRule'; node: string; index: number }
+  /** Two or more nodes of the open graph (tools of an agent, phases of a workflow), in the order picked. */
+  | { kind: 'nodes'; nodes: readonly string[] };
 
 /** A trace saved with the project: a recorded log or a scripted scenario, as text. */
 export interface TraceDoc {

@@ -71,13 +71,21 @@ export function removeEdge(agent: Agent, ruleIndex: number, condition: string): 
 
 /** Removes a tool: its declaration, its own rules, and every mention in other rules. */
 export function removeTool(agent: Agent, name: string): Agent {
+  return removeTools(agent, new Set([name]));
+}
+
+/**
+ * Removes several tools at once (a multi-selection deleted), in one pass over the rules: their
+ * declarations, their own rules, and every mention in other rules.
+ */
+export function removeTools(agent: Agent, names: ReadonlySet<string>): Agent {
   const rules: ToolRule[] = [];
   for (const r of agent.rules) {
-    if (r.tool_name === name) continue;
-    const conditions = r.conditions.filter((c) => c !== name);
+    if (names.has(r.tool_name)) continue;
+    const conditions = r.conditions.filter((c) => !names.has(c));
     const rt = r.rule_type;
     if (rt.type === 'ExclusiveGroups') {
-      const value = rt.value.map((g) => g.filter((m) => m !== name)).filter((g) => g.length > 0);
+      const value = rt.value.map((g) => g.filter((m) => !names.has(m))).filter((g) => g.length > 0);
       if (value.length === 0) continue;
       rules.push({ ...r, conditions, rule_type: { type: 'ExclusiveGroups', value } });
       continue;
@@ -85,7 +93,7 @@ export function removeTool(agent: Agent, name: string): Agent {
     if (conditions.length === 0 && r.conditions.length > 0 && EDGE_TYPES.has(rt.type)) continue;
     rules.push(conditions.length === r.conditions.length ? r : { ...r, conditions });
   }
-  return { ...agent, tools: agent.tools.filter((t) => t.name !== name), rules };
+  return { ...agent, tools: agent.tools.filter((t) => !names.has(t.name)), rules };
 }
 
 /** Renames a tool everywhere it is mentioned. Returns the same agent when `to` is taken or empty. */

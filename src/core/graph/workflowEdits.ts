@@ -39,7 +39,12 @@ export function updatePhase(wf: Workflow, name: string, fn: (n: WorkflowNode) =>
 
 /** Removes a phase (transitions to it stay and show as dangling until fixed). */
 export function removePhase(wf: Workflow, name: string): Workflow {
-  const nodes = wf.nodes.filter((n) => n.name !== name);
+  return removePhases(wf, new Set([name]));
+}
+
+/** Removes several phases at once (a multi-selection deleted); transitions to them are left to dangle, as for one. */
+export function removePhases(wf: Workflow, names: ReadonlySet<string>): Workflow {
+  const nodes = wf.nodes.filter((n) => !names.has(n.name));
   return nodes.length === wf.nodes.length ? wf : { ...wf, nodes };
 }
 
