@@ -53,7 +53,7 @@ export function ProblemCounts() {
       </span>
       {c.info > 0 ? (
         <span className="c-info" aria-hidden="true">
-          ⓘ {c.info}
+          ℹ {c.info}
         </span>
       ) : null}
     </span>
