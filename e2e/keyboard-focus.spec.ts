@@ -27,7 +27,8 @@ test('a rename in the Inspector and the keyboard Connect leave the focus on the 
   await name.fill('load_rows');
   await name.press('Enter');
   await expect(graphNode(page, 'load_rows')).toBeVisible();
-  await expect.poll(() => focused(page)).toBe('input Name');
+  // Enter hands the focus back to the renamed node, where the graph's keys act on it.
+  await expect.poll(() => focused(page)).toBe('node load_rows');
   await expect(name).toHaveValue('load_rows');
 
   // The keyboard Connect: the new edge has the focus.
@@ -91,19 +92,20 @@ test('Tab reaches the nodes before the edges; F6 and Shift+F6 move between regio
   await expect.poll(() => inArea('.area-bottom')).toBe(true);
 });
 
-test('Ctrl+Shift+T right after New agent waits for the canvas; the name typed next names the tool', async ({ page }) => {
+test('T (Add tool) right after New agent waits for the canvas; the name typed next names the tool', async ({ page }) => {
   await stayOffline(page);
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/');
   await region(page, 'Graph').getByRole('button', { name: 'New agent' }).click();
   // At once, as the review did (the canvas still getting ready), then the name.
-  await page.keyboard.press('Control+Shift+T');
+  await page.keyboard.press('t');
   await page.keyboard.type('connect_db');
   const name = region(page, 'Inspector').getByRole('textbox', { name: 'Name', exact: true });
   await expect(name).toHaveValue('connect_db');
   await expect.poll(() => focused(page)).toBe('input Name');
   await page.keyboard.press('Enter');
   await expect(graphNode(page, 'connect_db')).toBeVisible();
+  await expect.poll(() => focused(page)).toBe('node connect_db');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   // Ctrl+A on the canvas never selects the page's text.
   await graphNode(page, 'connect_db').focus();
@@ -116,8 +118,76 @@ test('Ctrl+Shift+T right after New agent waits for the canvas; the name typed ne
 
 test('a shortcut that does not apply says why', async ({ page }) => {
   await openEtl(page);
-  await graphNode(page, 'load').focus();
+  await page.getByRole('button', { name: 'Auto layout' }).focus();
   await page.keyboard.press('Control+Shift+R');
   await expect(page.getByRole('status').filter({ hasText: 'Add rule: Select a tool first.' })).toBeVisible();
-  await expect.poll(() => focused(page)).toBe('node load');
+  await expect.poll(() => focused(page)).toMatch(/^button/);
+});
+
+test('a node reached by Tab is the one C and Add rule act on, and its ring is not the selection’s', async ({ page }) => {
+  await openEtl(page);
+  await page.getByRole('button', { name: 'Collapse explorer' }).focus();
+  await page.keyboard.press('Tab');
+  await expect.poll(() => focused(page)).toBe('node connect_db');
+  const ring = await graphNode(page, 'connect_db').evaluate((n) => getComputedStyle(n).outlineStyle);
+  expect(ring).toBe('dashed');
+  await expect(graphNode(page, 'connect_db')).not.toHaveClass(/selected/);
+  await page.keyboard.press('c');
+  await expect(page.getByRole('dialog', { name: 'Connect “connect_db”' })).toBeVisible();
+  await expect(graphNode(page, 'connect_db')).toHaveClass(/selected/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a name the field refuses is kept with its error until fixed or Escape, never thrown away', async ({ page }) => {
+  await openEtl(page);
+  await selectByKeyboard(page, 'load');
+  const name = region(page, 'Inspector').getByRole('textbox', { name: 'Name', exact: true });
+  await name.fill('extract');
+  await name.press('Enter');
+  // Refused: what was typed stays, with why, and the focus stays to fix it.
+  await expect(name).toHaveValue('extract');
+  await expect(region(page, 'Inspector').getByRole('alert')).toHaveText('“extract” is already a tool.');
+  await expect.poll(() => focused(page)).toBe('input Name');
+  await name.press('End');
+  await page.keyboard.type('_rows');
+  await name.press('Enter');
+  await expect(graphNode(page, 'extract_rows')).toBeVisible();
+  await expect(graphNode(page, 'extract')).toBeVisible();
+  // Escape gives the value back.
+  await selectByKeyboard(page, 'transform');
+  await name.fill('');
+  await name.press('Enter');
+  await expect(region(page, 'Inspector').getByRole('alert')).toHaveText('A tool needs a name.');
+  await name.press('Escape');
+  await expect(name).toHaveValue('transform');
+  await expect(region(page, 'Inspector').getByRole('alert')).toHaveCount(0);
+});
+
+test('the focus stays after Add rule’s choice, the Undo of a Connect and leaving the presenter', async ({ page }) => {
+  await openEtl(page);
+  // Add rule… → "max" → Enter: the Inspector shows the new rule and has the focus.
+  await selectByKeyboard(page, 'transform');
+  await page.keyboard.press('Control+Shift+R');
+  await page.keyboard.type('max');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => document.querySelector('[aria-label="Inspector"]')?.contains(document.activeElement) ?? false)).toBe(true);
+
+  // A Connect, then its Undo: the focus goes to a node, not the page.
+  await selectByKeyboard(page, 'send_message');
+  await page.keyboard.press('c');
+  await page.keyboard.type('disc');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => focused(page)).toBe('edge send_message before disconnect_db');
+  await page.keyboard.press('Control+z');
+  await expect(region(page, 'Graph').locator('.react-flow__edge[aria-label="send_message before disconnect_db"]')).toHaveCount(0);
+  await expect.poll(() => focused(page)).toMatch(/^node /);
+
+  // Present, then Escape: back on the Present button.
+  await page.getByRole('button', { name: 'Present' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Presenter view' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Presenter view' })).toHaveCount(0);
+  await expect.poll(() => focused(page)).toMatch(/^button/);
 });

@@ -1,7 +1,7 @@
 /** Graph actions: Auto layout, Add tool, Add rule, Add phase (toolbar, shortcuts and palette). */
 import type { Action, ActionContext } from './types.ts';
 import { activeDoc } from '../state/store.ts';
-import { addTool } from '../../core/graph/agentEdits.ts';
+import { addTool, toolNamesOf } from '../../core/graph/agentEdits.ts';
 import { ruleTargetOf } from './ruleTarget.ts';
 import { addPhase } from '../../core/graph/workflowEdits.ts';
 import { addLettaRule } from '../../core/graph/lettaEdits.ts';
@@ -9,10 +9,28 @@ import { layoutOf, missingPositions } from '../graph/docGraph.ts';
 import { requestFit } from '../graph/fitRequests.ts';
 import { keepsPositions } from '../graph/usePlacement.ts';
 import { requestNameFocus } from '../inspector/nameFocus.ts';
+import { focusedNodeId } from '../graph/nodeFocus.ts';
 
 const doc = ({ store }: ActionContext) => activeDoc(store.getState());
 
-const ruleTarget = ({ store }: ActionContext) => ruleTargetOf(store.getState());
+/**
+ * The tool a new rule or a keyboard connection is for: the selection's, else the graph node that
+ * has the keyboard focus (reached by Tab or F6, it looks picked: it is, and gets selected first).
+ */
+const ruleTarget = ({ store }: ActionContext): string | undefined => {
+  const s = store.getState();
+  const picked = ruleTargetOf(s);
+  if (picked !== undefined) return picked;
+  const focused = focusedNodeId();
+  const d = activeDoc(s);
+  if (focused === undefined || d?.kind !== 'agent' || !toolNamesOf(d.agent).has(focused)) return undefined;
+  return ruleTargetOf({ ...s, selection: { kind: 'tool', tool: focused } });
+};
+
+/** Selects the focused node an action is about to act on, when the selection is not already about it. */
+const adopt = ({ store }: ActionContext, tool: string) => {
+  if (ruleTargetOf(store.getState()) !== tool) store.getState().select({ kind: 'tool', tool });
+};
 
 export const graphActions: Action[] = [
   {
@@ -39,7 +57,7 @@ export const graphActions: Action[] = [
     label: 'Add tool',
     keywords: 'new create node tool',
     toolbar: true,
-    shortcuts: ['Mod+Shift+T'],
+    shortcuts: ['T'],
     hint: 'Add a declared tool to the agent and select it (a Letta agent’s tools are defined in its agent file)',
     unavailable: 'Open a Pattern agent first (a Letta agent’s tools are in its agent file; Claude Code’s come from its settings’ rules)',
     enabled: (ctx) => {
@@ -78,6 +96,7 @@ export const graphActions: Action[] = [
       const d = doc(ctx);
       const tool = ruleTarget(ctx);
       if (d?.kind !== 'agent' || tool === undefined) return;
+      adopt(ctx, tool);
       if (d.agent.family !== 'letta') return ctx.ui.getState().openDialog('add-rule');
       let index = -1;
       ctx.store.getState().editAgent(d.id, (a) => {
@@ -103,7 +122,10 @@ export const graphActions: Action[] = [
       return d?.kind === 'agent' && d.agent.family !== 'letta' && ruleTarget(ctx) !== undefined;
     },
     run(ctx) {
-      if (ruleTarget(ctx) !== undefined) ctx.ui.getState().openDialog('connect');
+      const tool = ruleTarget(ctx);
+      if (tool === undefined) return;
+      adopt(ctx, tool);
+      ctx.ui.getState().openDialog('connect');
     },
   },
   {

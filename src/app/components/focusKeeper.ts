@@ -5,7 +5,8 @@
  * Code keep it: on the item acted on, never dropped to the page). In order:
  * 1. the same field again (same region, same label): the Name field after a rename;
  * 2. the graph's selected node or edge (the new edge after Connect, the renamed node);
- * 3. for a node or edge that went away, the nearest node left (a Delete), else the canvas.
+ * 3. for a node or edge that went away, the nearest node left (a Delete), else the canvas;
+ * 4. else the first control of the region it was in (of the Inspector, after a dialog's choice).
  * And when the focus is in the graph (or nowhere) and nodes came back (Undo of a delete), the first
  * of them takes it.
  */
@@ -13,8 +14,11 @@ import type { StudioStore } from '../state/store.ts';
 import type { UiStore } from '../state/ui.ts';
 import { nearestBox, type Centre } from './nearest.ts';
 
+/** What can hold the focus: a field or button, or an edge of the graph (an SVG group). */
+type Focusable = HTMLElement | SVGElement;
+
 interface Held {
-  el: HTMLElement;
+  el: Focusable;
   region: Element | null;
   label: string | undefined;
   tag: string;
@@ -27,12 +31,12 @@ const GRAPH = 'section.canvas';
 const NODE = '.react-flow__node';
 const REGION = '[role="region"],[role="toolbar"],section[aria-label],nav[aria-label],aside';
 
-function labelOf(el: HTMLElement): string | undefined {
+function labelOf(el: Focusable): string | undefined {
   const labelled = (el as HTMLInputElement).labels?.[0]?.textContent ?? undefined;
   return labelled ?? el.getAttribute('aria-label') ?? undefined;
 }
 
-function hold(el: HTMLElement): Held {
+function hold(el: Focusable): Held {
   const r = el.getBoundingClientRect();
   return {
     el,
@@ -74,8 +78,22 @@ function nearestOrCanvas(h: Held): HTMLElement | undefined {
   return i !== undefined ? nodes[i] : g;
 }
 
+const CONTROL = 'input:not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), [tabindex="0"]';
+
+/** The first control of the region named `scope`. */
+function firstControl(scope: string | null | undefined): HTMLElement | undefined {
+  const region = scope ? document.querySelector(`[aria-label="${CSS.escape(scope)}"]`) : null;
+  return region?.querySelector<HTMLElement>(CONTROL) ?? undefined;
+}
+
+/**
+ * When nothing closer is left: for a control of a region drawn anew, that region's first control;
+ * for a dialog that closed on its choice (Add rule), the Inspector's, which now shows what it made.
+ */
+const regionOf = (h: Held) => firstControl(h.dialog ? 'Inspector' : h.region?.getAttribute('aria-label'));
+
 function successor(h: Held): HTMLElement | undefined {
-  return sameField(h) ?? selectedItem() ?? (h.graph ? nearestOrCanvas(h) : undefined);
+  return sameField(h) ?? selectedItem() ?? (h.graph ? nearestOrCanvas(h) : regionOf(h));
 }
 
 const lost = () => document.activeElement === null || document.activeElement === document.body;
@@ -85,7 +103,7 @@ export function keepFocus(store: StudioStore, ui: UiStore): () => void {
   let held: Held | undefined;
   let known = nodeIds();
   const onFocusIn = (e: FocusEvent) => {
-    if (e.target instanceof HTMLElement && e.target !== document.body) held = hold(e.target);
+    if ((e.target instanceof HTMLElement || e.target instanceof SVGElement) && e.target !== document.body) held = hold(e.target);
   };
   const check = () => {
     const before = known;
@@ -102,15 +120,21 @@ export function keepFocus(store: StudioStore, ui: UiStore): () => void {
     graphRoot()?.querySelector<HTMLElement>(`${NODE}[data-id="${CSS.escape(back[0]!)}"]`)?.focus({ preventScroll: true });
   };
   let frame = 0;
-  // After React has drawn the change (two frames: the commit, then React Flow's node measuring).
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // After React has drawn the change (two frames: the commit, then React Flow's node measuring),
+  // and once more a little later: React Flow takes an edge away a few frames after the state that
+  // removed it (an Undo of a Connect), and an element removed with the focus fires no event.
   const later = () => {
     window.cancelAnimationFrame(frame);
     frame = window.requestAnimationFrame(() => (frame = window.requestAnimationFrame(check)));
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(check, 250);
   };
   document.addEventListener('focusin', onFocusIn, true);
   const stops = [store.subscribe(later), ui.subscribe(later)];
   return () => {
     window.cancelAnimationFrame(frame);
+    if (timer !== undefined) clearTimeout(timer);
     document.removeEventListener('focusin', onFocusIn, true);
     for (const stop of stops) stop();
   };

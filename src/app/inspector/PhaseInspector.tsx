@@ -8,6 +8,7 @@ import type { WorkflowNode, WorkflowRuleTypeName } from '../../core/model/workfl
 import { DONE_NODE, WORKFLOW_RULE_TYPES } from '../../core/model/workflow.ts';
 import { renamePhase, updatePhase } from '../../core/graph/workflowEdits.ts';
 import { workflowGraphOf } from '../graph/docGraph.ts';
+import { focusNodeSoon } from '../graph/nodeFocus.ts';
 import { DraftField, Field, TextField } from './fields.tsx';
 import { newWorkflowRule, PhaseRuleFields } from './PhaseRuleFields.tsx';
 import { Button, IconButton } from '../components/ui/Button.tsx';
@@ -29,6 +30,7 @@ export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; na
         label="Name"
         value={name}
         claimsFocus
+        onDone={focusNodeSoon}
         validate={(v) => (v.trim() === '' ? 'A phase needs a name.' : v === DONE_NODE ? '“done” is the implicit final phase.' : v !== name && targets.includes(v) ? `“${v}” is already a phase.` : undefined)}
         onCommit={(v) => {
           s().editWorkflow(doc.id, (wf) => renamePhase(wf, name, v));

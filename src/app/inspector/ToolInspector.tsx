@@ -6,6 +6,7 @@ import { WILDCARD } from '../../core/model/toolRules.ts';
 import { ruleMeaning } from '../../core/describe/index.ts';
 import { renameTool, toolNamesOf } from '../../core/graph/agentEdits.ts';
 import { toolGraphOf } from '../graph/docGraph.ts';
+import { focusNodeSoon } from '../graph/nodeFocus.ts';
 import { DraftField, TagInput } from './fields.tsx';
 import { ruleNumber } from '../../core/model/ruleNumber.ts';
 import { ruleTypeNames } from '../../core/describe/ruleNames.ts';
@@ -68,6 +69,7 @@ function PatternToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
           label="Name"
           value={tool}
           claimsFocus
+          onDone={focusNodeSoon}
           validate={(v) => (v.trim() === '' ? 'A tool needs a name.' : v !== tool && toolNamesOf(doc.agent).has(v) ? `“${v}” is already a tool.` : undefined)}
           onCommit={(v) => {
             s().editAgent(doc.id, (a) => renameTool(a, tool, v), { key: `tool:${doc.id}:rename` });

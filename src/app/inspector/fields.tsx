@@ -35,12 +35,14 @@ export function TextField({ label, value, onChange, multiline }: { label: string
 }
 
 /**
- * A text field that commits on blur or Enter; Escape restores the value. With `claimsFocus` (a
- * Name field) it takes the focus, text selected, when an action asked for it (see `nameFocus.ts`).
- * While it holds no uncommitted text (`data-draft="committed"`, as after Enter) Undo and Redo are
- * the studio's: they undo the rename just committed, as in Figma or VS Code's explorer.
+ * A text field that commits on blur or Enter; Escape restores the value. A value the field refuses
+ * (`validate`) is kept with its error until it is fixed or Escape restores the value, never thrown
+ * away. With `claimsFocus` (a Name field) it takes the focus, text selected, when an action asked
+ * for it (see `nameFocus.ts`). `onDone` runs after Enter commits (or with nothing to commit), with
+ * the value now held: a Name field hands the focus back to its node there. While it holds no
+ * uncommitted text (`data-draft="committed"`) Undo and Redo are the studio's.
  */
-export function DraftField({ label, value, onCommit, validate, claimsFocus = false }: { label: string; value: string; onCommit(v: string): void; validate?(v: string): string | undefined; claimsFocus?: boolean }) {
+export function DraftField({ label, value, onCommit, validate, claimsFocus = false, onDone }: { label: string; value: string; onCommit(v: string): void; validate?(v: string): string | undefined; claimsFocus?: boolean; onDone?(v: string): void }) {
   const [draft, setDraft] = useState(value);
   const [base, setBase] = useState(value);
   const input = useRef<HTMLInputElement>(null);
@@ -54,9 +56,11 @@ export function DraftField({ label, value, onCommit, validate, claimsFocus = fal
     setDraft(value);
   }
   const error = draft !== value ? validate?.(draft) : undefined;
-  const commit = () => {
-    if (draft !== value && !error) onCommit(draft);
-    else setDraft(value);
+  /** Commits the draft when it differs and is valid; returns whether the field now holds a valid value. */
+  const commit = (): boolean => {
+    if (error) return false;
+    if (draft !== value) onCommit(draft);
+    return true;
   };
   return (
     <Field label={label} hint={error ? <span className="insp-error" role="alert">{error}</span> : null}>
@@ -69,9 +73,9 @@ export function DraftField({ label, value, onCommit, validate, claimsFocus = fal
           aria-invalid={error ? true : undefined}
           data-draft={draft === value ? 'committed' : 'pending'}
           onChange={(e) => setDraft(e.target.value)}
-          onBlur={commit}
+          onBlur={() => void commit()}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') commit();
+            if (e.key === 'Enter' && commit()) onDone?.(draft);
             if (e.key === 'Escape') setDraft(value);
           }}
         />

@@ -59,6 +59,18 @@ function Stage() {
   const trace = useStageTrace(run);
   const shown = useStageStep(run, step, selected, inspection, highlight, doc, trace, version);
 
+  // Leaving gives the focus back where it was when the presenter opened (the Present button), as a
+  // dialog does: it never drops to the page.
+  useEffect(() => {
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body && active.closest('.presenter') === null ? active : null;
+    return () => {
+      const present = [...document.querySelectorAll<HTMLElement>('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim() === 'Present');
+      const back = opener?.isConnected ? opener : present;
+      window.requestAnimationFrame(() => back?.focus({ preventScroll: true }));
+    };
+  }, []);
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
