@@ -58,7 +58,10 @@ test('a rule change breaks a saved test; open it at the failing step; save the r
   await expect(failed).toHaveCount(1);
   await expect(failed).toContainText('the guided walk-through');
   await expect(failed).toContainText('blocked MaxCallsExceeded rule #5');
-  await expect(failed).toContainText('allowed `load`');
+  // Names are code, never raw Markdown backticks (the review saw "Seen allowed `load`").
+  await expect(failed).toContainText('allowed load');
+  await expect(failed.locator('code', { hasText: 'load' }).first()).toBeVisible();
+  expect(await failed.innerText()).not.toContain('`');
 
   // the Tests view with a failure: looked at in light and dark, at 1280×720 and 1440×900; axe finds no serious problem
   for (const [w, h] of [[1280, 720], [1440, 900]] as const)

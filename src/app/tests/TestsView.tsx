@@ -148,18 +148,24 @@ function TestItem({ fileId, test, dialect }: { fileId: string; test: TestOutcome
               </div>
               <dl>
                 <dt>Expected</dt>
-                <dd>{f.expected.replace(/^step \d+: /, '')}</dd>
+                <dd>
+                  <CodeText text={f.expected.replace(/^step \d+: /, '')} />
+                </dd>
                 <dt>Seen</dt>
-                <dd>{f.seen}</dd>
+                <dd>
+                  <CodeText text={f.seen} />
+                </dd>
                 {f.why.length > 0 && (
                   <>
                     <dt>Why</dt>
                     <dd>
-                      {f.why[0]}
+                      <CodeText text={f.why[0] ?? ''} />
                       {f.why.length > 1 && (
                         <ul>
                           {f.why.slice(1).map((w) => (
-                            <li key={w}>{w}</li>
+                            <li key={w}>
+                              <CodeText text={w} />
+                            </li>
                           ))}
                         </ul>
                       )}
