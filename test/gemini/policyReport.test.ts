@@ -110,5 +110,7 @@ describe('Gemini policy files as rule files', () => {
     expect(g.nodes.map((n) => n.id)).toEqual(['run_shell_command', 'mcp_github_*', 'read_*', 'write_file']);
     expect(g.nodes[0]?.badges.map((b) => b.text)).toEqual(['allow "git push" · 999', 'allow ["git status", "git log", "git diff", "npm test"] · 100', 'allow in autoEdit · 10']);
     expect(g.edges).toEqual([]);
+    // Drawn as a wildcard only where Gemini reads one (G104: `read_*` names one tool literally).
+    expect(g.nodes.filter((n) => n.wildcard).map((n) => n.id)).toEqual(['mcp_github_*']);
   });
 });

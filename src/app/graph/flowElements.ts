@@ -119,7 +119,7 @@ export function toolFlow(
       data: (stepped && step?.toolRule !== undefined ? { ...data(n), stepRule: step.toolRule } : data(n)) as ToolGraphNode & Record<string, unknown>,
       selected: picked.has(n.id),
       className: classes.join(' '),
-      ariaLabel: n.wildcard ? 'All tools' : `Tool ${n.label}`,
+      ariaLabel: n.wildcard ? (n.id === '*' ? 'All tools' : `Tools matching ${n.label}`) : `Tool ${n.label}`,
       ...(big ? presized(toolNodeSizeOf(n), 'RIGHT') : {}),
     };
   });

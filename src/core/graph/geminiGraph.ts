@@ -10,6 +10,7 @@ import type { Agent } from '../model/toolRules.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import type { GeminiDecision } from '../permissions/gemini/policy.ts';
 import { geminiRuleRows } from '../permissions/gemini/policyReport.ts';
+import { isGeminiWildcard } from '../permissions/gemini/engine.ts';
 import type { BadgeKind, ToolGraph, ToolGraphNode } from './toolGraph.ts';
 
 const KIND: Record<GeminiDecision, BadgeKind> = { allow: 'allow', ask_user: 'ask', deny: 'deny' };
@@ -25,7 +26,7 @@ export function geminiGraph(agent: Agent, diagnostics: readonly Diagnostic[] = [
     for (const tool of r.tools) {
       let n = nodes.get(tool);
       if (!n) {
-        n = { id: tool, label: tool, wildcard: tool.includes('*'), declared: true, badges: [], rules: [], dimmed: false, error: false, problems: [], permissions: true };
+        n = { id: tool, label: tool, wildcard: isGeminiWildcard(tool), declared: true, badges: [], rules: [], dimmed: false, error: false, problems: [], permissions: true };
         nodes.set(tool, n);
       }
       n.badges.push({

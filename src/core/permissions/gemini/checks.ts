@@ -6,6 +6,7 @@
  */
 import type { Diagnostic } from '../../diagnostics/types.ts';
 import type { GeminiRule } from './policy.ts';
+import { isGeminiWildcard } from './engine.ts';
 
 function warn(
   code: string,
@@ -21,8 +22,7 @@ function show(r: GeminiRule): string {
   return `rule #${r.table + 1} (${r.toolName}${pattern}, ${r.decision}, priority ${r.rawPriority} in the ${r.tier} tier)`;
 }
 
-const WILDCARD_OK = (name: string) =>
-  name === '*' || name === 'mcp_*' || (name.startsWith('mcp_') && name.endsWith('_*'));
+const WILDCARD_OK = isGeminiWildcard;
 
 /** True when `s` matches every call `r` matches (a sufficient test: same or broader on each field). */
 export function coversRule(s: GeminiRule, r: GeminiRule): boolean {

@@ -133,6 +133,12 @@ function toolAliases(name: string): string[] {
   return [...out];
 }
 
+/**
+ * Whether Gemini CLI reads a rule's `toolName` as a wildcard: `*`, `mcp_*` or `mcp_<server>_*`.
+ * Any other name with a `*` (`read_*`) matches only a tool named exactly so (check G104).
+ */
+export const isGeminiWildcard = (name: string): boolean => name === '*' || name === 'mcp_*' || (name.startsWith('mcp_') && name.endsWith('_*'));
+
 function matchesWildcard(pattern: string, name: string, server: string | undefined): boolean {
   if (pattern === '*') return true;
   if (pattern === 'mcp_*') return server !== undefined;
