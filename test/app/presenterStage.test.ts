@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stageViewport } from '../../src/app/graph/stageView.ts';
-import { eventSlide, spokenSeconds, verdictOf } from '../../src/app/presenter/stageStep.ts';
+import { eventSlide, nextShownStep, quietSteps, spokenSeconds, verdictOf } from '../../src/app/presenter/stageStep.ts';
 import { stageCss, tracedPath } from '../../src/app/presenter/stageTrace.ts';
 import type { WorkflowEngineSnapshot } from '../../src/core/engine/workflow/snapshot.ts';
 
@@ -63,5 +63,27 @@ describe('stage slides', () => {
     expect(css).toContain('.s .react-flow__edge[data-id="e1"] .react-flow__edge-path');
     expect(css).toContain('[data-id="c\\"x"]::before { content: "⊘ Blocked"');
     expect(css).toContain('var(--stage-blocked)');
+  });
+});
+
+describe('the presenter steps over what is not a slide', () => {
+  const ev = (type: string, line: number) => ({ kind: 'event', line, event: { type, time: 0, input: 1, output: 1 } as never });
+  const items = [ev('tokens', 1), ev('tool_call', 2), ev('tokens', 3), ev('model_end', 4), ev('tool_call', 5), ev('tokens', 6)];
+  const base = { items, workflow: false, decided: (s: number) => s === 1 || s === 4, noted: (line: number) => line === 4 };
+
+  it('quiet: a token count or turn end with no decision and no note, and only without a workflow', () => {
+    expect([...quietSteps(base)]).toEqual([0, 2, 5]);
+    expect([...quietSteps({ ...base, workflow: true })]).toEqual([]);
+    expect([...quietSteps({ ...base, decided: () => true })]).toEqual([]);
+  });
+
+  it('next and back step over the quiet ones and stay put at either end', () => {
+    const quiet = quietSteps(base);
+    expect(nextShownStep(-1, 1, 5, quiet)).toBe(1);
+    expect(nextShownStep(1, 1, 5, quiet)).toBe(3);
+    expect(nextShownStep(4, 1, 5, quiet)).toBe(4);
+    expect(nextShownStep(3, -1, 5, quiet)).toBe(1);
+    expect(nextShownStep(1, -1, 5, quiet)).toBe(-1);
+    expect(nextShownStep(6, -1, 5, quiet)).toBe(4);
   });
 });

@@ -7,7 +7,7 @@
  * forward, ← back, Home / End to the ends, Escape leaves); its own light, dark and high-contrast
  * themes; and the teaching link of the step shown. Teaching links and walk-throughs open into it.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSimulation } from '../simulator/useSimulation.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import { useSimulationHighlight } from '../simulator/highlight.ts';
@@ -19,6 +19,7 @@ import { stageKey, type StageTheme } from './stageKeys.ts';
 import { stepCounter } from '../simulator/stepNumbering.ts';
 import { useStageStep, useStageTrace } from './useStageStep.ts';
 import { stageCss } from './stageTrace.ts';
+import { nextShownStep, quietSteps } from './stageStep.ts';
 import { StageSlide } from './StageSlide.tsx';
 import { CallStrip } from './CallStrip.tsx';
 import { TeachingLinkButton } from './TeachingLinkButton.tsx';
@@ -58,6 +59,24 @@ function Stage() {
   const last = items - 1;
   const trace = useStageTrace(run);
   const shown = useStageStep(run, step, selected, inspection, highlight, doc, trace, version);
+  // Steps that are not slides (a tool run's token counts): ← / → and the buttons step over them.
+  const quiet = useMemo(
+    () =>
+      run && trace
+        ? quietSteps({ items: trace.items, workflow: run.workflowDocId !== undefined, decided: (i) => { const r = run.log.rangeOfStep(i); return r.to > r.from; }, noted: (line) => trace.narration.byLine.has(line) })
+        : new Set<number>(),
+    [run, trace],
+  );
+  const quietRef = useRef(quiet);
+  useEffect(() => {
+    quietRef.current = quiet;
+  }, [quiet]);
+  const lastShown = nextShownStep(last + 1, -1, last, quiet);
+  const go = (delta: 1 | -1) => {
+    const s = simulationStore().getState();
+    const end = (s.run?.items ?? 0) - 1;
+    s.selectStep(nextShownStep(s.step, delta, end, quietRef.current));
+  };
 
   // Leaving gives the focus back where it was when the presenter opened (the Present button), as a
   // dialog does: it never drops to the page.
@@ -84,8 +103,8 @@ function Stage() {
       const end = (s.run?.items ?? 0) - 1;
       if (action === 'exit') s.setPresenter(false);
       else if (action === 'first') s.selectStep(-1);
-      else if (action === 'last') s.selectStep(end);
-      else s.stepBy(action === 'next' ? 1 : -1);
+      else if (action === 'last') s.selectStep(nextShownStep(end + 1, -1, end, quietRef.current));
+      else s.selectStep(nextShownStep(s.step, action === 'next' ? 1 : -1, end, quietRef.current));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -99,14 +118,14 @@ function Stage() {
         <h2 className="presenter-title">{title}</h2>
         <div className="presenter-steps" role="group" aria-label="Step-through">
           <Button iconOnly icon="first" label="First step" shortcut="Home" disabled={!ready || step <= -1} onClick={() => sim.selectStep(-1)} />
-          <Button iconOnly icon="prev" label="Step back" shortcut="←" disabled={!ready || step <= -1} onClick={() => sim.stepBy(-1)} />
+          <Button iconOnly icon="prev" label="Step back" shortcut="←" disabled={!ready || step <= -1} onClick={() => go(-1)} />
           {playing ? (
             <Button iconOnly variant="primary" icon="pause" label="Pause" onClick={() => sim.pause()} />
           ) : (
             <Button iconOnly variant="primary" icon="play" label="Play" disabled={!ready} onClick={() => sim.play()} />
           )}
-          <Button iconOnly icon="next" label="Step forward" shortcut="→ or Space" disabled={!ready || step >= last} onClick={() => sim.stepBy(1)} />
-          <Button iconOnly icon="last" label="Last step" shortcut="End" disabled={!ready || step >= last} onClick={() => sim.selectStep(last)} />
+          <Button iconOnly icon="next" label="Step forward" shortcut="→ or Space" disabled={!ready || step >= lastShown} onClick={() => go(1)} />
+          <Button iconOnly icon="last" label="Last step" shortcut="End" disabled={!ready || step >= lastShown} onClick={() => sim.selectStep(lastShown)} />
           <output className="presenter-counter" aria-live="polite">
             {ready ? stepCounter(step, items) : 'No run yet'}
           </output>

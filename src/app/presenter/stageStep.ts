@@ -63,7 +63,7 @@ export function eventSlide(event: TraceEvent, ctx: StepContext): string {
       return commits.length > 0 ? `${head} — require_commits now finds a commit` : `${head} — recorded for the phases' require_commits rules`;
     }
     case 'tokens':
-      return counted(`Tokens: ${groupThousands(event.input)} in, ${groupThousands(event.output)} out${at(ctx)}`, measured(ctx, 'tokens'), 'no token budget in this phase');
+      return counted(`Tokens: ${groupThousands(event.input)} in, ${groupThousands(event.output)} out${at(ctx)}`, measured(ctx, 'tokens'), ctx.workflow ? 'no token budget in this phase' : 'no rule counts tokens');
     case 'model_end':
       return counted(`The model finished a turn${at(ctx)}`, measured(ctx, 'tokens'), 'nothing counts it here');
     case 'next':
@@ -109,4 +109,34 @@ export function eventChip(event: TraceEvent): string {
     default:
       return event.type;
   }
+}
+
+/** What {@link quietSteps} reads of a run: its trace's items, whether a workflow runs, and which steps decided something. */
+export interface QuietInput {
+  items: readonly { kind: string; event?: TraceEvent; line?: number }[];
+  workflow: boolean;
+  decided(step: number): boolean;
+  /** The trace author's note for a trace line (a step with one is never quiet). */
+  noted(line: number): boolean;
+}
+
+/**
+ * The steps the presenter steps over: with no workflow, a token count or a turn's end that decided
+ * nothing and carries no note is not a slide (a Claude Code session's usage lines were a third of
+ * its walk-through, in hegel's words). Simulate still shows every step.
+ */
+export function quietSteps(input: QuietInput): Set<number> {
+  const quiet = new Set<number>();
+  if (input.workflow) return quiet;
+  input.items.forEach((item, step) => {
+    const type = item.kind === 'event' ? item.event?.type : undefined;
+    if ((type === 'tokens' || type === 'model_end') && !input.decided(step) && (item.line === undefined || !input.noted(item.line))) quiet.add(step);
+  });
+  return quiet;
+}
+
+/** The step the presenter goes to from `step` by `delta` (±1), over the quiet ones; `step` itself at either end. */
+export function nextShownStep(step: number, delta: 1 | -1, last: number, quiet: ReadonlySet<number>): number {
+  for (let s = step + delta; s >= -1 && s <= last; s += delta) if (s === -1 || !quiet.has(s)) return s;
+  return step;
 }
