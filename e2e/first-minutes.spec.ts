@@ -89,10 +89,27 @@ test('a TOML file with a syntax error opens in Source with its error, and the gr
   const text = await exportedAsWritten(page);
   expect(text).toContain('tools = ["deploy", "rollback"\n');
   await expect(graphNode(page, 'deploy')).toHaveCount(0);
+  // The canvas says where the text breaks (not a blank grid), and Source does not claim a version that read.
+  const empty = region(page, 'Graph').getByRole('note', { name: 'Empty graph' });
+  await expect(empty).toContainText('broken-agent.toml does not read yet');
+  await expect(empty.getByRole('button', { name: /^Go to line \d+, column \d+$/ })).toBeVisible();
+  await expect(page.getByText('The graph appears once this text reads')).toBeVisible();
+  await expect(page.getByText('The graph shows the last version that read cleanly')).toHaveCount(0);
   // Fixed in Source: the graph appears.
   await setSource(page, readFileSync('e2e/fixtures/broken-agent.toml', 'utf8').replace('"rollback"\n', '"rollback"]\n'));
   await expect(graphNode(page, 'deploy')).toBeVisible();
   await expect(graphNode(page, 'rollback')).toBeVisible();
+  await expect(empty).toHaveCount(0);
+});
+
+test('a new agent and a new workflow say what to do first, and do it', async ({ page }) => {
+  await region(page, 'Graph').getByRole('button', { name: 'New agent' }).click();
+  const empty = region(page, 'Graph').getByRole('note', { name: 'Empty graph' });
+  await expect(empty).toContainText('No tools yet');
+  await empty.getByRole('button', { name: 'Add tool' }).click();
+  await expect(graphNode(page, 'tool')).toBeVisible();
+  await expect(empty).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/empty-agent-after.png' });
 });
 
 test('a scripted trace with a typo is added as a trace with its problem, not refused as "Not a rule file"', async ({ page }) => {

@@ -6,7 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { useStudio } from '../state/context.tsx';
 import { activeDoc } from '../state/store.ts';
-import { docFormat, diagnosticsOf } from '../state/documents.ts';
+import { docFormat, diagnosticsOf, neverRead } from '../state/documents.ts';
 import { useDarkTheme } from './useDarkTheme.ts';
 import { fallbackText, PREVIEW_CHARS } from './fallbackText.ts';
 import { openBigSource, textSize, useEditorOpen } from './bigSource.ts';
@@ -50,10 +50,11 @@ export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
           Reading this big text in the background: the graph and Problems follow when it is done.
         </p>
       )}
-      {checked && !checked.pending && !checked.textApplies && (
+      {checked && !checked.pending && !checked.textApplies && doc && (
         <p className="source-banner" role="status">
-          The graph shows the last version that read cleanly. Fix the text to update it — nothing
-          you typed is lost.
+          {neverRead(doc)
+            ? 'The graph appears once this text reads: fix the error marked here. Nothing you typed is lost.'
+            : 'The graph shows the last version that read cleanly. Fix the text to update it — nothing you typed is lost.'}
         </p>
       )}
       {doc && !editorOpen ? (

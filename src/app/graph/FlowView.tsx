@@ -408,7 +408,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
             <Icon name="fit" />
           </ControlButton>
         </Controls>
-        {(stage.on ? overflow : roomy) ? <MiniMap pannable zoomable ariaLabel={stage.on ? 'Overview of the whole graph' : 'Minimap'} position="bottom-right" style={MINIMAP} /> : null}
+        {(stage.on ? overflow : roomy && nodes.length > 0) ? <MiniMap pannable zoomable ariaLabel={stage.on ? 'Overview of the whole graph' : 'Minimap'} position="bottom-right" style={MINIMAP} /> : null}
       </ReactFlow>
     </div>
   );

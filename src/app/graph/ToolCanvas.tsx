@@ -20,6 +20,7 @@ import { usePlacement } from './usePlacement.ts';
 import { externalFocus, selectFromCanvas } from './useExternalFocus.ts';
 import { useGraphView } from './useGraphView.ts';
 import { GraphCapBanner } from './GraphCapBanner.tsx';
+import { EmptyGraph } from './EmptyGraph.tsx';
 import type { GraphView } from './neighbourhood.ts';
 import { toolNodeSizeOf } from '../layout/placement.ts';
 import { bandStart, type Page } from '../layout/wrap.ts';
@@ -157,6 +158,7 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
 
   return (
     <>
+      {graph.nodes.length === 0 ? <EmptyGraph doc={doc} /> : null}
       {view.capped ? <GraphCapBanner noun="tool" shown={{ nodes: view.nodes.length, edges: view.edges.length }} total={view.total} centre={view.centre} ids={nodeIds} onFind={onFind} onBottom={setBannerBottom} /> : null}
       <FlowView<ToolFlowNode, Edge>
       nodes={flow.nodes}

@@ -19,6 +19,7 @@ import { usePlacement } from './usePlacement.ts';
 import { externalFocus, selectFromCanvas } from './useExternalFocus.ts';
 import { useGraphView } from './useGraphView.ts';
 import { GraphCapBanner } from './GraphCapBanner.tsx';
+import { EmptyGraph } from './EmptyGraph.tsx';
 import type { GraphView } from './neighbourhood.ts';
 import { phaseNodeSize } from '../layout/placement.ts';
 import { onDeleteRequest } from './deleteRequests.ts';
@@ -113,6 +114,7 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
 
   return (
     <>
+      {graph.nodes.every((n) => n.kind !== 'phase') ? <EmptyGraph doc={doc} /> : null}
       {view.capped ? <GraphCapBanner noun="phase" shown={{ nodes: view.nodes.length, edges: view.edges.length }} total={view.total} centre={view.centre} ids={nodeIds} onFind={onFind} onBottom={setBannerBottom} /> : null}
       <FlowView<PhaseFlowNode, Edge>
       nodes={flow.nodes}

@@ -9,7 +9,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Diagnostic, Severity } from '../../core/diagnostics/types.ts';
 import { useStudioStore } from '../state/context.tsx';
-import type { RuleDoc } from '../state/documents.ts';
+import { neverRead, type RuleDoc } from '../state/documents.ts';
 import { describeCounts, selectionForTarget } from './problemTarget.ts';
 import { useProblems, type DocProblems } from './useProblems.ts';
 import { useVirtualRows } from './useVirtualRows.ts';
@@ -169,7 +169,7 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
                 <div key={g.doc.id} className="problem-group">
                   <h3 ref={virtual.measure(head)} style={top(head)}>
                     {g.doc.fileName}
-                    {!g.textApplies && <span className="muted"> — the graph shows the last version that read cleanly</span>}
+                    {!g.textApplies && <span className="muted"> — {neverRead(g.doc) ? 'the graph appears once it reads' : 'the graph shows the last version that read cleanly'}</span>}
                   </h3>
                   <ul aria-label={`${g.doc.fileName}: ${g.problems.length} problem${g.problems.length === 1 ? '' : 's'}`}>{items}</ul>
                 </div>

@@ -336,3 +336,12 @@ export function docsFromFile(fileName: string, text: string): { docs: RuleDoc[];
   ];
   return { docs, loaded, single };
 }
+
+/**
+ * Whether a document's model is still empty while its text does not read: a broken file opened as
+ * it is, whose graph has no last good version to show (Pattern agents and workflows; a family's
+ * model lives in its own fields, so it is never called empty here).
+ */
+export function neverRead(doc: RuleDoc): boolean {
+  return doc.kind === 'agent' ? doc.agent.family === undefined && doc.agent.tools.length === 0 && doc.agent.rules.length === 0 : doc.workflow.nodes.length === 0;
+}
