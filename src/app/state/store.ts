@@ -407,7 +407,8 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
       },
       notify(kind, text) {
         const id = ++noticeId;
-        set({ notices: [...get().notices, { id, kind, text }] });
+        // The same notice again (Undo pressed with nothing to undo, three times) is one notice, the newest: never a pile.
+        set({ notices: [...get().notices.filter((n) => n.kind !== kind || n.text !== text), { id, kind, text }] });
       },
       dismiss(id) {
         set({ notices: get().notices.filter((n) => n.id !== id) });
