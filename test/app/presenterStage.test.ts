@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stageViewport } from '../../src/app/graph/stageView.ts';
-import { eventSlide, nextShownStep, quietSteps, spokenSeconds, verdictOf } from '../../src/app/presenter/stageStep.ts';
+import { eventSlide, nextShownStep, quietSteps, spokenSeconds, stageMove, verdictOf } from '../../src/app/presenter/stageStep.ts';
 import { stageCss, tracedPath } from '../../src/app/presenter/stageTrace.ts';
 import type { WorkflowEngineSnapshot } from '../../src/core/engine/workflow/snapshot.ts';
 
@@ -85,5 +85,24 @@ describe('the presenter steps over what is not a slide', () => {
     expect(nextShownStep(3, -1, 5, quiet)).toBe(1);
     expect(nextShownStep(1, -1, 5, quiet)).toBe(-1);
     expect(nextShownStep(6, -1, 5, quiet)).toBe(4);
+  });
+});
+
+describe('the presenter shows each decision of a step in turn', () => {
+  // Steps 0..3; step 1 made decisions 1, 2, 3 (an exit, the tool it ran, the exit again); step 2 is quiet.
+  const ranges = [{ from: 0, to: 1 }, { from: 1, to: 4 }, { from: 4, to: 4 }, { from: 4, to: 5 }];
+  const rangeOf = (s: number) => ranges[s] ?? { from: 0, to: 0 };
+  const quiet = new Set([2]);
+  it('forward: into a step at its first decision, through each, then on over the quiet step', () => {
+    expect(stageMove({ step: 0, decision: 0 }, 1, 3, quiet, rangeOf)).toEqual({ step: 1, decision: 1 });
+    expect(stageMove({ step: 1, decision: 1 }, 1, 3, quiet, rangeOf)).toEqual({ step: 1, decision: 2 });
+    expect(stageMove({ step: 1, decision: 3 }, 1, 3, quiet, rangeOf)).toEqual({ step: 3, decision: 4 });
+    expect(stageMove({ step: 3, decision: 4 }, 1, 3, quiet, rangeOf)).toBeUndefined();
+  });
+  it('back: into a step at its last decision, then to before the first step', () => {
+    expect(stageMove({ step: 3, decision: 4 }, -1, 3, quiet, rangeOf)).toEqual({ step: 1, decision: 3 });
+    expect(stageMove({ step: 1, decision: 1 }, -1, 3, quiet, rangeOf)).toEqual({ step: 0, decision: 0 });
+    expect(stageMove({ step: 0, decision: 0 }, -1, 3, quiet, rangeOf)).toEqual({ step: -1, decision: undefined });
+    expect(stageMove({ step: -1, decision: undefined }, -1, 3, quiet, rangeOf)).toBeUndefined();
   });
 });

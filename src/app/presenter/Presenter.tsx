@@ -9,17 +9,17 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSimulation } from '../simulator/useSimulation.ts';
-import { simulationStore } from '../simulator/simulationStore.ts';
+import { simulationStore, type RunInfo } from '../simulator/simulationStore.ts';
 import { useSimulationHighlight } from '../simulator/highlight.ts';
 import { Canvas } from '../graph/Canvas.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { SegmentedControl, type Segment } from '../components/ui/SegmentedControl.tsx';
 import { useStudio } from '../state/context.tsx';
 import { stageKey, type StageTheme } from './stageKeys.ts';
-import { stepCounter } from '../simulator/stepNumbering.ts';
+import { decisionNumber, stepCounter } from '../simulator/stepNumbering.ts';
 import { useStageStep, useStageTrace } from './useStageStep.ts';
 import { stageCss } from './stageTrace.ts';
-import { nextShownStep, quietSteps } from './stageStep.ts';
+import { nextShownStep, quietSteps, stageMove } from './stageStep.ts';
 import { StageSlide } from './StageSlide.tsx';
 import { CallStrip } from './CallStrip.tsx';
 import { TeachingLinkButton } from './TeachingLinkButton.tsx';
@@ -35,6 +35,25 @@ function initialTheme(): StageTheme {
   const forced = document.documentElement.dataset['theme'];
   if (forced === 'light' || forced === 'dark') return forced;
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+/** `Step 6 of 8`, or `Step 6.2 of 8` on the second of the decisions step 6 made. */
+function stageCounter(run: RunInfo, step: number, selected: number | undefined, items: number): string {
+  const counter = stepCounter(step, items);
+  if (step < 0 || selected === undefined) return counter;
+  const { from, to } = run.log.rangeOfStep(step);
+  return to - from > 1 && selected >= from && selected < to ? counter.replace(/^Step \d+/, `Step ${decisionNumber(run.log, selected)}`) : counter;
+}
+
+/** → / ← on stage: each decision of a step in turn, then the next step shown (see stageMove). */
+function go(delta: 1 | -1, quiet: ReadonlySet<number>): void {
+  const s = simulationStore().getState();
+  const run = s.run;
+  if (!run) return;
+  const to = stageMove({ step: s.step, decision: s.selected }, delta, run.items - 1, quiet, (i) => run.log.rangeOfStep(i));
+  if (!to) return;
+  if (to.decision !== undefined) s.selectDecision(to.decision);
+  else s.selectStep(to.step);
 }
 
 export function Presenter() {
@@ -72,11 +91,7 @@ function Stage() {
     quietRef.current = quiet;
   }, [quiet]);
   const lastShown = nextShownStep(last + 1, -1, last, quiet);
-  const go = (delta: 1 | -1) => {
-    const s = simulationStore().getState();
-    const end = (s.run?.items ?? 0) - 1;
-    s.selectStep(nextShownStep(s.step, delta, end, quietRef.current));
-  };
+  const canForward = run !== undefined && run.status !== 'running' && items > 0 && stageMove({ step, decision: selected }, 1, last, quiet, (i) => run.log.rangeOfStep(i)) !== undefined;
 
   // Leaving gives the focus back where it was when the presenter opened (the Present button), as a
   // dialog does: it never drops to the page.
@@ -104,7 +119,7 @@ function Stage() {
       if (action === 'exit') s.setPresenter(false);
       else if (action === 'first') s.selectStep(-1);
       else if (action === 'last') s.selectStep(nextShownStep(end + 1, -1, end, quietRef.current));
-      else s.selectStep(nextShownStep(s.step, action === 'next' ? 1 : -1, end, quietRef.current));
+      else go(action === 'next' ? 1 : -1, quietRef.current);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -118,16 +133,16 @@ function Stage() {
         <h2 className="presenter-title">{title}</h2>
         <div className="presenter-steps" role="group" aria-label="Step-through">
           <Button iconOnly icon="first" label="First step" shortcut="Home" disabled={!ready || step <= -1} onClick={() => sim.selectStep(-1)} />
-          <Button iconOnly icon="prev" label="Step back" shortcut="←" disabled={!ready || step <= -1} onClick={() => go(-1)} />
+          <Button iconOnly icon="prev" label="Step back" shortcut="←" disabled={!ready || step <= -1} onClick={() => go(-1, quiet)} />
           {playing ? (
             <Button iconOnly variant="primary" icon="pause" label="Pause" onClick={() => sim.pause()} />
           ) : (
             <Button iconOnly variant="primary" icon="play" label="Play" disabled={!ready} onClick={() => sim.play()} />
           )}
-          <Button iconOnly icon="next" label="Step forward" shortcut="→ or Space" disabled={!ready || step >= lastShown} onClick={() => go(1)} />
+          <Button iconOnly icon="next" label="Step forward" shortcut="→ or Space" disabled={!canForward} onClick={() => go(1, quiet)} />
           <Button iconOnly icon="last" label="Last step" shortcut="End" disabled={!ready || step >= lastShown} onClick={() => sim.selectStep(lastShown)} />
           <output className="presenter-counter" aria-live="polite">
-            {ready ? stepCounter(step, items) : 'No run yet'}
+            {ready ? stageCounter(run, step, selected, items) : 'No run yet'}
           </output>
         </div>
         <SegmentedControl<StageTheme> label="Stage theme" value={theme} onChange={setTheme} items={THEMES} />

@@ -140,3 +140,28 @@ export function nextShownStep(step: number, delta: 1 | -1, last: number, quiet: 
   for (let s = step + delta; s >= -1 && s <= last; s += delta) if (s === -1 || !quiet.has(s)) return s;
   return step;
 }
+
+/** Where the presenter is: the step, and the decision of it shown (its index in the run's log). */
+export interface StagePosition {
+  step: number;
+  decision: number | undefined;
+}
+
+/**
+ * Where → (`delta` 1) or ← (-1) takes the presenter: through each decision of a step that made
+ * several (step 6's exit, the tool it ran first, the exit again: 6.1, 6.2, 6.3, a slide each), then
+ * to the next step shown, over the quiet ones ({@link nextShownStep}); entering a step forward
+ * shows its first decision, backward its last. `undefined` at either end.
+ */
+export function stageMove(at: StagePosition, delta: 1 | -1, last: number, quiet: ReadonlySet<number>, rangeOf: (step: number) => { from: number; to: number }): StagePosition | undefined {
+  if (at.step >= 0 && at.decision !== undefined) {
+    const { from, to } = rangeOf(at.step);
+    const within = at.decision + delta;
+    if (at.decision >= from && at.decision < to && within >= from && within < to) return { step: at.step, decision: within };
+  }
+  const step = nextShownStep(at.step, delta, last, quiet);
+  if (step === at.step) return undefined;
+  if (step < 0) return { step, decision: undefined };
+  const { from, to } = rangeOf(step);
+  return { step, decision: to > from ? (delta === 1 ? from : to - 1) : undefined };
+}
