@@ -196,6 +196,21 @@ const USUAL_HEAD = word('{"type":"tool_call","time":"');
 const USUAL_TOOL = word(',"tool":');
 const USUAL_ARGS = word(',"args":');
 
+/** Bytes (a multiple of 4) as little-endian 32-bit words, to compare 4 bytes at a time through a DataView. */
+function wordsOf(bytes: Uint8Array): Int32Array {
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Int32Array.from({ length: bytes.length >> 2 }, (_, k) => v.getInt32(4 * k, true));
+}
+const HEAD_WORDS = wordsOf(USUAL_HEAD);
+const TOOL_WORDS = wordsOf(USUAL_TOOL);
+const ARGS_WORDS = wordsOf(USUAL_ARGS);
+
+/** Whether the bytes at `at` of `v` are `words` (the caller knows they are inside it). */
+function sameWords(v: DataView, at: number, words: Int32Array): boolean {
+  for (let k = 0; k < words.length; k++) if (v.getInt32(at + 4 * k, true) !== words[k]) return false;
+  return true;
+}
+
 /** Position after the key {@link fieldAt} matched. */
 let keyEnd = 0;
 
@@ -380,6 +395,17 @@ const seenKeys: string[] = new Array<string>(SEEN_KEYS).fill('');
 
 const EMPTY = new Uint8Array(0);
 
+/**
+ * `s` as V8's one copy of its text, the string property keys are (a key made from bytes is a fresh
+ * string: each keyed store would look it up in the table of those first).
+ */
+function internalized(s: string): string {
+  const o: Record<string, number> = {};
+  o[s] = 0;
+  for (const k in o) return k;
+  return s;
+}
+
 /** Longest byte run the table of strings keeps. */
 const MAX_INTERNED = 48;
 const SLOTS = 1 << 12;
@@ -440,9 +466,21 @@ class StringTable {
 /** Parses canonical lines; keeps the strings it has made and the last date it has seen. */
 export class CanonicalFastLine {
   private readonly strings = new StringTable();
-  /** `YYYY-MM-DD` of the last 24-byte time read, and its midnight in epoch ms. */
-  private readonly day = new Uint8Array(10);
+  /**
+   * `YYYY-MM-DD` of the last time read as words (bytes 0–3, 4–7 and 8–9 little-endian; -1: none
+   * yet, which no date's bytes give), and its midnight in epoch ms.
+   */
+  private dayHead = -1;
+  private dayMid = -1;
+  private dayTail = -1;
   private dayMs = Number.NaN;
+  /**
+   * A view of the bytes being parsed (the whole buffer of the array given, `viewBase` the array's
+   * offset in it), to read four bytes at once; made again only when the buffer changes (a reader's
+   * chunks are mostly views of one reused buffer).
+   */
+  private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
+  private viewBase = 0;
   /**
    * After a successful {@link parse}: where the line ends — the index of its line feed, or the
    * given end when there was none before it.
@@ -461,9 +499,17 @@ export class CanonicalFastLine {
    */
   parse(b: Uint8Array, start: number, end: number): TraceEvent | undefined {
     this.offset = 0;
+    this.viewOf(b);
+    this.viewBase = b.byteOffset;
     const ev = this.usualCall(b, start, end) ?? this.parseLine(b, start, end);
     if (ev !== undefined && this.offset !== 0) ev.utcOffset = this.offset;
     return ev;
+  }
+
+  /** The view of `b`'s buffer (at `b.byteOffset` in it). */
+  private viewOf(b: Uint8Array): DataView<ArrayBufferLike> {
+    if (b.buffer !== this.view.buffer) this.view = new DataView(b.buffer);
+    return this.view;
   }
 
   /**
@@ -474,24 +520,23 @@ export class CanonicalFastLine {
    */
   private usualCall(b: Uint8Array, start: number, e: number): TraceEvent | undefined {
     let i = start;
-    if (i + USUAL_HEAD.length > e) return undefined;
-    for (let k = 0; k < USUAL_HEAD.length; k++) if (b[i + k] !== USUAL_HEAD[k]) return undefined;
+    const view = this.view;
+    const base = this.viewBase;
+    if (i + USUAL_HEAD.length > e || !sameWords(view, base + i, HEAD_WORDS)) return undefined;
     i += USUAL_HEAD.length;
     const end = timeEnd(b, i, e);
     if (end < 0 || b[end] !== QUOTE) return undefined;
     const time = this.fastTime(b, i, end);
     if (time === undefined) return undefined;
     i = end + 1;
-    if (i + USUAL_TOOL.length > e) return undefined;
-    for (let k = 0; k < USUAL_TOOL.length; k++) if (b[i + k] !== USUAL_TOOL[k]) return undefined;
+    if (i + USUAL_TOOL.length > e || !sameWords(view, base + i, TOOL_WORDS)) return undefined;
     i = scanHashed(b, i + USUAL_TOOL.length, e);
     if (i < 0) return undefined;
     const tool = this.strings.get(b, strStart, strEnd, strHash);
     let args: Flat;
     if (b[i] === CLOSE) args = {};
     else {
-      if (i + USUAL_ARGS.length > e) return undefined;
-      for (let k = 0; k < USUAL_ARGS.length; k++) if (b[i + k] !== USUAL_ARGS[k]) return undefined;
+      if (i + USUAL_ARGS.length > e || !sameWords(view, base + i, ARGS_WORDS)) return undefined;
       const a = this.flatObject(b, i + USUAL_ARGS.length, e);
       if (a === undefined) return undefined;
       args = a;
@@ -736,18 +781,19 @@ export class CanonicalFastLine {
       offsetMin = (z === MINUS ? -1 : 1) * (oh * 60 + om);
     } else return undefined;
     this.offset = offsetMin;
-    const day = this.day;
-    let sameDay = true;
-    for (let k = 0; k < 10; k++)
-      if (day[k] !== b[start + k]) {
-        sameDay = false;
-        break;
-      }
-    if (!sameDay) {
+    // the date's 10 bytes as three words (the time has at least 20 bytes)
+    const view = this.viewOf(b);
+    const at = b.byteOffset + start;
+    const head = view.getInt32(at, true);
+    const mid = view.getInt32(at + 4, true);
+    const tail = view.getUint16(at + 8, true);
+    if (head !== this.dayHead || mid !== this.dayMid || tail !== this.dayTail) {
       // A new date: its midnight through the slow path once, which checks the date.
       const midnight = parseTraceTime(`${asciiString(b, start, start + 10)}T00:00:00Z`);
       if (!midnight.ok) return undefined;
-      day.set(b.subarray(start, start + 10));
+      this.dayHead = head;
+      this.dayMid = mid;
+      this.dayTail = tail;
       this.dayMs = midnight.ms;
     }
     return this.dayMs + (h * 3600 + mi * 60 + Math.min(s, 59)) * 1000 + ms - offsetMin * 60_000;
@@ -783,6 +829,7 @@ export class CanonicalFastLine {
         if (i < 0) return undefined;
         key = strings.get(b, strStart, strEnd, strHash);
         if (count < SEEN_KEYS && strEnd - strStart <= MAX_INTERNED) {
+          key = internalized(key);
           this.keys[count] = key;
           this.keyBytes[count] = b.slice(strStart, strEnd);
         }
