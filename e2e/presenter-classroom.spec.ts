@@ -40,6 +40,17 @@ function stageView(stage: Locator) {
   });
 }
 
+/** Presses → until the stage's counter reads `label` (`Step 1.2 of 9`): a step of several decisions takes one press each. */
+async function forwardTo(page: Page, stage: Locator, label: RegExp): Promise<void> {
+  const counter = stage.locator('.presenter-counter');
+  for (let i = 0; i < 60 && !label.test((await counter.textContent()) ?? ''); i++) {
+    const before = await counter.textContent();
+    await page.keyboard.press('ArrowRight');
+    await expect(counter).not.toHaveText(before ?? '');
+  }
+  await expect(counter).toHaveText(label);
+}
+
 test.beforeEach(async ({ page }) => {
   await stayOffline(page);
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -62,11 +73,18 @@ for (const title of WALKTHROUGHS) {
     // Step by step to the last slide (a tool run's token counts are stepped over: they are not slides).
     const counter = stage.locator('.presenter-counter');
     const forward = stage.getByRole('button', { name: 'Step forward', exact: true });
+    // `Step 6 of 8`, or `Step 6.2 of 8` on the second decision of step 6: as one number that grows.
+    const position = async () => {
+      const m = /^Step (\d+)(?:\.(\d+))? of/.exec((await counter.textContent()) ?? '');
+      return m ? Number(m[1]) * 1000 + Number(m[2] ?? 0) : 0;
+    };
+    let at = 0;
     let i = 0;
     while (await forward.isEnabled()) {
       await page.keyboard.press('ArrowRight');
-      await expect.poll(async () => Number(/^Step (\d+) of/.exec((await counter.textContent()) ?? '')?.[1] ?? 0)).toBeGreaterThan(i);
-      i = Number(/^Step (\d+) of/.exec((await counter.textContent()) ?? '')?.[1] ?? 0);
+      await expect.poll(position).toBeGreaterThan(at);
+      at = await position();
+      i = Math.floor(at / 1000);
       expect(i).toBeLessThanOrEqual(total);
       await expect(slide).not.toContainText('Before the first step');
       await expect(slide).not.toContainText('Reading this step');
@@ -79,8 +97,13 @@ for (const title of WALKTHROUGHS) {
 
 test('a blocked step draws its node blocked; narration is speaker text; the strip marks the current call', async ({ page }) => {
   const stage = await openWalkthrough(page, 'ETL pipeline, step by step');
-  await page.keyboard.press('ArrowRight');
   const slide = stage.getByRole('region', { name: 'Current decision' });
+  // Step 1 made two decisions: connect_db called automatically (its start rule), then transform blocked.
+  await page.keyboard.press('ArrowRight');
+  await expect(stage.locator('.presenter-counter')).toHaveText(/^Step 1\.1 of/);
+  await expect(slide).toContainText('auto connect_db');
+  await expect(slide.getByRole('complementary', { name: 'Speaker notes' })).toHaveCount(0);
+  await page.keyboard.press('ArrowRight');
   await expect(slide).toContainText('blocked transform');
   await expect(slide.getByRole('complementary', { name: 'Speaker notes' })).toHaveText('too early: extract has not run yet');
   const node = stage.getByRole('region', { name: 'Stage graph' }).locator('.react-flow__node[data-id="transform"]');
@@ -101,16 +124,31 @@ test('a blocked step draws its node blocked; narration is speaker text; the stri
   // The hegel walk-through: a counted command says what the engine counted.
   await page.keyboard.press('Escape');
   const hegel = await openWalkthrough(page, 'A coding session under the execution workflow');
-  for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
-  await expect(hegel.getByText('Step 10 of 22', { exact: true })).toBeVisible();
+  await forwardTo(page, hegel, /^Step 10 of 22$/);
   await expect(hegel.getByRole('region', { name: 'Current decision' })).toContainText('cargo test ran in code — repeated_command 2 of 5 in 2 m');
+});
+
+test('a step that made several decisions shows each on a slide of its own (ETL step 6: exit, disconnect_db, exit)', async ({ page }) => {
+  const stage = await openWalkthrough(page, 'ETL pipeline, step by step');
+  const counter = stage.locator('.presenter-counter');
+  const slide = stage.getByRole('region', { name: 'Current decision' });
+  await forwardTo(page, stage, /^Step 6\.1 of \d+$/);
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText(/^Step 6\.2 of \d+$/);
+  await expect(slide).toContainText('disconnect_db');
+  const node = stage.getByRole('region', { name: 'Stage graph' }).locator('.react-flow__node[data-id="disconnect_db"]');
+  await expect.poll(() => node.evaluate((el) => getComputedStyle(el, '::before').content)).not.toBe('none');
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText(/^Step 6\.3 of \d+$/);
+  // And back through them.
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter).toHaveText(/^Step 6\.2 of \d+$/);
 });
 
 test('the teaching link is copied from the presenter, with a labelled button and a confirmation', async ({ page, context, browser }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const stage = await openWalkthrough(page, 'ETL pipeline, step by step');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
+  await forwardTo(page, stage, /^Step 2 of 9$/);
   const copy = stage.getByRole('button', { name: 'Copy teaching link', exact: true });
   await expect(copy).toBeVisible();
   await copy.click();

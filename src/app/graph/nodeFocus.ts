@@ -13,7 +13,8 @@ export function focusNodeSoon(id: string): void {
 
 /** The id of the graph node that has the keyboard focus, if one has. */
 export function focusedNodeId(): string | undefined {
-  const el = typeof document === 'undefined' ? null : document.activeElement;
+  if (typeof document === 'undefined' || typeof HTMLElement === 'undefined') return undefined;
+  const el = document.activeElement;
   if (!(el instanceof HTMLElement) || !el.classList.contains('react-flow__node') || el.closest('section.canvas') === null) return undefined;
   return el.dataset['id'];
 }

@@ -86,7 +86,11 @@ export function useStageStep(
     const workflow = state?.snapshot.workflow;
     const line = item?.kind === 'event' ? item.line : undefined;
     const prevLine = step > 0 ? trace?.items[step - 1]?.line : undefined;
-    const narration = step < 0 ? trace?.narration.intro : line !== undefined && line !== prevLine ? trace?.narration.byLine.get(line) : undefined;
+    // The author's note on a trace line is about its own call: on a step of several decisions (an
+    // automatic call first) it goes with the step's last one, the call's, not the automatic one.
+    const range = run && step >= 0 ? run.log.rangeOfStep(step) : undefined;
+    const own = selected === undefined || range === undefined || range.to <= range.from || selected === range.to - 1;
+    const narration = step < 0 ? trace?.narration.intro : own && line !== undefined && line !== prevLine ? trace?.narration.byLine.get(line) : undefined;
 
     // The node: the decision's (highlight), else the phase the workflow is in, else the call's tool.
     const fromEvent = workflow?.node ?? (event?.type === 'tool_call' ? event.tool : undefined);
