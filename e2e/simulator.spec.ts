@@ -244,8 +244,10 @@ test('a stepped decision is drawn on its node in Simulate mode: blocked in red w
   await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: 'ETL pipeline, step by step', exact: true }).click();
   const stage = page.getByRole('dialog', { name: 'Presenter view' });
   await expect(stage.getByText(/^Step 0 of \d+$/)).toBeVisible({ timeout: 20_000 });
+  // Step 1's two decisions, a slide each: connect_db run automatically, then transform blocked.
   await page.keyboard.press('ArrowRight');
-  await expect(stage.getByText(/^Step 1 of \d+$/)).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(stage.getByText(/^Step 1\.2 of \d+$/)).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(stage).toHaveCount(0);
   const graph = page.getByRole('region', { name: 'Graph', exact: true });
@@ -264,8 +266,9 @@ test('a stepped decision is drawn on its node in Simulate mode: blocked in red w
   expect(await node('transform').evaluate((el) => getComputedStyle(el, '::before').content)).toContain('Blocked');
   expect(await node('transform').evaluate((el) => getComputedStyle(el).borderTopColor)).toBe(await colour('--error'));
   await page.screenshot({ path: 'test-results/simulate-verdict-blocked-1280x720.png' });
-  // the next step: extract runs
-  await page.keyboard.press('ArrowRight');
+  // the next step: extract runs (leaving the presenter put the focus back on its button, in the
+  // toolbar, whose arrow keys move along it: the step control steps)
+  await page.getByRole('region', { name: 'Simulation' }).getByRole('button', { name: 'Step forward', exact: true }).click();
   await expect(node('extract')).toHaveClass(/rs-verdict-allowed/);
   await expect(node('transform')).not.toHaveClass(/rs-verdict/);
   expect(await node('extract').evaluate((el) => getComputedStyle(el, '::before').content)).toContain('Allowed');
