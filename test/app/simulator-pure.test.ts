@@ -258,7 +258,7 @@ describe('highlight and labels', () => {
     expect(highlightOf(undefined, docs)).toBeUndefined();
   });
   it('labels decisions and makes violations stand out', () => {
-    expect(decisionLabel(blocked(0, 0))).toBe('blocked x MaxCallsExceeded (rule #3)');
+    expect(decisionLabel(blocked(0, 0))).toBe('blocked x MaxCallsExceeded — rule #3');
     expect(kindClass(blocked(0, 0))).toBe('sim-k-blocked sim-violation');
     expect(kindClass(allowed(0, 0))).toBe('sim-k-allowed');
   });

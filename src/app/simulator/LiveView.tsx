@@ -14,7 +14,8 @@ import { DECISION_KINDS } from '../../core/simulator/summary.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { settledText } from '../state/documents.ts';
-import { decisionLabel, kindClass, kindIcon } from './decisionText.ts';
+import { kindClass } from './decisionText.ts';
+import { DecisionRowContent } from './DecisionRow.tsx';
 import { liveActions, liveStatus, liveStore, sameRules } from './liveStore.ts';
 import { BreakpointsPopover, type BreakpointGroup } from './BreakpointsPopover.tsx';
 import { saveLiveAsTest } from './liveTest.ts';
@@ -144,13 +145,7 @@ export function LiveView() {
               const d = e.decision;
               return (
                 <div key={`${e.session}:${d.seq}`} id={`live-row-${i}`} role="option" aria-selected={i === position} className={`sim-row ${kindClass(d)}`} style={{ height: ROW_HEIGHT }} onClick={() => (i === count - 1 ? liveActions.jumpToLive() : liveActions.scrubTo(i))}>
-                  <span className="sim-icon" aria-hidden="true">
-                    {kindIcon(d.kind)}
-                  </span>
-                  <span className="sim-seq">{fmt(i + 1)}</span>
-                  <span className="sim-label" title={decisionLabel(d)}>
-                    {decisionLabel(d)}
-                  </span>
+                  <DecisionRowContent decision={d} seq={fmt(i + 1)} />
                 </div>
               );
             })}

@@ -13,7 +13,8 @@ import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
 import { TimelineRows } from './timelineFilter.ts';
 import { rowForKey, scrollToRow, visibleRange } from './virtualWindow.ts';
-import { decisionLabel, kindClass, kindIcon } from './decisionText.ts';
+import { kindClass } from './decisionText.ts';
+import { DecisionRowContent } from './DecisionRow.tsx';
 import { OverviewStrip } from './OverviewStrip.tsx';
 import { decisionNumber } from './stepNumbering.ts';
 import { DedupeBar } from './DedupeBar.tsx';
@@ -131,15 +132,7 @@ export function Timeline() {
                   style={{ height: ROW_HEIGHT }}
                   onClick={() => sim.selectDecision(i)}
                 >
-                  <span className="sim-icon" aria-hidden="true">
-                    {kindIcon(d.kind)}
-                  </span>
-                  <span className="sim-seq" title={`Step ${run ? decisionNumber(run.log, i) : ''}`}>
-                    {run ? decisionNumber(run.log, i) : ''}
-                  </span>
-                  <span className="sim-label" title={decisionLabel(d, run?.settings.dedupeWindowMs)}>
-                    {decisionLabel(d, run?.settings.dedupeWindowMs)}
-                  </span>
+                  <DecisionRowContent decision={d} seq={run ? decisionNumber(run.log, i) : ''} dedupeWindowMs={run?.settings.dedupeWindowMs} />
                 </div>
               );
             })}

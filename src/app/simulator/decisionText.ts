@@ -1,6 +1,6 @@
-/** How a decision looks in the timeline: an icon, a style class and a one-line label. */
+/** How a decision looks in the timeline: an icon, a style class, its text and its marks (outcome, flow, rule). */
 import { ruleNumber } from '../../core/model/ruleNumber.ts';
-import type { Decision, DecisionKind } from '../../core/engine/decisions.ts';
+import type { AutoReason, ConsentUsed, Decision, DecisionKind, Flow } from '../../core/engine/decisions.ts';
 import { isViolation } from '../../core/simulator/violations.ts';
 
 /**
@@ -38,36 +38,103 @@ export function windowText(ms: number): string {
 }
 
 /**
- * One line describing a decision, e.g. `blocked load MaxCallsExceeded (rule #4)`. A deduplicated
- * call says it was merged into the identical call before it, and within which window
- * (`dedupeWindowMs`, the run's setting, when known): it did not run and was not counted.
+ * A small mark at the end of a timeline row: the outcome, the flow, the deciding rule, the consent
+ * or the automatic call's reason. `glyph` is what the row shows (a symbol, or a short word such as
+ * `#4`); `words` is what a screen reader and the tooltip say (`rule #4`, `the turn ends`).
  */
-export function decisionLabel(d: Decision, dedupeWindowMs?: number): string {
+export interface DecisionMark {
+  /** The column it sits in: the same column on every row, so marks line up. */
+  slot: 'note' | 'main' | 'flow';
+  glyph: string;
+  words: string;
+  tone?: 'ok' | 'error' | 'muted';
+}
+
+/** A row's text: the verb and subject (`blocked load`) and a quieter detail (`PrerequisitesNotMet`). */
+export interface DecisionHead {
+  text: string;
+  detail?: string;
+  /** What joins text and detail: `': '` for a sentence (`exit blocked: pending save`), else a space. */
+  join?: ': ';
+}
+
+const FLOW: Record<Flow, { glyph: string; words: string }> = {
+  continue: { glyph: '↻', words: 'the agent continues' },
+  heartbeat: { glyph: '♥', words: 'heartbeat: the agent continues' },
+  exit: { glyph: '⏏', words: 'the agent exits' },
+  end: { glyph: '∎', words: 'the turn ends' },
+};
+
+const CONSENT: Record<ConsentUsed, string> = { approve_once: 'once', approve_scope: 'scope', approve_for: 'for', grant: 'grant' };
+
+const outcomeMark = (outcome: 'ok' | 'error'): DecisionMark =>
+  outcome === 'ok' ? { slot: 'main', glyph: '✓', words: 'ran: ok', tone: 'ok' } : { slot: 'main', glyph: '✗', words: 'ran: returned an error', tone: 'error' };
+const flowMark = (flow: Flow): DecisionMark => ({ slot: 'flow', ...FLOW[flow] });
+const ruleMark = (rule: number): DecisionMark => ({ slot: 'main', glyph: ruleNumber(rule), words: `rule ${ruleNumber(rule)}` });
+const reasonMark = (reason: AutoReason): DecisionMark =>
+  reason === 'start_constraint' ? { slot: 'note', glyph: 'start', words: 'automatic: a start tool', tone: 'muted' } : { slot: 'note', glyph: 'exit', words: 'automatic: required before exit', tone: 'muted' };
+
+/** The marks of a decision, in column order (note, main, flow); none for kinds that have nothing to add. */
+export function decisionMarks(d: Decision): DecisionMark[] {
   switch (d.kind) {
-    case 'deduplicated':
-      return `merged ${d.tool}: same call as one within the ${dedupeWindowMs !== undefined ? `${windowText(dedupeWindowMs)} ` : ''}dedupe window, not run or counted`;
     case 'allowed':
-      return `allowed ${d.tool} (${d.outcome}, ${d.flow}${d.consent ? `, ${d.consent}` : ''})`;
+      return [...(d.consent ? [{ slot: 'note' as const, glyph: CONSENT[d.consent], words: `consent: ${d.consent.replace('_', ' ')}`, tone: 'muted' as const }] : []), outcomeMark(d.outcome), flowMark(d.flow)];
     case 'auto':
-      return `auto ${d.tool} (${d.reason.replace('_', ' ')})`;
+      return [reasonMark(d.reason), outcomeMark(d.outcome), flowMark(d.flow)];
     case 'blocked':
     case 'denied':
     case 'timeout':
     case 'not_found':
-      return `${d.kind.replace('_', ' ')} ${d.tool} ${d.code}${d.rule !== undefined ? ` (rule ${ruleNumber(d.rule)})` : ''}`;
-    case 'ignored':
-      return `ignored ${d.tool}`;
-    case 'exit':
-      return 'exit';
-    case 'exit_blocked':
-      return `exit blocked: pending ${d.pending.join(', ')}`;
+    case 'deduplicated':
+      return [...(d.reason ? [reasonMark(d.reason)] : []), ...(d.rule !== undefined && d.rule >= 0 ? [ruleMark(d.rule)] : [])];
     case 'periodic_due':
-      return `periodic due ${d.tool} (rule ${ruleNumber(d.rule)})`;
-    case 'transition':
-      return `transition ${d.from} → ${d.to}`;
     case 'interrupt':
-      return `interrupt ${d.node} ${d.ruleType} (rule ${ruleNumber(d.rule)})`;
-    case 'error':
-      return `error line ${d.line}: ${d.message}`;
+      return [ruleMark(d.rule)];
+    default:
+      return [];
   }
+}
+
+/**
+ * The text of a decision's row, e.g. `blocked load` with detail `MaxCallsExceeded`. A
+ * deduplicated call says it was merged into the identical call before it, and within which window
+ * (`dedupeWindowMs`, the run's setting, when known): it did not run and was not counted.
+ */
+export function decisionHead(d: Decision, dedupeWindowMs?: number): DecisionHead {
+  switch (d.kind) {
+    case 'deduplicated':
+      return { text: `merged ${d.tool}`, join: ': ', detail: `same call as one within the ${dedupeWindowMs !== undefined ? `${windowText(dedupeWindowMs)} ` : ''}dedupe window, not run or counted` };
+    case 'allowed':
+    case 'auto':
+    case 'ignored':
+      return { text: `${d.kind} ${d.tool}` };
+    case 'blocked':
+    case 'denied':
+    case 'timeout':
+    case 'not_found':
+      return { text: `${d.kind.replace('_', ' ')} ${d.tool}`, detail: d.code };
+    case 'exit':
+      return { text: 'exit' };
+    case 'exit_blocked':
+      return { text: 'exit blocked', join: ': ', detail: `pending ${d.pending.join(', ')}` };
+    case 'periodic_due':
+      return { text: `periodic due ${d.tool}` };
+    case 'transition':
+      return { text: `transition ${d.from} → ${d.to}` };
+    case 'interrupt':
+      return { text: `interrupt ${d.node} ${d.ruleType}` };
+    case 'error':
+      return { text: `error line ${d.line}`, join: ': ', detail: d.message };
+  }
+}
+
+/**
+ * One line describing a decision in words, for tooltips, the Changes list and the presenter, e.g.
+ * `blocked load MaxCallsExceeded — rule #4` or `allowed extract — ran: ok, the turn ends`.
+ */
+export function decisionLabel(d: Decision, dedupeWindowMs?: number): string {
+  const head = decisionHead(d, dedupeWindowMs);
+  const marks = decisionMarks(d);
+  const text = head.detail !== undefined ? `${head.text}${head.join ?? ' '}${head.detail}` : head.text;
+  return marks.length > 0 ? `${text} — ${marks.map((m) => m.words).join(', ')}` : text;
 }

@@ -1,0 +1,57 @@
+/**
+ * The content of one timeline row (Simulate and Live): the kind's icon, the step number, the text
+ * with its quieter detail and a note chip (consent, automatic call), and the marks (outcome or
+ * rule, flow) in columns of their own at the row's end, so they line up from row to row. Each mark is a symbol for the eye and words for a
+ * screen reader (visually hidden text: it is part of the option's accessible name).
+ */
+import type { Decision } from '../../core/engine/decisions.ts';
+import { decisionHead, decisionLabel, decisionMarks, kindIcon, type DecisionMark } from './decisionText.ts';
+
+const COLUMNS: readonly DecisionMark['slot'][] = ['main', 'flow'];
+
+/** One mark: its symbol for the eye, its words for a screen reader (and the tooltip). */
+function Mark({ mark: m }: { mark: DecisionMark }) {
+  return (
+    <span className={`sim-mark sim-mark-${m.slot}${m.tone ? ` sim-tone-${m.tone}` : ''}`} title={m.words}>
+      <span className="visually-hidden">, {m.words}</span>
+      <span aria-hidden="true">{m.glyph}</span>
+    </span>
+  );
+}
+
+export function DecisionRowContent({ decision: d, seq, dedupeWindowMs }: { decision: Decision; seq: string; dedupeWindowMs?: number | undefined }) {
+  const head = decisionHead(d, dedupeWindowMs);
+  const marks = decisionMarks(d);
+  const note = marks.find((m) => m.slot === 'note');
+  return (
+    <>
+      <span className="sim-icon" aria-hidden="true">
+        {kindIcon(d.kind)}
+      </span>
+      <span className="sim-seq" title={seq ? `Step ${seq}` : undefined}>
+        {seq}
+      </span>
+      <span className="sim-label" title={decisionLabel(d, dedupeWindowMs)}>
+        {head.text}
+        {head.detail !== undefined ? (
+          <span className="sim-detail">
+            {head.join ?? ' '}
+            {head.detail}
+          </span>
+        ) : null}
+        {note ? (
+          <>
+            {' '}
+            <Mark mark={note} />
+          </>
+        ) : null}
+      </span>
+      <span className="sim-marks">
+        {COLUMNS.map((slot) => {
+          const m = marks.find((x) => x.slot === slot);
+          return m ? <Mark key={slot} mark={m} /> : <span key={slot} className={`sim-mark sim-mark-${slot}`} aria-hidden="true" />;
+        })}
+      </span>
+    </>
+  );
+}
