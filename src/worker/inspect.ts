@@ -45,6 +45,7 @@ export function inspectRun(session: RunSession, stepper: Stepper, step: number, 
     ...(agent ? { agent } : {}),
     ...(workflow ? { workflow } : {}),
     ...(settings ? { settings } : {}),
+    ...(session.locateRule ? { locateRule: session.locateRule } : {}),
     ...(state.event ? { event: state.event } : {}),
     state: state.snapshot,
   });

@@ -10,6 +10,7 @@ import type { Replay, ReplayConfig } from '../core/engine/replay.ts';
 import type { Checkpoints } from '../core/simulator/checkpoints.ts';
 import type { TraceItem } from '../core/traces/events.ts';
 import { createStepper, type Stepper } from '../core/simulator/stepper.ts';
+import type { RuleLocator } from '../core/simulator/ruleLocation.ts';
 
 export interface RunSession {
   items: TraceItem[];
@@ -20,6 +21,8 @@ export interface RunSession {
   /** The run's replay (at the end of `items`) and the checkpoints it saved: the stepper's front. */
   run?: { replay: Replay; checkpoints: Checkpoints };
   stepper?: Stepper;
+  /** Where the run's rules are written (their files' spans), for explanations that link to them. */
+  locateRule?: RuleLocator;
   /** Estimated heap bytes the session holds (see `budget.ts`), set when the run ends. */
   bytes?: number;
 }

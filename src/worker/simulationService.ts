@@ -4,6 +4,7 @@
  * progress, and stopping between chunks when cancelled. Free of DOM and worker globals so Vitest
  * can drive it through a MessageChannel exactly as the page drives the worker.
  */
+import { ruleLocator } from '../core/simulator/ruleLocation.ts';
 import { loadRuleFile } from '../core/codecs/load.ts';
 import { createReplay } from '../core/engine/replay.ts';
 import type { Decision } from '../core/engine/decisions.ts';
@@ -91,6 +92,7 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
         decisions: [],
         steps: [],
         run: { replay, checkpoints: createCheckpoints() },
+        locateRule: ruleLocator(files, prepared.agent, prepared.workflow),
       };
       const checkpoints = session.run?.checkpoints;
       checkpoints?.passed(0, replay);

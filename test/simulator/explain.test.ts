@@ -30,7 +30,7 @@ describe('explanations of tool decisions from a real replay', () => {
 
   it('PrerequisitesNotMet says which prerequisite is missing and what was called', () => {
     const { e } = code('PrerequisitesNotMet');
-    expect(e.summary).toBe('`validate` was blocked: it needs `extract` to be called first in this batch.');
+    expect(e.summary).toBe('`validate` was blocked by rule #2: it needs `extract` to be called first in this batch.');
     expect(e.details).toContain('prerequisite `extract` has not been called in this batch');
     expect(e.details).toContain('called so far in this batch: `connect`');
     expect(e.details).toContain(
@@ -42,40 +42,42 @@ describe('explanations of tool decisions from a real replay', () => {
   it('MaxCallsExceeded gives executions against the limit', () => {
     const { e } = code('MaxCallsExceeded');
     expect(e.title).toBe('Blocked: `fetch`');
-    expect(e.summary).toBe('`fetch` was blocked: it has reached its limit of 2 calls in this batch.');
+    expect(e.summary).toBe('`fetch` was blocked by rule #3: it has reached its limit of 2 calls in this batch.');
     expect(e.details).toContain('`fetch` has run 2 times in this batch; MaxCalls allows 2');
-    expect(e.details).toContain('MaxCallsExceeded: Tool fetch has exceeded maximum calls (2). Current: 2');
+    // the engine's own words are kept apart, for the page's "Engine message" disclosure
+    expect(e.engine).toEqual({ code: 'MaxCallsExceeded', message: 'Tool fetch has exceeded maximum calls (2). Current: 2' });
+    expect(e.details.join('\n')).not.toContain('Tool fetch has exceeded');
   });
 
   it('OrderingViolation names the condition already called', () => {
     const { e } = code('OrderingViolation');
-    expect(e.summary).toBe('`lint` was blocked: it must be called before `fetch`, but `fetch` already ran in this batch.');
+    expect(e.summary).toBe('`lint` was blocked by rule #10: it must be called before `fetch`, but `fetch` already ran in this batch.');
     expect(e.details).toContain('`fetch` was already called in this batch');
   });
 
   it('CooldownActive gives elapsed, cooldown and remaining time', () => {
     const { e } = code('CooldownActive');
-    expect(e.summary).toBe('`poll` was blocked: it is still in its 10s cooldown.');
+    expect(e.summary).toBe('`poll` was blocked by rule #4: it is still in its 10s cooldown.');
     expect(e.details).toContain('last execution 5.5s ago; cooldown 10s (4.5s remaining)');
     expect(e.ruleRef).toEqual({ kind: 'tool', index: 3 });
   });
 
   it('ExclusiveGroupViolation names the group and its holder', () => {
     const { e } = code('ExclusiveGroupViolation');
-    expect(e.summary).toBe('`b` was blocked: it shares an exclusive group with `a` already called in this batch.');
+    expect(e.summary).toBe('`b` was blocked by rule #5: it shares an exclusive group with `a` already called in this batch.');
     expect(e.details).toContain('group [a, b] is already claimed in this batch by `a`');
   });
 
   it('OperationNotAllowed names the operation and the allowed set', () => {
     const { e } = code('OperationNotAllowed');
-    expect(e.summary).toBe('`file` was blocked: operation `delete` is not among its allowed operations.');
+    expect(e.summary).toBe('`file` was blocked by rule #6: operation `delete` is not among its allowed operations.');
     expect(e.details).toContain('allowed operations: read, write (argument `operation`)');
   });
 
   it('denied gives the consent answer and its source', () => {
     const { e } = code('PermissionDenied');
     expect(e.title).toBe('Denied: `deploy`');
-    expect(e.summary).toBe('`deploy` was denied: it needs user approval and the answer was deny.');
+    expect(e.summary).toBe('`deploy` was denied by rule #7: it needs user approval and the answer was deny.');
     expect(e.details).toContain('consent answer: deny (recorded in the trace)');
     expect(e.ruleRef).toEqual({ kind: 'tool', index: 6 });
   });
@@ -129,7 +131,7 @@ describe('start gate, exit blocked, synthetic failures and other consent variant
   it('StartConstraintsNotMet and exit_blocked in block mode', () => {
     const xs = explained(gated);
     const gate = find(xs, (d) => d.kind === 'blocked').e;
-    expect(gate.summary).toBe('`fetch` was blocked: the start tools must be called first.');
+    expect(gate.summary).toBe('`fetch` was blocked by rule #1: the start tools must be called first.');
     expect(gate.details).toContain('start tools not yet called in this batch: `connect`');
     expect(gate.ruleRef).toEqual({ kind: 'tool', index: 0 });
     const blocked = find(xs, (d) => d.kind === 'exit_blocked').e;
@@ -147,7 +149,7 @@ describe('start gate, exit blocked, synthetic failures and other consent variant
     ]);
     const xs = explained({ config: { agent: a }, items: [ev(0, 'model_end')] });
     const start = find(xs, (d) => d.kind === 'blocked' && d.reason === 'start_constraint').e;
-    expect(start.summary).toBe('The automatic start call of `init` was blocked: it has reached its limit of 0 calls in this batch.');
+    expect(start.summary).toBe('The automatic start call of `init` was blocked by rule #2: it has reached its limit of 0 calls in this batch.');
     const exitBlocked = find(xs, (d) => d.kind === 'exit_blocked').e;
     expect(exitBlocked.details).toContain('the automatic exit calls did not satisfy every requirement, so the loop goes on');
   });

@@ -5,6 +5,9 @@ import { decisionOf } from './simulationStore.ts';
 import { MinimiseBar } from './MinimiseBar.tsx';
 import { decisionNumber } from './stepNumbering.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
+import type { Explanation } from '../../core/simulator/explainTypes.ts';
+import type { RunInfo } from './simulationStore.ts';
+import { RuleSourceLink } from './RuleSourceLink.tsx';
 
 export function DecisionPanel() {
   const run = useSimulation((s) => s.run);
@@ -23,7 +26,7 @@ export function DecisionPanel() {
       {decision && !explanation ? <p className="sim-muted">Explaining {number.toLowerCase()}…</p> : null}
       {decision && explanation ? (
         <>
-          <ExplanationBody kind={decision.kind} explanation={explanation} />
+          <ExplanationBody kind={decision.kind} explanation={explanation} run={run} />
           <details>
             <summary>Decision record</summary>
             <pre>{serializeDecision(decision)}</pre>
@@ -34,12 +37,17 @@ export function DecisionPanel() {
   );
 }
 
-/** An explanation: its title (coloured by the decision kind), summary, details and the prompt the agent sees. */
-export function ExplanationBody({ kind, explanation }: { kind: string; explanation: { title: string; summary: string; details: readonly string[]; prompt?: string | undefined } }) {
+/**
+ * An explanation: its title (coloured by the decision kind), summary, where its rule is written (a
+ * link that selects it, given the run), details, the prompt the agent sees and, for a refused
+ * call, the engine's own message behind a disclosure.
+ */
+export function ExplanationBody({ kind, explanation, run }: { kind: string; explanation: Explanation; run?: Pick<RunInfo, 'agentDocId' | 'workflowDocId'> | undefined }) {
   return (
     <>
       <h3 className={`sim-k-${kind}`}><CodeText text={explanation.title} /></h3>
       <p className="sim-summary"><CodeText text={explanation.summary} /></p>
+      {explanation.ruleAt && explanation.ruleRef ? <RuleSourceLink at={explanation.ruleAt} ruleRef={explanation.ruleRef} run={run} /> : null}
       {explanation.details.length > 0 ? (
         <ul>
           {explanation.details.map((d, i) => (
@@ -54,6 +62,14 @@ export function ExplanationBody({ kind, explanation }: { kind: string; explanati
           <h4>What the agent sees</h4>
           <pre className="sim-prompt">{explanation.prompt}</pre>
         </>
+      ) : null}
+      {explanation.engine ? (
+        <details className="sim-engine">
+          <summary>Engine message</summary>
+          <p>
+            <code>{explanation.engine.code}</code> {explanation.engine.message}
+          </p>
+        </details>
       ) : null}
     </>
   );

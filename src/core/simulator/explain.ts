@@ -9,12 +9,19 @@ import type { ExplainContext, Explanation } from './explainTypes.ts';
 import { explainError, explainInterrupt, explainTransition } from './explainWorkflow.ts';
 
 export type { ExplainContext, Explanation, RuleRef } from './explainTypes.ts';
+export { ruleLocator, sourceAtText, type RuleLocator, type SourceAt } from './ruleLocation.ts';
 
 /**
- * Explains one decision. `ctx.state` is the replay snapshot after the decision's event (see
+ * Explains one decision, with where its rule is written when `ctx.locateRule` finds it. `ctx.state` is the replay snapshot after the decision's event (see
  * {@link ExplainContext}); `ctx.event` is that event. Never throws.
  */
 export function explainDecision(d: Decision, ctx: ExplainContext = {}): Explanation {
+  const e = explainKind(d, ctx);
+  const at = e.ruleRef && ctx.locateRule ? ctx.locateRule(e.ruleRef) : undefined;
+  return at ? { ...e, ruleAt: at } : e;
+}
+
+function explainKind(d: Decision, ctx: ExplainContext): Explanation {
   switch (d.kind) {
     case 'allowed':
     case 'auto':

@@ -120,11 +120,11 @@ export function explainExitBlocked(d: Extract<Decision, { kind: 'exit_blocked' }
       ? 'setting exitRequirements = block: the engine does not call them itself, and the loop goes on'
       : 'the automatic exit calls did not satisfy every requirement, so the loop goes on',
   );
-  details.push(`RequiredBeforeExit: ${d.message}`);
   return {
     title: 'Exit blocked',
     summary: `The loop could not end: ${codeList(d.pending)} must be called first.`,
     details,
+    engine: { code: d.code, message: d.message },
     ...toolRef(rules.find((r) => r !== undefined)),
   };
 }

@@ -12,6 +12,7 @@ import type { ExplainContext, Explanation } from './explainTypes.ts';
 import { lettaRefusal } from './explainLetta.ts';
 import { countOf } from '../describe/meaning.ts';
 import { toolRuleAt, toolRuleLine } from './ruleText.ts';
+import { ruleNumber } from '../model/ruleNumber.ts';
 
 type Failure = Extract<Decision, { kind: 'blocked' | 'denied' | 'deduplicated' | 'timeout' | 'not_found' }>;
 
@@ -174,7 +175,11 @@ function causeOf(d: Failure, ctx: ExplainContext): Cause {
   }
 }
 
-/** Explains a failed call: which check failed, which rule and which state decided. */
+/**
+ * Explains a failed call: what was refused, by which rule (its number and what it says) and which
+ * state made it fail, in plain words. The engine's own code and message go to `engine`, for
+ * surfaces that show them on request.
+ */
 export function explainFailure(d: Failure, ctx: ExplainContext): Explanation {
   const { cause, details } = causeOf(d, ctx);
   const subject = d.reason
@@ -182,10 +187,15 @@ export function explainFailure(d: Failure, ctx: ExplainContext): Explanation {
     : code(d.tool);
   const rule = d.rule !== undefined && d.rule >= 0 ? d.rule : undefined;
   const head = rule !== undefined ? [toolRuleLine(ctx.agent, rule)] : [];
+  const by = rule !== undefined && BY_RULE.has(d.kind) ? ` by rule ${ruleNumber(rule)}` : '';
   return {
     title: `${TITLES[d.kind]}: ${code(d.tool)}`,
-    summary: `${subject} ${VERBS[d.kind]}: ${cause}.`,
-    details: [...head, ...details, `${d.code}: ${d.message}`],
+    summary: `${subject} ${VERBS[d.kind]}${by}: ${cause}.`,
+    details: [...head, ...details],
+    engine: { code: d.code, message: d.message },
     ...(rule !== undefined ? { ruleRef: { kind: 'tool' as const, index: rule } } : {}),
   };
 }
+
+/** The kinds a rule refuses (a deduplicated, timed-out or unknown call is refused by a setting or the tool list). */
+const BY_RULE: ReadonlySet<Failure['kind']> = new Set(['blocked', 'denied']);

@@ -4,6 +4,7 @@ import type { ReplaySettingsInput } from '../engine/settings.ts';
 import type { Agent } from '../model/toolRules.ts';
 import type { Workflow } from '../model/workflow.ts';
 import type { TraceEvent } from '../traces/events.ts';
+import type { RuleLocator, SourceAt } from './ruleLocation.ts';
 
 /** Where a decision's rule lives: an agent's tool rule, or a node's workflow rule (0-based, file order). */
 export type RuleRef = { kind: 'tool'; index: number } | { kind: 'workflow'; index: number; node: string };
@@ -17,6 +18,13 @@ export interface Explanation {
   /** Bullets: the rule that decided and the state that made it decide. */
   details: string[];
   ruleRef?: RuleRef;
+  /** Where the rule of {@link ruleRef} is written, when the context could locate it (`ExplainContext.locateRule`). */
+  ruleAt?: SourceAt;
+  /**
+   * The engine's own code and message for a refused call (`PrerequisitesNotMet`, `Tool load cannot
+   * be executed: …`): the summary says it in plain words; surfaces show this on request.
+   */
+  engine?: { code: string; message: string };
   /** Interrupts: the exact text the agent sees in place of the prompt. */
   prompt?: string;
 }
@@ -35,4 +43,6 @@ export interface ExplainContext {
   event?: TraceEvent;
   /** The replay's settings (defaults when absent). */
   settings?: ReplaySettingsInput;
+  /** Finds where a rule is written ({@link ruleLocator}); without it explanations carry no `ruleAt`. */
+  locateRule?: RuleLocator;
 }

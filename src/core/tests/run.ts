@@ -30,7 +30,7 @@ function whyLines(d: Decision, config: ReplayConfig, state: ReplaySnapshot | und
     ...(state ? { state } : {}),
     ...(item?.kind === 'event' ? { event: item.event } : {}),
   });
-  return [e.summary, ...e.details];
+  return [e.summary, ...e.details, ...(e.engine ? [`${e.engine.code}: ${e.engine.message}`] : [])];
 }
 
 /** Explains decisions of a finished run by replaying up to their step (only used for failures). */
