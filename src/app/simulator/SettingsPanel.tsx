@@ -1,93 +1,89 @@
-/** The replay settings of `traces.md` §5, each showing its default, with Reset. */
+/**
+ * The replay settings of `traces.md` §5 as a settings form (Radix Form, Label, Select, Switch):
+ * each row says what the setting does and its default; a bad number is reported under its field
+ * with what is allowed, and the text typed stays. Reset puts every setting back to its default.
+ */
 import type { ReactNode } from 'react';
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
-import { defaultForm, formToSettings, type SettingsForm } from './settingsForm.ts';
+import { fieldProblem, formToSettings, type SettingsForm } from './settingsForm.ts';
+import { settingHelp } from './settingsHelp.ts';
 import { useStudio } from '../state/context.tsx';
 import { profileChoices } from './profileChoices.ts';
-import { RUN_STEP_BUDGET } from '../../worker/budget.ts';
 import { Select } from '../components/ui/Select.tsx';
+import { Switch } from '../components/ui/Switch.tsx';
 import { Button } from '../components/ui/Button.tsx';
+import { SettingRow, SettingsForm as Form, SettingsGroup, TextSetting, helpId } from '../components/ui/SettingsForm.tsx';
 import { LETTA_FAMILY } from '../../core/model/lettaFamily.ts';
 
-function Choice<K extends keyof SettingsForm>({ name, label, options }: { name: K; label: string; options: readonly string[] }) {
-  const form = useSimulation((s) => s.form);
+type ChoiceName = 'profile' | 'orderingScope' | 'startConstraints' | 'exitRequirements' | 'evaluateOn' | 'consentDefault' | 'lettaLoop';
+type NumberName = 'dedupeWindowMs' | 'executionTimeoutMs' | 'approveForSeconds' | 'maxSteps';
+
+const setForm = (patch: Partial<SettingsForm>) => {
+  const sim = simulationStore().getState();
+  sim.setForm({ ...sim.form, ...patch });
+};
+
+function Choice({ name, label, options }: { name: ChoiceName; label: string; options: readonly string[] }) {
+  const value = useSimulation((s) => s.form[name]);
+  const id = `setting-${name}`;
   return (
-    <label>
-      {label}{' '}
-      <Select size="sm" value={String(form[name])} onChange={(v) => simulationStore().getState().setForm({ ...form, [name]: v })} options={options.map((o) => ({ value: o, label: o }))} />
-      <span className="sim-default"> (default {String(defaultForm()[name])})</span>
-    </label>
+    <SettingRow id={id} label={label} help={settingHelp(name)}>
+      <Select id={id} size="sm" aria-describedby={helpId(id)} value={value} onChange={(v) => setForm({ [name]: v })} options={options.map((o) => ({ value: o, label: o }))} />
+    </SettingRow>
   );
 }
 
-function NumberField({ name, label, error, hint }: { name: 'dedupeWindowMs' | 'executionTimeoutMs' | 'approveForSeconds' | 'maxSteps'; label: string; error?: string; hint?: string }) {
-  const form = useSimulation((s) => s.form);
+function OnOff({ name, label, help }: { name: 'requirePermissions' | 'errorOnEmpty'; label: string; help?: ReactNode }) {
+  const value = useSimulation((s) => s.form[name]);
+  const id = `setting-${name}`;
   return (
-    <label>
-      {label}{' '}
-      <input
-        type="text"
-        inputMode="numeric"
-        size={8}
-        value={form[name]}
-        aria-invalid={error ? true : undefined}
-        onChange={(e) => simulationStore().getState().setForm({ ...form, [name]: e.target.value })}
-      />
-      <span className="sim-default"> ({hint ?? `default ${defaultForm()[name]}`})</span>
-    </label>
+    <SettingRow id={id} label={label} help={help ?? settingHelp(name)}>
+      <Switch id={id} aria-describedby={helpId(id)} checked={value} onChange={(v) => setForm({ [name]: v })} />
+    </SettingRow>
   );
+}
+
+function NumberSetting({ name, label, unit, error, placeholder }: { name: NumberName; label: string; unit: string; error: string | undefined; placeholder?: string }) {
+  const value = useSimulation((s) => s.form[name]);
+  return <TextSetting name={name} label={label} unit={unit} help={settingHelp(name)} value={value} error={error !== undefined ? fieldProblem(value, error) : undefined} onChange={(v) => setForm({ [name]: v })} inputMode={name === 'approveForSeconds' ? 'decimal' : 'numeric'} {...(placeholder !== undefined ? { placeholder } : {})} />;
 }
 
 export function SettingsPanel(): ReactNode {
   const form = useSimulation((s) => s.form);
   const read = formToSettings(form);
   const errors = read.ok ? {} : read.errors;
-  const sim = simulationStore().getState();
   const hasLetta = useStudio((s) => s.project.docs.some((d) => d.kind === 'agent' && d.agent.family === 'letta'));
   const profiles = profileChoices(hasLetta, form.profile);
+  const letta = form.profile === 'letta';
   return (
-    <details className="sim-settings">
-      <summary>Settings</summary>
-      <div className="sim-settings-grid">
-        <Choice name="profile" label="Profile" options={profiles} />
-        {form.profile === 'letta' ? (
-          <label>
-            <input type="checkbox" checked={form.errorOnEmpty} onChange={(e) => sim.setForm({ ...form, errorOnEmpty: e.target.checked })} /> Error on empty
-            <span className="sim-default"> (default off: Letta offers every tool when the rules leave none)</span>
-          </label>
-        ) : null}
-        {form.profile === 'letta' ? <Choice name="lettaLoop" label="Letta loop" options={['v3', 'v2']} /> : null}
-        {form.profile === 'letta' ? (
-          <p className="sim-default">
-            Profile letta replays {LETTA_FAMILY}: Letta Code has no tool rules (it uses Claude Code-style permissions: open its settings file to replay them).
-          </p>
-        ) : null}
-        <label>
-          <input type="checkbox" checked={form.requirePermissions} onChange={(e) => sim.setForm({ ...form, requirePermissions: e.target.checked })} /> Require permissions
-          <span className="sim-default"> (default on)</span>
-        </label>
-        <Choice name="orderingScope" label="Ordering scope" options={['batch', 'process']} />
-        <Choice name="startConstraints" label="Start constraints" options={['auto', 'gate']} />
-        <Choice name="exitRequirements" label="Exit requirements" options={['auto', 'block']} />
-        <Choice name="evaluateOn" label="Evaluate on" options={['next', 'every_event']} />
-        <NumberField name="dedupeWindowMs" label="Dedupe window (ms)" {...(errors.dedupeWindowMs ? { error: errors.dedupeWindowMs } : {})} />
-        <Choice name="consentDefault" label="Consent default" options={['approve_once', 'approve_scope', 'deny', 'timeout', 'approve_for']} />
-        {form.consentDefault === 'approve_for' ? <NumberField name="approveForSeconds" label="Approve for (s)" {...(errors.approveForSeconds ? { error: errors.approveForSeconds } : {})} /> : null}
-        <NumberField name="executionTimeoutMs" label="Execution timeout (ms)" {...(errors.executionTimeoutMs ? { error: errors.executionTimeoutMs } : {})} />
-        <NumberField
-          name="maxSteps"
-          label="Stop after (steps)"
-          hint={`empty: up to ${RUN_STEP_BUDGET.toLocaleString('en-US')}`}
-          {...(errors.maxSteps ? { error: errors.maxSteps } : {})}
-        />
+    <div className="sim-settings">
+      <div className="sim-settings-head">
+        <h3>Replay settings</h3>
+        <Button size="sm" variant="ghost" label="Reset settings" title="Put every setting back to its default" onClick={() => simulationStore().getState().resetForm()} />
       </div>
-      {Object.values(errors).length > 0 ? (
-        <p className="sim-error" role="alert">
-          {Object.values(errors).join(' ')}
-        </p>
-      ) : null}
-      <Button size="sm" label="Reset settings" onClick={() => sim.resetForm()} />
-    </details>
+      <Form label="Replay settings">
+        <SettingsGroup title="Engine">
+          <Choice name="profile" label="Profile" options={profiles} />
+          {letta ? <OnOff name="errorOnEmpty" label="Error on empty" /> : null}
+          {letta ? <Choice name="lettaLoop" label="Letta loop" options={['v3', 'v2']} /> : null}
+          {letta ? <p className="sim-settings-note">Profile letta replays {LETTA_FAMILY}: Letta Code has no tool rules (it uses Claude Code-style permissions: open its settings file to replay them).</p> : null}
+          <OnOff name="requirePermissions" label="Require permissions" />
+          <Choice name="orderingScope" label="Ordering scope" options={['batch', 'process']} />
+          <Choice name="startConstraints" label="Start constraints" options={['auto', 'gate']} />
+          <Choice name="exitRequirements" label="Exit requirements" options={['auto', 'block']} />
+          <Choice name="evaluateOn" label="Evaluate on" options={['next', 'every_event']} />
+        </SettingsGroup>
+        <SettingsGroup title="Consent">
+          <Choice name="consentDefault" label="Consent default" options={['approve_once', 'approve_scope', 'deny', 'timeout', 'approve_for']} />
+          {form.consentDefault === 'approve_for' ? <NumberSetting name="approveForSeconds" label="Approve for" unit="s" error={errors.approveForSeconds} /> : null}
+        </SettingsGroup>
+        <SettingsGroup title="Time and limits">
+          <NumberSetting name="dedupeWindowMs" label="Dedupe window" unit="ms" error={errors.dedupeWindowMs} />
+          <NumberSetting name="executionTimeoutMs" label="Execution timeout" unit="ms" error={errors.executionTimeoutMs} />
+          <NumberSetting name="maxSteps" label="Stop after" unit="steps" error={errors.maxSteps} placeholder="no limit" />
+        </SettingsGroup>
+      </Form>
+    </div>
   );
 }

@@ -17,6 +17,7 @@ import { uniqueTraceName } from './traceEditorModel.ts';
 import { TraceEditorSection } from './TraceEditorSection.tsx';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import { Button } from '../components/ui/Button.tsx';
+import { Checkbox } from '../components/ui/Checkbox.tsx';
 
 const NO_TRACES: readonly TraceDoc[] = [];
 
@@ -70,8 +71,8 @@ export function TracesPanel() {
       <ul>
         {traces.map((t) => (
           <li key={t.id}>
-            <label>
-              <input type="checkbox" checked={chosen.includes(t.id)} onChange={() => sim.setChoice({ traceIds: toggleId(chosen, t.id) })} /> {t.name}
+            <label className="sim-trace-choice">
+              <Checkbox checked={chosen.includes(t.id)} onChange={() => sim.setChoice({ traceIds: toggleId(chosen, t.id) })} /> {t.name}
             </label>{' '}
             <Button size="sm" label="Edit" aria-label={`Edit ${t.name}`} aria-pressed={editing === t.id} onClick={() => setEditing(editing === t.id ? undefined : t.id)} />{' '}
             <Button size="sm" variant="danger" label="Remove" aria-label={`Remove ${t.name}`} onClick={() => store.getState().removeTrace(t.id)} />

@@ -104,6 +104,17 @@ export function formToSettings(f: SettingsForm): FormReading {
   };
 }
 
+/**
+ * A field's problem as its row shows it, under the field (whose label is already beside it): what
+ * was typed and what is allowed, e.g. `“5m” is not allowed: a whole number of milliseconds (0 or
+ * more).` `message` is the field's entry in {@link FormReading}'s errors (`Label: what is allowed`).
+ */
+export function fieldProblem(typed: string, message: string): string {
+  const allowed = message.slice(message.indexOf(': ') + 2);
+  const t = typed.trim();
+  return t === '' ? `Empty: ${allowed}` : `“${t.length > 24 ? `${t.slice(0, 24)}…` : t}” is not allowed: ${allowed}`;
+}
+
 /** The settings that differ from their defaults, as `name = value` lines (what a what-if changed). */
 export function changedSettings(s: ReplaySettings, base: ReplaySettings = defaultSettings()): string[] {
   const out: string[] = [];
