@@ -13,6 +13,7 @@ import { ConflictDialog } from './ConflictDialog.tsx';
 import { ConvertDialog } from '../convert/ConvertDialog.tsx';
 import { AddRuleDialog } from './AddRuleDialog.tsx';
 import { ConnectDialog } from './ConnectDialog.tsx';
+import { Loading } from '../components/ui/Loading.tsx';
 
 // The gallery draws a preview of every example, so it comes with the rule-file readers (both
 // loaded when first opened, not with the page).
@@ -67,9 +68,7 @@ function ExamplesLoading() {
   const ui = useUiStore();
   return (
     <Modal title="Examples" onClose={() => ui.getState().closeDialog()} className="modal-wide">
-      <p className="muted" role="status">
-        Loading the examples…
-      </p>
+      <Loading label="Loading the examples" block />
     </Modal>
   );
 }

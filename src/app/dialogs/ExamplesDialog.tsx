@@ -23,6 +23,7 @@ import { GraphPreviewImage } from './gallery/GraphPreviewImage.tsx';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import './gallery/gallery.css';
 import { LETTA_FAMILY } from '../../core/model/lettaFamily.ts';
+import { Loading } from '../components/ui/Loading.tsx';
 
 /** A folder example's preview: the graph of its last file (the user tier's policy). */
 const previewOfFolder = (f: FolderExample) => {
@@ -72,7 +73,7 @@ function SavedProjects({ onOpened }: { onOpened(): void }) {
   }, [session]);
   const others = projects?.filter((p) => p.id !== openId) ?? [];
   if (!session) return <p className="muted">Projects cannot be saved in this browser.</p>;
-  if (projects === undefined) return <p className="muted">Loading saved projects…</p>;
+  if (projects === undefined) return <Loading label="Loading saved projects" />;
   if (others.length === 0) return <p className="muted gallery-empty">No other saved projects. Every project you work on is saved in this browser as you go, and listed here.</p>;
   return (
     <ul className="saved-projects" aria-label="Saved projects">

@@ -10,6 +10,7 @@ import { formatFromName } from '../../core/codecs/load.ts';
 import { useEditorBinding } from './useEditorBinding.ts';
 import { BIG_TEXT_CHARS, BIG_TEXT_OPTIONS, bracketColouring, fillModelInSlices } from './slicedModel.ts';
 import { fallbackText } from './fallbackText.ts';
+import { Loading } from '../components/ui/Loading.tsx';
 
 // Before the first <Editor> mounts: the local Monaco, never the CDN.
 const monaco = setupMonaco();
@@ -73,7 +74,7 @@ export default function MonacoSource(props: MonacoSourceProps) {
       onChange={(value) => {
         if (value !== undefined) binding.typed(value);
       }}
-      loading={<p className="muted">Loading editor…</p>}
+      loading={<Loading label="Loading the editor" block />}
       options={{
         ariaLabel: `Source of ${fileName}`,
         readOnly,

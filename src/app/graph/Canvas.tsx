@@ -12,6 +12,7 @@ import type { RuleDoc } from '../state/documents.ts';
 import { StageContext, STAGE_VIEW } from './stage.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { onFirstIntent } from '../state/onFirstIntent.ts';
+import { Loading } from '../components/ui/Loading.tsx';
 
 /** An empty canvas loads the drawing code at the user's first move, or after this long idle. */
 const DRAWING_IDLE_MS = 5_000;
@@ -68,8 +69,8 @@ function useStagePane(stage: boolean, ref: RefObject<HTMLElement | null>): { wid
 /** The canvas while its drawing code loads (a moment, once): where the graph will be, said plainly. */
 function CanvasLoading({ doc }: { doc: RuleDoc }) {
   return (
-    <div className="canvas-empty canvas-loading" role="status" aria-busy="true">
-      <p className="muted">Drawing {doc.fileName}…</p>
+    <div className="canvas-empty canvas-loading">
+      <Loading label={`Drawing ${doc.fileName}`} />
     </div>
   );
 }

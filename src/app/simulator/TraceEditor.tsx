@@ -9,6 +9,7 @@ import Editor from '@monaco-editor/react';
 import type { Diagnostic } from '../../core/diagnostics/types.ts';
 import { setupMonaco, traceModelPath } from '../editor/monacoSetup.ts';
 import { useEditorBinding } from '../editor/useEditorBinding.ts';
+import { Loading } from '../components/ui/Loading.tsx';
 
 // Before the first <Editor> mounts: the local Monaco, never the CDN.
 const monaco = setupMonaco();
@@ -40,7 +41,7 @@ export default function TraceEditor(props: TraceEditorProps) {
       onChange={(value) => {
         if (value !== undefined && !readOnly) binding.typed(value);
       }}
-      loading={<p className="sim-muted">Loading editor…</p>}
+      loading={<Loading label="Loading the editor" block />}
       options={{
         ariaLabel: readOnly ? `Text of ${name} (read-only)` : `Scripted trace ${name}`,
         readOnly,

@@ -12,6 +12,7 @@ import { formatSize, traceProblems, traceViewOf } from './traceEditorModel.ts';
 import './traceEditor.css';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import { Button } from '../components/ui/Button.tsx';
+import { Loading } from '../components/ui/Loading.tsx';
 
 const TraceEditor = lazy(() => import('./TraceEditor.tsx'));
 
@@ -62,7 +63,7 @@ export function TraceEditorSection({ trace, onClose }: { trace: TraceDoc; onClos
         </p>
       ) : (
         <div className="sim-trace-monaco">
-          <Suspense fallback={<p className="sim-muted">Loading editor…</p>}>
+          <Suspense fallback={<Loading label="Loading the editor" block />}>
             <TraceEditor
               traceId={trace.id}
               name={trace.name}

@@ -6,6 +6,7 @@
 import { Suspense, type KeyboardEvent, type ReactNode } from 'react';
 import { useUi, useUiStore } from '../state/uiContext.tsx';
 import { viewsOf, type ViewRegion } from './views.tsx';
+import { Loading } from '../components/ui/Loading.tsx';
 
 export function ViewTabs({ region, label, extra, fallback }: { region: ViewRegion; label: string; extra?: ReactNode; fallback?: string }) {
   const ui = useUiStore();
@@ -51,7 +52,7 @@ export function ViewTabs({ region, label, extra, fallback }: { region: ViewRegio
         {extra}
       </div>
       <div className="view-body" role="tabpanel" id={`view-${open.id}`} aria-labelledby={`tab-${open.id}`}>
-        <Suspense fallback={<p className="muted">Loading…</p>}>
+        <Suspense fallback={<Loading label={`Loading ${open.label}`} block />}>
           <Body />
         </Suspense>
       </div>

@@ -24,6 +24,7 @@ import { BottomBar } from './BottomBar.tsx';
 import { useOpenOnReveal } from './useOpenOnReveal.ts';
 import { simulatorWidth } from './layoutMemory.ts';
 import './workspace.css';
+import { Loading } from '../components/ui/Loading.tsx';
 
 /** The simulator column, loaded when Simulate is first opened. */
 const SimulationPanel = lazy(() => import('../simulator/SimulationPanel.tsx').then((m) => ({ default: m.SimulationPanel })));
@@ -104,7 +105,7 @@ export function Workspace() {
         ) : simulatorFolded ? (
           <Rail name="simulator" side="right" onUnfold={() => fold('simulator', false)} />
         ) : (
-          <Suspense fallback={<p className="muted">Loading the simulator…</p>}>
+          <Suspense fallback={<Loading label="Loading the simulator" block />}>
             <SimulationPanel id="panel-simulation" />
           </Suspense>
         )}
