@@ -1,7 +1,7 @@
 /**
  * A run past its step budget stops with a message saying why, keeps what it replayed, and the page
  * stays usable: stepping through the replayed part works and the next run starts. The budget is
- * the user's own limit (Setup → Settings → Stop after), the same check as the worker's built-in
+ * the user's own limit (Setup → Stop after), the same check as the worker's built-in
  * 2,000,000-step budget with a number a test can reach quickly.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -32,8 +32,7 @@ test('a run past its step limit stops with a clear message and the simulator sta
   await expect(sim(page)).toBeVisible();
 
   await sim(page).getByRole('tab', { name: /^Setup/ }).click();
-  await sim(page).getByText('Settings', { exact: true }).click();
-  await sim(page).getByLabel('Stop after (steps)').fill('25000');
+  await sim(page).getByRole('textbox', { name: 'Stop after' }).fill('25000');
   await sim(page).getByRole('button', { name: 'Run', exact: true }).click();
 
   await expect(sim(page).getByRole('status')).toHaveText('Stopped after 25,000 steps: 25,000 decisions', { timeout: 60_000 });
@@ -51,9 +50,7 @@ test('a run past its step limit stops with a clear message and the simulator sta
 
   // And the next run starts: within the limit it finishes.
   await sim(page).getByRole('tab', { name: /^Setup/ }).click();
-  // the Settings section opens folded again after a tab change
-  if (!(await sim(page).getByLabel('Stop after (steps)').isVisible())) await sim(page).getByText('Settings', { exact: true }).click();
-  await sim(page).getByLabel('Stop after (steps)').fill('');
+  await sim(page).getByRole('textbox', { name: 'Stop after' }).fill('');
   await sim(page).getByRole('button', { name: 'Run', exact: true }).click();
   await expect(sim(page).getByRole('status')).toContainText('Done: 200,000 decisions from 200,000 steps', { timeout: 90_000 });
   expect(errors).toEqual([]);

@@ -107,7 +107,8 @@ test('scripted trace: run, first blocked call explained, what-if diff, teaching 
 
   await button(page, 'Next violation').click();
   const selected = timeline.locator('[role="option"][aria-selected="true"]');
-  await expect(selected).toContainText('blocked load PrerequisitesNotMet (rule #4)');
+  await expect(selected).toContainText('blocked load PrerequisitesNotMet');
+  await expect(selected).toHaveAccessibleName(/blocked load PrerequisitesNotMet\s*, rule #4$/);
   await expect(selected).toHaveClass(/sim-violation/);
   const decision = sim(page).getByRole('region', { name: 'Decision' });
   await expect(decision.getByRole('heading')).toContainText('Blocked');
