@@ -41,7 +41,7 @@ export default function TraceEditor(props: TraceEditorProps) {
       onChange={(value) => {
         if (value !== undefined && !readOnly) binding.typed(value);
       }}
-      loading={<Loading label="Loading the editor" block />}
+      loading={<Loading label="Loading the editor" block quiet />}
       options={{
         ariaLabel: readOnly ? `Text of ${name} (read-only)` : `Scripted trace ${name}`,
         readOnly,

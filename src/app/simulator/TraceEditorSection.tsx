@@ -63,7 +63,7 @@ export function TraceEditorSection({ trace, onClose }: { trace: TraceDoc; onClos
         </p>
       ) : (
         <div className="sim-trace-monaco">
-          <Suspense fallback={<Loading label="Loading the editor" block />}>
+          <Suspense fallback={<Loading label="Loading the editor" block quiet />}>
             <TraceEditor
               traceId={trace.id}
               name={trace.name}

@@ -52,7 +52,7 @@ export function ViewTabs({ region, label, extra, fallback }: { region: ViewRegio
         {extra}
       </div>
       <div className="view-body" role="tabpanel" id={`view-${open.id}`} aria-labelledby={`tab-${open.id}`}>
-        <Suspense fallback={<Loading label={`Loading ${open.label}`} block />}>
+        <Suspense fallback={<Loading label={`Loading ${open.label}`} block quiet />}>
           <Body />
         </Suspense>
       </div>

@@ -15,14 +15,19 @@ export interface LoadingProps {
   /** Fill the space the content will take, centred. */
   block?: boolean;
   className?: string;
+  /**
+   * No `status` role, only `aria-busy`: for a placeholder inside a region whose own status line
+   * speaks for it (the simulator's tab panels and trace editor: its run status is its one `status`).
+   */
+  quiet?: boolean;
 }
 
 /** The line a loading state shows: `Loading the editor…`, with its percent when known. */
 export const loadingText = (label: string, percent?: number): string => `${label}…${percent !== undefined ? ` ${Math.round(percent)}%` : ''}`;
 
-export function Loading({ label, percent, block = false, className }: LoadingProps) {
+export function Loading({ label, percent, block = false, className, quiet = false }: LoadingProps) {
   return (
-    <div className={['ui-loading', block ? 'ui-loading-block' : '', className ?? ''].filter(Boolean).join(' ')} role="status" aria-busy="true">
+    <div className={['ui-loading', block ? 'ui-loading-block' : '', className ?? ''].filter(Boolean).join(' ')} role={quiet ? undefined : 'status'} aria-busy="true">
       <span className="ui-spinner" aria-hidden="true" />
       <span>{loadingText(label, percent)}</span>
       {percent !== undefined ? <ProgressBar label={label} percent={percent} className="ui-loading-bar sim-progress" /> : null}
