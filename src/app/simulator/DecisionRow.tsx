@@ -5,7 +5,7 @@
  * screen reader (visually hidden text: it is part of the option's accessible name).
  */
 import type { Decision } from '../../core/engine/decisions.ts';
-import { decisionHead, decisionLabel, decisionMarks, kindIcon, type DecisionMark } from './decisionText.ts';
+import { decisionHead, decisionMarks, kindIcon, type DecisionMark } from './decisionText.ts';
 
 const COLUMNS: readonly DecisionMark['slot'][] = ['main', 'flow'];
 
@@ -23,6 +23,8 @@ export function DecisionRowContent({ decision: d, seq, dedupeWindowMs }: { decis
   const head = decisionHead(d, dedupeWindowMs);
   const marks = decisionMarks(d);
   const note = marks.find((m) => m.slot === 'note');
+  // the tooltip of an ellipsised label is its whole text; each mark has its own
+  const text = head.detail !== undefined ? `${head.text}${head.join ?? ' '}${head.detail}` : head.text;
   return (
     <>
       <span className="sim-icon" aria-hidden="true">
@@ -31,7 +33,7 @@ export function DecisionRowContent({ decision: d, seq, dedupeWindowMs }: { decis
       <span className="sim-seq" title={seq ? `Step ${seq}` : undefined}>
         {seq}
       </span>
-      <span className="sim-label" title={decisionLabel(d, dedupeWindowMs)}>
+      <span className="sim-label" title={text}>
         {head.text}
         {head.detail !== undefined ? (
           <span className="sim-detail">
@@ -39,13 +41,8 @@ export function DecisionRowContent({ decision: d, seq, dedupeWindowMs }: { decis
             {head.detail}
           </span>
         ) : null}
-        {note ? (
-          <>
-            {' '}
-            <Mark mark={note} />
-          </>
-        ) : null}
       </span>
+      {note ? <Mark mark={note} /> : null}
       <span className="sim-marks">
         {COLUMNS.map((slot) => {
           const m = marks.find((x) => x.slot === slot);
