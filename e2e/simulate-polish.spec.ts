@@ -99,5 +99,6 @@ test('look: Simulate at a blocked step and Setup, light and dark, 1280×720 and 
   await screenshotsWithAxe(page, 'ui6-step', '[role="region"][aria-label="Simulation"]');
   await sim(page).getByRole('tab', { name: /^Setup/ }).click();
   await sim(page).getByRole('textbox', { name: 'Dedupe window' }).fill('5m');
+  await sim(page).getByRole('textbox', { name: 'Stop after' }).scrollIntoViewIfNeeded();
   await screenshotsWithAxe(page, 'ui6-setup', '[role="region"][aria-label="Simulation"]');
 });
