@@ -1,7 +1,9 @@
 /**
  * What every decision carries besides its body (`traces.md` §4): its sequence number, the index
  * of the event that caused it, and that event's time. The time is kept as a number and formatted
- * once per event, the first time a decision of that event needs it.
+ * for each decision that reads it: the text is not kept in the stamp, since storing a fresh string
+ * into this long-lived object runs V8's write barrier on every event (measured as costly as the
+ * formatting itself on the engine bench), and an event mostly has one decision.
  */
 import { formatIso } from '../time.ts';
 
@@ -11,7 +13,6 @@ export class DecisionStamp {
   /** Index of the event being processed. */
   event = 0;
   protected ms = Number.NaN;
-  private iso = '';
   /** The event whose time is to be read when first needed ({@link atEvent}), if any. */
   private source: { readonly time: number } | undefined = undefined;
 
@@ -19,7 +20,7 @@ export class DecisionStamp {
   at(event: number, timeMs: number): void {
     this.event = event;
     this.source = undefined;
-    this.setMs(timeMs);
+    this.ms = timeMs;
   }
 
   /**
@@ -32,19 +33,12 @@ export class DecisionStamp {
     this.source = source;
   }
 
-  private setMs(timeMs: number): void {
-    if (timeMs !== this.ms) {
-      this.ms = timeMs;
-      this.iso = '';
-    }
-  }
-
   /** The current event's time in epoch ms. */
   get timeMs(): number {
     const source = this.source;
     if (source !== undefined) {
       this.source = undefined;
-      this.setMs(source.time);
+      this.ms = source.time;
     }
     return this.ms;
   }
@@ -52,19 +46,17 @@ export class DecisionStamp {
   /**
    * The epoch ms of `time` when it is this stamp's current time text (the decision stream's writer
    * then writes the digits of the number instead of reading the text's characters), else
-   * undefined. A decision's `time` is the very string {@link time} gave, so the comparison is one
-   * pointer check.
+   * undefined. This formats the time to compare: the writer asks it only of a replay with
+   * `timesAsMs`, whose stamp ({@link MsOnlyStamp}) answers without.
    */
   msOf(time: string): number | undefined {
     const ms = this.timeMs;
-    return this.iso !== '' && time === this.iso ? ms : undefined;
+    return time.length > 0 && time === formatIso(ms) ? ms : undefined;
   }
 
-  /** The current event's time, ISO 8601 in UTC with milliseconds. */
+  /** The current event's time, ISO 8601 in UTC with milliseconds (formatted at each read). */
   get time(): string {
-    const ms = this.timeMs;
-    if (this.iso === '') this.iso = formatIso(ms);
-    return this.iso;
+    return formatIso(this.timeMs);
   }
 }
 
