@@ -82,8 +82,8 @@ export function createReplay(config: ReplayConfig): Replay {
   let events = 0;
   /**
    * Time of the last usable event (error decisions carry it): `lastEvent`'s when set, else
-   * `lastTime[0]` (a typed array so storing it allocates nothing). The event is kept rather than
-   * its time read: see `DecisionStamp.atEvent`.
+   * `lastTime[0]` (a typed array so storing it allocates nothing). Other events than tool calls
+   * are kept rather than their time read: see `DecisionStamp.atEvent`.
    */
   const lastTime = new Float64Array(1);
   let lastEvent: TraceEvent | undefined;
@@ -114,8 +114,17 @@ export function createReplay(config: ReplayConfig): Replay {
       return;
     }
     const ev = item.event;
-    stamp.atEvent(events++, ev);
-    lastEvent = ev;
+    if (ev.type === 'tool_call') {
+      // A site that sees only tool calls reads their time without boxing it, and keeping the
+      // number instead of the event stores no fresh object into this long-lived state.
+      const time = ev.time;
+      stamp.at(events++, time);
+      lastTime[0] = time;
+      lastEvent = undefined;
+    } else {
+      stamp.atEvent(events++, ev);
+      lastEvent = ev;
+    }
     const executed = tools ? tools.stepInto(ev, stamp, out) : true;
     if (workflow) {
       wfCtx.executed = executed;
