@@ -62,7 +62,7 @@ export function createClaudePolicy(agent: Agent, settings: ReplaySettings): Tool
       const d = current;
       current = undefined;
       if (d?.decision !== 'ask' || !ctx.settings.requirePermissions) return undefined;
-      return answerConsent(ctx, call, () => fail('PermissionDenied', claudeRejectedMessage(call.tool.name, d), ruleIndex(d)));
+      return answerConsent(ctx, call) ? undefined : fail('PermissionDenied', claudeRejectedMessage(call.tool.name, d), ruleIndex(d));
     },
     flowOf: () => 'continue',
     pendingExit: () => [],
