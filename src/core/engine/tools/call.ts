@@ -67,7 +67,11 @@ function record(ctx: CheckContext, call: CallRequest, dedupe: boolean): void {
   const { state } = ctx;
   const t = call.tool;
   state.recordExecution(t.id, call.time);
-  if (dedupe) state.dedupe.record(t.id, call.args, call.time);
+  if (dedupe) {
+    // The time through the table's clock, not as an argument (see DedupeTable.clock).
+    state.dedupe.clock[0] = call.time;
+    state.dedupe.recordNow(t.id, call.args);
+  }
   const grant = ctx.pass.grantUntil;
   if (!Number.isNaN(grant)) state.recordGrant(t.id, grant);
   // Pattern's engine enters its Cleanup phase when an ExitLoop tool is recorded, even unsuccessful.

@@ -235,6 +235,12 @@ export function consentAnswered(ctx: CheckContext, call: CallRequest): boolean {
   return (call.consent ?? ctx.settings.consentDefault) !== 'timeout';
 }
 
+/** Sets the dedupe table's clock to the call's time (read by `isDuplicateNow`, then by `recordNow` in step 10). */
+function dedupeAt(table: ToolState['dedupe'], call: CallRequest): ToolState['dedupe'] {
+  table.clock[0] = call.time;
+  return table;
+}
+
 /**
  * Runs checks 1–8 on a call; the first failure decides. `dedupe` is false when dedupe does not
  * apply (synthetic calls, window 0). On a pass, `ctx.pass` holds the consent used.
@@ -243,6 +249,6 @@ export function runChecks(ctx: CheckContext, call: CallRequest, dedupe: boolean)
   const t = call.tool;
   if (!t.known) return ctx.policy.unknownTool?.(ctx, call) ?? fail('NotFound', notFoundMessage(t.name, ctx.table.index.declared));
   // One failure per tool, made once: its text then repeats as the same string (the writer's cache).
-  if (dedupe && ctx.state.dedupe.isDuplicate(t.id, call.args, call.time)) return (t.deduplicated ??= fail('Deduplicated', deduplicatedMessage(t.name)));
+  if (dedupe && dedupeAt(ctx.state.dedupe, call).isDuplicateNow(t.id, call.args)) return (t.deduplicated ??= fail('Deduplicated', deduplicatedMessage(t.name)));
   return ctx.policy.checkRules(ctx, call) ?? (ctx.policy.checkConsent ?? checkConsent)(ctx, call);
 }

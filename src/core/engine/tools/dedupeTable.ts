@@ -84,6 +84,12 @@ export class DedupeTable {
   private probeSlot = 0;
   private probeFound = false;
 
+  /**
+   * The time {@link isDuplicateNow} and {@link recordNow} act at, written by the caller: a number
+   * passed to a method V8 does not inline is boxed, an allocation per call.
+   */
+  readonly clock = new Float64Array(1);
+
   /** A window of 0 turns deduplication off: nothing is checked or kept. */
   constructor(readonly windowMs: number) {}
 
@@ -94,18 +100,31 @@ export class DedupeTable {
 
   /** True when the same call was executed less than the window before `now`. */
   isDuplicate(toolId: number, args: Args, now: number): boolean {
+    this.clock[0] = now;
+    return this.isDuplicateNow(toolId, args);
+  }
+
+  /** {@link isDuplicate} at the time in {@link clock}. */
+  isDuplicateNow(toolId: number, args: Args): boolean {
     if (this.windowMs <= 0) return false;
-    this.evict(now);
-    this.probe(toolId, args, now);
-    // Eviction ran at `now`, so an entry found is inside the window.
+    this.evict();
+    this.probe(toolId, args);
+    // Eviction ran at the clock's time, so an entry found is inside the window.
     return this.probeFound;
   }
 
   /** Records an execution of the call at `now`. */
   record(toolId: number, args: Args, now: number): void {
+    this.clock[0] = now;
+    this.recordNow(toolId, args);
+  }
+
+  /** {@link record} at the time in {@link clock}. */
+  recordNow(toolId: number, args: Args): void {
     if (this.windowMs <= 0) return;
-    this.evict(now);
-    if (this.probeArgs !== args || this.probeTool !== toolId || this.probeTime !== now) this.probe(toolId, args, now);
+    const now = this.clock[0] as number;
+    this.evict();
+    if (this.probeArgs !== args || this.probeTool !== toolId || this.probeTime !== now) this.probe(toolId, args);
     // Growing renumbers the ring's positions in the index but moves no slot: the probe stays valid.
     if (this.len > this.ringMask) this.growRing();
     const at = 2 * this.probeSlot + 1;
@@ -124,7 +143,7 @@ export class DedupeTable {
     if (this.count * 2 > this.mask + 1) this.rehash(2 * (this.mask + 1));
   }
 
-  private probe(toolId: number, args: Args, now: number): void {
+  private probe(toolId: number, args: Args): void {
     const hash = dedupeHash(toolId, args);
     const { slots, mask } = this;
     let i = hash & mask;
@@ -142,7 +161,7 @@ export class DedupeTable {
     }
     this.probeArgs = args;
     this.probeTool = toolId;
-    this.probeTime = now;
+    this.probeTime = this.clock[0] as number;
     this.probeHash = hash;
     this.probeSlot = i;
   }
@@ -221,9 +240,9 @@ export class DedupeTable {
     this.forgetProbe();
   }
 
-  /** Drops every entry that can no longer deduplicate a call at `now` or later. O(1) amortised. */
-  private evict(now: number): void {
-    const limit = now - this.windowMs;
+  /** Drops every entry that can no longer deduplicate a call at the clock's time or later. O(1) amortised. */
+  private evict(): void {
+    const limit = (this.clock[0] as number) - this.windowMs;
     while (this.len > 0) {
       const p = this.head;
       if ((this.rTime[2 * p] as number) > limit) break; // now − t < window: still live
