@@ -114,9 +114,10 @@ export function createReplay(config: ReplayConfig): Replay {
       return;
     }
     const ev = item.event;
-    if (ev.type === 'tool_call') {
+    if (tools !== undefined && ev.type === 'tool_call') {
       // A site that sees only tool calls reads their time without boxing it, and keeping the
-      // number instead of the event stores no fresh object into this long-lived state.
+      // number instead of the event stores no fresh object into this long-lived state. (Without
+      // tool rules a call decides nothing here: its time is read only if a decision needs it.)
       const time = ev.time;
       stamp.at(events++, time);
       lastTime[0] = time;
