@@ -9,6 +9,7 @@ import { simulationStore } from '../simulator/simulationStore.ts';
 import { importPending, importProgressStore } from '../persistence/importProgress.ts';
 import { requestDelete } from '../graph/deleteRequests.ts';
 import { dialectOfDoc, translateStore } from '../policy/translateStore.ts';
+import { MAXIMISE_SHORTCUT, toggleBottomPanel } from '../workspace/bottomMaximised.ts';
 
 const sim = () => simulationStore().getState();
 const inSimulate = ({ ui }: ActionContext) => ui.getState().mode === 'simulate';
@@ -76,6 +77,17 @@ export const workspaceActions: Action[] = [
       ui.getState().showSimulator();
       void sim().start(store.getState().project);
     },
+  },
+  {
+    id: 'maximise-bottom-panel',
+    label: 'Maximise or restore bottom panel',
+    keywords: 'toggle panel full height enlarge tests corpus policy source problems',
+    shortcuts: [MAXIMISE_SHORTCUT],
+    anywhere: true,
+    hint: 'The bottom panel takes the graph’s room, or returns to its size (a double-click on its grip does too)',
+    unavailable: 'Switch to Design mode first (the bottom panel is there)',
+    enabled: ({ ui }) => ui.getState().mode === 'design',
+    run: ({ ui }) => toggleBottomPanel(ui),
   },
   stepAction('step-next', 'Next step', 'forward simulation', 'ArrowRight', 'The next step of the run', 1),
   stepAction('step-prev', 'Previous step', 'back simulation', 'ArrowLeft', 'The step before', -1),

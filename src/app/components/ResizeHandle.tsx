@@ -1,6 +1,7 @@
 /**
  * A drag handle between two panels (role="separator"): drag with the mouse, or focus it and use
- * the arrow keys (Home/End for the limits). `value` is the size of the panel it controls.
+ * the arrow keys (Home/End for the limits). `value` is the size of the panel it controls. A
+ * double-click runs `onDoubleClick` when given (the bottom panel's maximise toggle).
  */
 import type { KeyboardEvent, PointerEvent } from 'react';
 
@@ -13,11 +14,12 @@ export interface ResizeHandleProps {
   /** +1 when moving the pointer right/down grows the panel, -1 when it shrinks it. */
   direction: 1 | -1;
   onChange(v: number): void;
+  onDoubleClick?(): void;
 }
 
 const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
 
-export function ResizeHandle({ label, orientation, value, min, max, direction, onChange }: ResizeHandleProps) {
+export function ResizeHandle({ label, orientation, value, min, max, direction, onChange, onDoubleClick }: ResizeHandleProps) {
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     e.preventDefault();
     const start = orientation === 'vertical' ? e.clientX : e.clientY;
@@ -51,12 +53,13 @@ export function ResizeHandle({ label, orientation, value, min, max, direction, o
       role="separator"
       aria-label={label}
       aria-orientation={orientation}
-      aria-valuenow={Math.round(value)}
+      aria-valuenow={Math.round(clamp(value, min, max))}
       aria-valuemin={min}
       aria-valuemax={max}
       tabIndex={0}
       onPointerDown={onPointerDown}
       onKeyDown={onKeyDown}
+      onDoubleClick={onDoubleClick}
     />
   );
 }

@@ -8,9 +8,11 @@
  * opens from the bar, and by itself when the user asks for a problem's place in the source.
  * Panels resize with visible grips (keyboard operable separators) and fold to rails (the simulator
  * too, so the graph gets the room; a run goes on while it is folded); sizes, folds and the mode are
- * remembered. The DOM order is the tab order: explorer → graph → side → bottom.
+ * remembered. The bottom panel maximises (see bottomMaximised.ts): it takes the graph's rows, the
+ * graph is hidden (kept mounted, its camera kept) and comes back as it was on restore.
+ * The DOM order is the tab order: explorer → graph → side → bottom.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Explorer } from '../explorer/Explorer.tsx';
 import { Canvas } from '../graph/Canvas.tsx';
 import { Inspector } from '../inspector/Inspector.tsx';
@@ -23,6 +25,8 @@ import { FoldButton, Rail, focusFoldControl } from './Fold.tsx';
 import { BottomBar } from './BottomBar.tsx';
 import { useOpenOnReveal } from './useOpenOnReveal.ts';
 import { simulatorWidth } from './layoutMemory.ts';
+import { setBottomMaximised, toggleBottomPanel, useBottomMaximised } from './bottomMaximised.ts';
+import { MaximiseButton } from './MaximiseButton.tsx';
 import './workspace.css';
 import { Loading } from '../components/ui/Loading.tsx';
 
@@ -35,6 +39,20 @@ const BAR = 32;
 /** The name each folding panel's buttons carry ("Collapse …", "Show …"), by its key in `collapsed`. */
 const FOLD_NAMES: Readonly<Record<string, string>> = { explorer: 'explorer', 'sim-explorer': 'explorer', inspector: 'inspector', bottom: 'bottom panel', simulator: 'simulator' };
 const GRIP = 8;
+const BOTTOM = { min: 120, max: 720 };
+
+/** The height of `ref`'s element while `on` (0 before it is measured). */
+function useHeight(ref: { current: HTMLElement | null }, on: boolean): number {
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!on || !el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => setHeight(el.clientHeight));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref, on]);
+  return height;
+}
 
 export function Workspace() {
   const ui = useUiStore();
@@ -42,7 +60,7 @@ export function Workspace() {
   const collapsed = useUi((s) => s.collapsed);
   const [left, setLeft] = usePanelSize('explorer', 220, 140, 480);
   const [right, setRight] = usePanelSize('inspector', 320, 220, 640);
-  const [bottom, setBottom] = usePanelSize('bottom', 280, 120, 720);
+  const [bottom, setBottom] = usePanelSize('bottom', 280, BOTTOM.min, BOTTOM.max);
   const [sim, setSim] = usePanelSize('simulator', simulatorWidth(window.innerWidth), 420, 1200);
   const design = mode === 'design';
   // Simulate draws the simulated agent or workflow, whichever document Design had selected.
@@ -52,7 +70,16 @@ export function Workspace() {
   const inspectorFolded = design && collapsed.inspector === true;
   const bottomFolded = design && collapsed.bottom === true;
   const simulatorFolded = !design && collapsed.simulator === true;
+  const maximised = useBottomMaximised() && design && !bottomFolded;
+  const bottomArea = useRef<HTMLDivElement>(null);
+  const maximisedHeight = useHeight(bottomArea, maximised);
+  // Dragging (or arrow keys on) the grip of a maximised panel sizes it from where it is.
+  const resizeBottom = (v: number) => {
+    if (maximised) setBottomMaximised(false);
+    setBottom(v);
+  };
   const fold = (k: string, v: boolean) => {
+    if (k === 'bottom' && v) setBottomMaximised(false);
     ui.getState().setCollapsed(k, v);
     focusFoldControl(FOLD_NAMES[k] ?? k, v);
   };
@@ -64,10 +91,10 @@ export function Workspace() {
   useOpenOnReveal();
 
   const cols = [explorerFolded ? `${RAIL}px 0px` : `${left}px ${GRIP}px`, 'minmax(0, 1fr)', design ? (inspectorFolded ? `0px ${RAIL}px` : `${GRIP}px ${right}px`) : simulatorFolded ? `0px ${RAIL}px` : `${GRIP}px ${sim}px`].join(' ');
-  const rows = design ? (bottomFolded ? `minmax(0, 1fr) 0px ${BAR}px` : `minmax(0, 1fr) ${GRIP}px ${bottom}px`) : 'minmax(0, 1fr) 0px 0px';
+  const rows = design ? (bottomFolded ? `minmax(0, 1fr) 0px ${BAR}px` : maximised ? `0px ${GRIP}px minmax(0, 1fr)` : `minmax(0, 1fr) ${GRIP}px ${bottom}px`) : 'minmax(0, 1fr) 0px 0px';
 
   return (
-    <div className={`workbench mode-${mode}`} data-mode={mode} style={{ gridTemplateColumns: cols, gridTemplateRows: rows }}>
+    <div className={`workbench mode-${mode}${maximised ? ' bottom-maximised' : ''}`} data-mode={mode} style={{ gridTemplateColumns: cols, gridTemplateRows: rows }}>
       <div className="area-explorer">{explorerFolded ? <Rail name="explorer" side="left" onUnfold={() => fold(explorerKey, false)} /> : <Explorer />}</div>
       <div className="area-left-handle">
         {explorerFolded ? null : (
@@ -77,7 +104,7 @@ export function Workspace() {
           </>
         )}
       </div>
-      <main className="area-canvas center">
+      <main className="area-canvas center" hidden={maximised}>
         <h2 className="visually-hidden">{design ? 'Design' : 'Simulate'}</h2>
         <Canvas docId={design ? undefined : simulated} />
       </main>
@@ -113,13 +140,22 @@ export function Workspace() {
       <div className="area-bottom-handle">
         {design && !bottomFolded ? (
           <>
-            <ResizeHandle label="Resize bottom panel" orientation="horizontal" value={bottom} min={120} max={720} direction={-1} onChange={setBottom} />
+            <ResizeHandle
+              label="Resize bottom panel"
+              orientation="horizontal"
+              value={maximised && maximisedHeight > 0 ? maximisedHeight : bottom}
+              min={BOTTOM.min}
+              max={BOTTOM.max}
+              direction={-1}
+              onChange={resizeBottom}
+              onDoubleClick={() => toggleBottomPanel(ui)}
+            />
             <FoldButton name="bottom panel" side="bottom" onFold={() => fold('bottom', true)} />
           </>
         ) : null}
       </div>
-      <div className="area-bottom">
-        {design ? bottomFolded ? <BottomBar onOpen={openBottom} /> : <ViewTabs region="design-bottom" label="Bottom panel" /> : null}
+      <div className="area-bottom" ref={bottomArea}>
+        {design ? bottomFolded ? <BottomBar onOpen={openBottom} /> : <ViewTabs region="design-bottom" label="Bottom panel" extra={<MaximiseButton maximised={maximised} onToggle={() => toggleBottomPanel(ui)} />} /> : null}
       </div>
     </div>
   );

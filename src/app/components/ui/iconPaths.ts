@@ -36,6 +36,10 @@ export const ICON_PATHS = {
   bell: 'M6 13V9a4 4 0 0 1 8 0v4l1.5 2h-11zM8.5 17h3',
   /** Arrows pointing in to a bar: shrink (the minimiser). */
   shrink: 'M10 2v5M7.5 4.5L10 7l2.5-2.5M10 18v-5M7.5 15.5L10 13l2.5 2.5M4 10h12',
+  /** Two chevrons up: maximise a panel (its room grows upwards). */
+  panelMaximise: 'M5 10l5-5 5 5M5 15l5-5 5 5',
+  /** Two chevrons down: restore a maximised panel's size. */
+  panelRestore: 'M5 5l5 5 5-5M5 10l5 5 5-5',
 } as const;
 
 export type IconName = keyof typeof ICON_PATHS;
