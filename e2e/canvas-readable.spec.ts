@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { importPaths, region, stayOffline } from './helpers.ts';
-import { collisions, geometry, overlapArea, positionsOf, settled, showWholeGraph, type Geometry, type Rect } from './canvasGeometry.ts';
+import { collisions, geometry, overlapArea, positionsOf, settled, showWholeGraph, smallestText, type Geometry, type Rect } from './canvasGeometry.ts';
 
 /**
  * Issue 8's "Done when", at 1280×720 on the built app: every gallery example and walk-through opens
@@ -394,22 +394,8 @@ test('Simulate mode at 1280×720: stepping through a walk-through keeps the high
   await page.context().close();
 });
 
-/** The smallest on-screen text size of the stage graph: computed font size × zoom, per text. */
-async function smallestStageText(page: Page): Promise<{ px: number; text: string }> {
-  return region(page, 'Stage graph').evaluate((root) => {
-    const vp = root.querySelector('.react-flow__viewport');
-    const zoom = vp ? new DOMMatrixReadOnly(getComputedStyle(vp).transform).a : NaN;
-    let best = { px: Infinity, text: '' };
-    const all = root.querySelectorAll<Element>('.react-flow__node *, .rs-edge-label');
-    for (const el of all) {
-      const own = [...el.childNodes].some((c) => c.nodeType === Node.TEXT_NODE && (c.textContent ?? '').trim() !== '');
-      if (!own || el.closest('.visually-hidden')) continue;
-      const px = parseFloat(getComputedStyle(el).fontSize) * zoom;
-      if (px < best.px) best = { px, text: el.textContent ?? '' };
-    }
-    return best;
-  });
-}
+/** The smallest on-screen text size of the stage graph. */
+const smallestStageText = (page: Page) => smallestText(region(page, 'Stage graph'));
 
 test('presenter view: graph text at least 18 px; a teaching link opens at its step with the author’s layout', async ({ browser }) => {
   test.setTimeout(120_000);

@@ -77,6 +77,25 @@ export async function showWholeGraph(page: Page, canvas: Locator): Promise<Geome
   return geometry(canvas);
 }
 
+/**
+ * The smallest on-screen text size of the graph inside `canvas`: computed font size × zoom, over
+ * every text of the drawn nodes and edge labels. `skip` is a selector of texts left out.
+ */
+export function smallestText(canvas: Locator, skip = '.visually-hidden'): Promise<{ px: number; text: string }> {
+  return canvas.evaluate((root, skipped) => {
+    const vp = root.querySelector('.react-flow__viewport');
+    const zoom = vp ? new DOMMatrixReadOnly(getComputedStyle(vp).transform).a : NaN;
+    let best = { px: Infinity, text: '' };
+    for (const el of root.querySelectorAll<Element>('.react-flow__node *, .rs-edge-label')) {
+      const own = [...el.childNodes].some((c) => c.nodeType === Node.TEXT_NODE && (c.textContent ?? '').trim() !== '');
+      if (!own || el.closest(skipped)) continue;
+      const px = parseFloat(getComputedStyle(el).fontSize) * zoom;
+      if (px < best.px) best = { px, text: el.textContent ?? '' };
+    }
+    return best;
+  }, skip);
+}
+
 /** The graph position of every node, by id, rounded (positions are stored as integers). */
 export function positionsOf(g: Geometry): Record<string, string> {
   return Object.fromEntries(g.nodes.map((n) => [n.id, `${Math.round(n.position.x)},${Math.round(n.position.y)}`]));

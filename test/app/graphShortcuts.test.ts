@@ -26,6 +26,20 @@ describe('keyboard shortcuts from the action registry', () => {
     expect(actionForKey(ALL_ACTIONS, key('z'), false)).toBeUndefined();
   });
 
+  it('Shift+1 (Fit view) is read by the physical key, whatever Shift types; Ctrl+Shift+M maximises the bottom panel', () => {
+    const bang = { ...key('!', { shift: true }), code: 'Digit1' };
+    expect(actionForKey(ALL_ACTIONS, bang, false)?.label).toBe('Fit view');
+    expect(actionForKey(ALL_ACTIONS, { ...key('1', { alt: true }), code: 'Digit1' }, false)?.label).toBe('Design mode');
+    expect(actionForKey(ALL_ACTIONS, key('M', { ctrl: true, shift: true }), false)?.label).toBe('Maximise or restore bottom panel');
+    expect(actionForKey(ALL_ACTIONS, key('M', { meta: true, shift: true }), true)?.label).toBe('Maximise or restore bottom panel');
+  });
+
+  it('no two actions share a shortcut unless one applies at a time', () => {
+    const seen = new Map<string, string[]>();
+    for (const a of ALL_ACTIONS) for (const s of a.shortcuts ?? []) seen.set(s, [...(seen.get(s) ?? []), a.id]);
+    expect([...seen].filter(([, ids]) => ids.length > 1).map(([s, ids]) => `${s}: ${ids.join(', ')}`)).toEqual(['Mod+S: save-to-files, export']);
+  });
+
   it('labels shortcuts for the platform', () => {
     expect(shortcutLabel('Mod+Shift+Z', false)).toBe('Ctrl+Shift+Z');
     expect(shortcutLabel('Mod+Shift+Z', true)).toBe('⌘⇧Z');

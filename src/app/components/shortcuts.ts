@@ -6,6 +6,8 @@ import type { Action, ActionContext } from '../actions/types.ts';
 
 export interface KeyLike {
   key: string;
+  /** The physical key (`Digit1`), for digits with Shift: `Shift+1` types `!` on a US keyboard. */
+  code?: string;
   ctrlKey: boolean;
   metaKey: boolean;
   shiftKey: boolean;
@@ -21,7 +23,7 @@ export function matchesShortcut(spec: string, event: KeyLike, mac: boolean): boo
   const other = mac ? event.ctrlKey : event.metaKey;
   if (mods.has('mod') !== mod || other) return false;
   if (mods.has('shift') !== event.shiftKey || mods.has('alt') !== event.altKey) return false;
-  return event.key.toLowerCase() === key;
+  return event.key.toLowerCase() === key || (key !== undefined && /^\d$/.test(key) && event.code === `Digit${key}`);
 }
 
 /** The first action with a shortcut matching `event`. */

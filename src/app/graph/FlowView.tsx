@@ -25,7 +25,7 @@ import type { XY } from '../state/documents.ts';
 import { reconcileEdges, reconcileNodes } from './reconcile.ts';
 import { ARROW_STEP, arrowDirection, isTextTarget } from './keys.ts';
 import { StageContext } from './stage.ts';
-import { boundsOf, planViewport, startOf, type Box, type Inset } from '../layout/viewport.ts';
+import { WHOLE_MIN_ZOOM, boundsOf, centreAcross, planViewport, startOf, wholeView, type Box, type Inset } from '../layout/viewport.ts';
 import type { Page } from '../layout/wrap.ts';
 import { keepInView } from '../layout/follow.ts';
 import { onFitRequest } from './fitRequests.ts';
@@ -58,6 +58,8 @@ export interface FlowViewProps<N extends Node, E extends Edge> {
   direction: 'RIGHT' | 'DOWN';
   /** Nodes the simulator's current step is about (kept in view). */
   stepNodes?: readonly string[] | undefined;
+  /** A node a fit keeps in view when nothing is selected and no step shown (the first problem's, see attention.ts). */
+  attention?: string | undefined;
   /** Screen pixels at the top of the canvas that a bar takes (a capped graph's banner): the view starts under it. */
   reserveTop?: number;
   /**
@@ -78,6 +80,12 @@ const MINIMAP_ROOM = { width: 420, height: 260 };
 const NO_INSET = {};
 /** Shift+click (as in Figma and tldraw), or Ctrl/Cmd+click (as in React Flow), adds a node to the selection or takes it out. */
 const MULTI_KEYS = ['Shift', 'Meta', 'Control'];
+/**
+ * Graphs up to this many nodes draw every node, in view or not: a fit stops at readable text, so a
+ * middling graph has nodes out of view, and drawn they stay in the Tab order (focusing one pans to
+ * it) and in the accessibility tree. Bigger graphs draw what is in view only.
+ */
+const ALL_DRAWN_UP_TO = 60;
 const BOTTOM_BAND = { bottom: MINIMAP.height + 16 };
 const RIGHT_BAND = { right: MINIMAP.width + 16 };
 /** A page-filling view: the minimap's band on the right, the zoom controls' (26 px wide, 15 px in) on the left. */
@@ -237,6 +245,8 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   }, [props.fitStart]);
   /** Whether the user moved the camera since the last automatic fit (then a resize keeps their view). */
   const moved = useRef(false);
+  /** Whether the last fit was "Fit view" (the whole graph): a resize fits the whole again. */
+  const wholeFit = useRef(false);
   const userMove = useCallback((e?: unknown) => {
     // React Flow passes the pointer or wheel event for a user's move, null for a programmatic one.
     if (e !== null) moved.current = true;
@@ -251,6 +261,10 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   useEffect(() => {
     stepRef.current = followed;
   }, [followed]);
+  const attentionRef = useRef(props.attention);
+  useEffect(() => {
+    attentionRef.current = props.attention;
+  }, [props.attention]);
   /** On stage: whether the graph is larger than the view at its readable zoom (then a minimap shows the whole). */
   const [overflow, setOverflow] = useState(false);
   const boxesOf = useCallback(
@@ -264,10 +278,11 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
 
   // Fit after open, whenever a layout asks (auto layout, first placement) and when the canvas
   // changes size (a mode switch, a panel resized) unless the user has moved the camera: the whole
-  // graph when it is readable, else its start region at the minimum zoom (the minimap shows the
-  // rest), shifted just enough to show the simulator's current step.
+  // graph when it is readable, else its start region at the readable zoom (the minimap shows the
+  // rest), shifted just enough to show the simulator's current step or the selected node. `whole`
+  // ("Fit view") shows the whole graph however small.
   const fitNow = useCallback(
-    (only?: readonly string[], animate = stage.on) => {
+    (only?: readonly string[], animate = stage.on, whole = false) => {
       const el = host.current;
       const boxes = boxesOf(only);
       const b = boundsOf(boxes);
@@ -286,11 +301,17 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       }
       if (!el || !b) return;
       const start = only === undefined || only.length === 0 ? (fitStartRef.current ?? startOf(boxes, direction)) : startOf(boxes, direction);
-      let plan = planViewport(b, el.clientWidth, el.clientHeight, stage.view, inset, start);
-      // The simulator's step, else the selected node, stays in view when the whole graph cannot be.
-      const selected = selectedRef.current;
+      wholeFit.current = whole;
+      let plan = planViewport(b, el.clientWidth, el.clientHeight, whole ? wholeView(stage.view) : stage.view, inset, start);
+      // Too big to show whole: the start node centred across the reading direction (a capped view
+      // starts at its band instead).
+      const first = whole || fitStartRef.current !== undefined || !start ? undefined : boxes.find((x) => x.x === start.x && x.y === start.y);
+      if (first) plan = centreAcross(plan, first, b, el.clientWidth, el.clientHeight, inset, stage.view.padding, direction);
+      // The simulator's step, else the selected node, else the first problem's, stays in view when
+      // the whole graph cannot be.
+      const selected = selectedRef.current ?? attentionRef.current;
       const ids = stepRef.current && stepRef.current.length > 0 ? stepRef.current : selected !== undefined ? [selected] : undefined;
-      const step = !stage.on && ids && ids.length > 0 ? boundsOf(boxesOf(ids)) : undefined;
+      const step = !stage.on && !whole && ids && ids.length > 0 ? boundsOf(boxesOf(ids)) : undefined;
       if (step) plan = keepInView(plan, step, el.clientWidth, el.clientHeight, inset);
       moved.current = false;
       void setViewport(plan, { duration: animate ? 300 : 0 });
@@ -305,11 +326,11 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   // The band at the top came or changed (the banner of a capped graph was measured): fit again
   // unless the user has moved the camera.
   useEffect(() => {
-    if (initialized && !moved.current) fitNow(stage.on ? stepRef.current : undefined, false);
+    if (initialized && !moved.current) fitNow(stage.on ? stepRef.current : undefined, false, wholeFit.current);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reserveTop]);
   const { docId } = props;
-  useEffect(() => onFitRequest((id) => id === docId && window.requestAnimationFrame(() => fitNow())), [docId, fitNow]);
+  useEffect(() => onFitRequest((id, whole) => (id === undefined || id === docId) && window.requestAnimationFrame(() => fitNow(undefined, undefined, whole))), [docId, fitNow]);
   // Any change of the pane's size (a panel folded or resized, the mode switched, the presenter
   // closed, the window resized) fits again: always when the user has not moved the camera by hand
   // since the last fit, and also when they have but the graph was whole in view and no longer is
@@ -327,7 +348,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       if (!before || (before.width === now.width && before.height === now.height)) return;
       const b = boundsOf(boxesOf());
       const cut = b !== undefined && moved.current && wholeIn(b, getViewport(), before) && !wholeIn(b, getViewport(), now);
-      if (!moved.current || cut) fitNow(stage.on ? stepRef.current : undefined, false);
+      if (!moved.current || cut) fitNow(stage.on ? stepRef.current : undefined, false, wholeFit.current);
     };
     check();
     if (typeof ResizeObserver === 'undefined') return;
@@ -397,14 +418,14 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
         multiSelectionKeyCode={MULTI_KEYS}
         selectionKeyCode="Shift"
         onMoveStart={userMove}
-        onlyRenderVisibleElements
-        minZoom={0.05}
+        onlyRenderVisibleElements={nodes.length > ALL_DRAWN_UP_TO}
+        minZoom={WHOLE_MIN_ZOOM}
         maxZoom={2}
         colorMode="system"
       >
         <Background gap={24} />
         <Controls showInteractive={false} showFitView={false} onZoomIn={userMove} onZoomOut={userMove}>
-          <ControlButton className="react-flow__controls-fitview" title="Fit view" aria-label="Fit view" onClick={() => fitNow()}>
+          <ControlButton className="react-flow__controls-fitview" title="Fit view: the whole graph (Shift+1)" aria-label="Fit view" onClick={() => fitNow(undefined, false, true)}>
             <Icon name="fit" />
           </ControlButton>
         </Controls>

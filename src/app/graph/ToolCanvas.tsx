@@ -27,6 +27,8 @@ import { bandStart, type Page } from '../layout/wrap.ts';
 import { requestFit } from './fitRequests.ts';
 import { onDeleteRequest } from './deleteRequests.ts';
 import { own } from '../../core/model/ownKeys.ts';
+import { diagnosticsOf } from '../state/documents.ts';
+import { problemNode } from './attention.ts';
 
 const dataCaches = new Map<string, Map<string, { key: string; value: ToolGraphNode }>>();
 const dataCacheOf = (id: string) => {
@@ -59,6 +61,7 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const claude = doc.agent.family === 'claude' || doc.agent.family === 'codex' || doc.agent.family === 'gemini';
   const focus = externalFocus(selection, selection.kind === 'tool' ? selection.tool : selection.kind === 'rule' ? ruleToolOf(doc.agent, selection.index) : undefined);
   const docId = doc.id;
+  const attention = useMemo(() => problemNode(diagnosticsOf(doc).diagnostics, doc.agent), [doc]);
   const storeMove = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);
   // The page a capped view fills (its canvas at the readable zoom); the same object while it keeps its size.
   const [page, setPage] = useState<Page | undefined>(undefined);
@@ -178,6 +181,7 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
       docId={docId}
       direction="RIGHT"
       stepNodes={stepNodes}
+      attention={attention}
       reserveTop={view.capped ? bannerBottom : 0}
       {...(view.capped ? { onPage, fill: bands !== undefined, fitStart } : {})}
       />

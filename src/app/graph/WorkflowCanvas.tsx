@@ -23,6 +23,8 @@ import { EmptyGraph } from './EmptyGraph.tsx';
 import type { GraphView } from './neighbourhood.ts';
 import { phaseNodeSize } from '../layout/placement.ts';
 import { onDeleteRequest } from './deleteRequests.ts';
+import { diagnosticsOf } from '../state/documents.ts';
+import { problemNode } from './attention.ts';
 
 const nodeTypes: NodeTypes = { phase: PhaseNode };
 const edgeTypes: EdgeTypes = { rule: RuleEdge };
@@ -54,6 +56,7 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
     selection.kind === 'phase' || selection.kind === 'phaseRule' || selection.kind === 'transition' ? selection.node : undefined,
   );
   const docId = doc.id;
+  const attention = useMemo(() => problemNode(diagnosticsOf(doc).diagnostics), [doc]);
   const storeMove = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);
   const { view, layout, onMove: onMoveNodes } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove);
   /** Where the banner of a capped view ends: the fit keeps the nodes below it. */
@@ -134,6 +137,7 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
       docId={docId}
       direction="DOWN"
       stepNodes={stepNodes}
+      attention={attention}
       reserveTop={view.capped ? bannerBottom : 0}
       />
     </>

@@ -17,7 +17,7 @@ export interface Viewport {
 }
 
 export interface ViewportOptions {
-  /** The lowest zoom a fit may choose (text stays readable): 0.7 on the canvas, 1.5 on stage. */
+  /** The lowest zoom a fit may choose (text stays readable): 1 on the canvas (11 px labels), 1.5 on stage. */
   minZoom: number;
   /** The highest zoom a fit may choose, so a two-node graph is not blown up. */
   maxZoom: number;
@@ -48,7 +48,25 @@ export interface Inset {
   left?: number;
 }
 
-export const CANVAS_VIEW: ViewportOptions = { minZoom: 0.7, maxZoom: 1.1, padding: 32, minPadding: 12, wholeDownTo: 0.5 };
+/** The smallest text the Design canvas draws (edge labels, rule badges, phase markers), in CSS px at zoom 1. */
+export const SMALLEST_LABEL_PX = 11;
+/** The least on-screen size of that text after an automatic fit: below it, labels are a blur. */
+export const READABLE_LABEL_PX = 11;
+/** The least zoom the canvas allows (React Flow's `minZoom`): how far "Fit view" may go. */
+export const WHOLE_MIN_ZOOM = 0.05;
+
+/**
+ * The Design canvas's automatic fit (on open, after a layout, when the pane changes size): never
+ * below the zoom at which its smallest label reads at {@link READABLE_LABEL_PX}. A graph too big
+ * for that shows its start (or the selected node, or the simulator's step) and the minimap shows
+ * the whole; "Fit view" (see {@link wholeView}) shows the whole graph on request.
+ */
+export const CANVAS_VIEW: ViewportOptions = { minZoom: READABLE_LABEL_PX / SMALLEST_LABEL_PX, maxZoom: 1.1, padding: 32, minPadding: 12 };
+
+/** The options of an explicit "Fit view": the whole graph, however small, at most at `o`'s largest zoom. */
+export function wholeView(o: ViewportOptions): ViewportOptions {
+  return { minZoom: WHOLE_MIN_ZOOM, maxZoom: o.maxZoom, padding: o.padding };
+}
 
 /**
  * The camera for `bounds` (graph coordinates) in a view of `width` × `height` screen pixels.
@@ -116,4 +134,27 @@ export function startOf(boxes: readonly Box[], direction: 'RIGHT' | 'DOWN'): { x
     else if (direction === 'RIGHT' ? b.x < best.x || (b.x === best.x && b.y < best.y) : b.y < best.y || (b.y === best.y && b.x < best.x)) best = b;
   }
   return best ? { x: best.x, y: best.y } : undefined;
+}
+
+/**
+ * A camera `vp` from {@link planViewport} for a graph (`bounds`) too tall (tools read left to right,
+ * `RIGHT`) or too wide (phases read top down, `DOWN`) for the view, moved across the reading
+ * direction so that `focus` (the start node) sits in the middle rather than at the edge, with its
+ * neighbours on both sides in view; never so far that empty space shows past the graph's edge.
+ * `vp` itself when the graph fits across.
+ */
+export function centreAcross(vp: Viewport, focus: Box, bounds: Box, width: number, height: number, inset: Inset, padding: number, direction: 'RIGHT' | 'DOWN'): Viewport {
+  const y = direction === 'RIGHT';
+  const lo = y ? (inset.top ?? 0) : (inset.left ?? 0);
+  const hi = y ? height - (inset.bottom ?? 0) : width - (inset.right ?? 0);
+  const start = y ? bounds.y : bounds.x;
+  const size = (y ? bounds.height : bounds.width) * vp.zoom;
+  if (size <= hi - lo - 2 * padding) return vp;
+  const mid = y ? focus.y + focus.height / 2 : focus.x + focus.width / 2;
+  const want = (lo + hi) / 2 - mid * vp.zoom;
+  // Past the graph's first edge, or before its last, only the padding shows.
+  const most = lo + padding - start * vp.zoom;
+  const least = hi - padding - start * vp.zoom - size;
+  const at = Math.min(most, Math.max(least, want));
+  return y ? { ...vp, y: at } : { ...vp, x: at };
 }

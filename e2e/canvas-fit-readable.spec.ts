@@ -1,0 +1,93 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { importPaths, region, screenshotsWithAxe, stayOffline } from './helpers.ts';
+import { geometry, positionsOf, settled, smallestText, type Rect } from './canvasGeometry.ts';
+
+/**
+ * The fresh-eyes review's steps (task ui5, B): at 1280×720 a gallery example with many tools, or a
+ * 30-tool document, opened on the Design canvas at about 0.65× with 8 px labels. Now the canvas
+ * never fits below the zoom at which its smallest label is 11 px: a graph too big for that opens at
+ * its start, with the minimap showing the whole; "Fit view" (button or Shift+1) still shows the
+ * whole graph on request; the document's node positions never change.
+ */
+const graph = (page: Page) => region(page, 'Graph');
+const inside = (a: Rect, b: Rect) => a.x >= b.x - 1 && a.y >= b.y - 1 && a.x + a.width <= b.x + b.width + 1 && a.y + a.height <= b.y + b.height + 1;
+
+/** 30 tools, tool i requiring tool ⌊(i − 1) / 2⌋: a tree five layers deep. */
+function thirtyTools(): string {
+  const tools = Array.from({ length: 30 }, (_, i) => `tool_${String(i).padStart(2, '0')}`);
+  const out = ['[[agents]]', 'name = "thirty"', `tools = [${tools.map((t) => `"${t}"`).join(', ')}]`, ''];
+  for (let i = 1; i < tools.length; i++) out.push('[[agents.tool_rules]]', `tool_name = "${tools[i]}"`, 'rule_type = { type = "RequiresPrecedingTools" }', `conditions = ["${tools[(i - 1) >> 1]}"]`, '');
+  return out.join('\n');
+}
+
+async function open(page: Page, name: string): Promise<void> {
+  if (name === 'thirty.toml') {
+    const file = join(tmpdir(), 'ui5-thirty.toml');
+    writeFileSync(file, thirtyTools());
+    await importPaths(page, [file]);
+  } else {
+    await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
+    await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name, exact: true }).click();
+  }
+  await settled(page, graph(page));
+}
+
+/** The nodes drawn whole inside the flow's pane, and how many the graph has. */
+async function inView(page: Page): Promise<{ ids: string[]; total: number }> {
+  const pane = (await graph(page).locator('.rs-flow').first().boundingBox())!;
+  const g = await geometry(graph(page));
+  const total = Number(await graph(page).locator('.rs-flow').first().getAttribute('data-nodes'));
+  return { ids: g.nodes.filter((n) => inside(n.box, pane)).map((n) => n.id), total };
+}
+
+for (const name of ['etl-pipeline.toml', 'hegel-execution.yaml', 'claude-code-settings.json', 'thirty.toml']) {
+  test(`${name} opens with every label at 11 px or more; Fit view shows the whole, positions kept`, async ({ page }) => {
+    await stayOffline(page);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto('/');
+    await open(page, name);
+    const smallest = await smallestText(graph(page));
+    expect(smallest.px, `smallest label “${smallest.text}”`).toBeGreaterThanOrEqual(11 - 0.01);
+    const first = await inView(page);
+    const firstPositions = positionsOf(await geometry(graph(page)));
+    // Not whole in view: the minimap shows the whole graph.
+    if (first.ids.length < first.total) await expect(graph(page).locator('.react-flow__minimap')).toBeVisible();
+
+    // Fit view on request (the shortcut, then the button) shows every node, however small.
+    await graph(page).locator('.react-flow__pane').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Shift+1');
+    await settled(page, graph(page));
+    const whole = await inView(page);
+    expect(whole.ids.length, 'every node in view after Fit').toBe(whole.total);
+    const all = positionsOf(await geometry(graph(page)));
+    // The camera moved, never a node: the positions of the first view are the document's.
+    expect(Object.fromEntries(Object.keys(firstPositions).map((id) => [id, all[id]]))).toEqual(firstPositions);
+    // The graph starts in the first view: its first node along the reading direction (tools read
+    // left to right, phases top down) is there.
+    const g = await geometry(graph(page));
+    const down = name.endsWith('.yaml');
+    const start = [...g.nodes].sort((a, b) => (down ? a.position.y - b.position.y || a.position.x - b.position.x : a.position.x - b.position.x || a.position.y - b.position.y))[0]!;
+    expect(first.ids, 'the start node in the first view').toContain(start.id);
+
+    await graph(page).getByRole('button', { name: 'Zoom In' }).click();
+    await graph(page).getByRole('button', { name: 'Fit view' }).click();
+    await settled(page, graph(page));
+    expect((await inView(page)).ids.length, 'every node in view after the Fit view button').toBe(whole.total);
+    if (name === 'thirty.toml') {
+      await page.keyboard.press('Control+Shift+L'); // auto layout fits again: readable, not whole
+      await settled(page, graph(page));
+      expect((await smallestText(graph(page))).px).toBeGreaterThanOrEqual(11 - 0.01);
+    }
+  });
+}
+
+test('screenshots of a large graph opened readable, light and dark', async ({ page }) => {
+  await stayOffline(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await open(page, 'thirty.toml');
+  await screenshotsWithAxe(page, 'canvas-readable-thirty', 'section.canvas');
+});
