@@ -62,7 +62,9 @@ for (const [width, height] of [
     const controls = await rectOf(page, '.react-flow__controls');
     // What is drawn of the view (React Flow draws the nodes in or near the view).
     const seen = g.nodes.filter((n) => overlapArea(n.box, pane) > 0);
-    expect(seen.length).toBeGreaterThan(3);
+    // At readable text (zoom 1, task ui5) the 1280×720 window's graph pane, under an open bottom
+    // panel, holds one band of two tools; 1440×900 holds more.
+    expect(seen.length).toBeGreaterThan(width > 1280 ? 3 : 1);
 
     // No two labels overlap, no label covers a node, and four rules between two tools make one
     // label saying so, not a stack of four equal labels.
