@@ -1,4 +1,4 @@
-/** Graph actions: Auto layout, Fit view, Add tool, Add rule, Add phase (toolbar, shortcuts and palette). */
+/** Graph actions: Auto layout, Add tool, Add rule, Add phase (toolbar, shortcuts and palette). */
 import type { Action, ActionContext } from './types.ts';
 import { activeDoc } from '../state/store.ts';
 import { addTool, toolNamesOf } from '../../core/graph/agentEdits.ts';
@@ -49,16 +49,6 @@ export const graphActions: Action[] = [
       ctx.store.getState().setPositions(d.id, layoutOf(d), { key: `auto-layout:${Date.now()}` });
       requestFit(d.id);
     },
-  },
-  {
-    id: 'fit-view',
-    label: 'Fit view',
-    keywords: 'zoom whole graph overview all nodes',
-    shortcuts: ['Shift+1'],
-    hint: 'Zoom the graph out (or in) to show all of it, however small its text; opening and Auto layout stop at readable text',
-    unavailable: 'Open an agent or a workflow first',
-    enabled: (ctx) => doc(ctx) !== undefined || ctx.ui.getState().mode === 'simulate',
-    run: () => requestFit(undefined, true),
   },
   {
     id: 'add-tool',

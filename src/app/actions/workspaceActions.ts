@@ -1,5 +1,6 @@
 /**
  * Workspace commands for the palette and the keyboard: the modes (Design, Simulate, Present),
+ * Fit view, maximising the bottom panel,
  * running and stepping the simulation, new agent / workflow, and deleting the selection. Each
  * calls the same store action as its button, so the palette and the bar never differ.
  */
@@ -8,6 +9,7 @@ import { activeDoc } from '../state/store.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import { importPending, importProgressStore } from '../persistence/importProgress.ts';
 import { requestDelete } from '../graph/deleteRequests.ts';
+import { requestFit } from '../graph/fitRequests.ts';
 import { dialectOfDoc, translateStore } from '../policy/translateStore.ts';
 import { MAXIMISE_SHORTCUT, toggleBottomPanel } from '../workspace/bottomMaximised.ts';
 
@@ -88,6 +90,16 @@ export const workspaceActions: Action[] = [
     unavailable: 'Switch to Design mode first (the bottom panel is there)',
     enabled: ({ ui }) => ui.getState().mode === 'design',
     run: ({ ui }) => toggleBottomPanel(ui),
+  },
+  {
+    id: 'fit-view',
+    label: 'Fit view',
+    keywords: 'zoom whole graph overview all nodes',
+    shortcuts: ['Shift+1'],
+    hint: 'Zoom the graph out (or in) to show all of it, however small its text; opening and Auto layout stop at readable text',
+    unavailable: 'Open an agent or a workflow first',
+    enabled: (ctx) => activeDoc(ctx.store.getState()) !== undefined || inSimulate(ctx),
+    run: () => requestFit(undefined, true),
   },
   stepAction('step-next', 'Next step', 'forward simulation', 'ArrowRight', 'The next step of the run', 1),
   stepAction('step-prev', 'Previous step', 'back simulation', 'ArrowLeft', 'The step before', -1),
