@@ -403,7 +403,8 @@ test('presenter view: graph text at least 18 px; a teaching link opens at its st
   await (await openGallery(page)).getByRole('button', { name: 'ETL pipeline, step by step', exact: true }).click();
   const stage = page.getByRole('dialog', { name: 'Presenter view' });
   await expect(stage).toBeVisible({ timeout: 20_000 });
-  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  // Step 1 is two slides (connect_db run automatically, then transform blocked): five presses to step 4.
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
   await expect(stage.getByText('Step 4 of 9')).toBeVisible();
   await settled(page, region(page, 'Stage graph'));
   const smallest = await smallestStageText(page);

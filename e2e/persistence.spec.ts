@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { importPaths } from './helpers.ts';
 
 const offline = async (page: Page) =>
   page.route('**/*', (route) => {
@@ -66,7 +67,8 @@ test('an example opened from the gallery is there, exactly, after a reload', asy
   await page.goto('/');
   await saved(page);
   await openExample(page, 'etl-pipeline.toml', 'test-results/persistence-examples.png');
-  await openExample(page, 'hegel-minimal.yaml');
+  // A second file into the same project (a second example would open as a project of its own).
+  await importPaths(page, ['examples/hegel-minimal.yaml']);
   await expect(explorer(page)).toContainText('etl');
   await expect(explorer(page)).toContainText('hegel-minimal');
   await settled(page);
@@ -82,7 +84,7 @@ test('an example opened from the gallery is there, exactly, after a reload', asy
 test('the project bundle exports and re-imports into a new project; a document exports alone', async ({ page }) => {
   await page.goto('/');
   await openExample(page, 'etl-pipeline.toml');
-  await openExample(page, 'hegel-execution.yaml');
+  await importPaths(page, ['examples/hegel-execution.yaml']);
 
   const single = page.waitForEvent('download');
   await command(page, 'Export').click();
@@ -93,7 +95,8 @@ test('the project bundle exports and re-imports into a new project; a document e
   const bundleDownload = page.waitForEvent('download');
   await runCommand(page, 'Export project bundle');
   const download = await bundleDownload;
-  expect(download.suggestedFilename()).toBe('untitled-project.rulestudio.json');
+  // The project took the example's name.
+  expect(download.suggestedFilename()).toBe('etl-pipeline.rulestudio.json');
   const file = (await download.path())!;
   const bundle = JSON.parse(readFileSync(file, 'utf8'));
   expect(bundle.schemaVersion).toBe(2);
@@ -104,7 +107,7 @@ test('the project bundle exports and re-imports into a new project; a document e
   const chooser = page.waitForEvent('filechooser');
   await command(page, 'Import').click();
   await (await chooser).setFiles(file);
-  await expect(page.getByRole('status').filter({ hasText: 'Opened project “Untitled project”' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Opened project “etl-pipeline”' })).toBeVisible();
   await expect(explorer(page)).toContainText('etl');
   await expect(explorer(page)).toContainText('hegel-execution');
   await page.screenshot({ path: 'test-results/persistence-reimported.png', fullPage: true });
@@ -201,5 +204,5 @@ test('two tabs on one project: a clean tab follows, a tab with unsaved changes a
   await expect(explorer(other)).not.toContainText('only_a');
   await page.reload();
   await expect(explorer(page)).toContainText('only_a');
-  await expect(page.getByRole('textbox', { name: 'Project' })).toHaveValue('Untitled project (copy)');
+  await expect(page.getByRole('textbox', { name: 'Project' })).toHaveValue('etl-pipeline (copy)');
 });

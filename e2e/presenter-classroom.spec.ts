@@ -79,12 +79,11 @@ for (const title of WALKTHROUGHS) {
       return m ? Number(m[1]) * 1000 + Number(m[2] ?? 0) : 0;
     };
     let at = 0;
-    let i = 0;
     while (await forward.isEnabled()) {
       await page.keyboard.press('ArrowRight');
       await expect.poll(position).toBeGreaterThan(at);
       at = await position();
-      i = Math.floor(at / 1000);
+      const i = Math.floor(at / 1000);
       expect(i).toBeLessThanOrEqual(total);
       await expect(slide).not.toContainText('Before the first step');
       await expect(slide).not.toContainText('Reading this step');

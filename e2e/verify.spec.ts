@@ -44,6 +44,8 @@ test('a deadlock example shows V-findings in Problems; Show trace opens the simu
   const sim = region(page, 'Simulation');
   // the counterexample: lock_branch, hotfix, one refused call of each tool, then end (blocked): step 7
   await expect(sim.getByText('Step 7 of 7')).toBeVisible({ timeout: 30_000 });
+  // The engine's own words are one click away, under the explanation.
+  await region(page, 'Decision').getByText('Engine message').first().click();
   await expect(page.getByText('You must call these tools before ending the conversation: release').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/verify-show-trace-1440x900.png' });
   expect(errors).toEqual([]);

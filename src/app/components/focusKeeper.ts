@@ -88,12 +88,17 @@ function firstControl(scope: string | null | undefined): HTMLElement | undefined
 
 /**
  * When nothing closer is left: for a control of a region drawn anew, that region's first control;
- * for a dialog that closed on its choice (Add rule), the Inspector's, which now shows what it made.
+ * for a dialog that closed on its choice, the Inspector's when something is selected (Add rule: it
+ * shows the rule just made), else the canvas (an example opened: never a field, where typing or a
+ * paste would go into a name).
  */
-const regionOf = (h: Held) => firstControl(h.dialog ? 'Inspector' : h.region?.getAttribute('aria-label'));
+function regionOf(h: Held, selected: boolean): HTMLElement | undefined {
+  if (!h.dialog) return firstControl(h.region?.getAttribute('aria-label'));
+  return selected ? firstControl('Inspector') : (graphRoot() ?? undefined);
+}
 
-function successor(h: Held): HTMLElement | undefined {
-  return sameField(h) ?? selectedItem() ?? (h.graph ? nearestOrCanvas(h) : regionOf(h));
+function successor(h: Held, selected: boolean): HTMLElement | undefined {
+  return sameField(h) ?? selectedItem() ?? (h.graph ? nearestOrCanvas(h) : regionOf(h, selected));
 }
 
 const lost = () => document.activeElement === null || document.activeElement === document.body;
@@ -110,7 +115,7 @@ export function keepFocus(store: StudioStore, ui: UiStore): () => void {
     known = nodeIds();
     if (ui.getState().dialog !== null) return;
     if (lost() && held && !held.el.isConnected) {
-      successor(held)?.focus({ preventScroll: true });
+      successor(held, store.getState().selection.kind !== 'none')?.focus({ preventScroll: true });
       return;
     }
     // Nodes back in the same graph (an undo of a delete): the first of them, when the focus was in the graph.

@@ -116,7 +116,7 @@ export function ExamplesDialog() {
   const close = () => ui.getState().closeDialog();
   const open = async (name: string, text: string) => {
     await loadCodecs();
-    const kept = asOwnProject(store, name);
+    const kept = asOwnProject(store, name.replace(/\.[^.]+$/, ''));
     const added = store.getState().importFile(name, text);
     const session = sessionOf(name);
     if (added > 0 && session) store.getState().importFile(session.name, session.text);
@@ -132,7 +132,7 @@ export function ExamplesDialog() {
   };
   const openFolder = async (f: FolderExample) => {
     await loadCodecs();
-    const kept = asOwnProject(store, `${f.name}/`);
+    const kept = asOwnProject(store, f.name);
     const added = f.files.reduce((n, e) => n + store.getState().importFile(e.name, e.text), 0);
     for (const t of f.traces) store.getState().addTrace(t.name, t.text);
     if (added > 0) store.getState().notify('info', `Opened a copy of the example ${f.name}/: ${f.files.length} files and the trace ${f.traces.map((t) => t.name).join(', ')} (see the Policy tab)${keptText(kept)}.`);
