@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionForKey, filterActions, ownsArrowKeys, shortcutLabel } from '../../src/app/components/shortcuts.ts';
+import { actionForKey, filterActions, ownsArrowKeys, ownsTypeahead, shortcutLabel } from '../../src/app/components/shortcuts.ts';
 import { ALL_ACTIONS } from '../../src/app/actions/index.ts';
 import { requestNameFocus, takeNameFocus } from '../../src/app/inspector/nameFocus.ts';
 import { onDeleteRequest, requestDelete } from '../../src/app/graph/deleteRequests.ts';
@@ -57,6 +57,14 @@ describe('the command palette lists every command', () => {
     expect(ownsArrowKeys(el('BUTTON', true))).toBe(true);
     expect(ownsArrowKeys(el('BUTTON', false))).toBe(false);
     expect(ownsArrowKeys(null)).toBe(false);
+  });
+
+  it('leaves one-letter keys to the type-ahead of lists, menus and selects, not to T or C', () => {
+    const inside = (selector: string) => ({ tagName: 'DIV', closest: (s: string) => (s.split(',').includes(selector) ? {} : null) }) as unknown as EventTarget;
+    expect(ownsTypeahead(inside('[role="listbox"]'))).toBe(true);
+    expect(ownsTypeahead(inside('[role="option"]'))).toBe(true);
+    expect(ownsTypeahead(inside('[role="slider"]'))).toBe(false);
+    expect(ownsTypeahead(null)).toBe(false);
   });
 });
 

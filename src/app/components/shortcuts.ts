@@ -57,6 +57,16 @@ export function ownsArrowKeys(target: EventTarget | null): boolean {
   return el.closest('[role="slider"],[role="listbox"],[role="menu"],[role="menubar"],[role="tablist"],[role="grid"],[role="tree"],[role="radiogroup"],[role="toolbar"],.react-flow__node') !== null;
 }
 
+/**
+ * Whether a focused widget finds its items by typing (a list box, a menu, an open select, a tree, a
+ * combobox): one-letter shortcuts (T, C) are left to its type-ahead.
+ */
+export function ownsTypeahead(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el || typeof el.closest !== 'function') return false;
+  return el.closest('[role="listbox"],[role="menu"],[role="menubar"],[role="tree"],[role="combobox"],[role="option"],[role="menuitem"]') !== null;
+}
+
 /** Actions whose label contains every word of `query` (case-insensitive), best matches first. */
 export function filterActions<A extends { label: string; detail?: string | undefined; keywords?: string | undefined }>(actions: readonly A[], query: string): A[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { ALL_ACTIONS } from '../actions/index.ts';
 import type { Action, ActionContext } from '../actions/types.ts';
 import { isTextTarget } from '../graph/keys.ts';
-import { actionForKey, isMac, matchesShortcut, ownsArrowKeys } from './shortcuts.ts';
+import { actionForKey, isMac, matchesShortcut, ownsArrowKeys, ownsTypeahead } from './shortcuts.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import { gettingReady, whenReady } from './whenReady.ts';
 
@@ -46,6 +46,7 @@ export function useShortcuts(ctx: ActionContext): void {
       const committed = e.target instanceof HTMLElement && e.target.dataset['draft'] === 'committed' && (action?.id === 'undo' || action?.id === 'redo');
       if (!action || (text && !action.anywhere && !committed)) return;
       if (e.key.startsWith('Arrow') && ownsArrowKeys(e.target)) return;
+      if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && ownsTypeahead(e.target)) return;
       e.preventDefault();
       if (enabledNow(action, ctx)) return void action.run(ctx);
       if (!gettingReady()) return tellUnavailable(action, ctx, e);
