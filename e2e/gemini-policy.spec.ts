@@ -82,5 +82,20 @@ test('import a Gemini policy folder and Codex rules, see decisions and rules, tr
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect(agents.getByRole('button', { name: 'translated.toml', exact: true })).toHaveCount(0);
 
+  // Save as test: with two Gemini sessions it is a menu of them, used here with the keyboard
+  await importPaths(page, [resolve('examples/gemini-policies/calls.jsonl')]);
+  await page.getByRole('group', { name: 'Policy dialect' }).getByRole('button', { name: 'Gemini CLI' }).click();
+  await view.getByRole('button', { name: 'Save as test' }).focus();
+  await page.keyboard.press('Enter');
+  const sessions = page.getByRole('menu', { name: 'Save as test' }).getByRole('menuitem');
+  await expect(sessions).toHaveText(['gemini-policies/calls.jsonl', 'calls.jsonl']);
+  await expect(sessions.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(sessions.last()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved “calls.jsonl as decided” as calls.test.yaml (7 calls pinned)' })).toBeVisible();
+  await page.getByRole('tab', { name: /^Tests/ }).first().click();
+  await expect(region(page, 'Tests').locator('[data-status="pass"]')).toContainText('calls.jsonl as decided', { timeout: 30_000 });
+
   expect(errors).toEqual([]);
 });

@@ -8,7 +8,7 @@ import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { region, screenshotsWithAxe } from './helpers.ts';
+import { region, screenshotsWithAxe, setSource } from './helpers.ts';
 import { follow, stopFollowers } from './follow.ts';
 
 test.afterEach(stopFollowers);
@@ -108,4 +108,32 @@ test('follow --studio on a Codex rollout: a breakpoint on forbidden pauses the v
   await screenshotsWithAxe(page, 'live-policy-paused', '.policy-dialects');
   await policy.getByRole('button', { name: 'Jump to live' }).click();
   await expect(pill).toHaveText('LIVE');
+});
+
+test('follow --studio on a Codex rollout: Save as test pins the session so far; the Tests view runs it, and an edit breaks it', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'rs-live-save-e2e-'));
+  const rules = join(dir, 'default.rules');
+  copyFileSync('examples/codex-default.rules', rules);
+  const lines = readFileSync('examples/traces/codex-session.jsonl', 'utf8').split(/(?<=\n)/);
+  const session = join(dir, 'rollout.jsonl');
+  writeFileSync(session, lines.join(''));
+  const { url } = await follow(session, rules);
+  await page.goto(url);
+  const policy = page.getByRole('tabpanel', { name: 'Policy' });
+  await expect(policy.getByRole('status', { name: /^Live view:/ })).toHaveText('LIVE');
+  await totals(page, { allow: '4', prompt: '1', forbidden: '1', none: '2' });
+
+  await policy.getByRole('button', { name: 'Save as test' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved “rollout.jsonl as decided” as rollout.test.yaml (8 calls pinned)' })).toBeVisible();
+  const testsTab = page.getByRole('tab', { name: /^Tests/ }).first();
+  if ((await testsTab.count()) === 0) await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Design' }).click();
+  await testsTab.click();
+  const tests = region(page, 'Tests');
+  await expect(tests.getByRole('status')).toHaveText('1 passed', { timeout: 30_000 });
+  await expect(tests.locator('[data-status="pass"]')).toContainText('rollout.jsonl as decided');
+
+  // git push no longer asks: the pinned step 7 (prompt by default.rules:12) fails
+  await page.getByRole('tab', { name: /^Source/ }).first().click();
+  await setSource(page, readFileSync(rules, 'utf8').replace('decision = "prompt"', 'decision = "allow"'));
+  await expect(page.getByTestId('tests-badge')).toHaveText('1 failing', { timeout: 10_000 });
 });

@@ -14,6 +14,8 @@ import { compareOnCommands, type Comparison } from '../core/permissions/translat
 import { policyOfFiles, policyOfTranslation, sessionShellCommands, translationsFrom, type PolicyFiles } from '../core/permissions/translate/registry.ts';
 import type { Dialect, Translation } from '../core/permissions/translate/types.ts';
 import type { PolicyJob } from './policyService.ts';
+import { pinPolicySession, type PinnedPolicyTest } from '../core/permissions/policyTestPin.ts';
+import type { PolicyDialect } from '../core/permissions/policyTests.ts';
 
 /** The sessions of a job: a text left out is the one last sent under that name (see `policyClient.ts`). */
 export type SessionsJob = Pick<PolicyJob, 'sessions'>;
@@ -90,4 +92,23 @@ export function translateOf(job: TranslateJob): TranslateAnswer {
   const translation = direction.translate(from);
   const comparison = compareOnCommands(from, policyOfTranslation(translation, job.file), sessionShellCommands(sessionTexts(job.sessions)));
   return { translation, comparison };
+}
+
+/** "Save as test" in a Codex or Gemini CLI Policy view: one session's calls pinned as a test file. */
+export interface PinJob extends SessionsJob {
+  dialect: PolicyDialect;
+  /** The dialect's rule files, named by their paths (a test names them so). */
+  files: { path: string; text: string }[];
+  /** The session to pin, by name (one of `sessions`). */
+  session: string;
+  /** The test's name. */
+  name: string;
+}
+
+/** The test file pinning each call of the session as the Policy view decides it now (`pinPolicySession`). */
+export function pinOf(job: PinJob): PinnedPolicyTest {
+  const sessions = sessionTexts(job.sessions);
+  const byName = new Map<string, string>([...job.files.map((f): [string, string] => [f.path, f.text]), ...sessions.map((s): [string, string] => [s.name, s.text])]);
+  const host = { readFile: (path: string) => { const text = byName.get(path); return text === undefined ? { ok: false as const, message: 'not in the project' } : { ok: true as const, text }; } };
+  return pinPolicySession({ dialect: job.dialect, rules: job.files.map((f) => f.path), trace: job.session, name: job.name }, host);
 }

@@ -20,17 +20,20 @@ import type { CodexPolicyReport } from '../core/permissions/codex/policyReport.t
 import type { RulesFileInput } from '../core/permissions/codex/policy.ts';
 import type { GeminiDecisionChange, GeminiPolicyReport } from '../core/permissions/gemini/policyReport.ts';
 import type { GeminiFileInput } from '../core/permissions/gemini/policy.ts';
+import type { PinnedPolicyTest } from '../core/permissions/policyTestPin.ts';
 import {
   codexReportOf,
   codexWhatIfOf,
   geminiReportOf,
   geminiWhatIfOf,
+  pinOf,
   sessionTexts,
   translateOf,
   type CodexJob,
   type DialectWhatIf,
   type DialectWhatIfJob,
   type GeminiJob,
+  type PinJob,
   type TranslateAnswer,
   type TranslateJob,
 } from './dialectPolicyService.ts';
@@ -203,6 +206,7 @@ export interface PolicyApi {
   geminiReportOf(job: GeminiJob): Promise<GeminiPolicyReport>;
   geminiWhatIfOf(job: DialectWhatIfJob<GeminiFileInput>): Promise<DialectWhatIf<GeminiDecisionChange>>;
   translateOf(job: TranslateJob): Promise<TranslateAnswer>;
+  pinOf(job: PinJob): Promise<PinnedPolicyTest>;
 }
 
 export function createPolicyService(): PolicyApi {
@@ -215,5 +219,6 @@ export function createPolicyService(): PolicyApi {
     geminiReportOf: (job) => Promise.resolve(geminiReportOf(job)),
     geminiWhatIfOf: (job) => Promise.resolve(geminiWhatIfOf(job)),
     translateOf: (job) => Promise.resolve(translateOf(job)),
+    pinOf: (job) => Promise.resolve(pinOf(job)),
   };
 }

@@ -17,6 +17,7 @@ import { RuleReportView, writeRuleEdit, type WhatIfResult } from './RuleReportVi
 import { useWorkerAnswer } from './useWorkerAnswer.ts';
 import { refusalOf, usePolicySessions, withRuleText } from './policyInputs.ts';
 import { useLivePolicy } from './LivePolicy.tsx';
+import { PolicySaveAsTest, sessionsOf } from './PolicySaveAsTest.tsx';
 import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
 
 const DECISIONS = [
@@ -130,7 +131,12 @@ export function CodexPolicyView() {
       why={why}
       whatIf={whatIf}
       apply={apply}
-      actions={<TranslateButton from="codex" />}
+      actions={
+        <>
+          <PolicySaveAsTest dialect="codex" files={files} sessions={sessions} decided={sessionsOf(report.calls)} />
+          <TranslateButton from="codex" />
+        </>
+      }
       {...(translating ? { aside: <TranslatePanel source={{ dialect: 'codex', files }} sessions={sessions} /> } : {})}
     />
   );

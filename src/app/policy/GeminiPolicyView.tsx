@@ -19,6 +19,7 @@ import { RuleReportView, writeRuleEdit, type WhatIfResult } from './RuleReportVi
 import { useWorkerAnswer } from './useWorkerAnswer.ts';
 import { refusalOf, usePolicySessions, withRuleText } from './policyInputs.ts';
 import { useLivePolicy } from './LivePolicy.tsx';
+import { PolicySaveAsTest, sessionsOf } from './PolicySaveAsTest.tsx';
 import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
 
 const DECISIONS = [
@@ -122,7 +123,12 @@ export function GeminiPolicyView() {
       why={why}
       whatIf={whatIf}
       apply={apply}
-      actions={<TranslateButton from="gemini" />}
+      actions={
+        <>
+          <PolicySaveAsTest dialect="gemini" files={files} sessions={sessions} decided={sessionsOf(report.calls)} />
+          <TranslateButton from="gemini" />
+        </>
+      }
       {...(translating ? { aside: <TranslatePanel source={{ dialect: 'gemini', files }} sessions={sessions} /> } : {})}
     />
   );

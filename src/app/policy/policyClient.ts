@@ -15,7 +15,8 @@ import type { CodexPolicyReport } from '../../core/permissions/codex/policyRepor
 import type { RulesFileInput } from '../../core/permissions/codex/policy.ts';
 import type { GeminiDecisionChange, GeminiPolicyReport } from '../../core/permissions/gemini/policyReport.ts';
 import type { GeminiFileInput } from '../../core/permissions/gemini/policy.ts';
-import type { CodexJob, DialectWhatIf, DialectWhatIfJob, GeminiJob, SessionsJob, TranslateAnswer, TranslateJob } from '../../worker/dialectPolicyService.ts';
+import type { CodexJob, DialectWhatIf, DialectWhatIfJob, GeminiJob, PinJob, SessionsJob, TranslateAnswer, TranslateJob } from '../../worker/dialectPolicyService.ts';
+import type { PinnedPolicyTest } from '../../core/permissions/policyTestPin.ts';
 
 let api: Remote<PolicyApi> | undefined;
 /** The text the service holds for each session name (sent once, then named only). */
@@ -88,4 +89,9 @@ export function runGeminiWhatIf(job: DialectWhatIfJob<GeminiFileInput>): Promise
 /** A translation and its what-if diff on the sessions' shell commands, off the main thread. */
 export function runTranslate(job: TranslateJob): Promise<TranslateAnswer> {
   return call((s) => s.translateOf(lean(job)));
+}
+
+/** One session's calls pinned as a Codex / Gemini test file ("Save as test"), off the main thread. */
+export function runPin(job: PinJob): Promise<PinnedPolicyTest> {
+  return call((s) => s.pinOf(lean(job)));
 }

@@ -14,7 +14,10 @@ import {
   isCodexRollout,
   loadCodexRules,
   readCodexRollout,
+  readCodexScript,
   replayCodexCall,
+  scriptExecCall,
+  SESSION_CHECK,
   type CodexEvaluation,
   type CodexExecCall,
   type RulesFileInput,
@@ -26,6 +29,7 @@ import {
   loadGeminiPolicies,
   looksLikeGeminiPolicy,
   readGeminiSession,
+  readGeminiScript,
   tierFromPath,
   APPROVAL_MODES,
   type ApprovalMode,
@@ -88,7 +92,8 @@ const PolicyTestFile = z.strictObject({
     .optional(),
   tests: z.array(Test),
 });
-type PolicyTestFile = z.infer<typeof PolicyTestFile>;
+/** A Codex / Gemini test file, as read. */
+export type PolicyTestFile = z.infer<typeof PolicyTestFile>;
 
 /** A path's last segment (rules are named by base name in expectations). */
 const fileName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
@@ -143,7 +148,7 @@ function nodeIn(doc: Document, path: readonly (string | number)[]): Node | undef
 }
 
 /** One call's decision, in the dialect's words, and the rules (`file:line`) that decided it. */
-interface Seen {
+export interface Seen {
   decision: string;
   rules: string[];
   why: string[];
@@ -183,10 +188,18 @@ const geminiSeen = (e: GeminiEvaluation): Seen => {
   };
 };
 
-/** One call of a test: as written in the test file, or read from a session log. */
-type TestCall = z.infer<typeof Call> & { exec?: CodexExecCall };
+/**
+ * One call of a test: as written in the test file, or read from a trace file. A Codex session
+ * log's call keeps its exec call (`exec`: decided over every command of its script); a Gemini
+ * scripted trace's call keeps its own `nonInteractive`.
+ */
+export type TestCall = z.infer<typeof Call> & { exec?: CodexExecCall; nonInteractive?: boolean };
 
-type Decide = (call: TestCall, test: PolicyTestFile['tests'][number]) => Seen | string;
+/** Decides one call of a test: what was seen, or why the call cannot be decided. */
+export type Decide = (call: TestCall, test: PolicyTest) => Seen | string;
+
+/** One test of a Codex / Gemini test file, as read. */
+export type PolicyTest = PolicyTestFile['tests'][number];
 
 type DiagnosticLike = {
   code: string;
@@ -194,10 +207,14 @@ type DiagnosticLike = {
   range: { start: { line: number; column: number } };
 };
 
-/** The calls of a test: its list, or the calls a session log holds; or why they cannot be read. */
-function callsOf(
+/**
+ * The calls of a test: its list, or the calls a trace file holds, read as the dialect's Policy
+ * view reads a session (Codex: a rollout log or a command script; Gemini: a session log or a
+ * scripted JSONL trace); or why they cannot be read.
+ */
+export function callsOf(
   dialect: PolicyDialect,
-  trace: PolicyTestFile['tests'][number]['trace'],
+  trace: PolicyTest['trace'],
   host: PolicyTestHost,
 ): { calls: TestCall[] } | { errors: string[] } {
   if (typeof trace !== 'string') return { calls: trace };
@@ -205,24 +222,45 @@ function callsOf(
   if (!read.ok) return { errors: [`trace ${trace}: ${read.message}`] };
   const at = (d: DiagnosticLike) =>
     `${trace}:${d.range.start.line}:${d.range.start.column}: ${d.code} ${d.message}`;
+  const lineErrors = (errors: readonly { line: number; message: string }[]) =>
+    errors.slice(0, 20).map((e) => `${trace}:${e.line}: ${e.message}`);
   if (dialect === 'gemini') {
-    if (!isGeminiSession(read.text))
-      return {
-        errors: [`trace ${trace}: not a Gemini CLI session log (no sessionId and projectHash)`],
-      };
-    const t = readGeminiSession(trace, read.text);
-    if (t.diagnostics.length > 0) return { errors: t.diagnostics.map(at) };
-    return { calls: t.calls.map((c) => ({ call: c.name, args: c.args })) };
+    if (isGeminiSession(read.text)) {
+      const t = readGeminiSession(trace, read.text);
+      if (t.diagnostics.length > 0) return { errors: t.diagnostics.map(at) };
+      return { calls: t.calls.map((c) => ({ call: c.name, args: c.args })) };
+    }
+    if (isCodexRollout(read.text))
+      return { errors: [`trace ${trace}: a Codex session log, not a Gemini CLI one`] };
+    const script = readGeminiScript(read.text);
+    if (script.errors.length > 0) return { errors: lineErrors(script.errors) };
+    if (script.calls.length === 0)
+      return { errors: [`trace ${trace}: not a Gemini CLI session log or scripted trace (no calls)`] };
+    return {
+      calls: script.calls.map((c) => ({
+        call: c.tool,
+        ...(c.args !== undefined ? { args: c.args } : {}),
+        ...(c.mode !== undefined ? { mode: c.mode } : {}),
+        ...(c.nonInteractive === true ? { nonInteractive: true } : {}),
+      })),
+    };
   }
-  if (!isCodexRollout(read.text))
-    return { errors: [`trace ${trace}: not a Codex session log (rollout-*.jsonl)`] };
-  const r = readCodexRollout(trace, read.text);
-  if (r.diagnostics.length > 0) return { errors: r.diagnostics.map(at) };
-  return { calls: r.calls.map((c) => ({ argv: c.argv, exec: c })) };
+  if (isCodexRollout(read.text)) {
+    const r = readCodexRollout(trace, read.text);
+    if (r.diagnostics.length > 0) return { errors: r.diagnostics.map(at) };
+    return { calls: r.calls.map((c) => ({ argv: c.argv, exec: c })) };
+  }
+  if (isGeminiSession(read.text))
+    return { errors: [`trace ${trace}: a Gemini CLI session log, not a Codex one`] };
+  const script = readCodexScript(read.text);
+  if (script.errors.length > 0) return { errors: lineErrors(script.errors) };
+  if (script.commands.length === 0)
+    return { errors: [`trace ${trace}: not a Codex session log (rollout-*.jsonl) or command script (no commands)`] };
+  return { calls: script.commands.map((c) => ({ argv: c.argv, exec: scriptExecCall(c) })) };
 }
 
 /** The decider for the file's rules, or the reason the rules cannot be used. */
-function deciderFor(
+export function deciderFor(
   dialect: PolicyDialect,
   suite: PolicyTestFile,
   host: PolicyTestHost,
@@ -250,8 +288,9 @@ function deciderFor(
     return {
       decide: (c) => {
         if (c.exec !== undefined) {
-          // A call of a session log: every command of its script, the strictest decision.
-          const r = replayCodexCall(load.policy, c.exec);
+          // A call of a trace file: every command of its script, the strictest decision, as the
+          // Policy view decides it.
+          const r = replayCodexCall(load.policy, c.exec, SESSION_CHECK);
           return codexSeen({
             matchedRules: r.matched,
             ...(r.decision ? { decision: r.decision } : {}),
@@ -279,7 +318,7 @@ function deciderFor(
       if (name === undefined) return 'give the call a tool name (`call`) or a shell `command`';
       const args = c.command !== undefined ? { ...(c.args ?? {}), command: c.command } : c.args;
       const mode = c.mode ?? t.mode ?? suite.settings?.mode ?? 'default';
-      const nonInteractive = t.nonInteractive ?? suite.settings?.nonInteractive ?? false;
+      const nonInteractive = c.nonInteractive ?? t.nonInteractive ?? suite.settings?.nonInteractive ?? false;
       return geminiSeen(
         checkToolCall(load.rules, args === undefined ? { name } : { name, args }, {
           mode,

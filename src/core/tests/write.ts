@@ -7,8 +7,8 @@ import type { ReplaySettingsInput } from '../engine/settings.ts';
 import type { RunExpectation, StepExpectation } from './schema.ts';
 import { append } from '../model/append.ts';
 
-/** A YAML node for expectations, each a one-line flow mapping. */
-export function expectationNodes(doc: Document, list: readonly StepExpectation[]): Node[] {
+/** A YAML node for expectations (a rule-set test's or a dialect test's), each a one-line flow mapping. */
+export function expectationNodes(doc: Document, list: readonly object[]): Node[] {
   return list.map((e) => {
     const node = doc.createNode(e) as Node;
     if (isMap(node)) node.flow = true;

@@ -5,6 +5,7 @@
  */
 import { DropdownMenu } from 'radix-ui';
 import { Icon, type IconName } from './Icon.tsx';
+import { buttonClass } from './Button.tsx';
 import { Tooltip } from './Tooltip.tsx';
 import './ui.css';
 
@@ -17,14 +18,25 @@ export interface MenuItem {
   run(): void;
 }
 
-export function MenuButton({ label, icon, items }: { label: string; icon: IconName; items: readonly MenuItem[] }) {
+/**
+ * `labelled`: a small button showing its label and a chevron (a toolbar's menu of choices) instead of
+ * a quiet icon-only one with a tooltip; `title` is then its tooltip.
+ */
+export function MenuButton({ label, icon, items, labelled = false, title }: { label: string; icon: IconName; items: readonly MenuItem[]; labelled?: boolean; title?: string }) {
+  const trigger = labelled ? (
+    <DropdownMenu.Trigger className={buttonClass('default', { size: 'sm' })}>
+      <Icon name={icon} />
+      <span>{label}</span>
+      <Icon name="chevronDown" />
+    </DropdownMenu.Trigger>
+  ) : (
+    <DropdownMenu.Trigger className="btn btn-ghost btn-icon" aria-label={label}>
+      <Icon name={icon} />
+    </DropdownMenu.Trigger>
+  );
   return (
     <DropdownMenu.Root modal={false}>
-      <Tooltip content={label}>
-        <DropdownMenu.Trigger className="btn btn-ghost btn-icon" aria-label={label}>
-          <Icon name={icon} />
-        </DropdownMenu.Trigger>
-      </Tooltip>
+      {labelled && !title ? trigger : <Tooltip content={title ?? label}>{trigger}</Tooltip>}
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="ui-popover ui-menu" aria-label={label} align="end" sideOffset={4} collisionPadding={8}>
           {items.map((it) => (

@@ -9,7 +9,7 @@ import { checkCodexPolicy } from './checks.ts';
 import { loadCodexRules, type CodexDecision, type RulesFileInput } from './policy.ts';
 import { isGeminiSession } from '../gemini/sniff.ts';
 import { isCodexRollout, readCodexRollout, replayCodexCall, type Agreement, type CodexExecCall } from './rollout.ts';
-import { readCodexScript } from './script.ts';
+import { readCodexScript, scriptExecCall, SESSION_CHECK } from './script.ts';
 import { append } from '../../model/append.ts';
 
 /** A session to replay: a name and its text. */
@@ -129,7 +129,7 @@ export function readCodexSessions(sessions: readonly SessionText[]): { calls: { 
       skipped.push({ name: s.name, reason: script.commands.length === 0 ? 'no commands' : `not a Codex session log or command script (line ${script.errors[0]?.line}: ${script.errors[0]?.message})` });
       continue;
     }
-    for (const c of script.commands) calls.push({ session: s.name, call: { line: c.line, tool: 'script', argv: c.argv, commands: [c.argv], recorded: 'unknown' } });
+    for (const c of script.commands) calls.push({ session: s.name, call: scriptExecCall(c) });
   }
   return { calls, diagnostics, skipped };
 }
@@ -162,7 +162,7 @@ export function codexPolicyReport(files: readonly RulesFileInput[], sessions: re
   const calls: CodexCallRow[] = [];
   if (!load.refused)
     for (const { session, call } of read.calls) {
-      const r = replayCodexCall(load.policy, call, { resolveHostExecutables: true });
+      const r = replayCodexCall(load.policy, call, SESSION_CHECK);
       const i = calls.length;
       const ruleRows: number[] = [];
       for (const m of r.matched) {

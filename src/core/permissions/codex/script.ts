@@ -4,6 +4,20 @@
  * Blank lines and lines starting with `#` are skipped.
  */
 import { shlexSplit } from './shlex.ts';
+import type { CheckOptions } from './policy.ts';
+import type { CodexExecCall } from './rollout.ts';
+
+/**
+ * How a session's calls are decided (a rollout log's or a script's), in the Policy view and in a
+ * test that replays a trace file alike: an absolute program path falls back to its basename's
+ * rules, as `--resolve-host-executables` does.
+ */
+export const SESSION_CHECK: CheckOptions = { resolveHostExecutables: true };
+
+/** A script's command as an exec call, so it is decided as a session's call is. */
+export function scriptExecCall(c: ScriptCommand): CodexExecCall {
+  return { line: c.line, tool: 'script', argv: c.argv, commands: [c.argv], recorded: 'unknown' };
+}
 
 /** One command of a script, with its 1-based line. */
 export interface ScriptCommand {
