@@ -63,6 +63,18 @@ test('import a Gemini policy folder and Codex rules, see decisions and rules, tr
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect(view.getByTestId('gemini-total-deny').getByRole('definition')).toHaveText('2');
 
+  // the admin tier's file left out: its deny no longer decides (1 policy file counted), then back
+  await view.getByRole('button', { name: 'All 2 files' }).click();
+  const admin = page.getByRole('dialog', { name: 'Files counted' }).getByRole('checkbox', { name: /admin\/org\.toml/ });
+  await admin.focus();
+  await page.keyboard.press('Space');
+  await expect(view.getByTestId('gemini-total-deny').getByRole('definition')).toHaveText('0');
+  await expect(view.locator('.corpus-status')).toContainText('1 policy file');
+  await page.keyboard.press('Space');
+  await expect(view.getByTestId('gemini-total-deny').getByRole('definition')).toHaveText('2');
+  await page.keyboard.press('Escape');
+  await expect(view.getByRole('button', { name: 'All 2 files' })).toBeFocused();
+
   // translate the Codex rules to Gemini CLI: a new document, the report, the what-if diff
   await page.getByRole('group', { name: 'Policy dialect' }).getByRole('button', { name: 'Codex' }).click();
   await view.getByRole('button', { name: 'Translate to…' }).click();

@@ -17,6 +17,7 @@ import { RuleReportView, writeRuleEdit, type WhatIfResult } from './RuleReportVi
 import { useWorkerAnswer } from './useWorkerAnswer.ts';
 import { refusalOf, usePolicySessions, withRuleText } from './policyInputs.ts';
 import { useLivePolicy } from './LivePolicy.tsx';
+import { PolicyFilesPicker, useCountedFiles } from './policyFiles.tsx';
 import { PolicySaveAsTest, sessionsOf } from './PolicySaveAsTest.tsx';
 import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
 
@@ -44,7 +45,8 @@ const docOf = (docs: readonly RuleDoc[], path: string) => docs.find((d) => d.kin
 export function CodexPolicyView() {
   const store = useStudioStore();
   const docs = useStudio((s) => s.project.docs);
-  const files = useMemo(() => docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'codex' ? (d.agent.codexRules ?? []) : [])), [docs]);
+  const all = useMemo(() => docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'codex' ? (d.agent.codexRules ?? []) : [])), [docs]);
+  const files = useCountedFiles('codex', all);
   const sessions = usePolicySessions();
   const job = useMemo(() => () => runCodexReport({ files, sessions }), [files, sessions]);
   const { answer: report, error } = useWorkerAnswer(job);
@@ -133,6 +135,7 @@ export function CodexPolicyView() {
       apply={apply}
       actions={
         <>
+          <PolicyFilesPicker dialect="codex" all={all} counted={files} />
           <PolicySaveAsTest dialect="codex" files={files} sessions={sessions} decided={sessionsOf(report.calls)} />
           <TranslateButton from="codex" />
         </>

@@ -19,6 +19,7 @@ import { RuleReportView, writeRuleEdit, type WhatIfResult } from './RuleReportVi
 import { useWorkerAnswer } from './useWorkerAnswer.ts';
 import { refusalOf, usePolicySessions, withRuleText } from './policyInputs.ts';
 import { useLivePolicy } from './LivePolicy.tsx';
+import { PolicyFilesPicker, useCountedFiles } from './policyFiles.tsx';
 import { PolicySaveAsTest, sessionsOf } from './PolicySaveAsTest.tsx';
 import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
 
@@ -33,14 +34,16 @@ const FLAGGED = ['deny', 'ask_user'];
 const callLine = (c: GeminiCallRow) => codecs().geminiCallText(c.call);
 /** A call no table decided counts under `none` too (Gemini's default decided it). */
 const geminiDecisions = (c: GeminiCallRow) => (c.rule === undefined && c.synthetic === undefined ? [c.decision, 'none'] : [c.decision]);
-const COLUMNS = [{ label: 'Tier', width: '84px' }, { label: 'Priority', num: true }, { label: 'Decided', num: true, total: true }];
+const COLUMNS = [{ label: 'Tier', width: '84px', optional: true }, { label: 'Priority', num: true }, { label: 'Decided', num: true, total: true }];
 
 const docOf = (docs: readonly RuleDoc[], path: string) => docs.find((d) => d.kind === 'agent' && d.agent.family === 'gemini' && d.agent.geminiPolicies?.some((f) => f.path === path));
 
 export function GeminiPolicyView() {
   const store = useStudioStore();
   const docs = useStudio((s) => s.project.docs);
-  const files = useMemo<GeminiFileInput[]>(() => docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'gemini' ? (d.agent.geminiPolicies ?? []) : [])), [docs]);
+  const all = useMemo<GeminiFileInput[]>(() => docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'gemini' ? (d.agent.geminiPolicies ?? []) : [])), [docs]);
+  const files = useCountedFiles('gemini', all);
+  const tierOf = useCallback((path: string) => `${all.find((f) => f.path === path)?.tier ?? 'user'} tier`, [all]);
   const sessions = usePolicySessions();
   const job = useMemo(() => () => runGeminiReport({ files, sessions }), [files, sessions]);
   const { answer: report, error } = useWorkerAnswer(job);
@@ -125,6 +128,7 @@ export function GeminiPolicyView() {
       apply={apply}
       actions={
         <>
+          <PolicyFilesPicker dialect="gemini" all={all} counted={files} describe={tierOf} />
           <PolicySaveAsTest dialect="gemini" files={files} sessions={sessions} decided={sessionsOf(report.calls)} />
           <TranslateButton from="gemini" />
         </>

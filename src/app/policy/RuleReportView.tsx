@@ -182,7 +182,7 @@ export function RuleReportView(p: RuleReportProps) {
       <div className="corpus-head">
         <h2>Policy · {p.name}</h2>
         <span className="corpus-status">{p.status}</span>
-        {p.actions}
+        {p.actions ? <span className="policy-head-actions">{p.actions}</span> : null}
       </div>
       {p.refusal && (
         <p className="corpus-error" role="alert">

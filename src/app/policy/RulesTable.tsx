@@ -19,7 +19,12 @@ export interface RuleColumn {
   /** The column the calls-no-rule-decided row counts in (default: the first). */
   total?: boolean;
   width?: string;
+  /** Left out when the pane is narrow (the rule's place line says it too), so the rule keeps room. */
+  optional?: boolean;
 }
+
+/** A column's cell classes: `num` for numbers, `policy-col-optional` for one a narrow pane leaves out. */
+const cellClass = (c: RuleColumn | undefined): string | undefined => [c?.num ? 'num' : '', c?.optional ? 'policy-col-optional' : ''].filter(Boolean).join(' ') || undefined;
 
 export interface RulesTableProps {
   id: string;
@@ -59,7 +64,7 @@ export function RulesTable(p: RulesTableProps) {
           <col className="policy-col-decision" />
           <col />
           {p.columns.map((c) => (
-            <col key={c.label} style={col(c.width ?? (c.num ? '70px' : undefined))} />
+            <col key={c.label} className={c.optional ? 'policy-col-optional' : undefined} style={col(c.width ?? (c.num ? '70px' : undefined))} />
           ))}
           <col className="policy-col-actions" />
         </colgroup>
@@ -68,7 +73,7 @@ export function RulesTable(p: RulesTableProps) {
             <th scope="col">Decision</th>
             <th scope="col">Rule</th>
             {p.columns.map((c) => (
-              <th key={c.label} scope="col" className={c.num ? 'num' : undefined} title={c.label}>
+              <th key={c.label} scope="col" className={cellClass(c)} title={c.label}>
                 {c.label}
               </th>
             ))}
@@ -113,7 +118,7 @@ export function RulesTable(p: RulesTableProps) {
                   </span>
                 </th>
                 {r.cells.map((c, j) => (
-                  <td key={j} className={p.columns[j]?.num ? 'num' : undefined}>
+                  <td key={j} className={cellClass(p.columns[j])}>
                     {typeof c === 'number' ? c.toLocaleString('en') : c}
                   </td>
                 ))}
@@ -131,7 +136,7 @@ export function RulesTable(p: RulesTableProps) {
               </button>
             </th>
             {p.columns.map((c, j) => (
-              <td key={c.label} className={c.num ? 'num' : undefined}>
+              <td key={c.label} className={cellClass(c)}>
                 {j === totalAt ? p.unruledCount.toLocaleString('en') : null}
               </td>
             ))}
