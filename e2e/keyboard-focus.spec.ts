@@ -166,13 +166,24 @@ test('a name the field refuses is kept with its error until fixed or Escape, nev
 
 test('the focus stays after Add rule’s choice, the Undo of a Connect and leaving the presenter', async ({ page }) => {
   await openEtl(page);
-  // Add rule… → "max" → Enter: the Inspector shows the new rule and has the focus.
+  // Add rule… → "max" → Enter: the Inspector shows the new rule, its limit has the focus (the
+  // picker chose the type), and typing sets it.
   await selectByKeyboard(page, 'transform');
   await page.keyboard.press('Control+Shift+R');
   await page.keyboard.type('max');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect.poll(() => page.evaluate(() => document.querySelector('[aria-label="Inspector"]')?.contains(document.activeElement) ?? false)).toBe(true);
+  await expect.poll(() => focused(page)).toBe('input Max calls');
+  await page.keyboard.type('3');
+  await page.keyboard.press('Tab');
+  await expect(region(page, 'Inspector').getByLabel('Usage description')).toContainText('3');
+  // … and for a rule that lists tools, the list does.
+  await selectByKeyboard(page, 'transform');
+  await page.keyboard.press('Control+Shift+R');
+  await page.keyboard.type('preceding');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect.poll(() => focused(page)).toMatch(/^input Conditions/);
 
   // A Connect, then its Undo: the focus goes to a node, not the page.
   await selectByKeyboard(page, 'send_message');

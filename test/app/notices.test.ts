@@ -14,4 +14,16 @@ describe('notices', () => {
     s().notify('error', 'Undo: Nothing to undo.');
     expect(s().notices).toHaveLength(3);
   });
+
+  it('another project drops the errors about the one left, keeps what was said for information', () => {
+    const store = createStudioStore(undefined, () => 0);
+    const s = () => store.getState();
+    s().notify('error', 'etl-broken.toml has an error in its source at line 39.');
+    s().notify('info', 'Your project “Draft” stays saved: Examples → Saved projects.');
+    s().newProject('ETL pipeline');
+    expect(s().notices.map((n) => [n.kind, n.text])).toEqual([['info', 'Your project “Draft” stays saved: Examples → Saved projects.']]);
+    s().notify('error', 'Another error.');
+    s().loadProject(s().project);
+    expect(s().notices.map((n) => n.kind)).toEqual(['info']);
+  });
 });

@@ -26,6 +26,19 @@ describe('the command palette lists every command', () => {
     expect(find('export')[0]).toBe('Export');
   });
 
+  it('finds the verifier and the tests by what a user calls them, and opens their view', () => {
+    expect(find('verify')[0]).toBe('Problems and verification');
+    expect(find('deadlock')).toContain('Problems and verification');
+    expect(find('tests')[0]).toBe('Tests');
+    const ctx = { store: createStudioStore(), ui: createUiStore('system') };
+    ctx.ui.getState().setMode('simulate');
+    ctx.ui.getState().setCollapsed('bottom', true);
+    ALL_ACTIONS.find((a) => a.id === 'show-problems')?.run(ctx);
+    expect([ctx.ui.getState().mode, ctx.ui.getState().tabs['design-bottom'], ctx.ui.getState().collapsed.bottom]).toEqual(['design', 'source-problems', false]);
+    ALL_ACTIONS.find((a) => a.id === 'show-tests')?.run(ctx);
+    expect(ctx.ui.getState().tabs['design-bottom']).toBe('tests');
+  });
+
   it('ranks a label match above a keyword match', () => {
     expect(find('tool')[0]).toBe('Add tool');
   });

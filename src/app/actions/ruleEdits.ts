@@ -3,6 +3,7 @@
  * rule selected, and a notice (the live region) saying what changed with the rule's number and
  * both names of its type.
  */
+import { requestRuleFocus } from '../inspector/nameFocus.ts';
 import type { StudioStore } from '../state/store.ts';
 import { addPrecedingEdge, addRule } from '../../core/graph/agentEdits.ts';
 import { ruleTypeLabel } from '../../core/describe/ruleNames.ts';
@@ -19,6 +20,7 @@ export function addRuleOfType(store: StudioStore, docId: string, tool: string, t
     return r.agent;
   });
   if (index < 0) return index;
+  requestRuleFocus(docId, index);
   s.select({ kind: 'rule', index });
   s.notify('info', `Added rule ${ruleNumber(index)} for “${tool}”: ${ruleTypeLabel(type)}. Its fields are in the Inspector.`);
   return index;

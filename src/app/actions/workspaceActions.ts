@@ -28,7 +28,29 @@ const translateSource = ({ store }: ActionContext) => {
   return dialectOfDoc(activeDoc(s)) ?? s.project.docs.map(dialectOfDoc).find((d) => d !== undefined);
 };
 
+/** Design mode with the bottom panel unfolded on `view` (a `design-bottom` view of `workspace/views.tsx`). */
+const showBottom = ({ ui }: ActionContext, view: string) => {
+  const u = ui.getState();
+  u.setMode('design');
+  u.setTab('design-bottom', view);
+  u.setCollapsed('bottom', false);
+};
+
 export const workspaceActions: Action[] = [
+  {
+    id: 'show-problems',
+    label: 'Problems and verification',
+    keywords: 'verify prove check deadlock unreachable cycle conflict counterexample errors warnings diagnostics',
+    hint: 'Every problem of the project: the checks of each file and what the verifier proves (deadlocks, unreachable tools), each with Show trace',
+    run: (ctx) => showBottom(ctx, 'source-problems'),
+  },
+  {
+    id: 'show-tests',
+    label: 'Tests',
+    keywords: 'rule tests expectations pass fail run test.yaml',
+    hint: 'The project’s rule-set tests, run after every edit',
+    run: (ctx) => showBottom(ctx, 'tests'),
+  },
   {
     id: 'translate-policy',
     label: 'Translate policy to…',

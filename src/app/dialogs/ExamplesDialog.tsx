@@ -166,7 +166,7 @@ export function ExamplesDialog() {
             ))}
           </ul>
           <h3>Examples</h3>
-          <p className="muted">Open a copy of an example in this project. Your own documents are kept; Undo removes it again.</p>
+          <p className="muted">Each example opens as a project of its own. Your work stays saved in this browser (the Saved projects tab).</p>
           <ul className="gallery-grid" aria-label="Examples">
             {INFOS.map((e) => (
               <Card key={e.name} name={e.name} title={e.name} family={familyOf(e.name)} description={e.description} preview={previewOfFile(e.name, e.text)} onOpen={() => void open(e.name, e.text)} mono />

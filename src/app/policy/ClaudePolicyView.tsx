@@ -96,9 +96,9 @@ export function ClaudePolicyView() {
     return (
       <section className="corpus-view policy-view" aria-label="Policy">
         <div className="corpus-empty">
-          <p className="corpus-empty-title">No Claude Code settings in this project</p>
+          <p className="corpus-empty-title">No permission rules in this project</p>
           <p>
-            Open a <code>.claude/settings.json</code> (or <code>settings.local.json</code>, <code>~/.claude/settings.json</code>) to see its permission rules in the order Claude Code evaluates them, and which calls of your sessions each rule decides.
+            Import (or paste) the rules a coding agent loads: Claude Code’s <code>.claude/settings.json</code>, Codex’s <code>~/.codex/rules/*.rules</code>, or a folder of Gemini CLI policies (<code>.toml</code> files of <code>[[rule]]</code> tables). This view lists the rules in the order the agent evaluates them, and which calls of your sessions each rule decides.
           </p>
         </div>
       </section>

@@ -213,11 +213,13 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
       history: emptyHistory(),
       notices: [],
 
+      // Another project: the errors notified were about the one left (its documents, its lines), so
+      // they go; what was said for information (where the old project was saved) stays.
       newProject(name) {
-        set({ project: emptyProject(name), history: emptyHistory(), selection: { kind: 'none' } });
+        set({ project: emptyProject(name), history: emptyHistory(), selection: { kind: 'none' }, notices: get().notices.filter((n) => n.kind !== 'error') });
       },
       loadProject(data) {
-        set({ project: data, history: emptyHistory(), selection: { kind: 'none' } });
+        set({ project: data, history: emptyHistory(), selection: { kind: 'none' }, notices: get().notices.filter((n) => n.kind !== 'error') });
       },
       renameProject(name) {
         change((p) => (p.name === name ? p : { ...p, name }), 'rename');
