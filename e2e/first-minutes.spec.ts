@@ -154,3 +154,25 @@ test('the toolbar’s buttons show their tooltips on hover and on keyboard focus
   await region(page, 'Graph').getByRole('button', { name: 'New agent' }).focus();
   await expect(page.getByRole('tooltip').filter({ hasText: "An agent's tool rules" })).toHaveCount(1);
 });
+
+test('pasted Claude Code settings and Codex rules open as their dialect: named so, no TOML error, Source edits reach the graph', async ({ page }) => {
+  const paste = (text: string) =>
+    page.evaluate((t) => {
+      const dt = new DataTransfer();
+      dt.setData('text/plain', t);
+      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    }, text);
+  await paste('{"permissions":{"allow":["Bash(npm run test:*)"],"deny":["Bash(rm:*)"]}}');
+  const pane = await problems(page);
+  await expect(page.getByRole('textbox', { name: 'Source of settings.json' })).toBeAttached();
+  await expect(pane).not.toContainText('F001');
+  await setSource(page, '{"permissions":{"allow":["Bash(npm run test:*)"],"deny":["Bash(rm:*)", "Bash(curl:*)"]}}');
+  await expect(region(page, 'Inspector')).toContainText('Bash(curl:*)');
+
+  // a paste outside the editor (the editor keeps its own)
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await paste(readFileSync('examples/codex-default.rules', 'utf8'));
+  await expect(page.getByRole('textbox', { name: 'Source of default.rules' })).toBeAttached();
+  await expect(graphNode(page, 'rm')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /TOML syntax error/ })).toHaveCount(0);
+});

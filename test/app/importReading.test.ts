@@ -30,6 +30,23 @@ describe('reading an import', () => {
     expect(json.kind === 'docs' && json.docs.map((d) => [d.kind, d.fileName])).toEqual([['agent', 'j.toml']]);
   });
 
+  it('names and reads a pasted permission policy as its dialect: Claude Code settings, Codex rules, a Gemini CLI policy', () => {
+    const cases: [string, string, string][] = [
+      ['{"permissions":{"allow":["Bash(npm run test:*)"],"deny":["Bash(rm:*)"]}}', 'settings.json', 'claude'],
+      [readFileSync('examples/codex-default.rules', 'utf8'), 'default.rules', 'codex'],
+      [readFileSync('examples/gemini-policies/user/dev.toml', 'utf8'), 'policy.toml', 'gemini'],
+    ];
+    for (const [text, name, family] of cases) {
+      const r = readImport(undefined, text);
+      if (r.kind !== 'docs') throw new Error(`${name}: ${r.kind === 'refused' ? r.message : r.kind}`);
+      const doc = r.docs[0];
+      expect([r.docs.length, doc?.fileName, doc?.kind === 'agent' ? doc.agent.family : undefined, doc?.text === text]).toEqual([1, name, family, true]);
+      // the rules carry the document's name, so Source, Policy and tests agree on it
+      const held = doc?.kind === 'agent' ? [...(doc.agent.claudeSettings ?? []), ...(doc.agent.codexRules ?? []), ...(doc.agent.geminiPolicies ?? [])] : [];
+      expect(held.map((f) => f.path)).toEqual([name]);
+    }
+  });
+
   it('recognises a pasted or dropped project bundle', () => {
     const store = createStudioStore();
     store.getState().importFile('etl-pipeline.toml', ETL);

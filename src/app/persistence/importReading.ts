@@ -125,6 +125,25 @@ export function refuseBySize(source: string, size: number): ImportReading | unde
   return { kind: 'refused', message: `${source} is too large to import (${mb(size)}; the limit is ${mb(MAX_IMPORT_BYTES)}). Nothing was changed.` };
 }
 
+const isPermissionFamily = (f: string | undefined) => f === 'claude' || f === 'codex' || f === 'gemini';
+
+/** The file name each permission dialect's rules usually have (Codex: `~/.codex/rules/default.rules`). */
+const USUAL_NAME = { claude: 'settings.json', codex: 'default.rules', gemini: 'policy.toml' } as const;
+
+/**
+ * Pasted text, read under the name of what it is: Codex rules (Starlark, no format of their own) by
+ * their `prefix_rule(` calls; Claude Code settings and Gemini CLI policies read once, then again
+ * under their usual file name, so the document is named and parsed as that dialect (not
+ * `claude-code.toml`, which the TOML reader then refuses).
+ */
+function readPasted(format: 'json' | 'yaml' | 'toml', text: string): ReturnType<typeof docsFromFile> {
+  if (/^\s*(prefix_rule|host_executable)\s*\(/m.test(text)) return docsFromFile(USUAL_NAME.codex, text);
+  const read = docsFromFile(`${format === 'yaml' ? 'workflow' : 'pasted'}.${format}`, text);
+  const only = read.docs.length === 1 ? read.docs[0] : undefined;
+  const family = only?.kind === 'agent' ? only.agent.family : undefined;
+  return family === 'claude' || family === 'gemini' ? docsFromFile(USUAL_NAME[family], text) : read;
+}
+
 /**
  * Reads an imported text. `fileName` is absent for pasted text: its format is then sniffed and
  * the documents are named after the agents and workflows they hold.
@@ -152,8 +171,8 @@ export function readImport(fileName: string | undefined, text: string): ImportRe
     }
   }
 
-  const name = fileName ?? `${format === 'yaml' ? 'workflow' : 'pasted'}.${format}`;
-  const { docs, loaded, single } = docsFromFile(name, text);
+  const read = fileName !== undefined ? docsFromFile(fileName, text) : readPasted(format, text);
+  const { docs, loaded, single } = read;
   if (docs.length === 0) {
     const trace = traceByContent(fileName, text);
     if (trace) return trace;
@@ -166,7 +185,8 @@ export function readImport(fileName: string | undefined, text: string): ImportRe
     const why = first ? `${first.message.replace(/[.\s]+$/, '')} (line ${first.range.start.line}).` : 'it holds no agent and no workflow.';
     return { kind: 'refused', message: `Could not import ${fileName ?? 'the pasted text'}: ${why} Nothing was changed.` };
   }
-  // Pasted agents are named after themselves rather than `pasted.toml`.
-  const named = fileName ? docs : docs.map((d) => (d.kind === 'agent' ? { ...d, fileName: `${d.agent.name || 'agent'}.${d.agent.family === 'letta' ? 'json' : 'toml'}` } : d));
+  // Pasted agents are named after themselves rather than `pasted.toml`; a permission dialect's
+  // document keeps its usual file name (its rules carry that path, and it says the format).
+  const named = fileName ? docs : docs.map((d) => (d.kind === 'agent' && !isPermissionFamily(d.agent.family) ? { ...d, fileName: `${d.agent.name || 'agent'}.${d.agent.family === 'letta' ? 'json' : 'toml'}` } : d));
   return { kind: 'docs', docs: named, source, ...(fileName && single ? { loaded } : {}) };
 }
