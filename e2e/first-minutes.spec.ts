@@ -176,3 +176,13 @@ test('pasted Claude Code settings and Codex rules open as their dialect: named s
   await expect(graphNode(page, 'rm')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /TOML syntax error/ })).toHaveCount(0);
 });
+
+test('the Codex example in Simulate says where Codex rules are decided, and goes there', async ({ page }) => {
+  await (await gallery(page)).getByRole('button', { name: 'codex-default.rules', exact: true }).click();
+  await expect(graphNode(page, 'rm')).toBeVisible();
+  await page.keyboard.press('Alt+2');
+  const note = region(page, 'Simulation').getByRole('note', { name: 'Decided in the Policy view' });
+  await expect(note).toContainText('Codex rules are decided in the Policy view');
+  await note.getByRole('button', { name: 'Open the Policy view' }).click();
+  await expect(region(page, 'Policy').getByTestId('codex-total-forbidden')).toBeVisible();
+});

@@ -7,7 +7,7 @@ import { rowForKey, scrollToRow, visibleRange } from '../../src/app/simulator/vi
 import { changedSettings, defaultForm, defaultSettings, formToSettings, settingsToForm } from '../../src/app/simulator/settingsForm.ts';
 import { decisionsFileName, exportStem, summaryFileName } from '../../src/app/simulator/downloads.ts';
 import { highlightOf } from '../../src/app/simulator/highlightOf.ts';
-import { buildRequest, resolveChoice } from '../../src/app/simulator/runRequest.ts';
+import { buildRequest, decidedInPolicyView, resolveChoice } from '../../src/app/simulator/runRequest.ts';
 import { firstDecisionOfEvent } from '../../src/core/simulator/overview.ts';
 import { decodeTeachingLink, encodeTeachingLink, teachingPayloadOf, teachingUrl } from '../../src/app/simulator/teachingLink.ts';
 import { toggleId } from '../../src/app/simulator/traceInput.ts';
@@ -300,6 +300,15 @@ describe('run requests', () => {
     expect(r.ok && r.request.traces.map((t) => t.name)).toEqual(['a.jsonl', 'b.yaml']);
     expect(buildRequest({ ...project, traces: [] }, {}, defaultSettings())).toMatchObject({ ok: false });
     expect(buildRequest(project, { agentDocId: null, workflowDocId: null }, defaultSettings())).toMatchObject({ ok: false });
+  });
+  it('sends Codex rules and Gemini CLI policies to the Policy view instead of replaying them', () => {
+    const codex = { ...project, activeDocId: 'c', docs: [...project.docs, { kind: 'agent' as const, id: 'c', fileName: 'default.rules', text: '', layout: {}, agent: { name: 'codex', tools: [], rules: [], family: 'codex' as const } }] };
+    expect(decidedInPolicyView(codex, { workflowDocId: null })).toBe('Codex');
+    const r = buildRequest(codex, { workflowDocId: null }, defaultSettings());
+    expect(r.ok ? '' : r.message).toMatch(/^Codex rules are decided by Codex's own engine in the Policy view/);
+    // with a workflow, or another agent, it is a run as before
+    expect(decidedInPolicyView(codex, {})).toBeUndefined();
+    expect(buildRequest(codex, { agentDocId: 'a1', workflowDocId: null }, defaultSettings()).ok).toBe(true);
   });
 });
 

@@ -15,6 +15,9 @@ import { useUiStore } from '../state/uiContext.tsx';
 import { useStore } from 'zustand';
 import { liveStore } from './liveStore.ts';
 import { LiveView } from './LiveView.tsx';
+import { PolicyElsewhere } from './PolicyElsewhere.tsx';
+import { decidedInPolicyView } from './runRequest.ts';
+import { useStudio } from '../state/context.tsx';
 import './simulator.css';
 import './live.css';
 
@@ -24,6 +27,8 @@ export function SimulationPanel({ id }: { id?: string }) {
   const ui = useUiStore();
   // a Codex / Gemini CLI session is decided in the Policy view, not here
   const live = useStore(liveStore, (s) => s.active && !s.lines);
+  const choice = useSimulation((s) => s.choice);
+  const elsewhere = useStudio((s) => (hasRun ? undefined : decidedInPolicyView(s.project, choice)));
   // A new run shows its first results: the Step view, whichever view was open.
   useEffect(() => {
     if (runId !== undefined) ui.getState().setTab('simulate-side', 'step');
@@ -35,10 +40,12 @@ export function SimulationPanel({ id }: { id?: string }) {
         {/* the run's Save as test, teaching link and presenter are about a run, not the live session */}
         {live ? null : <TeachingBar />}
       </div>
-      <div className={live ? 'sim-body sim-body-live' : 'sim-body'}>
+      <div className={live || elsewhere ? 'sim-body sim-body-live' : 'sim-body'}>
         <div className="sim-main">
           {live ? (
             <LiveView />
+          ) : elsewhere ? (
+            <PolicyElsewhere dialect={elsewhere} />
           ) : (
             <>
               <Timeline />
@@ -46,7 +53,7 @@ export function SimulationPanel({ id }: { id?: string }) {
             </>
           )}
         </div>
-        {live ? null : (
+        {live || elsewhere ? null : (
           <div className="sim-side">
             <ViewTabs region="simulate-side" label="Simulation views" fallback={hasRun ? 'step' : 'setup'} />
           </div>

@@ -39,8 +39,19 @@ export function resolveChoice(project: ProjectData, choice: RunChoice): Resolved
 
 export type BuiltRequest = { ok: true; request: SimulationRequest; resolved: ResolvedChoice } | { ok: false; message: string };
 
+/** The dialect whose rules the Policy view decides (Codex, Gemini CLI), when the chosen agent is one. */
+export function decidedInPolicyView(project: ProjectData, choice: RunChoice): 'Codex' | 'Gemini CLI' | undefined {
+  const resolved = resolveChoice(project, choice);
+  if (resolved.workflowDocId !== undefined) return undefined;
+  const doc = project.docs.find((d) => d.id === resolved.agentDocId);
+  const family = doc?.kind === 'agent' ? doc.agent.family : undefined;
+  return family === 'codex' ? 'Codex' : family === 'gemini' ? 'Gemini CLI' : undefined;
+}
+
 /** The worker request for a choice, or why there is nothing to run. */
 export function buildRequest(project: ProjectData, choice: RunChoice, settings: ReplaySettings, chunkSize = 2_000): BuiltRequest {
+  const dialect = decidedInPolicyView(project, choice);
+  if (dialect) return { ok: false, message: `${dialect} rules are decided by ${dialect}'s own engine in the Policy view (Design mode, bottom panel): each call of your sessions with its decision and the rule that made it.` };
   const resolved = resolveChoice(project, choice);
   if (resolved.traces.length === 0) return { ok: false, message: 'Choose a trace to replay (add one with “Add trace”).' };
   const docs = project.docs.filter((d) => d.id === resolved.agentDocId || d.id === resolved.workflowDocId);
