@@ -250,3 +250,23 @@ test('Minimise on the final exit-blocked step of a deadlock keeps the hotfix tha
   await expect(rows.last()).toContainText('exit blocked: pending release');
   await expect(state).not.toContainText('1970');
 });
+
+test('an edit after a run: Simulate says the rules changed since, and Run again clears it', async ({ page }) => {
+  // The review's steps: ETL walk-through → Esc → Design → select load → delete rule #5 (MaxCalls) → Alt+2.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
+  await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: 'ETL pipeline, step by step', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Presenter view' })).toBeVisible({ timeout: 20_000 });
+  await page.keyboard.press('Escape');
+  await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Design' }).click();
+  await graphNode(page, 'load').click();
+  await region(page, 'Inspector').getByRole('button', { name: /Max calls/ }).first().click();
+  await region(page, 'Inspector').getByRole('button', { name: 'Delete rule', exact: true }).click();
+  await page.keyboard.press('Alt+2');
+  const stale = sim(page).getByRole('status').filter({ hasText: 'The rules changed since this run' });
+  await expect(stale).toBeVisible();
+  await stale.getByRole('button', { name: 'Run again' }).click();
+  await expect(sim(page).getByRole('status').filter({ hasText: /Done:/ })).toBeVisible({ timeout: 30_000 });
+  await expect(stale).toHaveCount(0);
+  await expect(sim(page).getByRole('listbox', { name: 'Decisions' })).not.toContainText('MaxCallsExceeded');
+});

@@ -5,6 +5,7 @@ import { ProgressBar } from '../components/ui/ProgressBar.tsx';
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
 import { resolveChoice } from './runRequest.ts';
+import { staleBy } from './runStale.ts';
 import { SaveAsTest } from '../tests/SaveAsTest.tsx';
 import { liveStore } from './liveStore.ts';
 import { runHeld } from './teaching.ts';
@@ -42,6 +43,7 @@ export function RunBar() {
   // A finished run is full whether or not its size was known (lazily expanded scripted traces have no total).
   const shown = running ? (pct ?? 0) : run ? 100 : 0;
   const errors = diagnostics.filter((d) => d.severity === 'error');
+  const stale = staleBy(project, run);
 
   return (
     <div className="sim-runbar">
@@ -61,6 +63,14 @@ export function RunBar() {
       <span className="sim-status" role="status">
         {run ? statusText(run.status, run.log.length, run.items, run.endedAt !== undefined ? run.endedAt - run.startedAt : undefined) : 'Not run yet'}
       </span>
+      {stale && !live ? (
+        <div className="sim-stale" role="status">
+          <span>
+            {stale === 'rules' ? 'The rules changed since this run' : 'The trace changed since this run'}: the decisions and rule numbers shown may no longer hold.
+          </span>{' '}
+          <Button size="sm" variant="primary" icon="play" label="Run again" onClick={() => void sim.start(project)} disabled={importing} />
+        </div>
+      ) : null}
       {held ? (
         <div className="sim-held" role="alert">
           <CodeText text={held.message} />{' '}

@@ -35,6 +35,8 @@ export interface RunInfo {
   traceText?: string;
   agentDocId?: string;
   workflowDocId?: string;
+  /** The rule files' texts the run replayed (references to the request's), to tell when they changed. */
+  ruleTexts?: readonly string[];
   settings: ReplaySettings;
   /** Trace items (steps) and usable events, once known. */
   items: number;
@@ -293,6 +295,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
           ...(built.resolved.traces.length === 1 ? { traceText: built.resolved.traces[0]?.text } : {}),
           ...(built.resolved.agentDocId !== undefined ? { agentDocId: built.resolved.agentDocId } : {}),
           ...(built.resolved.workflowDocId !== undefined ? { workflowDocId: built.resolved.workflowDocId } : {}),
+          ruleTexts: built.request.ruleFiles.map((f) => f.text),
           settings: settings,
           items: 0,
           events: 0,
