@@ -27,5 +27,13 @@ test('the Claude Code walk-through opens from the gallery and steps through the 
   await page.keyboard.press('End');
   await expect(decision).not.toContainText('Tokens:');
   await expect(decision).not.toContainText('in this phase');
+  // … and its counter reaches its own end: the last slide is "Step N of N", → is done there
+  await expect(stage.locator('.presenter-counter')).toHaveText(/^Step (\d+) of \1$/);
+  await expect(forward).toBeDisabled();
+  // the buttons do not move as the counter's number grows
+  await page.keyboard.press('Home');
+  const at = await forward.boundingBox();
+  await page.keyboard.press('End');
+  expect((await forward.boundingBox())?.x).toBe(at?.x);
   expect(errors).toEqual([]);
 });

@@ -142,7 +142,8 @@ function Stage() {
           <Button iconOnly icon="next" label="Step forward" shortcut="→ or Space" disabled={!canForward} onClick={() => go(1, quiet)} />
           <Button iconOnly icon="last" label="Last step" shortcut="End" disabled={!ready || step >= lastShown} onClick={() => sim.selectStep(lastShown)} />
           <output className="presenter-counter" aria-live="polite">
-            {ready ? stageCounter(run, step, selected, items) : 'No run yet'}
+            {/* counted to the last slide: a run ending on steps that are not slides (token counts) ends on "16 of 16", not an unreachable "of 17" */}
+            {ready ? stageCounter(run, step, selected, lastShown + 1) : 'No run yet'}
           </output>
         </div>
         <SegmentedControl<StageTheme> label="Stage theme" value={theme} onChange={setTheme} items={THEMES} />
