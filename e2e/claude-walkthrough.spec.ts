@@ -21,6 +21,11 @@ test('the Claude Code walk-through opens from the gallery and steps through the 
   const decision = stage.getByRole('region', { name: 'Current decision' });
   await forward.click();
   await expect(decision).toContainText('Grep');
+  // what the call did, not only its tool: the pattern searched, on the slide and its chip
+  const called = decision.getByLabel('Called with');
+  await expect(called).not.toBeEmpty();
+  const calledText = (await called.textContent()) ?? '';
+  await expect(stage.getByText(`Grep(${calledText.slice(0, 20)}`).first()).toBeVisible();
   await expect(stage.locator('.presenter-counter')).toHaveText(/^Step 2 of \d+/);
   await expect(decision).not.toContainText('Tokens:');
   // It ends on its last call, not on a token count.

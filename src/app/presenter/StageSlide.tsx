@@ -7,11 +7,14 @@ import type { Explanation } from '../../core/simulator/explainTypes.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import { decisionLabel, kindIcon } from '../simulator/decisionText.ts';
 import { verdictOf } from './stageStep.ts';
+import { tellingArgumentText } from '../../core/traces/callText.ts';
 import { ExplanationBody } from '../simulator/DecisionPanel.tsx';
 import type { StageStep } from './useStageStep.ts';
 
 export function StageSlide({ ready, step, shown, explanation }: { ready: boolean; step: number; shown: StageStep; explanation: Explanation | undefined }) {
-  const { decision } = shown;
+  const { decision, event } = shown;
+  // the call's telling argument (the command, the path), when the decision is about the step's call
+  const called = decision && event?.type === 'tool_call' && 'tool' in decision && decision.tool === event.tool ? tellingArgumentText(event.args, 160) : undefined;
   const notes = ready && shown.narration ? (
     <aside className="presenter-narration" aria-label="Speaker notes">
       <CodeText text={shown.narration} />
@@ -31,6 +34,11 @@ export function StageSlide({ ready, step, shown, explanation }: { ready: boolean
           <p className={`presenter-kind presenter-verdict-${verdictOf(decision.kind)}`}>
             <span aria-hidden="true">{kindIcon(decision.kind)}</span> <CodeText text={decisionLabel(decision)} />
           </p>
+          {called ? (
+            <p className="presenter-call" aria-label="Called with">
+              <code>{called}</code>
+            </p>
+          ) : null}
           {notes}
           {explanation ? <ExplanationBody kind={decision.kind} explanation={explanation} /> : null}
         </>

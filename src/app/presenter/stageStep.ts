@@ -4,6 +4,7 @@
  * did with its event ("`cargo test` ran — repeated_command 3 of 5 in 2 m"). Names are marked with
  * backticks for `CodeText`.
  */
+import { callText } from '../../core/traces/callText.ts';
 import type { TraceEvent } from '../../core/traces/events.ts';
 import type { WorkflowEngineSnapshot, RuleStateSnapshot } from '../../core/engine/workflow/snapshot.ts';
 import type { ToolEngineSnapshot } from '../../core/engine/tools/types.ts';
@@ -89,7 +90,8 @@ export function eventSlide(event: TraceEvent, ctx: StepContext): string {
 export function eventChip(event: TraceEvent): string {
   switch (event.type) {
     case 'tool_call':
-      return event.tool;
+      // what the call did, not only its tool: three `Bash` chips in a row say nothing to a class
+      return callText(event.tool, event.args, 28);
     case 'command':
       return event.command;
     case 'file_edit':
