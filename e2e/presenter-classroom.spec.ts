@@ -89,6 +89,9 @@ for (const title of WALKTHROUGHS) {
       await expect(slide).not.toContainText('Reading this step');
       await expect(slide.locator('.presenter-kind, .presenter-event').first()).toBeVisible();
       expect(await slide.evaluate((el) => (el as HTMLElement).innerText.includes('`')), `step ${i}: no literal backtick`).toBe(false);
+      // the slide fits a 1280×720 projector once its explanation is in: nothing below the fold
+      await expect(slide.locator('.sim-summary, .presenter-event').first()).toBeVisible();
+      expect(await slide.evaluate((el) => el.scrollHeight <= el.clientHeight + 1), `step ${i}: the slide fits its box`).toBe(true);
       await wholeAt(i);
     }
   });

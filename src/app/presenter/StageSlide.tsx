@@ -3,6 +3,7 @@
  * decided nothing, what the engine counted of its event; the trace's narration as speaker text.
  * Names marked with backticks are drawn as code (`CodeText`), never as backticks.
  */
+import { useLayoutEffect, useRef } from 'react';
 import type { Explanation } from '../../core/simulator/explainTypes.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import { decisionLabel, kindIcon } from '../simulator/decisionText.ts';
@@ -11,8 +12,21 @@ import { tellingArgumentText } from '../../core/traces/callText.ts';
 import { ExplanationBody } from '../simulator/DecisionPanel.tsx';
 import type { StageStep } from './useStageStep.ts';
 
+/** The slide's text sizes, largest first (headings and code are set in em of it). */
+const SLIDE_SIZES = [20, 18, 16] as const;
+
 export function StageSlide({ ready, step, shown, explanation }: { ready: boolean; step: number; shown: StageStep; explanation: Explanation | undefined }) {
   const { decision, event } = shown;
+  const fit = useRef<HTMLElement>(null);
+  // A slide fits its box: a long one is set a size or two smaller (20, 18, 16 px) before it scrolls.
+  useLayoutEffect(() => {
+    const el = fit.current;
+    if (!el) return;
+    for (const size of SLIDE_SIZES) {
+      el.style.fontSize = `${size}px`;
+      if (el.scrollHeight <= el.clientHeight) break;
+    }
+  });
   // the call's telling argument (the command, the path), when the decision is about the step's call
   const called = decision && event?.type === 'tool_call' && 'tool' in decision && decision.tool === event.tool ? tellingArgumentText(event.args, 160) : undefined;
   const notes = ready && shown.narration ? (
@@ -21,7 +35,7 @@ export function StageSlide({ ready, step, shown, explanation }: { ready: boolean
     </aside>
   ) : null;
   return (
-    <section className="presenter-decision" aria-label="Current decision">
+    <section className="presenter-decision" aria-label="Current decision" ref={fit}>
       {!ready ? (
         <p className="presenter-hint">Run a trace in Simulate mode, then present it here.</p>
       ) : step < 0 ? (
@@ -40,7 +54,7 @@ export function StageSlide({ ready, step, shown, explanation }: { ready: boolean
             </p>
           ) : null}
           {notes}
-          {explanation ? <ExplanationBody kind={decision.kind} explanation={explanation} /> : null}
+          {explanation ? <ExplanationBody kind={decision.kind} explanation={explanation} stage /> : null}
         </>
       ) : shown.eventText ? (
         <>

@@ -42,27 +42,54 @@ export function DecisionPanel() {
  * link that selects it, given the run), details, the prompt the agent sees and, for a refused
  * call, the engine's own message behind a disclosure.
  */
-export function ExplanationBody({ kind, explanation, run }: { kind: string; explanation: Explanation; run?: Pick<RunInfo, 'agentDocId' | 'workflowDocId'> | undefined }) {
+/**
+ * A decision's explanation: its title, summary, the rule's place, the details, what the agent sees
+ * and the engine's message. On stage (`stage`) the verdict line above already says the title, so
+ * it is left out, and what the agent sees (the lesson's payoff) comes before the details, which are
+ * folded: a slide fits a projector without scrolling.
+ */
+export function ExplanationBody({ kind, explanation, run, stage = false }: { kind: string; explanation: Explanation; run?: Pick<RunInfo, 'agentDocId' | 'workflowDocId'> | undefined; stage?: boolean }) {
+  const details =
+    explanation.details.length > 0 ? (
+      <ul>
+        {explanation.details.map((d, i) => (
+          <li key={i}>
+            <CodeText text={d} />
+          </li>
+        ))}
+      </ul>
+    ) : null;
+  const prompt =
+    explanation.prompt !== undefined ? (
+      <>
+        <h4>What the agent sees</h4>
+        {/* on stage a long prompt scrolls in its box: reachable by keyboard too */}
+        <pre className="sim-prompt" {...(stage ? { tabIndex: 0, 'aria-label': 'What the agent sees' } : {})}>
+          {explanation.prompt}
+        </pre>
+      </>
+    ) : null;
   return (
     <>
-      <h3 className={`sim-k-${kind}`}><CodeText text={explanation.title} /></h3>
+      {stage ? null : <h3 className={`sim-k-${kind}`}><CodeText text={explanation.title} /></h3>}
       <p className="sim-summary"><CodeText text={explanation.summary} /></p>
       {explanation.ruleAt && explanation.ruleRef ? <RuleSourceLink at={explanation.ruleAt} ruleRef={explanation.ruleRef} run={run} /> : null}
-      {explanation.details.length > 0 ? (
-        <ul>
-          {explanation.details.map((d, i) => (
-            <li key={i}>
-              <CodeText text={d} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {explanation.prompt !== undefined ? (
+      {stage ? (
         <>
-          <h4>What the agent sees</h4>
-          <pre className="sim-prompt">{explanation.prompt}</pre>
+          {prompt}
+          {details ? (
+            <details className="stage-details">
+              <summary>Details</summary>
+              {details}
+            </details>
+          ) : null}
         </>
-      ) : null}
+      ) : (
+        <>
+          {details}
+          {prompt}
+        </>
+      )}
       {explanation.engine ? (
         <details className="sim-engine">
           <summary>Engine message</summary>
