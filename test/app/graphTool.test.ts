@@ -126,6 +126,21 @@ describe('simulator step highlight on the tool graph', () => {
     expect(lit.edges.filter((e) => e.className?.includes('rs-edge-step')).map((e) => [e.source, e.target])).toEqual([['x', 'y']]);
   });
 
+  it('draws the path walked: its tools and edges, the last move apart (refused: tried)', () => {
+    const agent: Agent = { name: 'a', tools: [{ name: 'x' }, { name: 'y' }, { name: 'z' }], rules: [{ tool_name: 'y', rule_type: { type: 'RequiresPrecedingTools' as const }, conditions: ['x'], priority: 5 }] };
+    const graph = toolGraph(agent, []);
+    const id = graph.edges[0]?.id as string;
+    const path = { nodes: new Set(['x', 'y']), edges: new Set<string>(), last: new Set([id]), refused: false, from: 0, to: 2 };
+    const flow = toolFlow(graph, agent, {}, { kind: 'none' }, undefined, { path });
+    expect(flow.nodes.filter((n) => n.className?.includes('rs-walked')).map((n) => n.id)).toEqual(['x', 'y']);
+    expect(flow.edges[0]?.className).toContain('rs-edge-last');
+    expect(flow.edges[0]?.className).not.toContain('rs-edge-refused');
+    const tried = toolFlow(graph, agent, {}, { kind: 'none' }, undefined, { path: { ...path, refused: true } });
+    expect(tried.edges[0]?.className).toContain('rs-edge-last rs-edge-refused');
+    const walked = toolFlow(graph, agent, {}, { kind: 'none' }, undefined, { path: { ...path, edges: new Set([id]), last: new Set<string>() } });
+    expect(walked.edges[0]?.className).toContain('rs-edge-walked');
+  });
+
   it('presizes the nodes of a graph of thousands of tools (size and handles given), so React Flow renders only those in view; small graphs are measured as drawn', () => {
     const chain = (n: number): Agent => ({
       name: 'big',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stageViewport } from '../../src/app/graph/stageView.ts';
 import { eventSlide, nextShownStep, quietSteps, spokenSeconds, stageMove, verdictOf } from '../../src/app/presenter/stageStep.ts';
-import { stageCss, tracedPath } from '../../src/app/presenter/stageTrace.ts';
+import { stageCss } from '../../src/app/presenter/stageTrace.ts';
 import type { WorkflowEngineSnapshot } from '../../src/core/engine/workflow/snapshot.ts';
 
 const VIEW = { minZoom: 1.5, maxZoom: 1.8, padding: 32 };
@@ -56,13 +56,12 @@ describe('stage slides', () => {
     expect(verdictOf('deduplicated')).toBe('quiet');
   });
 
-  it('traces the path walked and marks the current node with a word, not colour alone', () => {
-    const path = tracedPath(['a', 'b', 'b', 'c'], { edges: [{ id: 'e1', source: 'a', target: 'b' }, { id: 'e2', source: 'b', target: 'c' }, { id: 'e3', source: 'c', target: 'a' }] });
-    expect(path).toEqual({ nodes: ['a', 'b', 'c'], edges: ['e1', 'e2'] });
-    const css = stageCss('.s', { ...path, current: 'c"x', verdict: 'blocked' });
-    expect(css).toContain('.s .react-flow__edge[data-id="e1"] .react-flow__edge-path');
+  it('marks the current node with a word, not colour alone (the path walked: test/simulator/walkedPath.test.ts)', () => {
+    const css = stageCss('.s', { current: 'c"x', verdict: 'blocked' });
+    expect(css).toContain('.s .react-flow__node[data-id="c\\"x"] {');
     expect(css).toContain('[data-id="c\\"x"]::before { content: "⊘ Blocked"');
     expect(css).toContain('var(--stage-blocked)');
+    expect(stageCss('.s', {})).toBe('');
   });
 });
 

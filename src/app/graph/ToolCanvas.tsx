@@ -21,6 +21,7 @@ import { externalFocus, selectFromCanvas } from './useExternalFocus.ts';
 import { useGraphView } from './useGraphView.ts';
 import { GraphCapBanner } from './GraphCapBanner.tsx';
 import { EmptyGraph } from './EmptyGraph.tsx';
+import { PathLegend } from './PathLegend.tsx';
 import type { GraphView } from './neighbourhood.ts';
 import { toolNodeSizeOf } from '../layout/placement.ts';
 import { bandStart, type Page } from '../layout/wrap.ts';
@@ -50,9 +51,6 @@ const viewLayoutInput = (v: GraphView<ToolGraphNode, ToolGraphEdge>) => ({
 export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const store = useStudioStore();
   const selection = useStudio((s) => s.selection);
-  const step = useStepHighlight(doc.id);
-  const stepNode = step?.tool;
-  const stepNodes = useMemo(() => (stepNode !== undefined ? [stepNode] : undefined), [stepNode]);
   const graph = toolGraphOf(doc);
   const nodeIds = useMemo(() => graph.nodes.map((n) => n.id), [graph]);
   usePlacement(doc, nodeIds, store);
@@ -67,6 +65,10 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const [page, setPage] = useState<Page | undefined>(undefined);
   const onPage = useCallback((p: Page) => setPage((old) => (old && old.width === p.width && old.height === p.height && old.below === p.below ? old : p)), []);
   const { view, layout, onMove: onMoveNodes, bands } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove, page);
+  // the step's node and rule, and the path walked to it over the edges drawn
+  const step = useStepHighlight(doc.id, 'tools', view.edges);
+  const stepNode = step?.tool;
+  const stepNodes = useMemo(() => (stepNode !== undefined ? [stepNode] : undefined), [stepNode]);
   // A wrapped capped view opens on its centre's band, fitted again when laid out anew (a new centre
   // or page). One too tall to wrap is fitted as any big graph (its start; a found tool is panned to).
   const centreAt = view.capped && view.centre !== undefined ? own(layout, view.centre) : undefined;
@@ -163,6 +165,7 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
     <>
       {graph.nodes.length === 0 ? <EmptyGraph doc={doc} /> : null}
       {view.capped ? <GraphCapBanner noun="tool" shown={{ nodes: view.nodes.length, edges: view.edges.length }} total={view.total} centre={view.centre} ids={nodeIds} onFind={onFind} onBottom={setBannerBottom} /> : null}
+      {step?.path ? <PathLegend path={step.path} /> : null}
       <FlowView<ToolFlowNode, Edge>
       nodes={flow.nodes}
       edges={flow.edges}

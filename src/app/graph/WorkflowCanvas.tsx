@@ -20,6 +20,7 @@ import { externalFocus, selectFromCanvas } from './useExternalFocus.ts';
 import { useGraphView } from './useGraphView.ts';
 import { GraphCapBanner } from './GraphCapBanner.tsx';
 import { EmptyGraph } from './EmptyGraph.tsx';
+import { PathLegend } from './PathLegend.tsx';
 import type { GraphView } from './neighbourhood.ts';
 import { phaseNodeSize } from '../layout/placement.ts';
 import { onDeleteRequest } from './deleteRequests.ts';
@@ -44,9 +45,6 @@ const dataCacheOf = (id: string) => {
 export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
   const store = useStudioStore();
   const selection = useStudio((s) => s.selection);
-  const step = useStepHighlight(doc.id);
-  const stepNode = step?.node;
-  const stepNodes = useMemo(() => (stepNode !== undefined ? [stepNode] : undefined), [stepNode]);
   const graph = workflowGraphOf(doc);
   const nodeIds = useMemo(() => graph.nodes.map((n) => n.id), [graph]);
   usePlacement(doc, nodeIds, store);
@@ -59,6 +57,10 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
   const attention = useMemo(() => problemNode(diagnosticsOf(doc).diagnostics), [doc]);
   const storeMove = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);
   const { view, layout, onMove: onMoveNodes } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove);
+  // the step's node and rule, and the path walked to it over the edges drawn
+  const step = useStepHighlight(doc.id, 'phases', view.edges);
+  const stepNode = step?.node;
+  const stepNodes = useMemo(() => (stepNode !== undefined ? [stepNode] : undefined), [stepNode]);
   /** Where the banner of a capped view ends: the fit keeps the nodes below it. */
   const [bannerBottom, setBannerBottom] = useState(0);
   const stable = useMemo(() => {
@@ -119,6 +121,7 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
     <>
       {graph.nodes.every((n) => n.kind !== 'phase') ? <EmptyGraph doc={doc} /> : null}
       {view.capped ? <GraphCapBanner noun="phase" shown={{ nodes: view.nodes.length, edges: view.edges.length }} total={view.total} centre={view.centre} ids={nodeIds} onFind={onFind} onBottom={setBannerBottom} /> : null}
+      {step?.path ? <PathLegend path={step.path} /> : null}
       <FlowView<PhaseFlowNode, Edge>
       nodes={flow.nodes}
       edges={flow.edges}

@@ -15,6 +15,7 @@ import type { Selection } from '../state/store.ts';
 import { selectedNodes } from '../state/selection.ts';
 import { own } from '../../core/model/ownKeys.ts';
 import type { Verdict } from '../simulator/verdict.ts';
+import type { PathMarks } from './usePathWalked.ts';
 
 export type ToolFlowNode = Node<ToolGraphNode & Record<string, unknown>, 'tool'>;
 export type PhaseFlowNode = Node<PhaseGraphNode & Record<string, unknown>, 'phase'>;
@@ -33,6 +34,19 @@ export interface StepHighlight {
   pulse?: number;
   /** The decision's outcome, drawn on `tool` / `node` (its colour and its word). */
   verdict?: Verdict;
+  /** The path the run walked up to the step: its nodes and edges subdued, its last move marked. */
+  path?: PathMarks;
+}
+
+/** The class of a node on the path walked. */
+const walkedNodeClass = (step: StepHighlight | undefined, id: string): string => (step?.path?.nodes.has(id) ? ' rs-walked' : '');
+
+/** The classes of an edge on the path walked: walked before, or the last move (refused: tried). */
+function walkedEdgeClass(step: StepHighlight | undefined, id: string): string {
+  const path = step?.path;
+  if (!path) return '';
+  if (path.last.has(id)) return path.refused ? ' rs-edge-last rs-edge-refused' : ' rs-edge-last';
+  return path.edges.has(id) ? ' rs-edge-walked' : '';
 }
 
 /** The class of the step's own node: its verdict (the deciding rule's other tool gets none). */
@@ -106,7 +120,7 @@ export function toolFlow(
   const picked = new Set(selectedNodes(selection));
   const big = presize;
   const nodes = graph.nodes.map((n, i): ToolFlowNode => {
-    const classes = ['rs-node'];
+    const classes = [`rs-node${walkedNodeClass(step, n.id)}`];
     if (n.dimmed) classes.push('rs-dimmed');
     if (n.error) classes.push('rs-error');
     if (n.id === ruleTool) classes.push('rs-related');
@@ -130,7 +144,7 @@ export function toolFlow(
       target: e.target,
       type: 'rule',
       selected: e.rule === selectedRule,
-      className: `rs-edge rs-edge-${e.kind}${e.cycle ? ' rs-edge-cycle' : ''}${step?.toolRule === e.rule ? ` rs-edge-step${pulseClass(step)}` : ''}`,
+      className: `rs-edge rs-edge-${e.kind}${e.cycle ? ' rs-edge-cycle' : ''}${step?.toolRule === e.rule ? ` rs-edge-step${pulseClass(step)}` : ''}${walkedEdgeClass(step, e.id)}`,
       ...(e.kind === 'exclusive' ? {} : { markerEnd: { type: 'arrowclosed' as const } }),
       ariaLabel: edgeAriaLabel(e),
       data: {
@@ -154,7 +168,7 @@ export function phaseFlow(
   const picked = new Set(selection.kind === 'phaseRule' ? [selection.node] : selectedNodes(selection));
   const big = presize;
   const nodes = graph.nodes.map((n, i): PhaseFlowNode => {
-    const classes = ['rs-node', `rs-phase-${n.kind}`];
+    const classes = [`rs-node${walkedNodeClass(step, n.id)}`, `rs-phase-${n.kind}`];
     if (n.dimmed) classes.push('rs-dimmed');
     if (n.error) classes.push('rs-error');
     if (n.stuck) classes.push('rs-stuck');
@@ -179,7 +193,7 @@ export function phaseFlow(
       target: e.target,
       type: 'rule',
       selected: selection.kind === 'transition' && selection.node === e.node && selection.index === e.index,
-      className: `rs-edge rs-edge-transition${e.error ? ' rs-edge-cycle' : ''}`,
+      className: `rs-edge rs-edge-transition${e.error ? ' rs-edge-cycle' : ''}${walkedEdgeClass(step, e.id)}`,
       markerEnd: { type: 'arrowclosed' as const },
       ariaLabel: `${e.source} to ${e.target} when ${e.when}`,
       data: { label: e.when, title: e.error ? `Transition to a phase that does not exist` : `when ${e.when}` },

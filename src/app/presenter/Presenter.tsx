@@ -126,7 +126,7 @@ function Stage() {
   }, []);
 
   const ready = run !== undefined && run.status !== 'running' && items > 0;
-  const marks = ready && step >= 0 ? stageCss('.presenter-graph .rs-flow', { ...shown.path, current: shown.current, verdict: shown.verdict }) : '';
+  const marks = ready && step >= 0 ? stageCss('.presenter-graph .rs-flow', { current: shown.current, verdict: shown.verdict }) : '';
   return (
     <div className="presenter" role="dialog" aria-modal="true" aria-label="Presenter view" data-stage-theme={theme}>
       <header className="presenter-bar">

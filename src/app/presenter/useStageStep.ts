@@ -1,7 +1,7 @@
 /**
  * Everything the presenter shows about the selected step, gathered from the run, the worker's step
  * state and the trace's text: its decision or event, the narration written for it, the node it is
- * about with its verdict, the path walked so far and the calls of the strip.
+ * about with its verdict and the calls of the strip (the path walked is the canvas's: usePathWalked.ts).
  */
 import { useMemo } from 'react';
 import type { Decision } from '../../core/engine/decisions.ts';
@@ -11,17 +11,13 @@ import { estimateTraceItems } from '../../core/traces/estimate.ts';
 import { traceNarration, type TraceNarration } from '../../core/traces/narration.ts';
 import { ruleToolOf } from '../../core/graph/lettaEdits.ts';
 import type { RuleDoc } from '../state/documents.ts';
-import { toolGraphOf, workflowGraphOf } from '../graph/docGraph.ts';
 import { decisionOf, type RunInfo } from '../simulator/simulationStore.ts';
 import type { Inspection } from '../../worker/protocol.ts';
 import type { SimulationHighlight } from '../simulator/highlightOf.ts';
 import { eventSlide, verdictOf, type Verdict } from './stageStep.ts';
-import { tracedPath } from './stageTrace.ts';
 
 /** Traces up to this many items are read on the page for the strip and the narration (walk-throughs are tens). */
 export const STAGE_TRACE_ITEMS = 5_000;
-/** Decisions scanned for the path walked so far. */
-const PATH_DECISIONS = 5_000;
 
 export interface StageTrace {
   items: readonly TraceItem[];
@@ -52,19 +48,6 @@ export interface StageStep {
   focus: readonly string[];
   current?: string | undefined;
   verdict?: Verdict | undefined;
-  /** The nodes visited and edges walked up to this step. */
-  path: { nodes: string[]; edges: string[] };
-}
-
-/** The decisions' tools that ran, in order, up to and including `step`. */
-function toolsRun(run: RunInfo, step: number): string[] {
-  const to = Math.min(run.log.rangeOfStep(step).to, PATH_DECISIONS);
-  const seq: string[] = [];
-  for (let i = 0; i < to; i++) {
-    const d = run.log.at(i);
-    if (d && (d.kind === 'allowed' || d.kind === 'auto')) seq.push(d.tool);
-  }
-  return seq;
 }
 
 /** The selected step as the stage shows it. */
@@ -101,12 +84,6 @@ export function useStageStep(
     const nodeRules = doc?.kind === 'workflow' && workflow?.node ? doc.workflow.nodes.find((n) => n.name === workflow.node)?.rules : undefined;
     const eventText = !decision && event ? eventSlide(event, { workflow, tools: state?.snapshot.tools, nodeRules }) : undefined;
 
-    let path = { nodes: [] as string[], edges: [] as string[] };
-    if (run && doc && step >= 0) {
-      const graph = doc.kind === 'agent' ? toolGraphOf(doc) : workflowGraphOf(doc);
-      const sequence = doc.kind === 'workflow' ? (workflow?.history.map((p) => p.node) ?? []) : toolsRun(run, step);
-      path = tracedPath(sequence, graph);
-    }
     return {
       decision,
       event,
@@ -115,7 +92,6 @@ export function useStageStep(
       focus,
       current,
       verdict: decision ? verdictOf(decision.kind) : current !== undefined ? 'current' : undefined,
-      path,
     };
     // `version`: the run's decision windows arrived (the log is read outside React state).
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -14,3 +14,4 @@ export { VIOLATION_KINDS, isViolation, nextViolation, violations } from './viola
 export { overviewBins, type OverviewBin } from './overview.ts';
 export { decodeTeaching, encodeTeaching, TEACHING_MAX_CHARS, TEACHING_SCHEMA_VERSION, TeachingPayload, type TeachingPayloadInput, type TeachingResult } from './teaching.ts';
 export { describeWorkflowRule, toolRuleLine, workflowRuleLine } from './ruleText.ts';
+export { walkedPath, type PathEdge, type PathGraph, type WalkedPath } from './walkedPath.ts';

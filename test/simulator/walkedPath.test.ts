@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { Decision, DecisionBody } from '../../src/core/engine/decisions.ts';
+import { walkedPath } from '../../src/core/simulator/walkedPath.ts';
+
+const d = (body: DecisionBody, seq = 0): Decision => ({ seq, event: seq, time: '2025-01-01T00:00:00.000Z', ...body }) as Decision;
+const ran = (tool: string): Decision => d({ kind: 'allowed', tool, outcome: 'ok', flow: 'continue' });
+const auto = (tool: string): Decision => d({ kind: 'auto', tool, reason: 'start_constraint', outcome: 'ok', flow: 'continue' });
+const blocked = (tool: string): Decision => d({ kind: 'blocked', tool, code: 'PrerequisitesNotMet', message: '' });
+const edges = [
+  { id: 'e1', source: 'a', target: 'b' },
+  { id: 'e2', source: 'b', target: 'c' },
+  { id: 'e3', source: 'c', target: 'a' },
+  { id: 'e4', source: 'b', target: 'd' },
+];
+
+describe('walkedPath', () => {
+  it('marks the tools that ran, the edges between consecutive ones, and the last move apart', () => {
+    expect(walkedPath([auto('a'), ran('b'), ran('b'), ran('c')], edges, 'tools')).toEqual({ nodes: ['a', 'b', 'c'], edges: ['e1'], last: ['e2'], refused: false });
+  });
+
+  it('a refused call walks nothing, but as the last decision it is the edge tried', () => {
+    expect(walkedPath([ran('a'), ran('b'), blocked('d')], edges, 'tools')).toEqual({ nodes: ['a', 'b'], edges: ['e1'], last: ['e4'], refused: true });
+    // once something else happened, the refused call left no mark
+    expect(walkedPath([ran('a'), ran('b'), blocked('d'), d({ kind: 'exit' })], edges, 'tools')).toEqual({ nodes: ['a', 'b'], edges: ['e1'], last: [], refused: false });
+  });
+
+  it('skips holes (windows not read yet) and what moves nowhere', () => {
+    expect(walkedPath([ran('a'), undefined, d({ kind: 'ignored', tool: 'c' }), ran('b')], edges, 'tools').last).toEqual(['e1']);
+  });
+
+  it('walks a workflow by its transitions, START included, and ignores tool calls', () => {
+    const t = (from: string, to: string) => d({ kind: 'transition', from, to });
+    const path = walkedPath([t('START', 'a'), ran('x'), t('a', 'b'), t('b', 'c')], edges, 'phases');
+    expect(path).toEqual({ nodes: ['START', 'a', 'b', 'c'], edges: ['e1'], last: ['e2'], refused: false });
+    // a decision after the transition (an interrupt) leaves no current move
+    expect(walkedPath([t('a', 'b'), d({ kind: 'interrupt', node: 'b', ruleType: 'x', rule: 0, text: '' })], edges, 'phases').last).toEqual([]);
+  });
+});
