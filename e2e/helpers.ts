@@ -155,3 +155,25 @@ export async function selectByKeyboard(page: Page, id: string): Promise<void> {
   await page.keyboard.press('Enter');
   await expect(region(page, 'Inspector').getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(id);
 }
+
+/** Opens a guided walk-through from Examples: it opens in the presenter, at step 0 (returned). */
+export async function openWalkthrough(page: Page, title: string): Promise<Locator> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
+  await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: title, exact: true }).click();
+  const stage = page.getByRole('dialog', { name: 'Presenter view' });
+  await expect(stage).toBeVisible({ timeout: 20_000 });
+  await expect(stage.getByText(/^Step 0 of \d+$/)).toBeVisible();
+  return stage;
+}
+
+/** Presses → until the stage's counter reads `label` (`Step 1.2 of 9`): a step of several decisions takes one press each. */
+export async function forwardTo(page: Page, stage: Locator, label: RegExp): Promise<void> {
+  const counter = stage.locator('.presenter-counter');
+  for (let i = 0; i < 60 && !label.test((await counter.textContent()) ?? ''); i++) {
+    const before = await counter.textContent();
+    await page.keyboard.press('ArrowRight');
+    await expect(counter).not.toHaveText(before ?? '');
+  }
+  await expect(counter).toHaveText(label);
+}

@@ -5,20 +5,10 @@
  * at the edge) with no text under 12 px; a blocked step draws its node blocked; the trace's
  * narration is speaker text; the teaching link is copied from the presenter.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { stayOffline } from './helpers.ts';
+import { expect, test, type Locator } from '@playwright/test';
+import { forwardTo, openWalkthrough, stayOffline } from './helpers.ts';
 
 const WALKTHROUGHS = ['ETL pipeline, step by step', 'A coding session under the execution workflow', 'A Letta agent, as Letta runs it', 'A Claude Code session under a project’s settings'];
-
-async function openWalkthrough(page: Page, title: string): Promise<Locator> {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
-  await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: title, exact: true }).click();
-  const stage = page.getByRole('dialog', { name: 'Presenter view' });
-  await expect(stage).toBeVisible({ timeout: 20_000 });
-  await expect(stage.getByText(/^Step 0 of \d+$/)).toBeVisible();
-  return stage;
-}
 
 /** The stage graph's geometry: whether every node is inside the pane, and its smallest text × zoom. */
 function stageView(stage: Locator) {
@@ -38,17 +28,6 @@ function stageView(stage: Locator) {
       smallest,
     };
   });
-}
-
-/** Presses → until the stage's counter reads `label` (`Step 1.2 of 9`): a step of several decisions takes one press each. */
-async function forwardTo(page: Page, stage: Locator, label: RegExp): Promise<void> {
-  const counter = stage.locator('.presenter-counter');
-  for (let i = 0; i < 60 && !label.test((await counter.textContent()) ?? ''); i++) {
-    const before = await counter.textContent();
-    await page.keyboard.press('ArrowRight');
-    await expect(counter).not.toHaveText(before ?? '');
-  }
-  await expect(counter).toHaveText(label);
 }
 
 test.beforeEach(async ({ page }) => {

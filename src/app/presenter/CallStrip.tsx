@@ -1,50 +1,61 @@
 /**
  * The strip of calls along the stage's foot: one chip per step so far (its number, its event and
- * its verdict's symbol), the current one marked and scrolled into view. A chip jumps to its step.
+ * its verdict's symbol) and, for a step that made several decisions, a small sub-chip for each of
+ * its other decisions (an automatic call, the exit; see callStrip.ts). The chip of the slide's
+ * decision is marked (`aria-current="step"`) and scrolled into view; a chip goes to its decision.
  */
 import { useEffect, useRef } from 'react';
 import type { TraceItem } from '../../core/traces/events.ts';
 import type { RunInfo } from '../simulator/simulationStore.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
-import { stepNumber } from '../simulator/stepNumbering.ts';
-import { eventChip, verdictOf, VERDICT_LABEL } from './stageStep.ts';
+import { stripSteps, type StripChip } from './callStrip.ts';
 
-/** Chips drawn at most (the latest steps). */
+/** Steps drawn at most (the latest). */
 const SHOWN = 200;
-const ICON = { allowed: '✓', blocked: '⊘', interrupt: '⚠', quiet: '≡', current: '·' } as const;
 
-export function CallStrip({ run, items, step }: { run: RunInfo; items: readonly TraceItem[]; step: number }) {
+function go(chip: StripChip, step: number): void {
+  const s = simulationStore().getState();
+  if (chip.decision !== undefined) s.selectDecision(chip.decision);
+  else s.selectStep(step);
+}
+
+export function CallStrip({ run, items, step, selected }: { run: RunInfo; items: readonly TraceItem[]; step: number; selected: number | undefined }) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     list.current?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: 'smooth' });
-  }, [step]);
-  const from = Math.max(0, step - SHOWN + 1);
-  const chips = [];
-  for (let i = from; i <= step && i < items.length; i++) {
-    const item = items[i] as TraceItem;
-    const index = run.log.selectedByStep(i);
-    const d = index !== undefined ? run.log.at(index) : undefined;
-    const verdict = d ? verdictOf(d.kind) : 'current';
-    const label = item.kind === 'event' ? eventChip(item.event) : `line ${item.line}`;
-    chips.push(
-      <li key={i}>
-        <button
-          type="button"
-          className={`presenter-chip presenter-chip-${verdict}`}
-          aria-current={i === step ? 'step' : undefined}
-          aria-label={`Step ${stepNumber(i)}: ${label}${d ? `, ${VERDICT_LABEL[verdict].toLowerCase()}` : ''}`}
-          onClick={() => simulationStore().getState().selectStep(i)}
-        >
-          <span className="presenter-chip-n">{stepNumber(i)}</span>
-          {d ? <span aria-hidden="true">{ICON[verdict]}</span> : null}
-          <span className="presenter-chip-label">{label}</span>
-        </button>
-      </li>,
-    );
-  }
+  }, [step, selected]);
+  const steps = stripSteps(run.log, items, step - SHOWN + 1, step, selected);
+  const chip = (c: StripChip, i: number) => (
+    <button
+      key={c.decision ?? `s${i}`}
+      type="button"
+      className={`presenter-chip presenter-chip-${c.verdict}${c.sub ? ' presenter-chip-sub' : ''}`}
+      aria-current={c.current ? 'step' : undefined}
+      aria-label={c.name}
+      onClick={() => go(c, i)}
+    >
+      <span className="presenter-chip-n">{c.number}</span>
+      {c.icon !== undefined ? <span aria-hidden="true">{c.icon}</span> : null}
+      <span className="presenter-chip-label">{c.label}</span>
+    </button>
+  );
   return (
     <nav className="presenter-strip" aria-label="Calls so far">
-      {chips.length === 0 ? <p className="presenter-strip-empty">The calls appear here as you step.</p> : <ol ref={list}>{chips}</ol>}
+      {steps.length === 0 ? (
+        <p className="presenter-strip-empty">The calls appear here as you step.</p>
+      ) : (
+        <ol ref={list}>
+          {steps.map((s) =>
+            s.chips.length === 1 ? (
+              <li key={s.step}>{chip(s.chips[0] as StripChip, s.step)}</li>
+            ) : (
+              <li key={s.step} className="presenter-chip-group">
+                {s.chips.map((c) => chip(c, s.step))}
+              </li>
+            ),
+          )}
+        </ol>
+      )}
     </nav>
   );
 }

@@ -157,7 +157,7 @@ function Stage() {
         </div>
         <StageSlide ready={ready} step={step} shown={shown} explanation={inspection?.seq === selected ? inspection?.explanation : undefined} />
       </div>
-      {ready && trace ? <CallStrip run={run} items={trace.items} step={step} /> : null}
+      {ready && trace ? <CallStrip run={run} items={trace.items} step={step} selected={selected} /> : null}
     </div>
   );
 }

@@ -35,7 +35,8 @@ export function StageSlide({ ready, step, shown, explanation }: { ready: boolean
     </aside>
   ) : null;
   return (
-    <section className="presenter-decision" aria-label="Current decision" ref={fit}>
+    // Focusable: a slide that still scrolls (at the smallest size) is scrolled by keyboard too (axe: scrollable-region-focusable).
+    <section className="presenter-decision" aria-label="Current decision" ref={fit} tabIndex={0}>
       {!ready ? (
         <p className="presenter-hint">Run a trace in Simulate mode, then present it here.</p>
       ) : step < 0 ? (
