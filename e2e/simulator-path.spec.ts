@@ -30,7 +30,7 @@ test('Simulate draws the path walked up to the selected decision, its last move 
   await expect(node('load')).not.toHaveClass(/rs-walked/);
   await expect(edge('connect_db before extract')).toHaveClass(/rs-edge-walked/);
   await expect(edge('extract before transform')).toHaveClass(/rs-edge-last/);
-  await expect(graph.getByText('Path so far')).toBeVisible();
+  await expect(graph.locator('.rs-path-legend')).toHaveText('Path so farLast move');
 
   // Step 6.1: send_message ran, disconnect_db (6.2, automatic) not yet.
   await row('6.1').click();
@@ -46,7 +46,8 @@ test('Simulate draws the path walked up to the selected decision, its last move 
   await row('9').click();
   await expect(node('load')).toHaveClass(/rs-verdict-blocked/);
   await expect(node('load')).toHaveClass(/rs-walked/);
-  await expect(graph.getByText('Call refused')).toBeVisible();
+  // (no edge joins connect_db, run last, to load: no move is drawn, and the key names none)
+  await expect(graph.locator('.rs-path-legend')).toHaveText('Path so far');
   await row('6.2').click();
   await expect(node('disconnect_db')).toHaveClass(/rs-verdict-allowed/);
   await screenshotsWithAxe(page, 'simulate-path', 'section.canvas');
@@ -93,4 +94,22 @@ test('the presenter’s strip marks the slide’s decision: a step’s other dec
   await page.keyboard.press('Enter');
   await expect(counter).toHaveText(/^Step 6\.2 of \d+$/);
   await expect(chip('Step 6.2: disconnect_db, automatic, allowed')).toHaveAttribute('aria-current', 'step');
+});
+
+test('a workflow’s path: the phases entered and the transitions taken, on stage and in Simulate', async ({ page }) => {
+  test.setTimeout(90_000);
+  const stage = await openWalkthrough(page, 'A coding session under the execution workflow');
+  await forwardTo(page, stage, /^Step 10 of \d+$/);
+  for (const graph of [stage.getByRole('region', { name: 'Stage graph' }), null]) {
+    const g = graph ?? region(page, 'Graph');
+    if (!graph) {
+      await page.keyboard.press('Escape');
+      await expect(stage).toHaveCount(0);
+    }
+    const phase = (id: string) => g.locator(`.react-flow__node[data-id="${id}"]`);
+    for (const id of ['spec', 'plan', 'code']) await expect(phase(id)).toHaveClass(/rs-walked/);
+    await expect(phase('code_review')).not.toHaveClass(/rs-walked/);
+    await expect(g.locator('.react-flow__edge[aria-label^="spec to plan "]')).toHaveClass(/rs-edge-walked/);
+    await expect(g.locator('.react-flow__edge[aria-label^="plan to code "]')).toHaveClass(/rs-edge-last/);
+  }
 });

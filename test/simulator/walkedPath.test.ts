@@ -24,13 +24,14 @@ describe('walkedPath', () => {
     expect(walkedPath([ran('a'), ran('b'), blocked('d'), d({ kind: 'exit' })], edges, 'tools')).toEqual({ nodes: ['a', 'b'], edges: ['e1'], last: [], refused: false });
   });
 
-  it('skips holes (windows not read yet) and what moves nowhere', () => {
+  it('skips holes (windows not read yet), what moves nowhere and the workflow beside the calls', () => {
     expect(walkedPath([ran('a'), undefined, d({ kind: 'ignored', tool: 'c' }), ran('b')], edges, 'tools').last).toEqual(['e1']);
+    expect(walkedPath([ran('a'), ran('b'), d({ kind: 'transition', from: 'p', to: 'q' })], edges, 'tools')).toEqual({ nodes: ['a', 'b'], edges: [], last: ['e1'], refused: false });
   });
 
   it('walks a workflow by its transitions, START included, and ignores tool calls', () => {
     const t = (from: string, to: string) => d({ kind: 'transition', from, to });
-    const path = walkedPath([t('START', 'a'), ran('x'), t('a', 'b'), t('b', 'c')], edges, 'phases');
+    const path = walkedPath([t('START', 'a'), ran('x'), t('a', 'b'), t('b', 'c'), ran('y')], edges, 'phases');
     expect(path).toEqual({ nodes: ['START', 'a', 'b', 'c'], edges: ['e1'], last: ['e2'], refused: false });
     // a decision after the transition (an interrupt) leaves no current move
     expect(walkedPath([t('a', 'b'), d({ kind: 'interrupt', node: 'b', ruleType: 'x', rule: 0, text: '' })], edges, 'phases').last).toEqual([]);

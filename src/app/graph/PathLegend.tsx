@@ -1,6 +1,6 @@
 /**
  * The key to the path walked, in the canvas's corner while a run is stepped (never on stage): what
- * the quiet path and the strong last move mean, and, on a long run, that the path shown is its
+ * the quiet path and the strong last move (when one is drawn) mean, and, on a long run, that the path shown is its
  * latest part only (the decisions read back from the selected one: usePathWalked.ts).
  */
 import { useContext } from 'react';
@@ -19,8 +19,12 @@ export function PathLegend({ path }: { path: PathMarks }) {
     >
       <span className="rs-path-key rs-path-key-walked" aria-hidden="true" />
       {cut ? `Path of the last ${formatCount(PATH_DECISIONS)} decisions` : 'Path so far'}
-      <span className={`rs-path-key rs-path-key-last${path.refused ? ' rs-path-key-refused' : ''}`} aria-hidden="true" />
-      {path.refused ? 'Call refused' : 'Last move'}
+      {path.last.size > 0 ? (
+        <>
+          <span className={`rs-path-key rs-path-key-last${path.refused ? ' rs-path-key-refused' : ''}`} aria-hidden="true" />
+          {path.refused ? 'Call tried' : 'Last move'}
+        </>
+      ) : null}
     </p>
   );
 }

@@ -28,6 +28,8 @@ export interface WalkedPath {
 }
 
 const REFUSED = new Set<Decision['kind']>(['blocked', 'denied', 'timeout', 'not_found']);
+/** The decisions of a workflow; every other kind is about an agent's calls. */
+const PHASE_KINDS = new Set<Decision['kind']>(['transition', 'interrupt']);
 
 /** The key of a move from `a` to `b` (tool and phase names hold no line feed). */
 const move = (a: string, b: string): string => `${a}\n${b}`;
@@ -37,7 +39,9 @@ const move = (a: string, b: string): string => `${a}\n${b}`;
  * edges of a graph of `kind`. The caller bounds the scan: on a long run, pass the decisions of a
  * window ending at the selected one (the studio passes the last 1,000). A move to the node it is
  * on walks no edge; a refused call moves nowhere, unless it is the last decision, whose attempt is
- * `last` with `refused`. Linear in the decisions and the edges.
+ * `last` with `refused`; a decision after the last move (an exit, an interrupt) leaves no `last`.
+ * Decisions about the other graph (a workflow's transitions on a tool graph) are skipped. Linear
+ * in the decisions and the edges.
  */
 export function walkedPath(decisions: Iterable<Decision | undefined>, edges: readonly PathEdge[], kind: PathGraph): WalkedPath {
   const nodes = new Set<string>();
@@ -52,12 +56,12 @@ export function walkedPath(decisions: Iterable<Decision | undefined>, edges: rea
     at = node;
   };
   for (const d of decisions) {
-    if (!d) continue;
+    // the other graph's decisions (a workflow's beside an agent's calls) leave this one's path as it is
+    if (!d || (kind === 'phases') !== PHASE_KINDS.has(d.kind)) continue;
     refused = false;
     lastMove = undefined;
-    if (kind === 'phases') {
-      if (d.kind !== 'transition') continue;
-      if (at !== d.from) at = d.from;
+    if (d.kind === 'transition') {
+      at = d.from;
       nodes.add(d.from);
       reach(d.to);
     } else if (d.kind === 'allowed' || d.kind === 'auto') {
