@@ -257,11 +257,18 @@ test('an edit after a run: Simulate says the rules changed since, and Run again 
   await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
   await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: 'ETL pipeline, step by step', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Presenter view' })).toBeVisible({ timeout: 20_000 });
+  // to step 1.2, transform blocked: the canvas marks it
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('dialog', { name: 'Presenter view' }).locator('.presenter-counter')).toHaveText(/^Step 1\.2 of/);
   await page.keyboard.press('Escape');
   await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Design' }).click();
+  await expect(region(page, 'Graph').locator('.rs-step')).not.toHaveCount(0);
   await graphNode(page, 'load').click();
   await region(page, 'Inspector').getByRole('button', { name: /Max calls/ }).first().click();
   await region(page, 'Inspector').getByRole('button', { name: 'Delete rule', exact: true }).click();
+  // the run's marks (a verdict, the path) go from the canvas: they were about the rules before the edit
+  await expect(region(page, 'Graph').locator('.rs-step')).toHaveCount(0);
   await page.keyboard.press('Alt+2');
   const stale = sim(page).getByRole('status').filter({ hasText: 'The rules changed since this run' });
   await expect(stale).toBeVisible();
