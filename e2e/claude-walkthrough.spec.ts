@@ -40,5 +40,15 @@ test('the Claude Code walk-through opens from the gallery and steps through the 
   const at = await forward.boundingBox();
   await page.keyboard.press('End');
   expect((await forward.boundingBox())?.x).toBe(at?.x);
+
+  // The walk-through's point: the user rejected `npm test && npm run build` in the session, which these rules
+  // allow without a prompt. Its slide, and then Simulate's Step view, say the session differs.
+  await page.keyboard.press('Home');
+  const differs = decision.getByRole('note').filter({ hasText: 'The session differs' });
+  for (let i = 0; i < 20 && (await differs.count()) === 0; i++) await page.keyboard.press('ArrowRight');
+  await expect(differs).toContainText('the rules allow it without a prompt, but the user rejected it');
+  await expect(decision.getByLabel('Called with')).toHaveText('npm test && npm run build');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('region', { name: 'Decision' }).getByRole('note')).toContainText('The session differs');
   expect(errors).toEqual([]);
 });

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agreementText, createAgreementTracker, recordedOutcomes } from '../../src/core/permissions/claude/agreement.ts';
+import { agreementOf, agreementText, createAgreementTracker, DISAGREEMENT_TEXT, recordedOutcomes } from '../../src/core/permissions/claude/agreement.ts';
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import { prepareSimulation } from '../../src/core/simulate.ts';
 import { createReplay } from '../../src/core/engine/replay.ts';
@@ -76,5 +76,22 @@ describe('agreement of the rules with the session', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('2 rejected by the user (at a prompt, or interrupted); the rules prompt for 2 of them.');
     for (const line of r.stdout.trim().split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();
+  });
+});
+
+describe('agreementOf: one call, as the presenter and the Step view say it', () => {
+  const T = '2026-01-01T00:00:00.000Z';
+  const allowed = { seq: 0, event: 0, time: T, kind: 'allowed', tool: 'Bash', outcome: 'ok', flow: 'continue' } as const;
+  const asked = { ...allowed, consent: { granted: true } } as unknown as typeof allowed;
+  const denied = { seq: 0, event: 0, time: T, kind: 'denied', tool: 'Bash', code: 'PermissionDenied', rule: 1, message: 'deny rule `Bash(rm:*)`' } as const;
+  it('a rejection the rules would not ask about parts ways; one they ask about agrees', () => {
+    expect(agreementOf(allowed as never, 'rejected')).toBe('rules-allow-rejected');
+    expect(agreementOf(asked as never, 'rejected')).toBe('agree');
+    expect(agreementOf(denied as never, 'rejected')).toBe('rules-deny-rejected');
+  });
+  it('a call that ran parts ways only where the rules deny it outright', () => {
+    expect(agreementOf(allowed as never, 'ran')).toBe('agree');
+    expect(agreementOf(denied as never, 'ran')).toBe('rules-deny-ran');
+    expect(DISAGREEMENT_TEXT['rules-allow-rejected']).toMatch(/^the rules allow it without a prompt, but the user rejected it/);
   });
 });

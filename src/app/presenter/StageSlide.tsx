@@ -15,7 +15,7 @@ import type { StageStep } from './useStageStep.ts';
 /** The slide's text sizes, largest first (headings and code are set in em of it). */
 const SLIDE_SIZES = [20, 18, 16] as const;
 
-export function StageSlide({ ready, step, shown, explanation }: { ready: boolean; step: number; shown: StageStep; explanation: Explanation | undefined }) {
+export function StageSlide({ ready, step, shown, explanation, differs }: { ready: boolean; step: number; shown: StageStep; explanation: Explanation | undefined; differs?: string | undefined }) {
   const { decision, event } = shown;
   const fit = useRef<HTMLElement>(null);
   // A slide fits its box: a long one is set a size or two smaller (20, 18, 16 px) before it scrolls.
@@ -52,6 +52,12 @@ export function StageSlide({ ready, step, shown, explanation }: { ready: boolean
           {called ? (
             <p className="presenter-call" aria-label="Called with">
               <code>{called}</code>
+            </p>
+          ) : null}
+          {differs ? (
+            <p className="presenter-differs" role="note">
+              <span aria-hidden="true">⚠ </span>
+              {differs}
             </p>
           ) : null}
           {notes}

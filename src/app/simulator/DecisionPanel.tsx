@@ -8,6 +8,7 @@ import { CodeText } from '../components/ui/CodeText.tsx';
 import type { Explanation } from '../../core/simulator/explainTypes.ts';
 import type { RunInfo } from './simulationStore.ts';
 import { RuleSourceLink } from './RuleSourceLink.tsx';
+import { useSessionDiffers } from './sessionDiffers.ts';
 
 export function DecisionPanel() {
   const run = useSimulation((s) => s.run);
@@ -18,11 +19,19 @@ export function DecisionPanel() {
   const decision = decisionOf(run, selected, inspection);
   const explanation = inspection?.seq === selected ? inspection?.explanation : undefined;
   const number = run && decision ? `Step ${decisionNumber(run.log, decision.seq)}` : '';
+  const event = inspection && decision && run && inspection.state.step === run.log.stepOf(decision.seq) ? inspection.state.event : undefined;
+  const differs = useSessionDiffers(run, decision, event);
   return (
     <section className="sim-decision" aria-label="Decision">
       {!decision ? <p className="sim-muted">Select a decision in the timeline, or step to one.</p> : null}
       {decision ? <p className="sim-stepref">{number}</p> : null}
       {decision ? <MinimiseBar decision={decision} /> : null}
+      {differs ? (
+        <p className="sim-differs" role="note">
+          <span aria-hidden="true">⚠ </span>
+          {differs}
+        </p>
+      ) : null}
       {decision && !explanation ? <p className="sim-muted">Explaining {number.toLowerCase()}…</p> : null}
       {decision && explanation ? (
         <>

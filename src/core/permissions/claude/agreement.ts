@@ -62,6 +62,26 @@ function callDecision(decisions: readonly Decision[], tool: string): Decision | 
   return decisions.find((d) => (d.kind === 'allowed' || d.kind === 'denied') && d.tool === tool);
 }
 
+/** Whether the rules asked the user about a call (a prompt answered yes, or asked and refused). */
+const askedFor = (d: Decision): boolean => (d.kind === 'allowed' ? d.consent !== undefined : d.kind === 'denied' && d.message.startsWith(ASKED_AND_REFUSED));
+
+/**
+ * How the rules' decision for a call (`allowed` or `denied`) relates to what the transcript recorded
+ * of it: a rejection the rules would not have asked about, or a call that ran though they deny it,
+ * part ways; anything else agrees.
+ */
+export function agreementOf(d: Decision, outcome: RecordedOutcome): Agreement {
+  if (outcome === 'rejected') return askedFor(d) ? 'agree' : d.kind === 'allowed' ? 'rules-allow-rejected' : 'rules-deny-rejected';
+  return d.kind === 'denied' && !askedFor(d) ? 'rules-deny-ran' : 'agree';
+}
+
+/** Each way the rules and a session part, in words (after the call's name). */
+export const DISAGREEMENT_TEXT: Readonly<Record<Exclude<Agreement, 'agree'>, string>> = {
+  'rules-allow-rejected': 'the rules allow it without a prompt, but the user rejected it (asked, or interrupting it)',
+  'rules-deny-rejected': 'the rules deny it outright (the user rejected it too)',
+  'rules-deny-ran': 'the rules deny it, but it ran in the session',
+};
+
 /** Compares decisions with recorded outcomes as the replay goes, event by event. */
 export function createAgreementTracker(recorded: ReadonlyMap<string, RecordedOutcome>) {
   const summary: AgreementSummary = { compared: 0, rejected: 0, rejectedAsked: 0, disagreements: [] };
@@ -73,13 +93,11 @@ export function createAgreementTracker(recorded: ReadonlyMap<string, RecordedOut
       const d = callDecision(decisions, event.tool);
       if (!outcome || !d) return;
       summary.compared++;
-      const asked = d.kind === 'allowed' ? d.consent !== undefined : d.kind === 'denied' && d.message.startsWith(ASKED_AND_REFUSED);
-      let kind: Agreement = 'agree';
+      const kind = agreementOf(d, outcome);
       if (outcome === 'rejected') {
         summary.rejected++;
-        if (asked) summary.rejectedAsked++;
-        else kind = d.kind === 'allowed' ? 'rules-allow-rejected' : 'rules-deny-rejected';
-      } else if (d.kind === 'denied' && !asked) kind = 'rules-deny-ran';
+        if (askedFor(d)) summary.rejectedAsked++;
+      }
       if (kind !== 'agree') summary.disagreements.push({ event: index, tool: event.tool, id: event.id, kind });
     },
     summary: (): AgreementSummary => summary,
@@ -91,12 +109,7 @@ export function agreementText(s: AgreementSummary, escape: (s: string) => string
   if (s.compared === 0) return 'The trace records no tool results to compare the rules with.';
   const lines = [`Compared with what the transcript records, ${s.compared} call${s.compared === 1 ? '' : 's'}: ${s.compared - s.disagreements.length} agree.`];
   if (s.rejected > 0) lines.push(`  ${s.rejected} rejected by the user (at a prompt, or interrupted); the rules prompt for ${s.rejectedAsked} of them.`);
-  const what: Record<Disagreement['kind'], string> = {
-    'rules-allow-rejected': 'the rules allow it without a prompt, but the user rejected it (asked, or interrupting it)',
-    'rules-deny-rejected': 'the rules deny it outright (the user rejected it too)',
-    'rules-deny-ran': 'the rules deny it, but it ran in the session',
-  };
-  for (const d of s.disagreements.slice(0, 20)) lines.push(`  event ${d.event + 1} ${escape(d.tool)} (${escape(d.id)}): ${what[d.kind]}`);
+  for (const d of s.disagreements.slice(0, 20)) lines.push(`  event ${d.event + 1} ${escape(d.tool)} (${escape(d.id)}): ${DISAGREEMENT_TEXT[d.kind]}`);
   if (s.disagreements.length > 20) lines.push(`  … and ${s.disagreements.length - 20} more`);
   return lines.join('\n');
 }
