@@ -7,12 +7,38 @@
  */
 import { formatIso } from '../time.ts';
 
+/** `000Z` … `999Z`. */
+const MILLIS_Z = Array.from({ length: 1000 }, (_, i) => `${String(i).padStart(3, '0')}Z`);
+/** The second {@link isoOfClock} last formatted (epoch seconds), and its `YYYY-MM-DDTHH:MM:SS.`. */
+const lastSecond = new Float64Array([Number.NaN]);
+let lastPrefix = '';
+
+/**
+ * `formatIso` of `clock[0]`, with the text up to the second kept for the next call: an event's
+ * time is then one string concatenation, and the number is read from the array, never passed as
+ * an argument (a number passed to a function V8 does not inline is boxed, an allocation a call).
+ */
+function isoOfClock(clock: Float64Array): string {
+  const ms = clock[0] as number;
+  const second = Math.floor(ms / 1000);
+  // Whole ms only (trace times are): a fraction's text is formatIso's own.
+  const whole = Math.floor(ms) === ms;
+  if (second === lastSecond[0] && whole) return lastPrefix + (MILLIS_Z[ms - second * 1000] as string);
+  const iso = formatIso(ms);
+  if (whole) {
+    lastSecond[0] = second;
+    lastPrefix = iso.slice(0, iso.length - 4);
+  }
+  return iso;
+}
+
 export class DecisionStamp {
   /** Sequence number of the next decision. */
   seq = 0;
   /** Index of the event being processed. */
   event = 0;
-  protected ms = Number.NaN;
+  /** The current event's time in epoch ms (a typed array: storing or passing it on boxes nothing). */
+  protected readonly clock = new Float64Array([Number.NaN]);
   /** The event whose time is to be read when first needed ({@link atEvent}), if any. */
   private source: { readonly time: number } | undefined = undefined;
 
@@ -20,7 +46,7 @@ export class DecisionStamp {
   at(event: number, timeMs: number): void {
     this.event = event;
     this.source = undefined;
-    this.ms = timeMs;
+    this.clock[0] = timeMs;
   }
 
   /**
@@ -38,9 +64,9 @@ export class DecisionStamp {
     const source = this.source;
     if (source !== undefined) {
       this.source = undefined;
-      this.ms = source.time;
+      this.clock[0] = source.time;
     }
-    return this.ms;
+    return this.clock[0] as number;
   }
 
   /**
@@ -56,7 +82,8 @@ export class DecisionStamp {
 
   /** The current event's time, ISO 8601 in UTC with milliseconds (formatted at each read). */
   get time(): string {
-    return formatIso(this.timeMs);
+    if (this.source !== undefined) void this.timeMs;
+    return isoOfClock(this.clock);
   }
 }
 
