@@ -59,6 +59,15 @@ export interface CompiledPeriodic extends PeriodicRule {
   toolId: number;
 }
 
+/**
+ * A group with its id, every field written in one literal: the checks and claims of every call
+ * read groups of all tools at one site, which a spread's copies (each group's shape its source's,
+ * `violation` added later) made megamorphic: a generic property lookup per read.
+ */
+function compiledGroup(g: GroupRef, id: number): CompiledGroup {
+  return { key: g.key, group: g.group, rule: g.rule, id, violation: undefined };
+}
+
 /** The tool ↔ id table of one engine, with compiled per-tool rules. */
 export class ToolTable {
   private readonly ids = new Map<string, number>();
@@ -76,7 +85,7 @@ export class ToolTable {
   readonly exitSet: ExitRequirementSet;
 
   constructor(readonly index: RuleIndex) {
-    this.groups = index.allGroups().map((g, id) => ({ ...g, id }));
+    this.groups = index.allGroups().map((g, id) => compiledGroup(g, id));
     for (const g of this.groups) this.groupIds.set(g.key, g.id);
     for (const name of index.declared) this.intern(name);
     this.startRules = index.startRules.map((s) => ({ ...s, toolId: this.intern(s.tool) }));
@@ -155,7 +164,7 @@ export class ToolTable {
         conditions: o.conditions,
         conditionIds: this.internAll(o.conditions),
       })),
-      groups: rules.groups.map((g) => ({ ...g, id: this.groupIds.get(g.key) as number })),
+      groups: rules.groups.map((g) => compiledGroup(g, this.groupIds.get(g.key) as number)),
       exitLoops: rules.exitLoops.map((e: ConditionalRule) => ({ rule: e.rule, conditionIds: this.internAll(e.conditions) })),
       hasMaxCalls: rules.maxCalls.length > 0,
       maxCallsFloor: rules.maxCalls.reduce((m, r) => (r.value < m ? r.value : m), Number.POSITIVE_INFINITY),
