@@ -9,25 +9,29 @@ import { formatIso } from '../time.ts';
 
 /** `000Z` … `999Z`. */
 const MILLIS_Z = Array.from({ length: 1000 }, (_, i) => `${String(i).padStart(3, '0')}Z`);
-/** The second {@link isoOfClock} last formatted (epoch seconds), and its `YYYY-MM-DDTHH:MM:SS.`. */
-const lastSecond = new Float64Array([Number.NaN]);
-let lastPrefix = '';
+/** The epoch ms the second {@link isoOfClock} last formatted starts at, and its `YYYY-MM-DDTHH:MM:SS.`. */
+const secondStart = new Float64Array([Number.NaN]);
+let secondPrefix = '';
 
 /**
  * `formatIso` of `clock[0]`, with the text up to the second kept for the next call: an event's
- * time is then one string concatenation, and the number is read from the array, never passed as
- * an argument (a number passed to a function V8 does not inline is boxed, an allocation a call).
+ * time is then one string concatenation, without a division, and the number is read from the
+ * array, never passed as an argument (a number passed to a function V8 does not inline is boxed,
+ * an allocation a call).
  */
 function isoOfClock(clock: Float64Array): string {
   const ms = clock[0] as number;
-  const second = Math.floor(ms / 1000);
-  // Whole ms only (trace times are): a fraction's text is formatIso's own.
-  const whole = Math.floor(ms) === ms;
-  if (second === lastSecond[0] && whole) return lastPrefix + (MILLIS_Z[ms - second * 1000] as string);
+  // Whole ms in the kept second (trace times are whole ms; a fraction's text is formatIso's own).
+  const milli = ms - (secondStart[0] as number);
+  if (milli >= 0 && milli < 1000 && (milli | 0) === milli) return secondPrefix + (MILLIS_Z[milli] as string);
+  return newSecond(ms);
+}
+
+function newSecond(ms: number): string {
   const iso = formatIso(ms);
-  if (whole) {
-    lastSecond[0] = second;
-    lastPrefix = iso.slice(0, iso.length - 4);
+  if (Math.floor(ms) === ms) {
+    secondStart[0] = Math.floor(ms / 1000) * 1000;
+    secondPrefix = iso.slice(0, iso.length - 4);
   }
   return iso;
 }
