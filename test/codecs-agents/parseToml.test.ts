@@ -52,10 +52,34 @@ describe('parseToml syntax errors (F001 positions)', () => {
     expect(doc.errors[0]?.range.start).toEqual({ line: 2, column: 1 });
   });
 
-  it('reports a truncated file', () => {
+  it('reports a truncated file at the array it leaves open', () => {
     const doc = parseToml('[[agents]]\nname = "a"\ntools = ["x",\n');
     expect(doc.value).toBeUndefined();
-    expect(doc.errors[0]?.range.start.line).toBe(4);
+    expect(doc.errors[0]?.range.start).toEqual({ line: 3, column: 9 });
+    expect(doc.errors[0]?.message).toBe('unclosed array opened at 3:9: no "]"; the parser stopped at 4:1 (invalid value)');
+  });
+
+  // Review 11, shot 54: etl-pipeline.toml with line 39 unclosed was reported at 41:1, the next header.
+  it('reports an unclosed inline table at its brace, not at the next table header', () => {
+    const text = '[[agents.tool_rules]]\ntool_name = "load"\nrule_type = { type = "MaxCall", value = 1\n\n[[agents.tool_rules]]\ntool_name = "x"\n';
+    const doc = parseToml(text);
+    expect(doc.errors).toHaveLength(1);
+    expect(doc.errors[0]?.range.start).toEqual({ line: 3, column: 13 });
+    expect(doc.errors[0]?.message).toBe(
+      'unclosed inline table opened at 3:13: no "}" on its line; the parser stopped at 5:1 (expected comma or end of structure)',
+    );
+  });
+
+  it('names the innermost bracket left open, and skips brackets in strings, comments and headers', () => {
+    expect(parseToml('a = { b = { c = 1 }\n\nx = 2\n').errors[0]?.range.start).toEqual({ line: 1, column: 5 });
+    expect(parseToml('a = [[1, 2], [3\nb = 1\n').errors[0]?.range.start).toEqual({ line: 1, column: 14 });
+    expect(parseToml('["t]"]\na = ["]", \'[\', """\n{""", # {\n 1\nb = 1\n').errors[0]?.range.start).toEqual({ line: 2, column: 5 });
+    expect(parseToml('a = { b = 1').errors[0]?.range.start).toEqual({ line: 1, column: 5 });
+  });
+
+  it('keeps the parser position when the error is inside the structure', () => {
+    expect(parseToml('a = { b = [1, 2 }\n').errors[0]).toMatchObject({ message: 'expected comma or end of structure', range: { start: { line: 1, column: 17 } } });
+    expect(parseToml('a = [\n 1,\n 2x,\n]\n').errors[0]?.range.start).toEqual({ line: 3, column: 3 });
   });
 
   it('reports 10,000-deep nested arrays without throwing, and locate still works', () => {

@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCommonToml } from '../../src/core/codecs/parse/tomlCommon.ts';
+import { parseToml } from '../../src/core/codecs/parse/toml.ts';
 
 const dir = join(resolve(process.env['RULE_STUDIO_UPSTREAM'] ?? '../shared/upstream', 'toml-lang-toml-test'), 'tests');
 const list = join(dir, 'files-toml-1.0.0');
@@ -49,6 +50,25 @@ describe.skipIf(files.length === 0)('toml-test (TOML 1.0)', () => {
       return text !== undefined && readCommonToml(text) !== undefined;
     });
     expect(accepted).toEqual([]);
+  });
+
+  it('reports each invalid case the full reader refuses with a position inside its text', () => {
+    let refused = 0;
+    for (const f of invalid) {
+      const text = textOf(f);
+      if (text === undefined) continue;
+      const doc = parseToml(text);
+      if (doc.errors.length === 0) continue;
+      refused++;
+      const lines = text.split('\n');
+      for (const { range } of doc.errors) {
+        expect(range.start.line, f).toBeGreaterThanOrEqual(1);
+        expect(range.start.line, f).toBeLessThanOrEqual(lines.length);
+        expect(range.start.column, f).toBeGreaterThanOrEqual(1);
+        expect(range.start.column, f).toBeLessThanOrEqual((lines[range.start.line - 1] ?? '').length + 1);
+      }
+    }
+    expect(refused).toBeGreaterThan(invalid.length / 2);
   });
 
   it(`reads each of the ${valid.length} valid cases exactly or gives up`, () => {

@@ -2,13 +2,15 @@
  * TOML → {@link ParsedDoc}: values from the common-form reader (`tomlCommon.ts`) when the text is
  * in that form, else from smol-toml (dates become their TOML text, tables become plain objects);
  * positions from a line scanner (`tomlPositions.ts`), found only when asked for; syntax errors
- * with smol-toml's line and column. Never throws.
+ * with smol-toml's line and column, or at the opening of an inline table or array left open
+ * (`tomlUnclosed.ts`). Never throws.
  */
 import { parse, TomlDate, TomlError } from 'smol-toml';
 import type { Range } from '../../diagnostics/types.ts';
 import type { DocPath, ParsedDoc, SyntaxProblem } from '../types.ts';
 import { pathKey, scanTomlSpans, type TomlSpanMap } from './tomlPositions.ts';
 import { readCommonToml } from './tomlCommon.ts';
+import { unclosedBracketAt } from './tomlUnclosed.ts';
 
 /** Turns smol-toml's output into plain JSON-like data: null-prototype tables become plain objects, dates strings. */
 function toPlain(value: unknown): unknown {
@@ -42,9 +44,21 @@ function problemAt(text: string, message: string, line: number, column: number):
   return { message, range: { start: { line, column }, end: { line, column: endColumn } } };
 }
 
+/**
+ * The parser's error, or, when it stopped because an inline table or array was never closed, an
+ * error at that bracket's opening (as toml-test's and taplo's are) naming where the parser stopped.
+ */
 function syntaxProblem(text: string, error: unknown): SyntaxProblem {
-  if (error instanceof TomlError)
-    return problemAt(text, shortMessage(error.message), Math.max(1, error.line), Math.max(1, error.column));
+  if (error instanceof TomlError) {
+    const line = Math.max(1, error.line);
+    const column = Math.max(1, error.column);
+    const message = shortMessage(error.message);
+    const open = unclosedBracketAt(text, line, column);
+    if (!open) return problemAt(text, message, line, column);
+    // An inline table must close on the line it opens (TOML 1.0); an array may close on a later line.
+    const missing = open.kind === 'array' ? 'no "]"' : 'no "}" on its line';
+    return problemAt(text, `unclosed ${open.kind} opened at ${open.line}:${open.column}: ${missing}; the parser stopped at ${line}:${column} (${message})`, open.line, open.column);
+  }
   const message = error instanceof Error ? error.message : String(error);
   return problemAt(text, message, 1, 1);
 }
