@@ -97,10 +97,17 @@ describe('§2.2 rule_type spellings', () => {
     );
   });
 
-  it('matches names case-sensitively: anything else is F002 listing the accepted types', () => {
-    for (const bad of ['"exitloop"', '"EXIT_LOOP"', '{ type = "Maxcalls", value = 1 }', '{ Bogus = 1 }']) {
+  it('matches names case-sensitively: a near miss is F002 with a "did you mean", anything else lists the accepted types', () => {
+    const near: [string, string][] = [['"exitloop"', 'ExitLoop'], ['"EXIT_LOOP"', 'ExitLoop'], ['{ type = "Maxcalls", value = 1 }', 'MaxCalls'], ['{ type = "MaxCall", value = 1 }', 'MaxCalls'], ['"requires_preceding_tool"', 'RequiresPrecedingTools'], ['"Termnial"', 'ExitLoop']];
+    for (const [bad, meant] of near) {
       const r = one(bad);
       expect(r.rules).toEqual([]);
+      expect(brief(r.diagnostics)).toEqual(['F002 error 5:1']);
+      expect(r.diagnostics[0]?.message).toContain(`(did you mean ${meant}?), so this rule is ignored.`);
+      expect(r.diagnostics[0]?.message).not.toContain('accepted types');
+    }
+    for (const bad of ['{ Bogus = 1 }', '"Frobnicate"']) {
+      const r = one(bad);
       expect(brief(r.diagnostics)).toEqual(['F002 error 5:1']);
       expect(r.diagnostics[0]?.message).toContain(`accepted types are ${TOOL_RULE_TYPES.join(', ')}`);
       expect(r.diagnostics[0]?.message).toMatch(/so this rule is ignored\.$/);

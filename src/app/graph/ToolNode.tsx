@@ -26,6 +26,7 @@ function ToolNodeView({ data }: NodeProps<ToolFlowNode>) {
           ))}
         </ul>
       ) : null}
+      {data.ignored ? <div className="rs-tool-ignored">{data.ignored === 1 ? '1 rule ignored' : `${data.ignored} rules ignored`}</div> : null}
       {data.dimmed && data.reason ? <span className="visually-hidden">{stripCodeMarks(data.reason)}</span> : null}
       {data.permissions ? null : <Handle type="source" position={Position.Right} className="rs-handle" title={data.letta ? `Another tool may follow ${data.label}` : `${data.label} before another tool`} />}
     </div>

@@ -64,6 +64,8 @@ export interface ToolGraphNode {
   error: boolean;
   /** Messages of the diagnostics about this tool, for the tooltip. */
   problems: string[];
+  /** How many of this tool's rules were ignored on reading (an unknown rule type, F002): not drawn, so the node says so. */
+  ignored?: number;
   /** A Letta agent's tool: edges drawn from it say "may follow", not "must come before". */
   letta?: boolean;
   /** A tool of Claude Code settings: its rules are permissions, which order nothing (no edges to draw). */
@@ -241,6 +243,10 @@ function mapDiagnostics(nodes: Map<string, ToolGraphNode>, diagnostics: readonly
     if (!n) continue;
     n.problems.push(`${d.code}: ${d.message}`);
     if (d.code === 'T001') n.error = true;
+    if (d.code === 'F002') {
+      n.ignored = (n.ignored ?? 0) + 1;
+      n.error = true;
+    }
     if (DIMMING.has(d.code) && !n.dimmed) {
       n.dimmed = true;
       n.reason = d.message;

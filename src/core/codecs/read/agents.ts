@@ -222,7 +222,10 @@ function readAgent(ctx: ReadContext, src: AgentSource, index: number, spans: Spa
       const ruleIndex = rule ? rules.length : undefined;
       for (let k = first; k < ctx.diagnostics.length; k++) {
         const d = ctx.diagnostics[k];
-        if (d) d.target = ruleIndex === undefined ? { kind: 'agent', agent: name } : { kind: 'agent', agent: name, rule: ruleIndex };
+        if (!d) continue;
+        // A tool the reader named (an ignored rule's, F002) stays: the graph marks that node.
+        const tool = d.target.kind === 'agent' ? d.target.tool : undefined;
+        d.target = { kind: 'agent', agent: name, ...(ruleIndex === undefined ? {} : { rule: ruleIndex }), ...(tool === undefined ? {} : { tool }) };
       }
       if (!rule) continue;
       rules.push(rule);

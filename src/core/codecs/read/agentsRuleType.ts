@@ -11,7 +11,7 @@ import { configRuleType } from '../write/agentsConfig.ts';
 import { tomlInline } from '../write/agentsToml.ts';
 import { isRecord, isStringArray, report, show, type ReadContext } from './agentsContext.ts';
 import { msToWholeSeconds, readDuration } from './agentsDuration.ts';
-import { ACCEPTED_TYPES_TEXT, resolveTypeName } from './agentsRuleTypeName.ts';
+import { ACCEPTED_TYPES_TEXT, resolveTypeName, suggestTypeName } from './agentsRuleTypeName.ts';
 import { readConsent, readUnitPayload } from './agentsRulePayload.ts';
 
 /** What a rule's type reading gives: the type and the rule's conditions (design-era forms may move them). */
@@ -141,7 +141,11 @@ export function readRuleType(ctx: ReadContext, raw: unknown, path: DocPath, owne
   }
   const resolved = resolveTypeName(parts.name);
   if (!resolved) {
-    report(ctx, 'F002', 'error', `Unknown rule type "${parts.name}" for \`${owner.toolName}\`: accepted types are ${ACCEPTED_TYPES_TEXT}; so this rule is ignored.`, path, owner.target);
+    const near = suggestTypeName(parts.name);
+    const hint = near ? ` (did you mean ${near}?),` : `: accepted types are ${ACCEPTED_TYPES_TEXT};`;
+    // The tool is named in the target, so the graph marks its node: the rule it does not show is ignored.
+    const target = owner.target.kind === 'agent' ? { ...owner.target, tool: owner.toolName } : owner.target;
+    report(ctx, 'F002', 'error', `Unknown rule type "${parts.name}" for \`${owner.toolName}\`${hint} so this rule is ignored.`, path, target);
     return undefined;
   }
   const { type } = resolved;

@@ -3,6 +3,7 @@
  * snake_case spelling, and the design-era names (both spellings). Matching is case-sensitive.
  */
 import { TOOL_RULE_TYPES, type ToolRuleTypeName } from '../../model/toolRules.ts';
+import { closestName } from '../../text/closestName.ts';
 
 /** Design-era names and the type each became. */
 const DESIGN_ERA: Record<string, ToolRuleTypeName> = {
@@ -45,6 +46,14 @@ for (const [designName, type] of Object.entries(DESIGN_ERA)) {
 /** Resolves a rule type name, or undefined when it is none of the accepted spellings. */
 export function resolveTypeName(name: string): ResolvedTypeName | undefined {
   return BY_NAME.get(name);
+}
+
+/**
+ * The accepted type a misspelt name most likely means (`MaxCall` → `MaxCalls`, `exitloop` →
+ * `ExitLoop`; every spelling is compared, the type's PascalCase name suggested), or undefined.
+ */
+export function suggestTypeName(name: string): ToolRuleTypeName | undefined {
+  return closestName(name, new Map([...BY_NAME].map(([spelling, r]) => [spelling, r.type]))) as ToolRuleTypeName | undefined;
 }
 
 /** The accepted type names, for F002 messages. */

@@ -8,6 +8,7 @@ import { LETTA_RULE_TYPES, LettaToolRule, type LettaRuleTypeName } from '../../m
 import type { Json } from '../../model/json.ts';
 import { setOwn } from '../write/agentsConfig.ts';
 import type { DocPath } from '../types.ts';
+import { closestName } from '../../text/closestName.ts';
 import { isRecord, report, show, type ReadContext } from './agentsContext.ts';
 
 /** The keys each Letta rule type has, in Letta's field order (after `tool_name`, `type`, `prompt_template`). */
@@ -72,7 +73,9 @@ export function readLettaRule(ctx: ReadContext, raw: unknown, path: DocPath, whe
     return undefined;
   }
   if (typeof type !== 'string' || !isLettaType(type)) {
-    report(ctx, 'F002', 'error', `${at} has the unknown type ${show(ctx, type)}; Letta's rule types are ${LETTA_RULE_TYPES.join(', ')}. The rule is ignored.`, [...path, 'type'], target);
+    const near = typeof type === 'string' ? closestName(type, LETTA_RULE_TYPES) : undefined;
+    const hint = near ? `did you mean "${near}"?` : `Letta's rule types are ${LETTA_RULE_TYPES.join(', ')}.`;
+    report(ctx, 'F002', 'error', `${at} has the unknown type ${show(ctx, type)}; ${hint} The rule is ignored.`, [...path, 'type'], target);
     return undefined;
   }
   const known = new Set<string>([...LETTA_COMMON_FIELDS, ...LETTA_RULE_FIELDS[type]]);

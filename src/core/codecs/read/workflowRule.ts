@@ -8,6 +8,7 @@ import { ruleNumber } from '../../model/ruleNumber.ts';
 import { spanKey } from '../../diagnostics/spans.ts';
 import { WORKFLOW_RULE_TYPES, type WorkflowRule, type WorkflowRuleTypeName } from '../../model/workflow.ts';
 import type { DocPath } from '../types.ts';
+import { closestName } from '../../text/closestName.ts';
 import { capital, describe, isPlainMap, own, type PlainMap, type WorkflowReadContext } from './workflowContext.ts';
 
 /** The fields of each rule type, in the order export writes them (the spec table's order). */
@@ -23,6 +24,12 @@ export const RULE_FIELDS: Record<WorkflowRuleTypeName, { pattern?: string; count
 const SEED_FIELD_NAMES: Readonly<Record<string, string>> = { window: 'window_secs', max_duration: 'max_duration_secs' };
 
 const ACCEPTED = WORKFLOW_RULE_TYPES.join(', ');
+
+/** What an F002 says of an unknown type name: the accepted type it most likely misspells, else the whole list. */
+function unknownTypeHint(name: unknown): string {
+  const near = typeof name === 'string' ? closestName(name, WORKFLOW_RULE_TYPES) : undefined;
+  return near ? `did you mean \`${near}\`?` : `accepted types are ${ACCEPTED};`;
+}
 
 function isRuleType(v: unknown): v is WorkflowRuleTypeName {
   return typeof v === 'string' && (WORKFLOW_RULE_TYPES as readonly string[]).includes(v);
@@ -45,7 +52,7 @@ function ruleShape(ctx: WorkflowReadContext, raw: PlainMap, path: DocPath, what:
   if (type !== undefined) {
     if (isRuleType(type)) return { type, fields: raw, fieldsPath: path };
     const shown = typeof type === 'string' ? `\`${type}\`` : describe(type);
-    ctx.report('F002', 'error', `Unknown workflow rule type ${shown} in ${what}: accepted types are ${ACCEPTED}; ${dropped}.`, [...path, 'type'], ctx.target(node));
+    ctx.report('F002', 'error', `Unknown workflow rule type ${shown} in ${what}: ${unknownTypeHint(type)} ${dropped}.`, [...path, 'type'], ctx.target(node));
     return undefined;
   }
   const keys = Object.keys(raw);
@@ -62,7 +69,7 @@ function ruleShape(ctx: WorkflowReadContext, raw: PlainMap, path: DocPath, what:
   }
   const only = keys[0];
   if (keys.length === 1 && only !== undefined && tags.length === 0)
-    ctx.report('F002', 'error', `Unknown workflow rule type \`${only}\` in ${what}: accepted types are ${ACCEPTED}; ${dropped}.`, [...path, only], ctx.target(node), 'key');
+    ctx.report('F002', 'error', `Unknown workflow rule type \`${only}\` in ${what}: ${unknownTypeHint(only)} ${dropped}.`, [...path, only], ctx.target(node), 'key');
   else
     ctx.report('F003', 'error', `${capital(what)} has no \`type\` (one of ${ACCEPTED}), so ${dropped}.`, path, ctx.target(node));
   return undefined;
