@@ -51,6 +51,33 @@ describe('a broken rule file opens to be fixed', () => {
     expect(fixed?.kind === 'agent' && fixed.agent.tools.map((t) => t.name)).toEqual(['deploy', 'rollback']);
   });
 
+  // Review 11, shots 54-56: etl-pipeline.toml with `{ type = "MaxCall", value = 1` on line 39.
+  it('reports an unclosed inline table at its brace', () => {
+    const text = BROKEN_TOML.replace('tools = ["deploy", "rollback"\n', 'tools = ["deploy", "rollback"]\n').replace('{ type = "MaxCalls", value = 1 }', '{ type = "MaxCall", value = 1');
+    const r = readImport('ops.toml', text);
+    expect(r.kind === 'docs' && r.broken).toMatchObject({ line: 8, column: 13 });
+  });
+
+  it('reads a file whose only problem is an ignored rule; graph edits wait for its fix and leave no trace', () => {
+    const text = BROKEN_TOML.replace('tools = ["deploy", "rollback"\n', 'tools = ["deploy", "rollback"]\n').replace('"MaxCalls"', '"MaxCall"');
+    const store = createStudioStore();
+    applyImport(store, readImport('ops.toml', text));
+    const doc = activeDoc(store.getState())!;
+    const checked = diagnosticsOf(doc);
+    expect(checked.textApplies).toBe(true);
+    expect(doc.kind === 'agent' && doc.agent.tools.map((t) => t.name)).toEqual(['deploy', 'rollback']);
+    const f002 = checked.diagnostics.find((d) => d.code === 'F002');
+    expect(f002?.message).toContain('(did you mean MaxCalls?)');
+    expect(f002?.target).toMatchObject({ kind: 'agent', tool: 'deploy' });
+    const undoSteps = store.getState().history.past.length;
+    expect(store.getState().editAgent(doc.id, (a) => addTool(a).agent)).toBe(false);
+    expect(activeDoc(store.getState())?.text).toBe(text);
+    expect(store.getState().notices.at(-1)?.text).toMatch(/^ops\.toml has a rule it ignores \(line 8, column 1\): fix it in Source first/);
+    expect(store.getState().history.past).toHaveLength(undoSteps);
+    store.getState().setText(doc.id, text.replace('"MaxCall"', '"MaxCalls"'));
+    expect(store.getState().editAgent(doc.id, (a) => addTool(a).agent)).toBe(true);
+  });
+
   it('a broken YAML workflow opens as a workflow document', () => {
     const r = readImport('flow.yaml', 'mode: execution\nstart_node: a\nnodes:\n  a: [unclosed\n');
     expect(r.kind === 'docs' && r.docs[0]?.kind).toBe('workflow');

@@ -70,11 +70,13 @@ export const graphActions: Action[] = [
       const s = ctx.store.getState();
       const anchor = s.selection.kind === 'tool' ? s.selection.tool : undefined;
       let name = '';
-      s.editAgent(d.id, (a) => {
+      const added = s.editAgent(d.id, (a) => {
         const r = addTool(a);
         name = r.name;
         return r.agent;
       });
+      // Refused (the text does not read): no node, no selection, no Name field taking the keys.
+      if (!added) return;
       const after = activeDoc(ctx.store.getState());
       if (after && keepsPositions(after)) s.placeNodes(after.id, missingPositions(after, anchor));
       requestNameFocus(name);
@@ -99,11 +101,12 @@ export const graphActions: Action[] = [
       adopt(ctx, tool);
       if (d.agent.family !== 'letta') return ctx.ui.getState().openDialog('add-rule');
       let index = -1;
-      ctx.store.getState().editAgent(d.id, (a) => {
+      const added = ctx.store.getState().editAgent(d.id, (a) => {
         const r = addLettaRule(a, tool, 'max_count_per_step');
         index = r.rule;
         return r.agent;
       });
+      if (!added) return;
       ctx.store.getState().select({ kind: 'rule', index });
     },
   },
@@ -145,11 +148,12 @@ export const graphActions: Action[] = [
       const s = ctx.store.getState();
       const anchor = s.selection.kind === 'phase' ? s.selection.node : undefined;
       let name = '';
-      s.editWorkflow(d.id, (wf) => {
+      const added = s.editWorkflow(d.id, (wf) => {
         const r = addPhase(wf);
         name = r.name;
         return r.workflow;
       });
+      if (!added) return;
       const after = activeDoc(ctx.store.getState());
       if (after && keepsPositions(after)) s.placeNodes(after.id, missingPositions(after, anchor));
       requestNameFocus(name);

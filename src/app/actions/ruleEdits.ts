@@ -14,12 +14,12 @@ import type { ToolRuleTypeName } from '../../core/model/toolRules.ts';
 export function addRuleOfType(store: StudioStore, docId: string, tool: string, type: ToolRuleTypeName): number {
   let index = -1;
   const s = store.getState();
-  s.editAgent(docId, (a) => {
+  const added = s.editAgent(docId, (a) => {
     const r = addRule(a, tool, type);
     index = r.rule;
     return r.agent;
   });
-  if (index < 0) return index;
+  if (!added || index < 0) return -1;
   requestRuleFocus(docId, index);
   s.select({ kind: 'rule', index });
   s.notify('info', `Added rule ${ruleNumber(index)} for “${tool}”: ${ruleTypeLabel(type)}. Its fields are in the Inspector.`);
@@ -31,13 +31,13 @@ export function connectTools(store: StudioStore, docId: string, from: string, to
   let rule = -1;
   let changed = false;
   const s = store.getState();
-  s.editAgent(docId, (a) => {
+  const added = s.editAgent(docId, (a) => {
     const r = addPrecedingEdge(a, from, to);
     rule = r.rule;
     changed = r.agent !== a;
     return r.agent;
   });
-  if (rule < 0) return rule;
+  if (!added || rule < 0) return -1;
   s.select({ kind: 'rule', index: rule });
   s.notify('info', `${changed ? 'Connected' : 'Already connected'}: ${from} before ${to} (rule ${ruleNumber(rule)}, ${ruleTypeLabel('RequiresPrecedingTools')}).`);
   return rule;

@@ -135,25 +135,25 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
     } else if (sel.kind === 'nodes') {
       const gone = new Set(sel.nodes);
       const owned = doc.agent.rules.filter((r) => gone.has(r.tool_name)).length;
-      s.editAgent(docId, (a) => removeTools(a, gone));
+      if (!s.editAgent(docId, (a) => removeTools(a, gone))) return;
       s.select({ kind: 'none' });
       s.notify('info', `Deleted ${sel.nodes.length} tools${owned > 0 ? ` and their ${owned} rule${owned === 1 ? '' : 's'}` : ''}. ${UNDO_HINT}`);
     } else if (sel.kind === 'tool' && letta) {
       s.notify('info', `“${sel.tool}” stays: a Letta agent’s tools are defined in its agent file. Select one of its rules or edges to delete it.`);
     } else if (sel.kind === 'rule' && letta) {
       const e = lastEdge.current !== undefined ? edgeRule(lastEdge.current) : undefined;
-      s.editAgent(docId, (a) => (e && e.rule === sel.index ? removeLettaEdge(a, e) : removeLettaRule(a, sel.index)));
+      if (!s.editAgent(docId, (a) => (e && e.rule === sel.index ? removeLettaEdge(a, e) : removeLettaRule(a, sel.index)))) return;
       lastEdge.current = undefined;
       s.select({ kind: 'none' });
     } else if (sel.kind === 'tool') {
       const owned = doc.agent.rules.filter((r) => r.tool_name === sel.tool).length;
-      s.editAgent(docId, (a) => removeTool(a, sel.tool));
+      if (!s.editAgent(docId, (a) => removeTool(a, sel.tool))) return;
       s.select({ kind: 'none' });
       s.notify('info', `Deleted tool “${sel.tool}”${owned > 0 ? ` and its ${owned} rule${owned === 1 ? '' : 's'}` : ''}. ${UNDO_HINT}`);
     } else if (sel.kind === 'rule') {
       const e = lastEdge.current !== undefined ? edgeRule(lastEdge.current) : undefined;
-      if (e && e.rule === sel.index) s.editAgent(docId, (a) => removeEdge(a, e.rule, e.condition));
-      else s.editAgent(docId, (a) => ({ ...a, rules: a.rules.filter((_, i) => i !== sel.index) }));
+      const done = e && e.rule === sel.index ? s.editAgent(docId, (a) => removeEdge(a, e.rule, e.condition)) : s.editAgent(docId, (a) => ({ ...a, rules: a.rules.filter((_, i) => i !== sel.index) }));
+      if (!done) return;
       lastEdge.current = undefined;
       s.select({ kind: 'none' });
     }

@@ -102,15 +102,15 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
     const s = store.getState();
     const sel = s.selection;
     if (sel.kind === 'phase') {
-      s.editWorkflow(docId, (wf) => removePhase(wf, sel.node));
+      if (!s.editWorkflow(docId, (wf) => removePhase(wf, sel.node))) return;
       s.select({ kind: 'none' });
       s.notify('info', `Deleted phase “${sel.node}”; transitions to it dangle until fixed. ${UNDO_HINT}`);
     } else if (sel.kind === 'nodes') {
-      s.editWorkflow(docId, (wf) => removePhases(wf, new Set(sel.nodes)));
+      if (!s.editWorkflow(docId, (wf) => removePhases(wf, new Set(sel.nodes)))) return;
       s.select({ kind: 'none' });
       s.notify('info', `Deleted ${sel.nodes.length} phases; transitions to them dangle until fixed. ${UNDO_HINT}`);
     } else if (sel.kind === 'transition') {
-      s.editWorkflow(docId, (wf) => removeTransition(wf, sel.node, sel.index));
+      if (!s.editWorkflow(docId, (wf) => removeTransition(wf, sel.node, sel.index))) return;
       s.select({ kind: 'none' });
     }
   }, [store, docId]);

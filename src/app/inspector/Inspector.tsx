@@ -2,6 +2,7 @@
 import './inspector.css';
 import { useStudio } from '../state/context.tsx';
 import { activeDoc } from '../state/store.ts';
+import { toolGraphOf } from '../graph/docGraph.ts';
 import { NodesInspector } from './NodesInspector.tsx';
 import { AgentInspector } from './AgentInspector.tsx';
 import { ToolInspector } from './ToolInspector.tsx';
@@ -34,7 +35,8 @@ function Body() {
     return <GeminiAgentInspector doc={doc} />;
   }
   if (doc.kind === 'agent') {
-    if (sel.kind === 'tool') return <ToolInspector key={sel.tool} doc={doc} tool={sel.tool} />;
+    // A tool the graph does not draw (its adding undone, or never made) has no form: the agent shows.
+    if (sel.kind === 'tool') return toolGraphOf(doc).nodes.some((n) => n.id === sel.tool) ? <ToolInspector key={sel.tool} doc={doc} tool={sel.tool} /> : <AgentInspector doc={doc} />;
     if (sel.kind === 'rule')
       return doc.agent.family === 'letta' ? <LettaRuleInspector key={sel.index} doc={doc} index={sel.index} /> : <RuleInspector key={sel.index} doc={doc} index={sel.index} />;
     return <AgentInspector doc={doc} />;

@@ -114,7 +114,7 @@ export function LettaRuleInspector({ doc, index }: { doc: AgentDoc; index: numbe
       />
       <DeleteRuleField
         onDelete={() => {
-          store.getState().editAgent(doc.id, (a) => removeLettaRule(a, index));
+          if (!store.getState().editAgent(doc.id, (a) => removeLettaRule(a, index))) return;
           store.getState().select({ kind: 'tool', tool: rule.tool_name });
         }}
       />

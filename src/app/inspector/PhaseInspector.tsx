@@ -33,8 +33,9 @@ export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; na
         onDone={focusNodeSoon}
         validate={(v) => (v.trim() === '' ? 'A phase needs a name.' : v === DONE_NODE ? '“done” is the implicit final phase.' : v !== name && targets.includes(v) ? `“${v}” is already a phase.` : undefined)}
         onCommit={(v) => {
-          s().editWorkflow(doc.id, (wf) => renamePhase(wf, name, v));
+          if (!s().editWorkflow(doc.id, (wf) => renamePhase(wf, name, v))) return false;
           s().select({ kind: 'phase', node: v });
+          return true;
         }}
       />
       {gnode?.dimmed || gnode?.stuck ? (

@@ -78,7 +78,7 @@ export function RuleInspector({ doc, index }: { doc: AgentDoc; index: number }) 
       />
       <DeleteRuleField
         onDelete={() => {
-          store.getState().editAgent(doc.id, (a) => removeRule(a, index));
+          if (!store.getState().editAgent(doc.id, (a) => removeRule(a, index))) return;
           store.getState().select({ kind: 'tool', tool: rule.tool_name });
         }}
       />

@@ -72,8 +72,9 @@ function PatternToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
           onDone={focusNodeSoon}
           validate={(v) => (v.trim() === '' ? 'A tool needs a name.' : v !== tool && toolNamesOf(doc.agent).has(v) ? `“${v}” is already a tool.` : undefined)}
           onCommit={(v) => {
-            s().editAgent(doc.id, (a) => renameTool(a, tool, v), { key: `tool:${doc.id}:rename` });
+            if (!s().editAgent(doc.id, (a) => renameTool(a, tool, v), { key: `tool:${doc.id}:rename` })) return false;
             s().select({ kind: 'tool', tool: v });
+            return true;
           }}
         />
       ) : null}

@@ -40,9 +40,10 @@ export function TextField({ label, value, onChange, multiline }: { label: string
  * away. With `claimsFocus` (a Name field) it takes the focus, text selected, when an action asked
  * for it (see `nameFocus.ts`). `onDone` runs after Enter commits (or with nothing to commit), with
  * the value now held: a Name field hands the focus back to its node there. While it holds no
- * uncommitted text (`data-draft="committed"`) Undo and Redo are the studio's.
+ * uncommitted text (`data-draft="committed"`) Undo and Redo are the studio's. An `onCommit` that returns false
+ * (the studio refused the edit and said why) puts the value back: a refused edit leaves no trace.
  */
-export function DraftField({ label, value, onCommit, validate, claimsFocus = false, onDone }: { label: string; value: string; onCommit(v: string): void; validate?(v: string): string | undefined; claimsFocus?: boolean; onDone?(v: string): void }) {
+export function DraftField({ label, value, onCommit, validate, claimsFocus = false, onDone }: { label: string; value: string; onCommit(v: string): boolean | void; validate?(v: string): string | undefined; claimsFocus?: boolean; onDone?(v: string): void }) {
   const [draft, setDraft] = useState(value);
   const [base, setBase] = useState(value);
   const input = useRef<HTMLInputElement>(null);
@@ -59,7 +60,8 @@ export function DraftField({ label, value, onCommit, validate, claimsFocus = fal
   /** Commits the draft when it differs and is valid; returns whether the field now holds a valid value. */
   const commit = (): boolean => {
     if (error) return false;
-    if (draft !== value) onCommit(draft);
+    // A commit the studio refused (it said why in a notice) leaves no trace: the field shows the value again.
+    if (draft !== value && onCommit(draft) === false) setDraft(value);
     return true;
   };
   return (

@@ -54,8 +54,22 @@ export interface WorkflowDoc extends DocBase {
 
 export type RuleDoc = AgentDoc | WorkflowDoc;
 
-/** Format errors that stop a text from replacing the model (the graph keeps its last good state). */
-const BLOCKING = new Set(['F001', 'F002', 'F003']);
+/**
+ * Format errors that stop a text from replacing the model (the graph keeps its last good state).
+ * An unknown rule type (F002) does not: the reader ignores that rule and reads the rest, as the
+ * message says, so the graph draws the rest (the tool marked) while graph edits wait for the fix
+ * ({@link ignoredRules}).
+ */
+const BLOCKING = new Set(['F001', 'F003']);
+
+/**
+ * The diagnostics of rules the reader ignored (unknown rule types, F002) in a text that reads.
+ * A graph edit would write the model back without them, losing what the user typed, so the
+ * store refuses graph edits until they are fixed in Source.
+ */
+export function ignoredRules(checked: DocDiagnostics): Diagnostic[] {
+  return checked.textApplies ? checked.diagnostics.filter((d) => d.code === 'F002' && d.severity === 'error') : [];
+}
 
 export type TextReading =
   | { ok: true; loaded: LoadedFile; model: Agent | Workflow }

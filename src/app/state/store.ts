@@ -14,6 +14,7 @@ import { emptyHistory, record, redo, undo, type History } from './history.ts';
 import {
   diagnosticsOf,
   docsFromFile,
+  ignoredRules,
   newDocId,
   readDocText,
   readsOffThread,
@@ -99,8 +100,10 @@ export interface StudioState {
   addWorkflow(name?: string): string;
   removeDoc(id: string): void;
   setActiveDoc(id: string): void;
-  editAgent(docId: string, edit: (agent: Agent) => Agent, opts?: EditOptions): void;
-  editWorkflow(docId: string, edit: (wf: Workflow) => Workflow, opts?: EditOptions): void;
+  /** A graph or Inspector edit of an agent; false when it was refused (the text does not read, or reads with a rule ignored) and nothing changed. */
+  editAgent(docId: string, edit: (agent: Agent) => Agent, opts?: EditOptions): boolean;
+  /** As {@link editAgent}, for a workflow. */
+  editWorkflow(docId: string, edit: (wf: Workflow) => Workflow, opts?: EditOptions): boolean;
   /** The Source pane's text; the model follows only when the text reads cleanly (for a big text, once the worker has read it: {@link adoptReading}). */
   setText(docId: string, text: string): void;
   /**
@@ -192,17 +195,21 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
 
     /**
      * A graph or Inspector edit of a document whose text does not read (a syntax error being
-     * fixed, a broken file opened from an import) would rewrite that text from the last good
-     * model and lose what the user typed: it is refused, with where the text breaks.
+     * fixed, a broken file opened from an import), or reads with a rule ignored, would rewrite that
+     * text from the model and lose what the user typed: it is refused, with where the text breaks.
+     * Returns true when refused, so the caller leaves no trace of the edit (no selection, no focus).
      */
     const refusesGraphEdit = (docId: string): boolean => {
       const d = get().project.docs.find((x) => x.id === docId);
       if (!d || d.pendingText) return false;
       const checked = diagnosticsOf(d);
-      if (checked.pending || checked.textApplies) return false;
-      const first = checked.diagnostics[0];
+      if (checked.pending) return false;
+      const ignored = ignoredRules(checked);
+      if (checked.textApplies && ignored.length === 0) return false;
+      const first = checked.textApplies ? ignored[0] : checked.diagnostics[0];
       const where = first ? ` (line ${first.range.start.line}, column ${first.range.start.column})` : '';
-      get().notify('error', `${d.fileName} has an error in its source${where}: fix it in Source first; the graph edit was not made, so nothing you typed is lost.`);
+      const what = checked.textApplies ? 'a rule it ignores' : 'an error in its source';
+      get().notify('error', `${d.fileName} has ${what}${where}: fix it in Source first; the graph edit was not made, so nothing you typed is lost.`);
       if (first) get().revealRange(docId, first.range);
       return true;
     };
@@ -273,7 +280,7 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
         set({ project: { ...p, activeDocId: id }, selection: { kind: 'none' } });
       },
       editAgent(docId, edit, opts) {
-        if (refusesGraphEdit(docId)) return;
+        if (refusesGraphEdit(docId)) return false;
         change(
           (p) =>
             mapDoc(p, docId, (d) => {
@@ -282,9 +289,10 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
             }),
           opts?.key,
         );
+        return true;
       },
       editWorkflow(docId, edit, opts) {
-        if (refusesGraphEdit(docId)) return;
+        if (refusesGraphEdit(docId)) return false;
         change(
           (p) =>
             mapDoc(p, docId, (d) => {
@@ -293,6 +301,7 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
             }),
           opts?.key,
         );
+        return true;
       },
       setText(docId, text) {
         change(
