@@ -18,6 +18,7 @@ import { LiveView } from './LiveView.tsx';
 import { PolicyElsewhere } from './PolicyElsewhere.tsx';
 import { decidedInPolicyView } from './runRequest.ts';
 import { useStudio } from '../state/context.tsx';
+import { CounterexampleTitle } from '../verify/CounterexampleTitle.tsx';
 import './simulator.css';
 import './live.css';
 
@@ -40,6 +41,7 @@ export function SimulationPanel({ id }: { id?: string }) {
         {/* the run's Save as test, teaching link and presenter are about a run, not the live session */}
         {live ? null : <TeachingBar />}
       </div>
+      {live ? null : <CounterexampleTitle />}
       <div className={live || elsewhere ? 'sim-body sim-body-live' : 'sim-body'}>
         <div className="sim-main">
           {live ? (

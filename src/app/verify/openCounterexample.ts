@@ -5,6 +5,7 @@ import { settingsToForm } from '../simulator/settingsForm.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import type { StudioStore } from '../state/store.ts';
 import { verifyStore } from './verifyStore.ts';
+import { showCounterexample } from './counterexampleStore.ts';
 
 /**
  * Replays the finding's trace (not added to the project) with its agent or workflow document and the settings
@@ -24,10 +25,12 @@ export async function openCounterexample(store: StudioStore, d: VerifyDiagnostic
   sim.setForm(settingsToForm(used));
   show();
   const name = `${d.code} counterexample.yaml`;
+  const traceId = `verify:${d.code}:${d.range.start.line}`;
+  showCounterexample(d, traceId);
   await sim.startRequest(
     {
       request: { ruleFiles: [{ name: doc.fileName, text: doc.text }], traces: [{ name, text: trace.yaml }], settings: used },
-      resolved: { traces: [{ id: `verify:${d.code}:${d.range.start.line}`, name, text: trace.yaml }], ...(kind === 'workflow' ? { workflowDocId: doc.id } : { agentDocId: doc.id }) },
+      resolved: { traces: [{ id: traceId, name, text: trace.yaml }], ...(kind === 'workflow' ? { workflowDocId: doc.id } : { agentDocId: doc.id }) },
     },
     used,
   );

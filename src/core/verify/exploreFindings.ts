@@ -14,6 +14,7 @@ import type { Counterexample, CounterexampleStep, VerifyFinding } from './findin
 import { judgedLettaRules } from './exploreLettaRules.ts';
 import { callDecision, probeState, type ProbedState } from './probe.ts';
 import { append } from '../model/append.ts';
+import { claimTitle, refusalWhy, type CounterexampleClaim } from './counterexampleClaim.ts';
 
 /** At most this many findings of one code (the shortest ones). */
 const PER_CODE = 10;
@@ -44,24 +45,36 @@ function refusal(rules: readonly ToolRule[], d: Decision | undefined): string {
   return d.kind === 'allowed' ? 'allowed' : d.kind.replace('_', ' ');
 }
 
-/** What an exit attempt from a state says: the tools still pending, and why each can't be called. */
-function exitBlockage(s: ToolSearch, probe: ProbedState): string {
-  const rules = s.agent.rules;
+/** What an exit attempt from a state says: the tools still pending, and why each can't be called (`describe` says it: {@link refusal} in messages). */
+function exitBlockage(s: ToolSearch, probe: ProbedState, describe: (tool: string, d: Decision | undefined) => string = (_t, d) => `is ${refusal(s.agent.rules, d)}`): string {
   const decisions = probe.decisionsOf({ kind: 'end', wait: s.model.waitMs > 0 });
   const blocked = decisions.find((d) => d.kind === 'exit_blocked');
   if (!blocked || blocked.kind !== 'exit_blocked') return 'the agent cannot exit';
   const why = blocked.pending.map((tool) => {
     const auto = decisions.find((d) => d.kind !== 'auto' && 'tool' in d && d.tool === tool && 'reason' in d && d.reason === 'exit_requirement');
-    const reason = auto ? refusal(rules, auto) : refusal(rules, callDecision(probe.decisionsOf({ kind: 'call', tool, wait: s.model.waitMs > 0 }), tool));
-    return `${q(tool)} is required before exit and is ${reason}`;
+    return `${q(tool)} is required before exit and ${describe(tool, auto ?? callDecision(probe.decisionsOf({ kind: 'call', tool, wait: s.model.waitMs > 0 }), tool))}`;
   });
   return `exit is blocked: ${listText(why)}`;
 }
 
-/** The steps of a path, then `extra` steps; the counterexample opens at `step`. */
-function traceOf(s: ToolSearch, path: Action[], extra: Action[], step: number, comment: string): Counterexample {
+/** The tools a path calls, in order (repeats kept). */
+const callsOf = (path: readonly Action[]): string[] => path.flatMap((a) => (a.kind === 'call' ? [a.tool] : []));
+
+/** A deadlock's claim: its title, and each tool and the exit with why it is refused in the deadlocked state. */
+function deadlockClaim(s: ToolSearch, probe: ProbedState, wait: boolean): CounterexampleClaim {
+  const called = callsOf(probe.path);
+  const why = (tool: string, d: Decision | undefined) => refusalWhy(s.agent.rules, tool, d, called);
+  const tools = s.model.tools.map((tool) => ({ subject: tool, why: why(tool, callDecision(probe.decisionsOf({ kind: 'call', tool, wait }), tool)) }));
+  const listed = new Set(s.model.tools);
+  const exit = exitBlockage(s, probe, (tool, d) => (listed.has(tool) ? 'is refused too' : `is refused: ${why(tool, d)}`)).replace(/^exit is blocked: /, '');
+  return { title: claimTitle('V001'), finalState: [...tools, { subject: 'exit', why: exit }] };
+}
+
+/** The steps of a path, then `extra` steps; the counterexample opens at `step`, titled by `claim`. */
+function traceOf(s: ToolSearch, path: Action[], extra: Action[], step: number, comment: string, claim?: CounterexampleClaim): Counterexample {
   const steps: CounterexampleStep[] = actionSteps(s.model, [...path, ...extra]);
-  return counterexample(steps, step, comment);
+  const trace = counterexample(steps, step, comment);
+  return claim ? { ...trace, claim } : trace;
 }
 
 /** Whether each state can still reach a clean exit (unexplored states are given the benefit of the doubt). */
@@ -120,7 +133,7 @@ function deadlocks(s: ToolSearch): VerifyFinding[] {
       message,
       ...(last?.kind === 'call' ? { tool: last.tool } : {}),
       proof: 'witness',
-      trace: traceOf(s, probe.path, [...probes, end], step, `V001 deadlock: ${pathText(probe.path)} no tool can be called and the agent cannot exit`),
+      trace: traceOf(s, probe.path, [...probes, end], step, `V001 deadlock: ${pathText(probe.path)} no tool can be called and the agent cannot exit`, deadlockClaim(s, probe, wait)),
     });
   }
   return out;

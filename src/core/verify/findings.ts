@@ -4,6 +4,7 @@
  * within the search bound, and a shortest scripted trace that shows it in the simulator.
  */
 import type { Severity } from '../diagnostics/types.ts';
+import type { CounterexampleClaim } from './counterexampleClaim.ts';
 
 /** The verifier's codes (`docs/verify.md` lists them with examples). */
 export const VERIFY_CODES = {
@@ -48,6 +49,8 @@ export interface Counterexample {
   yaml: string;
   /** The simulator step (1-based trace item) that shows the finding. */
   step: number;
+  /** What it proves, for the simulator's title: the property broken and, for a deadlock, why each tool is refused at the end. */
+  claim?: CounterexampleClaim;
 }
 
 /** One finding of the verifier about an agent or a workflow. */
