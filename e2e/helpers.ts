@@ -18,10 +18,14 @@ export async function dragEdge(page: Page, from: string, to: string): Promise<vo
   await page.mouse.up();
 }
 
-/** Replaces the whole Source editor content by a paste (typing would auto-close brackets and quotes). */
+/**
+ * Replaces the whole Source editor content by a paste (typing would auto-close brackets and
+ * quotes). The editor is focused, not clicked: scrolled to a far line (an error revealed), the box
+ * of its lines lies mostly outside the pane, where a click lands on the canvas.
+ */
 export async function setSource(page: Page, text: string): Promise<void> {
   const source = region(page, 'Source');
-  await source.locator('.monaco-editor .view-lines').click();
+  await source.locator('.monaco-editor textarea').focus();
   await page.keyboard.press('ControlOrMeta+A');
   await source.locator('.monaco-editor textarea').evaluate((el, t) => {
     const data = new DataTransfer();
