@@ -51,6 +51,15 @@ test('a file whose only problem is an ignored rule is drawn, and the misspelt ty
   await expect(f002).not.toContainText('ContinueLoop, ExitLoop');
   // The tool whose rule is ignored is marked on the canvas.
   await expect(graphNode(page, 'load')).toContainText('ignored');
+  // Graph edits wait for the fix (writing the model back would drop the rule's text) and leave no trace.
+  await graphNode(page, 'load').click();
+  const name = region(page, 'Inspector').getByRole('textbox', { name: 'Name', exact: true });
+  await expect(name).toHaveValue('load');
+  await name.fill('loader');
+  await name.press('Enter');
+  await expect(page.getByText('has a rule it ignores (line 39, column 1)').first()).toBeVisible();
+  await expect(name).toHaveValue('load');
+  await expect(graphNode(page, 'loader')).toHaveCount(0);
   if (shots) await screenshotsWithAxe(page, `${shots}/2-ignored-rule`, 'main');
   expect(errors).toEqual([]);
 });
