@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeEdge } from '../../src/app/graph/edgeRoute.ts';
+import { routeEdge, segmentHits } from '../../src/app/graph/edgeRoute.ts';
 import { labelBox, placeLabels, type LabelRequest } from '../../src/app/graph/labelPlan.ts';
 import type { Box } from '../../src/app/layout/viewport.ts';
 import { gapFor } from '../../src/app/layout/layered.ts';
@@ -99,5 +99,57 @@ describe('placeLabels', () => {
     // Without a pair (no route known), labels are never merged.
     const loose = placeLabels(same.map(({ pair: _pair, ...r }) => r), [a, b]);
     expect([...loose.values()].map((p) => p.text)).toEqual(['before', 'before', 'before', 'before']);
+  });
+
+  describe('the lines of other edges', () => {
+    // The Letta example's branch: one tool feeding three, each edge with its condition, and the
+    // lines of the three running together out of one handle (the review saw the labels on them).
+    const lined: LabelRequest[] = targets.map((t, i) => {
+      const r = routeEdge(from.x + from.width + 5, from.y + 24, t.x - 5, t.y + 24, 'RIGHT', [from, t], []);
+      return { id: `e${i}`, text: texts[i]!, pair: `from>t${i}`, spots: r.spots, line: r.line };
+    });
+    /** How many other edges' lines cross each label of `plan` (every request's line counts). */
+    const crossed = (plan: ReturnType<typeof placeLabels>) =>
+      lined.map((r) => {
+        const { spot, dy } = plan.get(r.id)!;
+        const [x, y] = r.spots[spot]!;
+        const box = labelBox(r.text, x, y + dy);
+        return lined.filter((o) => o.id !== r.id && o.line!.some((p, i) => i > 0 && segmentHits(o.line![i - 1]![0], o.line![i - 1]![1], p[0], p[1], box, 0))).length;
+      });
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+    it('routes give their line, from handle to handle', () => {
+      const r = routeEdge(200, 24, 320, 120, 'RIGHT', [], []);
+      expect(r.line[0]).toEqual([200, 24]);
+      expect(r.line[r.line.length - 1]).toEqual([320, 120]);
+      const down = routeEdge(100, 60, 40, 200, 'DOWN', [], []);
+      expect(down.line[0]).toEqual([100, 60]);
+      expect(down.line[down.line.length - 1]).toEqual([40, 200]);
+    });
+
+    it('keeps the labels of a branch off the other branches’ lines where a place allows, still clear of nodes and labels', () => {
+      const now = sum(crossed(placeLabels(lined, nodes)));
+      // Placed without the lines (as before): the middles of the fan, where the lines run together.
+      const blind = sum(crossed(placeLabels(lined.map(({ line: _line, ...r }) => r), nodes)));
+      expect(now).toBeLessThan(blind);
+      expect(now).toBeLessThanOrEqual(1);
+      clear(lined, nodes);
+    });
+
+    it('counts an edge without a label by its line, and never the line of an edge between the same two tools', () => {
+      const a: Box = { x: 0, y: 0, width: 176, height: 48 };
+      const b: Box = { x: 476, y: 0, width: 176, height: 48 };
+      const r = routeEdge(181, 24, b.x - 5, 24, 'RIGHT', [a, b], []);
+      // A rule and its reverse between a and b share the way: the label stays in the middle of its line.
+      const pairPlan = placeLabels([{ id: 'x', text: 'may follow', pair: 'a>b', spots: r.spots, line: r.line }, { id: 'y', text: '', pair: 'b>a', spots: r.spots, line: r.line }], [a, b]);
+      expect(pairPlan.get('x')).toMatchObject({ spot: 0, dy: 0 });
+      // An unlabelled edge from elsewhere crossing the middle moves the label along its own line.
+      const mid = r.spots[0]!;
+      const across = { id: 'z', text: '', pair: 'c>d', spots: [mid], line: [[mid[0], mid[1] - 60], [mid[0], mid[1] + 60]] as const };
+      const plan = placeLabels([{ id: 'x', text: 'may follow', pair: 'a>b', spots: r.spots, line: r.line }, across], [a, b]);
+      expect(plan.get('x')!.spot).not.toBe(0);
+      expect(plan.get('x')!.dy).toBe(0);
+      expect(plan.has('z')).toBe(false);
+    });
   });
 });

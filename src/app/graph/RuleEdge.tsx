@@ -2,7 +2,7 @@
  * An edge of either graph, routed off the nodes (see `edgeRoute.ts`): a curve when the way is
  * clear, an orthogonal detour around the nodes in the way otherwise (the back edges of a cycle go
  * around the row); its label sits on the clear part, where it covers no node and no other edge's
- * label (`labelPlan.ts`), in React Flow's label layer above every edge, so no line drawn later
+ * label, and where no other edge's line runs if it can (`labelPlan.ts`), in React Flow's label layer above every edge, so no line drawn later
  * (a parallel rule's, or one crossing it) strikes it through. A tooltip names its rule. Identical edges between the same two nodes
  * (their lines coincide) show one label, `before ×4`, whose tooltip names every rule.
  */
@@ -74,10 +74,12 @@ function labelPlanOf(edges: readonly Edge[], boxes: Map<string, Box>, direction:
     const text = (e.data as RuleEdgeData | undefined)?.label ?? '';
     const s = boxes.get(e.source);
     const t = boxes.get(e.target);
-    if (text === '' || !s || !t || e.source === e.target) continue;
+    // An edge without a label still counts: labels keep off its line.
+    if (!s || !t || e.source === e.target) continue;
     const [sx, sy, tx, ty] =
       direction === 'RIGHT' ? [s.x + s.width + HANDLE_OUT, s.y + s.height / 2, t.x - HANDLE_OUT, t.y + t.height / 2] : [s.x + s.width / 2, s.y + s.height + HANDLE_OUT, t.x + t.width / 2, t.y - HANDLE_OUT];
-    requests.push({ id: e.id, text, pair: `${e.source}>${e.target}`, spots: routeBetween(sx, sy, tx, ty, direction, e.source, e.target, boxes).spots });
+    const route = routeBetween(sx, sy, tx, ty, direction, e.source, e.target, boxes);
+    requests.push({ id: e.id, text, pair: `${e.source}>${e.target}`, spots: route.spots, line: route.line });
   }
   const plan = placeLabels(requests, [...boxes.values()]);
   plans.set(edges, { boxes, direction, plan });

@@ -18,11 +18,15 @@ export interface Route {
   spots: readonly (readonly [number, number])[];
   /** Whether the route detours (drawn orthogonally). */
   detour: boolean;
+  /** The route as a polyline (a curve sampled), for what must keep off it: other edges' labels (`labelPlan.ts`). */
+  line: readonly (readonly [number, number])[];
 }
 
 /** Where along a curve (Bézier parameter) or a lane (fraction of its length) labels may sit, best first. */
 const CURVE_SPOTS = [0.5, 0.36, 0.64, 0.24, 0.76];
 const LANE_SPOTS = [0.5, 0.3, 0.7, 0.15, 0.85];
+/** How many straight pieces a curve's polyline has: within a pixel or two of the curve for the canvas's spans. */
+const CURVE_PIECES = 16;
 
 const LANE = 28;
 const STUB = 18;
@@ -66,16 +70,18 @@ export function routeEdge(sx: number, sy: number, tx: number, ty: number, direct
   const O = others.map(sw);
   const forward = bx >= ax + 2 * STUB;
   const blocked = forward && O.some((o) => segmentHits(ax, ay, bx, by, o));
-  const out = (pts: [number, number][], spots: [number, number][], detour: boolean): Route => {
-    const p = flip ? pts.map(([x, y]) => [y, x] as [number, number]) : pts;
-    const at = flip ? spots.map(([x, y]) => [y, x] as const) : spots;
+  const unflip = (ps: [number, number][]): [number, number][] => (flip ? ps.map(([x, y]) => [y, x] as [number, number]) : ps);
+  const out = (pts: [number, number][], spots: [number, number][], detour: boolean, line: [number, number][] = pts): Route => {
+    const p = unflip(pts);
+    const at = unflip(spots);
     const [lX, lY] = at[0]!;
-    return { path: detour ? roundedPolyline(p) : p.length === 2 ? curve(p[0]!, p[1]!, flip) : roundedPolyline(p), labelX: lX, labelY: lY, spots: at, detour };
+    return { path: detour ? roundedPolyline(p) : p.length === 2 ? curve(p[0]!, p[1]!, flip) : roundedPolyline(p), labelX: lX, labelY: lY, spots: at, detour, line: unflip(line) };
   };
   if (forward && !blocked) {
     const c = Math.max(24, Math.abs(bx - ax) / 2);
-    const spots = CURVE_SPOTS.map((t): [number, number] => [bezier(t, ax, ax + c, bx - c, bx), bezier(t, ay, ay, by, by)]);
-    return out([[ax, ay], [bx, by]], spots, false);
+    const at = (t: number): [number, number] => [bezier(t, ax, ax + c, bx - c, bx), bezier(t, ay, ay, by, by)];
+    const line = Array.from({ length: CURVE_PIECES + 1 }, (_, i) => at(i / CURVE_PIECES));
+    return out([[ax, ay], [bx, by]], CURVE_SPOTS.map(at), false, line);
   }
 
   // A lane across everything between the two ends (and the ends themselves for a back edge).

@@ -4,13 +4,17 @@
  * the label stacked just above or below its line (two rules between the same two tools share a
  * route); labels are placed one after another, each at its first place clear of the nodes and of
  * the labels placed before it (with a small margin). When every place collides, the one colliding
- * least is taken. Edges that say the same between the same two nodes (their `pair` and text
+ * least is taken. Among places clear of nodes and labels, one that no other edge's line crosses is
+ * preferred (a label on a crossing line reads as that line's: Letta's branches fan out from one
+ * tool, and a label at the middle of one sat on its neighbours' dotted lines); a place stacked off
+ * its line is taken for that only when it clears a line the places on it do not. Edges that say the same between the same two nodes (their `pair` and text
  * equal: identical rules) share one line, so they share one label, `before ×4`, placed for the
  * first of them; the others draw none. Deterministic: the order is that of the edges given. Pure,
  * so it is tested without a browser.
  */
 import type { Box } from '../layout/viewport.ts';
 import { LABEL_HEIGHT, groupedLabel, labelSize } from '../layout/labelSize.ts';
+import { segmentHits } from './edgeRoute.ts';
 
 export interface LabelRequest {
   id: string;
@@ -19,6 +23,8 @@ export interface LabelRequest {
   spots: readonly (readonly [number, number])[];
   /** The edge's two ends (`source>target`): edges of one pair with one text get one label. */
   pair?: string;
+  /** The edge's route as a polyline (`Route.line`): other edges' labels keep off it. An edge with no text is given for its line alone. */
+  line?: readonly (readonly [number, number])[];
 }
 
 /** Space kept free around a label. */
@@ -50,8 +56,52 @@ export interface LabelSpot {
 const STACK = LABEL_HEIGHT + 2 * MARGIN;
 const SHIFTS = [0, -STACK, STACK, -2 * STACK, 2 * STACK];
 
+/** An edge's line with its bounding box (most lines are far from a label: one box test skips them). */
+interface Line {
+  ends: string;
+  points: readonly (readonly [number, number])[];
+  box: Box;
+}
+
+/** The two ends of an edge, either way round: the lines of edges between the same two nodes run together, not across. */
+const endsOf = (pair: string | undefined, id: string) => (pair === undefined ? `#${id}` : pair.split('>').sort().join('>'));
+
+function lineOf(r: LabelRequest): Line | undefined {
+  const pts = r.line;
+  if (!pts || pts.length < 2) return undefined;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const [x, y] of pts) {
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  }
+  return { ends: endsOf(r.pair, r.id), points: pts, box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } };
+}
+
+/** How many of `lines` (other than those between the ends `own`) pass through `box`. */
+function crossings(box: Box, own: string, lines: readonly Line[]): number {
+  let n = 0;
+  for (const l of lines) {
+    if (l.ends === own || l.box.x > box.x + box.width || l.box.x + l.box.width < box.x || l.box.y > box.y + box.height || l.box.y + l.box.height < box.y) continue;
+    for (let i = 1; i < l.points.length; i++) {
+      const [ax, ay] = l.points[i - 1]!;
+      const [bx, by] = l.points[i]!;
+      if (segmentHits(ax, ay, bx, by, box, 0)) {
+        n++;
+        break;
+      }
+    }
+  }
+  return n;
+}
+
 /** The place of every labelled edge, by edge id. */
 export function placeLabels(requests: readonly LabelRequest[], nodes: readonly Box[]): Map<string, LabelSpot> {
+  const lines = requests.map(lineOf).filter((l) => l !== undefined);
   const chosen = new Map<string, LabelSpot>();
   const placed: Box[] = [];
   // Parallel edges with one text: the first stands for the group.
@@ -73,7 +123,9 @@ export function placeLabels(requests: readonly LabelRequest[], nodes: readonly B
     const l = { ...r, text: groupedLabel(r.text, group.length) };
     let best: LabelSpot = { spot: 0, dy: 0, text: l.text, edges: group };
     let bestCost = Infinity;
+    let bestLines = Infinity;
     let bestBox: Box | undefined;
+    const own = endsOf(l.pair, l.id);
     search: for (const dy of SHIFTS)
       for (let i = 0; i < l.spots.length; i++) {
         const [x, y] = l.spots[i]!;
@@ -81,13 +133,16 @@ export function placeLabels(requests: readonly LabelRequest[], nodes: readonly B
         let cost = 0;
         for (const n of nodes) cost += overlap(box, n);
         for (const p of placed) cost += overlap(box, p);
+        // Lines crossed weigh less than any overlap; off its own line, a place counts as crossing half a line.
+        const crossed = cost > bestCost + 0.5 ? Infinity : 2 * crossings(box, own, lines) + (dy === 0 ? 0 : 1);
         // Ties (up to rounding) keep the earlier, better place.
-        if (cost < bestCost - 0.5) {
+        if (cost < bestCost - 0.5 || (cost <= bestCost + 0.5 && crossed < bestLines)) {
           best = { spot: i, dy, text: l.text, edges: group };
           bestCost = cost;
+          bestLines = crossed;
           bestBox = box;
         }
-        if (cost === 0) break search;
+        if (cost === 0 && crossed === 0) break search;
       }
     chosen.set(l.id, best);
     for (const id of group.slice(1)) chosen.set(id, { ...best, text: '' });
