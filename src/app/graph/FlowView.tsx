@@ -28,6 +28,7 @@ import { StageContext } from './stage.ts';
 import { WHOLE_MIN_ZOOM, boundsOf, centreAcross, planViewport, startOf, wholeView, type Box, type Inset } from '../layout/viewport.ts';
 import type { Page } from '../layout/wrap.ts';
 import { keepInView } from '../layout/follow.ts';
+import { clearOfChrome } from '../layout/chrome.ts';
 import { onFitRequest } from './fitRequests.ts';
 import { stageViewport } from './stageView.ts';
 import { useStagedEdges } from './useStagedEdges.ts';
@@ -90,6 +91,15 @@ const BOTTOM_BAND = { bottom: MINIMAP.height + 16 };
 const RIGHT_BAND = { right: MINIMAP.width + 16 };
 /** A page-filling view: the minimap's band on the right, the zoom controls' (26 px wide, 15 px in) on the left. */
 const SIDE_BANDS = { right: MINIMAP.width + 16, left: 48 };
+
+/** The boxes of the canvas's chrome (zoom controls, minimap) in the pane `el`'s screen pixels, as drawn now. */
+function chromeOf(el: HTMLElement): Box[] {
+  const pane = el.getBoundingClientRect();
+  return [...el.querySelectorAll('.react-flow__controls, .react-flow__minimap')].flatMap((c) => {
+    const r = c.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 ? [{ x: r.left - pane.left, y: r.top - pane.top, width: r.width, height: r.height }] : [];
+  });
+}
 
 /** Whether `b` (graph units) lies whole inside a pane of `size` under the camera `v`. */
 function wholeIn(b: Box, v: { x: number; y: number; zoom: number }, size: { width: number; height: number }): boolean {
@@ -302,17 +312,23 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       if (!el || !b) return;
       const start = only === undefined || only.length === 0 ? (fitStartRef.current ?? startOf(boxes, direction)) : startOf(boxes, direction);
       wholeFit.current = whole;
-      let plan = planViewport(b, el.clientWidth, el.clientHeight, whole ? wholeView(stage.view) : stage.view, inset, start);
-      // Too big to show whole: the start node centred across the reading direction (a capped view
-      // starts at its band instead).
-      const first = whole || fitStartRef.current !== undefined || !start ? undefined : boxes.find((x) => x.x === start.x && x.y === start.y);
-      if (first) plan = centreAcross(plan, first, b, el.clientWidth, el.clientHeight, inset, stage.view.padding, direction);
+      const { clientWidth: width, clientHeight: height } = el;
       // The simulator's step, else the selected node, else the first problem's, stays in view when
       // the whole graph cannot be.
       const selected = selectedRef.current ?? attentionRef.current;
       const ids = stepRef.current && stepRef.current.length > 0 ? stepRef.current : selected !== undefined ? [selected] : undefined;
       const step = !stage.on && !whole && ids && ids.length > 0 ? boundsOf(boxesOf(ids)) : undefined;
-      if (step) plan = keepInView(plan, step, el.clientWidth, el.clientHeight, inset);
+      // Too big to show whole: the start node centred across the reading direction (a capped view
+      // starts at its band instead).
+      const first = whole || fitStartRef.current !== undefined || !start ? undefined : boxes.find((x) => x.x === start.x && x.y === start.y);
+      const planFor = (bands: Inset) => {
+        let plan = planViewport(b, width, height, whole ? wholeView(stage.view) : stage.view, bands, start);
+        if (first) plan = centreAcross(plan, first, b, width, height, bands, stage.view.padding, direction);
+        if (step) plan = keepInView(plan, step, width, height, bands);
+        return plan;
+      };
+      // No node under the zoom controls or the minimap (see chrome.ts).
+      const plan = clearOfChrome(planFor, inset, boxesOf(), chromeOf(el), { width, height, padding: stage.view.padding });
       moved.current = false;
       void setViewport(plan, { duration: animate ? 300 : 0 });
     },
