@@ -399,6 +399,31 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
     if (next !== now) void setViewport(next, { duration: 0 });
   }, [stepKey, initialized, stage.on, fitNow, boxesOf, getViewport, setViewport, inset]);
 
+  // The browser scrolls React Flow's wrapper (overflow hidden, yet scrollable by script) to reveal
+  // a node past the pane's edge: find in page, assistive technology, a focus without preventScroll,
+  // a test's click. React Flow scrolls it straight back, so the node jumped back out of view and a
+  // click aimed at where it was shown met the pane (look.spec's flaky click on `load`). The scroll
+  // becomes a pan by the same distance: the node stays where the browser put it. Heard in the
+  // capture phase, before React Flow's own listener resets the scroll.
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const onScroll = (e: Event) => {
+      const wrapper = e.target;
+      if (!(wrapper instanceof HTMLElement) || !wrapper.classList.contains('react-flow')) return;
+      const { scrollLeft: dx, scrollTop: dy } = wrapper;
+      if (dx === 0 && dy === 0) return;
+      // A node reached by Tab: React Flow has already centred it (its autoPanOnNodeFocus).
+      const focused = document.activeElement;
+      if (focused instanceof HTMLElement && wrapper.contains(focused) && focused.classList.contains('react-flow__node') && focused.matches(':focus-visible')) return;
+      const now = getViewport();
+      moved.current = true;
+      void setViewport({ x: now.x - dx, y: now.y - dy, zoom: now.zoom }, { duration: 0 });
+    };
+    el.addEventListener('scroll', onScroll, true);
+    return () => el.removeEventListener('scroll', onScroll, true);
+  }, [getViewport, setViewport]);
+
   // An external selection (a problem clicked) brings its node into view: the least pan that shows
   // it, at the current zoom unless that is below the readable one.
   const focus = props.focus;
