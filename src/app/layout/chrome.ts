@@ -1,12 +1,12 @@
 /**
  * Keeping the nodes clear of the canvas's chrome (the zoom controls in the bottom-left corner, the
- * minimap in the bottom-right), as React Flow's own examples and Stately Studio keep their graphs
- * clear of their floating panels. A fit plans its camera with bands kept free (`Inset`); when the
- * graph is too big to show whole at the readable zoom it runs on past those bands, and a node can
- * land under a corner's control. The chrome's boxes (measured on the page) then give other bands
- * to try: beside each box, or above them all; the first camera under which no node (nor its
- * handles) touches the chrome is taken, else the one covering least. Pure, so it is tested without
- * a browser.
+ * minimap in the bottom-right), as a graph editor keeps its graph clear of its floating panels. A
+ * fit plans its camera with bands kept free (`Inset`); when the graph is too big to show whole at
+ * the readable zoom it runs on past those bands, and a node can land under a corner's control. The
+ * chrome's boxes (measured on the page) then give other bands to try: above them all, beside each
+ * box, both; the first camera under which no node (nor its handles) touches the chrome is taken,
+ * else the least pan of the least covered one that clears it without harm, else that camera. Pure,
+ * so it is tested without a browser.
  */
 import { boundsOf, type Box, type Inset, type Viewport } from './viewport.ts';
 
@@ -36,8 +36,8 @@ export function chromeOverlap(vp: Viewport, nodes: readonly Box[], chrome: reado
 
 /**
  * The bands to try, best first, for a pane `width` × `height` with `chrome` in it: `base` (the
- * fit's own bands); then `base` with a band above the lowest-reaching chrome (the bottom corners
- * cleared across the whole width); then with a band beside each box (the left one for a box in the
+ * fit's own bands); then `base` with a band above the tallest chrome (the bottom corners cleared
+ * across the whole width); then with a band beside each box (the left one for a box in the
  * pane's left half, the right one otherwise); then both. Each band is the box's extent plus the gap
  * and a handle, less the fit's own `padding` (which the fit keeps inside the bands), never less than
  * `base`'s.
