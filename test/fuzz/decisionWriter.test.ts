@@ -114,6 +114,25 @@ describe('createDecisionWriter', () => {
     );
   });
 
+  it('writes sequence numbers and event indexes counted on, repeated or jumping, across every digit count', () => {
+    // runs of +1 across 9→10 … 999,999,999→1,000,000,000 and near 2^31, the event index repeating or moving on
+    const starts = [0, 5, 95, 995, 9_995, 99_995, 999_995, 9_999_995, 99_999_995, 999_999_995, 2 ** 31 - 12];
+    const step = fc.record({ start: fc.constantFrom(...starts), length: fc.integer({ min: 1, max: 12 }), eventStep: fc.constantFrom(0, 1, 1, 7) });
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 2 ** 31 - 100 }), (runs, event0) => {
+        const ds: Decision[] = [];
+        let event = event0;
+        for (const r of runs)
+          for (let k = 0; k < r.length; k++) {
+            ds.push({ seq: r.start + k, event, time: formatIso(1_700_000_000_000 + ds.length * 7), kind: 'allowed', tool: 'tool_1', outcome: 'ok', flow: 'continue' } as Decision);
+            event = Math.min(2 ** 31 - 1, event + r.eventStep);
+          }
+        expect(written(ds, { timeMsOf: (time) => Date.parse(time) }).text).toBe(reference(ds));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('writes random replays as the oracle does when the replay tells the times (simulate’s writer)', () => {
     fc.assert(
       fc.property(caseArb, (c) => {
@@ -214,6 +233,8 @@ describe('createDecisionWriter: decisions whose text repeats (issue 28)', () => 
     rule: fc.option(fc.nat(2), { nil: undefined }),
     reason: fc.option(fc.constantFrom('start_constraint' as const, 'exit_requirement' as const), { nil: undefined }),
     extra: fc.option(fc.constantFrom(1, 'z', [1]), { nil: undefined }),
+    /** An extra key, or one another kind has (compared too when a repeat is looked up). */
+    extraKey: fc.constantFrom('extra', 'pending', 'consent'),
   });
 
   it('writes each as serializeDecision does, whatever repeats of it came before', () => {
@@ -224,7 +245,7 @@ describe('createDecisionWriter: decisions whose text repeats (issue 28)', () => 
           if (r.rule !== undefined) d.rule = r.rule;
           d.message = r.message;
           if (r.reason !== undefined) d.reason = r.reason;
-          if (r.extra !== undefined) d.extra = r.extra;
+          if (r.extra !== undefined) d[r.extraKey] = r.extra;
           return d as unknown as Decision;
         });
         const escape = escaped ? jsonTermSafe : undefined;

@@ -54,6 +54,8 @@ const NEWLINE = 0x0a;
 /** Longest string kept in the table of encoded recurring strings. */
 const MEMO_MAX_LENGTH = 64;
 const MEMO_MAX_ENTRIES = 50_000;
+/** Slots of the writer's cache of recent tools' allowed pieces (a power of two). */
+const RECENT_TOOLS = 256;
 /** Longest message whose decision's fields are kept as one piece (see `putRepeatedFields`). */
 const REPEATED_MAX_LENGTH = 1024;
 /** Bytes of pieces kept for repeated decisions, at most (texts that never repeat stop filling it there). */
@@ -86,6 +88,24 @@ for (const kind of Object.keys(DECISION_KEY_ORDER) as DecisionKind[]) {
 const SEQ = ascii('{"seq":');
 /** Kinds with a `message` field (their text may repeat). */
 const HAS_MESSAGE = Object.fromEntries(Object.entries(DECISION_KEY_ORDER).map(([kind, keys]) => [kind, keys.includes('message')])) as Record<DecisionKind, boolean>;
+/** The fields a repeated decision's piece is checked against, read by name (besides its message). */
+const REPEATED_KEYS = ['tool', 'code', 'rule', 'reason', 'pending'] as const;
+/** Kinds whose own fields are all among {@link REPEATED_KEYS} and `message`: their pieces can be kept. */
+const REPEATABLE = Object.fromEntries(
+  Object.entries(DECISION_KEY_ORDER).map(([kind, keys]) => [kind, keys.every((k) => k === 'message' || (REPEATED_KEYS as readonly string[]).includes(k))]),
+) as Record<DecisionKind, boolean>;
+/** A decision's fields as {@link putRepeatedFields} reads them. */
+type RepeatedFields = { readonly [K in (typeof REPEATED_KEYS)[number] | 'message']?: unknown };
+/** A kept piece: `,"kind":…` to the last field, and the kind and field values it was written from. */
+interface RepeatedPiece {
+  kind: DecisionKind;
+  tool: unknown;
+  code: unknown;
+  rule: unknown;
+  reason: unknown;
+  pending: unknown;
+  bytes: Uint8Array;
+}
 const EVENT = ascii(',"event":');
 const TIME = ascii(',"time":');
 /** The creation order of the kind nine decisions in ten have (no keyed lookup by kind). */
@@ -101,46 +121,67 @@ const LIST_SEPARATOR = ascii(', ');
 const isSmallInt = (v: unknown): v is number => typeof v === 'number' && v >= 0 && v <= 0x7fffffff && (v | 0) === v;
 
 /*
- * The base keys written byte by byte as constants (room made by the caller; the position after
- * them returned): a copy loop over their bytes cost several times as much, per decision.
+ * Bytes written four at a time: a DataView's 32-bit little-endian stores (any alignment) are
+ * single machine stores once optimised, where a loop stores and bounds-checks each byte. A piece
+ * of n bytes is written as whole words, so up to 3 bytes past its end are written too: the caller
+ * makes room for them, and what comes next writes over them (nothing past the write position is
+ * ever handed to the sink).
  */
 
-/** `{"seq":` ({@link SEQ}). */
-function seqKeyInto(b: Uint8Array, p: number): number {
-  b[p] = 0x7b;
-  b[p + 1] = QUOTE;
-  b[p + 2] = 0x73;
-  b[p + 3] = 0x65;
-  b[p + 4] = 0x71;
-  b[p + 5] = QUOTE;
-  b[p + 6] = 0x3a;
+/** The 32-bit little-endian word of bytes `i`…`i + 3` of `b` (zeros past its end). */
+const wordAt = (b: Uint8Array, i: number): number => ((b[i] ?? 0) | ((b[i + 1] ?? 0) << 8) | ((b[i + 2] ?? 0) << 16) | ((b[i + 3] ?? 0) << 24)) >>> 0;
+
+/** The words of `b`, zero-padded (see {@link wordsInto}). */
+function wordsOf(b: Uint8Array): Uint32Array {
+  const w = new Uint32Array((b.length + 3) >> 2);
+  for (let k = 0; k < w.length; k++) w[k] = wordAt(b, 4 * k);
+  return w;
+}
+
+/** Writes `w` (the words of `n` bytes) at `p` through `v`; the position after the `n` bytes (up to 3 written past it). */
+function wordsInto(v: DataView, p: number, w: Uint32Array, n: number): number {
+  for (let k = 0; k < w.length; k++) v.setUint32(p + 4 * k, w[k] as number, true);
+  return p + n;
+}
+
+/** Room past a piece written by words. */
+const WORD_SLACK = 3;
+
+/** Bytes kept to be copied as words ({@link wordsInto}). */
+interface Piece {
+  readonly words: Uint32Array;
+  readonly length: number;
+}
+
+const pieceOf = (bytes: Uint8Array): Piece => ({ words: wordsOf(bytes), length: bytes.length });
+
+/*
+ * The base keys as constant words (room made by the caller; the position after them returned):
+ * a copy loop over their bytes cost several times as much, per decision.
+ */
+const [SEQ0, SEQ1] = wordsOf(ascii('{"seq":')) as unknown as [number, number];
+const [EVENT0, EVENT1, EVENT2] = wordsOf(ascii(',"event":')) as unknown as [number, number, number];
+const [TIME0, TIME1] = wordsOf(ascii(',"time":')) as unknown as [number, number];
+
+/** `{"seq":` ({@link SEQ}; 1 byte past it written). */
+function seqKeyInto(v: DataView, p: number): number {
+  v.setUint32(p, SEQ0, true);
+  v.setUint32(p + 4, SEQ1, true);
   return p + 7;
 }
 
-/** `,"event":` ({@link EVENT}). */
-function eventKeyInto(b: Uint8Array, p: number): number {
-  b[p] = 0x2c;
-  b[p + 1] = QUOTE;
-  b[p + 2] = 0x65;
-  b[p + 3] = 0x76;
-  b[p + 4] = 0x65;
-  b[p + 5] = 0x6e;
-  b[p + 6] = 0x74;
-  b[p + 7] = QUOTE;
-  b[p + 8] = 0x3a;
+/** `,"event":` ({@link EVENT}; 3 bytes past it written). */
+function eventKeyInto(v: DataView, p: number): number {
+  v.setUint32(p, EVENT0, true);
+  v.setUint32(p + 4, EVENT1, true);
+  v.setUint32(p + 8, EVENT2, true);
   return p + 9;
 }
 
 /** `,"time":` ({@link TIME}). */
-function timeKeyInto(b: Uint8Array, p: number): number {
-  b[p] = 0x2c;
-  b[p + 1] = QUOTE;
-  b[p + 2] = 0x74;
-  b[p + 3] = 0x69;
-  b[p + 4] = 0x6d;
-  b[p + 5] = 0x65;
-  b[p + 6] = QUOTE;
-  b[p + 7] = 0x3a;
+function timeKeyInto(v: DataView, p: number): number {
+  v.setUint32(p, TIME0, true);
+  v.setUint32(p + 4, TIME1, true);
   return p + 8;
 }
 
@@ -163,6 +204,45 @@ function smallIntInto(b: Uint8Array, p: number, v: number): number {
 }
 
 /**
+ * The decimal digits of the last integer written, kept so that the next one — a sequence number or
+ * event index, one more than the last or the same — costs an increment of its digits, not a division
+ * per digit, and is written as words.
+ */
+class DigitCounter {
+  /** The integer whose digits {@link digits} holds (-2: none yet, so 0 is not taken for its successor). */
+  private value = -2;
+  /** Its digits, most significant first (12 bytes: three whole words). */
+  private readonly digits = new Uint8Array(12);
+  private readonly words = new DataView(this.digits.buffer);
+  private length = 0;
+
+  /** The digits of `v` (an integer in [0, 2^31)) at `p` (room for 10 + {@link WORD_SLACK} made by the caller); the position after. */
+  into(out: DataView, p: number, v: number): number {
+    const d = this.digits;
+    if (v === this.value + 1) {
+      let i = this.length - 1;
+      while (i >= 0 && d[i] === 0x39) d[i--] = 0x30;
+      if (i >= 0) d[i] = (d[i] as number) + 1;
+      else {
+        // 9…9 + 1: one more digit
+        d[this.length++] = 0x30;
+        d[0] = 0x31;
+      }
+      this.value = v;
+    } else if (v !== this.value) {
+      this.length = smallIntInto(d, 0, v);
+      this.value = v;
+    }
+    const n = this.length;
+    const w = this.words;
+    out.setUint32(p, w.getUint32(0, true), true);
+    if (n > 4) out.setUint32(p + 4, w.getUint32(4, true), true);
+    if (n > 8) out.setUint32(p + 8, w.getUint32(8, true), true);
+    return p + n;
+  }
+}
+
+/**
  * A 24-character time of plain printable ASCII (no quote or backslash) as its JSON string at `p` (room
  * for 26 made by the caller): the position after; -1 when it has any other character.
  */
@@ -180,48 +260,72 @@ function plainTimeInto(b: Uint8Array, p: number, s: string): number {
 const MS_PER_DAY = 86_400_000;
 
 /**
- * Times written from their epoch ms: the `"YYYY-MM-DDT` of the day (taken from `formatIso` once per
- * day, so the date is its own) and the clock's digits.
+ * Times written from their epoch ms: `"YYYY-MM-DDTHH:MM:SS.` of the second, kept as words (the
+ * day's date taken from `formatIso` once per day, so it is its own), and the ms digits.
  */
-class IsoDays {
+class IsoTimes {
   /** The day's first ms and the next day's (an empty range until a day is read). */
-  private start = 0;
-  private end = 0;
-  /** `"YYYY-MM-DDT` of the day. */
-  private readonly head = new Uint8Array(12);
+  private dayStart = 0;
+  private dayEnd = 0;
+  /** The second's first ms and the next second's. */
+  private secondStart = 0;
+  private secondEnd = 0;
+  /** `"YYYY-MM-DDTHH:MM:SS.` of the second (24 bytes: six whole words). */
+  private readonly head = new Uint8Array(24);
+  private readonly headWords = new DataView(this.head.buffer);
+  private w0 = 0;
+  private w1 = 0;
+  private w2 = 0;
+  private w3 = 0;
+  private w4 = 0;
+  private w5 = 0;
 
   /** Whether `ms` can be written by {@link timeInto}: a whole ms in a year of four digits. */
   ready(ms: number): boolean {
-    if (ms >= this.start && ms < this.end && Number.isInteger(ms)) return true;
+    if (ms >= this.secondStart && ms < this.secondEnd && Number.isInteger(ms)) return true;
     if (!Number.isInteger(ms)) return false;
-    const start = Math.floor(ms / MS_PER_DAY) * MS_PER_DAY;
-    const iso = formatIso(start);
-    if (iso.length !== 24 || iso.charCodeAt(10) !== 0x54) return false;
-    this.head[0] = QUOTE;
-    for (let k = 0; k < 11; k++) this.head[k + 1] = iso.charCodeAt(k);
-    this.start = start;
-    this.end = start + MS_PER_DAY;
+    const head = this.head;
+    if (!(ms >= this.dayStart && ms < this.dayEnd)) {
+      const start = Math.floor(ms / MS_PER_DAY) * MS_PER_DAY;
+      const iso = formatIso(start);
+      if (iso.length !== 24 || iso.charCodeAt(10) !== 0x54) return false;
+      head[0] = QUOTE;
+      for (let k = 0; k < 11; k++) head[k + 1] = iso.charCodeAt(k);
+      this.dayStart = start;
+      this.dayEnd = start + MS_PER_DAY;
+    }
+    // all in 32-bit integers (a day has fewer than 2^27 ms)
+    const t = ((ms - this.dayStart) / 1000) | 0;
+    const h = (t / 3600) | 0;
+    const r = t - h * 3600;
+    const mi = (r / 60) | 0;
+    twoDigits(head, 12, h);
+    head[14] = 0x3a;
+    twoDigits(head, 15, mi);
+    head[17] = 0x3a;
+    twoDigits(head, 18, r - mi * 60);
+    head[20] = 0x2e;
+    const w = this.headWords;
+    this.w0 = w.getUint32(0, true);
+    this.w1 = w.getUint32(4, true);
+    this.w2 = w.getUint32(8, true);
+    this.w3 = w.getUint32(12, true);
+    this.w4 = w.getUint32(16, true);
+    this.w5 = w.getUint32(20, true);
+    this.secondStart = this.dayStart + t * 1000;
+    this.secondEnd = this.secondStart + 1000;
     return true;
   }
 
   /** `"YYYY-MM-DDTHH:MM:SS.mmmZ"` of `ms` (made {@link ready}) at `p`; the position after. */
-  timeInto(b: Uint8Array, p: number, ms: number): number {
-    const head = this.head;
-    for (let k = 0; k < 12; k++) b[p + k] = head[k] as number;
-    // all in 32-bit integers (a day has fewer than 2^27 ms): divisions by constants are multiplications
-    const rem = (ms - this.start) | 0;
-    const t = (rem / 1000) | 0;
-    const milli = rem - t * 1000;
-    const h = (t / 3600) | 0;
-    const r = t - h * 3600;
-    const mi = (r / 60) | 0;
-    const s = r - mi * 60;
-    twoDigits(b, p + 12, h);
-    b[p + 14] = 0x3a;
-    twoDigits(b, p + 15, mi);
-    b[p + 17] = 0x3a;
-    twoDigits(b, p + 18, s);
-    b[p + 20] = 0x2e;
+  timeInto(v: DataView, b: Uint8Array, p: number, ms: number): number {
+    v.setUint32(p, this.w0, true);
+    v.setUint32(p + 4, this.w1, true);
+    v.setUint32(p + 8, this.w2, true);
+    v.setUint32(p + 12, this.w3, true);
+    v.setUint32(p + 16, this.w4, true);
+    v.setUint32(p + 20, this.w5, true);
+    const milli = (ms - this.secondStart) | 0;
     const hundreds = (milli / 100) | 0;
     b[p + 21] = 0x30 + hundreds;
     twoDigits(b, p + 22, milli - hundreds * 100);
@@ -243,11 +347,15 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
   const batch = opts.batchBytes ?? DEFAULT_BATCH_BYTES;
   const escape = opts.escape;
   const timeMsOf = opts.timeMsOf;
-  const days = new IsoDays();
+  const days = new IsoTimes();
+  const seqDigits = new DigitCounter();
+  const eventDigits = new DigitCounter();
   const encoder = new TextEncoder();
   /** JSON of recurring short strings (tool names, codes, flows), as bytes. */
   const memo = new Map<string, Uint8Array>();
   let buf = new Uint8Array(batch * 2);
+  /** `buf` seen as words (see {@link wordsInto}). */
+  let bufWords = new DataView(buf.buffer);
   let pos = 0;
 
   const flush = () => {
@@ -262,6 +370,7 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
     const grown = new Uint8Array(size);
     grown.set(buf.subarray(0, pos));
     buf = grown;
+    bufWords = new DataView(buf.buffer);
   };
   const put = (bytes: Uint8Array) => {
     const n = bytes.length;
@@ -405,19 +514,21 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
   let listIds = 0;
   let list = new Uint8Array(0);
   let listLength = 0;
+  /** `list` seen as words. */
+  let listWords = new DataView(list.buffer);
   /**
-   * Per tool id of `listNameOf`: `, ` and its name's string content, as bytes (no name lookup and
-   * no table of strings per entry; copied byte by byte, as a typed array's `set` costs more than
-   * the few bytes of a name).
+   * Per tool id of `listNameOf`: `, ` and its name's string content, as words (no name lookup and
+   * no table of strings per entry; a typed array's `set` costs more than the few bytes of a name).
    */
-  let entryOf: (Uint8Array | undefined)[] = [];
-  const entryBytes = (id: number, nameOf: (id: number) => string): Uint8Array => {
+  let entryOf: (Piece | undefined)[] = [];
+  const entryPiece = (id: number, nameOf: (id: number) => string): Piece => {
     const content = contentOf(nameOf(id));
     const bytes = new Uint8Array(LIST_SEPARATOR.length + content.length);
     bytes.set(LIST_SEPARATOR);
     bytes.set(content, LIST_SEPARATOR.length);
-    if (id < MEMO_MAX_ENTRIES) entryOf[id] = bytes;
-    return bytes;
+    const piece = pieceOf(bytes);
+    if (id < MEMO_MAX_ENTRIES) entryOf[id] = piece;
+    return piece;
   };
   const putHistory = (view: CalledView, nameOf: (id: number) => string) => {
     if (nameOf !== listNameOf) entryOf = [];
@@ -435,22 +546,23 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
       }
       return;
     }
-    const sep = LIST_SEPARATOR.length;
     for (; listIds < view.length; listIds++) {
       const id = viewIdAt(view, listIds);
-      const entry = entryOf[id] ?? entryBytes(id, nameOf);
-      // the first entry has no separator
-      const from = listIds === 0 ? sep : 0;
-      const n = entry.length - from;
-      if (listLength + n > list.length) {
-        const grown = new Uint8Array(Math.max(4096, 2 * (listLength + n)));
+      const entry = entryOf[id] ?? entryPiece(id, nameOf);
+      const n = entry.length;
+      if (listLength + n + WORD_SLACK > list.length) {
+        const grown = new Uint8Array(Math.max(4096, 2 * (listLength + n + WORD_SLACK)));
         grown.set(list.subarray(0, listLength));
         list = grown;
+        listWords = new DataView(list.buffer);
       }
-      const l = list;
-      let at = listLength;
-      for (let k = from; k < entry.length; k++) l[at++] = entry[k] as number;
-      listLength = at;
+      if (listIds > 0) listLength = wordsInto(listWords, listLength, entry.words, n);
+      else {
+        // the first entry has no separator
+        const first = contentOf(nameOf(id));
+        list.set(first, listLength);
+        listLength += first.length;
+      }
     }
     room(listLength);
     buf.set(list.subarray(0, listLength), pos);
@@ -478,13 +590,24 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
    * (then they are written one by one).
    */
   const allowedPieces = new Map<string, (Uint8Array | undefined)[]>();
+  /**
+   * The pieces of the tools met last, by a hash of the name's length and last two characters (a
+   * slot holds one tool; another tool of the same hash goes to the map): most calls find theirs
+   * with two character reads and an identity check instead of a map lookup.
+   */
+  const recentTools: (string | undefined)[] = new Array<string | undefined>(RECENT_TOOLS).fill(undefined);
+  const recentPieces: ((Uint8Array | undefined)[] | undefined)[] = new Array<(Uint8Array | undefined)[] | undefined>(RECENT_TOOLS).fill(undefined);
   const putAllowed = (tool: unknown, outcome: unknown, flow: unknown): boolean => {
     const slot = (outcome === 'ok' ? 0 : outcome === 'error' ? 4 : -8) + (flow === 'continue' ? 0 : flow === 'end' ? 1 : flow === 'exit' ? 2 : flow === 'heartbeat' ? 3 : -8);
-    if (slot < 0 || typeof tool !== 'string' || tool.length > MEMO_MAX_LENGTH) return false;
-    let pieces = allowedPieces.get(tool);
+    if (slot < 0 || typeof tool !== 'string' || tool.length > MEMO_MAX_LENGTH || tool.length === 0) return false;
+    const n = tool.length;
+    const recent = (n * 7 + tool.charCodeAt(n - 1) * 31 + (n > 1 ? tool.charCodeAt(n - 2) : 0)) & (RECENT_TOOLS - 1);
+    let pieces = recentTools[recent] === tool ? recentPieces[recent] : allowedPieces.get(tool);
     const piece = pieces?.[slot];
     if (piece !== undefined) {
       put(piece);
+      recentTools[recent] = tool;
+      recentPieces[recent] = pieces;
       return true;
     }
     const at = pos;
@@ -503,36 +626,28 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
   /**
    * A decision whose text repeats (every `deduplicated` of a tool, a refusal met again): its own
    * fields from `,"kind"` to the last, as one piece per message text, with the field values it
-   * was made from, so a repeat costs one lookup and one copy instead of each field escaped again.
+   * was made from (read by name: a kind's fields are among {@link REPEATED_KEYS}), so a repeat
+   * costs one lookup, a few comparisons and one copy instead of each field escaped again.
    */
-  const repeated = new Map<string, { kind: DecisionKind; values: readonly unknown[]; bytes: Uint8Array }>();
+  const repeated = new Map<string, RepeatedPiece>();
   let repeatedBytes = 0;
   /** Writes the kind's own fields from the cache or writes and caches them; false when the message is not a plain string. */
-  const putRepeatedFields = (d: Decision, rec: Record<string, unknown>): boolean => {
+  const putRepeatedFields = (d: Decision, rec: RepeatedFields): boolean => {
     if (unbuiltMessage(d) !== undefined) return false;
     const message = rec.message;
     if (typeof message !== 'string' || message.length > REPEATED_MAX_LENGTH) return false;
     const kind = d.kind;
-    const fields = FIELDS[kind];
     const hit = repeated.get(message);
-    if (hit !== undefined && hit.kind === kind) {
-      let same = true;
-      for (let i = 0; i < fields.length; i++)
-        if (rec[(fields[i] as Field).key] !== hit.values[i]) {
-          same = false;
-          break;
-        }
-      if (same) {
-        put(hit.bytes);
-        return true;
-      }
+    if (hit !== undefined && hit.kind === kind && rec.tool === hit.tool && rec.code === hit.code && rec.rule === hit.rule && rec.reason === hit.reason && rec.pending === hit.pending) {
+      put(hit.bytes);
+      return true;
     }
     const at = pos;
-    putFields(d, rec);
-    const values = fields.map((f) => rec[f.key]);
+    putFields(d, rec as unknown as Record<string, unknown>);
+    const { tool, code, rule, reason, pending } = rec;
     // Only plain values are compared by identity; anything else is written each time.
-    if (repeatedBytes < REPEATED_MAX_BYTES && values.every((v) => v === undefined || typeof v === 'string' || typeof v === 'number')) {
-      repeated.set(message, { kind, values, bytes: buf.slice(at, pos) });
+    if (repeatedBytes < REPEATED_MAX_BYTES && REPEATABLE[kind] && [tool, code, rule, reason, pending].every((v) => v === undefined || typeof v === 'string' || typeof v === 'number')) {
+      repeated.set(message, { kind, tool, code, rule, reason, pending, bytes: buf.slice(at, pos) });
       repeatedBytes += pos - at + 2 * message.length;
     }
     return true;
@@ -583,12 +698,13 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
         // `{"seq":N,"event":N,"time":"…"` in locals: the usual decision
         room(80);
         const b = buf;
-        let p = seqKeyInto(b, pos);
-        p = smallIntInto(b, p, seq);
-        p = eventKeyInto(b, p);
-        p = smallIntInto(b, p, event);
-        p = timeKeyInto(b, p);
-        p = fast ? days.timeInto(b, p, ms) : plainTimeInto(b, p, time);
+        const v = bufWords;
+        let p = seqKeyInto(v, pos);
+        p = seqDigits.into(v, p, seq);
+        p = eventKeyInto(v, p);
+        p = eventDigits.into(v, p, event);
+        p = timeKeyInto(v, p);
+        p = fast ? days.timeInto(v, b, p, ms) : plainTimeInto(b, p, time);
         if (p >= 0) {
           pos = p;
           done = true;
@@ -610,14 +726,20 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
           put(CONSENT);
           putValue(d.consent);
         }
-      } else if (!HAS_MESSAGE[kind] || !putRepeatedFields(d, rec)) putFields(d, rec);
-      // Any other key, in insertion order: the engine's keys come first and in creation order,
-      // so each is skipped by one comparison; anything else is looked up.
+      } else if (!HAS_MESSAGE[kind] || !putRepeatedFields(d, rec as RepeatedFields)) putFields(d, rec);
+      // Any other key, in insertion order: the engine's keys come first and in creation order
+      // (some of a kind's keys left out: a deduplicated call has no rule), so each is found by a
+      // comparison or two further on in that order; anything else is looked up.
       const order = kind === 'allowed' ? ALLOWED_ORDER : CREATION_ORDER[kind];
       let next = 0;
       for (const k in rec) {
         if (k === order[next]) next++;
-        else putExtra(rec, k, DECISION_KNOWN_KEYS[kind]);
+        else {
+          let at = next + 1;
+          while (at < order.length && order[at] !== k) at++;
+          if (at < order.length) next = at + 1;
+          else putExtra(rec, k, DECISION_KNOWN_KEYS[kind]);
+        }
       }
       room(2);
       buf[pos++] = 0x7d;
