@@ -16,7 +16,11 @@ const leftOut = createStore<Partial<Record<PolicyDialectId, readonly string[]>>>
 /** The files of `all` the view counts (memoised while neither changes). */
 export function useCountedFiles<F extends { path: string }>(dialect: PolicyDialectId, all: readonly F[]): F[] {
   const out = useStore(leftOut, (s) => s[dialect]);
-  return useMemo(() => (out && out.length > 0 ? all.filter((f) => !out.includes(f.path)) : [...all]), [all, out]);
+  return useMemo(() => {
+    const kept = out && out.length > 0 ? all.filter((f) => !out.includes(f.path)) : [];
+    // every file left out (the one counted was since removed from the project): all count again
+    return kept.length > 0 ? kept : [...all];
+  }, [all, out]);
 }
 
 /** Counts `path` again (`on`) or leaves it out. */
