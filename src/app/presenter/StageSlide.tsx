@@ -46,9 +46,10 @@ export function StageSlide({ ready, step, shown, explanation, differs }: { ready
         </>
       ) : decision ? (
         <>
-          <p className={`presenter-kind presenter-verdict-${verdictOf(decision.kind)}`}>
+          {/* the slide's heading: the verdict and the call (the explanation's own title is left out on stage) */}
+          <h3 className={`presenter-kind presenter-verdict-${verdictOf(decision.kind)}`}>
             <span aria-hidden="true">{kindIcon(decision.kind)}</span> <CodeText text={decisionLabel(decision)} />
-          </p>
+          </h3>
           {called ? (
             <p className="presenter-call" aria-label="Called with">
               <code>{called}</code>
