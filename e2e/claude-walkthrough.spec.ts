@@ -35,6 +35,8 @@ test('the Claude Code walk-through opens from the gallery and steps through the 
   // … and its counter reaches its own end: the last slide is "Step N of N", → is done there
   await expect(stage.locator('.presenter-counter')).toHaveText(/^Step (\d+) of \1$/);
   await expect(forward).toBeDisabled();
+  // the steps stepped over have no chip on the strip either
+  await expect(stage.getByRole('navigation', { name: 'Calls so far' })).not.toContainText('tokens');
   // the buttons do not move as the counter's number grows
   await page.keyboard.press('Home');
   const at = await forward.boundingBox();

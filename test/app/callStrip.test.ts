@@ -47,4 +47,10 @@ describe('the call strip follows the slides', () => {
     const two = stripSteps(log, items, 1, 1, undefined);
     expect(two).toEqual([{ step: 1, chips: [expect.objectContaining({ number: '2', decision: undefined, current: true, name: 'Step 2: extract' })] }]);
   });
+
+  it('leaves out the steps that are no slides (token counts), unless one is the step shown', () => {
+    const quiet = new Set([1, 2]);
+    expect(stripSteps(log, items, 0, 5, undefined, quiet).map((s) => s.step)).toEqual([0, 3, 4, 5]);
+    expect(stripSteps(log, items, 0, 2, undefined, quiet).map((s) => s.step)).toEqual([0, 2]);
+  });
 });

@@ -19,12 +19,12 @@ function go(chip: StripChip, step: number): void {
   else s.selectStep(step);
 }
 
-export function CallStrip({ run, items, step, selected }: { run: RunInfo; items: readonly TraceItem[]; step: number; selected: number | undefined }) {
+export function CallStrip({ run, items, step, selected, quiet }: { run: RunInfo; items: readonly TraceItem[]; step: number; selected: number | undefined; quiet: ReadonlySet<number> }) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     list.current?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: 'smooth' });
   }, [step, selected]);
-  const steps = stripSteps(run.log, items, step - SHOWN + 1, step, selected);
+  const steps = stripSteps(run.log, items, step - SHOWN + 1, step, selected, quiet);
   const chip = (c: StripChip, i: number) => (
     <button
       key={c.decision ?? `s${i}`}

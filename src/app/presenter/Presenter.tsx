@@ -160,7 +160,7 @@ function Stage() {
         </div>
         <StageSlide ready={ready} step={step} shown={shown} explanation={inspection?.seq === selected ? inspection?.explanation : undefined} differs={differs} />
       </div>
-      {ready && trace ? <CallStrip run={run} items={trace.items} step={step} selected={selected} /> : null}
+      {ready && trace ? <CallStrip run={run} items={trace.items} step={step} selected={selected} quiet={quiet} /> : null}
     </div>
   );
 }

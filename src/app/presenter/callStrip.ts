@@ -76,11 +76,13 @@ function ownDecision(log: StripLog, from: number, to: number, item: TraceItem): 
 /**
  * The strip's steps [`first`, `step`] of `items`: each step's chip (its call, numbered by the step,
  * with its own decision's verdict) and its other decisions' sub-chips in decision order; `current`
- * on the chip of `selected` (on a step that decided nothing, its chip).
+ * on the chip of `selected` (on a step that decided nothing, its chip). The `quiet` steps, which
+ * are no slides (a token count), have no chip either, unless one is the step shown.
  */
-export function stripSteps(log: StripLog, items: readonly TraceItem[], first: number, step: number, selected: number | undefined): StripStep[] {
+export function stripSteps(log: StripLog, items: readonly TraceItem[], first: number, step: number, selected: number | undefined, quiet: ReadonlySet<number> = new Set()): StripStep[] {
   const out: StripStep[] = [];
   for (let i = Math.max(0, first); i <= step && i < items.length; i++) {
+    if (i !== step && quiet.has(i)) continue;
     const item = items[i] as TraceItem;
     const { from, to } = log.rangeOfStep(i);
     const label = item.kind === 'event' ? eventChip(item.event) : `line ${item.line}`;

@@ -4,7 +4,7 @@ import { Button } from '../components/ui/Button.tsx';
 import { ProgressBar } from '../components/ui/ProgressBar.tsx';
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
-import { resolveChoice } from './runRequest.ts';
+import { decidedInPolicyView, resolveChoice } from './runRequest.ts';
 import { staleBy } from './runStale.ts';
 import { SaveAsTest } from '../tests/SaveAsTest.tsx';
 import { liveStore } from './liveStore.ts';
@@ -55,7 +55,8 @@ export function RunBar() {
         Workflow{' '}
         <Select value={resolved.workflowDocId ?? ''} onChange={(v) => sim.setChoice({ workflowDocId: v === '' ? null : v })} options={[{ value: '', label: '(none)' }, ...workflows.map((d) => ({ value: d.id, label: d.fileName }))]} />
       </label>
-      <Button variant="primary" icon="play" label="Run" onClick={() => void sim.start(project)} disabled={importing} title={importing ? 'Waiting for the import to finish' : undefined} />
+      {/* with Codex or Gemini CLI rules chosen, the panel's one primary action is Open the Policy view */}
+      <Button variant={decidedInPolicyView(project, choice) ? 'default' : 'primary'} icon="play" label="Run" onClick={() => void sim.start(project)} disabled={importing} title={importing ? 'Waiting for the import to finish' : undefined} />
       <Button label="Cancel" onClick={() => sim.cancel()} disabled={!running} />
       {/* while a session is followed, the live view has its own Save as test (a placeholder keeps the bar's layout) */}
       {live ? <span hidden /> : <SaveAsTest />}
