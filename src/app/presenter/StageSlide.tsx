@@ -3,6 +3,7 @@
  * decided nothing, what the engine counted of its event; the trace's narration as speaker text.
  * Names marked with backticks are drawn as code (`CodeText`), never as backticks.
  */
+import { SessionDiffersNote } from '../simulator/SessionDiffersNote.tsx';
 import { useLayoutEffect, useRef } from 'react';
 import type { Explanation } from '../../core/simulator/explainTypes.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
@@ -55,12 +56,7 @@ export function StageSlide({ ready, step, shown, explanation, differs }: { ready
               <code>{called}</code>
             </p>
           ) : null}
-          {differs ? (
-            <p className="presenter-differs" role="note">
-              <span aria-hidden="true">⚠ </span>
-              {differs}
-            </p>
-          ) : null}
+          <SessionDiffersNote text={differs} className="presenter-differs" />
           {notes}
           {explanation ? <ExplanationBody kind={decision.kind} explanation={explanation} stage /> : null}
         </>

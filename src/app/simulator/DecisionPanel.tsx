@@ -1,4 +1,5 @@
 /** The selected decision explained (region `Decision`): which rule, which state; interrupts show their exact prompt text. */
+import { SessionDiffersNote } from './SessionDiffersNote.tsx';
 import { serializeDecision } from '../../core/engine/decisions.ts';
 import { useSimulation } from './useSimulation.ts';
 import { decisionOf } from './simulationStore.ts';
@@ -26,12 +27,7 @@ export function DecisionPanel() {
       {!decision ? <p className="sim-muted">Select a decision in the timeline, or step to one.</p> : null}
       {decision ? <p className="sim-stepref">{number}</p> : null}
       {decision ? <MinimiseBar decision={decision} /> : null}
-      {differs ? (
-        <p className="sim-differs" role="note">
-          <span aria-hidden="true">⚠ </span>
-          {differs}
-        </p>
-      ) : null}
+      <SessionDiffersNote text={differs} className="sim-differs" />
       {decision && !explanation ? <p className="sim-muted">Explaining {number.toLowerCase()}…</p> : null}
       {decision && explanation ? (
         <>
