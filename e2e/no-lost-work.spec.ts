@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { compactAgentToml } from '../test/support/bigAgent.ts';
-import { dropMadeFile, region, stayOffline } from './helpers.ts';
+import { dropMadeFile, exportedAsWritten, region, stayOffline } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => stayOffline(page));
 
@@ -68,4 +68,77 @@ test('with a 2.4-million-character agent open, a pasted agent survives a reload 
   }
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('rule-studio.journal')))).toEqual([]);
   await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+/** The review's paste: `n` rules after the agent's text (60,000 make 4.9 million characters, more than localStorage holds). */
+async function pasteRulesInSource(page: Page, n: number) {
+  const editor = region(page, 'Source').locator('.monaco-editor textarea');
+  await editor.focus();
+  await page.keyboard.press('ControlOrMeta+End');
+  await editor.evaluate((el, count) => {
+    let text = '\n';
+    for (let i = 0; i < count; i++) text += `[[agents.tool_rules]]\ntool_name = "t${i}"\nrule_type = { type = "ContinueLoop" }\n\n`;
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, n);
+}
+
+async function newAgentWithAlpha(page: Page) {
+  await page.goto('/');
+  await saved(page);
+  await region(page, 'Graph').getByRole('button', { name: 'New agent' }).click();
+  await page.keyboard.press('t');
+  await page.keyboard.type('alpha');
+  await page.keyboard.press('Enter');
+  await expect(region(page, 'Source')).toBeVisible(); // a new agent opens its Source
+  await saved(page);
+}
+
+test('a 4.9-million-character paste in Source survives a reload 3 s later, while it is still being read (review12 #1)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await newAgentWithAlpha(page);
+  await pasteRulesInSource(page, 60_000);
+  // The review reloaded here, with "Saving…" shown for as long as the text was being read: the
+  // save waited for the reading, and the journal could not hold the text, so it was lost.
+  await page.waitForTimeout(3_000);
+  await page.reload();
+  await expect(page.getByText('Reading this big text in the background')).toBeHidden({ timeout: 120_000 });
+  const text = await exportedAsWritten(page);
+  expect(text).toContain('tools = ["alpha"]');
+  expect(text).toContain('tool_name = "t59999"');
+  expect(text.length).toBeGreaterThan(4_900_000);
+});
+
+test('leaving right after a paste too big for the journal is asked about, and staying keeps it (review12 #1)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await newAgentWithAlpha(page);
+  await pasteRulesInSource(page, 60_000);
+  // Leaving at once (before the save has begun): the journal cannot hold 4.9 million characters.
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss(); // stay on the page
+  expect(page.isClosed()).toBe(false);
+  await saved(page);
+  await page.reload(); // stored now: nothing to ask
+  await expect(page.getByText('Reading this big text in the background')).toBeHidden({ timeout: 120_000 });
+  const text = await exportedAsWritten(page);
+  expect(text).toContain('tool_name = "t59999"');
+});
+
+test('a journal the last visit could not write is said on the next visit, after its project is restored', async ({ page }) => {
+  await page.goto('/');
+  await paste(page, `[[agents]]\nname = "kept"\ntools = ["a"]\n`);
+  await expect(explorer(page)).toContainText('kept');
+  await saved(page);
+  // The marker a refused journal leaves as the page goes (storage full).
+  await page.evaluate(() =>
+    localStorage.setItem('rule-studio.journal-failed', JSON.stringify({ projectId: 'p', name: 'Untitled project', at: 0, message: 'The unsaved changes could not be kept for the next visit: the storage is full.' })),
+  );
+  await page.reload();
+  await expect(explorer(page)).toContainText('kept');
+  // Opening the restored project used to drop the notice at once.
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be kept for the next visit' })).toBeVisible();
 });

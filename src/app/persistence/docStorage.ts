@@ -9,15 +9,26 @@
  * - when its text reads cleanly, leaves its rules (a workflow's phases) out: its model is the
  *   reading of its text, made again off the main thread when the project is opened (as after any
  *   big Source edit; the graph appears when the reading is done). A big document whose text does
- *   not read cleanly, or whose reading is not known yet, keeps its model (the last good one).
+ *   not read keeps its model (the last good one).
+ * - while its text is still being read (a big paste), it is stored at once, not held until the
+ *   reading is done, so a reload meanwhile keeps the text: its model is left out when it is
+ *   big (cloning it was the cost), kept when small (the last good one, shown if the text fails).
  */
-import { knownToReadCleanly, OFF_THREAD_CHARS, type RuleDoc } from '../state/documents.ts';
+import { knownNotToRead, knownToReadCleanly, OFF_THREAD_CHARS, type RuleDoc } from '../state/documents.ts';
+
+/** Rules (a workflow's phases) past which a model whose text is being read is left out of a save. */
+export const CLONED_MODEL_ITEMS = 2_000;
+
+function modelItems(doc: RuleDoc): number {
+  return doc.kind === 'agent' ? doc.agent.rules.length + doc.agent.tools.length : doc.workflow.nodes.length;
+}
 
 /** True when `doc` is stored as its text alone (see the module's note). */
 export function storedAsText(doc: RuleDoc): boolean {
   // A graph edit's text still being written: the model is not the text's reading, so it is kept (with `pendingText`).
   if (doc.pendingText) return false;
-  return doc.text.length > OFF_THREAD_CHARS && knownToReadCleanly(doc);
+  if (doc.text.length <= OFF_THREAD_CHARS || knownNotToRead(doc)) return false;
+  return knownToReadCleanly(doc) || modelItems(doc) > CLONED_MODEL_ITEMS;
 }
 
 /** A document as a stored record holds it: a big text is in `textBlob` (and `text` is empty). */

@@ -7,7 +7,6 @@ import type { StudioStore } from '../state/store.ts';
 import type { UiStore } from '../state/ui.ts';
 import { startAutosave } from './autosave.ts';
 import { saveStatusStore } from './saveStatus.ts';
-import { textInFlight } from '../state/documents.ts';
 import { loadCodecs } from '../state/codecs.ts';
 import { onFirstIntent } from '../state/onFirstIntent.ts';
 import { installImportHandlers } from './importHandlers.ts';
@@ -89,9 +88,11 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
   };
   const journal = pageJournalStorage();
   // Changes the last visit could not store in time come back first, so the restore below sees them.
+  // Said once the project is open: opening a project drops the errors of the one before it.
+  const journalNotices: string[] = [];
   if (journal && hasJournal(journal)) {
     if (!(await codecsReady())) return undefined;
-    for (const text of await replayJournal(journal, db, Date.now())) store.getState().notify('error', text);
+    journalNotices.push(...(await replayJournal(journal, db, Date.now())));
   }
   const autosave = startAutosave({
     store,
@@ -101,8 +102,9 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
       root.dataset.autosave = s;
       saveStatusStore.setState({ status: s });
     },
-    // A big document stored while its text is written or read would be cloned whole (rules and all).
-    hold: (project) => project.docs.some(textInFlight),
+    // A big document stored while a graph edit's text is written would be cloned whole (rules and
+    // all). One whose text is being read is stored as its text (see docStorage.ts), so it is not held.
+    hold: (project) => project.docs.some((d) => d.pendingText !== undefined),
     onSaved: (project) => {
       if (journal && store.getState().project === project) clearJournal(journal, project.id);
     },
@@ -137,6 +139,7 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
       store.getState().loadProject(loaded.project);
     }
   }
+  for (const text of journalNotices) store.getState().notify('error', text);
   // Pastes the last visit received before its codecs loaded, into the project now open.
   for (const held of heldPastes(journal)) {
     if (!(await codecsReady())) break;
@@ -178,7 +181,11 @@ export async function startPersistence(store: StudioStore, ui: UiStore): Promise
     void autosave.flush();
   };
   window.addEventListener('pagehide', leaving);
-  window.addEventListener('beforeunload', leaving);
+  window.addEventListener('beforeunload', (event) => {
+    leaving();
+    // Changes too big for the journal and not stored yet: the browser asks before the page goes.
+    if (journalFailed && autosave.unsaved()) event.preventDefault();
+  });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') leaving();
   });

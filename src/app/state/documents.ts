@@ -264,14 +264,12 @@ const remember = (doc: RuleDoc, result: DocDiagnostics) => {
 };
 
 /**
- * True while `doc`'s text is on its way off the main thread: being written for an edit, or a big
- * text whose reading was asked for and has not come back. Stored meanwhile, a big document keeps
- * its model (its rules are cloned by IndexedDB on the page's thread); once read, it is stored as
- * its text alone (see `docStorage.ts`), so autosave waits for that.
+ * Whether `doc`'s text is known not to read (its last reading failed), as opposed to reading
+ * cleanly or not read yet: such a document's model is the last one that read, kept when stored.
  */
-export function textInFlight(doc: RuleDoc): boolean {
-  if (doc.pendingText) return true;
-  return askedToRead.has(doc) && !diagnosticsCache.has(doc) && readsOffThread(doc.text);
+export function knownNotToRead(doc: RuleDoc): boolean {
+  const known = diagnosticsCache.get(doc);
+  return known !== undefined && !known.pending && !known.textApplies;
 }
 
 /** The diagnostics of `doc` when they are known already (worked out or primed), without reading its text. */
