@@ -186,3 +186,25 @@ test('the Codex example in Simulate says where Codex rules are decided, and goes
   await note.getByRole('button', { name: 'Open the Policy view' }).click();
   await expect(region(page, 'Policy').getByTestId('codex-total-forbidden')).toBeVisible();
 });
+
+test('an example with tests and no traces offers its tests’ traces in Simulate, and Run replays the one chosen (review12 #3)', async ({ page }) => {
+  await (await gallery(page)).getByRole('button', { name: 'api-client.toml', exact: true }).click();
+  await expect(graphNode(page, 'authenticate')).toBeVisible();
+  await page.keyboard.press('Alt+2');
+  const simulation = region(page, 'Simulation');
+  // The review: Run was the primary button, then a red "Choose a trace to replay", and no trace offered.
+  await simulation.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(simulation.getByText('No trace to replay yet: add one under Traces')).toBeVisible();
+  const offers = simulation.getByRole('group', { name: 'Traces of this project’s tests' });
+  await offers.getByRole('button', { name: 'Replay the test “post is rate-limited and cannot share a batch with delete”' }).click();
+  const decisions = simulation.getByRole('listbox', { name: 'Decisions' });
+  await expect(decisions.getByRole('option', { name: /CooldownActive|cooldown/i }).first()).toBeVisible();
+  // The trace is the project's now: chosen, and Run replays it again.
+  await simulation.getByRole('tab', { name: 'Setup' }).click();
+  const traces = simulation.getByRole('group', { name: 'Traces' });
+  await expect(traces.getByRole('checkbox', { name: /post-is-rate-limited/ })).toBeChecked();
+  await expect(offers).toHaveCount(0);
+  await simulation.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(decisions.getByRole('option', { name: /CooldownActive|cooldown/i }).first()).toBeVisible();
+  await expect(simulation.getByText('No trace to replay yet')).toHaveCount(0);
+});

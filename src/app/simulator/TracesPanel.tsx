@@ -18,6 +18,8 @@ import { TraceEditorSection } from './TraceEditorSection.tsx';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { Checkbox } from '../components/ui/Checkbox.tsx';
+import { testTraceOffers, type TestTraceOffer } from './testTraceOffers.ts';
+import { openTestInSimulator } from '../tests/openTest.ts';
 
 const NO_TRACES: readonly TraceDoc[] = [];
 
@@ -63,11 +65,31 @@ export function TracesPanel() {
     setEditing(id);
   };
 
+  /** A test's inline trace: added to the project's traces, chosen, and replayed as the test runs it (its settings too). */
+  const replayTest = (offer: TestTraceOffer) => {
+    const id = store.getState().addTrace(uniqueTraceName(traces.map((t) => t.name), offer.fileName), offer.text);
+    sim.setChoice({ traceIds: [id] });
+    void openTestInSimulator(store, offer.testFileId, offer.test, undefined, () => undefined);
+  };
+  const offers = traces.length === 0 ? testTraceOffers(project) : [];
+
   const edited = traces.find((t) => t.id === editing);
   return (
     <div className="sim-traces" role="group" aria-label="Traces">
       <h3>Traces</h3>
-      {traces.length === 0 ? <p className="sim-muted">No traces yet.</p> : null}
+      {traces.length === 0 ? <p className="sim-muted">No traces yet: add a recorded log, or write a scripted trace.</p> : null}
+      {offers.length > 0 ? (
+        <div className="sim-test-offers" role="group" aria-label="Traces of this project’s tests">
+          <p>Or replay a test of this project (its trace is added here, and its settings are used):</p>
+          <ul>
+            {offers.map((o) => (
+              <li key={`${o.testFileId}:${o.test}`}>
+                <Button size="sm" icon="play" label={o.test} aria-label={`Replay the test “${o.test}”`} onClick={() => replayTest(o)} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <ul>
         {traces.map((t) => (
           <li key={t.id}>

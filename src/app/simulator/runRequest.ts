@@ -53,7 +53,11 @@ export function buildRequest(project: ProjectData, choice: RunChoice, settings: 
   const dialect = decidedInPolicyView(project, choice);
   if (dialect) return { ok: false, message: `${dialect} rules are decided by ${dialect}'s own engine in the Policy view (Design mode, bottom panel): each call of your sessions with its decision and the rule that made it.` };
   const resolved = resolveChoice(project, choice);
-  if (resolved.traces.length === 0) return { ok: false, message: 'Choose a trace to replay (add one with “Add trace”).' };
+  if (resolved.traces.length === 0)
+    return {
+      ok: false,
+      message: (project.traces ?? []).length === 0 ? 'No trace to replay yet: add one under Traces (a recorded log, a scripted trace, or a test of this project).' : 'Choose a trace to replay under Traces.',
+    };
   const docs = project.docs.filter((d) => d.id === resolved.agentDocId || d.id === resolved.workflowDocId);
   if (docs.length === 0) return { ok: false, message: 'Choose an agent or a workflow to replay the trace against.' };
   return {

@@ -19,6 +19,7 @@ export { normaliseText, withNormaliseFixes } from '../../core/codecs/edit/normal
 export { compilePattern } from '../../core/regex/index.ts';
 export { decodeBundle, encodeBundle } from '../../core/project/bundle.ts';
 export { parseTestFile } from '../../core/tests/parse.ts';
+export { inlineTraces } from '../../core/tests/inlineTraces.ts';
 export { decodeShareLink, encodeShareLink } from '../../core/project/shareLink.ts';
 export { estimateTraceItems } from '../../core/traces/estimate.ts';
 export { readTrace } from '../../core/traces/readTrace.ts';
