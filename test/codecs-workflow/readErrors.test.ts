@@ -151,3 +151,25 @@ function byLine(a: string, b: string): number {
   const line = (s: string) => Number(s.split('@')[1]?.split(':')[0]);
   return line(a) - line(b);
 }
+
+describe('F003 on a rule or transition left out', () => {
+  it('marks what it dropped, so the studio can draw the rest (review 12: a rule with no `window`)', () => {
+    const r = readYaml(
+      `${HEAD}      - type: repeated_command\n        pattern: npm test\n        threshold: 3\n      - type: token_budget\n        max_tokens: 9\n  b:\n    transitions:\n      - when: go\n      - { when: x, to: done }\n`,
+    );
+    const f003 = r.diagnostics.filter((d) => d.code === 'F003');
+    expect(f003.map((d) => [d.dropped, d.message])).toEqual([
+      ['rule', 'The `repeated_command` rule #1 of node `a` is missing `window`, so the rule was dropped and never fires.'],
+      ['transition', 'Transition 1 of node `b` is missing `to`, so it was dropped.'],
+    ]);
+    expect(r.workflows[0]?.nodes[0]?.rules).toEqual([{ type: 'token_budget', max_tokens: 9 }]);
+    expect(r.workflows[0]?.nodes[1]?.transitions).toEqual([{ when: 'x', to: 'done' }]);
+  });
+
+  it('leaves a field read as absent unmarked (the part is kept)', () => {
+    const r = readYaml('mode: m\nstart_node: a\nnodes:\n  a:\n    summary: [1]\n    transitions: []\n');
+    const f003 = r.diagnostics.find((d) => d.code === 'F003');
+    expect(f003?.message).toContain('so it was ignored');
+    expect(f003?.dropped).toBeUndefined();
+  });
+});

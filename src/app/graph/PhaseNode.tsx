@@ -5,6 +5,13 @@ import { NodeName } from './NodeName.tsx';
 import type { PhaseFlowNode } from './flowElements.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
 
+const count = (n: number, what: string) => (n === 0 ? [] : [`${n} ${what}${n === 1 ? '' : 's'}`]);
+
+/** "1 rule ignored", "2 rules and 1 transition ignored". */
+function ignoredText(ignored: { rules: number; transitions: number }): string {
+  return `${[...count(ignored.rules, 'rule'), ...count(ignored.transitions, 'transition')].join(' and ')} ignored`;
+}
+
 function PhaseNodeView({ data }: NodeProps<PhaseFlowNode>) {
   const title = [data.reason, data.stuckReason, ...(data.reason || data.stuckReason ? [] : data.problems)].filter(Boolean).join('\n') || undefined;
   return (
@@ -28,6 +35,7 @@ function PhaseNodeView({ data }: NodeProps<PhaseFlowNode>) {
           ))}
         </ul>
       ) : null}
+      {data.ignored ? <div className="rs-tool-ignored">{ignoredText(data.ignored)}</div> : null}
       {data.kind === 'phase' ? <Handle type="source" position={Position.Bottom} className="rs-handle" /> : null}
     </div>
   );

@@ -56,19 +56,21 @@ export type RuleDoc = AgentDoc | WorkflowDoc;
 
 /**
  * Format errors that stop a text from replacing the model (the graph keeps its last good state).
- * An unknown rule type (F002) does not: the reader ignores that rule and reads the rest, as the
- * message says, so the graph draws the rest (the tool marked) while graph edits wait for the fix
- * ({@link ignoredRules}).
+ * An unknown rule type (F002) does not, nor a malformed rule or transition the reader dropped
+ * (F003 marked `dropped`, e.g. a half-written hegel rule): the reader leaves that part out and
+ * reads the rest, as the message says, so the graph draws the rest (the tool or phase marked)
+ * while graph edits wait for the fix ({@link ignoredRules}).
  */
 const BLOCKING = new Set(['F001', 'F003']);
+const blocks = (d: Diagnostic) => d.severity === 'error' && BLOCKING.has(d.code) && d.dropped === undefined;
 
 /**
- * The diagnostics of rules the reader ignored (unknown rule types, F002) in a text that reads.
- * A graph edit would write the model back without them, losing what the user typed, so the
- * store refuses graph edits until they are fixed in Source.
+ * The diagnostics of parts the reader left out (unknown rule types, F002; dropped rules and
+ * transitions) in a text that reads. A graph edit would write the model back without them,
+ * losing what the user typed, so the store refuses graph edits until they are fixed in Source.
  */
 export function ignoredRules(checked: DocDiagnostics): Diagnostic[] {
-  return checked.textApplies ? checked.diagnostics.filter((d) => d.code === 'F002' && d.severity === 'error') : [];
+  return checked.textApplies ? checked.diagnostics.filter((d) => d.severity === 'error' && (d.code === 'F002' || d.dropped !== undefined)) : [];
 }
 
 export type TextReading =
@@ -82,7 +84,7 @@ export function readDocText(kind: RuleDoc['kind'], fileName: string, text: strin
 
 /** {@link readDocText} on a file already read (`loadRuleFile(fileName, text)`), so it is not parsed twice. */
 export function readingOfLoaded(kind: RuleDoc['kind'], fileName: string, loaded: LoadedFile, agentName?: string): TextReading {
-  const problems = loaded.diagnostics.filter((d) => d.severity === 'error' && BLOCKING.has(d.code));
+  const problems = loaded.diagnostics.filter(blocks);
   let models: (Agent | Workflow)[] = kind === 'agent' ? loaded.agents : loaded.workflows;
   if (kind === 'agent' && isLettaFile(loaded)) {
     // A Letta agent file may hold several agents: the document is the one of its name.

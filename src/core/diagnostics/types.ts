@@ -55,6 +55,11 @@ export const Diagnostic = z.object({
   target: Target,
   /** A quick fix, when the problem has a safe one. */
   fix: QuickFix.optional(),
+  /**
+   * The reader left this rule or transition out (it is malformed) and read the rest: the real
+   * loader refuses the file, but the studio can still draw the rest (graph edits wait for the fix).
+   */
+  dropped: z.enum(['rule', 'transition']).optional(),
 });
 export type Diagnostic = z.infer<typeof Diagnostic>;
 

@@ -35,6 +35,8 @@ export interface PhaseGraphNode {
   /** A ghost for a transition target that does not exist (W001), or another error on the phase. */
   error: boolean;
   problems: string[];
+  /** Rules and transitions of this phase the reader left out (an unknown type, F002; malformed, F003): not drawn, so the node says so. */
+  ignored?: { rules: number; transitions: number };
 }
 
 export interface TransitionGraphEdge {
@@ -125,6 +127,11 @@ export function workflowGraph(wf: Workflow, diagnostics: readonly Diagnostic[] =
     const p = nodes.get(target.node);
     if (!p) continue;
     p.problems.push(`${d.code}: ${d.message}`);
+    if (d.severity === 'error' && (d.code === 'F002' || d.dropped !== undefined)) {
+      p.ignored ??= { rules: 0, transitions: 0 };
+      if (d.dropped === 'transition') p.ignored.transitions++;
+      else p.ignored.rules++;
+    }
     if (d.code === 'W003') {
       p.dimmed = true;
       p.reason = d.message;

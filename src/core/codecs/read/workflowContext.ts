@@ -79,6 +79,11 @@ export class WorkflowReadContext {
     this.diagnostics.push(diag(code, severity, message, this.file, this.range(path, part), target));
   }
 
+  /** Reports an F003 error for a rule or transition left out (malformed) while the rest is read. */
+  reportDropped(dropped: 'rule' | 'transition', message: string, path: DocPath, target: Target, part: 'key' | 'value' = 'value'): void {
+    this.diagnostics.push({ ...diag('F003', 'error', message, this.file, this.range(path, part), target), dropped });
+  }
+
   /**
    * Reads an optional string field. Numbers and booleans are read as their text (hegel's YAML
    * loader does the same) with an F010 note; other values are F003 and read as absent.

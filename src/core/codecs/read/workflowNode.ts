@@ -22,14 +22,14 @@ function readTransitions(ctx: WorkflowReadContext, raw: unknown, path: DocPath, 
     const at = [...path, i];
     const what = `transition ${i + 1} of node \`${node}\``;
     if (!isPlainMap(item)) {
-      ctx.report('F003', 'error', `${capital(what)} must be a mapping \`{ when, to }\`, not ${describe(item)}, so it was dropped.`, at, ctx.target(node));
+      ctx.reportDropped('transition', `${capital(what)} must be a mapping \`{ when, to }\`, not ${describe(item)}, so it was dropped.`, at, ctx.target(node));
       return;
     }
     const index = out.length;
     const target = ctx.target(node, { transition: index });
     const missing = ['when', 'to'].filter((k) => own(item, k) === undefined || own(item, k) === null);
     if (missing.length > 0) {
-      ctx.report('F003', 'error', `${capital(what)} is missing ${missing.map((k) => `\`${k}\``).join(' and ')}, so it was dropped.`, at, ctx.target(node));
+      ctx.reportDropped('transition', `${capital(what)} is missing ${missing.map((k) => `\`${k}\``).join(' and ')}, so it was dropped.`, at, ctx.target(node));
       return;
     }
     const when = ctx.optionalString(item, 'when', at, `\`when\` of ${what}`, target);

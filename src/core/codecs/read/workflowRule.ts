@@ -64,14 +64,14 @@ function ruleShape(ctx: WorkflowReadContext, raw: PlainMap, path: DocPath, what:
       const outer = Object.fromEntries(Object.entries(raw).filter(([k]) => k !== tag));
       return { type: tag, fields: inner, fieldsPath: [...path, tag], seedTag: tag, outer };
     }
-    ctx.report('F003', 'error', `The fields of the \`${tag}\` rule in ${what} must be a mapping, not ${describe(inner)}, so ${dropped}.`, [...path, tag], ctx.target(node));
+    ctx.reportDropped('rule', `The fields of the \`${tag}\` rule in ${what} must be a mapping, not ${describe(inner)}, so ${dropped}.`, [...path, tag], ctx.target(node));
     return undefined;
   }
   const only = keys[0];
   if (keys.length === 1 && only !== undefined && tags.length === 0)
     ctx.report('F002', 'error', `Unknown workflow rule type \`${only}\` in ${what}: ${unknownTypeHint(only)} ${dropped}.`, [...path, only], ctx.target(node), 'key');
   else
-    ctx.report('F003', 'error', `${capital(what)} has no \`type\` (one of ${ACCEPTED}), so ${dropped}.`, path, ctx.target(node));
+    ctx.reportDropped('rule', `${capital(what)} has no \`type\` (one of ${ACCEPTED}), so ${dropped}.`, path, ctx.target(node));
   return undefined;
 }
 
@@ -90,7 +90,7 @@ export function readWorkflowRule(
   const fileIndex = path[path.length - 1];
   const what = `rule ${typeof fileIndex === 'number' ? ruleNumber(fileIndex) : '#?'} of node \`${node}\``;
   if (!isPlainMap(raw)) {
-    ctx.report('F003', 'error', `${capital(what)} must be a mapping with a \`type\`, not ${describe(raw)}, so the rule was dropped and never fires.`, path, ctx.target(node));
+    ctx.reportDropped('rule', `${capital(what)} must be a mapping with a \`type\`, not ${describe(raw)}, so the rule was dropped and never fires.`, path, ctx.target(node));
     return undefined;
   }
   const shape = ruleShape(ctx, raw, path, what, node);
@@ -127,7 +127,7 @@ export function readWorkflowRule(
   }
   if (problems.length > 0) {
     for (const [message, at] of problems)
-      ctx.report('F003', 'error', `${message}, so the rule was dropped and never fires.`, at, ctx.target(node));
+      ctx.reportDropped('rule', `${message}, so the rule was dropped and never fires.`, at, ctx.target(node));
     return undefined;
   }
 
