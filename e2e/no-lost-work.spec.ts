@@ -99,6 +99,9 @@ test('a 4.9-million-character paste in Source survives a reload 3 s later, while
   test.setTimeout(180_000);
   await newAgentWithAlpha(page);
   await pasteRulesInSource(page, 60_000);
+  // While the text is read, Problems says it is checking, not "No problems." (review12 #10).
+  await expect(region(page, 'Problems').getByRole('status').filter({ hasText: 'Checking…' })).toBeVisible();
+  await expect(region(page, 'Problems')).not.toContainText('No problems.');
   // The review reloaded here, with "Saving…" shown for as long as the text was being read: the
   // save waited for the reading, and the journal could not hold the text, so it was lost.
   await page.waitForTimeout(3_000);

@@ -62,7 +62,7 @@ function rowOfProblem(l: Layout, p: number): number {
 
 export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: boolean; onReveal?: () => void }) {
   const store = useStudioStore();
-  const { groups, counts } = useProblems();
+  const { groups, counts, pending } = useProblems();
   const layout = useMemo(() => layoutOf(groups), [groups]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualRows(layout.rows, ROW_ESTIMATE, scroller);
@@ -126,7 +126,9 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
         )}
       </header>
       {total === 0 ? (
-        <p className="muted pane-empty">{groups.length === 0 ? 'No documents yet.' : 'No problems.'}</p>
+        <p className="muted pane-empty" role="status">
+          {groups.length === 0 ? 'No documents yet.' : pending ? 'Checking…' : verifying ? 'No problems so far; verifying…' : 'No problems.'}
+        </p>
       ) : (
         <div className="problem-groups" ref={scroller} onKeyDown={onKeyDown}>
           <div className="problem-rows" style={{ height: virtual.offsets[layout.rows] }}>

@@ -13,6 +13,8 @@ export interface DocProblems {
   problems: Diagnostic[];
   /** False while the text does not read cleanly (the graph shows the last good model). */
   textApplies: boolean;
+  /** True while the text is being read off the main thread (its problems are not known yet). */
+  pending: boolean;
 }
 
 /**
@@ -36,7 +38,7 @@ function countsOf(problems: readonly Diagnostic[]): SeverityCounts {
 }
 
 /** Problems grouped by document plus the counts over all of them. */
-export function useProblems(): { groups: DocProblems[]; counts: SeverityCounts } {
+export function useProblems(): { groups: DocProblems[]; counts: SeverityCounts; pending: boolean } {
   const docs = useStudio((s) => s.project.docs);
   const active = useStudio(activeDoc);
   const verified = useStore(verifyStore(), (s) => s.diagnostics);
@@ -46,8 +48,10 @@ export function useProblems(): { groups: DocProblems[]; counts: SeverityCounts }
       const d = diagnosticsOf(doc);
       // The verifier's findings (computed in the worker) join the document's own.
       const found = verified.filter((v) => v.file === doc.fileName && v.target.kind === doc.kind);
-      return { doc, problems: sortedOf(d.diagnostics, found), textApplies: d.textApplies };
+      return { doc, problems: sortedOf(d.diagnostics, found), textApplies: d.textApplies, pending: d.pending === true };
     });
+    // A big text still being read (or written for a graph edit): its problems are not known yet.
+    const pending = groups.some((g) => g.pending);
     const counts = { error: 0, warning: 0, info: 0 };
     for (const g of groups) {
       const c = countsOf(g.problems);
@@ -55,6 +59,6 @@ export function useProblems(): { groups: DocProblems[]; counts: SeverityCounts }
       counts.warning += c.warning;
       counts.info += c.info;
     }
-    return { groups, counts };
+    return { groups, counts, pending };
   }, [docs, active, verified]);
 }
