@@ -8,8 +8,11 @@ import { decisionNumber } from './stepNumbering.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import type { Explanation } from '../../core/simulator/explainTypes.ts';
 import type { RunInfo } from './simulationStore.ts';
+import type { Inspection } from '../../worker/protocol.ts';
 import { RuleSourceLink } from './RuleSourceLink.tsx';
 import { useSessionDiffers } from './sessionDiffers.ts';
+import { eventSlide } from '../presenter/stageStep.ts';
+import { useStudio } from '../state/context.tsx';
 
 export function DecisionPanel() {
   const run = useSimulation((s) => s.run);
@@ -22,9 +25,19 @@ export function DecisionPanel() {
   const number = run && decision ? `Step ${decisionNumber(run.log, decision.seq)}` : '';
   const event = inspection && decision && run && inspection.state.step === run.log.stepOf(decision.seq) ? inspection.state.event : undefined;
   const differs = useSessionDiffers(run, decision, event);
+  const quiet = useQuietStep(run, decision === undefined, inspection);
   return (
     <section className="sim-decision" aria-label="Decision">
-      {!decision ? <p className="sim-muted">Select a decision in the timeline, or step to one.</p> : null}
+      {quiet ? (
+        <>
+          <p className="sim-stepref">Step {quiet.step + 1}</p>
+          <p className="sim-quiet-step">
+            <CodeText text={`${quiet.text}.`} />
+          </p>
+          <p className="sim-muted">This step decided nothing; the State below is the state after it.</p>
+        </>
+      ) : null}
+      {!decision && !quiet ? <p className="sim-muted">Select a decision in the timeline, or step to one.</p> : null}
       {decision ? <p className="sim-stepref">{number}</p> : null}
       {decision ? <MinimiseBar decision={decision} /> : null}
       <SessionDiffersNote text={differs} className="sim-differs" />
@@ -40,6 +53,21 @@ export function DecisionPanel() {
       ) : null}
     </section>
   );
+}
+
+/**
+ * The step stepped to, when it decided nothing (a command counted, a commit, tokens, a claim that
+ * moved nothing): what its event did, as the presenter's slide says it, so stepping never shows
+ * an empty pane.
+ */
+function useQuietStep(run: RunInfo | undefined, noDecision: boolean, inspection: Inspection | undefined): { step: number; text: string } | undefined {
+  const step = useSimulation((s) => s.step);
+  const doc = useStudio((s) => (run?.workflowDocId === undefined ? undefined : s.project.docs.find((d) => d.id === run.workflowDocId)));
+  const state = noDecision && step >= 0 && inspection?.state.step === step ? inspection.state : undefined;
+  if (!state?.event) return undefined;
+  const workflow = state.snapshot.workflow;
+  const nodeRules = doc?.kind === 'workflow' && workflow?.node ? doc.workflow.nodes.find((n) => n.name === workflow.node)?.rules : undefined;
+  return { step, text: eventSlide(state.event, { workflow, tools: state.snapshot.tools, nodeRules }) };
 }
 
 /**

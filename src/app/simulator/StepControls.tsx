@@ -35,7 +35,10 @@ export function StepControls() {
         disabled={!ready}
         onChange={(e) => sim.selectStep(Number(e.target.value))}
       />
-      <span className="sim-stepnum">{ready ? stepCounter(step, run.items) : 'No run'}</span>
+      {/* Said when stepped to (not while playing: at 30 steps a second it would talk over itself). */}
+      <span className="sim-stepnum" aria-live={playing ? 'off' : 'polite'} aria-atomic="true">
+        {ready ? stepCounter(step, run.items) : 'No run'}
+      </span>
       <label className="sim-speed">
         <span className="visually-hidden">Speed</span>
         <Select size="sm" value={String(speed)} onChange={(v) => sim.setSpeed(Number(v))} options={SPEEDS.map((s) => ({ value: String(s), label: `${s}/s` }))} />
