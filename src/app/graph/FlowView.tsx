@@ -27,7 +27,7 @@ import { ARROW_STEP, arrowDirection, isTextTarget } from './keys.ts';
 import { StageContext } from './stage.ts';
 import { WHOLE_MIN_ZOOM, boundsOf, centreAcross, planViewport, startOf, wholeView, type Box, type Inset } from '../layout/viewport.ts';
 import type { Page } from '../layout/wrap.ts';
-import { keepInView } from '../layout/follow.ts';
+import { keepInViewWhole } from '../layout/follow.ts';
 import { clearOfChrome } from '../layout/chrome.ts';
 import { onFitRequest } from './fitRequests.ts';
 import { stageViewport } from './stageView.ts';
@@ -321,22 +321,36 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       // Too big to show whole: the start node centred across the reading direction (a capped view
       // starts at its band instead).
       const first = whole || fitStartRef.current !== undefined || !start ? undefined : boxes.find((x) => x.x === start.x && x.y === start.y);
+      const all = boxesOf();
       const planFor = (bands: Inset) => {
         let plan = planViewport(b, width, height, whole ? wholeView(stage.view) : stage.view, bands, start);
         if (first) plan = centreAcross(plan, first, b, width, height, bands, stage.view.padding, direction);
-        if (step) plan = keepInView(plan, step, width, height, bands);
+        if (step) plan = keepInViewWhole(plan, step, all, width, height, bands);
         return plan;
       };
       // No node under the zoom controls or the minimap (see chrome.ts).
-      const plan = clearOfChrome(planFor, inset, boxesOf(), chromeOf(el), { width, height, padding: stage.view.padding });
+      const plan = clearOfChrome(planFor, inset, all, chromeOf(el), { width, height, padding: stage.view.padding });
       moved.current = false;
       void setViewport(plan, { duration: animate ? 300 : 0 });
     },
     [boxesOf, setViewport, getViewport, stage, direction, inset],
   );
+  // A graph that appears is fitted once its nodes are measured and its pane has a size: the canvas
+  // mounts per document, and a graph that had no nodes (a file that did not read yet, a big
+  // graph's first frame) appears again when it gets some. An edit to a drawn graph keeps the
+  // camera: a node it adds is measured too (React Flow's `initialized` goes false and back), but
+  // the graph did not appear.
+  const unfitted = useRef(true);
+  const empty = nodes.length === 0;
   useEffect(() => {
-    if (initialized) fitNow(stage.on ? stepRef.current : undefined);
-    // Once when the nodes are first measured.
+    if (empty) unfitted.current = true;
+  }, [empty]);
+  useEffect(() => {
+    const el = host.current;
+    if (!initialized || !unfitted.current || !el || el.clientWidth === 0 || el.clientHeight === 0) return;
+    unfitted.current = false;
+    fitNow(stage.on ? stepRef.current : undefined);
+    // When the nodes are measured, after the graph appeared.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initialized]);
   // The band at the top came or changed (the banner of a capped graph was measured): fit again
@@ -361,6 +375,12 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       const before = lastSize.current;
       if (now.width === 0 || now.height === 0) return;
       lastSize.current = now;
+      // The graph appeared while the pane had no size (a maximised panel over it): fitted now.
+      if (unfitted.current) {
+        unfitted.current = false;
+        fitNow(stage.on ? stepRef.current : undefined);
+        return;
+      }
       if (!before || (before.width === now.width && before.height === now.height)) return;
       const b = boundsOf(boxesOf());
       const cut = b !== undefined && moved.current && wholeIn(b, getViewport(), before) && !wholeIn(b, getViewport(), now);
@@ -387,7 +407,8 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       fitNow(ids);
       return;
     }
-    // Keep the step's node in view on the canvas: pan only when it leaves the view, and no further than needed.
+    // Keep the step's node in view on the canvas: pan only when it leaves the view, and no further than
+  // needed, leaving no other node cut at the edge when a nearby pan can (see follow.ts).
     // The pan is a jump, not an animation: each frame of an animated pan re-rendered the canvas
     // (edges entering the view mounted and measured their labels), and stepping on through a run
     // met the last step's pan still going (profiled: two thirds of the page's work per step).
@@ -395,7 +416,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
     const b = boundsOf(boxesOf(ids));
     if (!el || !b || b.width === 0) return;
     const now = getViewport();
-    const next = keepInView(now, b, el.clientWidth, el.clientHeight, inset);
+    const next = keepInViewWhole(now, b, boxesOf(), el.clientWidth, el.clientHeight, inset);
     if (next !== now) void setViewport(next, { duration: 0 });
   }, [stepKey, initialized, stage.on, fitNow, boxesOf, getViewport, setViewport, inset]);
 
@@ -434,7 +455,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
     const now = getViewport();
     const z = stage.view.minZoom;
     const base = now.zoom >= z ? now : { zoom: z, x: el.clientWidth / 2 - (b.x + b.width / 2) * z, y: el.clientHeight / 2 - (b.y + b.height / 2) * z };
-    const next = keepInView(base, b, el.clientWidth, el.clientHeight, inset);
+    const next = keepInViewWhole(base, b, boxesOf(), el.clientWidth, el.clientHeight, inset);
     if (next !== now) void setViewport(next, { duration: 300 });
     // Once per key: the key is the selection object.
     // eslint-disable-next-line react-hooks/exhaustive-deps
