@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { importPaths, region, stayOffline } from './helpers.ts';
 import { geometry, positionsOf, settled, smallestText, type Rect } from './canvasGeometry.ts';
+import { thirtyTools } from './thirtyTools.ts';
 
 /**
  * The fresh-eyes review's steps (task ui5, B): at 1280×720 a gallery example with many tools, or a
@@ -14,15 +15,6 @@ import { geometry, positionsOf, settled, smallestText, type Rect } from './canva
  */
 const graph = (page: Page) => region(page, 'Graph');
 const inside = (a: Rect, b: Rect) => a.x >= b.x - 1 && a.y >= b.y - 1 && a.x + a.width <= b.x + b.width + 1 && a.y + a.height <= b.y + b.height + 1;
-
-/** 30 tools, tool i requiring tool ⌊(i − 1) / 2⌋: a tree five layers deep; `problem`: tool_29 also needs an undeclared tool (error T003). */
-function thirtyTools(problem = false): string {
-  const tools = Array.from({ length: 30 }, (_, i) => `tool_${String(i).padStart(2, '0')}`);
-  const out = ['[[agents]]', 'name = "thirty"', `tools = [${tools.map((t) => `"${t}"`).join(', ')}]`, ''];
-  for (let i = 1; i < tools.length; i++) out.push('[[agents.tool_rules]]', `tool_name = "${tools[i]}"`, 'rule_type = { type = "RequiresPrecedingTools" }', `conditions = ["${tools[(i - 1) >> 1]}"]`, '');
-  if (problem) out.push('[[agents.tool_rules]]', 'tool_name = "tool_29"', 'rule_type = { type = "RequiresPrecedingTools" }', 'conditions = ["nowhere"]', '');
-  return out.join('\n');
-}
 
 async function open(page: Page, name: string): Promise<void> {
   if (name.startsWith('thirty')) {

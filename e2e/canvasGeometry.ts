@@ -117,3 +117,24 @@ export async function settled(page: Page, canvas: Locator): Promise<void> {
     )
     .toBe(true);
 }
+
+/** Handles stand out of a node's box by half their 10 px. */
+const HANDLE = 5;
+const hits = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Every drawn node (with its handles) that touches the zoom controls or the minimap. */
+export async function underChrome(canvas: Locator): Promise<string[]> {
+  const g = await geometry(canvas);
+  const chrome = await canvas.locator('.react-flow__controls, .react-flow__minimap').evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { name: e.className.toString().includes('minimap') ? 'minimap' : 'controls', box: { x: r.x, y: r.y, width: r.width, height: r.height } };
+    }),
+  );
+  const out: string[] = [];
+  for (const n of g.nodes) {
+    const b = { x: n.box.x - HANDLE, y: n.box.y - HANDLE, width: n.box.width + 2 * HANDLE, height: n.box.height + 2 * HANDLE };
+    for (const c of chrome) if (hits(b, c.box)) out.push(`${n.id} under the ${c.name}`);
+  }
+  return out;
+}

@@ -3,7 +3,7 @@
  * dragging (positions are stored on drag stop), selection mapped to the store, Delete and arrow
  * keys, and a fit to the selected node when the selection comes from elsewhere (Problems).
  */
-import { useCallback, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
   Background,
   ControlButton,
@@ -28,12 +28,13 @@ import { StageContext } from './stage.ts';
 import { WHOLE_MIN_ZOOM, boundsOf, centreAcross, planViewport, startOf, wholeView, type Box, type Inset } from '../layout/viewport.ts';
 import type { Page } from '../layout/wrap.ts';
 import { keepInViewWhole } from '../layout/follow.ts';
-import { clearOfChrome } from '../layout/chrome.ts';
+import { chromeOverlap, clearOfChrome } from '../layout/chrome.ts';
 import { onFitRequest } from './fitRequests.ts';
 import { stageViewport } from './stageView.ts';
 import { useStagedEdges } from './useStagedEdges.ts';
 import { Icon } from '../components/ui/Icon.tsx';
 import { dict } from '../../core/model/ownKeys.ts';
+import { useUi, useUiStore } from '../state/uiContext.tsx';
 
 export interface FlowViewProps<N extends Node, E extends Edge> {
   nodes: N[];
@@ -92,10 +93,21 @@ const RIGHT_BAND = { right: MINIMAP.width + 16 };
 /** A page-filling view: the minimap's band on the right, the zoom controls' (26 px wide, 15 px in) on the left. */
 const SIDE_BANDS = { right: MINIMAP.width + 16, left: 48 };
 
-/** The boxes of the canvas's chrome (zoom controls, minimap) in the pane `el`'s screen pixels, as drawn now. */
-function chromeOf(el: HTMLElement): Box[] {
+/** React Flow's margin around a panel (the minimap's), and the minimap's border. */
+const PANEL_MARGIN = 15;
+const MINIMAP_BORDER = 1;
+
+/** Where the minimap lies in a pane of `width` × `height` (bottom right), drawn or not. */
+function minimapBox(width: number, height: number): Box {
+  const w = MINIMAP.width + 2 * MINIMAP_BORDER;
+  const h = MINIMAP.height + 2 * MINIMAP_BORDER;
+  return { x: width - PANEL_MARGIN - w, y: height - PANEL_MARGIN - h, width: w, height: h };
+}
+
+/** The boxes of the canvas's zoom controls in the pane `el`'s screen pixels, as drawn now. */
+function controlsOf(el: HTMLElement): Box[] {
   const pane = el.getBoundingClientRect();
-  return [...el.querySelectorAll('.react-flow__controls, .react-flow__minimap')].flatMap((c) => {
+  return [...el.querySelectorAll('.react-flow__controls')].flatMap((c) => {
     const r = c.getBoundingClientRect();
     return r.width > 0 && r.height > 0 ? [{ x: r.left - pane.left, y: r.top - pane.top, width: r.width, height: r.height }] : [];
   });
@@ -233,7 +245,17 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
-  const inset = useMemo(() => (!stage.on && !roomy ? NO_INSET : fill && !stage.on ? SIDE_BANDS : direction === 'RIGHT' ? BOTTOM_BAND : RIGHT_BAND), [stage.on, direction, fill, roomy]);
+  // The minimap off stage: hidden by the user (the toggle in the controls, remembered with the
+  // layout), or by the last fit, which could not keep the graph clear of it (`auto`) unless the
+  // user asked for it back (`shownByUser`, this canvas's lifetime).
+  const ui = useUiStore();
+  const mapHidden = useUi((s) => s.collapsed['minimap'] === true);
+  const [auto, setAuto] = useState(false);
+  const [shownByUser, setShownByUser] = useState(false);
+  const mapRoom = !stage.on && roomy;
+  const mapShown = mapRoom && nodes.length > 0 && !mapHidden && (!auto || shownByUser);
+  const mapInset = stage.on || roomy ? (fill && !stage.on ? SIDE_BANDS : direction === 'RIGHT' ? BOTTOM_BAND : RIGHT_BAND) : NO_INSET;
+  const inset = stage.on || mapShown ? mapInset : NO_INSET;
   const pageInset = stage.on ? NO_INSET : SIDE_BANDS;
   // A page-filling view is told its page now and whenever the canvas changes size.
   const { onPage } = props;
@@ -328,13 +350,39 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
         if (step) plan = keepInViewWhole(plan, step, all, width, height, bands);
         return plan;
       };
-      // No node under the zoom controls or the minimap (see chrome.ts).
-      const plan = clearOfChrome(planFor, inset, all, chromeOf(el), { width, height, padding: stage.view.padding });
+      // No node under the zoom controls or the minimap (see chrome.ts). A fit that cannot keep the
+      // graph clear of the minimap folds it into its button, and the graph takes the freed space.
+      const size = { width, height, padding: stage.view.padding };
+      const controls = controlsOf(el);
+      const map = minimapBox(width, height);
+      let plan: { x: number; y: number; zoom: number } | undefined;
+      if (mapRoom && !mapHidden) {
+        const withMap = clearOfChrome(planFor, mapInset, all, [...controls, map], size);
+        const clear = chromeOverlap(withMap, all, [map]) === 0;
+        setAuto(!clear);
+        if (clear || shownByUser) plan = withMap;
+      }
+      plan ??= clearOfChrome(planFor, NO_INSET, all, controls, size);
       moved.current = false;
       void setViewport(plan, { duration: animate ? 300 : 0 });
     },
-    [boxesOf, setViewport, getViewport, stage, direction, inset],
+    [boxesOf, setViewport, getViewport, stage, direction, inset, mapInset, mapRoom, mapHidden, shownByUser],
   );
+  const fitRef = useRef(fitNow);
+  useEffect(() => {
+    fitRef.current = fitNow;
+  }, [fitNow]);
+  /** The minimap's toggle: hiding is remembered; showing one the fit folded keeps it for this canvas. The view fits the new space unless the user moved it. */
+  const toggleMap = useCallback(() => {
+    if (mapShown) {
+      ui.getState().setCollapsed('minimap', true);
+      setShownByUser(false);
+    } else {
+      ui.getState().setCollapsed('minimap', false);
+      setShownByUser(true);
+    }
+    if (!moved.current) window.requestAnimationFrame(() => window.requestAnimationFrame(() => fitRef.current(undefined, false, wholeFit.current)));
+  }, [mapShown, ui]);
   // A graph that appears is fitted once its nodes are measured and its pane has a size: the canvas
   // mounts per document, and a graph that had no nodes (a file that did not read yet, a big
   // graph's first frame) appears again when it gets some. An edit to a drawn graph keeps the
@@ -490,8 +538,13 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
           <ControlButton className="react-flow__controls-fitview" title="Fit view: the whole graph (Shift+1)" aria-label="Fit view" onClick={() => fitNow(undefined, false, true)}>
             <Icon name="fit" />
           </ControlButton>
+          {mapRoom && nodes.length > 0 ? (
+            <ControlButton className="rs-minimap-toggle" title={mapShown ? 'Hide the minimap' : auto && !mapHidden ? 'Show the minimap (folded: it would cover the graph)' : 'Show the minimap'} aria-label="Minimap" aria-pressed={mapShown} onClick={toggleMap}>
+              <Icon name="minimap" />
+            </ControlButton>
+          ) : null}
         </Controls>
-        {(stage.on ? overflow : roomy && nodes.length > 0) ? <MiniMap pannable zoomable ariaLabel={stage.on ? 'Overview of the whole graph' : 'Minimap'} position="bottom-right" style={MINIMAP} /> : null}
+        {(stage.on ? overflow : mapShown) ? <MiniMap pannable zoomable ariaLabel={stage.on ? 'Overview of the whole graph' : 'Minimap'} position="bottom-right" style={MINIMAP} /> : null}
       </ReactFlow>
     </div>
   );

@@ -5,6 +5,8 @@ export const ICON_PATHS = {
   plus: 'M10 4v12M4 10h12',
   layout: 'M3 4h5v4H3zM12 4h5v4h-5zM7.5 12h5v4h-5zM5.5 8v2h9V8M10 10v2',
   fit: 'M3 7V3h4M13 3h4v4M17 13v4h-4M7 17H3v-4',
+  /** A frame with a small frame in its corner: the canvas's minimap. */
+  minimap: 'M3 4h14v12H3zM10.5 10h4.5v4h-4.5z',
   trash: 'M4 6h12M8 6V4h4v2M6 6l1 11h6l1-11',
   play: 'M6 4l10 6-10 6z',
   pause: 'M6 4h3v12H6zM11 4h3v12h-3z',
