@@ -2,15 +2,20 @@
 import { Fragment } from 'react';
 import { nameParts } from './nameBreaks.ts';
 
-export function NodeName({ name }: { name: string }) {
+/** Text in pieces with a wrap point between each two; a `keep` piece does not wrap inside (class `policy-keep`). */
+export function WrapParts({ parts }: { parts: readonly (string | { text: string; keep: boolean })[] }) {
   return (
     <span>
-      {nameParts(name).map((p, i) => (
+      {parts.map((p, i) => (
         <Fragment key={i}>
           {i > 0 ? <wbr /> : null}
-          {p}
+          {typeof p === 'string' ? p : p.keep ? <span className="policy-keep">{p.text}</span> : p.text}
         </Fragment>
       ))}
     </span>
   );
+}
+
+export function NodeName({ name }: { name: string }) {
+  return <WrapParts parts={nameParts(name)} />;
 }

@@ -33,7 +33,7 @@ const DECISIONS = [
   { key: 'ask', label: 'Asked', tone: 'warning' as const },
   { key: 'deny', label: 'Denied', tone: 'error' as const },
 ];
-const COLUMNS = [{ label: 'Scope', width: '76px' }, { label: 'Calls', num: true, total: true, width: '56px' }];
+const COLUMNS = [{ label: 'Scope', width: '64px' }, { label: 'Calls', num: true, total: true, width: '56px' }];
 
 /** The document holding the settings file `path` (one settings file per document). */
 function docOf(docs: readonly RuleDoc[], path: string): RuleDoc | undefined {

@@ -3,16 +3,16 @@
  * its pattern (the button that lists its calls, or the box its edit is typed in), where it is, the
  * dialect's cells and its Edit button — and a last row for the calls no rule decided.
  *
- * The table fits its pane: its layout is fixed, the pattern column takes the room the others leave
- * and wraps (a long pattern is clamped, its whole text in its title), so the Edit column is always
- * in sight.
+ * The table fits its pane: its layout is fixed, the fixed columns are as narrow as their contents
+ * allow, the pattern column takes the room they leave and wraps at its separators (a long pattern
+ * is clamped, its whole text in its title), so the Edit column is always in sight.
  */
 import type { CSSProperties, KeyboardEvent } from 'react';
-import { NodeName } from '../graph/NodeName.tsx';
 import { IconButton } from '../components/ui/Button.tsx';
 import type { ReportRule } from './RuleReportView.tsx';
+import { RuleText } from './RuleText.tsx';
 
-/** A column after the rule: its header, and its width in the fixed layout (`76px`; a number: 70px). */
+/** A column after the rule: its header, and its width in the fixed layout (`76px`; a number: 64px, room for its header). */
 export interface RuleColumn {
   label: string;
   num?: boolean;
@@ -64,7 +64,7 @@ export function RulesTable(p: RulesTableProps) {
           <col className="policy-col-decision" />
           <col />
           {p.columns.map((c) => (
-            <col key={c.label} className={c.optional ? 'policy-col-optional' : undefined} style={col(c.width ?? (c.num ? '70px' : undefined))} />
+            <col key={c.label} className={c.optional ? 'policy-col-optional' : undefined} style={col(c.width ?? (c.num ? '64px' : undefined))} />
           ))}
           <col className="policy-col-actions" />
         </colgroup>
@@ -109,7 +109,7 @@ export function RulesTable(p: RulesTableProps) {
                   ) : (
                     <button type="button" className="policy-rule-button" aria-pressed={p.selected === i} title={r.label} onClick={() => p.onChoose(i)}>
                       <code>
-                        <NodeName name={r.label} />
+                        <RuleText text={r.label} />
                       </code>
                     </button>
                   )}
