@@ -357,7 +357,8 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       const map = minimapBox(width, height);
       let plan: { x: number; y: number; zoom: number } | undefined;
       if (mapRoom && !mapHidden) {
-        const withMap = clearOfChrome(planFor, mapInset, all, [...controls, map], size);
+        // The minimap's box as chrome, with no band first: a graph that fits the pane beside it gets the whole pane.
+        const withMap = clearOfChrome(planFor, NO_INSET, all, [...controls, map], size);
         const clear = chromeOverlap(withMap, all, [map]) === 0;
         setAuto(!clear);
         if (clear || shownByUser) plan = withMap;
@@ -366,7 +367,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       moved.current = false;
       void setViewport(plan, { duration: animate ? 300 : 0 });
     },
-    [boxesOf, setViewport, getViewport, stage, direction, inset, mapInset, mapRoom, mapHidden, shownByUser],
+    [boxesOf, setViewport, getViewport, stage, direction, inset, mapRoom, mapHidden, shownByUser],
   );
   const fitRef = useRef(fitNow);
   useEffect(() => {
