@@ -133,7 +133,9 @@ function Stage() {
   return (
     <div className="presenter" role="dialog" aria-modal="true" aria-label="Presenter view" data-stage-theme={theme}>
       <header className="presenter-bar">
-        <h2 className="presenter-title">{title}</h2>
+        <h2 className="presenter-title" title={title}>
+          {title}
+        </h2>
         <div className="presenter-steps" role="group" aria-label="Step-through">
           <Button iconOnly icon="first" label="First step" shortcut="Home" disabled={!ready || step <= -1} onClick={() => sim.selectStep(-1)} />
           <Button iconOnly icon="prev" label="Step back" shortcut="←" disabled={!ready || step <= -1} onClick={() => go(-1, quiet)} />
