@@ -17,9 +17,13 @@ import { decodeBytes } from '../../src/core/text/decodeBytes.ts';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
-/** The byte reader's items for `bytes` fed in pieces cut at `cuts`. */
-function byteItems(bytes: Uint8Array, cuts: readonly number[] = []): TraceItem[] {
-  const r = createCanonicalByteReader({ file: 't.jsonl' });
+/**
+ * The byte reader's items for `bytes` fed in pieces cut at `cuts`; `tailBytes` 0 parses every
+ * line in place, as the lines of a large chunk are (the default finds the lines of a chunk's last
+ * 4 KB before parsing them, so a small file is read line by line).
+ */
+function byteItems(bytes: Uint8Array, cuts: readonly number[] = [], tailBytes?: number): TraceItem[] {
+  const r = createCanonicalByteReader({ file: 't.jsonl' }, tailBytes);
   const out: TraceItem[] = [];
   let from = 0;
   for (const cut of [...cuts].sort((a, b) => a - b)) {
@@ -36,11 +40,13 @@ function byteItems(bytes: Uint8Array, cuts: readonly number[] = []): TraceItem[]
 const textItems = (bytes: Uint8Array) => readCanonical(decodeBytes(bytes), 't.jsonl');
 
 function expectSame(bytes: Uint8Array, cuts: readonly number[] = []) {
-  const got = byteItems(bytes, cuts);
   const want = textItems(bytes);
-  expect(got).toStrictEqual(want);
-  // key order too (the decision stream and exports write events' fields in order)
-  expect(JSON.stringify(got)).toBe(JSON.stringify(want));
+  for (const tailBytes of [undefined, 0]) {
+    const got = byteItems(bytes, cuts, tailBytes);
+    expect(got).toStrictEqual(want);
+    // key order too (the decision stream and exports write events' fields in order)
+    expect(JSON.stringify(got)).toBe(JSON.stringify(want));
+  }
 }
 
 const TIMES = [
@@ -292,6 +298,18 @@ describe('createCanonicalByteReader', () => {
     ];
     expectSame(utf8(`${lines.join('\n')}\n`));
     expectSame(utf8(lines.join('\r\n')), [7, 100, 101, 102]);
+  });
+
+  it('reads a line held across chunks up to its end, not into the bytes of a longer line held before', () => {
+    // The held line's buffer keeps the bytes of the last, longer line past the end of this one: `}`
+    // right where this one stops short of its own.
+    const whole = '{"type":"tool_call","time":"2025-01-01T00:00:00.000Z","tool":"a"}';
+    const short = '{"type":"tool_call","time":"2025-01-01T00:00:01.000Z","tool":"a"';
+    for (const tail of ['', '\n', '\r\n']) {
+      const bytes = utf8(`${whole}\n${short}${tail}`);
+      expectSame(bytes, [10, whole.length + 11]);
+      expect(byteItems(bytes, [10, whole.length + 11]).map((i) => i.kind)).toEqual(['event', 'error']);
+    }
   });
 
   it('reads nothing more after end()', () => {

@@ -20,7 +20,7 @@ function readChunked(name: string, bytes: Uint8Array, size: number): TraceItem[]
   const reader = createTraceBytesReader(name);
   const buffer = new Uint8Array(size);
   const items: TraceItem[] = [];
-  const emit = (xs: readonly TraceItem[]) => items.push(...xs);
+  const emit = (x: TraceItem) => items.push(x);
   for (let at = 0; at < bytes.length; at += size) {
     const n = Math.min(size, bytes.length - at);
     buffer.set(bytes.subarray(at, at + n));

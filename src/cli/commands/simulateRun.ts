@@ -86,34 +86,32 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
   let sawNext = false;
   /** Only a workflow's note reads them: without one, no event is looked at for them. */
   let watchFlow = prepared.workflow !== undefined;
-  const emit = (items: readonly TraceItem[]) => {
-    for (const item of items) {
-      if (item.kind === 'error') {
-        unusable++;
-        if (item.refused) refused = item.message;
-      } else {
-        usable++;
-        if (watchFlow) {
-          const type = item.event.type;
-          if (type === 'next') sawNext = true;
-          else if (type === 'workflow_start') sawStart = true;
-          watchFlow = !sawNext;
-        }
+  const one = (item: TraceItem) => {
+    if (item.kind === 'error') {
+      unusable++;
+      if (item.refused) refused = item.message;
+    } else {
+      usable++;
+      if (watchFlow) {
+        const type = item.event.type;
+        if (type === 'next') sawNext = true;
+        else if (type === 'workflow_start') sawStart = true;
+        watchFlow = !sawNext;
       }
-      if (comparison) for (const e of comparison.push(item)) writer.writeLine(serializeProfileDiffEntry(e, comparison.profiles));
-      else if (replay) {
-        const from = decisions.length;
-        replay.pushInto(item, decisions);
-        if (agreement && item.kind === 'event') agreement.observe(item.event, usable - 1, decisions.slice(from));
-        for (; written < decisions.length; written++) writer.write(decisions[written] as Decision);
-        if (written >= 64) decisions.length = written = 0;
-      }
+    }
+    if (comparison) for (const e of comparison.push(item)) writer.writeLine(serializeProfileDiffEntry(e, comparison.profiles));
+    else if (replay) {
+      const from = decisions.length;
+      replay.pushInto(item, decisions);
+      if (agreement && item.kind === 'event') agreement.observe(item.event, usable - 1, decisions.slice(from));
+      for (; written < decisions.length; written++) writer.write(decisions[written] as Decision);
+      if (written >= 64) decisions.length = written = 0;
     }
   };
 
   const only = traces.length === 1 ? traces[0] : undefined;
-  if (only !== undefined && ctx.readByteChunks) await streamTrace(only, ctx.readByteChunks(only), emit);
-  else emit(mergeTraces(traces.map((t) => readTrace(t, ctx.readText(t)).items)));
+  if (only !== undefined && ctx.readByteChunks) await streamTrace(only, ctx.readByteChunks(only), one);
+  else for (const item of mergeTraces(traces.map((t) => readTrace(t, ctx.readText(t)).items))) one(item);
   if (comparison) writer.writeLine(serializeProfileDiffSummary(comparison.summary()));
   writer.flush();
   if (agreement && agreement.summary().compared > 0) ctx.err(agreementText(agreement.summary(), termSafe));

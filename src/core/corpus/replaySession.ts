@@ -63,9 +63,6 @@ export function createSessionReplayer(config: ReplayConfig): SessionReplayer {
     for (let i = 0; i < out.length; i++) tally?.add(out[i] as Decision);
     out.length = 0;
   };
-  const visitAll = (items: readonly TraceItem[]) => {
-    for (let i = 0; i < items.length; i++) visit(items[i] as TraceItem);
-  };
   const run = (name: string, read: () => void): SessionResult => {
     replay.restore(fresh);
     tally = tallySession(name, fired);
@@ -83,8 +80,8 @@ export function createSessionReplayer(config: ReplayConfig): SessionReplayer {
     bytes: (name, read) =>
       run(name, () => {
         const reader = createTraceBytesReader(name);
-        read((chunk) => reader.push(chunk, visitAll));
-        reader.end(visitAll);
+        read((chunk) => reader.push(chunk, visit));
+        reader.end(visit);
       }),
   };
 }

@@ -5,7 +5,7 @@
 import type { TraceEvent, TraceItem } from './events.ts';
 import { createLineReader, jsonObjectLineConsumer, readAll, MAX_LINE_CHARS, type LineConsumer, type LineReader } from './lineReader.ts';
 import { eventItem, lineError } from './lineItems.ts';
-import { createTimeOrder } from './timeOrder.ts';
+import { createTimeOrder, type TimeOrder } from './timeOrder.ts';
 import { checkCanonicalObject } from './validateEvent.ts';
 
 /** Options of the canonical reader: `file` is copied onto error items. */
@@ -22,6 +22,8 @@ export interface CanonicalLines {
   consumer: LineConsumer;
   /** Takes an event already checked against the schema, read from line `line`. */
   event(event: TraceEvent, line: number, out: TraceItem[]): void;
+  /** The file's time order, which {@link event} checks (a hot reader may check it in place). */
+  order: TimeOrder;
 }
 
 /** The per-line work of one canonical trace file. */
@@ -43,7 +45,7 @@ export function createCanonicalLines(opts: CanonicalReaderOptions = {}): Canonic
     },
     { ...(file !== undefined ? { file } : {}), maxLineChars: MAX_LINE_CHARS },
   );
-  return { consumer, event };
+  return { consumer, event, order };
 }
 
 /** A streaming canonical JSONL reader; it holds only the partial last line. */

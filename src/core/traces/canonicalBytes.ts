@@ -9,13 +9,21 @@
 import { asciiString } from './asciiStrings.ts';
 import { createCanonicalLines, type CanonicalReaderOptions } from './canonical.ts';
 import { CanonicalFastLine } from './canonicalFastLine.ts';
-import type { TraceItem } from './events.ts';
+import type { TraceEvent, TraceItem } from './events.ts';
+import { eventItem } from './lineItems.ts';
 import { MAX_LINE_CHARS } from './lineReader.ts';
 
 /** Streaming over bytes: feed UTF-8 chunks (any split), get items. */
 export interface ByteLineReader {
   push(chunk: Uint8Array): TraceItem[];
   end(): TraceItem[];
+  /**
+   * {@link push}, each item handed to `each` as soon as it is read (no list is built: an item not
+   * kept by `each` dies young). The chunk is not kept: the caller may reuse it.
+   */
+  pushEach(chunk: Uint8Array, each: (item: TraceItem) => void): void;
+  /** {@link end}, each item handed to `each`. */
+  endEach(each: (item: TraceItem) => void): void;
 }
 
 const NEWLINE = 0x0a;
@@ -27,6 +35,12 @@ const CR = 0x0d;
  * decoded length decides.
  */
 const SURELY_TOO_LONG = 3 * MAX_LINE_CHARS + 6;
+/**
+ * The last bytes of a chunk, whose lines are found before they are parsed: a line parsed in place
+ * near the chunk's end could run into it, and a read out of bounds deoptimises the code that
+ * makes it (then compiled again).
+ */
+const TAIL_BYTES = 4096;
 
 function isAscii(b: Uint8Array, start: number, end: number): boolean {
   for (let i = start; i < end; i++) if ((b[i] as number) >= 0x80) return false;
@@ -35,10 +49,21 @@ function isAscii(b: Uint8Array, start: number, end: number): boolean {
 
 const startsWithBom = (b: Uint8Array, at: number, end: number) => end - at >= 3 && b[at] === 0xef && b[at + 1] === 0xbb && b[at + 2] === 0xbf;
 
-/** A streaming canonical reader over UTF-8 bytes (a UTF-16 file must be decoded and read as text). */
-export function createCanonicalByteReader(opts: CanonicalReaderOptions = {}): ByteLineReader {
+/**
+ * A streaming canonical reader over UTF-8 bytes (a UTF-16 file must be decoded and read as text).
+ * `tailBytes`: how many last bytes of a chunk have their lines found before they are parsed (the
+ * items are the same for any value; tests give 0 to parse every line in place).
+ */
+export function createCanonicalByteReader(opts: CanonicalReaderOptions = {}, tailBytes = TAIL_BYTES): ByteLineReader {
   const lines = createCanonicalLines(opts);
+  const lastTime = lines.order.last;
   const fast = new CanonicalFastLine();
+  /** The items of a line read by the text reader's code (or out of order), before they are handed on. */
+  const few: TraceItem[] = [];
+  const handOn = (each: (item: TraceItem) => void) => {
+    for (let k = 0; k < few.length; k++) each(few[k] as TraceItem);
+    few.length = 0;
+  };
   // Per line, so a BOM inside the text is kept, as the text reader's one decoder keeps it.
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   let lineNo = 0;
@@ -49,8 +74,24 @@ export function createCanonicalByteReader(opts: CanonicalReaderOptions = {}): By
   /** The partial last line is already too long: its bytes are dropped. */
   let overflow = false;
 
+  /**
+   * The event the fast parser has just read from line `lineNo`, handed on: what `lines.event` does,
+   * with the time order checked here and the time read where the parser left it (loaded from
+   * events of several shapes and passed to a call, it was boxed, a number per line).
+   */
+  const accept = (event: TraceEvent, each: (item: TraceItem) => void) => {
+    const time = fast.timeMs[0] as number;
+    if (time < (lastTime[0] as number)) {
+      lines.event(event, lineNo, few);
+      handOn(each);
+    } else {
+      lastTime[0] = time;
+      each(eventItem(event, lineNo));
+    }
+  };
+
   /** One whole line `[start, end)` of `b`, without its newline. */
-  const line = (b: Uint8Array, start: number, end: number, out: TraceItem[]) => {
+  const line = (b: Uint8Array, start: number, end: number, each: (item: TraceItem) => void) => {
     lineNo++;
     let from = start;
     if (lineNo === 1) {
@@ -63,13 +104,14 @@ export function createCanonicalByteReader(opts: CanonicalReaderOptions = {}): By
       if (textEnd === from) return; // blank
       const event = fast.parse(b, from, textEnd);
       if (event !== undefined) {
-        lines.event(event, lineNo, out);
+        accept(event, each);
         return;
       }
     }
     const text = isAscii(b, from, end) ? asciiString(b, from, end) : decoder.decode(b.subarray(from, end));
-    if (text.length > MAX_LINE_CHARS) lines.consumer.line(null, lineNo, out);
-    else lines.consumer.line(text.endsWith('\r') ? text.slice(0, -1) : text, lineNo, out);
+    if (text.length > MAX_LINE_CHARS) lines.consumer.line(null, lineNo, few);
+    else lines.consumer.line(text.endsWith('\r') ? text.slice(0, -1) : text, lineNo, few);
+    handOn(each);
   };
 
   const keep = (b: Uint8Array, start: number, end: number) => {
@@ -80,9 +122,10 @@ export function createCanonicalByteReader(opts: CanonicalReaderOptions = {}): By
       pendingLength = 0;
       return;
     }
-    if (n > pending.length) {
+    // room for one byte more: the line feed put after the line when it is read (see endPending)
+    if (n + 1 > pending.length) {
       let size = pending.length * 2;
-      while (size < n) size *= 2;
+      while (size <= n) size *= 2;
       const grown = new Uint8Array(size);
       grown.set(pending.subarray(0, pendingLength));
       pending = grown;
@@ -92,61 +135,87 @@ export function createCanonicalByteReader(opts: CanonicalReaderOptions = {}): By
   };
 
   /** Ends the held line (its last bytes already kept). */
-  const endPending = (out: TraceItem[]) => {
+  const endPending = (each: (item: TraceItem) => void) => {
     if (overflow) {
       lineNo++;
-      lines.consumer.line(null, lineNo, out);
-    } else line(pending.subarray(0, pendingLength), 0, pendingLength, out);
+      lines.consumer.line(null, lineNo, few);
+      handOn(each);
+    } else {
+      // A line feed after the line, as a line in a chunk has one: the parser then never reads past
+      // the array (a read out of bounds deoptimises the code that makes it).
+      pending[pendingLength] = NEWLINE;
+      fast.use(pending);
+      line(pending, 0, pendingLength, each);
+    }
     pendingLength = 0;
     overflow = false;
+  };
+
+  /**
+   * The lines from `from` on parsed where they lie, the parser finding each one's end, until one
+   * it does not read or the chunk's last bytes (a line parsed in place there could run into the
+   * chunk's end, and a read out of bounds deoptimises the code that makes it): where it stopped.
+   * A function of its own, with nothing in it that the usual line does not run: a branch first
+   * taken after it was compiled (the chunk's tail, the held line) would throw its code away.
+   */
+  const usualLines = (chunk: Uint8Array, from: number, n: number, each: (item: TraceItem) => void): number => {
+    while (n - from > tailBytes) {
+      const event = fast.parse(chunk, from, n);
+      if (event === undefined) break;
+      const nl = fast.lineEnd;
+      if (nl >= n || nl - from > MAX_LINE_CHARS) break;
+      lineNo++;
+      accept(event, each);
+      from = nl + 1;
+    }
+    return from;
+  };
+
+  const pushEach = (chunk: Uint8Array, each: (item: TraceItem) => void) => {
+    if (ended) return;
+    let from = 0;
+    if (pendingLength > 0 || overflow) {
+      const nl = chunk.indexOf(NEWLINE);
+      if (nl < 0) {
+        keep(chunk, 0, chunk.length);
+        return;
+      }
+      keep(chunk, 0, nl);
+      endPending(each);
+      from = nl + 1;
+    }
+    const n = chunk.length;
+    fast.use(chunk);
+    while (from < n) {
+      if (lineNo > 0) from = usualLines(chunk, from, n, each);
+      // a line the fast path does not read where it lies: found, then read as a whole line
+      const nl = chunk.indexOf(NEWLINE, from);
+      if (nl < 0) break;
+      line(chunk, from, nl, each);
+      from = nl + 1;
+    }
+    keep(chunk, from, chunk.length);
+  };
+  const endEach = (each: (item: TraceItem) => void) => {
+    if (ended) return;
+    ended = true;
+    if (pendingLength > 0 || overflow) endPending(each);
+    lines.consumer.finish?.(few);
+    handOn(each);
   };
 
   return {
     push(chunk) {
       const out: TraceItem[] = [];
-      if (ended) return out;
-      let from = 0;
-      if (pendingLength > 0 || overflow) {
-        const nl = chunk.indexOf(NEWLINE);
-        if (nl < 0) {
-          keep(chunk, 0, chunk.length);
-          return out;
-        }
-        keep(chunk, 0, nl);
-        endPending(out);
-        from = nl + 1;
-      }
-      const n = chunk.length;
-      while (from < n) {
-        // The usual line is parsed where it lies, the parser finding its end; any other is found
-        // and read as a whole line.
-        if (lineNo > 0) {
-          const event = fast.parse(chunk, from, n);
-          if (event !== undefined) {
-            const nl = fast.lineEnd;
-            if (nl < n && nl - from <= MAX_LINE_CHARS) {
-              lineNo++;
-              lines.event(event, lineNo, out);
-              from = nl + 1;
-              continue;
-            }
-          }
-        }
-        const nl = chunk.indexOf(NEWLINE, from);
-        if (nl < 0) break;
-        line(chunk, from, nl, out);
-        from = nl + 1;
-      }
-      keep(chunk, from, chunk.length);
+      pushEach(chunk, (item) => out.push(item));
       return out;
     },
     end() {
       const out: TraceItem[] = [];
-      if (ended) return out;
-      ended = true;
-      if (pendingLength > 0 || overflow) endPending(out);
-      lines.consumer.finish?.(out);
+      endEach((item) => out.push(item));
       return out;
     },
+    pushEach,
+    endEach,
   };
 }

@@ -488,28 +488,38 @@ export class CanonicalFastLine {
   lineEnd = 0;
   /** Minutes east of UTC of the last time read, as written. */
   private offset = 0;
+  /**
+   * After a successful {@link parse}: the event's time (epoch ms) in `[0]`, for a caller to read
+   * without loading it from the event (a number read from an object and passed on may be boxed).
+   * Also where {@link fastTime} leaves the time it read.
+   */
+  readonly timeMs = new Float64Array(1);
   /** The keys of the `args` objects read last, by place, and their bytes (empty: none). */
   private readonly keys: string[] = new Array<string>(SEEN_KEYS).fill('');
   private readonly keyBytes: Uint8Array[] = new Array<Uint8Array>(SEEN_KEYS).fill(EMPTY);
 
   /**
+   * Makes `b` the array the next {@link parse} calls read: a view of its buffer is made when the
+   * buffer is another. A reader calls it once per chunk, so `parse`, called per line, never makes
+   * one (made there, the first one after `parse` was compiled threw its code away).
+   */
+  use(b: Uint8Array): void {
+    if (b.buffer !== this.view.buffer) this.view = new DataView(b.buffer);
+    this.viewBase = b.byteOffset;
+  }
+
+  /**
    * The event of the line starting at `start` (it ends at its first line feed or at `end`), or
    * undefined when the full reader must decide. A time written with an offset other than UTC
-   * leaves it on the event (`utcOffset`), as the full reader does.
+   * leaves it on the event (`utcOffset`), as the full reader does. Any array may be given; one
+   * given to {@link use} first is read without a check of its buffer.
    */
   parse(b: Uint8Array, start: number, end: number): TraceEvent | undefined {
     this.offset = 0;
-    this.viewOf(b);
-    this.viewBase = b.byteOffset;
+    if (b.buffer !== this.view.buffer || b.byteOffset !== this.viewBase) this.use(b);
     const ev = this.usualCall(b, start, end) ?? this.parseLine(b, start, end);
     if (ev !== undefined && this.offset !== 0) ev.utcOffset = this.offset;
     return ev;
-  }
-
-  /** The view of `b`'s buffer (at `b.byteOffset` in it). */
-  private viewOf(b: Uint8Array): DataView<ArrayBufferLike> {
-    if (b.buffer !== this.view.buffer) this.view = new DataView(b.buffer);
-    return this.view;
   }
 
   /**
@@ -526,22 +536,22 @@ export class CanonicalFastLine {
     i += USUAL_HEAD.length;
     const end = timeEnd(b, i, e);
     if (end < 0 || b[end] !== QUOTE) return undefined;
-    const time = this.fastTime(b, i, end);
-    if (time === undefined) return undefined;
+    if (!this.fastTime(b, i, end)) return undefined;
+    const time = this.timeMs[0] as number;
     i = end + 1;
     if (i + USUAL_TOOL.length > e || !sameWords(view, base + i, TOOL_WORDS)) return undefined;
     i = scanHashed(b, i + USUAL_TOOL.length, e);
     if (i < 0) return undefined;
     const tool = this.strings.get(b, strStart, strEnd, strHash);
     let args: Flat;
-    if (b[i] === CLOSE) args = {};
+    if (i < e && b[i] === CLOSE) args = {};
     else {
       if (i + USUAL_ARGS.length > e || !sameWords(view, base + i, ARGS_WORDS)) return undefined;
       const a = this.flatObject(b, i + USUAL_ARGS.length, e);
       if (a === undefined) return undefined;
       args = a;
       i = strEnd;
-      if (b[i] !== CLOSE) return undefined;
+      if (i >= e || b[i] !== CLOSE) return undefined;
     }
     // `}` then the line's end
     i++;
@@ -596,9 +606,8 @@ export class CanonicalFastLine {
           // A time of the fast path's forms is read where it lies, its end found by its shape (no
           // scan of the string first); any other goes the way of any string, then to `time`.
           const end = b[i] === QUOTE ? timeEnd(b, i + 1, e) : -1;
-          const fast = end > 0 && b[end] === QUOTE ? this.fastTime(b, i + 1, end) : undefined;
-          if (fast !== undefined) {
-            time = fast;
+          if (end > 0 && b[end] === QUOTE && this.fastTime(b, i + 1, end)) {
+            time = this.timeMs[0] as number;
             i = end + 1;
             break;
           }
@@ -739,50 +748,54 @@ export class CanonicalFastLine {
    * not a valid time (the full reader words the error).
    */
   private time(b: Uint8Array, start: number, end: number): number | undefined {
-    const ms = this.fastTime(b, start, end);
-    if (ms !== undefined) return ms;
+    if (this.fastTime(b, start, end)) return this.timeMs[0];
     const parsed = parseTraceTime(asciiString(b, start, end));
     if (!parsed.ok) return undefined;
     this.offset = parsed.offset;
+    this.timeMs[0] = parsed.ms;
     return parsed.ms;
   }
 
-  /** {@link time}'s fast path: undefined when the text is not in one of its forms (the slow path decides). */
-  private fastTime(b: Uint8Array, start: number, end: number): number | undefined {
+  /**
+   * {@link time}'s fast path: true with the epoch ms in `ms[0]`; false when the text is not in one
+   * of its forms (the slow path decides). The number goes through a typed array: returned from a
+   * call that is not inlined, it would be boxed, one heap number per line.
+   */
+  private fastTime(b: Uint8Array, start: number, end: number): boolean {
     // parseTraceTime refuses texts over 64 characters; so does this (the slow path words it).
-    if (end - start < 20 || end - start > 64) return undefined;
+    if (end - start < 20 || end - start > 64) return false;
     const sep = b[start + 10];
     if (b[start + 4] !== MINUS || b[start + 7] !== MINUS || (sep !== 0x54 && sep !== 0x74 && sep !== 0x20) || b[start + 13] !== COLON || b[start + 16] !== COLON)
-      return undefined;
+      return false;
     const h = digits(b, start + 11, 2);
     const mi = digits(b, start + 14, 2);
     const s = digits(b, start + 17, 2);
-    if (h < 0 || mi < 0 || s < 0 || h > 23 || mi > 59 || s > 60) return undefined;
+    if (h < 0 || mi < 0 || s < 0 || h > 23 || mi > 59 || s > 60) return false;
     let i = start + 19;
     let ms = 0;
     if (b[i] === 0x2e) {
       const from = ++i;
       while (i < end && (b[i] as number) - ZERO >= 0 && (b[i] as number) - ZERO <= 9) i++;
-      if (i === from) return undefined;
+      if (i === from) return false;
       // Milliseconds: the first three digits, zeros added (finer digits truncated).
       for (let k = 0; k < 3; k++) ms = ms * 10 + (from + k < i ? (b[from + k] as number) - ZERO : 0);
     }
     let offsetMin = 0;
     const z = b[i];
     if (z === 0x5a || z === 0x7a) {
-      if (i + 1 !== end) return undefined;
+      if (i + 1 !== end) return false;
     } else if (z === 0x2b || z === MINUS) {
       const colon = end - i === 6;
-      if (!colon && end - i !== 5) return undefined;
-      if (colon && b[i + 3] !== COLON) return undefined;
+      if (!colon && end - i !== 5) return false;
+      if (colon && b[i + 3] !== COLON) return false;
       const oh = digits(b, i + 1, 2);
       const om = digits(b, colon ? i + 4 : i + 3, 2);
-      if (oh < 0 || om < 0 || oh > 23 || om > 59) return undefined;
+      if (oh < 0 || om < 0 || oh > 23 || om > 59) return false;
       offsetMin = (z === MINUS ? -1 : 1) * (oh * 60 + om);
-    } else return undefined;
+    } else return false;
     this.offset = offsetMin;
     // the date's 10 bytes as three words (the time has at least 20 bytes)
-    const view = this.viewOf(b);
+    const view = this.view; // of `b` (see `parse`)
     const at = b.byteOffset + start;
     const head = view.getInt32(at, true);
     const mid = view.getInt32(at + 4, true);
@@ -790,13 +803,14 @@ export class CanonicalFastLine {
     if (head !== this.dayHead || mid !== this.dayMid || tail !== this.dayTail) {
       // A new date: its midnight through the slow path once, which checks the date.
       const midnight = parseTraceTime(`${asciiString(b, start, start + 10)}T00:00:00Z`);
-      if (!midnight.ok) return undefined;
+      if (!midnight.ok) return false;
       this.dayHead = head;
       this.dayMid = mid;
       this.dayTail = tail;
       this.dayMs = midnight.ms;
     }
-    return this.dayMs + (h * 3600 + mi * 60 + Math.min(s, 59)) * 1000 + ms - offsetMin * 60_000;
+    this.timeMs[0] = this.dayMs + (h * 3600 + mi * 60 + Math.min(s, 59)) * 1000 + ms - offsetMin * 60_000;
+    return true;
   }
 
   /**

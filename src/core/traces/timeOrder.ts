@@ -8,6 +8,11 @@ import { formatIso } from '../time.ts';
 export interface TimeOrder {
   /** `null` when `ms` is not earlier than the last accepted time (it becomes the last); else the problem. */
   check(ms: number): string | null;
+  /**
+   * The last accepted time in `[0]` (-Infinity before any): a hot reader may accept a time not
+   * earlier than it by storing it there itself, and call {@link check} for the others.
+   */
+  readonly last: Float64Array;
 }
 
 /** A fresh order check (nothing accepted yet). */
@@ -15,6 +20,7 @@ export function createTimeOrder(): TimeOrder {
   // in a typed array: storing a time there allocates nothing (a closure's variable holds a boxed number)
   const last = new Float64Array([Number.NEGATIVE_INFINITY]);
   return {
+    last,
     check(ms) {
       const before = last[0] as number;
       if (ms < before) {

@@ -16,8 +16,6 @@ import { createStreamingReader } from './streaming.ts';
 
 /** Bytes read before the format is decided (sooner at the first line break). */
 const SNIFF_BYTES = 4096;
-/** Bytes of a canonical trace read into items at a time. */
-const SLICE_BYTES = 1 << 16;
 
 /** Characters of the head the format is told from, and bytes that surely hold them (whatever the encoding). */
 const HEAD_CHARS = 65536;
@@ -49,22 +47,28 @@ function plainBytes(bytes: Uint8Array): Uint8Array {
   return Object.getPrototypeOf(bytes) === Uint8Array.prototype ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** Items of a trace file as its chunks are fed: `emit` gets them a slice at a time. */
+/** Items of a trace file as its chunks are fed: `each` gets them one at a time, as they are read. */
 export interface TraceBytesReader {
   /** Feeds the file's next chunk (any split). The chunk is not kept: the caller may reuse it. */
-  push(chunk: Uint8Array, emit: (items: readonly TraceItem[]) => void): void;
+  push(chunk: Uint8Array, each: (item: TraceItem) => void): void;
   /** Ends the file. */
-  end(emit: (items: readonly TraceItem[]) => void): void;
+  end(each: (item: TraceItem) => void): void;
 }
+
+type Each = (item: TraceItem) => void;
+
+const handOn = (items: readonly TraceItem[], each: Each) => {
+  for (let k = 0; k < items.length; k++) each(items[k] as TraceItem);
+};
 
 /** A reader of the bytes of trace file `path` (see the module comment). */
 export function createTraceBytesReader(path: string): TraceBytesReader {
   const head: Uint8Array[] = [];
   let headLength = 0;
-  let take: ((bytes: Uint8Array, emit: (items: readonly TraceItem[]) => void) => void) | undefined;
-  let finish: (emit: (items: readonly TraceItem[]) => void) => void = () => {};
+  let take: ((bytes: Uint8Array, each: Each) => void) | undefined;
+  let finish: (each: Each) => void = () => {};
 
-  const decide = (emit: (items: readonly TraceItem[]) => void) => {
+  const decide = (each: Each) => {
     const bytes = head.length === 1 ? (head[0] as Uint8Array) : concatBytes(head, headLength);
     head.length = 0;
     const encoding = encodingOf(bytes);
@@ -72,48 +76,45 @@ export function createTraceBytesReader(path: string): TraceBytesReader {
     const format = detectTraceFormat(path, sample);
     if (format === 'canonical' && encoding === 'utf-8') {
       const reader = createCanonicalByteReader({ file: path });
-      // In slices of 64 KB, so the items read and not yet replayed stay few (a whole 1 MiB chunk's
-      // ten thousand items outlived young-generation collections and were copied).
-      take = (chunk, out) => {
-        // A Node Buffer (a Uint8Array of another class) seen as a plain Uint8Array, so the parser
-        // meets one kind of array (its held-line buffer is one): two made its accesses polymorphic.
-        const b = plainBytes(chunk);
-        for (let at = 0; at < b.length; at += SLICE_BYTES) out(reader.push(b.subarray(at, Math.min(b.length, at + SLICE_BYTES))));
-      };
-      finish = (out) => out(reader.end());
+      // Each item goes on as soon as it is read, so none outlives a young-generation collection
+      // (a list of a whole 1 MiB chunk's ten thousand items did, and was copied).
+      // A Node Buffer (a Uint8Array of another class) is seen as a plain Uint8Array, so the parser
+      // meets one kind of array (its held-line buffer is one): two made its accesses polymorphic.
+      take = (chunk, out) => reader.pushEach(plainBytes(chunk), out);
+      finish = (out) => reader.endEach(out);
     } else {
       const decoder = new TextDecoder(encoding);
       const reader = createStreamingReader(format, path);
       if (reader) {
-        take = (b, out) => out(reader.push(decoder.decode(b, { stream: true })));
+        take = (b, out) => handOn(reader.push(decoder.decode(b, { stream: true })), out);
         finish = (out) => {
-          out(reader.push(decoder.decode()));
-          out(reader.end());
+          handOn(reader.push(decoder.decode()), out);
+          handOn(reader.end(), out);
         };
       } else {
         const parts: string[] = [];
         take = (b) => parts.push(decoder.decode(b, { stream: true }));
         finish = (out) => {
           parts.push(decoder.decode());
-          out(readTrace(path, parts.join('')).items);
+          handOn(readTrace(path, parts.join('')).items, out);
         };
       }
     }
-    take(bytes, emit);
+    take(bytes, each);
   };
 
   return {
-    push(chunk, emit) {
-      if (take) return take(chunk, emit);
+    push(chunk, each) {
+      if (take) return take(chunk, each);
       const decides = headLength + chunk.length >= SNIFF_BYTES || chunk.includes(0x0a);
       // Kept until the format is decided: a copy when the caller gets it back first (it may reuse it).
       head.push(decides ? chunk : chunk.slice());
       headLength += chunk.length;
-      if (decides) decide(emit);
+      if (decides) decide(each);
     },
-    end(emit) {
-      if (!take) decide(emit);
-      finish(emit);
+    end(each) {
+      if (!take) decide(each);
+      finish(each);
     },
   };
 }
