@@ -216,18 +216,23 @@ class DigitCounter {
   private readonly words = new DataView(this.digits.buffer);
   private length = 0;
 
-  /** The digits of `v` (an integer in [0, 2^31)) at `p` (room for 10 + {@link WORD_SLACK} made by the caller); the position after. */
+  /**
+   * The digits of `v` (an integer in [0, 2^31)) at `p` (room for 12 made by the caller: all three
+   * words are written, whatever the digits' count); the position after.
+   */
   into(out: DataView, p: number, v: number): number {
     const d = this.digits;
     if (v === this.value + 1) {
       let i = this.length - 1;
       while (i >= 0 && d[i] === 0x39) d[i--] = 0x30;
-      if (i >= 0) d[i] = (d[i] as number) + 1;
-      else {
-        // 9…9 + 1: one more digit
-        d[this.length++] = 0x30;
-        d[0] = 0x31;
-      }
+      // 9…9 + 1 (i = -1) takes one more digit: a 1 before the zeros, and a zero more. Written
+      // without a branch of its own: a branch first taken at 10,000 had no type feedback, and
+      // taking it threw the compiled writer away.
+      const carry = i < 0 ? 1 : 0;
+      d[this.length] = 0x30; // past the digits unless the carry takes it
+      this.length += carry;
+      const at = i + carry;
+      d[at] = (d[at] as number) + 1;
       this.value = v;
     } else if (v !== this.value) {
       this.length = smallIntInto(d, 0, v);
@@ -235,9 +240,11 @@ class DigitCounter {
     }
     const n = this.length;
     const w = this.words;
+    // All three words: the second first needed at 10,000 had no type feedback in the compiled
+    // writer, and taking it threw the code away.
     out.setUint32(p, w.getUint32(0, true), true);
-    if (n > 4) out.setUint32(p + 4, w.getUint32(4, true), true);
-    if (n > 8) out.setUint32(p + 8, w.getUint32(8, true), true);
+    out.setUint32(p + 4, w.getUint32(4, true), true);
+    out.setUint32(p + 8, w.getUint32(8, true), true);
     return p + n;
   }
 }
@@ -264,12 +271,16 @@ const MS_PER_DAY = 86_400_000;
  * day's date taken from `formatIso` once per day, so it is its own), and the ms digits.
  */
 class IsoTimes {
-  /** The day's first ms and the next day's (an empty range until a day is read). */
-  private dayStart = 0;
-  private dayEnd = 0;
+  /**
+   * The day's first ms and the next day's (an empty range until a day is read). Not a small
+   * integer at first: a field that holds one and then an epoch ms changes representation, and the
+   * code compiled for the first is thrown away.
+   */
+  private dayStart = Number.NEGATIVE_INFINITY;
+  private dayEnd = Number.NEGATIVE_INFINITY;
   /** The second's first ms and the next second's. */
-  private secondStart = 0;
-  private secondEnd = 0;
+  private secondStart = Number.NEGATIVE_INFINITY;
+  private secondEnd = Number.NEGATIVE_INFINITY;
   /** `"YYYY-MM-DDTHH:MM:SS.` of the second (24 bytes: six whole words). */
   private readonly head = new Uint8Array(24);
   private readonly headWords = new DataView(this.head.buffer);
@@ -507,7 +518,7 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
   /**
    * The list of a history message as bytes, kept for the history last written and extended by the
    * calls made since: messages come in the order they were made, so each costs the new calls and
-   * one copy, however long the list.
+   * one copy, however long the list. Each entry is kept with the `, ` before it, the first too.
    */
   let listScope: CalledView['scope'] | undefined;
   let listNameOf: ((id: number) => string) | undefined;
@@ -556,17 +567,15 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
         list = grown;
         listWords = new DataView(list.buffer);
       }
-      if (listIds > 0) listLength = wordsInto(listWords, listLength, entry.words, n);
-      else {
-        // the first entry has no separator
-        const first = contentOf(nameOf(id));
-        list.set(first, listLength);
-        listLength += first.length;
-      }
+      listLength = wordsInto(listWords, listLength, entry.words, n);
     }
-    room(listLength);
-    buf.set(list.subarray(0, listLength), pos);
-    pos += listLength;
+    // The first entry is kept with its separator too, and written from after it: a branch of its
+    // own for it was first taken after the writer was compiled (at the second history's start),
+    // which threw the code away.
+    const from = listLength > 0 ? LIST_SEPARATOR.length : 0;
+    room(listLength - from);
+    buf.set(list.subarray(from, listLength), pos);
+    pos += listLength - from;
   };
 
   /** A message not built yet, formatted from its parts (the same bytes as its text's JSON). */
