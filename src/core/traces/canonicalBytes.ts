@@ -152,15 +152,16 @@ export function createCanonicalByteReader(opts: CanonicalReaderOptions = {}, tai
   };
 
   /**
-   * The lines from `from` on parsed where they lie, the parser finding each one's end, until one
-   * it does not read or the chunk's last bytes (a line parsed in place there could run into the
+   * The usual lines from `from` on, parsed where they lie, the parser finding each one's end, until
+   * another line or the chunk's last bytes (a line parsed in place there could run into the
    * chunk's end, and a read out of bounds deoptimises the code that makes it): where it stopped.
    * A function of its own, with nothing in it that the usual line does not run: a branch first
-   * taken after it was compiled (the chunk's tail, the held line) would throw its code away.
+   * taken after it was compiled (the chunk's tail, the held line, a rare other line) would throw
+   * its code away.
    */
   const usualLines = (chunk: Uint8Array, from: number, n: number, each: (item: TraceItem) => void): number => {
     while (n - from > tailBytes) {
-      const event = fast.parse(chunk, from, n);
+      const event = fast.parseUsual(chunk, from, n);
       if (event === undefined) break;
       const nl = fast.lineEnd;
       if (nl >= n || nl - from > MAX_LINE_CHARS) break;

@@ -515,9 +515,28 @@ export class CanonicalFastLine {
    * given to {@link use} first is read without a check of its buffer.
    */
   parse(b: Uint8Array, start: number, end: number): TraceEvent | undefined {
+    return this.parseUsual(b, start, end) ?? this.parseOther(b, start, end);
+  }
+
+  /**
+   * {@link parse} for the line nearly every trace is made of ({@link usualCall}) only: undefined
+   * for any other, which `parse` may still read. A reader's hot loop calls this one, so nothing in
+   * it is first run after it was compiled (a trace's rare other lines, met then, threw the code
+   * away).
+   */
+  parseUsual(b: Uint8Array, start: number, end: number): TraceEvent | undefined {
     this.offset = 0;
     if (b.buffer !== this.view.buffer || b.byteOffset !== this.viewBase) this.use(b);
-    const ev = this.usualCall(b, start, end) ?? this.parseLine(b, start, end);
+    return this.withOffset(this.usualCall(b, start, end));
+  }
+
+  private parseOther(b: Uint8Array, start: number, end: number): TraceEvent | undefined {
+    this.offset = 0;
+    return this.withOffset(this.parseLine(b, start, end));
+  }
+
+  /** `ev` with the offset of the time it was read from, unless UTC (`utcOffset`, as the full reader leaves it). */
+  private withOffset(ev: TraceEvent | undefined): TraceEvent | undefined {
     if (ev !== undefined && this.offset !== 0) ev.utcOffset = this.offset;
     return ev;
   }
