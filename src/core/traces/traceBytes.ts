@@ -14,6 +14,8 @@ import type { TraceItem } from './events.ts';
 import { readTrace } from './readTrace.ts';
 import { createStreamingReader } from './streaming.ts';
 
+/** Bytes of a canonical trace read into items at a time. */
+const SLICE_BYTES = 1 << 16;
 /** Bytes read before the format is decided (sooner at the first line break). */
 const SNIFF_BYTES = 4096;
 
@@ -76,11 +78,16 @@ export function createTraceBytesReader(path: string): TraceBytesReader {
     const format = detectTraceFormat(path, sample);
     if (format === 'canonical' && encoding === 'utf-8') {
       const reader = createCanonicalByteReader({ file: path });
-      // Each item goes on as soon as it is read, so none outlives a young-generation collection
-      // (a list of a whole 1 MiB chunk's ten thousand items did, and was copied).
+      // Read in slices of 64 KB, whose items are then handed on one by one: so the items read and
+      // not yet replayed stay few (a whole 1 MiB chunk's ten thousand items outlived young-generation
+      // collections and were copied), and the replay does not run inside the parser's loop (handing
+      // each item on from there measured 10–20% more CPU over 1M events).
       // A Node Buffer (a Uint8Array of another class) is seen as a plain Uint8Array, so the parser
       // meets one kind of array (its held-line buffer is one): two made its accesses polymorphic.
-      take = (chunk, out) => reader.pushEach(plainBytes(chunk), out);
+      take = (chunk, out) => {
+        const b = plainBytes(chunk);
+        for (let at = 0; at < b.length; at += SLICE_BYTES) handOn(reader.push(b.subarray(at, Math.min(b.length, at + SLICE_BYTES))), out);
+      };
       finish = (out) => reader.endEach(out);
     } else {
       const decoder = new TextDecoder(encoding);
