@@ -143,8 +143,10 @@ async function measure(page: Page, url: string, events: number, browser: import(
   await sim.getByRole('tab', { name: /^Setup/ }).click();
 
   // The trace: the engine bench's distribution (100 tools, a batch marker every 5,000 events),
-  // generated in the page and handed to the trace input as a File.
-  await page.evaluate((n) => {
+  // generated in the page and handed to the trace input as a File. CHROMIUM_BENCH_COMMANDS=1: each
+  // call also carries a `command` argument, which the timeline's rows show (`tool_7(cargo test 42)`).
+  const commands = process.env.CHROMIUM_BENCH_COMMANDS === '1';
+  await page.evaluate(([n, withCommands]) => {
     let a = 7;
     const rnd = () => {
       a = (a + 0x6d2b79f5) >>> 0;
@@ -159,21 +161,22 @@ async function measure(page: Page, url: string, events: number, browser: import(
       time += 1 + Math.floor(rnd() * 20);
       const iso = new Date(time).toISOString();
       if (i % 5000 === 0) lines.push(`{"type":"batch_start","time":"${iso}"}`);
-      else lines.push(`{"type":"tool_call","time":"${iso}","tool":"tool_${Math.floor(rnd() * 100)}","args":{"operation":"${rnd() < 0.9 ? 'read' : 'delete'}","n":${i}}}`);
+      else lines.push(`{"type":"tool_call","time":"${iso}","tool":"tool_${Math.floor(rnd() * 100)}","args":{"operation":"${rnd() < 0.9 ? 'read' : 'delete'}","n":${i}${withCommands ? `,"command":"cargo test --package shop_${i % 97} -- --nocapture ${i}"` : ''}}}`);
     }
     const input = document.querySelector('input[aria-label="Trace files"]') as HTMLInputElement;
     const dt = new DataTransfer();
     dt.items.add(new File([lines.join('\n')], 'million.jsonl', { type: 'application/jsonl' }));
     input.files = dt.files;
     input.dispatchEvent(new Event('change', { bubbles: true }));
-  }, events);
+  }, [events, commands] as const);
   note('trace generated');
   await sim.getByRole('checkbox', { name: 'million.jsonl' }).waitFor({ timeout: 120_000 });
   note('trace in the project');
   await page.locator('html[data-autosave="saved"]').waitFor({ state: 'attached', timeout: 120_000 });
   note('autosaved');
   const run = sim.getByRole('button', { name: 'Run', exact: true });
-  await page.waitForFunction(() => !(document.querySelector('.sim-runbar button') as HTMLButtonElement | null)?.disabled, undefined, { timeout: 60_000 });
+  // the Run button by its name: the bar's first buttons are the Agent and Workflow selects
+  await page.waitForFunction(() => ![...document.querySelectorAll<HTMLButtonElement>('.sim-runbar button')].find((el) => el.textContent?.trim() === 'Run')?.disabled, undefined, { timeout: 60_000 });
 
   await page.evaluate(() => {
     const b = { running: false, t0: 0, tEnd: 0, tasks: [] as number[], frames: [] as number[] };
@@ -190,12 +193,12 @@ async function measure(page: Page, url: string, events: number, browser: import(
     requestAnimationFrame(frame);
     const status = () => document.querySelector('.sim-status')?.textContent ?? '';
     new MutationObserver(() => {
-      if (b.running && /^(Done|Cancelled|Stopped|The run failed|Not run)/.test(status())) {
+      if (b.running && /^(Done|Cancelled|Stopped|The run failed|Not run:)/.test(status())) {
         b.tEnd = performance.now();
         b.running = false;
       }
     }).observe(document.body, { subtree: true, characterData: true, childList: true });
-      const runButton = document.querySelector('.sim-runbar button');
+    const runButton = [...document.querySelectorAll<HTMLButtonElement>('.sim-runbar button')].find((el) => el.textContent?.trim() === 'Run');
     runButton?.addEventListener(
       'click',
       () => {
