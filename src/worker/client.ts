@@ -7,7 +7,6 @@
  */
 import { proxy, releaseProxy, wrap, type Remote } from 'comlink';
 import type { Summary } from '../core/simulator/summary.ts';
-import type { Decision } from '../core/engine/decisions.ts';
 import type { DecisionFilter } from '../core/simulator/decisionFilter.ts';
 import { SILENCE_MS, PING_MS, createWorkerWatch, type WorkerWatch } from './watch.ts';
 import type {
@@ -15,6 +14,7 @@ import type {
   CorpusReply,
   CorpusRequest,
   CoverageResult,
+  DecisionWindow,
   FilteredRows,
   RunOverview,
   Inspection,
@@ -59,7 +59,7 @@ export interface SimulationClient {
   runTests(request: TestRunRequest): Promise<TestFileOutcome[]>;
   jsonl(id: string): Promise<string | undefined>;
   /** Decisions [from, to) of a run, finished or running (see {@link SimulationApi.decisions}). */
-  decisions(id: string, from: number, to: number): Promise<Decision[] | undefined>;
+  decisions(id: string, from: number, to: number): Promise<DecisionWindow | undefined>;
   /** The decision indices ≥ `from` a timeline filter shows. */
   filterRows(id: string, filter: DecisionFilter, from: number): Promise<FilteredRows | undefined>;
   /** A finished run's overview bins and tools. */

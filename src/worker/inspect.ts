@@ -14,7 +14,8 @@ import type { Stepper } from '../core/simulator/stepper.ts';
 import type { RunSession } from './sessions.ts';
 import { firstDecisionOfEvent, overviewBins } from '../core/simulator/overview.ts';
 import { decisionMatcher, toolsOf, type DecisionFilter } from '../core/simulator/decisionFilter.ts';
-import { CALLED_SHOWN, MAX_WINDOW, type FilteredRows, type Inspection, type RunDiff, type RunOverview, type StepState } from './protocol.ts';
+import { decisionCallText } from '../core/simulator/decisionCall.ts';
+import { CALLED_SHOWN, MAX_WINDOW, type DecisionWindow, type FilteredRows, type Inspection, type RunDiff, type RunOverview, type StepState } from './protocol.ts';
 
 /** The state after `step` (clamped), read from the session's stepper. */
 export function stateAt(session: RunSession, stepper: Stepper, step: number): StepState {
@@ -99,10 +100,16 @@ export function summaryOfRuns(sessions: readonly RunSession[]): Summary {
 /** A run's decisions as JSONL. */
 export const jsonlOf = (session: RunSession): string => decisionsJsonl(session.decisions);
 
-/** Decisions [from, to) of a run (clamped; at most {@link MAX_WINDOW}). */
-export function windowOf(session: RunSession, from: number, to: number): Decision[] {
+/**
+ * Decisions [from, to) of a run (clamped; at most {@link MAX_WINDOW}), each with the call it is
+ * about as its row names it (`Bash(npm run build)`): made here for the window only, so the calls'
+ * arguments stay in the worker.
+ */
+export function windowOf(session: RunSession, from: number, to: number): DecisionWindow {
   const start = Math.max(0, Math.floor(from));
-  return session.decisions.slice(start, Math.max(start, Math.min(Math.floor(to), start + MAX_WINDOW)));
+  const decisions = session.decisions.slice(start, Math.max(start, Math.min(Math.floor(to), start + MAX_WINDOW)));
+  const calls = decisions.map((d, k) => decisionCallText(d, session.items[session.steps[start + k] ?? -1]));
+  return { decisions, calls };
 }
 
 /** The indices of the decisions ≥ `from` that `filter` shows, among those the run has so far. */

@@ -99,6 +99,16 @@ export interface SimulationResult {
 /** Decisions one window may hold. */
 export const MAX_WINDOW = 10_000;
 
+/**
+ * A window of a run's decisions as the timeline draws them: `calls[i]` is the call `decisions[i]`
+ * is about, named as the presenter's chips name it (`Bash(npm run build)`, at most
+ * `CALL_TEXT_MAX` characters), or undefined when the row names the tool alone.
+ */
+export interface DecisionWindow {
+  decisions: Decision[];
+  calls: (string | undefined)[];
+}
+
 /** The engine state after one step of a finished run, and what that step decided. */
 export interface StepState {
   /** The step shown (clamped to [-1, items − 1]; -1 = before the first item). */
@@ -282,8 +292,8 @@ export interface SimulationApi {
    * {@link SimulationApi.cancel} under `id`; the run must still be kept).
    */
   minimise(id: string, request: MinimiseRequest, onProgress: (progress: MinimiseProgress) => void | Promise<void>): Promise<MinimiseReply>;
-  /** Decisions [from, to) of a run, finished or still running (at most {@link MAX_WINDOW} at once); undefined when the run is gone. */
-  decisions(id: string, from: number, to: number): Promise<Decision[] | undefined>;
+  /** Decisions [from, to) of a run, finished or still running (at most {@link MAX_WINDOW} at once), with their calls; undefined when the run is gone. */
+  decisions(id: string, from: number, to: number): Promise<DecisionWindow | undefined>;
   /** The decision indices ≥ `from` a filter shows (the timeline's filter, applied where the decisions are). */
   filterRows(id: string, filter: DecisionFilter, from: number): Promise<FilteredRows | undefined>;
   /** The overview strip's bins and the run's tools. */

@@ -32,6 +32,15 @@ describe('timeline rows', () => {
     expect(blocked?.map((m) => [m.slot, m.glyph, m.words])).toEqual([['main', '#4', 'rule #4']]);
   });
 
+  it('name the call a decision is about where the worker named one (Bash(npm run build)), else the tool', () => {
+    const [ok, , auto, blocked] = SAMPLES as [Decision, Decision, Decision, Decision];
+    expect(decisionHead(ok, undefined, 'extract(src/a.csv)').text).toBe('allowed extract(src/a.csv)');
+    expect(decisionHead(blocked, undefined, 'load(sales)')).toEqual({ text: 'blocked load(sales)', detail: 'MaxCallsExceeded' });
+    expect(decisionHead({ ...base, kind: 'deduplicated', tool: 'Bash', code: 'Deduplicated', message: 'm' }, 60_000, 'Bash(ls)').text).toBe('merged Bash(ls)');
+    expect(decisionHead(auto, undefined, 'connect(x)').text).toBe('auto connect');
+    expect(decisionHead(ok).text).toBe('allowed extract');
+  });
+
   it('give one mark per column at most, so marks line up row to row', () => {
     for (const d of SAMPLES) {
       const slots = decisionMarks(d).map((m) => m.slot);

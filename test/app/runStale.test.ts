@@ -14,7 +14,7 @@ const project = (agentText: string, traceText = 'steps: []\n'): ProjectData => (
 });
 const run = (over: Partial<RunInfo> = {}): RunInfo => ({
   id: 'r',
-  log: new DecisionLog(() => Promise.resolve([])),
+  log: new DecisionLog(() => Promise.resolve({ decisions: [], calls: [] })),
   status: 'done',
   traceIds: ['t'],
   traceNames: ['t.yaml'],

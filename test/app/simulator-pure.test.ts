@@ -34,7 +34,9 @@ function workerRun(n: number) {
   const asked: [number, number][] = [];
   const windows = async (from: number, to: number) => {
     asked.push([from, to]);
-    return all.slice(from, to);
+    const decisions = all.slice(from, to);
+    // the worker names the call of each decision about one (here every blocked call)
+    return { decisions, calls: decisions.map((d) => (d.kind === 'blocked' ? `${d.tool}(#${d.seq})` : undefined)) };
   };
   return { all, asked, windows };
 }
@@ -77,7 +79,11 @@ describe('decision log: windows read from the worker', () => {
     expect(loaded).toBe(1);
     expect(log.at(1_500)).toEqual(all[1_500]);
     expect(log.at(1_535)).toEqual(all[1_535]);
+    // with each window, the call each of its decisions is about: none for a window not on the page
+    expect(log.callAt(1_501)).toBe('y(#1501)');
+    expect(log.callAt(1_500)).toBeUndefined();
     expect(log.at(1_536)).toBeUndefined();
+    expect(log.callAt(1_537)).toBeUndefined();
     await settle();
     expect(asked.at(-1)).toEqual([1_536, 1_792]);
   });
@@ -112,7 +118,11 @@ describe('decision log: windows read from the worker', () => {
 
   it('re-reads the last window of a run still growing once it holds more decisions', async () => {
     const { all, asked, windows } = workerRun(300);
-    const log: DecisionLog = new DecisionLog(async (from: number, to: number): Promise<Decision[]> => (await windows(from, to)).slice(0, Math.max(0, log.length - from)));
+    const log: DecisionLog = new DecisionLog(async (from: number, to: number) => {
+      const got = await windows(from, to);
+      const n = Math.max(0, log.length - from);
+      return { decisions: got.decisions.slice(0, n), calls: got.calls.slice(0, n) };
+    });
     log.appendSteps(Int32Array.from(all.slice(0, 100), (_, i) => i));
     log.want(0, 100);
     await settle();

@@ -49,12 +49,12 @@ describe('run sessions in the worker: step states, explanations, diffs, summarie
     expect(chunks.every((c) => c.decisions.length === 0 && c.steps instanceof Int32Array)).toBe(true);
     expect(chunks.flatMap((c) => [...(c.steps ?? [])])).toEqual([0, 1, 2, 3, 4]);
     expect(chunks.at(-1)?.count).toBe(5);
-    expect((await client.decisions(run.id, 1, 4))?.map((d) => [d.seq, d.kind])).toEqual([
+    expect((await client.decisions(run.id, 1, 4))?.decisions.map((d) => [d.seq, d.kind])).toEqual([
       [1, 'blocked'],
       [2, 'error'],
       [3, 'blocked'],
     ]);
-    expect(await client.decisions(run.id, 4, 99)).toHaveLength(1);
+    expect((await client.decisions(run.id, 4, 99))?.decisions).toHaveLength(1);
     expect(await client.decisions('gone', 0, 5)).toBeUndefined();
     const blocked = await client.filterRows(run.id, { kinds: ['blocked'], tool: '' }, 0);
     expect([...(blocked?.rows ?? [])]).toEqual([1, 3]);
@@ -77,8 +77,28 @@ describe('run sessions in the worker: step states, explanations, diffs, summarie
     expect((await asBlob.result).items).toBe(6);
     expect((await asText.result).items).toBe(6);
     const fromBlob = await client.decisions(asBlob.id, 0, 99);
-    expect(fromBlob?.map((d) => d.kind)).toEqual(['allowed', 'blocked', 'error', 'blocked', 'allowed', 'blocked']);
+    expect(fromBlob?.decisions.map((d) => d.kind)).toEqual(['allowed', 'blocked', 'error', 'blocked', 'allowed', 'blocked']);
     expect(fromBlob).toEqual(await client.decisions(asText.id, 0, 99));
+    client.dispose();
+  });
+
+  it('names with each window the call each decision is about, as the presenter’s chips do, made for that window only', async () => {
+    const client = createSimulationClient(factory);
+    const lines = [
+      JSON.stringify({ type: 'tool_call', time: at(0), tool: 'x', args: { command: 'npm run build' } }),
+      JSON.stringify({ type: 'tool_call', time: at(1), tool: 'x', args: { command: `echo ${'a'.repeat(200)}` } }), // blocked: MaxCalls 1
+      JSON.stringify({ type: 'tool_call', time: at(2), tool: 'y', args: { i: 2 } }), // no telling argument: the tool alone
+      '{not json',
+    ];
+    const run = client.run({ ...request(1), traces: [{ name: 't.jsonl', text: lines.join('\n') }], stream: 'steps' }, () => {});
+    await run.result;
+    const window = await client.decisions(run.id, 0, 99);
+    expect(window?.decisions.map((d) => d.kind)).toEqual(['allowed', 'blocked', 'allowed', 'error']);
+    expect(window?.calls[0]).toBe('x(npm run build)');
+    expect(window?.calls[1]).toMatch(/^x\(echo a+…\)$/);
+    expect(window?.calls[1]).toHaveLength(80);
+    expect(window?.calls.slice(2)).toEqual([undefined, undefined]);
+    expect((await client.decisions(run.id, 1, 2))?.calls).toEqual([window?.calls[1]]);
     client.dispose();
   });
 
@@ -91,7 +111,7 @@ describe('run sessions in the worker: step states, explanations, diffs, summarie
     });
     while (seen === undefined) await new Promise((r) => setTimeout(r, 5));
     const early = await client.decisions(run.id, 0, 3);
-    expect(early?.map((d) => d.seq)).toEqual([0, 1, 2]);
+    expect(early?.decisions.map((d) => d.seq)).toEqual([0, 1, 2]);
     expect((await run.result).status).toBe('done');
     client.dispose();
   });

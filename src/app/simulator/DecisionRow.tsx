@@ -19,8 +19,9 @@ function Mark({ mark: m }: { mark: DecisionMark }) {
   );
 }
 
-export function DecisionRowContent({ decision: d, seq, dedupeWindowMs }: { decision: Decision; seq: string; dedupeWindowMs?: number | undefined }) {
-  const head = decisionHead(d, dedupeWindowMs);
+/** `call`: the call the decision is about (`Bash(npm run build)`), said in the row's text in place of the tool alone. */
+export function DecisionRowContent({ decision: d, seq, dedupeWindowMs, call }: { decision: Decision; seq: string; dedupeWindowMs?: number | undefined; call?: string | undefined }) {
+  const head = decisionHead(d, dedupeWindowMs, call);
   const marks = decisionMarks(d);
   const note = marks.find((m) => m.slot === 'note');
   // the tooltip of an ellipsised label is its whole text; each mark has its own

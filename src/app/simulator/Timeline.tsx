@@ -132,7 +132,7 @@ export function Timeline() {
                   style={{ height: ROW_HEIGHT }}
                   onClick={() => sim.selectDecision(i)}
                 >
-                  <DecisionRowContent decision={d} seq={run ? decisionNumber(run.log, i) : ''} dedupeWindowMs={run?.settings.dedupeWindowMs} />
+                  <DecisionRowContent decision={d} seq={run ? decisionNumber(run.log, i) : ''} dedupeWindowMs={run?.settings.dedupeWindowMs} call={run?.log.callAt(i)} />
                 </div>
               );
             })}

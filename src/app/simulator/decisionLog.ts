@@ -8,20 +8,27 @@
  * steps, answered at once.
  */
 import type { Decision } from '../../core/engine/decisions.ts';
+import type { DecisionWindow } from '../../worker/protocol.ts';
 
 /** Decisions per window asked of the worker. */
 export const PAGE = 256;
 /** Windows kept (least recently used dropped first). */
 export const CACHED_PAGES = 64;
 
-/** Where the windows come from: the worker (`SimulationClient.decisions` of the run). */
-export type DecisionWindows = (from: number, to: number) => Promise<readonly Decision[] | undefined>;
+/** Where the windows come from: the worker (`SimulationClient.decisions` of the run), each decision with its call. */
+export type DecisionWindows = (from: number, to: number) => Promise<Readonly<DecisionWindow> | undefined>;
+
+/** A cached window: its decisions and, where the worker named one, the call each is about. */
+interface Page {
+  decisions: readonly Decision[];
+  calls?: readonly (string | undefined)[];
+}
 
 export class DecisionLog {
   private count = 0;
   private stepsOf = new Int32Array(1024);
   /** Cached windows by page number, in least-recently-used order. */
-  private readonly pages = new Map<number, readonly Decision[]>();
+  private readonly pages = new Map<number, Page>();
   private readonly loading = new Set<number>();
 
   /**
@@ -52,9 +59,9 @@ export class DecisionLog {
     this.appendSteps(steps ?? decisions.map((d) => d.event));
     for (let p = Math.floor(base / PAGE); p * PAGE < this.count; p++) {
       const from = Math.max(base, p * PAGE);
-      const have = this.pages.get(p) ?? [];
+      const have = this.pages.get(p)?.decisions ?? [];
       if (have.length !== from - p * PAGE) continue;
-      this.pages.set(p, [...have, ...decisions.slice(from - base, Math.min(this.count, (p + 1) * PAGE) - base)]);
+      this.pages.set(p, { decisions: [...have, ...decisions.slice(from - base, Math.min(this.count, (p + 1) * PAGE) - base)] });
     }
   }
 
@@ -70,21 +77,30 @@ export class DecisionLog {
     if (index < 0 || index >= this.count) return undefined;
     const p = Math.floor(index / PAGE);
     const page = this.pages.get(p);
-    const d = page?.[index - p * PAGE];
+    const d = page?.decisions[index - p * PAGE];
     if (d) {
       this.pages.delete(p);
-      this.pages.set(p, page as readonly Decision[]);
+      this.pages.set(p, page as Page);
       return d;
     }
     this.load(p);
     return undefined;
   }
 
+  /**
+   * The call the decision at `index` is about, as its row names it (`Bash(npm run build)`), when
+   * its window is on the page and the worker named one; undefined otherwise (the tool alone).
+   */
+  callAt(index: number): string | undefined {
+    const p = Math.floor(index / PAGE);
+    return this.pages.get(p)?.calls?.[index - p * PAGE];
+  }
+
   /** Asks for the windows covering [from, to) that are not on the page (the rows about to be drawn). */
   want(from: number, to: number): void {
     for (let p = Math.floor(Math.max(0, from) / PAGE); p * PAGE < Math.min(to, this.count); p++) {
       const page = this.pages.get(p);
-      if (!page || page.length < Math.min(PAGE, this.count - p * PAGE)) this.load(p);
+      if (!page || page.decisions.length < Math.min(PAGE, this.count - p * PAGE)) this.load(p);
     }
   }
 
@@ -100,7 +116,7 @@ export class DecisionLog {
         continue;
       }
       if (!this.windows) break;
-      const got = await this.windows(i, Math.min(end, i + 10_000));
+      const got = (await this.windows(i, Math.min(end, i + 10_000)))?.decisions;
       if (!got || got.length === 0) break;
       out.push(...got);
       i += got.length;

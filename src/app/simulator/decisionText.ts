@@ -98,21 +98,24 @@ export function decisionMarks(d: Decision): DecisionMark[] {
 /**
  * The text of a decision's row, e.g. `blocked load` with detail `MaxCallsExceeded`. A
  * deduplicated call says it was merged into the identical call before it, and within which window
- * (`dedupeWindowMs`, the run's setting, when known): it did not run and was not counted.
+ * (`dedupeWindowMs`, the run's setting, when known): it did not run and was not counted. `call`:
+ * the call the decision is about as the worker named it (`Bash(npm run build)`), said in place of
+ * the tool alone.
  */
-export function decisionHead(d: Decision, dedupeWindowMs?: number): DecisionHead {
+export function decisionHead(d: Decision, dedupeWindowMs?: number, call?: string): DecisionHead {
   switch (d.kind) {
     case 'deduplicated':
-      return { text: `merged ${d.tool}`, join: ': ', detail: `same call as one within the ${dedupeWindowMs !== undefined ? `${windowText(dedupeWindowMs)} ` : ''}dedupe window, not run or counted` };
-    case 'allowed':
+      return { text: `merged ${call ?? d.tool}`, join: ': ', detail: `same call as one within the ${dedupeWindowMs !== undefined ? `${windowText(dedupeWindowMs)} ` : ''}dedupe window, not run or counted` };
     case 'auto':
+      return { text: `auto ${d.tool}` };
+    case 'allowed':
     case 'ignored':
-      return { text: `${d.kind} ${d.tool}` };
+      return { text: `${d.kind} ${call ?? d.tool}` };
     case 'blocked':
     case 'denied':
     case 'timeout':
     case 'not_found':
-      return { text: `${d.kind.replace('_', ' ')} ${d.tool}`, detail: d.code };
+      return { text: `${d.kind.replace('_', ' ')} ${call ?? d.tool}`, detail: d.code };
     case 'exit':
       return { text: 'exit' };
     case 'exit_blocked':
