@@ -8,6 +8,7 @@ import type { Decision } from '../../core/engine/decisions.ts';
 import { decisionHead, decisionMarks, kindIcon, type DecisionMark } from './decisionText.ts';
 
 const COLUMNS: readonly DecisionMark['slot'][] = ['main', 'flow'];
+const ALLOWED = 'allowed ';
 
 /** One mark: its symbol for the eye, its words for a screen reader (and the tooltip). */
 function Mark({ mark: m }: { mark: DecisionMark }) {
@@ -26,6 +27,10 @@ export function DecisionRowContent({ decision: d, seq, dedupeWindowMs, call }: {
   const note = marks.find((m) => m.slot === 'note');
   // the tooltip of an ellipsised label is its whole text; each mark has its own
   const text = head.detail !== undefined ? `${head.text}${head.join ?? ' '}${head.detail}` : head.text;
+  // An allowed call reads as its chip on the presenter's strip does, `Bash(npm run build)`: its ✓
+  // says allowed to the eye, and a narrow timeline shows the command rather than the word; a
+  // screen reader still hears "allowed".
+  const quiet = d.kind === 'allowed' && head.text.startsWith(ALLOWED) ? ALLOWED : undefined;
   return (
     <>
       <span className="sim-icon" aria-hidden="true">
@@ -35,7 +40,8 @@ export function DecisionRowContent({ decision: d, seq, dedupeWindowMs, call }: {
         {seq}
       </span>
       <span className="sim-label" title={text}>
-        {head.text}
+        {quiet ? <span className="visually-hidden">{quiet}</span> : null}
+        {quiet ? head.text.slice(quiet.length) : head.text}
         {head.detail !== undefined ? (
           <span className="sim-detail">
             {head.join ?? ' '}
