@@ -63,9 +63,14 @@ export interface Walkthrough {
   trace: Example;
   /** Settings the walk-through runs with (defaults otherwise), e.g. profile `letta`. */
   settings?: ReplaySettingsInput;
+  /**
+   * The lead-in of its first slide, for a trace that cannot say it itself (a recorded transcript
+   * has no comments; a scripted trace's top comments are its lead-in).
+   */
+  note?: string;
 }
 
-const WALKTHROUGH_INFO: readonly { trace: string; ruleFile: string; title: string; description: string; settings?: ReplaySettingsInput }[] = [
+const WALKTHROUGH_INFO: readonly { trace: string; ruleFile: string; title: string; description: string; settings?: ReplaySettingsInput; note?: string }[] = [
   {
     trace: 'etl-walkthrough.yaml',
     ruleFile: 'etl-pipeline.toml',
@@ -93,6 +98,8 @@ const WALKTHROUGH_INFO: readonly { trace: string; ruleFile: string; title: strin
     description:
       'Under profile claude: each call of a recorded session decided by the project’s permission rules. The user rejected `npm test && npm run build` at a prompt, yet the bare `Bash` allow would have run it without one.',
     settings: { profile: 'claude' },
+    note:
+      'A recorded Claude Code session, replayed against this project’s permission rules. Asked to fix a cart total that is one cent off, the agent searches the code, reads and edits one file, runs the tests and the build, writes the changelog and looks up the issue; each slide shows how the rules decide one of its calls. Watch the first `Bash` call, `npm test && npm run build`: the user rejected it at the prompt and asked for one command at a time, yet these rules allow it without asking (the bare `Bash` allow matches any command), so its slide says the session differs from the rules.',
   },
 ];
 
@@ -134,6 +141,6 @@ export const WALKTHROUGHS: readonly Walkthrough[] = WALKTHROUGH_INFO.flatMap((w)
   const ruleFile = EXAMPLES.find((e) => e.name === w.ruleFile);
   const trace = traceByName.get(w.trace);
   return ruleFile && trace !== undefined
-    ? [{ title: w.title, description: w.description, ruleFile, trace: { name: w.trace, text: trace }, ...(w.settings ? { settings: w.settings } : {}) }]
+    ? [{ title: w.title, description: w.description, ruleFile, trace: { name: w.trace, text: trace }, ...(w.settings ? { settings: w.settings } : {}), ...(w.note !== undefined ? { note: w.note } : {}) }]
     : [];
 });

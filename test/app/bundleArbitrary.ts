@@ -22,7 +22,8 @@ export const bundleArb: fc.Arbitrary<ProjectBundle> = fc
       { maxLength: 5 },
     ),
     fc.nat(),
-    fc.option(fc.array(fc.record({ name: text, text }), { maxLength: 3 }), { nil: undefined }),
+    // a trace may carry a walk-through's lead-in (trimmed, never empty, as the bundle reads it)
+    fc.option(fc.array(fc.record({ name: text, text, note: text.map((s) => s.trim()).filter((s) => s !== '') }, { requiredKeys: ['name', 'text'] }), { maxLength: 3 }), { nil: undefined }),
     fc.option(fc.array(fc.record({ name: text, text }), { maxLength: 3 }), { nil: undefined }),
   )
   .map(([name, docs, active, traces, tests]) => {

@@ -78,6 +78,16 @@ describe('project bundle', () => {
     fc.assert(fc.property(fc.string(), (s) => void decodeBundle(s)), { numRuns: 300 });
   });
 
+  it('keeps a trace’s lead-in note and reads bundles saved before traces had one (still version 2)', () => {
+    const base = { schemaVersion: BUNDLE_SCHEMA_VERSION, name: 'p', docs: [] };
+    const old = decodeBundle(JSON.stringify({ ...base, traces: [{ id: 't', name: 's.jsonl', text: '' }] }));
+    expect(old.ok && old.bundle.traces).toEqual([{ id: 't', name: 's.jsonl', text: '' }]);
+    const noted = decodeBundle(JSON.stringify({ ...base, traces: [{ id: 't', name: 's.jsonl', text: '', note: 'What the class will see.' }] }));
+    expect(noted.ok && noted.bundle.traces?.[0]?.note).toBe('What the class will see.');
+    const bad = decodeBundle(JSON.stringify({ ...base, traces: [{ id: 't', name: 's.jsonl', text: '', note: 'x'.repeat(2_001) }] }));
+    expect(bad.ok ? '' : bad.message).toBe('The project bundle is not valid: traces[0].note: a note longer than 2,000 characters');
+  });
+
   it('drops an activeDocId that names no document', () => {
     const r = decodeBundle({ schemaVersion: 1, name: 'p', activeDocId: 'ghost', docs: [] });
     expect(r.ok && r.bundle).toEqual({ schemaVersion: BUNDLE_SCHEMA_VERSION, name: 'p', docs: [] });

@@ -11,6 +11,7 @@ import { buildRequest, decidedInPolicyView, resolveChoice } from '../../src/app/
 import { firstDecisionOfEvent } from '../../src/core/simulator/overview.ts';
 import { decodeTeachingLink, encodeTeachingLink, teachingPayloadOf, teachingUrl } from '../../src/app/simulator/teachingLink.ts';
 import { toggleId } from '../../src/app/simulator/traceInput.ts';
+import { teachingPayloadFor } from '../../src/app/simulator/teaching.ts';
 import { decisionLabel, kindClass } from '../../src/app/simulator/decisionText.ts';
 import type { ProjectData } from '../../src/app/state/store.ts';
 
@@ -345,5 +346,21 @@ describe('teaching links', () => {
     const g = await decodeTeachingLink('hello');
     expect(g.ok).toBe(false);
     await expect(encodeTeachingLink({ ...payload, step: -3 })).rejects.toThrow(/step/);
+  });
+  it('carries the lead-in of the trace it was made from, through the link', async () => {
+    const project: ProjectData = {
+      id: 'p',
+      name: 'Walk',
+      docs: [{ kind: 'agent', id: 'a', fileName: 'a.toml', text: 'name = "a"\n', layout: {}, agent: { name: 'a', tools: [], rules: [] } }],
+      traces: [{ id: 't', name: 's.jsonl', text: '', note: 'What the class will see.' }],
+    };
+    const built = teachingPayloadFor(project, {}, defaultSettings(), -1);
+    if (!built.ok) throw new Error(built.message);
+    expect(built.payload.note).toBe('What the class will see.');
+    const back = await decodeTeachingLink(await encodeTeachingLink(built.payload));
+    expect(back.ok && back.payload.note).toBe('What the class will see.');
+    // a trace without one makes a link without one
+    const plain = teachingPayloadFor({ ...project, traces: [{ id: 't', name: 's.jsonl', text: '' }] }, {}, defaultSettings(), -1);
+    expect(plain.ok && 'note' in plain.payload).toBe(false);
   });
 });

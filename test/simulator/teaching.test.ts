@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeTeaching, encodeTeaching, TEACHING_SCHEMA_VERSION } from '../../src/core/simulator/index.ts';
+import { decodeTeaching, encodeTeaching, TEACHING_NOTE_MAX_CHARS, TEACHING_SCHEMA_VERSION } from '../../src/core/simulator/index.ts';
 
 const payload = {
   schemaVersion: TEACHING_SCHEMA_VERSION,
@@ -36,6 +36,22 @@ describe('teaching payload', () => {
     });
     const bad = encodeTeaching({ ...payload, settings: { profile: 'x' as 'spec' } });
     expect(bad.ok).toBe(false);
+  });
+
+  it('carries a lead-in note, validated; links made before it existed still read', () => {
+    const note = '  What the class will see: the user rejected a call the rules allow.  ';
+    const enc = encodeTeaching({ ...payload, note });
+    if (!enc.ok) throw new Error(enc.error);
+    const dec = decodeTeaching(enc.value);
+    expect(dec.ok && dec.value.note).toBe(note.trim());
+    const old = decodeTeaching(JSON.stringify(payload));
+    expect(old.ok && old.value.note).toBeUndefined();
+    expect(decodeTeaching(JSON.stringify({ ...payload, note: ' ' }))).toEqual({ ok: false, error: 'The teaching link is not valid: note: an empty note.' });
+    expect(decodeTeaching(JSON.stringify({ ...payload, note: 'x'.repeat(TEACHING_NOTE_MAX_CHARS + 1) }))).toEqual({
+      ok: false,
+      error: 'The teaching link is not valid: note: a note longer than 2,000 characters.',
+    });
+    expect(decodeTeaching(JSON.stringify({ ...payload, note: 42 }))).toMatchObject({ ok: false, error: expect.stringContaining('note: ') });
   });
 
   it('never throws, whatever the text', () => {

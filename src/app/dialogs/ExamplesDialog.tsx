@@ -141,7 +141,7 @@ export function ExamplesDialog() {
   const walk = (w: Walkthrough) => {
     close();
     ui.getState().showSimulator();
-    const content = { title: w.title, files: [{ name: w.ruleFile.name, text: w.ruleFile.text }], trace: w.trace, settings: resolveSettings(w.settings), step: -1 };
+    const content = { title: w.title, files: [{ name: w.ruleFile.name, text: w.ruleFile.text }], trace: w.trace, settings: resolveSettings(w.settings), step: -1, note: w.note };
     void openTeachingPayload(content, store).then((r) =>
       store.getState().notify(r.ok ? 'info' : 'error', r.ok ? `Opened the walk-through “${w.title}”: use Step forward.` : r.message),
     );

@@ -10,7 +10,7 @@ import type { TraceDoc } from '../state/store.ts';
 export const BLOB_TRACE_CHARS = 256 * 1024;
 
 /** How a trace sits in a stored record: its text, or a Blob holding it. */
-export type StoredTrace = TraceDoc | { id: string; name: string; text: ''; blob: Blob };
+export type StoredTrace = TraceDoc | { id: string; name: string; text: ''; blob: Blob; note?: string };
 
 const blobs = new WeakMap<TraceDoc, Blob>();
 
@@ -30,7 +30,7 @@ export function tracesForStorage(traces: readonly TraceDoc[] | undefined): Store
   if (!traces) return undefined;
   return traces.map((t) => {
     if (t.text.length < BLOB_TRACE_CHARS) return t;
-    return { id: t.id, name: t.name, text: '', blob: traceBlob(t) };
+    return { id: t.id, name: t.name, text: '', blob: traceBlob(t), ...(t.note !== undefined ? { note: t.note } : {}) };
   });
 }
 

@@ -42,13 +42,19 @@ export interface StageStep {
   event?: TraceEvent | undefined;
   /** The slide's text for a step that decided nothing (backtick-marked names). */
   eventText?: string | undefined;
-  /** What the trace's author wrote about this step (or, before the first step, about the trace). */
+  /**
+   * What the trace's author wrote about this step; before the first step, the lead-in of the
+   * walk-through or teaching link the trace came with, then what its author wrote about the trace.
+   */
   narration?: string | undefined;
   /** The node the step is about, and the other end of its deciding rule. */
   focus: readonly string[];
   current?: string | undefined;
   verdict?: Verdict | undefined;
 }
+
+/** The words before the first step: the trace's lead-in, then its author's introduction (either may be missing). */
+const leadIn = (note: string | undefined, intro: string | undefined): string | undefined => [note, intro].filter((t) => t !== undefined && t !== '').join(' ') || undefined;
 
 /** The selected step as the stage shows it. */
 export function useStageStep(
@@ -73,7 +79,7 @@ export function useStageStep(
     // automatic call first) it goes with the step's last one, the call's, not the automatic one.
     const range = run && step >= 0 ? run.log.rangeOfStep(step) : undefined;
     const own = selected === undefined || range === undefined || range.to <= range.from || selected === range.to - 1;
-    const narration = step < 0 ? trace?.narration.intro : own && line !== undefined && line !== prevLine ? trace?.narration.byLine.get(line) : undefined;
+    const narration = step < 0 ? leadIn(run?.traceNote, trace?.narration.intro) : own && line !== undefined && line !== prevLine ? trace?.narration.byLine.get(line) : undefined;
 
     // The node: the decision's (highlight), else the phase the workflow is in, else the call's tool.
     const fromEvent = workflow?.node ?? (event?.type === 'tool_call' ? event.tool : undefined);

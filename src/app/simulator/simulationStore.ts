@@ -33,6 +33,8 @@ export interface RunInfo {
   traceNames: string[];
   /** The text of the trace when the run replays one (a reference, not a copy). */
   traceText?: string;
+  /** That trace's lead-in (a walk-through's or a teaching link's), which the presenter shows before the first step. */
+  traceNote?: string;
   agentDocId?: string;
   workflowDocId?: string;
   /** The rule files' texts the run replayed (references to the request's), to tell when they changed. */
@@ -293,6 +295,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
           traceIds: built.resolved.traces.map((t) => t.id),
           traceNames: built.resolved.traces.map((t) => t.name),
           ...(built.resolved.traces.length === 1 ? { traceText: built.resolved.traces[0]?.text } : {}),
+          ...(built.resolved.traces.length === 1 && built.resolved.traces[0]?.note !== undefined ? { traceNote: built.resolved.traces[0].note } : {}),
           ...(built.resolved.agentDocId !== undefined ? { agentDocId: built.resolved.agentDocId } : {}),
           ...(built.resolved.workflowDocId !== undefined ? { workflowDocId: built.resolved.workflowDocId } : {}),
           ruleTexts: built.request.ruleFiles.map((f) => f.text),

@@ -26,7 +26,7 @@ export function teachingPayloadFor(project: ProjectData, choice: RunChoice, sett
   if (files.length === 0) return { ok: false, message: 'Choose an agent or a workflow first.' };
   return {
     ok: true,
-    payload: { schemaVersion: 1, title: project.name, files, trace: { name: trace.name, text: trace.text }, settings, step: Math.max(-1, step) },
+    payload: { schemaVersion: 1, title: project.name, files, trace: { name: trace.name, text: trace.text }, settings, step: Math.max(-1, step), ...(trace.note !== undefined ? { note: trace.note } : {}) },
     ...(resolved.traces.length > 1 ? { note: `Only the first chosen trace (${trace.name}) is in the link.` } : {}),
   };
 }
@@ -48,6 +48,8 @@ export interface TeachingContent {
   trace: { name: string; text: string };
   settings: ReplaySettings;
   step: number;
+  /** The lead-in the presenter shows before the first step (kept with the trace in the project). */
+  note?: string | undefined;
 }
 
 /**
@@ -66,7 +68,7 @@ export async function openTeachingPayload(p: TeachingContent, store: StudioStore
     if (doc && f.layout) store.getState().placeNodes(doc.id, f.layout);
   }
   if (added === 0 && p.files.length > 0) return { ok: false, message: 'The teaching link could not be opened: none of its rule files could be read.' };
-  const traceId = store.getState().addTrace(p.trace.name, p.trace.text);
+  const traceId = store.getState().addTrace(p.trace.name, p.trace.text, p.note);
   const sim = simulationStore().getState();
   sim.setChoice({ traceIds: [traceId], agentDocId: undefined, workflowDocId: undefined });
   sim.setForm(settingsToForm(p.settings));

@@ -49,6 +49,8 @@ export interface TraceDoc {
   /** File name; its extension and content decide the format (`.jsonl`, `.yaml`, `.json`). */
   name: string;
   text: string;
+  /** The lead-in a walk-through or a teaching link gave it: the presenter shows it before the first step. */
+  note?: string;
 }
 
 /** The persisted part of the studio: what undo restores and autosave writes. */
@@ -126,7 +128,8 @@ export interface StudioState {
    * positions a node does not have yet, with no undo step — placing is not an edit.
    */
   placeNodes(docId: string, positions: Record<string, XY>): void;
-  addTrace(name: string, text: string): string;
+  /** Adds a trace (with `note`, the lead-in the presenter shows before its first step); returns its id. */
+  addTrace(name: string, text: string, note?: string): string;
   setTraceText(id: string, text: string): void;
   /**
    * Writes a trace fed from outside the user's hands (a session `follow --studio` streams): trace
@@ -358,9 +361,9 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
         });
         if (next !== p) set({ project: next });
       },
-      addTrace(name, text) {
+      addTrace(name, text, note) {
         const id = newDocId();
-        change((p) => ({ ...p, traces: [...(p.traces ?? []), { id, name, text }] }));
+        change((p) => ({ ...p, traces: [...(p.traces ?? []), { id, name, text, ...(note !== undefined ? { note } : {}) }] }));
         return id;
       },
       setTraceText(id, text) {

@@ -13,6 +13,7 @@ import { Workflow } from '../model/workflow.ts';
 import { migrateBundle } from './migrations.ts';
 import { describeIssues } from './issues.ts';
 import { BUNDLE_SCHEMA_VERSION } from './bundleVersion.ts';
+import { TeachingNote } from '../simulator/teaching.ts';
 
 export { BUNDLE_SCHEMA_VERSION, looksLikeBundle } from './bundleVersion.ts';
 
@@ -54,8 +55,12 @@ export const BundleDoc = z.discriminatedUnion('kind', [
 ]);
 export type BundleDoc = z.infer<typeof BundleDoc>;
 
-/** A trace saved with the project (a recorded log or a scripted scenario), as text. */
-export const BundleTrace = z.object({ id: z.string().min(1), name: z.string(), text: z.string() });
+/**
+ * A trace saved with the project (a recorded log or a scripted scenario), as text, with the
+ * lead-in a walk-through or a teaching link gave it (optional: older bundles have none, and still
+ * read as version 2).
+ */
+export const BundleTrace = z.object({ id: z.string().min(1), name: z.string(), text: z.string(), note: TeachingNote.optional() });
 export type BundleTrace = z.infer<typeof BundleTrace>;
 
 /** A rule-set test file saved with the project (`docs/rule-tests.md`), as text. */

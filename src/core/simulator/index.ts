@@ -12,7 +12,7 @@ export { ToolRuleAttribution } from './attribution.ts';
 export { createStepper, type Stepper, type StepperOptions, type StepView } from './stepper.ts';
 export { VIOLATION_KINDS, isViolation, nextViolation, violations } from './violations.ts';
 export { overviewBins, type OverviewBin } from './overview.ts';
-export { decodeTeaching, encodeTeaching, TEACHING_MAX_CHARS, TEACHING_SCHEMA_VERSION, TeachingPayload, type TeachingPayloadInput, type TeachingResult } from './teaching.ts';
+export { decodeTeaching, encodeTeaching, TEACHING_MAX_CHARS, TEACHING_NOTE_MAX_CHARS, TEACHING_SCHEMA_VERSION, TeachingNote, TeachingPayload, type TeachingPayloadInput, type TeachingResult } from './teaching.ts';
 export { CALL_TEXT_MAX, decisionCallText } from './decisionCall.ts';
 export { describeWorkflowRule, toolRuleLine, workflowRuleLine } from './ruleText.ts';
 export { walkedPath, type PathEdge, type PathGraph, type WalkedPath } from './walkedPath.ts';

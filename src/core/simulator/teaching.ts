@@ -12,6 +12,22 @@ export const TEACHING_SCHEMA_VERSION = 1 as const;
 /** Texts larger than this are refused (a link cannot carry them anyway). */
 export const TEACHING_MAX_CHARS = 5_000_000;
 
+/** A lead-in longer than this is refused: it is one paragraph on a slide, not a document. */
+export const TEACHING_NOTE_MAX_CHARS = 2_000;
+
+/**
+ * The lead-in of a walk-through or a teaching link: one paragraph the presenter shows before the
+ * first step, saying what the class will see (a scripted trace's own narration, its top comments,
+ * follows it). Saved with the trace it introduces (project bundles) and carried by teaching links.
+ */
+export const TeachingNote = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: 'an empty note' })
+    .max(TEACHING_NOTE_MAX_CHARS, { message: `a note longer than ${TEACHING_NOTE_MAX_CHARS.toLocaleString('en-US')} characters` }),
+);
+
 const TextFile = lazySchema(() => z.object({ name: z.string().min(1), text: z.string() }));
 
 /** Node positions the author saw, by node id (at most 10,000 nodes; finite coordinates). */
@@ -37,6 +53,8 @@ export const TeachingPayload = lazySchema(() =>
     settings: ReplaySettings,
     /** The step to open at (-1 = before the first item). */
     step: z.number().int().min(-1),
+    /** The lead-in shown before the first step (links made before it existed have none). */
+    note: TeachingNote.optional(),
   }),
 );
 export type TeachingPayload = z.infer<typeof TeachingPayload>;
