@@ -107,9 +107,10 @@ export async function transitionsEnded(page: Page): Promise<void> {
 /**
  * Looks at the page as the guide asks before a UI is called done: at 1280×720 and 1440×900, light
  * and dark, a screenshot in `test-results/<name>-<scheme>-<w>x<h>.png` and an axe run over
- * `include` that finds no serious or critical problem.
+ * `include` that finds no serious or critical problem. `choose`: how a view with its own themes
+ * (the presenter's stage) is switched to each scheme, beside the page's.
  */
-export async function screenshotsWithAxe(page: Page, name: string, include: string): Promise<void> {
+export async function screenshotsWithAxe(page: Page, name: string, include: string, choose?: (scheme: 'light' | 'dark') => Promise<void>): Promise<void> {
   for (const [w, h] of [
     [1280, 720],
     [1440, 900],
@@ -119,6 +120,7 @@ export async function screenshotsWithAxe(page: Page, name: string, include: stri
       await page.emulateMedia({ colorScheme: scheme });
       // The page takes the scheme in an effect; its colours fade only once it has.
       await expect(page.locator('html')).toHaveAttribute('data-scheme', scheme);
+      await choose?.(scheme);
       await transitionsEnded(page);
       await page.screenshot({ path: `test-results/${name}-${scheme}-${w}x${h}.png` });
       const axe = await new AxeBuilder({ page }).include(include).analyze();
