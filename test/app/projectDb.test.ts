@@ -5,7 +5,8 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { openProjectDb, readProject, saveProject } from '../../src/app/persistence/projectDb.ts';
+import { openProjectDb, projectOfRecord, readProject, saveProject } from '../../src/app/persistence/projectDb.ts';
+import { BLOB_TRACE_CHARS } from '../../src/app/persistence/traceBlobs.ts';
 import type { ProjectData } from '../../src/app/state/store.ts';
 
 const project = (name: string): ProjectData => ({ id: 'p1', name, docs: [] });
@@ -41,6 +42,24 @@ describe('saveProject', () => {
     // From then on the revision beside the record is the one checked.
     expect((await saveProject(db, project('z'), 7, 3)).ok).toBe(false);
     expect(await saveProject(db, project('z'), 8, 3)).toEqual({ ok: true, revision: 9 });
+    db.close();
+  });
+
+  it('keeps a trace’s lead-in note, with its text or in a Blob (a large trace), through a save and a read', async () => {
+    const db = await openProjectDb(indexedDB, `projectDb-${++n}`);
+    const big = 'x'.repeat(BLOB_TRACE_CHARS);
+    const traces = [
+      { id: 't1', name: 'small.jsonl', text: '', note: 'Before the first step.' },
+      { id: 't2', name: 'big.jsonl', text: big, note: 'A long one.' },
+      { id: 't3', name: 'plain.jsonl', text: '' },
+    ];
+    await saveProject(db, { ...project('noted'), traces }, 0, 1);
+    const read = projectOfRecord(await readProject(db, 'p1'));
+    expect(read?.project.traces?.map((t) => [t.id, t.note, t.text.length])).toEqual([
+      ['t1', 'Before the first step.', 0],
+      ['t2', 'A long one.', BLOB_TRACE_CHARS],
+      ['t3', undefined, 0],
+    ]);
     db.close();
   });
 });
