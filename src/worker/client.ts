@@ -59,7 +59,7 @@ export interface SimulationClient {
   runTests(request: TestRunRequest): Promise<TestFileOutcome[]>;
   jsonl(id: string): Promise<string | undefined>;
   /** Decisions [from, to) of a run, finished or running (see {@link SimulationApi.decisions}). */
-  decisions(id: string, from: number, to: number): Promise<DecisionWindow | undefined>;
+  decisions(id: string, from: number, to: number, named?: boolean): Promise<DecisionWindow | undefined>;
   /** The decision indices ≥ `from` a timeline filter shows. */
   filterRows(id: string, filter: DecisionFilter, from: number): Promise<FilteredRows | undefined>;
   /** A finished run's overview bins and tools. */
@@ -222,7 +222,7 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
     coverage: (request) => ask((api) => api.coverage(request)),
     runTests: (request) => ask((api) => api.runTests(request)),
     jsonl: (id) => ask((api) => api.jsonl(id)),
-    decisions: (id, from, to) => ask((api) => api.decisions(id, from, to)),
+    decisions: (id, from, to, named) => ask((api) => api.decisions(id, from, to, named)),
     filterRows: (id, filter, from) => ask((api) => api.filterRows(id, filter, from)),
     overview: (id, bins) => ask((api) => api.overview(id, bins)),
     verify(request, onProgress) {

@@ -103,12 +103,13 @@ export const jsonlOf = (session: RunSession): string => decisionsJsonl(session.d
 /**
  * Decisions [from, to) of a run (clamped; at most {@link MAX_WINDOW}), each with the call it is
  * about as its row names it (`Bash(npm run build)`): made here for the window only, so the calls'
- * arguments stay in the worker.
+ * arguments stay in the worker. `named` false: the decisions alone (`calls` empty), for a reader
+ * that draws no rows.
  */
-export function windowOf(session: RunSession, from: number, to: number): DecisionWindow {
+export function windowOf(session: RunSession, from: number, to: number, named = true): DecisionWindow {
   const start = Math.max(0, Math.floor(from));
   const decisions = session.decisions.slice(start, Math.max(start, Math.min(Math.floor(to), start + MAX_WINDOW)));
-  const calls = decisions.map((d, k) => decisionCallText(d, session.items[session.steps[start + k] ?? -1]));
+  const calls = named ? decisions.map((d, k) => decisionCallText(d, session.items[session.steps[start + k] ?? -1])) : [];
   return { decisions, calls };
 }
 

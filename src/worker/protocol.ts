@@ -292,8 +292,11 @@ export interface SimulationApi {
    * {@link SimulationApi.cancel} under `id`; the run must still be kept).
    */
   minimise(id: string, request: MinimiseRequest, onProgress: (progress: MinimiseProgress) => void | Promise<void>): Promise<MinimiseReply>;
-  /** Decisions [from, to) of a run, finished or still running (at most {@link MAX_WINDOW} at once), with their calls; undefined when the run is gone. */
-  decisions(id: string, from: number, to: number): Promise<DecisionWindow | undefined>;
+  /**
+   * Decisions [from, to) of a run, finished or still running (at most {@link MAX_WINDOW} at once),
+   * with their calls unless `named` is false; undefined when the run is gone.
+   */
+  decisions(id: string, from: number, to: number, named?: boolean): Promise<DecisionWindow | undefined>;
   /** The decision indices ≥ `from` a filter shows (the timeline's filter, applied where the decisions are). */
   filterRows(id: string, filter: DecisionFilter, from: number): Promise<FilteredRows | undefined>;
   /** The overview strip's bins and the run's tools. */

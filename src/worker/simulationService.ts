@@ -253,9 +253,9 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
         cancelled.delete(id);
       }
     },
-    async decisions(id, from, to) {
+    async decisions(id, from, to, named) {
       const session = sessionOf(id);
-      return session ? windowOf(session, from, to) : undefined;
+      return session ? windowOf(session, from, to, named) : undefined;
     },
     async filterRows(id, filter, from) {
       const session = sessionOf(id);

@@ -15,8 +15,11 @@ export const PAGE = 256;
 /** Windows kept (least recently used dropped first). */
 export const CACHED_PAGES = 64;
 
-/** Where the windows come from: the worker (`SimulationClient.decisions` of the run), each decision with its call. */
-export type DecisionWindows = (from: number, to: number) => Promise<Readonly<DecisionWindow> | undefined>;
+/**
+ * Where the windows come from: the worker (`SimulationClient.decisions` of the run), each decision
+ * with its call unless `named` is false (a range read for no row: Save as test).
+ */
+export type DecisionWindows = (from: number, to: number, named?: boolean) => Promise<Readonly<DecisionWindow> | undefined>;
 
 /** A cached window: its decisions and, where the worker named one, the call each is about. */
 interface Page {
@@ -116,7 +119,7 @@ export class DecisionLog {
         continue;
       }
       if (!this.windows) break;
-      const got = (await this.windows(i, Math.min(end, i + 10_000)))?.decisions;
+      const got = (await this.windows(i, Math.min(end, i + 10_000), false))?.decisions;
       if (!got || got.length === 0) break;
       out.push(...got);
       i += got.length;

@@ -279,7 +279,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
         if (current?.status === 'running') client().cancel(current.id);
         stopPlayer();
         let runId = '';
-        const log = new DecisionLog((from, to) => client().decisions(runId, from, to), bump);
+        const log = new DecisionLog((from, to, named) => client().decisions(runId, from, to, named), bump);
         const handle = client().run({ ...withTraceBlobs(built.request, built.resolved), stream: 'steps' }, (chunk) => {
           if (chunk.decisions.length > 0) log.append(chunk.decisions, chunk.steps);
           else if (chunk.steps) log.appendSteps(chunk.steps);
