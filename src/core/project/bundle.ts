@@ -13,7 +13,7 @@ import { Workflow } from '../model/workflow.ts';
 import { migrateBundle } from './migrations.ts';
 import { describeIssues } from './issues.ts';
 import { BUNDLE_SCHEMA_VERSION } from './bundleVersion.ts';
-import { TeachingNote } from '../simulator/teaching.ts';
+import { TeachingNote } from '../simulator/teachingNote.ts';
 
 export { BUNDLE_SCHEMA_VERSION, looksLikeBundle } from './bundleVersion.ts';
 

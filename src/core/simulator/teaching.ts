@@ -6,27 +6,14 @@
 import { z } from 'zod';
 import { ReplaySettings } from '../engine/settings.ts';
 import { lazySchema } from '../model/lazySchema.ts';
+import { TeachingNote } from './teachingNote.ts';
+
+export { TEACHING_NOTE_MAX_CHARS, TeachingNote } from './teachingNote.ts';
 
 export const TEACHING_SCHEMA_VERSION = 1 as const;
 
 /** Texts larger than this are refused (a link cannot carry them anyway). */
 export const TEACHING_MAX_CHARS = 5_000_000;
-
-/** A lead-in longer than this is refused: it is one paragraph on a slide, not a document. */
-export const TEACHING_NOTE_MAX_CHARS = 2_000;
-
-/**
- * The lead-in of a walk-through or a teaching link: one paragraph the presenter shows before the
- * first step, saying what the class will see (a scripted trace's own narration, its top comments,
- * follows it). Saved with the trace it introduces (project bundles) and carried by teaching links.
- */
-export const TeachingNote = lazySchema(() =>
-  z
-    .string()
-    .trim()
-    .min(1, { message: 'an empty note' })
-    .max(TEACHING_NOTE_MAX_CHARS, { message: `a note longer than ${TEACHING_NOTE_MAX_CHARS.toLocaleString('en-US')} characters` }),
-);
 
 const TextFile = lazySchema(() => z.object({ name: z.string().min(1), text: z.string() }));
 
