@@ -35,9 +35,8 @@ test('Simulate’s timeline names each call as the presenter’s chips do: Bash(
   for (const command of ['npm test && npm run build', 'npm test -- src/cart', 'npm run build']) {
     const row = rows.filter({ hasText: `Bash(${command})` });
     await expect(row).toHaveCount(1);
-    expect(await row.getAttribute('aria-label') ?? (await row.textContent())).toContain(`allowed Bash(${command})`);
+    await expect(row).toHaveAccessibleName(new RegExp(`allowed Bash\\(${command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)`));
   }
-  await expect(rows.filter({ hasText: /^allowed Bash$/ })).toHaveCount(0);
   // the same words as the strip's chip and the slide's call, for the file a call read
   await expect(rows.filter({ hasText: 'Read(/home/alex/projects/shop-api/src/cart/total.ts)' })).toHaveCount(1);
   // a call with no telling argument keeps its tool alone (no JSON in a row)
