@@ -5,6 +5,8 @@
 import { expect, test } from '@playwright/test';
 import { graphNode, openStudioOffline, region } from './helpers.ts';
 
+test.use({ viewport: { width: 1280, height: 720 } });
+
 test('stepping through hegel-execution shows every step, including those that decided nothing', async ({ page }) => {
   const errors = await openStudioOffline(page);
   await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
@@ -18,6 +20,11 @@ test('stepping through hegel-execution shows every step, including those that de
   const total = Number((await steps.getByText(/^Step 0 of \d+$/).innerText()).split(' of ')[1]);
   const decisions = await simulation.getByRole('listbox', { name: 'Decisions' }).getByRole('option').count();
   expect(decisions).toBeLessThan(total); // some steps decide nothing
+  // The rows say what moved, whole, at 1280×720: the → says "transition" to the eye (review12 #9:
+  // "transition spec →…"); a screen reader still hears the word.
+  const moved = simulation.getByRole('option', { name: /transition code → code_review/ });
+  await expect(moved).toBeVisible();
+  expect(await moved.locator('.sim-label').evaluate((el) => el.scrollWidth <= el.clientWidth + 1), 'the row is not cut').toBe(true);
   // The counter is a live region: a screen reader hears "Step 1 of 22" when stepped.
   await expect(steps.getByText(/^Step 0 of/)).toHaveAttribute('aria-live', 'polite');
   const panel = simulation.getByRole('region', { name: 'Decision' });

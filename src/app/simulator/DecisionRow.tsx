@@ -8,7 +8,12 @@ import type { Decision } from '../../core/engine/decisions.ts';
 import { decisionHead, decisionMarks, kindIcon, type DecisionMark } from './decisionText.ts';
 
 const COLUMNS: readonly DecisionMark['slot'][] = ['main', 'flow'];
-const ALLOWED = 'allowed ';
+/**
+ * The kind words a row's icon already says (✓ allowed, → transition, ⚠ interrupt): left out for
+ * the eye, so a narrow timeline shows what moved or fired, and kept for a screen reader. Refusals
+ * keep theirs in sight.
+ */
+const SAID_BY_ICON: Readonly<Partial<Record<Decision['kind'], string>>> = { allowed: 'allowed ', transition: 'transition ', interrupt: 'interrupt ' };
 
 /** One mark: its symbol for the eye, its words for a screen reader (and the tooltip). */
 function Mark({ mark: m }: { mark: DecisionMark }) {
@@ -29,8 +34,9 @@ export function DecisionRowContent({ decision: d, seq, dedupeWindowMs, call }: {
   const text = head.detail !== undefined ? `${head.text}${head.join ?? ' '}${head.detail}` : head.text;
   // An allowed call reads as its chip on the presenter's strip does, `Bash(npm run build)`: its ✓
   // says allowed to the eye, and a narrow timeline shows the command rather than the word; a
-  // screen reader still hears "allowed".
-  const quiet = d.kind === 'allowed' && head.text.startsWith(ALLOWED) ? ALLOWED : undefined;
+  // screen reader still hears "allowed". The same for a transition's → and an interrupt's ⚠.
+  const word = SAID_BY_ICON[d.kind];
+  const quiet = word !== undefined && head.text.startsWith(word) ? word : undefined;
   return (
     <>
       <span className="sim-icon" aria-hidden="true">

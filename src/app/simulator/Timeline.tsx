@@ -5,7 +5,7 @@
  * selection; ← / → step through the run).
  */
 import { useClientHeight } from './useClientHeight.ts';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { DecisionKind } from '../../core/engine/decisions.ts';
 import { DECISION_KINDS } from '../../core/simulator/summary.ts';
 import { VIOLATION_KINDS } from '../../core/simulator/violations.ts';
@@ -108,6 +108,8 @@ export function Timeline() {
         aria-activedescendant={selected !== undefined && selectedRow >= start && selectedRow < end ? `sim-row-${selected}` : undefined}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         onKeyDown={onKey}
+        // the step column as wide as `<items>.<n>` needs
+        style={{ '--seq-chars': String((run?.items ?? 0).toString().length + 3) } as CSSProperties}
       >
         <div style={{ height: count * ROW_HEIGHT, position: 'relative' }}>
           <div style={{ transform: `translateY(${offset}px)` }}>
