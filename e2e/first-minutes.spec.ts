@@ -183,6 +183,10 @@ test('the Codex example in Simulate says where Codex rules are decided, and goes
   await page.keyboard.press('Alt+2');
   const note = region(page, 'Simulation').getByRole('note', { name: 'Decided in the Policy view' });
   await expect(note).toContainText('Codex rules are decided in the Policy view');
+  // Run says the same, as information, not in error red (review12).
+  await region(page, 'Simulation').getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(region(page, 'Simulation').getByRole('status').filter({ hasText: 'decided by Codex' })).toBeVisible();
+  await expect(region(page, 'Simulation').getByRole('alert')).toHaveCount(0);
   await note.getByRole('button', { name: 'Open the Policy view' }).click();
   await expect(region(page, 'Policy').getByTestId('codex-total-forbidden')).toBeVisible();
 });

@@ -87,7 +87,12 @@ export function RunBar() {
           <ErrorList errors={errors} />
         </details>
       ) : null}
-      {error ? (
+      {error && decidedInPolicyView(project, choice) ? (
+        // not a failure: where these rules are decided (the note below says it too)
+        <div className="sim-error sim-error-info" role="status">
+          {error}
+        </div>
+      ) : error ? (
         <div className="sim-error" role="alert">
           {error}
           {run?.status === 'failed' ? (
