@@ -85,6 +85,8 @@ test('New agent → Add tool → rename → Add tool → rename → drag from th
   await dragEdge(page, 'search_docs', 'answer');
   const edge = graph(page).locator('.react-flow__edge');
   await expect(edge).toHaveCount(1);
+  // Said as the keyboard's Connect says it (review12: a drawn edge gave no notice).
+  await expect(page.getByRole('contentinfo', { name: 'Notices' })).toContainText('Connected: search_docs before answer (rule #1).');
   await expect(graph(page).getByText('before', { exact: true })).toBeVisible();
   const g = await geometry(graph(page));
   expect(collisions(g)).toEqual([]);

@@ -28,6 +28,7 @@ import { bandStart, type Page } from '../layout/wrap.ts';
 import { requestFit } from './fitRequests.ts';
 import { onDeleteRequest } from './deleteRequests.ts';
 import { own } from '../../core/model/ownKeys.ts';
+import { ruleNumber } from '../../core/model/ruleNumber.ts';
 import { diagnosticsOf } from '../state/documents.ts';
 import { problemNode } from './attention.ts';
 
@@ -115,12 +116,20 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
       if (!c.source || !c.target || c.source === c.target || c.source === ALL_TOOLS_ID) return;
       const s = store.getState();
       let rule = -1;
+      let changed = false;
+      let letta = false;
       s.editAgent(docId, (a) => {
-        const r = a.family === 'letta' ? addChildEdge(a, c.source, c.target) : addPrecedingEdge(a, c.source, c.target);
+        letta = a.family === 'letta';
+        const r = letta ? addChildEdge(a, c.source, c.target) : addPrecedingEdge(a, c.source, c.target);
         rule = r.rule;
+        changed = r.agent !== a;
         return r.agent;
       });
-      if (rule >= 0) selectFromCanvas(store, { kind: 'rule', index: rule });
+      if (rule < 0) return;
+      selectFromCanvas(store, { kind: 'rule', index: rule });
+      // Said as the keyboard's Connect says it: a drawn edge is an edit like any other.
+      const what = letta ? `${c.target} may follow ${c.source}` : `${c.source} before ${c.target}`;
+      s.notify('info', `${changed ? 'Connected' : 'Already connected'}: ${what} (rule ${ruleNumber(rule)}).`);
     },
     [store, docId],
   );
