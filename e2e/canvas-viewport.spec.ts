@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { forwardTo, graphNode, openStudioOffline, openWalkthrough, region, screenshotsWithAxe, stayOffline } from './helpers.ts';
+import { graphNode, openStudioOffline, region, screenshotsWithAxe } from './helpers.ts';
 import { geometry, settled, type Rect } from './canvasGeometry.ts';
 
 const graph = (page: Page) => region(page, 'Graph');
@@ -87,24 +87,6 @@ test('1280×720: the reviewer’s file (a misspelt type too) draws on its ignore
   expect(await cutAtEdges(graph(page))).toEqual([]);
   if (shots) await screenshotsWithAxe(page, 'ui10-broken-then-read', 'section.canvas');
   expect(errors).toEqual([]);
-});
-
-test('1280×720: back in Simulate from the ETL walk-through, the current call is in view with a margin and no node is cut at the edge', async ({ page }) => {
-  await stayOffline(page);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  const stage = await openWalkthrough(page, 'ETL pipeline, step by step');
-  await forwardTo(page, stage, /^Step 1\.2 of 9$/);
-  await page.keyboard.press('Escape');
-  await expect(stage).toBeHidden();
-  await expect(graphNode(page, 'transform')).toHaveClass(/rs-step/);
-  await settled(page, graph(page));
-  const pane = (await graph(page).locator('.rs-flow').boundingBox()) as Rect;
-  const current = (await graphNode(page, 'transform').boundingBox()) as Rect;
-  // Wholly in view, a margin clear of the pane's edges.
-  expect(current.x).toBeGreaterThanOrEqual(pane.x + 8);
-  expect(current.x + current.width).toBeLessThanOrEqual(pane.x + pane.width - 8);
-  expect(await cutAtEdges(graph(page))).toEqual([]);
-  if (shots) await screenshotsWithAxe(page, 'ui10-simulate-after-walkthrough', 'section.canvas');
 });
 
 test('an edit to a drawn graph keeps the camera the user chose', async ({ page }) => {

@@ -27,7 +27,7 @@ import { ARROW_STEP, arrowDirection, isTextTarget } from './keys.ts';
 import { StageContext } from './stage.ts';
 import { WHOLE_MIN_ZOOM, boundsOf, centreAcross, planViewport, startOf, wholeView, type Box, type Inset } from '../layout/viewport.ts';
 import type { Page } from '../layout/wrap.ts';
-import { keepInViewWhole } from '../layout/follow.ts';
+import { keepInView } from '../layout/follow.ts';
 import { chromeOverlap, clearOfChrome } from '../layout/chrome.ts';
 import { onFitRequest } from './fitRequests.ts';
 import { stageViewport } from './stageView.ts';
@@ -347,7 +347,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       const planFor = (bands: Inset) => {
         let plan = planViewport(b, width, height, whole ? wholeView(stage.view) : stage.view, bands, start);
         if (first) plan = centreAcross(plan, first, b, width, height, bands, stage.view.padding, direction);
-        if (step) plan = keepInViewWhole(plan, step, all, width, height, bands);
+        if (step) plan = keepInView(plan, step, width, height, bands);
         return plan;
       };
       // No node under the zoom controls or the minimap (see chrome.ts). A fit that cannot keep the
@@ -456,8 +456,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       fitNow(ids);
       return;
     }
-    // Keep the step's node in view on the canvas: pan only when it leaves the view, and no further than
-  // needed, leaving no other node cut at the edge when a nearby pan can (see follow.ts).
+    // Keep the step's node in view on the canvas: pan only when it leaves the view, and no further than needed.
     // The pan is a jump, not an animation: each frame of an animated pan re-rendered the canvas
     // (edges entering the view mounted and measured their labels), and stepping on through a run
     // met the last step's pan still going (profiled: two thirds of the page's work per step).
@@ -465,7 +464,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
     const b = boundsOf(boxesOf(ids));
     if (!el || !b || b.width === 0) return;
     const now = getViewport();
-    const next = keepInViewWhole(now, b, boxesOf(), el.clientWidth, el.clientHeight, inset);
+    const next = keepInView(now, b, el.clientWidth, el.clientHeight, inset);
     if (next !== now) void setViewport(next, { duration: 0 });
   }, [stepKey, initialized, stage.on, fitNow, boxesOf, getViewport, setViewport, inset]);
 
@@ -504,7 +503,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
     const now = getViewport();
     const z = stage.view.minZoom;
     const base = now.zoom >= z ? now : { zoom: z, x: el.clientWidth / 2 - (b.x + b.width / 2) * z, y: el.clientHeight / 2 - (b.y + b.height / 2) * z };
-    const next = keepInViewWhole(base, b, boxesOf(), el.clientWidth, el.clientHeight, inset);
+    const next = keepInView(base, b, el.clientWidth, el.clientHeight, inset);
     if (next !== now) void setViewport(next, { duration: 300 });
     // Once per key: the key is the selection object.
     // eslint-disable-next-line react-hooks/exhaustive-deps
