@@ -4,8 +4,14 @@ import { graphActions } from '../../src/app/actions/graphActions.ts';
 import { activeDoc, createStudioStore } from '../../src/app/state/store.ts';
 import { createUiStore } from '../../src/app/state/ui.ts';
 import { addRuleOfType, connectTools } from '../../src/app/actions/ruleEdits.ts';
+import { connectPhases } from '../../src/app/actions/phaseEdits.ts';
+import { actionForKey } from '../../src/app/components/shortcuts.ts';
 
 const action = (id: string) => graphActions.find((a) => a.id === id)!;
+
+async function waitFor(ok: () => boolean) {
+  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));
+}
 
 function setup() {
   const store = createStudioStore(undefined, () => 0);
@@ -15,7 +21,7 @@ function setup() {
 
 describe('graph actions', () => {
   it('have the exact labels of the issue', () => {
-    expect(graphActions.map((a) => a.label)).toEqual(['Auto layout', 'Add tool', 'Add rule', 'Connect tool…', 'Add phase']);
+    expect(graphActions.map((a) => a.label)).toEqual(['Auto layout', 'Add tool', 'Add rule', 'Connect tool…', 'Connect phase…', 'Add phase']);
   });
 
   it('Add tool adds a declared, placed, selected tool; Add rule asks for the type, then adds that rule and selects it', async () => {
@@ -44,6 +50,33 @@ describe('graph actions', () => {
     s().undo();
     s().undo();
     expect(activeDoc(s())!.text).toBe(readFileSync('examples/etl-pipeline.toml', 'utf8'));
+  });
+
+  it('Add phase after a selected phase joins it in one undo step; Connect phase… writes a transition (review 12 #5)', async () => {
+    const { ctx, s } = setup();
+    s().addWorkflow();
+    await waitFor(() => activeDoc(s())?.kind === 'workflow');
+    expect(action('connect-phase').enabled!(ctx)).toBe(false);
+    // C with nothing selected on a workflow says what Connect phase… needs, not what Connect tool… does.
+    const c = { key: 'c', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false };
+    expect(actionForKey(graphActions, c, false, ctx)?.id).toBe('connect-phase');
+    s().select({ kind: 'phase', node: 'start' });
+    await action('add-phase').run(ctx);
+    const wf = () => {
+      const d = activeDoc(s())!;
+      return d.kind === 'workflow' ? d.workflow : undefined;
+    };
+    expect(wf()!.nodes[0]!.transitions).toEqual([{ when: 'start_complete', to: 'done' }, { when: 'start_to_phase', to: 'phase' }]);
+    expect(s().selection).toEqual({ kind: 'phase', node: 'phase' });
+    await action('connect-phase').run(ctx);
+    expect(ctx.ui.getState().dialog).toBe('connect-phase');
+    expect(connectPhases(ctx.store, activeDoc(s())!.id, 'phase', 'done')).toBe(0);
+    expect(wf()!.nodes[1]!.transitions).toEqual([{ when: 'phase_complete', to: 'done' }]);
+    expect(s().selection).toEqual({ kind: 'transition', node: 'phase', index: 0 });
+    expect(s().notices.at(-1)?.text).toBe('Connected: phase to done when phase_complete.');
+    s().undo();
+    s().undo();
+    expect(wf()!.nodes.map((n) => n.name)).toEqual(['start']);
   });
 
   it('Connect tool… opens the tool list; connecting adds the ordering rule once and says so', async () => {

@@ -24,6 +24,16 @@ describe('node placement', () => {
     expect(placeUnpositioned(['x'], {}, size, 'RIGHT')).toEqual({ x: { x: 0, y: 0 } });
   });
 
+  it('a node joined to its anchor goes in the layer right after it, beside what is there, not past it', () => {
+    // Review 12 #5: a phase added after `start` landed below `done`, which sits right below start.
+    const layout = { start: { x: 0, y: 0 }, done: { x: 0, y: 118 } };
+    const apart = placeUnpositioned(['start', 'done', 'n'], layout, size, 'DOWN', 'start');
+    expect(apart.n!.y).toBeGreaterThan(118);
+    const next = placeUnpositioned(['start', 'done', 'n'], layout, size, 'DOWN', 'start', true);
+    expect(next.n!.y).toBe(118);
+    expect(overlap(next.n!, layout.done)).toBe(false);
+  });
+
   it('five new nodes in a row never overlap each other or what is there', () => {
     const layout: Record<string, { x: number; y: number }> = { a: { x: 0, y: 0 }, blocker: { x: 240, y: 0 } };
     const ids = ['a', 'blocker', 'n1', 'n2', 'n3', 'n4', 'n5'];

@@ -37,7 +37,7 @@ describe('keyboard shortcuts from the action registry', () => {
   it('no two actions share a shortcut unless one applies at a time', () => {
     const seen = new Map<string, string[]>();
     for (const a of ALL_ACTIONS) for (const s of a.shortcuts ?? []) seen.set(s, [...(seen.get(s) ?? []), a.id]);
-    expect([...seen].filter(([, ids]) => ids.length > 1).map(([s, ids]) => `${s}: ${ids.join(', ')}`)).toEqual(['Mod+S: save-to-files, export']);
+    expect([...seen].filter(([, ids]) => ids.length > 1).map(([s, ids]) => `${s}: ${ids.join(', ')}`)).toEqual(['Mod+S: save-to-files, export', 'C: connect-tool, connect-phase']);
   });
 
   it('labels shortcuts for the platform', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import { checkLoadedFile } from '../../src/core/check.ts';
 import { missingId, workflowGraph } from '../../src/core/graph/workflowGraph.ts';
-import { addPhase, addTransition, removeTransition, renamePhase } from '../../src/core/graph/workflowEdits.ts';
+import { addPhase, addPhaseAfter, addTransition, removeTransition, renamePhase } from '../../src/core/graph/workflowEdits.ts';
 
 function load(text: string) {
   const loaded = loadRuleFile('wf.yaml', text);
@@ -81,5 +81,18 @@ describe('workflow edits', () => {
     const t = addTransition(addTransition(wf, 'spec', 'done'), 'spec', 'plan');
     expect(t.nodes[0]!.transitions.map((x) => x.when)).toEqual(['spec_complete', 'spec_to_done', 'spec_to_plan']);
     expect(removeTransition(t, 'spec', 0).nodes[0]!.transitions).toHaveLength(2);
+  });
+  it('adds a phase after another, joined as a drawn transition; the name of the join follows a rename', () => {
+    // Review 12 #5: Stately adds a new state after the selected one, already connected.
+    const a = addPhaseAfter(wf, 'plan');
+    expect(a.name).toBe('phase');
+    expect(a.workflow.nodes.find((n) => n.name === 'phase')!.transitions).toEqual([]);
+    const spec = addPhaseAfter(wf, 'spec');
+    expect(spec.workflow.nodes[0]!.transitions.at(-1)).toEqual({ when: 'spec_to_phase', to: 'phase' });
+    const renamed = renamePhase(spec.workflow, 'phase', 'review');
+    expect(renamed.nodes[0]!.transitions.at(-1)).toEqual({ when: 'spec_to_review', to: 'review' });
+    // Only the drawn name follows; a name the user gave stays.
+    const own = { ...wf, nodes: wf.nodes.map((n) => (n.name === 'spec' ? { ...n, transitions: [{ when: 'ready', to: 'plan' }] } : n)) };
+    expect(renamePhase(own, 'plan', 'design').nodes[0]!.transitions).toEqual([{ when: 'ready', to: 'design' }]);
   });
 });

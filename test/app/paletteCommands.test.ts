@@ -43,10 +43,11 @@ describe('the command palette lists every command', () => {
     expect(find('tool')[0]).toBe('Add tool');
   });
 
-  it('binds each shortcut to one command, but Mod+S: Save to files where it applies, else Export', () => {
+  it('binds each shortcut to one command, but Mod+S: Save to files where it applies, else Export; C: Connect tool… or phase…', () => {
     const bound = new Map<string, string[]>();
     for (const a of ALL_ACTIONS) for (const s of a.shortcuts ?? []) bound.set(s, [...(bound.get(s) ?? []), a.label]);
-    for (const [s, labels] of bound) expect(labels, s).toEqual(s === 'Mod+S' ? ['Save to files', 'Export'] : [labels[0]]);
+    const shared: Record<string, string[]> = { 'Mod+S': ['Save to files', 'Export'], C: ['Connect tool…', 'Connect phase…'] };
+    for (const [s, labels] of bound) expect(labels, s).toEqual(shared[s] ?? [labels[0]]);
     // Save to files applies only in a studio opened by `rule-studio serve`.
     for (const served of [false, true]) {
       servedStore.setState({ active: served });

@@ -1,15 +1,16 @@
-/** Graph actions: Auto layout, Add tool, Add rule, Add phase (toolbar, shortcuts and palette). */
+/** Graph actions: Auto layout, Add tool, Add rule, Connect, Add phase (toolbar, shortcuts and palette). */
 import type { Action, ActionContext } from './types.ts';
 import { activeDoc } from '../state/store.ts';
 import { addTool, toolNamesOf } from '../../core/graph/agentEdits.ts';
 import { ruleTargetOf } from './ruleTarget.ts';
-import { addPhase } from '../../core/graph/workflowEdits.ts';
+import { addPhase, addPhaseAfter } from '../../core/graph/workflowEdits.ts';
 import { addLettaRule } from '../../core/graph/lettaEdits.ts';
 import { layoutOf, missingPositions } from '../graph/docGraph.ts';
 import { requestFit } from '../graph/fitRequests.ts';
 import { keepsPositions } from '../graph/usePlacement.ts';
 import { requestNameFocus } from '../inspector/nameFocus.ts';
 import { focusedNodeId } from '../graph/nodeFocus.ts';
+import { phaseTargetOf } from './phaseEdits.ts';
 
 const doc = ({ store }: ActionContext) => activeDoc(store.getState());
 
@@ -132,6 +133,25 @@ export const graphActions: Action[] = [
     },
   },
   {
+    id: 'connect-phase',
+    icon: 'connect',
+    label: 'Connect phase…',
+    keywords: 'transition edge draw',
+    // Not on the bar; on a workflow it is the C that says why it does not apply.
+    shownWhen: (ctx) => doc(ctx)?.kind === 'workflow',
+    shortcuts: ['C'],
+    hint: 'Draw a transition from the selected phase by keyboard: choose the phase it leads to from a list',
+    unavailable: 'Select a phase of a workflow first',
+    enabled: (ctx) => phaseTargetOf(ctx.store) !== undefined,
+    run(ctx) {
+      const phase = phaseTargetOf(ctx.store);
+      if (phase === undefined) return;
+      const s = ctx.store.getState();
+      if (s.selection.kind !== 'phase' || s.selection.node !== phase) s.select({ kind: 'phase', node: phase });
+      ctx.ui.getState().openDialog('connect-phase');
+    },
+  },
+  {
     id: 'add-phase',
     icon: 'plus',
     hideWhenDisabled: true,
@@ -139,7 +159,7 @@ export const graphActions: Action[] = [
     keywords: 'new create node phase state',
     toolbar: true,
     shortcuts: ['Mod+Shift+H'],
-    hint: 'Add a phase to the workflow and select it',
+    hint: 'Add a phase to the workflow and select it: after the selected phase (below it, joined by a transition), else on its own',
     unavailable: 'Open a workflow first',
     enabled: (ctx) => doc(ctx)?.kind === 'workflow',
     run(ctx) {
@@ -148,14 +168,15 @@ export const graphActions: Action[] = [
       const s = ctx.store.getState();
       const anchor = s.selection.kind === 'phase' ? s.selection.node : undefined;
       let name = '';
+      // After the selected phase, joined to it, in the same edit (one undo step), as Stately adds a state.
       const added = s.editWorkflow(d.id, (wf) => {
-        const r = addPhase(wf);
+        const r = anchor !== undefined && wf.nodes.some((n) => n.name === anchor) ? addPhaseAfter(wf, anchor) : addPhase(wf);
         name = r.name;
         return r.workflow;
       });
       if (!added) return;
       const after = activeDoc(ctx.store.getState());
-      if (after && keepsPositions(after)) s.placeNodes(after.id, missingPositions(after, anchor));
+      if (after && keepsPositions(after)) s.placeNodes(after.id, missingPositions(after, anchor, anchor !== undefined));
       requestNameFocus(name);
       s.select({ kind: 'phase', node: name });
     },

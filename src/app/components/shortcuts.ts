@@ -29,8 +29,9 @@ export function matchesShortcut(spec: string, event: KeyLike, mac: boolean): boo
 /** The first action with a shortcut matching `event`. */
 export function actionForKey(actions: readonly Action[], event: KeyLike, mac: boolean, ctx?: ActionContext): Action | undefined {
   const bound = actions.filter((a) => a.shortcuts?.some((s) => matchesShortcut(s, event, mac)));
-  // Two actions may share a key while only one applies (Save to files and Export, on Mod+S).
-  return (ctx ? bound.find((a) => !a.enabled || a.enabled(ctx)) : undefined) ?? bound[0];
+  // Two actions may share a key while only one applies (Save to files and Export, on Mod+S); when
+  // none does, the one shown for the open document says why (C: Connect phase… on a workflow).
+  return (ctx ? (bound.find((a) => !a.enabled || a.enabled(ctx)) ?? bound.find((a) => a.shownWhen?.(ctx) === true)) : undefined) ?? bound[0];
 }
 
 /** Shortcuts handled even while typing in a field: the Source editor handles its own undo, and

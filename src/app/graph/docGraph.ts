@@ -136,8 +136,8 @@ export function layoutInputOf(doc: RuleDoc): { nodes: LayoutNode[]; edges: Layou
   };
 }
 
-/** Places the nodes of `doc` that have no position, beside `anchorId` when given (see `placeUnpositioned`). */
-export function missingPositions(doc: RuleDoc, anchorId?: string): Record<string, XY> {
+/** Places the nodes of `doc` that have no position, beside `anchorId` when given (in the layer after it with `next`; see `placeUnpositioned`). */
+export function missingPositions(doc: RuleDoc, anchorId?: string, next = false): Record<string, XY> {
   const input = layoutInputOf(doc);
   const sizes = new Map(input.nodes.map((n) => [n.id, n]));
   const sizeOf = (id: string) => sizes.get(id) ?? toolNodeSize(0);
@@ -147,6 +147,7 @@ export function missingPositions(doc: RuleDoc, anchorId?: string): Record<string
     sizeOf,
     input.direction,
     anchorId,
+    next,
   );
 }
 

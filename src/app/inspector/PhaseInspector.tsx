@@ -4,6 +4,7 @@ import { ruleTypeLabel } from '../../core/describe/ruleNames.ts';
 import { useState } from 'react';
 import type { WorkflowDoc } from '../state/documents.ts';
 import { useStudioStore } from '../state/context.tsx';
+import { useUiStore } from '../state/uiContext.tsx';
 import type { WorkflowNode, WorkflowRuleTypeName } from '../../core/model/workflow.ts';
 import { DONE_NODE, WORKFLOW_RULE_TYPES } from '../../core/model/workflow.ts';
 import { renamePhase, updatePhase } from '../../core/graph/workflowEdits.ts';
@@ -15,6 +16,7 @@ import { Button, IconButton } from '../components/ui/Button.tsx';
 
 export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; name: string; transition?: number }) {
   const store = useStudioStore();
+  const ui = useUiStore();
   const [newType, setNewType] = useState<WorkflowRuleTypeName>('repeated_command');
   const node = doc.workflow.nodes.find((n) => n.name === name);
   if (!node) return <p className="muted">This phase no longer exists.</p>;
@@ -65,6 +67,7 @@ export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; na
           </div>
         ))}
         <Button size="sm" icon="plus" label="New transition" onClick={() => edit((n) => ({ ...n, transitions: [...n.transitions, { when: `${name}_complete`, to: DONE_NODE }] }), 'add-transition')} />
+        <Button size="sm" icon="connect" label="Connect…" shortcut="C" title="Connect to another phase by keyboard (C)" onClick={() => ui.getState().openDialog('connect-phase')} />
       </fieldset>
       <fieldset className="insp-group">
         <legend>Rules</legend>

@@ -70,9 +70,10 @@ const hits = (a: Box, b: Box, gap: number) => a.x < b.x + b.width + gap && b.x <
 /**
  * The first free spot for a `size` box: beside `anchor` along the reading direction (right of it
  * for tools, below it for phases), then further along the cross axis; without an anchor, after the
- * last node of the first row (column). `taken` are the boxes already on the graph.
+ * last node of the first row (column). `taken` are the boxes already on the graph. `next`: only in
+ * the layer right after the anchor (a node joined to it: beside what is there, never past it).
  */
-export function freeSpot(size: { width: number; height: number }, taken: readonly Box[], direction: 'RIGHT' | 'DOWN', anchor?: Box): XY {
+export function freeSpot(size: { width: number; height: number }, taken: readonly Box[], direction: 'RIGHT' | 'DOWN', anchor?: Box, next = false): XY {
   const origin: Box =
     anchor ??
     (taken.length === 0
@@ -83,7 +84,7 @@ export function freeSpot(size: { width: number; height: number }, taken: readonl
   for (let across = 0; across < 200; across++) {
     for (const sign of across === 0 ? [1] : [1, -1]) {
       const a = across * sign * stepAcross;
-      for (let along = 1; along <= 3; along++) {
+      for (let along = 1; along <= (next ? 1 : 3); along++) {
         const spot = direction === 'RIGHT' ? { x: origin.x + along * stepAlong, y: origin.y + a } : { x: origin.x + a, y: origin.y + along * stepAlong };
         const box = { ...spot, ...size };
         if (!taken.some((t) => hits(t, box, GAP / 2))) return { x: Math.round(spot.x), y: Math.round(spot.y) };
@@ -95,7 +96,8 @@ export function freeSpot(size: { width: number; height: number }, taken: readonl
 
 /**
  * Positions for the `ids` missing from `layout`, each in free space beside the anchor (or the
- * previous new node). `sizeOf` gives each node's size. Returns only the new positions.
+ * previous new node; in the layer right after it with `next`, see {@link freeSpot}). `sizeOf`
+ * gives each node's size. Returns only the new positions.
  */
 export function placeUnpositioned(
   ids: readonly string[],
@@ -103,6 +105,7 @@ export function placeUnpositioned(
   sizeOf: (id: string) => { width: number; height: number },
   direction: 'RIGHT' | 'DOWN',
   anchorId?: string,
+  next = false,
 ): Record<string, XY> {
   const taken: Box[] = [];
   for (const id of ids) {
@@ -115,7 +118,7 @@ export function placeUnpositioned(
   for (const id of ids) {
     if (own(layout, id)) continue;
     const size = sizeOf(id);
-    const spot = freeSpot(size, taken, direction, anchor);
+    const spot = freeSpot(size, taken, direction, anchor, next);
     out[id] = spot;
     anchor = { ...spot, ...size };
     taken.push(anchor);

@@ -12,16 +12,34 @@ export function addPhase(wf: Workflow, base = 'phase'): { workflow: Workflow; na
 }
 
 /**
- * Renames a phase; transitions pointing to it and `start_node` follow. Returns the same workflow
- * when the new name is empty, `done` or already taken.
+ * Adds a new phase after phase `from` (as Stately Studio adds a state after the selected one):
+ * the phase of {@link addPhase}, joined from `from` by a transition named as a drawn one
+ * ({@link addTransition}). One edit, so one undo step.
+ */
+export function addPhaseAfter(wf: Workflow, from: string, base = 'phase'): { workflow: Workflow; name: string } {
+  const r = addPhase(wf, base);
+  return { workflow: addTransition(r.workflow, from, r.name), name: r.name };
+}
+
+/**
+ * Renames a phase; transitions pointing to it and `start_node` follow, and a transition named as
+ * drawn to it (`<phase>_to_<from>`) is renamed with it when that name is free. Returns the same
+ * workflow when the new name is empty, `done` or already taken.
  */
 export function renamePhase(wf: Workflow, from: string, to: string): Workflow {
   if (from === to || to === '' || to === DONE_NODE || wf.nodes.some((n) => n.name === to)) return wf;
-  const r = (t: Transition): Transition => (t.to === from ? { ...t, to } : t);
+  const transitionsOf = (n: WorkflowNode): Transition[] => {
+    const whens = new Set(n.transitions.map((t) => t.when));
+    return n.transitions.map((t) => {
+      if (t.to !== from) return t;
+      const when = t.when === `${n.name}_to_${from}` && !whens.has(`${n.name}_to_${to}`) ? `${n.name}_to_${to}` : t.when;
+      return { ...t, when, to };
+    });
+  };
   return {
     ...wf,
     start_node: wf.start_node === from ? to : wf.start_node,
-    nodes: wf.nodes.map((n) => ({ ...n, name: n.name === from ? to : n.name, transitions: n.transitions.map(r) })),
+    nodes: wf.nodes.map((n) => ({ ...n, name: n.name === from ? to : n.name, transitions: transitionsOf(n) })),
   };
 }
 

@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { graphNode, region, screenshotsWithAxe, stayOffline, transitionsEnded } from './helpers.ts';
+
+/**
+ * Review 12 #5: a workflow built from the keyboard, as Stately Studio builds one. A phase added while
+ * a phase is selected comes after it (below it, joined by a transition, one undo step); C on a
+ * phase connects it to another phase from a list, as C does for tools.
+ */
+test.use({ viewport: { width: 1280, height: 720 } });
+
+const graph = (page: Page) => region(page, 'Graph');
+const nameField = (page: Page) => region(page, 'Inspector').getByRole('textbox', { name: 'Name', exact: true });
+const transition = (page: Page, from: string, to: string, when: string) => graph(page).locator(`.react-flow__edge[aria-label="${from} to ${to} when ${when}"]`);
+const positionOf = (page: Page, id: string) =>
+  graphNode(page, id).evaluate((n) => {
+    const m = new DOMMatrixReadOnly(getComputedStyle(n).transform);
+    return { x: m.e, y: m.f };
+  });
+
+/** Ctrl+Shift+H, then types the new phase's name and Enter, as the review did. */
+async function addPhaseNamed(page: Page, name: string) {
+  await page.keyboard.press('ControlOrMeta+Shift+H');
+  await expect(nameField(page)).toBeFocused();
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await expect(graphNode(page, name)).toBeVisible();
+  await expect(graphNode(page, name)).toBeFocused();
+}
+
+test.beforeEach(async ({ page }) => {
+  await stayOffline(page);
+  await page.goto('/');
+  await graph(page).getByRole('button', { name: 'New workflow' }).click();
+  await expect(graphNode(page, 'start')).toBeVisible();
+});
+
+test('New workflow, Ctrl+Shift+H twice, C: each phase follows the selected one, C connects phases', async ({ page }) => {
+  await addPhaseNamed(page, 'plan');
+  // Nothing was selected: the first phase stands alone, as before.
+  await expect(graph(page).locator('.react-flow__edge')).toHaveCount(1);
+  await addPhaseNamed(page, 'review');
+  // plan was selected: review comes after it, joined as a drawn transition is, and below it.
+  await expect(transition(page, 'plan', 'review', 'plan_complete')).toHaveCount(1);
+  const [plan, review] = [await positionOf(page, 'plan'), await positionOf(page, 'review')];
+  expect(review.y).toBeGreaterThan(plan.y);
+  expect(review.x).toBe(plan.x);
+
+  // C on review: the other phases (and the end) to choose from.
+  await page.keyboard.press('c');
+  const dialog = page.getByRole('dialog', { name: 'Connect “review”' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('combobox')).toBeFocused();
+  await expect(dialog.getByRole('option')).toHaveText(['start', 'plan', 'done (end)']);
+  await page.keyboard.type('don');
+  await expect(dialog.getByRole('option')).toHaveText(['done (end)']);
+  await screenshotsWithAxe(page, 'keyboard-phases', '#root');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await dialog.getByRole('combobox').press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(transition(page, 'review', 'done', 'review_complete')).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: 'Connected: review to done when review_complete' })).toBeVisible();
+  // The Inspector offers the same connect beside New transition.
+  await region(page, 'Inspector').getByRole('button', { name: 'Connect…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Connect “review”' }).getByRole('option', { name: /done \(end\)/ })).toContainText('already: when review_complete');
+  await page.keyboard.press('Escape');
+});
+
+test('a phase added after start lands beside the end, not below it; one undo takes it away', async ({ page }) => {
+  await graphNode(page, 'start').focus();
+  await page.keyboard.press('Enter');
+  await expect(nameField(page)).toHaveValue('start');
+  await addPhaseNamed(page, 'plan');
+  await expect(transition(page, 'start', 'plan', 'start_to_plan')).toHaveCount(1);
+  const [start, done, plan] = [await positionOf(page, 'start'), await positionOf(page, 'done'), await positionOf(page, 'plan')];
+  expect(plan.y).toBeGreaterThan(start.y);
+  expect(plan.y).toBe(done.y);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-scheme', scheme);
+    await transitionsEnded(page);
+    await page.screenshot({ path: `test-results/keyboard-phases-after-start-${scheme}-1280x720.png` });
+  }
+  // One undo step for the name, one for the phase with its transition.
+  await page.keyboard.press('ControlOrMeta+Z');
+  await expect(graphNode(page, 'phase')).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+Z');
+  await expect(graph(page).locator('.react-flow__node')).toHaveCount(2);
+  await expect(graph(page).locator('.react-flow__edge')).toHaveCount(1);
+});
