@@ -58,6 +58,24 @@ describe('wrapping a long layered layout to a page', () => {
     }
   });
 
+  it('shapes a graph without edges like the page: a few tools in a block, many in lines as long as the page holds (review12 #8)', () => {
+    const docPage = { width: 940, height: 540, below: 0 };
+    const grid = (n: number) => {
+      const { nodes } = chain(0, n);
+      const pos = layeredLayout(nodes, [], { direction: 'RIGHT', wrap: docPage });
+      const xs = new Set(nodes.map((m) => pos[m.id]!.x));
+      const ys = new Set(nodes.map((m) => pos[m.id]!.y));
+      return { columns: xs.size, rows: ys.size, right: Math.max(...nodes.map((m) => pos[m.id]!.x + 176)) };
+    };
+    // codex-default.rules' four tools: two by two, not one row wider than the canvas at zoom 1.
+    expect(grid(4)).toMatchObject({ columns: 2, rows: 2 });
+    // Thirty: lines as long as the page holds (a taller block would only be smaller).
+    expect(grid(30).columns).toBe(4);
+    expect(grid(30).right).toBeLessThanOrEqual(docPage.width);
+    // One tool is one tool.
+    expect(grid(1)).toMatchObject({ columns: 1, rows: 1 });
+  });
+
   it('starts a view at the band of its centre, that band in the middle of the page where it can be', () => {
     const bands = { tops: [0, 100, 200, 300, 400, 500], perPage: 3 };
     expect(bandStart(bands, 0)).toBe(0);

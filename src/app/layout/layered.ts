@@ -83,7 +83,8 @@ type Positions = Record<string, { x: number; y: number }>;
  * Positions (top-left corners) by node id. Nodes with no edge at all are not stacked into the first
  * layer (a tall column beside a short graph, as an agent's unordered tools would make): they fill a
  * grid after the connected part, across the layers, as many to a line as the graph has layers (at
- * least √(2n)), so the whole reads at one zoom.
+ * least √(2n)), so the whole reads at one zoom. A graph with no edge at all, wrapped to a page, is a
+ * grid shaped like the page (see {@link gridFor}), not one row as long as the page.
  */
 export function layeredLayout(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], options: LayeredOptions): Positions {
   const known = new Set(nodes.map((n) => n.id));
@@ -123,11 +124,15 @@ function placeIsolated(result: Positions, isolated: readonly LayoutNode[], conne
   let starts = [...new Set(connected.map((n) => (horizontal ? result[n.id]!.x : result[n.id]!.y)))].sort((a, b) => a - b);
   const end = connected.reduce((m, n) => Math.max(m, (horizontal ? result[n.id]!.y : result[n.id]!.x) + across(n)), -nodeGap);
   const widest = Math.max(...isolated.map(along));
-  // Wrapped to a page: as many columns as its length holds.
+  // Wrapped to a page: as many columns as its length holds (fewer for a few tools alone, see gridFor).
   const page = options.wrap;
   if (page) starts = starts.filter((s, k) => k === 0 || s + widest <= starts[0]! + page.width);
   const fitting = page ? Math.max(1, Math.floor((page.width + layerGap) / (widest + layerGap))) : 0;
-  const perLine = page ? (starts.length > 0 ? starts.length : fitting) : Math.max(starts.length, Math.ceil(Math.sqrt(2 * isolated.length)));
+  const perLine = page
+    ? starts.length > 0
+      ? starts.length
+      : gridFor(isolated, fitting, page, { widest, layerGap, nodeGap }, across)
+    : Math.max(starts.length, Math.ceil(Math.sqrt(2 * isolated.length)));
   // Columns at the layer starts, pushed further along where an isolated node would not fit.
   const columns: number[] = [];
   for (let k = 0; k < perLine; k++) {
@@ -143,6 +148,29 @@ function placeIsolated(result: Positions, isolated: readonly LayoutNode[], conne
     });
     line += Math.max(...row.map(across)) + nodeGap;
   }
+}
+
+/**
+ * How many nodes a line of a graph without edges holds on `page`: of 1 to `most` (what its length
+ * holds), the count whose grid the page shows at the largest zoom, so a few tools make a block
+ * shaped like the pane rather than one row the width of the page (review12 #8: four tools in a row
+ * came out wider than the canvas at its readable zoom). On a tie, more to a line.
+ */
+function gridFor(nodes: readonly LayoutNode[], most: number, page: Page, cell: { widest: number; layerGap: number; nodeGap: number }, across: (n: LayoutNode) => number): number {
+  const { widest, layerGap, nodeGap } = cell;
+  let best = most;
+  let bestZoom = -Infinity;
+  for (let k = most; k >= 1; k--) {
+    let thick = -nodeGap;
+    for (let i = 0; i < nodes.length; i += k) thick += Math.max(...nodes.slice(i, i + k).map(across)) + nodeGap;
+    const long = Math.min(k, nodes.length) * (widest + layerGap) - layerGap;
+    const zoom = Math.min(page.width / long, page.height / Math.max(1, thick));
+    if (zoom > bestZoom + 1e-9) {
+      best = k;
+      bestZoom = zoom;
+    }
+  }
+  return best;
 }
 
 /** The layered layout proper (every node is placed in a layer). */
