@@ -5,7 +5,7 @@
  * remove one.
  */
 import { blobText } from '../persistence/blobText.ts';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import type { TraceDoc } from '../state/store.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { useSimulation } from './useSimulation.ts';
@@ -71,7 +71,9 @@ export function TracesPanel() {
     sim.setChoice({ traceIds: [id] });
     void openTestInSimulator(store, offer.testFileId, offer.test, undefined, () => undefined);
   };
-  const offers = traces.length === 0 ? testTraceOffers(project) : [];
+  // Read again only when the tests change (the project changes at every edit of a rule).
+  const tests = project.tests;
+  const offers = useMemo(() => (traces.length === 0 ? testTraceOffers({ tests }) : []), [tests, traces.length]);
 
   const edited = traces.find((t) => t.id === editing);
   return (

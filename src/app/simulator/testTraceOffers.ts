@@ -18,7 +18,7 @@ export interface TestTraceOffer {
 export const MAX_OFFERS = 6;
 
 /** The project's tests with an inline trace, in file order (none while the codecs load or a test file does not read). */
-export function testTraceOffers(project: ProjectData): TestTraceOffer[] {
+export function testTraceOffers(project: Pick<ProjectData, 'tests'>): TestTraceOffer[] {
   const codecs = codecsIfLoaded();
   if (!codecs) return [];
   const offers: TestTraceOffer[] = [];
