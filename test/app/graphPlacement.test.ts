@@ -112,6 +112,22 @@ describe('positions follow renames, deletes and new nodes (issue 22)', () => {
     allApart({ ...doc().layout }, ['fetch', second, third]);
   });
 
+  it('tools added one after another, each beside the last, fill the page in rows instead of one row off its edge', () => {
+    const { add, doc } = agentStudio();
+    let last = add();
+    const names = [last];
+    for (let i = 0; i < 8; i++) names.push((last = add(last)));
+    const layout = { ...doc().layout };
+    allApart(layout, names);
+    const xs = names.map((n) => layout[n]!.x);
+    const rows = new Set(names.map((n) => layout[n]!.y));
+    // A row is at most what the canvas shows at zoom 1 at 1280×720 (700 units): nine tools take three rows.
+    expect(Math.max(...xs) + W - Math.min(...xs)).toBeLessThanOrEqual(700);
+    expect(rows.size).toBe(3);
+    // Each row starts at the graph's left edge.
+    for (const y of rows) expect(Math.min(...names.filter((n) => layout[n]!.y === y).map((n) => layout[n]!.x))).toBe(Math.min(...xs));
+  });
+
   it('a deleted tool’s position is not reused by the next tool of its name, and undo brings it back', () => {
     const { s, id, add, doc } = agentStudio();
     const a = add();

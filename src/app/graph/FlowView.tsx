@@ -495,19 +495,32 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
 
   // An external selection (a problem clicked) brings its node into view: the least pan that shows
   // it, at the current zoom unless that is below the readable one.
+  // A node just added (T, Add tool, a paste) is selected before it is drawn: the view waits until
+  // React Flow has measured it. Then, unless the user has moved the camera since the last fit, the
+  // graph is fitted again with it (a jump, as a step is followed), as the view of a graph that grows
+  // should; else the least pan.
   const focus = props.focus;
+  const pendingFocus = useRef<{ node: string; added: boolean } | undefined>(undefined);
+  useEffect(() => {
+    if (focus === undefined) return void (pendingFocus.current = undefined);
+    const drawn = boundsOf(boxesOf([focus.node]));
+    pendingFocus.current = { node: focus.node, added: !drawn || drawn.width === 0 };
+    // Once per key: the key is the selection object.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focus?.key]);
   useEffect(() => {
     const el = host.current;
-    const b = focus === undefined ? undefined : boundsOf(boxesOf([focus.node]));
-    if (!el || !b) return;
+    const want = pendingFocus.current;
+    const b = want === undefined || !initialized ? undefined : boundsOf(boxesOf([want.node]));
+    if (!el || !want || !b || b.width === 0) return;
+    pendingFocus.current = undefined;
+    if (want.added && !moved.current && !stage.on) return fitNow(undefined, false, wholeFit.current);
     const now = getViewport();
     const z = stage.view.minZoom;
     const base = now.zoom >= z ? now : { zoom: z, x: el.clientWidth / 2 - (b.x + b.width / 2) * z, y: el.clientHeight / 2 - (b.y + b.height / 2) * z };
     const next = keepInView(base, b, el.clientWidth, el.clientHeight, inset);
     if (next !== now) void setViewport(next, { duration: 300 });
-    // Once per key: the key is the selection object.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focus?.key]);
+  }, [focus?.key, initialized, nodes, boxesOf, getViewport, setViewport, inset, stage.view.minZoom, stage.on, fitNow]);
 
   return (
     <div ref={host} className={stage.on ? 'rs-flow rs-stage' : 'rs-flow'} data-nodes={nodes.length} style={reserveTop > 0 ? { top: reserveTop } : undefined} onKeyDownCapture={onKeyDownCapture}>

@@ -148,8 +148,17 @@ export function missingPositions(doc: RuleDoc, anchorId?: string, next = false):
     input.direction,
     anchorId,
     next,
+    ADDED_ROW[input.direction],
   );
 }
+
+/**
+ * How long a row (a column of phases) of nodes added one by one may grow before the next starts
+ * a new one (graph units): what the Design canvas shows at zoom 1 at 1280×720 with both side
+ * panels open (a 724 px pane less the fit's padding), so a new agent's first tools stay readable
+ * and in view as the user adds them.
+ */
+const ADDED_ROW: Readonly<Record<'RIGHT' | 'DOWN', number>> = { RIGHT: 700, DOWN: 600 };
 
 /**
  * The page a document's layout wraps to (graph units, see `wrap.ts`): what the Design canvas shows

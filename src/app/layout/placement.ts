@@ -95,9 +95,31 @@ export function freeSpot(size: { width: number; height: number }, taken: readonl
 }
 
 /**
+ * The spot for a new node beside `anchor`, as {@link freeSpot}, unless that spot would make the
+ * graph longer along its reading direction than `page`: then the node starts a new row (column) at
+ * the graph's start, so tools added one after another fill the page as a grid instead of a row
+ * running off the pane's edge.
+ */
+function spotWithin(size: { width: number; height: number }, taken: readonly Box[], direction: 'RIGHT' | 'DOWN', anchor: Box | undefined, page: number | undefined): XY {
+  const spot = freeSpot(size, taken, direction, anchor);
+  if (page === undefined || taken.length === 0) return spot;
+  const along = direction === 'RIGHT' ? 'x' : 'y';
+  const extent = direction === 'RIGHT' ? 'width' : 'height';
+  const start = Math.min(...taken.map((b) => b[along]));
+  if (spot[along] + size[extent] - start <= page) return spot;
+  // A box just before the graph's start, level with the anchor: the search then begins at the start of the anchor's row.
+  const first = anchor ?? taken[0];
+  if (!first) return spot;
+  const before = { ...first, [along]: start - first[extent] - ALONG_GAP[direction] };
+  return freeSpot(size, taken, direction, before);
+}
+
+/**
  * Positions for the `ids` missing from `layout`, each in free space beside the anchor (or the
  * previous new node; in the layer right after it with `next`, see {@link freeSpot}). `sizeOf`
- * gives each node's size. Returns only the new positions.
+ * gives each node's size. `page`: the graph's length along its reading direction past which a new
+ * node (not a `next` one, which keeps its edge straight) starts a new row. Returns only the new
+ * positions.
  */
 export function placeUnpositioned(
   ids: readonly string[],
@@ -106,6 +128,7 @@ export function placeUnpositioned(
   direction: 'RIGHT' | 'DOWN',
   anchorId?: string,
   next = false,
+  page?: number,
 ): Record<string, XY> {
   const taken: Box[] = [];
   for (const id of ids) {
@@ -118,7 +141,7 @@ export function placeUnpositioned(
   for (const id of ids) {
     if (own(layout, id)) continue;
     const size = sizeOf(id);
-    const spot = freeSpot(size, taken, direction, anchor, next);
+    const spot = next ? freeSpot(size, taken, direction, anchor, true) : spotWithin(size, taken, direction, anchor, page);
     out[id] = spot;
     anchor = { ...spot, ...size };
     taken.push(anchor);
