@@ -50,7 +50,15 @@ test('the Claude Code walk-through opens from the gallery and steps through the 
   for (let i = 0; i < 20 && (await differs.count()) === 0; i++) await page.keyboard.press('ArrowRight');
   await expect(differs).toContainText('the rules allow it without a prompt, but the user rejected it');
   await expect(decision.getByLabel('Called with')).toHaveText('npm test && npm run build');
+  // review13 #2: the slide said "ran: ok" and "ran without a prompt" beside "the user rejected it".
+  // The call did not run: the heading and the explanation say what the session recorded.
+  await expect(decision.getByRole('heading', { level: 3 })).toContainText('rejected by the user in the session, not run');
+  await expect(decision).toContainText('These rules let Bash run without a prompt');
+  await expect(decision).not.toContainText('ran: ok');
+  await expect(decision).not.toContainText('ran without a prompt');
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('region', { name: 'Decision' }).getByRole('note')).toContainText('The session differs');
+  const stepView = page.getByRole('region', { name: 'Decision' });
+  await expect(stepView.getByRole('note')).toContainText('The session differs');
+  await expect(stepView).toContainText('In the session the user rejected it, so it did not run.');
   expect(errors).toEqual([]);
 });

@@ -5,6 +5,7 @@
  */
 import { profileReason } from '../core/simulator/profileReasons.ts';
 import type { Decision } from '../core/engine/decisions.ts';
+import type { TraceEvent } from '../core/traces/events.ts';
 import { explainDecision } from '../core/simulator/explain.ts';
 import { diffDecisions } from '../core/simulator/diff.ts';
 import { summarize, type Summary } from '../core/simulator/summary.ts';
@@ -48,10 +49,15 @@ export function inspectRun(session: RunSession, stepper: Stepper, step: number, 
     ...(settings ? { settings } : {}),
     ...(session.locateRule ? { locateRule: session.locateRule } : {}),
     ...(state.event ? { event: state.event } : {}),
+    ...(recordedOf(session, state.event) ? { recorded: recordedOf(session, state.event) } : {}),
     state: state.snapshot,
   });
   return { state: shown(state), explanation, seq: decision.seq };
 }
+
+/** What the session's transcript recorded of the event's call, if it is one it recorded. */
+const recordedOf = (session: RunSession, event: TraceEvent | undefined) =>
+  event?.type === 'tool_call' && event.id !== undefined ? session.recorded?.get(event.id) : undefined;
 
 /**
  * The state as the page shows it (explanations are made from the whole state first): the last

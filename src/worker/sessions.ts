@@ -11,6 +11,7 @@ import type { Checkpoints } from '../core/simulator/checkpoints.ts';
 import type { TraceItem } from '../core/traces/events.ts';
 import { createStepper, type Stepper } from '../core/simulator/stepper.ts';
 import type { RuleLocator } from '../core/simulator/ruleLocation.ts';
+import type { RecordedOutcome } from '../core/permissions/claude/agreement.ts';
 
 export interface RunSession {
   items: TraceItem[];
@@ -23,6 +24,8 @@ export interface RunSession {
   stepper?: Stepper;
   /** Where the run's rules are written (their files' spans), for explanations that link to them. */
   locateRule?: RuleLocator;
+  /** What a Claude Code transcript recorded of each call (its `tool_use` id), for explanations. */
+  recorded?: ReadonlyMap<string, RecordedOutcome>;
   /** Estimated heap bytes the session holds (see `budget.ts`), set when the run ends. */
   bytes?: number;
 }

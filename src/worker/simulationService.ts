@@ -14,6 +14,7 @@ import type { TraceItem } from '../core/traces/events.ts';
 import { createStreamingReader, detectTraceFormat, mergeTraces, readTrace, scriptedItems } from '../core/traces/index.ts';
 import { SimulationRequest, type SimulationApi, type SimulationChunk, type SimulationProgress, type SimulationResult } from './protocol.ts';
 import { createSessionStore, type RunSession } from './sessions.ts';
+import { recordedOutcomesOf } from '../core/permissions/claude/agreement.ts';
 import { transfer } from 'comlink';
 import { diffRuns, filterRowsOf, inspectRun, jsonlOf, nextViolationOf, overviewOf, summaryOfRuns, windowOf } from './inspect.ts';
 import { runCoverage } from './coverage.ts';
@@ -94,6 +95,9 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
         run: { replay, checkpoints: createCheckpoints() },
         locateRule: ruleLocator(files, prepared.agent, prepared.workflow),
       };
+      // A Claude Code transcript records whether the user rejected each call: explanations say so.
+      const recorded = prepared.agent?.family === 'claude' ? recordedOutcomesOf(req.traces.flatMap((t) => ('text' in t ? [t.text] : []))) : undefined;
+      if (recorded) session.recorded = recorded;
       const checkpoints = session.run?.checkpoints;
       checkpoints?.passed(0, replay);
       // One run at a time streams (the page cancels the current one before starting the next);

@@ -10,11 +10,12 @@ import { prepareSimulation } from '../../src/core/simulate.ts';
 import { createReplay } from '../../src/core/engine/replay.ts';
 import { explainDecision } from '../../src/core/simulator/explain.ts';
 import { readTrace } from '../../src/core/traces/index.ts';
+import type { RecordedOutcome } from '../../src/core/permissions/claude/agreement.ts';
 
 const PROJECT = '/home/me/app/.claude/settings.json';
 const SETTINGS = JSON.stringify({ permissions: { allow: ['Bash(npm test *)', 'Read(src/**)'], ask: ['Bash(git push *)'] } }, null, 2);
 
-function explained(calls: { tool: string; args: object; consent?: string }[]): string[] {
+function explained(calls: { tool: string; args: object; consent?: string }[], recorded?: RecordedOutcome): string[] {
   const prepared = prepareSimulation([loadRuleFile(PROJECT, SETTINGS)]);
   const agent = prepared.agent;
   if (!agent) throw new Error('no agent');
@@ -25,7 +26,7 @@ function explained(calls: { tool: string; args: object; consent?: string }[]): s
   for (const item of readTrace('t.jsonl', trace).items) {
     const ds = replay.push(item);
     for (const d of ds) {
-      const x = explainDecision(d, { agent, settings, state: replay.snapshot(), ...(item.kind === 'event' ? { event: item.event } : {}) });
+      const x = explainDecision(d, { agent, settings, state: replay.snapshot(), ...(item.kind === 'event' ? { event: item.event } : {}), ...(recorded ? { recorded } : {}) });
       out.push([x.title, x.summary, ...x.details].join('\n'));
     }
   }
@@ -52,5 +53,17 @@ describe('explanations under profile claude', () => {
     expect(push).toContain('ran after a prompt');
     expect(push).toContain('ask rule `Bash(git push *)` matches');
     expect(push).toContain('the answer was yes');
+  });
+
+  it('say a call the transcript records as rejected did not run, though the rules let it (review13 #2)', () => {
+    const [npm] = explained([{ tool: 'Bash', args: { command: 'npm test' } }], 'rejected');
+    expect(npm).toContain('These rules let `Bash` run without a prompt');
+    expect(npm).toContain('In the session the user rejected it, so it did not run.');
+    expect(npm).not.toContain('ran without a prompt');
+    const [push] = explained([{ tool: 'Bash', args: { command: 'git push origin main' }, consent: 'approve_once' }], 'rejected');
+    expect(push).toContain('These rules ask before `Bash`');
+    expect(push).not.toContain('the answer was yes');
+    const [failed] = explained([{ tool: 'Bash', args: { command: 'npm test' } }], 'error');
+    expect(failed).toContain('ran without a prompt (it returned an error)');
   });
 });

@@ -21,7 +21,7 @@ import { useStageStep, useStageTrace } from './useStageStep.ts';
 import { stageCss } from './stageTrace.ts';
 import { nextShownStep, quietSteps, stageMove } from './stageStep.ts';
 import { StageSlide } from './StageSlide.tsx';
-import { useSessionDiffers } from '../simulator/sessionDiffers.ts';
+import { useRecordedCall } from '../simulator/sessionDiffers.ts';
 import { CallStrip } from './CallStrip.tsx';
 import { TeachingLinkButton } from './TeachingLinkButton.tsx';
 import './presenter.css';
@@ -80,7 +80,7 @@ function Stage() {
   const trace = useStageTrace(run);
   const shown = useStageStep(run, step, selected, inspection, highlight, doc, trace, version);
   // the transcript's record of this call, where it parts from the rules (a rejection they would not ask about)
-  const differs = useSessionDiffers(run, shown.decision, shown.event);
+  const recorded = useRecordedCall(run, shown.decision, shown.event);
   // Steps that are not slides (a tool run's token counts): ← / → and the buttons step over them.
   const quiet = useMemo(
     () =>
@@ -160,7 +160,7 @@ function Stage() {
           {marks ? <style>{marks}</style> : null}
           <Canvas stage docId={doc?.id} label="Stage graph" focus={shown.focus} />
         </div>
-        <StageSlide ready={ready} step={step} shown={shown} explanation={inspection?.seq === selected ? inspection?.explanation : undefined} differs={differs} />
+        <StageSlide ready={ready} step={step} shown={shown} explanation={inspection?.seq === selected ? inspection?.explanation : undefined} recorded={recorded} />
       </div>
       {ready && trace ? <CallStrip run={run} items={trace.items} step={step} selected={selected} quiet={quiet} /> : null}
     </div>

@@ -12,11 +12,12 @@ import { verdictOf } from './stageStep.ts';
 import { tellingArgumentText } from '../../core/traces/callText.ts';
 import { ExplanationBody } from '../simulator/DecisionPanel.tsx';
 import type { StageStep } from './useStageStep.ts';
+import type { RecordedCall } from '../simulator/sessionDiffers.ts';
 
 /** The slide's text sizes, largest first (headings and code are set in em of it). */
 const SLIDE_SIZES = [20, 18, 16] as const;
 
-export function StageSlide({ ready, step, shown, explanation, differs }: { ready: boolean; step: number; shown: StageStep; explanation: Explanation | undefined; differs?: string | undefined }) {
+export function StageSlide({ ready, step, shown, explanation, recorded }: { ready: boolean; step: number; shown: StageStep; explanation: Explanation | undefined; recorded?: RecordedCall | undefined }) {
   const { decision, event } = shown;
   const fit = useRef<HTMLElement>(null);
   // A slide fits its box: a long one is set a size or two smaller (20, 18, 16 px) before it scrolls.
@@ -49,14 +50,14 @@ export function StageSlide({ ready, step, shown, explanation, differs }: { ready
         <>
           {/* the slide's heading: the verdict and the call (the explanation's own title is left out on stage) */}
           <h3 className={`presenter-kind presenter-verdict-${verdictOf(decision.kind)}`}>
-            <span aria-hidden="true">{kindIcon(decision.kind)}</span> <CodeText text={decisionLabel(decision)} />
+            <span aria-hidden="true">{kindIcon(decision.kind)}</span> <CodeText text={decisionLabel(decision, undefined, recorded?.outcome)} />
           </h3>
           {called ? (
             <p className="presenter-call" aria-label="Called with">
               <code>{called}</code>
             </p>
           ) : null}
-          <SessionDiffersNote text={differs} className="presenter-differs" />
+          <SessionDiffersNote text={recorded?.differs} className="presenter-differs" />
           {notes}
           {explanation ? <ExplanationBody kind={decision.kind} explanation={explanation} stage /> : null}
         </>

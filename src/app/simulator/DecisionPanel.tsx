@@ -10,7 +10,7 @@ import type { Explanation } from '../../core/simulator/explainTypes.ts';
 import type { RunInfo } from './simulationStore.ts';
 import type { Inspection } from '../../worker/protocol.ts';
 import { RuleSourceLink } from './RuleSourceLink.tsx';
-import { useSessionDiffers } from './sessionDiffers.ts';
+import { useRecordedCall } from './sessionDiffers.ts';
 import { eventSlide } from '../presenter/stageStep.ts';
 import { useStudio } from '../state/context.tsx';
 
@@ -24,7 +24,7 @@ export function DecisionPanel() {
   const explanation = inspection?.seq === selected ? inspection?.explanation : undefined;
   const number = run && decision ? `Step ${decisionNumber(run.log, decision.seq)}` : '';
   const event = inspection && decision && run && inspection.state.step === run.log.stepOf(decision.seq) ? inspection.state.event : undefined;
-  const differs = useSessionDiffers(run, decision, event);
+  const differs = useRecordedCall(run, decision, event)?.differs;
   const quiet = useQuietStep(run, decision === undefined, inspection);
   return (
     <section className="sim-decision" aria-label="Decision">

@@ -2,6 +2,7 @@
 import { ruleNumber } from '../../core/model/ruleNumber.ts';
 import type { AutoReason, ConsentUsed, Decision, DecisionKind, Flow } from '../../core/engine/decisions.ts';
 import { isViolation } from '../../core/simulator/violations.ts';
+import type { RecordedOutcome } from '../../core/permissions/claude/agreement.ts';
 
 /**
  * Text symbols that common fonts have (DejaVu, Liberation, Segoe UI Symbol, Apple Symbols): no
@@ -63,6 +64,12 @@ const FLOW: Record<Flow, { glyph: string; words: string }> = {
   heartbeat: { glyph: '♥', words: 'heartbeat: the agent continues' },
   exit: { glyph: '⏏', words: 'the agent exits' },
   end: { glyph: '∎', words: 'the turn ends' },
+};
+
+/** A call's outcome as a transcript recorded it, where that is not "it ran". */
+const RECORDED_WORDS: Readonly<Record<Exclude<RecordedOutcome, 'ran'>, string>> = {
+  rejected: 'rejected by the user in the session, not run',
+  error: 'returned an error in the session',
 };
 
 const CONSENT: Record<ConsentUsed, string> = { approve_once: 'once', approve_scope: 'scope', approve_for: 'for', grant: 'grant' };
@@ -133,11 +140,13 @@ export function decisionHead(d: Decision, dedupeWindowMs?: number, call?: string
 
 /**
  * One line describing a decision in words, for tooltips, the Changes list and the presenter, e.g.
- * `blocked load MaxCallsExceeded — rule #4` or `allowed extract — ran: ok, the turn ends`.
+ * `blocked load MaxCallsExceeded — rule #4` or `allowed extract — ran: ok, the turn ends`. `recorded`:
+ * what a Claude Code transcript recorded of the call, said in place of the trace's outcome.
  */
-export function decisionLabel(d: Decision, dedupeWindowMs?: number): string {
+export function decisionLabel(d: Decision, dedupeWindowMs?: number, recorded?: RecordedOutcome): string {
   const head = decisionHead(d, dedupeWindowMs);
-  const marks = decisionMarks(d);
+  // What the session's transcript recorded of the call says what happened to it, not the trace's default outcome.
+  const marks = decisionMarks(d).map((m) => (m.slot === 'main' && (d.kind === 'allowed' || d.kind === 'auto') && recorded !== undefined && recorded !== 'ran' ? { ...m, words: RECORDED_WORDS[recorded] } : m));
   const text = head.detail !== undefined ? `${head.text}${head.join ?? ' '}${head.detail}` : head.text;
   return marks.length > 0 ? `${text} — ${marks.map((m) => m.words).join(', ')}` : text;
 }

@@ -7,15 +7,18 @@
 import { useMemo } from 'react';
 import type { Decision } from '../../core/engine/decisions.ts';
 import type { TraceEvent } from '../../core/traces/events.ts';
-import { agreementOf, DISAGREEMENT_TEXT, recordedOutcomes } from '../../core/permissions/claude/agreement.ts';
+import { agreementOf, DISAGREEMENT_TEXT, MAX_COMPARED_CHARS, recordedOutcomes, type RecordedOutcome } from '../../core/permissions/claude/agreement.ts';
 import { useStudio } from '../state/context.tsx';
 import type { RunInfo } from './simulationStore.ts';
 
-/** Transcripts larger than this are not compared on the page (the CLI compares any size). */
-export const MAX_COMPARED_CHARS = 8 * 1024 * 1024;
+/** What the transcript recorded of the selected call, and where that differs from the rules' decision, in words (undefined where they agree). */
+export interface RecordedCall {
+  outcome: RecordedOutcome;
+  differs?: string;
+}
 
-/** What the transcript recorded differently from the rules' decision, in words; undefined where they agree or cannot be compared. */
-export function useSessionDiffers(run: RunInfo | undefined, decision: Decision | undefined, event: TraceEvent | undefined): string | undefined {
+/** What the transcript recorded of the decision's call; undefined where it recorded nothing or cannot be compared. */
+export function useRecordedCall(run: RunInfo | undefined, decision: Decision | undefined, event: TraceEvent | undefined): RecordedCall | undefined {
   const claude = useStudio((s) => {
     const doc = s.project.docs.find((d) => d.id === run?.agentDocId);
     return doc?.kind === 'agent' && doc.agent.family === 'claude';
@@ -27,5 +30,5 @@ export function useSessionDiffers(run: RunInfo | undefined, decision: Decision |
   const outcome = recorded.get(event.id);
   if (!outcome) return undefined;
   const kind = agreementOf(decision, outcome);
-  return kind === 'agree' ? undefined : `The session differs: ${DISAGREEMENT_TEXT[kind]}.`;
+  return kind === 'agree' ? { outcome } : { outcome, differs: `The session differs: ${DISAGREEMENT_TEXT[kind]}.` };
 }

@@ -26,9 +26,19 @@ export function explainClaudeRan(d: Extract<Decision, { kind: 'allowed' }>, ctx:
   const where = p.rule ? `${p.rule.file}:${p.rule.line}:${p.rule.col} (${p.rule.scope} settings)` : undefined;
   const details: string[] = [];
   let summary: string;
-  if (p.decision === 'ask') {
-    summary = `${code(d.tool)} ran after a prompt (outcome ${d.outcome}): ${p.reason}; the answer was yes${d.consent !== undefined ? ` (${d.consent})` : ''}.`;
-  } else summary = `${code(d.tool)} ran without a prompt (outcome ${d.outcome}): ${p.reason}.`;
+  // The transcript's record wins over the trace's outcome, which a transcript's call lines do not carry (`ok` by default).
+  if (ctx.recorded === 'rejected') {
+    summary =
+      p.decision === 'ask'
+        ? `These rules ask before ${code(d.tool)}: ${p.reason}. In the session the user rejected it, so it did not run.`
+        : `These rules let ${code(d.tool)} run without a prompt: ${p.reason}. In the session the user rejected it, so it did not run.`;
+  } else {
+    const outcome = ctx.recorded === 'error' ? 'it returned an error' : ctx.recorded === 'ran' ? 'it ran' : `outcome ${d.outcome}`;
+    summary =
+      p.decision === 'ask'
+        ? `${code(d.tool)} ran after a prompt (${outcome}): ${p.reason}; the answer was yes${d.consent !== undefined ? ` (${d.consent})` : ''}.`
+        : `${code(d.tool)} ran without a prompt (${outcome}): ${p.reason}.`;
+  }
   if (where) details.push(`the rule is written at ${code(where)}`);
   if (p.parts && p.parts.length > 1) details.push(`the command's parts, each judged: ${p.parts.map(code).join(', ')}`);
   details.push('Claude Code goes on after every call: the conversation continues until the model ends its turn');

@@ -5,6 +5,7 @@ import type { Agent } from '../model/toolRules.ts';
 import type { Workflow } from '../model/workflow.ts';
 import type { TraceEvent } from '../traces/events.ts';
 import type { RuleLocator, SourceAt } from './ruleLocation.ts';
+import type { RecordedOutcome } from '../permissions/claude/agreement.ts';
 
 /** Where a decision's rule lives: an agent's tool rule, or a node's workflow rule (0-based, file order). */
 export type RuleRef = { kind: 'tool'; index: number } | { kind: 'workflow'; index: number; node: string };
@@ -45,4 +46,9 @@ export interface ExplainContext {
   settings?: ReplaySettingsInput;
   /** Finds where a rule is written ({@link ruleLocator}); without it explanations carry no `ruleAt`. */
   locateRule?: RuleLocator;
+  /**
+   * What the session's transcript recorded of the call (Claude Code: its `tool_result`), when
+   * known: a call the user rejected did not run, whatever the trace's default outcome says.
+   */
+  recorded?: RecordedOutcome;
 }

@@ -9,6 +9,22 @@ import type { Decision } from '../../engine/decisions.ts';
 import type { TraceEvent } from '../../traces/events.ts';
 import { ASKED_AND_REFUSED } from '../../engine/tools/claudePolicy.ts';
 
+/** Transcripts larger than this are not compared in the studio (the CLI compares any size). */
+export const MAX_COMPARED_CHARS = 8 * 1024 * 1024;
+
+/**
+ * The recorded outcomes of the transcripts among `texts` small enough to compare, or undefined
+ * when none records a tool result.
+ */
+export function recordedOutcomesOf(texts: readonly string[]): Map<string, RecordedOutcome> | undefined {
+  let out: Map<string, RecordedOutcome> | undefined;
+  for (const text of texts) {
+    if (text.length > MAX_COMPARED_CHARS || !text.includes('tool_result')) continue;
+    for (const [id, o] of recordedOutcomes(text)) (out ??= new Map()).set(id, o);
+  }
+  return out;
+}
+
 /** What the transcript records for one call. */
 export type RecordedOutcome = 'rejected' | 'error' | 'ran';
 
