@@ -127,6 +127,8 @@ export function ExamplesDialog() {
       if (!(store.getState().project.tests ?? []).some((t) => t.name === tests.test.name)) store.getState().addTest(tests.test.name, tests.test.text);
     }
     const extras = [session ? `the session ${session.name} (see the Policy tab)` : undefined, tests ? `its tests, ${tests.test.name} (see the Tests tab)` : undefined].filter((x) => x !== undefined);
+    // Undo stops at the example as opened (review13: a second Ctrl+Z removed the whole example).
+    store.getState().settleHistory();
     if (added > 0) store.getState().notify('info', `Opened a copy of the example ${name}${extras.length > 0 ? ` with ${extras.join(' and ')}` : ''}${keptText(kept)}.`);
     close();
   };
@@ -135,6 +137,7 @@ export function ExamplesDialog() {
     const kept = asOwnProject(store, f.name);
     const added = f.files.reduce((n, e) => n + store.getState().importFile(e.name, e.text), 0);
     for (const t of f.traces) store.getState().addTrace(t.name, t.text);
+    store.getState().settleHistory();
     if (added > 0) store.getState().notify('info', `Opened a copy of the example ${f.name}/: ${f.files.length} files and the trace ${f.traces.map((t) => t.name).join(', ')} (see the Policy tab)${keptText(kept)}.`);
     close();
   };

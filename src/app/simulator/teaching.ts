@@ -69,6 +69,8 @@ export async function openTeachingPayload(p: TeachingContent, store: StudioStore
   }
   if (added === 0 && p.files.length > 0) return { ok: false, message: 'The teaching link could not be opened: none of its rule files could be read.' };
   const traceId = store.getState().addTrace(p.trace.name, p.trace.text, p.note);
+  // Undo stops at the example as opened, not at an empty project.
+  store.getState().settleHistory();
   const sim = simulationStore().getState();
   sim.setChoice({ traceIds: [traceId], agentDocId: undefined, workflowDocId: undefined });
   sim.setForm(settingsToForm(p.settings));

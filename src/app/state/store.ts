@@ -94,6 +94,11 @@ export interface StudioState {
   newProject(name?: string): void;
   /** Replaces the whole project (opened from storage, a bundle or a share link): history resets. */
   loadProject(data: ProjectData): void;
+  /**
+   * The project as it is now is where undo stops: a project just opened (an example, a teaching
+   * link) is not taken apart again by undoing the steps that opened it.
+   */
+  settleHistory(): void;
   renameProject(name: string): void;
   /** Adds the agents / workflow of a file; returns how many documents were added (0 = nothing changed). */
   importFile(fileName: string, text: string): number;
@@ -230,6 +235,9 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
       },
       loadProject(data) {
         set({ project: data, history: emptyHistory(), selection: { kind: 'none' }, notices: get().notices.filter((n) => n.kind !== 'error') });
+      },
+      settleHistory() {
+        set({ history: emptyHistory() });
       },
       renameProject(name) {
         change((p) => (p.name === name ? p : { ...p, name }), 'rename');
