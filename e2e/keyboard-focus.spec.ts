@@ -202,3 +202,24 @@ test('the focus stays after Add rule’s choice, the Undo of a Connect and leavi
   await expect(page.getByRole('dialog', { name: 'Presenter view' })).toHaveCount(0);
   await expect.poll(() => focused(page)).toMatch(/^button/);
 });
+
+test('Show trace puts the focus on the timeline; Alt+3 puts it in the presenter (review13 #7: both left it on the page)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await stayOffline(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
+  await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: 'release-deadlock.toml', exact: true }).click();
+  const deadlock = region(page, 'Problems').locator('li', { hasText: 'V001' });
+  await expect(deadlock).toContainText('Deadlock', { timeout: 30_000 });
+  await deadlock.getByRole('button', { name: 'Show trace' }).click();
+  await expect(region(page, 'Simulation').getByText('Step 7 of 7')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => focused(page)).toBe('div Decisions');
+  await page.keyboard.press('Alt+3');
+  const presenter = page.getByRole('dialog', { name: 'Presenter view' });
+  await expect(presenter).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]')?.getAttribute('aria-label') ?? 'outside')).toBe('Presenter view');
+  // Escape leaves and gives the focus back where it was (not the page).
+  await page.keyboard.press('Escape');
+  await expect(presenter).toHaveCount(0);
+  await expect.poll(() => focused(page)).not.toBe('body');
+});

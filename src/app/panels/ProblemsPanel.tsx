@@ -21,7 +21,11 @@ import { ensureVerifyWatching, verifyStore } from '../verify/verifyStore.ts';
 import { useShowSimulator } from '../tests/useShowSimulator.ts';
 import { Button } from '../components/ui/Button.tsx';
 import './panels.css';
+import { focusOnceShown } from '../components/focusOnceShown.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
+
+/** The Simulate timeline, where the focus goes after Show trace (the Problems panel goes away). */
+const TIMELINE = '.sim-list[role="listbox"]';
 
 const ICON: Record<Severity, string> = { error: '⨯', warning: '⚠', info: 'ℹ' };
 /** A one-line row's height, for rows not yet measured. */
@@ -159,7 +163,7 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
                         type="button"
                         className="problem-trace"
                         title={`Open the ${trace.steps.length}-step counterexample in the simulator at step ${trace.step}`}
-                        onClick={() => void openCounterexample(store, d as VerifyDiagnostic, showSimulator)}
+                        onClick={() => void openCounterexample(store, d as VerifyDiagnostic, showSimulator).then((ok) => ok && focusOnceShown(TIMELINE))}
                       >
                         Show trace
                       </button>

@@ -98,9 +98,12 @@ function Stage() {
 
   // Leaving gives the focus back where it was when the presenter opened (the Present button), as a
   // dialog does: it never drops to the page.
+  // Opening moves the focus into the presenter, as a modal dialog's does (Alt+3 left it on the page).
+  const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const active = document.activeElement;
     const opener = active instanceof HTMLElement && active !== document.body && active.closest('.presenter') === null ? active : null;
+    if (!root.current?.contains(document.activeElement)) root.current?.focus({ preventScroll: true });
     return () => {
       const present = [...document.querySelectorAll<HTMLElement>('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim() === 'Present');
       const back = opener?.isConnected ? opener : present;
@@ -131,7 +134,7 @@ function Stage() {
   const ready = run !== undefined && run.status !== 'running' && items > 0;
   const marks = ready && step >= 0 ? stageCss('.presenter-graph .rs-flow', { current: shown.current, verdict: shown.verdict }) : '';
   return (
-    <div className="presenter" role="dialog" aria-modal="true" aria-label="Presenter view" data-stage-theme={theme}>
+    <div ref={root} tabIndex={-1} className="presenter" role="dialog" aria-modal="true" aria-label="Presenter view" data-stage-theme={theme}>
       <header className="presenter-bar">
         <h2 className="presenter-title" title={title}>
           {title}
