@@ -104,7 +104,7 @@ test('Show trace titles the counterexample with the property it breaks and sums 
   const line = (subject: string) => title.locator('li', { hasText: new RegExp(`^${subject} `) });
   for (const tool of ['lock_branch', 'run_tests', 'hotfix', 'release', 'exit']) await expect(line(tool)).toHaveCount(1);
   await expect(line('lock_branch')).toContainText('Max calls');
-  await expect(line('run_tests')).toContainText('hotfix of its exclusive group was called');
+  await expect(line('run_tests')).toContainText('excluded since hotfix (its exclusive group) was called');
   await expect(line('release')).toContainText('needs run_tests called first');
   if (shots) await screenshotsWithAxe(page, `${shots}/4-counterexample`, 'main');
   expect(errors).toEqual([]);

@@ -18,7 +18,7 @@ describe('counterexample claims', () => {
       title: 'V001 deadlock: no call can be made and the agent cannot exit',
       finalState: [
         { subject: 'lock_branch', why: 'called 1 time: the limit of #4 (Max calls · MaxCalls)' },
-        { subject: 'run_tests', why: '`hotfix` of its exclusive group was called: #3 (Only one of · ExclusiveGroups)' },
+        { subject: 'run_tests', why: 'excluded since `hotfix` (its exclusive group) was called: #3 (Only one of · ExclusiveGroups)' },
         { subject: 'hotfix', why: 'called 1 time: the limit of #4 (Max calls · MaxCalls)' },
         { subject: 'release', why: 'needs `run_tests` called first: #2 (Call after… · RequiresPrecedingTools)' },
         { subject: 'exit', why: '`release` is required before exit and is refused too' },

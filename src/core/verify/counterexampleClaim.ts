@@ -54,7 +54,7 @@ function ruleRef(rules: readonly ToolRule[], index: number): string {
 
 /**
  * Why a call of `tool` is refused, said with what the run did: "called 1 time: the limit of #4
- * (Max calls · MaxCalls)", "`hotfix` of its exclusive group was called: #3 (…)", "needs
+ * (Max calls · MaxCalls)", "excluded since `hotfix` (its exclusive group) was called: #3 (…)", "needs
  * `run_tests` called first: #2 (…)"; other refusals name their rule. `called` lists the calls made so far
  * (repeats included), in order.
  */
@@ -70,7 +70,7 @@ export function refusalWhy(rules: readonly ToolRule[], tool: string, d: Decision
   if (type?.type === 'MaxCalls') return `called ${times} time${times === 1 ? '' : 's'}: the limit of ${ref}`;
   if (type?.type === 'ExclusiveGroups') {
     const others = [...new Set(type.value.filter((g) => g.includes(tool)).flat())].filter((t) => t !== tool && called.includes(t));
-    if (others.length > 0) return `${names(others)} of its exclusive group ${others.length === 1 ? 'was' : 'were'} called: ${ref}`;
+    if (others.length > 0) return `excluded since ${names(others)} (its exclusive group) ${others.length === 1 ? 'was' : 'were'} called: ${ref}`;
   }
   if (type?.type === 'RequiresPrecedingTools' && rule) {
     const missing = rule.conditions.filter((c) => !called.includes(c));
