@@ -133,12 +133,17 @@ test('a share link opens the project in a fresh browser, and its hash is removed
   await fresh.close();
 });
 
-test('a malformed paste and a 10 MB paste are refused with a clear message and change nothing', async ({ page }) => {
+test('a pasted rule file cut short opens to be fixed; a malformed paste that is no rule file and a 10 MB paste are refused', async ({ page }) => {
   await page.goto('/');
   await openExample(page, 'etl-pipeline.toml');
+
+  // As Import does with the same text (review13 #9: the paste was refused).
+  await paste(page, '[[agents]\nname = "broken"');
+  await expect(page.getByRole('alert').filter({ hasText: 'Opened pasted.toml to be fixed: line 1' })).toBeVisible();
+  await expect(explorer(page)).toContainText('pasted');
   const before = await explorer(page).innerText();
 
-  await paste(page, '[[agents]\nname = "broken"');
+  await paste(page, 'name = "no closing quote\n');
   await expect(page.getByRole('alert').filter({ hasText: 'Could not import the pasted text' })).toContainText('Nothing was changed.');
   await paste(page, { repeat: 1_800_000 });
   await expect(page.getByRole('alert').filter({ hasText: 'too large to import' })).toContainText('the limit is 10.0 MB');

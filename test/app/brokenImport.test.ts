@@ -83,6 +83,18 @@ describe('a broken rule file opens to be fixed', () => {
     expect(r.kind === 'docs' && r.docs[0]?.kind).toBe('workflow');
   });
 
+  it('pasted (no file name), it opens to be fixed as an imported one does (review13 #9)', () => {
+    const text = BROKEN_TOML.replace('tools = ["deploy", "rollback"\n', 'tools = ["deploy", "rollback"]\n').replace('{ type = "MaxCalls", value = 1 }', '{ type = "MaxCalls", value = 1');
+    const pasted = readImport(undefined, text);
+    expect(pasted.kind === 'docs' && pasted.broken).toMatchObject({ line: 8, column: 13 });
+    expect(pasted.kind === 'docs' && pasted.docs[0]?.text).toBe(text);
+    const store = createStudioStore();
+    expect(applyImport(store, pasted)).toBe(true);
+    expect(activeDoc(store.getState())?.fileName).toBe('pasted.toml');
+    // Text with no mark of a rule file is still refused, not opened as a document.
+    expect(readImport(undefined, 'just = "a note\n').kind).toBe('refused');
+  });
+
   it('near-miss: a well-formed file that is not a rule file is still refused', () => {
     expect(readImport('notes.yaml', 'foo: bar\n').kind).toBe('refused');
   });

@@ -145,6 +145,13 @@ function readPasted(format: 'json' | 'yaml' | 'toml', text: string): ReturnType<
 }
 
 /**
+ * What a rule file of one of the families holds early on (an agent's table, a tool rule, a
+ * workflow's phases, a permission rule): pasted text that does not read and has none of these is
+ * refused rather than opened as a document.
+ */
+const RULE_FILE_MARK = /\[\[?agents?\b|\btool_rules\b|\brule_type\b|^\s*(nodes|start_node|mode)\s*:|"permissions"\s*:|\[\[rule\]\]|\bprefix_rule\s*\(/m;
+
+/**
  * Reads an imported text. `fileName` is absent for pasted text: its format is then sniffed and
  * the documents are named after the agents and workflows they hold.
  */
@@ -176,7 +183,9 @@ export function readImport(fileName: string | undefined, text: string): ImportRe
   if (docs.length === 0) {
     const trace = traceByContent(fileName, text);
     if (trace) return trace;
-    const broken = fileName ? brokenRuleDoc(fileName, text, loaded) : undefined;
+    // A pasted rule file cut short opens to be fixed, as an imported one does (review13 #9: the
+    // paste was refused while Import of the same text opened it at its error).
+    const broken = fileName ? brokenRuleDoc(fileName, text, loaded) : RULE_FILE_MARK.test(text) ? brokenRuleDoc(`pasted.${format}`, text, loaded) : undefined;
     if (broken) {
       const { start } = broken.error.range;
       return { kind: 'docs', docs: [broken.doc], source, broken: { line: start.line, column: start.column, message: broken.error.message } };
