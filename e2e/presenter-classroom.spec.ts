@@ -9,6 +9,12 @@ import { expect, test, type Locator } from '@playwright/test';
 import { forwardTo, openWalkthrough, stayOffline } from './helpers.ts';
 
 const WALKTHROUGHS = ['ETL pipeline, step by step', 'A coding session under the execution workflow', 'A Letta agent, as Letta runs it', 'A Claude Code session under a project’s settings'];
+/**
+ * The smallest node text each walk-through keeps on stage (12 px unless said): hegel's phases are
+ * drawn without their summary and prompt there, so its graph reads at 13 px and more (review13: its
+ * phases were 11–12 px on a 1280×720 projector).
+ */
+const FLOOR_PX: Readonly<Record<string, number>> = { 'A coding session under the execution workflow': 13 };
 
 /** The stage graph's geometry: whether every node is inside the pane, and its smallest text × zoom. */
 function stageView(stage: Locator) {
@@ -46,7 +52,7 @@ for (const title of WALKTHROUGHS) {
       await page.waitForTimeout(500);
       const view = await stageView(stage);
       expect(view.allInside, `step ${step}: every node inside the stage`).toBe(true);
-      expect(view.smallest, `step ${step}: smallest node text`).toBeGreaterThanOrEqual(12);
+      expect(view.smallest, `step ${step}: smallest node text`).toBeGreaterThanOrEqual(FLOOR_PX[title] ?? 12);
     };
     await wholeAt(0);
     // The walk-through's title is read whole (it was cut to "A coding session under the e…").

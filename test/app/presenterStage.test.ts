@@ -23,6 +23,18 @@ describe('stageViewport', () => {
     expect(left + node.width * 1.5).toBeLessThanOrEqual(800);
   });
 
+  it('keeps the zoom controls’ band clear, whole or panned (review13: the controls sat on a node)', () => {
+    const chrome = { left: 44 };
+    const graph = { x: 0, y: 0, width: 400, height: 300 };
+    const whole = stageViewport(graph, [], 800, 600, VIEW, {}, { x: 0, y: 0 }, undefined, chrome);
+    expect(whole.whole).toBe(true);
+    expect(whole.viewport.x).toBeGreaterThanOrEqual(44 + VIEW.padding - 1e-9);
+    const node = { x: 0, y: 40, width: 200, height: 60 };
+    const panned = stageViewport({ x: 0, y: 0, width: 2000, height: 400 }, [node], 800, 600, VIEW, { bottom: 116 }, { x: 0, y: 0 }, undefined, chrome);
+    expect(panned.whole).toBe(false);
+    expect(node.x * panned.viewport.zoom + panned.viewport.x).toBeGreaterThanOrEqual(44);
+  });
+
   it('keeps the current node in view when its rule’s other node is too far to show with it', () => {
     const current = { x: 1800, y: 40, width: 200, height: 60 };
     const far = { x: 0, y: 40, width: 200, height: 60 };

@@ -24,7 +24,7 @@ import {
 import type { XY } from '../state/documents.ts';
 import { reconcileEdges, reconcileNodes } from './reconcile.ts';
 import { ARROW_STEP, arrowDirection, isTextTarget } from './keys.ts';
-import { StageContext } from './stage.ts';
+import { STAGE_CONTROLS_BAND, StageContext } from './stage.ts';
 import { WHOLE_MIN_ZOOM, boundsOf, centreAcross, planViewport, startOf, wholeView, type Box, type Inset } from '../layout/viewport.ts';
 import type { Page } from '../layout/wrap.ts';
 import { keepInView } from '../layout/follow.ts';
@@ -80,6 +80,19 @@ const MINIMAP = { width: 160, height: 100 };
 /** The smallest pane that shows the minimap (outside the presenter): smaller, it would cover too much of the graph. */
 const MINIMAP_ROOM = { width: 420, height: 260 };
 const NO_INSET = {};
+/** How far an edge turning back to the next row runs past the nodes (edgeRoute's stub and a handle, graph units). */
+const EDGE_TURN = 26;
+
+/** Whether an edge ends before its source along the reading direction (it then routes around, outside the nodes). */
+function hasBackEdge(nodes: readonly Node[], edges: readonly Edge[], direction: 'RIGHT' | 'DOWN'): boolean {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  return edges.some((e) => {
+    const s = byId.get(e.source);
+    const t = byId.get(e.target);
+    if (!s || !t || s === t) return false;
+    return direction === 'RIGHT' ? t.position.x < s.position.x + (s.measured?.width ?? 0) : t.position.y < s.position.y + (s.measured?.height ?? 0);
+  });
+}
 /** Shift+click (as in Figma and tldraw), or Ctrl/Cmd+click (as in React Flow), adds a node to the selection or takes it out. */
 const MULTI_KEYS = ['Shift', 'Meta', 'Control'];
 /**
@@ -149,6 +162,10 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
 
   // Many new nodes are drawn a frame before their edges (see useStagedEdges).
   const drawnEdges = useStagedEdges(props.nodes, edges);
+  const edgesRef = useRef(edges);
+  useEffect(() => {
+    edgesRef.current = edges;
+  }, [edges]);
 
   const { onSelectNode, onSelectNodes, onSelectEdge, onMoveNodes } = props;
   const selectedNodesRef = useRef(props.selectedNodes);
@@ -321,11 +338,16 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       if (el && stage.on) {
         // The whole graph, or the readable zoom panned to the step's nodes (see stageView.ts).
         const all = boxesOf();
-        const whole = boundsOf(all);
-        if (!whole) return;
+        const nodesBox = boundsOf(all);
+        if (!nodesBox) return;
+        // An edge that goes back (from one row to the next of a wrapped layout) leaves its node and
+        // turns outside the graph's nodes (edgeRoute's stub, past the handle): the fit keeps that
+        // room, or the line is cut at the pane's edge.
+        const turn = hasBackEdge(getNodes(), edgesRef.current, direction) ? EDGE_TURN : 0;
+        const whole = direction === 'RIGHT' ? { ...nodesBox, x: nodesBox.x - turn, width: nodesBox.width + 2 * turn } : { ...nodesBox, y: nodesBox.y - turn, height: nodesBox.height + 2 * turn };
         // Each focused node on its own, the most important first (see stageViewport).
         const focus = only && only.length > 0 && boxes.length < all.length ? only.flatMap((id) => boxesOf([id])) : [];
-        const planned = stageViewport(whole, focus, el.clientWidth, el.clientHeight, stage.view, inset, startOf(all, direction) ?? whole, getViewport());
+        const planned = stageViewport(whole, focus, el.clientWidth, el.clientHeight, stage.view, inset, startOf(all, direction) ?? whole, getViewport(), STAGE_CONTROLS_BAND);
         setOverflow(!planned.whole);
         moved.current = false;
         void setViewport(planned.viewport, { duration: animate ? 400 : 0 });

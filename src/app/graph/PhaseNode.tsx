@@ -1,5 +1,11 @@
-/** A phase on the workflow graph: name, summary, prompt preview and rules with their parameters. */
-import { memo } from 'react';
+/**
+ * A phase on the workflow graph: name, summary, prompt preview and rules with their parameters.
+ * On stage (the presenter) the summary and the prompt are left out: the graph is then small
+ * enough to be drawn at a size a room can read (review13: hegel's phases at 11–12 px), and the
+ * slide says what each step did.
+ */
+import { memo, useContext } from 'react';
+import { StageContext } from './stage.ts';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { NodeName } from './NodeName.tsx';
 import type { PhaseFlowNode } from './flowElements.ts';
@@ -13,6 +19,7 @@ function ignoredText(ignored: { rules: number; transitions: number }): string {
 }
 
 function PhaseNodeView({ data }: NodeProps<PhaseFlowNode>) {
+  const onStage = useContext(StageContext).on;
   const title = [data.reason, data.stuckReason, ...(data.reason || data.stuckReason ? [] : data.problems)].filter(Boolean).join('\n') || undefined;
   return (
     <div className="rs-phase" title={title}>
@@ -24,8 +31,8 @@ function PhaseNodeView({ data }: NodeProps<PhaseFlowNode>) {
         {data.stuck ? <span className="rs-marker rs-marker-stuck">stuck</span> : null}
         <NodeName name={data.label} />
       </div>
-      {data.summary ? <div className="rs-phase-summary"><CodeText text={data.summary} /></div> : null}
-      {data.prompt ? <div className="rs-phase-prompt">{data.prompt}</div> : null}
+      {data.summary && !onStage ? <div className="rs-phase-summary"><CodeText text={data.summary} /></div> : null}
+      {data.prompt && !onStage ? <div className="rs-phase-prompt">{data.prompt}</div> : null}
       {data.rules.length > 0 ? (
         <ul className="rs-phase-rules" aria-label="Rules">
           {data.rules.map((r) => (

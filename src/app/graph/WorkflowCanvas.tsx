@@ -29,9 +29,9 @@ import { problemNode } from './attention.ts';
 
 const nodeTypes: NodeTypes = { phase: PhaseNode };
 const edgeTypes: EdgeTypes = { rule: RuleEdge };
-/** A capped view's own layout input: the drawn phases and transitions (as `layoutInputOf`). */
-const viewLayoutInput = (v: GraphView<PhaseGraphNode, TransitionGraphEdge>) => ({
-  nodes: v.nodes.map((n) => ({ id: n.id, ...phaseNodeSize(n.rules.length, n.summary !== undefined) })),
+/** A capped view's own layout input: the drawn phases and transitions (as `layoutInputOf`); on stage, phases are drawn without their summary and prompt. */
+const viewLayoutInput = (v: GraphView<PhaseGraphNode, TransitionGraphEdge>, onStage = false) => ({
+  nodes: v.nodes.map((n) => ({ id: n.id, ...phaseNodeSize(n.rules.length, !onStage && n.summary !== undefined) })),
   edges: v.edges,
   direction: 'DOWN' as const,
 });

@@ -22,4 +22,7 @@ export interface Stage {
  */
 export const STAGE_VIEW: ViewportOptions = { minZoom: 1.5, maxZoom: 1.8, padding: 32, wholeDownTo: 1 };
 
+/** The band at the stage's left that its zoom controls take: no node is drawn under them. */
+export const STAGE_CONTROLS_BAND = { left: 44 } as const;
+
 export const StageContext = createContext<Stage>({ on: false, view: CANVAS_VIEW });

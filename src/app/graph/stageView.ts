@@ -28,7 +28,8 @@ const union = (a: Box, b: Box): Box => {
  * boxes of the nodes to keep in view, the most important first (the current call's node, then the
  * other end of its deciding rule): as many as fit together are kept in view. `current` is the
  * camera now (kept when it is already at the readable zoom and shows the focus); `inset` the band
- * the minimap takes when the graph does not fit.
+ * the minimap takes when the graph does not fit; `chrome` the band the zoom controls take, kept
+ * clear in either case (review13: the controls sat on a node's corner).
  */
 export function stageViewport(
   whole: Box,
@@ -39,9 +40,12 @@ export function stageViewport(
   inset: Inset,
   start: { x: number; y: number },
   current?: Viewport,
+  chrome: Inset = {},
 ): StagePlan {
-  const fit = Math.min((width - 2 * view.padding) / Math.max(1, whole.width), (height - 2 * view.padding) / Math.max(1, whole.height));
-  if (fit >= (view.wholeDownTo ?? view.minZoom)) return { viewport: planViewport(whole, width, height, view, {}, start), whole: true };
+  const across = width - (chrome.left ?? 0) - (chrome.right ?? 0);
+  const fit = Math.min((across - 2 * view.padding) / Math.max(1, whole.width), (height - 2 * view.padding) / Math.max(1, whole.height));
+  if (fit >= (view.wholeDownTo ?? view.minZoom)) return { viewport: planViewport(whole, width, height, view, chrome, start), whole: true };
+  inset = { ...inset, left: Math.max(inset.left ?? 0, chrome.left ?? 0), right: Math.max(inset.right ?? 0, chrome.right ?? 0) };
   const readable = current !== undefined && Math.abs(current.zoom - view.minZoom) < 1e-6;
   const base = readable ? current : planViewport(whole, width, height, view, inset, start);
   let box: Box | undefined;

@@ -16,7 +16,7 @@ import { bandsOf, layeredLayout } from '../layout/layered.ts';
 import type { Bands, Page } from '../layout/wrap.ts';
 import { stageLayout } from '../layout/stageLayout.ts';
 import { GRAPH_CAP, neighbourhood, type GraphView, type Item, type Link } from './neighbourhood.ts';
-import { StageContext } from './stage.ts';
+import { STAGE_CONTROLS_BAND, StageContext } from './stage.ts';
 
 const NOTHING = { nodes: [], edges: [] };
 
@@ -34,7 +34,8 @@ export function useGraphView<N extends Item, E extends Link>(
   graph: { nodes: readonly N[]; edges: readonly E[] },
   focus: { node: string; key: object } | undefined,
   docLayout: Readonly<Record<string, XY>>,
-  layoutInput: (view: GraphView<N, E>) => { nodes: LayoutNode[]; edges: LayoutEdge[]; direction: 'RIGHT' | 'DOWN' },
+  /** The view's layout input; `onStage`: sized as the presenter draws its nodes (see PhaseNode). */
+  layoutInput: (view: GraphView<N, E>, onStage?: boolean) => { nodes: LayoutNode[]; edges: LayoutEdge[]; direction: 'RIGHT' | 'DOWN' },
   storeMove: (positions: Record<string, XY>, key: string) => void,
   page?: Page,
 ): DrawnGraph<N, E> {
@@ -74,7 +75,8 @@ export function useGraphView<N extends Item, E extends Link>(
   const staged = useMemo(() => {
     if (!pane) return undefined;
     const base = own ?? docLayout;
-    const laid = stageLayout(layoutInput(view), base, pane, padding);
+    // laid out for the pane less the zoom controls' band, as the stage's camera fits it
+    const laid = stageLayout(layoutInput(view, true), base, { width: pane.width - STAGE_CONTROLS_BAND.left, height: pane.height }, padding);
     return laid === base ? undefined : laid;
     // The layout input depends on the view only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
