@@ -17,6 +17,11 @@ test('a selected tool connects to another by keyboard: C, type, Enter; it is ann
   await expect(search).toBeFocused();
   // Every other tool is offered, the tool itself is not.
   await expect(dialog.getByRole('option')).toHaveText(['connect_db', 'extract', 'transform', 'load', 'disconnect_db']);
+  // A filter that matches nothing says so, not "No other tool to connect to" (review13).
+  await page.keyboard.type('zzz');
+  await expect(dialog.getByRole('option')).toHaveCount(0);
+  await expect(dialog).toContainText('Nothing matches “zzz”.');
+  await search.fill('');
   await page.keyboard.type('disc');
   await expect(dialog.getByRole('option')).toHaveText(['disconnect_db']);
   await page.keyboard.press('Enter');

@@ -35,6 +35,7 @@ export function PickList({
   placeholder: string;
   items: readonly PickItem[];
   onPick(id: string): void;
+  /** Said when there is nothing to pick at all (a filter that matches nothing says so instead). */
   empty: ReactNode;
 }) {
   const base = useId();
@@ -96,7 +97,7 @@ export function PickList({
             {item.keys ? <kbd>{item.keys}</kbd> : null}
           </li>
         ))}
-        {shown.length === 0 ? <li className="muted">{empty}</li> : null}
+        {shown.length === 0 ? <li className="muted">{items.length > 0 ? `Nothing matches “${query.trim()}”.` : empty}</li> : null}
       </ul>
     </div>
   );
