@@ -162,7 +162,7 @@ export function ExamplesDialog() {
         </Tabs.List>
         <Tabs.Content value="gallery" className="gallery-pane">
           <h3>Guided walk-throughs</h3>
-          <p className="muted">A rule set and a scripted trace, opened in the simulator, ready to step through in the presenter.</p>
+          <p className="muted">A rule set and a scripted trace, opened in the presenter: step through with → or Space; Escape leaves for the simulator.</p>
           <ul className="gallery-grid" aria-label="Guided walk-throughs">
             {WALKTHROUGHS.map((w) => (
               <Card key={w.trace.name} name={w.trace.name} title={w.title} family={`${familyOf(w.ruleFile.name)} · walk-through`} description={w.description} preview={previewOfFile(w.ruleFile.name, w.ruleFile.text)} onOpen={() => walk(w)} mono={false} />

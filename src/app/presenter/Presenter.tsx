@@ -145,7 +145,7 @@ function Stage() {
           {playing ? (
             <Button iconOnly variant="primary" icon="pause" label="Pause" onClick={() => sim.pause()} />
           ) : (
-            <Button iconOnly variant="primary" icon="play" label="Play" disabled={!ready} onClick={() => sim.play()} />
+            <Button iconOnly {...(ready ? { variant: 'primary' as const } : {})} icon="play" label="Play" disabled={!ready} onClick={() => sim.play()} />
           )}
           <Button iconOnly icon="next" label="Step forward" shortcut="→ or Space" disabled={!canForward} onClick={() => go(1, quiet)} />
           <Button iconOnly icon="last" label="Last step" shortcut="End" disabled={!ready || step >= lastShown} onClick={() => sim.selectStep(lastShown)} />
