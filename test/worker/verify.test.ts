@@ -27,6 +27,12 @@ describe('worker verify', () => {
       ['V001', 'release-deadlock.toml', 7],
       ['V003', 'release-deadlock.toml', 1],
     ]);
+    // Both point at the rule that keeps the agent from exiting (release's RequiredBeforeExit, line 8),
+    // not at the [[agents]] header (review13).
+    expect(reply.diagnostics.map((d) => [d.range.start.line, d.target.kind === 'agent' ? d.target.rule : undefined])).toEqual([
+      [8, 0],
+      [8, 0],
+    ]);
     expect(reply.agents).toEqual([{ agent: 'release', file: 'release-deadlock.toml', stats: expect.objectContaining({ exhaustive: true }) }]);
     await new Promise((r) => setTimeout(r, 20));
     expect(progress.at(-1)?.states).toBe(reply.agents[0]?.stats.states);

@@ -57,6 +57,21 @@ function exitBlockage(s: ToolSearch, probe: ProbedState, describe: (tool: string
   return `exit is blocked: ${listText(why)}`;
 }
 
+/**
+ * The rule that keeps the agent from exiting in the probed state (the first pending tool's
+ * RequiredBeforeExit or RequiredBeforeExitIf rule), so a deadlock or a trap points at the rule the
+ * user must look at rather than at the agent's header (review13); undefined when none is found.
+ */
+function exitRuleOf(s: ToolSearch, probe: ProbedState): number | undefined {
+  const blocked = probe.decisionsOf({ kind: 'end', wait: s.model.waitMs > 0 }).find((d) => d.kind === 'exit_blocked');
+  if (!blocked || blocked.kind !== 'exit_blocked') return undefined;
+  for (const tool of blocked.pending) {
+    const i = s.agent.rules.findIndex((r) => r.tool_name === tool && (r.rule_type.type === 'RequiredBeforeExit' || r.rule_type.type === 'RequiredBeforeExitIf'));
+    if (i >= 0) return i;
+  }
+  return undefined;
+}
+
 /** The tools a path calls, in order (repeats kept). */
 const callsOf = (path: readonly Action[]): string[] => path.flatMap((a) => (a.kind === 'call' ? [a.tool] : []));
 
@@ -127,10 +142,12 @@ function deadlocks(s: ToolSearch): VerifyFinding[] {
       (wait ? ' Waiting for cooldowns does not help.' : '');
     const end: Action = { kind: 'end', wait: false };
     const step = probe.path.length + probes.length + 1;
+    const rule = exitRuleOf(s, probe);
     out.push({
       code: 'V001',
       severity: 'error',
       message,
+      ...(rule !== undefined ? { rule } : {}),
       ...(last?.kind === 'call' ? { tool: last.tool } : {}),
       proof: 'witness',
       trace: traceOf(s, probe.path, [...probes, end], step, `V001 deadlock: ${pathText(probe.path)} no tool can be called and the agent cannot exit`, deadlockClaim(s, probe, wait)),
@@ -154,10 +171,12 @@ function traps(s: ToolSearch, can: boolean[]): VerifyFinding[] {
       const before = probe.path.slice(0, -1);
       const what = action.kind === 'call' ? `calling ${q(action.tool)}` : 'ending the answer';
       const message = `Trap: ${pathText(before)}, ${what} leaves no way to exit cleanly: ${exitBlockage(s, probe)}, and no sequence of calls from there changes that.`;
+      const rule = exitRuleOf(s, probe);
       out.push({
         code: 'V003',
         severity: 'warning',
         message,
+        ...(rule !== undefined ? { rule } : {}),
         ...(action.kind === 'call' ? { tool: action.tool } : {}),
         proof: 'witness',
         trace: traceOf(s, probe.path, [{ kind: 'end', wait: false }], probe.path.length, `V003 trap: ${pathText(before)}, ${what} leaves no way to exit cleanly`),

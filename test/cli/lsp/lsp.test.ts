@@ -158,7 +158,8 @@ describe('rule-studio lsp over stdio', () => {
     const v001 = p.diagnostics.find((d) => d.code === 'V001')!;
     expect(v001).toMatchObject({
       severity: 1,
-      range: { start: { line: 3, character: 0 }, end: { line: 3, character: 10 } },
+      // at the rule that keeps the agent from exiting (release's RequiredBeforeExit), not the [[agents]] header
+      range: { start: { line: 7, character: 0 }, end: { line: 7, character: 21 } },
     });
     expect(v001.message).toMatch(/^Deadlock after `lock_branch` → `hotfix`/);
   });
