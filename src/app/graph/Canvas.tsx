@@ -90,7 +90,7 @@ function EmptyCanvas() {
         <Button icon="plus" label="New agent" title="An agent's tool rules (Pattern TOML)" onClick={() => store.getState().addAgent()} />
         <Button icon="plus" label="New workflow" title="A hegel workflow (YAML)" onClick={() => store.getState().addWorkflow()} />
       </div>
-      <p className="muted">Or drop .toml, .yaml, .json or Letta .af files, or traces, anywhere on the window.</p>
+      <p className="muted">Or drop rule files (.toml, .yaml, .json, Letta .af) or traces anywhere.</p>
     </div>
   );
 }
