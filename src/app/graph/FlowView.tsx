@@ -389,7 +389,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       moved.current = false;
       void setViewport(plan, { duration: animate ? 300 : 0 });
     },
-    [boxesOf, setViewport, getViewport, stage, direction, inset, mapRoom, mapHidden, shownByUser],
+    [boxesOf, getNodes, setViewport, getViewport, stage, direction, inset, mapRoom, mapHidden, shownByUser],
   );
   const fitRef = useRef(fitNow);
   useEffect(() => {
