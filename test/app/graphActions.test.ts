@@ -99,6 +99,29 @@ describe('graph actions', () => {
     expect(activeDoc(s())!.text).toBe(readFileSync('examples/etl-pipeline.toml', 'utf8'));
   });
 
+  it('Connect from the list moves a free tool that would run backwards after the other, in the same undo step (review13 #6)', () => {
+    const { ctx, s } = setup();
+    const id = s().addAgent('a');
+    s().editAgent(id, (a) => ({ ...a, tools: [{ name: 'search' }, { name: 'fetch_page' }] }));
+    s().setPositions(id, { search: { x: 0, y: 0 }, fetch_page: { x: 260, y: 0 } });
+    const before = activeDoc(s())!;
+    // "fetch_page runs before search": search sat left of fetch_page, so the edge looped back under both.
+    connectTools(ctx.store, id, 'fetch_page', 'search');
+    const after = activeDoc(s())!;
+    expect(after.layout['fetch_page']).toEqual({ x: 260, y: 0 });
+    expect(after.layout['search']!.x).toBeGreaterThan(260 + 176);
+    expect(after.layout['search']!.y).toBe(0);
+    s().undo();
+    expect(activeDoc(s())!.text).toBe(before.text);
+    expect(activeDoc(s())!.layout).toEqual(before.layout);
+    // A tool held by another edge stays where the user put it.
+    s().editAgent(id, (a) => ({ ...a, tools: [...a.tools, { name: 'parse' }] }));
+    s().setPositions(id, { parse: { x: -300, y: 0 } });
+    connectTools(ctx.store, id, 'parse', 'search');
+    connectTools(ctx.store, id, 'fetch_page', 'search');
+    expect(activeDoc(s())!.layout['search']).toEqual({ x: 0, y: 0 });
+  });
+
   it('Add phase adds a phase to a workflow document only', async () => {
     const { ctx, s } = setup();
     s().addWorkflow('wf');

@@ -8,6 +8,8 @@ import type { StudioStore } from '../state/store.ts';
 import { addPrecedingEdge, addRule } from '../../core/graph/agentEdits.ts';
 import { ruleTypeLabel } from '../../core/describe/ruleNames.ts';
 import { ruleNumber } from '../../core/model/ruleNumber.ts';
+import { forwardSpot } from '../graph/docGraph.ts';
+import { keepsPositions } from '../graph/usePlacement.ts';
 import type { ToolRuleTypeName } from '../../core/model/toolRules.ts';
 
 /** Adds a rule of `type` (with its defaults) to `tool` in agent document `docId`; returns its index. */
@@ -31,13 +33,24 @@ export function connectTools(store: StudioStore, docId: string, from: string, to
   let rule = -1;
   let changed = false;
   const s = store.getState();
-  const added = s.editAgent(docId, (a) => {
-    const r = addPrecedingEdge(a, from, to);
-    rule = r.rule;
-    changed = r.agent !== a;
-    return r.agent;
-  });
+  // The rule and the move that makes it read forward are one undo step.
+  const key = `connect:${from}>${to}:${Date.now()}`;
+  const added = s.editAgent(
+    docId,
+    (a) => {
+      const r = addPrecedingEdge(a, from, to);
+      rule = r.rule;
+      changed = r.agent !== a;
+      return r.agent;
+    },
+    { key },
+  );
   if (!added || rule < 0) return -1;
+  // Connected from a list, not drawn by hand: a tool that now runs after another but sits before it,
+  // held by no other edge, moves after it, so the graph still reads left to right (review13 #6).
+  const doc = store.getState().project.docs.find((d) => d.id === docId);
+  const moved = changed && doc && keepsPositions(doc) ? forwardSpot(doc, from, to) : undefined;
+  if (moved) store.getState().setPositions(docId, moved, { key });
   s.select({ kind: 'rule', index: rule });
   s.notify('info', `${changed ? 'Connected' : 'Already connected'}: ${from} before ${to} (rule ${ruleNumber(rule)}, ${ruleTypeLabel('RequiresPrecedingTools')}).`);
   return rule;

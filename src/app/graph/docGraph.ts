@@ -10,7 +10,9 @@ import { workflowGraph, type WorkflowGraph } from '../../core/graph/workflowGrap
 import { patchWorkflowGraph } from '../../core/graph/workflowGraphPatch.ts';
 import { diagnosticsOf, type AgentDoc, type DocDiagnostics, type RuleDoc, type WorkflowDoc, type XY } from '../state/documents.ts';
 import type { LayoutEdge, LayoutNode } from '../layout/types.ts';
-import { phaseNodeSize, placeUnpositioned, toolNodeSize, toolNodeSizeOf } from '../layout/placement.ts';
+import { freeSpot, phaseNodeSize, placeUnpositioned, toolNodeSize, toolNodeSizeOf } from '../layout/placement.ts';
+import type { Box } from '../layout/viewport.ts';
+import { own } from '../../core/model/ownKeys.ts';
 import { layeredLayout } from '../layout/layered.ts';
 import type { Page } from '../layout/wrap.ts';
 import { codecs } from '../state/codecs.ts';
@@ -134,6 +136,31 @@ export function layoutInputOf(doc: RuleDoc): { nodes: LayoutNode[]; edges: Layou
     edges: g.edges.map((e) => ({ id: e.id, source: e.source, target: e.target })),
     direction: 'DOWN',
   };
+}
+
+/**
+ * Where `to` goes so that an edge `from` → `to` just made reads in the graph's direction: when
+ * `to` lies before `from` (left of it, for tools) and no other edge holds it, the free spot right
+ * after `from`, as a tool added after it would take; undefined when the edge already reads forward,
+ * a position is missing, or `to` is held by other edges (then it stays where the user has it).
+ */
+export function forwardSpot(doc: RuleDoc, from: string, to: string): Record<string, XY> | undefined {
+  const input = layoutInputOf(doc);
+  const a = own(doc.layout, from);
+  const b = own(doc.layout, to);
+  const sizes = new Map(input.nodes.map((n) => [n.id, n]));
+  const sa = sizes.get(from);
+  const sb = sizes.get(to);
+  if (!a || !b || !sa || !sb || from === to) return undefined;
+  const forward = input.direction === 'RIGHT' ? b.x >= a.x + sa.width : b.y >= a.y + sa.height;
+  if (forward) return undefined;
+  if (input.edges.some((e) => (e.source === to || e.target === to) && !(e.source === from && e.target === to))) return undefined;
+  const taken: Box[] = [];
+  for (const n of input.nodes) {
+    const p = own(doc.layout, n.id);
+    if (p && n.id !== to) taken.push({ ...p, width: n.width, height: n.height });
+  }
+  return { [to]: freeSpot(sb, taken, input.direction, { ...a, width: sa.width, height: sa.height }, true) };
 }
 
 /** Places the nodes of `doc` that have no position, beside `anchorId` when given (in the layer after it with `next`; see `placeUnpositioned`). */
