@@ -33,6 +33,14 @@ export interface CalledView {
 
 const newScope = (): Scope => ({ chunks: [], text: '', textLength: 0 });
 
+/** The tail of a history with no chunk yet (never written: a push first makes a chunk). */
+const NO_CHUNK: IdArray = new Uint8Array(0);
+/**
+ * The least id a chunk of `width` bytes cannot hold; for four bytes 2³⁰, which ids stay far below
+ * and which is a small integer, so the field holding it never changes representation.
+ */
+const limitOf = (width: 1 | 2 | 4): number => (width === 1 ? 0x100 : width === 2 ? 0x10000 : 0x40000000);
+
 function widthFor(id: number): 1 | 2 | 4 {
   return id > 0xffff ? 4 : id > 0xff ? 2 : 1;
 }
@@ -79,32 +87,47 @@ export class CalledHistory {
   /** Replaced (never emptied) when a scope starts, so views of the old scope keep their chunks. */
   private scope = newScope();
   private len = 0;
+  /** The chunk the next id goes into while `len % CHUNK > 0` (the last of the scope's chunks). */
+  private tail: IdArray = NO_CHUNK;
+  /** The least id {@link tail} cannot hold ({@link limitOf}). */
+  private tailLimit = 0;
 
   get length(): number {
     return this.len;
   }
 
+  /**
+   * Appends an id. The usual push stores into the tail chunk; a new chunk (a scope's first, or a
+   * full one) and a widening are made in {@link nextChunk}, so this path reads no array past its
+   * end and changes no field's representation (both threw the compiled caller away).
+   */
   push(id: number): void {
-    const chunks = this.scope.chunks;
-    const k = (this.len / CHUNK) | 0;
     const at = this.len % CHUNK;
-    let chunk = chunks[k];
-    if (chunk === undefined) {
-      chunk = arrayOf(widthFor(id), CHUNK);
-      chunks.push(chunk);
-    } else if (id > (chunk instanceof Uint8Array ? 0xff : chunk instanceof Uint16Array ? 0xffff : 0xffffffff)) {
-      // Widened in place of the old chunk: the entries views can see keep their values.
-      const wider = arrayOf(widthFor(id), CHUNK);
-      wider.set(chunk);
-      chunks[k] = chunk = wider;
-    }
-    chunk[at] = id;
+    if (at === 0 || id >= this.tailLimit) this.nextChunk(id, at);
+    this.tail[at] = id;
     this.len++;
+  }
+
+  /** Makes {@link tail} a chunk that can hold `id` at `at`: a new one at a chunk's start, else the tail widened. */
+  private nextChunk(id: number, at: number): void {
+    const chunks = this.scope.chunks;
+    const width = at === 0 ? widthFor(id) : (Math.max(widthFor(id), this.tail.BYTES_PER_ELEMENT) as 1 | 2 | 4);
+    const chunk = arrayOf(width, CHUNK);
+    if (at === 0) chunks.push(chunk);
+    else {
+      // Widened in place of the old chunk: the entries views can see keep their values.
+      chunk.set(this.tail.subarray(0, at));
+      chunks[chunks.length - 1] = chunk;
+    }
+    this.tail = chunk;
+    this.tailLimit = limitOf(width);
   }
 
   clear(): void {
     this.scope = newScope();
     this.len = 0;
+    this.tail = NO_CHUNK;
+    this.tailLimit = 0;
   }
 
   at(i: number): number {
@@ -136,13 +159,14 @@ export class CalledHistory {
   }
 
   restore(ids: IdArray): void {
-    this.scope = newScope();
-    this.len = 0;
+    this.clear();
     const width = ids.BYTES_PER_ELEMENT as 1 | 2 | 4;
     for (let from = 0; from < ids.length; from += CHUNK) {
       const chunk = arrayOf(width, CHUNK);
       chunk.set(ids.subarray(from, Math.min(ids.length, from + CHUNK)));
       this.scope.chunks.push(chunk);
+      this.tail = chunk;
+      this.tailLimit = limitOf(width);
     }
     this.len = ids.length;
   }
