@@ -153,7 +153,7 @@ describe('createDecisionWriter', () => {
     );
   });
 
-  it('writes a replay that leaves times unformatted (timesAsMs) byte for byte as the oracle writes the same replay with its times, any year, unusable lines included', () => {
+  it.each(['timeMsOf', 'clock'] as const)('writes a replay that leaves times unformatted (timesAsMs) byte for byte as the oracle writes the same replay with its times, any year, unusable lines included (times through %s)', (through) => {
     const ms = fc.oneof(fc.integer({ min: -1.6e14, max: 3.2e14 }), fc.constantFrom(253_402_300_799_999, 253_402_300_800_000, -62_167_219_200_001));
     fc.assert(
       fc.property(caseArb, fc.array(ms, { maxLength: 4 }), fc.integer({ min: 0, max: 3 }), (c, far, errorEvery) => {
@@ -167,7 +167,8 @@ describe('createDecisionWriter', () => {
         const texts = createReplay(config);
         const numbers = createReplay({ ...config, timesAsMs: true });
         const chunks: Uint8Array[] = [];
-        const w = createDecisionWriter({ sink: (b) => chunks.push(b.slice()), escape: jsonTermSafe, timeMsOf: (time) => numbers.timeMsOf(time) });
+        const times = through === 'clock' ? { clock: numbers.timeClock } : { timeMsOf: (time: string) => numbers.timeMsOf(time) };
+        const w = createDecisionWriter({ sink: (b) => chunks.push(b.slice()), escape: jsonTermSafe, ...times });
         const all: Decision[] = [];
         for (const item of items) {
           const out: Decision[] = [];

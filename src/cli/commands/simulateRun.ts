@@ -59,13 +59,14 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
   // buffer; without a byte output (tests) each batch goes through `out` as text.
   const other = args.value('compare-profile') as Profile | undefined;
   const comparison = other === undefined ? undefined : createProfileComparison(config, other);
-  // The writer takes each decision's time as a number before the next push: no ISO text per event.
+  // The writer reads each decision's time from the replay's clock before the next push: no ISO
+  // text per event, and no number boxed.
   const replay = comparison ? undefined : createReplay({ ...config, timesAsMs: true });
   const decoder = new TextDecoder();
   const writer = createDecisionWriter({
     sink: ctx.outBytes ? (bytes) => ctx.outBytes?.(bytes) : (bytes) => ctx.out(decoder.decode(bytes)),
     escape: jsonTermSafe,
-    ...(replay ? { timeMsOf: (time: string) => replay.timeMsOf(time) } : {}),
+    ...(replay ? { clock: replay.timeClock } : {}),
   });
   // Decisions are appended to one list and written as each item gives them (before the next push:
   // `timesAsMs`); the list is emptied once it holds 64, not after every item (emptying drops its

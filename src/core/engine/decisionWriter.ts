@@ -35,6 +35,11 @@ export interface DecisionWriterOptions {
    * `timesAsMs` for the event it was made for.
    */
   timeMsOf?(time: string): number | undefined;
+  /**
+   * Where the epoch ms of a decision whose `time` is `''` is read (a replay with `timesAsMs`: its
+   * `timeClock`), when it is written: the number goes from array to array, never boxed.
+   */
+  clock?: Float64Array;
 }
 
 /** Writes decisions (and ready-made lines) as JSONL bytes. */
@@ -291,8 +296,12 @@ class IsoTimes {
   private w4 = 0;
   private w5 = 0;
 
-  /** Whether `ms` can be written by {@link timeInto}: a whole ms in a year of four digits. */
-  ready(ms: number): boolean {
+  /** The epoch ms {@link ready} and {@link timeInto} write (a typed array: read and stored without boxing). */
+  readonly ms = new Float64Array(1);
+
+  /** Whether {@link ms} can be written by {@link timeInto}: a whole ms in a year of four digits. */
+  ready(): boolean {
+    const ms = this.ms[0] as number;
     if (ms >= this.secondStart && ms < this.secondEnd && Number.isInteger(ms)) return true;
     if (!Number.isInteger(ms)) return false;
     const head = this.head;
@@ -328,8 +337,9 @@ class IsoTimes {
     return true;
   }
 
-  /** `"YYYY-MM-DDTHH:MM:SS.mmmZ"` of `ms` (made {@link ready}) at `p`; the position after. */
-  timeInto(v: DataView, b: Uint8Array, p: number, ms: number): number {
+  /** `"YYYY-MM-DDTHH:MM:SS.mmmZ"` of {@link ms} (made {@link ready}) at `p`; the position after. */
+  timeInto(v: DataView, b: Uint8Array, p: number): number {
+    const ms = this.ms[0] as number;
     v.setUint32(p, this.w0, true);
     v.setUint32(p + 4, this.w1, true);
     v.setUint32(p + 8, this.w2, true);
@@ -358,6 +368,7 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
   const batch = opts.batchBytes ?? DEFAULT_BATCH_BYTES;
   const escape = opts.escape;
   const timeMsOf = opts.timeMsOf;
+  const clock = opts.clock;
   const days = new IsoTimes();
   const seqDigits = new DigitCounter();
   const eventDigits = new DigitCounter();
@@ -697,11 +708,22 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
     write(d) {
       const rec = d as unknown as Record<string, unknown>;
       const { seq, event } = d;
-      const ms = timeMsOf !== undefined && typeof d.time === 'string' ? timeMsOf(d.time) : undefined;
-      const fast = ms !== undefined && days.ready(ms);
-      // a time known only as its ms (a replay with `timesAsMs` leaves the text empty) that cannot
-      // be written from the number is formatted here
-      const time = ms === undefined || fast ? d.time : formatIso(ms);
+      // A time known as its ms is written from the number; one known only so (a replay with
+      // `timesAsMs` leaves the text empty) that cannot be written from it is formatted here.
+      let time: unknown = d.time;
+      let fast = false;
+      if (clock !== undefined && time === '') {
+        days.ms[0] = clock[0] as number;
+        fast = days.ready();
+        if (!fast) time = formatIso(clock[0] as number);
+      } else if (timeMsOf !== undefined && typeof time === 'string') {
+        const ms = timeMsOf(time);
+        if (ms !== undefined) {
+          days.ms[0] = ms;
+          fast = days.ready();
+          if (!fast) time = formatIso(ms);
+        }
+      }
       let done = false;
       if (isSmallInt(seq) && isSmallInt(event) && (fast || (typeof time === 'string' && time.length === 24))) {
         // `{"seq":N,"event":N,"time":"…"` in locals: the usual decision
@@ -713,7 +735,7 @@ export function createDecisionWriter(opts: DecisionWriterOptions): DecisionWrite
         p = eventKeyInto(v, p);
         p = eventDigits.into(v, p, event);
         p = timeKeyInto(v, p);
-        p = fast ? days.timeInto(v, b, p, ms) : plainTimeInto(b, p, time);
+        p = fast ? days.timeInto(v, b, p) : plainTimeInto(b, p, time as string);
         if (p >= 0) {
           pos = p;
           done = true;

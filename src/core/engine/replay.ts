@@ -72,6 +72,11 @@ export interface Replay {
    * the decision got), else undefined: lets a writer format the number (see `DecisionStamp.msOf`).
    */
   timeMsOf(time: string): number | undefined;
+  /**
+   * With `timesAsMs`: the epoch ms of the decisions the last push made (their `time` is `''`),
+   * valid until the next push. A typed array, so a consumer reads the number without boxing it.
+   */
+  readonly timeClock: Float64Array;
 }
 
 /** Starts a replay. The engines never read the wall clock: time comes from the events. */
@@ -141,6 +146,7 @@ export function createReplay(config: ReplayConfig): Replay {
     settings,
     pushInto,
     timeMsOf: (time) => stamp.msOf(time),
+    timeClock: stamp.clock,
     push(item) {
       const out: Decision[] = [];
       pushInto(item, out);

@@ -41,8 +41,12 @@ export class DecisionStamp {
   seq = 0;
   /** Index of the event being processed. */
   event = 0;
-  /** The current event's time in epoch ms (a typed array: storing or passing it on boxes nothing). */
-  protected readonly clock = new Float64Array([Number.NaN]);
+  /**
+   * The current event's time in epoch ms (a typed array: storing or passing it on boxes nothing).
+   * Current once a decision has read {@link time} or {@link timeMs}: a consumer of an
+   * {@link MsOnlyStamp}'s decisions reads their time here before the next event is stamped.
+   */
+  readonly clock = new Float64Array([Number.NaN]);
   /** The event whose time is to be read when first needed ({@link atEvent}), if any. */
   private source: { readonly time: number } | undefined = undefined;
 
@@ -65,12 +69,17 @@ export class DecisionStamp {
 
   /** The current event's time in epoch ms. */
   get timeMs(): number {
+    this.syncClock();
+    return this.clock[0] as number;
+  }
+
+  /** Reads the kept event's time into {@link clock}, if an event is kept. */
+  protected syncClock(): void {
     const source = this.source;
     if (source !== undefined) {
       this.source = undefined;
       this.clock[0] = source.time;
     }
-    return this.clock[0] as number;
   }
 
   /**
@@ -86,15 +95,16 @@ export class DecisionStamp {
 
   /** The current event's time, ISO 8601 in UTC with milliseconds (formatted at each read). */
   get time(): string {
-    if (this.source !== undefined) void this.timeMs;
+    this.syncClock();
     return isoOfClock(this.clock);
   }
 }
 
 /**
  * A stamp that leaves decisions' `time` unformatted (`''`): for a consumer that takes every
- * decision's time from {@link DecisionStamp.msOf} before the next event is stamped (the decision
- * stream's writer writes the digits from the number), so no ISO text is built per event.
+ * decision's time from {@link DecisionStamp.clock} (or {@link DecisionStamp.msOf}) before the next
+ * event is stamped (the decision stream's writer writes the digits from the number), so no ISO
+ * text is built per event.
  */
 export class MsOnlyStamp extends DecisionStamp {
   override msOf(time: string): number | undefined {
@@ -102,8 +112,9 @@ export class MsOnlyStamp extends DecisionStamp {
   }
 
   override get time(): string {
-    // The time is read now, while the decision is made, though not formatted.
-    void this.timeMs;
+    // The time is read into the clock now, while the decision is made, though not formatted. Not
+    // through the `timeMs` getter: a number returned by a call V8 does not inline is boxed.
+    this.syncClock();
     return '';
   }
 }
