@@ -35,6 +35,16 @@ describe('in-place edits of example files', () => {
     expect(comments(etl).length).toBeGreaterThan(0);
   });
 
+  it('a tool added to an inline tools array keeps the array in its form (one a line, or one line)', () => {
+    const before = agentOf('etl-pipeline.toml', etl);
+    const after = { ...before, tools: [...before.tools, { name: 'extract_2' }] };
+    const r = editAgentText('etl-pipeline.toml', etl, before, after);
+    expect(r.text).toBe(etl.replace('  "send_message",\n', '  "send_message",\n  "extract_2",\n'));
+    const oneLine = '[[agents]]\nname = "a"\ntools = ["x", "y"] # the tools\n';
+    const a = agentOf('a.toml', oneLine);
+    expect(editAgentText('a.toml', oneLine, a, { ...a, tools: [...a.tools, { name: 'z' }] }).text).toBe('[[agents]]\nname = "a"\ntools = ["x", "y", "z"] # the tools\n');
+  });
+
   it('a new rule is written in the form export writes, after the last rule of the agent', () => {
     const before = agentOf('etl-pipeline.toml', etl);
     const after = { ...before, rules: [...before.rules, { tool_name: 'extract', rule_type: { type: 'Cooldown' as const, value: 30_000 }, conditions: [], priority: 5 }] };

@@ -149,12 +149,29 @@ function replace(text: string, path: DocPath, value: unknown): string | undefine
   return undefined;
 }
 
+/**
+ * Inserts element `key` into the inline array at `pk` after the element before it, with the
+ * separator the array already uses (`,\n  ` in an array written one element a line), so a
+ * hand-formatted `tools = [...]` keeps its form. Undefined when the array has no element before
+ * `key` or a comment sits between two of its elements (the caller rewrites the array).
+ */
+function insertInArray(text: string, L: Layout, pk: string, key: number, value: unknown): string | undefined {
+  const prevKey = pk + SEP + (key - 1);
+  const prev = L.raw.offsets.get(prevKey);
+  if (key === 0 || !prev || !L.isEntry(prevKey)) return undefined;
+  const before = key >= 2 ? L.raw.offsets.get(pk + SEP + (key - 2)) : undefined;
+  const sep = before ? text.slice(before[3], prev[2]) : ', ';
+  if (!/^[ \t]*,\s*$/.test(sep)) return undefined;
+  return text.slice(0, prev[3]) + sep + tomlInline(plainOf(value)) + text.slice(prev[3]);
+}
+
 function insert(text: string, parent: DocPath, key: string | number, value: unknown): string | undefined {
   const L = layoutOf(text);
   const pk = pathKey(parent);
   if (typeof key === 'number') {
     const count = L.elementCount(pk);
-    if (count === 0 || !isTable(value)) return undefined;
+    if (count === 0) return insertInArray(text, L, pk, key, value);
+    if (!isTable(value)) return undefined;
     const content = block([...parent, key], value);
     if (key < count) {
       const r = L.region(pk + SEP + key);
