@@ -103,15 +103,18 @@ export function renameTool(agent: Agent, from: string, to: string): Agent {
   return {
     ...agent,
     tools: agent.tools.map((t) => (t.name === from ? { ...t, name: to } : t)),
-    rules: agent.rules.map((rule) => {
-      const rt = rule.rule_type;
-      return {
-        ...rule,
-        tool_name: r(rule.tool_name),
-        conditions: rule.conditions.map(r),
-        rule_type: rt.type === 'ExclusiveGroups' ? { type: 'ExclusiveGroups', value: rt.value.map((g) => g.map(r)) } : rt,
-      };
-    }),
+    rules: agent.rules.map((rule) => renameRuleTools(rule, r)),
+  };
+}
+
+/** `rule` with every tool it names (its subject, its conditions, its groups' members) renamed by `to`. */
+export function renameRuleTools(rule: ToolRule, to: (name: string) => string): ToolRule {
+  const rt = rule.rule_type;
+  return {
+    ...rule,
+    tool_name: to(rule.tool_name),
+    conditions: rule.conditions.map(to),
+    rule_type: rt.type === 'ExclusiveGroups' ? { type: 'ExclusiveGroups', value: rt.value.map((g) => g.map(to)) } : rt,
   };
 }
 
