@@ -31,6 +31,11 @@ export interface Action {
   icon?: IconName;
   /** Key combinations, e.g. `Mod+Z` (Mod = Ctrl, or Cmd on macOS), `Mod+Shift+Z`. */
   shortcuts?: string[];
+  /**
+   * Its shortcut is left to the browser (Ctrl/Cmd+C, Ctrl/Cmd+V), which fires a copy or paste event
+   * the studio answers with the clipboard's data, asking no permission; the palette runs it.
+   */
+  native?: boolean;
   /** Its shortcut works in text fields too (F6 leaves a field for the next region). */
   anywhere?: boolean;
   /** A short help text (tooltip and palette). */

@@ -13,6 +13,7 @@ import { isTextTarget } from '../graph/keys.ts';
 import { actionForKey, isMac, matchesShortcut, ownsArrowKeys, ownsTypeahead } from './shortcuts.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import { gettingReady, whenReady } from './whenReady.ts';
+import { installClipboardEvents } from '../graph/clipboardEvents.ts';
 
 const enabledNow = (action: Action, ctx: ActionContext) => !action.enabled || action.enabled(ctx);
 
@@ -44,7 +45,8 @@ export function useShortcuts(ctx: ActionContext): void {
       const action = actionForKey(ALL_ACTIONS, e, mac, ctx);
       // A committed draft field (a Name field after Enter) has nothing of its own to undo.
       const committed = e.target instanceof HTMLElement && e.target.dataset['draft'] === 'committed' && (action?.id === 'undo' || action?.id === 'redo');
-      if (!action || (text && !action.anywhere && !committed)) return;
+      // Copy and paste keys are the browser's: it fires the copy or paste event answered below.
+      if (!action || action.native || (text && !action.anywhere && !committed)) return;
       if (e.key.startsWith('Arrow') && ownsArrowKeys(e.target)) return;
       if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && ownsTypeahead(e.target)) return;
       e.preventDefault();
@@ -70,7 +72,9 @@ export function useShortcuts(ctx: ActionContext): void {
     };
     window.addEventListener('keydown', onPaletteKey, true);
     window.addEventListener('keydown', onKey);
+    const removeClipboard = installClipboardEvents(ctx);
     return () => {
+      removeClipboard();
       window.removeEventListener('keydown', onPaletteKey, true);
       window.removeEventListener('keydown', onKey);
     };

@@ -41,8 +41,8 @@ export interface FlowViewProps<N extends Node, E extends Edge> {
   edges: E[];
   nodeTypes: NodeTypes;
   edgeTypes: EdgeTypes;
-  /** A node to bring into view, once per key (an external selection). */
-  focus?: { node: string; key: object } | undefined;
+  /** A node (or, with `nodes`, several: a paste) to bring into view, once per key (an external selection). */
+  focus?: { node: string; nodes?: readonly string[] | undefined; key: object } | undefined;
   /** The selected nodes: one, or several (Ctrl+A, Shift+click, a Shift+drag box). */
   selectedNodes: readonly string[];
   onSelectNode(id: string): void;
@@ -522,18 +522,20 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   // graph is fitted again with it (a jump, as a step is followed), as the view of a graph that grows
   // should; else the least pan.
   const focus = props.focus;
-  const pendingFocus = useRef<{ node: string; added: boolean } | undefined>(undefined);
+  const pendingFocus = useRef<{ nodes: readonly string[]; added: boolean } | undefined>(undefined);
   useEffect(() => {
     if (focus === undefined) return void (pendingFocus.current = undefined);
     const drawn = boundsOf(boxesOf([focus.node]));
-    pendingFocus.current = { node: focus.node, added: !drawn || drawn.width === 0 };
+    pendingFocus.current = { nodes: focus.nodes ?? [focus.node], added: !drawn || drawn.width === 0 };
     // Once per key: the key is the selection object.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focus?.key]);
   useEffect(() => {
     const el = host.current;
     const want = pendingFocus.current;
-    const b = want === undefined || !initialized ? undefined : boundsOf(boxesOf([want.node]));
+    const boxes = want === undefined || !initialized ? [] : boxesOf(want.nodes);
+    // Every node drawn and measured (pasted nodes arrive together, each measured on its own).
+    const b = want && boxes.length === want.nodes.length && boxes.every((x) => x.width > 0) ? boundsOf(boxes) : undefined;
     if (!el || !want || !b || b.width === 0) return;
     pendingFocus.current = undefined;
     if (want.added && !moved.current && !stage.on) return fitNow(undefined, false, wholeFit.current);

@@ -8,6 +8,7 @@ import { Button } from '../components/ui/Button.tsx';
 import { requestDelete } from '../graph/deleteRequests.ts';
 import { formatCount } from '../formatCount.ts';
 import { CappedList } from './CappedList.tsx';
+import { DuplicateButton } from './DuplicateButton.tsx';
 
 const plural = (n: number, one: string) => `${formatCount(n)} ${one}${n === 1 ? '' : 's'}`;
 
@@ -34,6 +35,7 @@ export function NodesInspector({ doc, nodes }: { doc: RuleDoc; nodes: readonly s
         )}
       />
       <div className="insp-actions">
+        <DuplicateButton label={`Duplicate ${plural(nodes.length, noun)}`} />
         {deletable ? <Button variant="danger" icon="trash" label={`Delete ${plural(nodes.length, noun)}`} shortcut="Delete" onClick={() => requestDelete()} /> : null}
         <Button variant="ghost" label="Clear selection" shortcut="Esc" onClick={() => store.getState().select({ kind: 'none' })} />
       </div>

@@ -13,6 +13,7 @@ import { focusNodeSoon } from '../graph/nodeFocus.ts';
 import { DraftField, Field, TextField } from './fields.tsx';
 import { newWorkflowRule, PhaseRuleFields } from './PhaseRuleFields.tsx';
 import { Button, IconButton } from '../components/ui/Button.tsx';
+import { DuplicateButton } from './DuplicateButton.tsx';
 
 export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; name: string; transition?: number }) {
   const store = useStudioStore();
@@ -93,6 +94,9 @@ export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; na
         </Field>
         <Button size="sm" icon="plus" label="New phase rule" onClick={() => edit((n) => ({ ...n, rules: [...n.rules, newWorkflowRule(newType)] }), 'add-rule')} />
       </fieldset>
+      <div className="insp-actions">
+        <DuplicateButton />
+      </div>
     </div>
   );
 }

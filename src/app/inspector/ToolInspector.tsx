@@ -13,6 +13,7 @@ import { ruleTypeNames } from '../../core/describe/ruleNames.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { useUiStore } from '../state/uiContext.tsx';
 import { graphActions } from '../actions/graphActions.ts';
+import { DuplicateButton } from './DuplicateButton.tsx';
 
 /** A Letta agent's tool: its rules (tools themselves are defined in the agent file, not edited here). */
 function LettaToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
@@ -132,6 +133,7 @@ function PatternToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
       <div className="insp-actions">
         <Button icon="plus" label="Add rule…" shortcut="Ctrl+Shift+R" onClick={() => void graphActions.find((a) => a.id === 'add-rule')?.run({ store, ui })} />
         {tool !== WILDCARD && doc.agent.family !== 'letta' ? <Button icon="connect" label="Connect…" shortcut="C" title="Connect to another tool by keyboard (C)" onClick={() => ui.getState().openDialog('connect')} /> : null}
+        {tool !== WILDCARD ? <DuplicateButton /> : null}
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ export { geminiCallText, geminiRuleRows, replaceGeminiRuleAt } from '../../core/
 export { translationsFrom, TRANSLATED_FILE } from '../../core/permissions/translate/registry.ts';
 export { mergedSettingsOf } from '../../core/permissions/claude/writeSettings.ts';
 export { writeAgentsToml } from '../../core/codecs/write/agentsToml.ts';
+export { writeRuleFile } from '../../core/codecs/write.ts';
 export { updateWorkflowYaml, writeWorkflowYaml } from '../../core/codecs/write/workflowYaml.ts';
 export { checkLoadedFile } from '../../core/check.ts';
 export { editAgentText, editWorkflowText } from '../../core/codecs/edit/editText.ts';

@@ -8,6 +8,8 @@ export const ICON_PATHS = {
   /** A frame with a small frame in its corner: the canvas's minimap. */
   minimap: 'M3 4h14v12H3zM10.5 10h4.5v4h-4.5z',
   trash: 'M4 6h12M8 6V4h4v2M6 6l1 11h6l1-11',
+  /** Two sheets, one over the other: duplicate, copy. */
+  duplicate: 'M7 7h10v10H7zM13 7V3H3v10h4',
   play: 'M6 4l10 6-10 6z',
   pause: 'M6 4h3v12H6zM11 4h3v12h-3z',
   prev: 'M13 4l-6 6 6 6',

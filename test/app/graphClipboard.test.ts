@@ -1,0 +1,84 @@
+/**
+ * The studio's copy, paste and duplicate (`graphClipboard.ts`): one undo step, the pasted nodes
+ * selected and placed beside the originals on nothing; a clip read from the clipboard is checked;
+ * Simulate mode and a Letta agent take no paste.
+ */
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clipboardActions } from '../../src/app/actions/clipboardActions.ts';
+import { clearHeldClip, clipFileText, clipOfText, clipOfTransfer, CLIP_TYPE, copySelection, pasteClip } from '../../src/app/graph/graphClipboard.ts';
+import { layoutOf } from '../../src/app/graph/docGraph.ts';
+import { activeDoc, createStudioStore } from '../../src/app/state/store.ts';
+import { createUiStore } from '../../src/app/state/ui.ts';
+
+const action = (id: string) => clipboardActions.find((a) => a.id === id)!;
+
+function studio(file: string) {
+  const store = createStudioStore(undefined, () => 0);
+  const ui = createUiStore();
+  ui.getState().setMode('design');
+  store.getState().importFile(file, readFileSync(`examples/${file}`, 'utf8'));
+  const doc = activeDoc(store.getState())!;
+  store.getState().placeNodes(doc.id, layoutOf(doc));
+  return { store, ui, ctx: { store, ui } };
+}
+
+const transfer = (data: Record<string, string>) => ({ getData: (type: string) => data[type] ?? '' });
+
+afterEach(clearHeldClip);
+
+describe('copy and paste in the studio', () => {
+  it('pastes two tools and their rule in one undo step, selected, beside the originals', () => {
+    const { store, ctx } = studio('etl-pipeline.toml');
+    store.getState().select({ kind: 'nodes', nodes: ['extract', 'transform'] });
+    const copied = copySelection(ctx)!;
+    expect(copied.text).toContain('tools = ["extract", "transform"]');
+    const past = store.getState().history.past.length;
+    expect(pasteClip(ctx, copied)).toBe(true);
+    expect(store.getState().history.past.length).toBe(past + 1);
+    expect(store.getState().selection).toEqual({ kind: 'nodes', nodes: ['extract_2', 'transform_2'] });
+    expect(store.getState().notices.at(-1)?.text).toBe('Pasted 2 tools and 1 rule (as `extract_2`, `transform_2`).');
+    const layout = activeDoc(store.getState())!.layout;
+    expect(layout['extract_2']!.x).toBe(layout['extract']!.x);
+    expect(layout['extract_2']!.y).toBeGreaterThan(layout['extract']!.y);
+    store.getState().undo();
+    expect(activeDoc(store.getState())!.text).toBe(readFileSync('examples/etl-pipeline.toml', 'utf8'));
+  });
+
+  it('duplicates a phase; nothing in Simulate mode', async () => {
+    const { store, ui, ctx } = studio('hegel-minimal.yaml');
+    store.getState().select({ kind: 'phase', node: 'plan' });
+    expect(action('duplicate-nodes').enabled!(ctx)).toBe(true);
+    await action('duplicate-nodes').run(ctx);
+    expect(store.getState().selection).toEqual({ kind: 'phase', node: 'plan_2' });
+    ui.getState().setMode('simulate');
+    expect(action('duplicate-nodes').enabled!(ctx)).toBe(false);
+    expect(action('copy-nodes').enabled!(ctx)).toBe(false);
+  });
+
+  it('reads back the studio’s own clip, checked, and refuses one that is not', () => {
+    const { store, ctx } = studio('etl-pipeline.toml');
+    store.getState().select({ kind: 'tool', tool: 'load' });
+    const copied = copySelection(ctx)!;
+    expect(clipOfTransfer(transfer({ [CLIP_TYPE]: clipFileText(copied), 'text/plain': copied.text }))?.clip).toEqual(copied.clip);
+    expect(clipOfTransfer(transfer({ [CLIP_TYPE]: '{"version":1,"clip":{"kind":"tools","tools":[]},"positions":{}}' }))).toBeUndefined();
+    expect(clipOfTransfer(transfer({ 'text/plain': 'hello' }))).toBeUndefined();
+    // The text alone is the in-app clip when it is its text; a rule file's text is read as one.
+    expect(clipOfTransfer(transfer({ 'text/plain': copied.text }))).toBe(copied);
+    clearHeldClip();
+    expect(clipOfText(copied.text)?.clip).toEqual(copied.clip);
+    expect(clipOfText('not = [a rule file')).toBeUndefined();
+  });
+
+  it('a Letta agent copies its rules’ text but takes no paste (its tools are defined in its file)', () => {
+    const { store, ctx } = studio('letta-refund-agent.af');
+    const doc = activeDoc(store.getState())!;
+    const tool = doc.kind === 'agent' ? doc.agent.lettaRules![0]!.tool_name : '';
+    store.getState().select({ kind: 'tool', tool });
+    const copied = copySelection(ctx)!;
+    expect(copied.text).toContain(tool);
+    expect(action('duplicate-nodes').enabled!(ctx)).toBe(false);
+    expect(pasteClip(ctx, copied)).toBe(false);
+    expect(store.getState().notices.at(-1)?.text).toMatch(/Letta agent’s tools are defined in its agent file/);
+  });
+});
