@@ -10,6 +10,8 @@ import { clearHeldClip, clipFileText, clipOfText, clipOfTransfer, CLIP_TYPE, cop
 import { layoutOf } from '../../src/app/graph/docGraph.ts';
 import { activeDoc, createStudioStore } from '../../src/app/state/store.ts';
 import { createUiStore } from '../../src/app/state/ui.ts';
+import { loadRuleFile } from '../../src/core/codecs/load.ts';
+import { writeRuleFile } from '../../src/core/codecs/write.ts';
 
 const action = (id: string) => clipboardActions.find((a) => a.id === id)!;
 
@@ -43,6 +45,37 @@ describe('copy and paste in the studio', () => {
     expect(layout['extract_2']!.y).toBeGreaterThan(layout['extract']!.y);
     store.getState().undo();
     expect(activeDoc(store.getState())!.text).toBe(readFileSync('examples/etl-pipeline.toml', 'utf8'));
+  });
+
+  it('pastes into an agent written as YAML or JSON in its own form, every line kept', () => {
+    const etl = loadRuleFile('etl.toml', readFileSync('examples/etl-pipeline.toml', 'utf8')).agents[0]!;
+    for (const format of ['yaml', 'json'] as const) {
+      const text = writeRuleFile({ agents: [etl], workflows: [] }, format).text;
+      const store = createStudioStore(undefined, () => 0);
+      const ctx = { store, ui: createUiStore() };
+      ctx.ui.getState().setMode('design');
+      store.getState().importFile(`etl.${format}`, text);
+      store.getState().select({ kind: 'nodes', nodes: ['load', 'transform'] });
+      const copied = copySelection(ctx)!;
+      expect(loadRuleFile(`clip.${format}`, copied.text).agents[0]!.rules.map((r) => [r.tool_name, r.conditions])).toEqual([
+        ['load', ['transform']],
+        ['load', []],
+      ]);
+      expect(pasteClip(ctx, copied)).toBe(true);
+      const after = activeDoc(store.getState())!.text;
+      // YAML keeps every line it had (JSON re-indents nothing either, but its arrays gain commas).
+      if (format === 'yaml') {
+        const lines = after.split('\n');
+        let i = 0;
+        for (const line of text.split('\n')) expect((i = lines.indexOf(line, i) + 1) > 0).toBe(true);
+      }
+      const read = loadRuleFile(`etl.${format}`, after).agents[0]!;
+      expect(read.rules.slice(-2).map((r) => [r.tool_name, r.conditions])).toEqual([
+        ['load_2', ['transform_2']],
+        ['load_2', []],
+      ]);
+      expect(read.tools.slice(-2).map((t) => t.name)).toEqual(['load_2', 'transform_2']);
+    }
   });
 
   it('duplicates a phase; nothing in Simulate mode', async () => {
