@@ -86,6 +86,14 @@ test('click, Shift+click, Ctrl+C, Ctrl+V: two tools beside the originals, the ru
   await expect(graphNode(page, 'extract_2')).toHaveCount(0);
   await expect(graphNode(page, 'transform_2')).toHaveCount(0);
   expect(await exportedAsWritten(page)).toBe(readFileSync('examples/etl-pipeline.toml', 'utf8'));
+
+  // Another tab of the studio reads the copy back from the clipboard: pasted, not opened as a file.
+  const other = await context.newPage();
+  await openEtl(other);
+  await graphNode(other, 'load').focus();
+  await other.keyboard.press('Control+v');
+  await expect(graphNode(other, 'transform_2')).toBeVisible();
+  await expect(status(other, 'Pasted 2 tools and 1 rule (as extract_2, transform_2)')).toBeVisible();
 });
 
 test('a pasted tool renamed, then pasted again: no clash, nothing stacked', async ({ page }) => {
