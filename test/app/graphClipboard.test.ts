@@ -110,6 +110,10 @@ describe('copy and paste in the studio', () => {
     store.getState().select({ kind: 'tool', tool });
     const copied = copySelection(ctx)!;
     expect(copied.text).toContain(tool);
+    // Its text holds the rules about the tool alone (a child rule naming another tool stays behind).
+    const own = doc.kind === 'agent' ? doc.agent.lettaRules!.filter((r) => r.tool_name === tool && !('children' in r && r.children.some((c) => c !== tool)) && r.type !== 'conditional') : [];
+    expect(JSON.parse(copied.text)).toHaveLength(own.length);
+    expect(store.getState().notices.at(-1)?.text).toBe(own.length > 0 ? `Copied 1 tool and ${own.length} rule${own.length === 1 ? '' : 's'}.` : 'Copied 1 tool.');
     expect(action('duplicate-nodes').enabled!(ctx)).toBe(false);
     expect(pasteClip(ctx, copied)).toBe(false);
     expect(store.getState().notices.at(-1)?.text).toMatch(/Letta agent’s tools are defined in its agent file/);

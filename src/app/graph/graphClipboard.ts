@@ -14,7 +14,8 @@ import { docFormat, type RuleDoc, type XY } from '../state/documents.ts';
 import { codecs } from '../state/codecs.ts';
 import { selectedNodes, selectionOfNodes } from '../state/selection.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
-import { clipModel, clipOfModel, copyPhases, copyTools, GraphClip, pastePhases, pasteTools, type Pasted } from '../../core/graph/copyPaste.ts';
+import { clipModel, clipOfModel, copyPhases, copyTools, GraphClip, pastePhases, pasteTools, type Pasted, type ToolClip } from '../../core/graph/copyPaste.ts';
+import type { Agent } from '../../core/model/toolRules.ts';
 import { sniffFormat } from '../../core/codecs/format.ts';
 import type { LettaToolRule } from '../../core/model/lettaRules.ts';
 import { layoutInputOf, missingPositions } from './docGraph.ts';
@@ -95,12 +96,16 @@ function copyLettaOrTools(doc: Extract<RuleDoc, { kind: 'agent' }>, nodes: reado
 /** The rule file's own text of a clip: the document's format (a Letta agent's: the JSON list of its rules among the tools). */
 function textOf(doc: RuleDoc, clip: GraphClip): string {
   if (doc.kind === 'agent' && doc.agent.family === 'letta' && clip.kind === 'tools') {
-    const names = new Set(clip.tools.map((t) => t.name));
-    const lettaRules = (doc.agent.lettaRules ?? []).filter((r) => lettaToolsOf(r).every((t) => names.has(t)));
-    return codecs().writeRuleFile({ agents: [{ ...doc.agent, lettaRules }], workflows: [] }, 'json').text;
+    return codecs().writeRuleFile({ agents: [{ ...doc.agent, lettaRules: lettaRulesAmong(doc.agent, clip) }], workflows: [] }, 'json').text;
   }
   const content = clip.kind === 'tools' && doc.kind === 'agent' ? { agents: [clipModel(clip, doc.agent.name)], workflows: [] } : doc.kind === 'workflow' && clip.kind === 'phases' ? { agents: [], workflows: [clipModel(clip, doc.workflow)] } : undefined;
   return content ? codecs().writeRuleFile(content, docFormat(doc)).text : '';
+}
+
+/** A Letta agent's rules whose every tool is in `clip` (its text holds them; Letta's rules are not pasted). */
+function lettaRulesAmong(agent: Agent, clip: ToolClip): LettaToolRule[] {
+  const names = new Set(clip.tools.map((t) => t.name));
+  return (agent.lettaRules ?? []).filter((r) => lettaToolsOf(r).every((t) => names.has(t)));
 }
 
 /** Every tool a Letta rule names: its tool, its children, its branches. */
@@ -116,7 +121,10 @@ export function copySelection(ctx: ActionContext): Copied | undefined {
   if (!copied) return undefined;
   held = copied;
   const n = copied.clip.kind === 'tools' ? copied.clip.tools.length : copied.clip.nodes.length;
-  const links = copied.clip.kind === 'tools' ? copied.clip.rules.length : copied.clip.nodes.reduce((k, p) => k + p.transitions.length, 0);
+  const doc = activeDoc(ctx.store.getState());
+  const { clip } = copied;
+  const links =
+    clip.kind === 'phases' ? clip.nodes.reduce((k, p) => k + p.transitions.length, 0) : doc?.kind === 'agent' && doc.agent.family === 'letta' ? lettaRulesAmong(doc.agent, clip).length : clip.rules.length;
   ctx.store.getState().notify('info', `Copied ${counted(copied.clip, n, links)}.`);
   return copied;
 }
