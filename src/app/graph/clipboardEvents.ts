@@ -2,12 +2,14 @@
  * The browser's copy and paste events, answered for the graph: Ctrl/Cmd+C with nodes selected
  * (the focus on the graph, or no text of the page selected) puts them on the clipboard as
  * rule-file text and as the studio's clip; Ctrl/Cmd+V of such a clip pastes it. In a text field,
- * the Source editor or a dialog the events are left alone, and a paste of any other text is left
- * to the import handler (`importHandlers.ts`), which opens it as a document.
+ * the Source editor or a dialog the events are left alone, and a paste of any other text (or of
+ * a copy with no document open) is left to the import handler (`importHandlers.ts`), which opens
+ * it as a document.
  */
 import type { ActionContext } from '../actions/types.ts';
 import { isTextTarget } from './keys.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
+import { activeDoc } from '../state/store.ts';
 import { canCopy, canPasteInto, CLIP_TYPE, clipFileText, clipOfTransfer, copySelection, pasteClip } from './graphClipboard.ts';
 
 /** True when `target` is on the graph's canvas. */
@@ -33,7 +35,8 @@ export function installClipboardEvents(ctx: ActionContext, doc: Document = docum
   const onPaste = (e: ClipboardEvent) => {
     if (leftAlone(e)) return;
     const copied = clipOfTransfer(e.clipboardData);
-    if (!copied) return;
+    // With nothing open, the copy's text opens as a document of its own, as any pasted rule file.
+    if (!copied || activeDoc(ctx.store.getState()) === undefined) return;
     // The studio's own clip is never opened as a new document, even where it cannot be pasted.
     e.preventDefault();
     if (simulationStore().getState().presenter) return;
