@@ -150,6 +150,14 @@ test('Ctrl+D on a hegel phase duplicates it with its way out; Simulate mode chan
   await expect(graphNode(page, 'spec_2')).toBeVisible();
   await page.keyboard.press('Control+z');
   await expect(graphNode(page, 'spec_2')).toHaveCount(0);
+  // Nothing selected, a phase reached by the keyboard: Ctrl+D duplicates that one.
+  await graphNode(page, 'spec').focus();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => selectedIds(page)).toEqual([]);
+  await page.keyboard.press('Control+d');
+  await expect(graphNode(page, 'spec_2')).toBeVisible();
+  await page.keyboard.press('Control+z');
+  await expect(graphNode(page, 'spec_2')).toHaveCount(0);
 
   // Simulate mode is read-only: Ctrl+D and Ctrl+V add nothing (and the copied phase is not opened as a document).
   await graphNode(page, 'plan').click();

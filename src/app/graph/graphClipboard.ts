@@ -18,7 +18,8 @@ import { clipModel, clipOfModel, copyPhases, copyTools, GraphClip, pastePhases, 
 import type { Agent } from '../../core/model/toolRules.ts';
 import { sniffFormat } from '../../core/codecs/format.ts';
 import type { LettaToolRule } from '../../core/model/lettaRules.ts';
-import { layoutInputOf, missingPositions } from './docGraph.ts';
+import { layoutInputOf, missingPositions, selectableNodesOf } from './docGraph.ts';
+import { focusedNodeId } from './nodeFocus.ts';
 import { keepsPositions } from './usePlacement.ts';
 import { selectAndReveal } from './useExternalFocus.ts';
 import { formatCount } from '../formatCount.ts';
@@ -54,12 +55,15 @@ export function editableView(ctx: ActionContext): boolean {
   return ctx.ui.getState().mode === 'design' && !simulationStore().getState().presenter;
 }
 
-/** The nodes copy and duplicate act on: the selected tools of a Pattern or Letta agent, or the selected phases. */
+/** The nodes copy and duplicate act on: the selected (else the focused) tools of a Pattern or Letta agent, or phases. */
 function pickedNodes(ctx: ActionContext): { doc: RuleDoc; nodes: readonly string[] } | undefined {
   const s = ctx.store.getState();
   const doc = activeDoc(s);
   if (!doc || (doc.kind === 'agent' && doc.agent.family !== undefined && doc.agent.family !== 'letta')) return undefined;
-  const nodes = selectedNodes(s.selection);
+  const picked = selectedNodes(s.selection);
+  // Nothing selected: the node with the keyboard focus (reached by Tab), as Add rule and Connect take it.
+  const focused = picked.length === 0 ? focusedNodeId() : undefined;
+  const nodes = focused !== undefined && selectableNodesOf(doc).includes(focused) ? [focused] : picked;
   return nodes.length > 0 ? { doc, nodes } : undefined;
 }
 
