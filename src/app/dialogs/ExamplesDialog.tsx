@@ -7,9 +7,9 @@
  */
 import { useEffect, useState } from 'react';
 import { Tabs } from 'radix-ui';
-import { EXAMPLES, FOLDER_EXAMPLES, WALKTHROUGHS, sessionOf, testOf, type FolderExample, type Walkthrough } from '../examples.ts';
+import { EXAMPLES, FOLDER_EXAMPLES, WALKTHROUGHS, type FolderExample, type Walkthrough } from '../examples.ts';
+import { openExample, openFolderExample } from './openExample.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
-import type { StudioStore } from '../state/store.ts';
 import { loadCodecs } from '../state/codecs.ts';
 import { useUiStore } from '../state/uiContext.tsx';
 import { persistenceSession } from '../persistence/session.ts';
@@ -91,54 +91,20 @@ function SavedProjects({ onOpened }: { onOpened(): void }) {
   );
 }
 
-/**
- * An example opens as a project of its own, as Stately's do, never merged into the open one (twice
- * the same example gave two agents of one name): an empty project becomes the example's; one with
- * work in it stays saved in this browser and a new project is started. Returns the name of the
- * project kept, if one was.
- */
-function asOwnProject(store: StudioStore, title: string): string | undefined {
-  const p = store.getState().project;
-  const empty = p.docs.length === 0 && (p.traces ?? []).length === 0 && (p.tests ?? []).length === 0;
-  if (empty) {
-    store.getState().renameProject(title);
-    return undefined;
-  }
-  store.getState().newProject(title);
-  return p.name;
-}
-
-const keptText = (kept: string | undefined) => (kept === undefined ? '' : `, as a new project (“${kept}” is still saved: Examples → Saved projects)`);
-
 export function ExamplesDialog() {
   const store = useStudioStore();
   const ui = useUiStore();
   const close = () => ui.getState().closeDialog();
   const open = async (name: string, text: string) => {
     await loadCodecs();
-    const kept = asOwnProject(store, name.replace(/\.[^.]+$/, ''));
-    const added = store.getState().importFile(name, text);
-    const session = sessionOf(name);
-    if (added > 0 && session) store.getState().importFile(session.name, session.text);
-    const tests = added > 0 ? testOf(name) : undefined;
-    if (tests) {
-      const held = new Set((store.getState().project.traces ?? []).map((t) => t.name));
-      for (const t of tests.traces) if (!held.has(t.name)) store.getState().addTrace(t.name, t.text);
-      if (!(store.getState().project.tests ?? []).some((t) => t.name === tests.test.name)) store.getState().addTest(tests.test.name, tests.test.text);
-    }
-    const extras = [session ? `the session ${session.name} (see the Policy tab)` : undefined, tests ? `its tests, ${tests.test.name} (see the Tests tab)` : undefined].filter((x) => x !== undefined);
-    // Undo stops at the example as opened (review13: a second Ctrl+Z removed the whole example).
-    store.getState().settleHistory();
-    if (added > 0) store.getState().notify('info', `Opened a copy of the example ${name}${extras.length > 0 ? ` with ${extras.join(' and ')}` : ''}${keptText(kept)}.`);
+    const notice = openExample(store, name, text);
+    if (notice !== undefined) store.getState().notify('info', notice);
     close();
   };
   const openFolder = async (f: FolderExample) => {
     await loadCodecs();
-    const kept = asOwnProject(store, f.name);
-    const added = f.files.reduce((n, e) => n + store.getState().importFile(e.name, e.text), 0);
-    for (const t of f.traces) store.getState().addTrace(t.name, t.text);
-    store.getState().settleHistory();
-    if (added > 0) store.getState().notify('info', `Opened a copy of the example ${f.name}/: ${f.files.length} files and the trace ${f.traces.map((t) => t.name).join(', ')} (see the Policy tab)${keptText(kept)}.`);
+    const notice = openFolderExample(store, f);
+    if (notice !== undefined) store.getState().notify('info', notice);
     close();
   };
   const walk = (w: Walkthrough) => {
