@@ -109,6 +109,8 @@ describe('Gemini policy files as rule files', () => {
     const g = geminiGraph(agent as never);
     expect(g.nodes.map((n) => n.id)).toEqual(['run_shell_command', 'mcp_github_*', 'read_*', 'write_file']);
     expect(g.nodes[0]?.badges.map((b) => b.text)).toEqual(['allow "git push" · 999', 'allow ["git status", "git log", "git diff", "npm test"] · 100', 'allow in autoEdit · 10']);
+    // Drawn in priority order, numbered as the file reads (as Problems says `rule #3`), review 13 item 3.
+    expect(g.nodes[0]?.badges.map((b) => b.title?.slice(0, b.title.indexOf(':')))).toEqual(['Rule 2', 'Rule 1', 'Rule 3']);
     expect(g.edges).toEqual([]);
     // Drawn as a wildcard only where Gemini reads one (G104: `read_*` names one tool literally).
     expect(g.nodes.filter((n) => n.wildcard).map((n) => n.id)).toEqual(['mcp_github_*']);

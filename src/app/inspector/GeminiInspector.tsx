@@ -2,28 +2,28 @@
  * The inspector of a Gemini CLI policy file (`PolicyInspector.tsx`): the file as a whole (its tier,
  * rule counts by decision, its tables in Gemini's priority order), a tool name (the rules on it)
  * and one rule (decision, tool names and what narrows it, tier and priority, position). Rules are
- * numbered as on the graph (highest effective priority first).
+ * listed in priority order and numbered as the file reads them, as Problems numbers them.
  */
 import { useMemo } from 'react';
 import type { AgentDoc } from '../state/documents.ts';
 import { codecs } from '../state/codecs.ts';
 import { PolicyFilesInspector, PolicyNodeInspector, PolicyRuleInspector, type InspectedRule } from './PolicyInspector.tsx';
 
-// The graph's order: the highest effective priority first, equal priorities in file order.
-const useRules = (doc: AgentDoc): (InspectedRule & { tools: string[] })[] =>
+/**
+ * The rules in file order (the graph's badges and the selection index them so), each numbered as
+ * Problems numbers it (`rule #3` is the file's third `[[rule]]` table), and `order`: the graph's
+ * order, the highest effective priority first, equal priorities in file order.
+ */
+const useRules = (doc: AgentDoc): { rules: (InspectedRule & { tools: string[] })[]; order: number[] } =>
   useMemo(() => {
     const rows = codecs().geminiRuleRows(doc.agent.geminiPolicies ?? []);
-    return rows
-      .map((_, i) => i)
-      .sort((a, b) => (rows[b]?.effective ?? 0) - (rows[a]?.effective ?? 0) || a - b)
-      .flatMap((i) => {
-        const r = rows[i];
-        return r ? [{ decision: r.decision, text: `${r.tools.join(', ')}${r.narrow ? ` ${r.narrow}` : ''}`, file: r.file, line: r.line, col: r.col, length: '[[rule]]'.length, note: `${r.tier} tier, priority ${r.priority} (effective ${r.effective.toFixed(3)})`, tools: r.tools }] : [];
-      });
+    const order = rows.map((_, i) => i).sort((a, b) => (rows[b]?.effective ?? 0) - (rows[a]?.effective ?? 0) || a - b);
+    const rules = rows.map((r) => ({ decision: r.decision, text: `${r.tools.join(', ')}${r.narrow ? ` ${r.narrow}` : ''}`, file: r.file, line: r.line, col: r.col, length: '[[rule]]'.length, number: r.table + 1, note: `${r.tier} tier, priority ${r.priority} (effective ${r.effective.toFixed(3)})`, tools: r.tools }));
+    return { rules, order };
   }, [doc.agent]);
 
 export function GeminiAgentInspector({ doc }: { doc: AgentDoc }) {
-  const rules = useRules(doc);
+  const { rules, order } = useRules(doc);
   const count = (d: string) => rules.filter((r) => r.decision === d).length;
   const tier = doc.agent.geminiPolicies?.[0]?.tier ?? 'user';
   return (
@@ -33,6 +33,7 @@ export function GeminiAgentInspector({ doc }: { doc: AgentDoc }) {
       summary={`${rules.length} ${rules.length === 1 ? 'rule' : 'rules'} in the ${tier} tier: ${count('deny')} deny · ${count('ask_user')} ask_user · ${count('allow')} allow`}
       files={(doc.agent.geminiPolicies ?? []).map((f) => ({ path: f.path, note: `${f.tier} tier` }))}
       rules={rules}
+      order={order}
       rulesTitle="Rules in priority order"
       empty="No rules: Gemini asks for every call (denies when non-interactive)."
       how="The first rule by effective priority (tier + priority/1000) that matches decides; an admin rule comes before any user rule. The tier comes from the file’s folder (admin/, user/, project/ …; user by default). The Policy tab shows the calls of the loaded traces each rule decides."
@@ -41,11 +42,11 @@ export function GeminiAgentInspector({ doc }: { doc: AgentDoc }) {
 }
 
 export function GeminiToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
-  const rules = useRules(doc);
-  return <PolicyNodeInspector heading="Tool" name={tool} rules={rules} indexes={rules.flatMap((r, i) => (r.tools.includes(tool) ? [i] : []))} />;
+  const { rules, order } = useRules(doc);
+  return <PolicyNodeInspector heading="Tool" name={tool} rules={rules} indexes={order.filter((i) => rules[i]?.tools.includes(tool))} />;
 }
 
 export function GeminiRuleInspector({ doc, index }: { doc: AgentDoc; index: number }) {
-  const rules = useRules(doc);
+  const { rules } = useRules(doc);
   return <PolicyRuleInspector doc={doc} rules={rules} index={index} own />;
 }

@@ -39,7 +39,11 @@ export interface InspectedRule {
   note?: string;
   /** A word after its number and before its position (Claude Code: its scope). */
   tag?: string;
+  /** Its number, when not its place in the list (Gemini: its table in the file, as Problems says `rule #3`). */
+  number?: number;
 }
+
+const numberOf = (rule: InspectedRule, index: number) => rule.number ?? index + 1;
 
 function RuleLine({ rule, index }: { rule: InspectedRule; index: number }) {
   const store = useStudioStore();
@@ -47,7 +51,7 @@ function RuleLine({ rule, index }: { rule: InspectedRule; index: number }) {
     <li>
       <button type="button" onClick={() => store.getState().select({ kind: 'rule', index })}>
         <span className={`claude-list is-${rule.decision}`}>{rule.decision}</span> <CodeText text={`\`${rule.text}\``} /> <span className="muted">
-          rule {index + 1}
+          rule {numberOf(rule, index)}
           {rule.tag ? ` · ${rule.tag}` : ''}
         </span>
       </button>
@@ -55,8 +59,12 @@ function RuleLine({ rule, index }: { rule: InspectedRule; index: number }) {
   );
 }
 
-/** The files as a whole: a title, a summary line, the files, the rules in order and a note on how they decide. */
-export function PolicyFilesInspector({ doc, title, summary, files, rules, rulesTitle, empty, how }: { doc: AgentDoc; title: string; summary: string; files: readonly { path: string; note?: string }[]; rules: readonly InspectedRule[]; rulesTitle: string; empty: string; how: ReactNode }) {
+/**
+ * The files as a whole: a title, a summary line, the files, the rules in order (`order`: indexes
+ * into `rules`, when the dialect lists them in another order than it numbers them) and a note on
+ * how they decide.
+ */
+export function PolicyFilesInspector({ doc, title, summary, files, rules, order, rulesTitle, empty, how }: { doc: AgentDoc; title: string; summary: string; files: readonly { path: string; note?: string }[]; rules: readonly InspectedRule[]; order?: readonly number[]; rulesTitle: string; empty: string; how: ReactNode }) {
   return (
     <div className="insp-section" data-doc={doc.id}>
       <h2>{title}</h2>
@@ -73,9 +81,10 @@ export function PolicyFilesInspector({ doc, title, summary, files, rules, rulesT
       <h3>{rulesTitle}</h3>
       {rules.length === 0 ? <p className="muted">{empty}</p> : null}
       <ul className="insp-list">
-        {rules.map((r, i) => (
-          <RuleLine key={i} rule={r} index={i} />
-        ))}
+        {(order ?? rules.map((_, i) => i)).map((i) => {
+          const r = rules[i];
+          return r ? <RuleLine key={i} rule={r} index={i} /> : null;
+        })}
       </ul>
       <p className="muted">{how}</p>
     </div>
@@ -112,7 +121,7 @@ export function PolicyRuleInspector({ doc, rules, index, own }: { doc: AgentDoc;
   return (
     <div className="insp-section">
       <h2>
-        Rule {index + 1} <span className="muted">of {rules.length}</span>
+        Rule {numberOf(rule, index)} <span className="muted">of {rules.length}</span>
       </h2>
       <p>
         <span className={`claude-list is-${rule.decision}`}>{rule.decision}</span> <CodeText text={`\`${rule.text}\``} />

@@ -33,7 +33,7 @@ export function geminiGraph(agent: Agent, diagnostics: readonly Diagnostic[] = [
         kind: KIND[r.decision],
         text: `${r.decision}${r.narrow ? ` ${r.narrow}` : ''} · ${r.priority}`,
         rule: i,
-        title: `Rule ${i + 1}: ${r.decision} ${tool}${r.narrow ? ` ${r.narrow}` : ''}, priority ${r.priority} in the ${r.tier} tier (${r.file}:${r.line}:${r.col})`,
+        title: `Rule ${r.table + 1}: ${r.decision} ${tool}${r.narrow ? ` ${r.narrow}` : ''}, priority ${r.priority} in the ${r.tier} tier (${r.file}:${r.line}:${r.col})`,
       });
       if (!n.rules.includes(i)) n.rules.push(i);
       for (const d of diagnostics) if (d.file === r.file && d.range.start.line === r.line) n.problems.push(`${d.code}: ${d.message}`);
