@@ -6,7 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { useStudio } from '../state/context.tsx';
 import { activeDoc } from '../state/store.ts';
-import { docFormat, diagnosticsOf, neverRead } from '../state/documents.ts';
+import { docFormat, diagnosticsOf, neverRead, type RuleDoc } from '../state/documents.ts';
 import { useDarkTheme } from './useDarkTheme.ts';
 import { fallbackText, PREVIEW_CHARS } from './fallbackText.ts';
 import { openBigSource, textSize, useEditorOpen } from './bigSource.ts';
@@ -14,6 +14,9 @@ import { Button } from '../components/ui/Button.tsx';
 import './editor.css';
 
 const MonacoSource = lazy(() => import('./MonacoSource.tsx'));
+
+/** What the text is written in: its format, or what a Codex `.rules` file is (Starlark, not TOML). */
+const languageOf = (doc: RuleDoc) => (doc.kind === 'agent' && doc.agent.family === 'codex' ? 'Codex rules (Starlark)' : docFormat(doc).toUpperCase());
 
 export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
   const doc = useStudio(activeDoc);
@@ -35,7 +38,7 @@ export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
         <h2>Source</h2>
         {doc && (
           <span className="source-file">
-            {doc.fileName} · {docFormat(doc).toUpperCase()}
+            {doc.fileName} · {languageOf(doc)}
           </span>
         )}
         <span className="muted source-hint">Ctrl+M toggles Tab moving focus</span>

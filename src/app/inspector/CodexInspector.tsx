@@ -10,27 +10,31 @@ import { codecs } from '../state/codecs.ts';
 import { PolicyFilesInspector, PolicyNodeInspector, PolicyRuleInspector, type InspectedRule } from './PolicyInspector.tsx';
 
 // Through the codecs: the rules are read by the Starlark reader, which the first load leaves out.
-const useRules = (doc: AgentDoc): InspectedRule[] =>
-  useMemo(
-    () =>
-      codecs()
-        .codexPolicyReport(doc.agent.codexRules ?? [], [])
-        .rules.map((r) => ({ decision: r.decision, text: r.pattern, file: r.file, line: r.line, col: r.col, length: 'prefix_rule'.length, ...(r.justification ? { note: r.justification } : {}) })),
-    [doc.agent],
-  );
+// A file Codex refuses (a rule being typed) still gives the rules that read; `refusal` says why
+// Codex refuses it, so the Inspector never says "no rules" of a file that does not read.
+const useReport = (doc: AgentDoc): { rules: InspectedRule[]; refusal?: string } =>
+  useMemo(() => {
+    const report = codecs().codexPolicyReport(doc.agent.codexRules ?? [], []);
+    const rules = report.rules.map((r) => ({ decision: r.decision, text: r.pattern, file: r.file, line: r.line, col: r.col, length: 'prefix_rule'.length, ...(r.justification ? { note: r.justification } : {}) }));
+    const first = report.refused ? report.diagnostics.find((d) => d.severity === 'error') : undefined;
+    const at = first && `${first.range.start.line}:${first.range.start.column}`;
+    return first ? { rules, refusal: `Codex refuses this file as it is: line ${first.range.start.line} does not read (${first.code} at ${at}: ${first.message}).${rules.length > 0 ? ' The rules listed are those that read.' : ''}` } : { rules };
+  }, [doc.agent]);
+const useRules = (doc: AgentDoc): InspectedRule[] => useReport(doc).rules;
 
 export function CodexAgentInspector({ doc }: { doc: AgentDoc }) {
-  const rules = useRules(doc);
+  const { rules, refusal } = useReport(doc);
   const count = (d: string) => rules.filter((r) => r.decision === d).length;
   return (
     <PolicyFilesInspector
       doc={doc}
       title="Codex rules"
-      summary={`${rules.length} prefix ${rules.length === 1 ? 'rule' : 'rules'}: ${count('forbidden')} forbidden · ${count('prompt')} prompt · ${count('allow')} allow`}
+      summary={`${rules.length} prefix ${rules.length === 1 ? 'rule' : 'rules'}${refusal ? ' that read' : ''}: ${count('forbidden')} forbidden · ${count('prompt')} prompt · ${count('allow')} allow`}
+      {...(refusal ? { refusal } : {})}
       files={(doc.agent.codexRules ?? []).map((f) => ({ path: f.path }))}
       rules={rules}
       rulesTitle="Rules in load order"
-      empty="No rules: Codex’s approval policy decides every command."
+      empty={refusal ? 'No rule reads yet.' : 'No rules: Codex’s approval policy decides every command.'}
       how="Every matching rule counts and the strictest decision wins (forbidden, then prompt, then allow). The Policy tab shows the calls of the loaded sessions each rule decides."
     />
   );

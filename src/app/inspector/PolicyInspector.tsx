@@ -60,15 +60,21 @@ function RuleLine({ rule, index }: { rule: InspectedRule; index: number }) {
 }
 
 /**
- * The files as a whole: a title, a summary line, the files, the rules in order (`order`: indexes
+ * The files as a whole: a title, a summary line (and why the dialect refuses the files as they are,
+ * the rules listed being those that read), the files, the rules in order (`order`: indexes
  * into `rules`, when the dialect lists them in another order than it numbers them) and a note on
  * how they decide.
  */
-export function PolicyFilesInspector({ doc, title, summary, files, rules, order, rulesTitle, empty, how }: { doc: AgentDoc; title: string; summary: string; files: readonly { path: string; note?: string }[]; rules: readonly InspectedRule[]; order?: readonly number[]; rulesTitle: string; empty: string; how: ReactNode }) {
+export function PolicyFilesInspector({ doc, title, summary, refusal, files, rules, order, rulesTitle, empty, how }: { doc: AgentDoc; title: string; summary: string; refusal?: string; files: readonly { path: string; note?: string }[]; rules: readonly InspectedRule[]; order?: readonly number[]; rulesTitle: string; empty: string; how: ReactNode }) {
   return (
     <div className="insp-section" data-doc={doc.id}>
       <h2>{title}</h2>
       <p>{summary}</p>
+      {refusal ? (
+        <p className="insp-warning" role="note">
+          <CodeText text={refusal} />
+        </p>
+      ) : null}
       <h3>Files ({files.length})</h3>
       <ul className="insp-list">
         {files.map((f) => (

@@ -48,7 +48,8 @@ function nodeOf(p: ParsedRule): { id: string; label: string; group?: string } {
 /** The rules of a Claude Code settings agent in the order Claude Code evaluates them (the graph's and the policy view's rule numbers). */
 export function claudeRulesInOrder(agent: Agent): PermissionRule[] {
   const settings = agent.claudeSettings ?? [];
-  const policy = mergeSettings(settings, defaultCwd(settings));
+  // A file that is not strict JSON (a rule being typed) gives the rules before its error, not none.
+  const policy = mergeSettings(settings, defaultCwd(settings), { recover: true });
   return LIST_ORDER.flatMap((list) => policy.rules.filter((r) => r.source.list === list));
 }
 

@@ -15,7 +15,8 @@ const KIND: Record<CodexDecision, BadgeKind> = { allow: 'allow', prompt: 'ask', 
 
 /** Projects a Codex rules agent and its diagnostics onto the tool graph. */
 export function codexGraph(agent: Agent, diagnostics: readonly Diagnostic[] = []): ToolGraph {
-  const { policy } = loadCodexRules(agent.codexRules ?? []);
+  // A file Codex refuses (a rule being typed) is drawn with the rules that read, not as no rules.
+  const { policy } = loadCodexRules(agent.codexRules ?? [], { recover: true });
   const nodes = new Map<string, ToolGraphNode>();
   for (const r of policy.rules) {
     let n = nodes.get(r.program);

@@ -5,6 +5,7 @@
  */
 import type { Diagnostic, Range } from '../../diagnostics/types.ts';
 import { parseJson } from '../../codecs/parse/json.ts';
+import { closedBefore } from './recover.ts';
 import { spanAt } from '../../codecs/parse/jsonScan.ts';
 import type { DocPath } from '../../codecs/types.ts';
 import { positionAt } from '../../text/minimalReplacement.ts';
@@ -70,13 +71,24 @@ function ignoredFileHint(text: string, line: number, column: number): string {
   return 'text that is not JSON';
 }
 
+/** How a settings file is read. */
+export interface ReadOptions {
+  /**
+   * Keeps what reads before the error of a file that is not strict JSON ({@link closedBefore}),
+   * for the studio's graph and Inspector while a rule is being typed; the file is still C001 and
+   * not `used`, as Claude Code ignores it.
+   */
+  recover?: boolean;
+}
+
 /**
  * Reads one settings file. A file `JSON.parse` refuses (a trailing comma, a comment, anything
  * not strict JSON) is error C001 at its position, and contributes nothing: Claude Code ignores
  * the whole file. Unknown keys are not reported (other settings live in the same file).
  */
-export function readSettingsFile(input: SettingsInput, cwd = '/'): SettingsFileRead {
-  const { scope, path: file, text } = SettingsInput.parse(input);
+export function readSettingsFile(input: SettingsInput, cwd = '/', options: ReadOptions = {}): SettingsFileRead {
+  const { scope, path: file, text: written } = SettingsInput.parse(input);
+  let text = written;
   const out: SettingsFileRead = {
     scope,
     file,
@@ -97,9 +109,12 @@ export function readSettingsFile(input: SettingsInput, cwd = '/'): SettingsFileR
     out.diagnostics.push(
       diag('C001', 'error', `Claude Code ignores the whole file: it is not strict JSON (${what} at ${range.start.line}:${range.start.column}${problem ? `: ${problem.message.replace(/, (?:\.\.\.)?"[\s\S]*$/, '')}` : ''}), so none of its settings or rules apply.`, file, range),
     );
-    return out;
+    const closed = options.recover === true ? closedBefore(text, range.start.line, range.start.column) : undefined;
+    if (closed === undefined) return out;
+    text = closed;
+    value = JSON.parse(closed);
   }
-  out.used = true;
+  out.used = out.diagnostics.length === 0;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     out.diagnostics.push(diag('C002', 'warning', 'The settings file is not a JSON object, so Claude Code finds no settings in it.', file, FILE_RANGE));
     return out;
@@ -196,7 +211,7 @@ function managedOrder(a: SettingsInput, b: SettingsInput): number {
  * (`defaultMode`) come from the highest-precedence file that sets them; among managed files, a
  * later drop-in overrides the base file. `cwd` resolves relative `additionalDirectories`.
  */
-export function mergeSettings(inputs: readonly SettingsInput[], cwd = '/'): PermissionPolicy {
+export function mergeSettings(inputs: readonly SettingsInput[], cwd = '/', options: ReadOptions = {}): PermissionPolicy {
   const byScope = new Map<Scope, SettingsInput[]>();
   for (const raw of inputs) {
     const i = SettingsInput.parse(raw);
@@ -206,7 +221,7 @@ export function mergeSettings(inputs: readonly SettingsInput[], cwd = '/'): Perm
   for (const scope of SCOPE_ORDER) {
     const list = byScope.get(scope) ?? [];
     const ordered = scope === 'managed' ? [...list].sort(managedOrder) : list;
-    for (const i of ordered) files.push(isCommandLineList(i.path) ? readCommandLineRules(i, cwd) : readSettingsFile(i, cwd));
+    for (const i of ordered) files.push(isCommandLineList(i.path) ? readCommandLineRules(i, cwd) : readSettingsFile(i, cwd, options));
   }
   const managedOnly = files.some((f) => f.scope === 'managed' && f.allowManagedPermissionRulesOnly);
   const rules: PermissionRule[] = [];

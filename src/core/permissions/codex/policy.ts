@@ -6,6 +6,7 @@
 import type { Diagnostic } from '../../diagnostics/types.ts';
 import { Builtin, DEFAULT_BUDGET, Interpreter, parseStarlark, SList, StarlarkError, standardBuiltins, typeName, type Budget, type Pos, type Value } from './starlark.ts';
 import { shlexSplit } from './shlex.ts';
+import { parseStarlarkRecovering } from './recover.ts';
 import { append } from '../../model/append.ts';
 
 /** Codex's three decisions, weakest first. */
@@ -61,6 +62,13 @@ export interface LoadOptions {
    */
   home?: string;
   budget?: Budget;
+  /**
+   * Reads what can be read of a file Codex refuses (the studio's graph and Inspector, while a rule
+   * is being typed): a top-level statement that does not parse or evaluate is left out and the rest
+   * is read ({@link parseStarlarkRecovering}); each is an error marked `dropped`. `refused` is set
+   * all the same, so nothing is decided as if Codex loaded the file.
+   */
+  recover?: boolean;
 }
 
 /** The outcome of reading: the policy, the load errors (K0xx) and whether Codex would refuse it. */
@@ -81,6 +89,26 @@ interface PendingExamples {
 
 function diag(code: string, message: string, file: string, pos: Pos): Diagnostic {
   return { code, severity: 'error', message, file, range: { start: { line: pos.line, column: pos.col }, end: { line: pos.line, column: pos.col } }, target: { kind: 'file' } };
+}
+
+const droppedDiag = (e: StarlarkError, file: string): Diagnostic => ({ ...diag(e.code, e.message, file, e.pos), dropped: 'rule' });
+
+/** Runs what reads of a file Codex refuses, statement by statement (`LoadOptions.recover`); false when something was left out. */
+function runRecovering(interp: Interpreter, text: string, file: string, diagnostics: Diagnostic[]): boolean {
+  const parsed = parseStarlarkRecovering(text);
+  for (const e of parsed.errors) diagnostics.push(droppedDiag(e, file));
+  let clean = parsed.errors.length === 0;
+  for (const s of parsed.stmts) {
+    try {
+      interp.run([s]);
+    } catch (e) {
+      // Past the budget (K004) every later statement would fail too.
+      if (!(e instanceof StarlarkError) || e.code === 'K004') throw e;
+      diagnostics.push(droppedDiag(e, file));
+      clean = false;
+    }
+  }
+  return clean;
 }
 
 /** Rust's `str::trim` whitespace (Unicode White_Space), which Codex uses for blank justifications. */
@@ -255,7 +283,9 @@ export function loadCodexRules(files: readonly RulesFileInput[], options: LoadOp
     const interp = new Interpreter(builtins, options.budget ?? DEFAULT_BUDGET);
     holder.interp = interp;
     try {
-      interp.run(parseStarlark(file.text));
+      if (options.recover === true) {
+        if (!runRecovering(interp, file.text, file.path, diagnostics)) continue;
+      } else interp.run(parseStarlark(file.text));
     } catch (e) {
       if (!(e instanceof StarlarkError)) throw e;
       diagnostics.push(diag(e.code, e.message, file.path, e.pos));

@@ -136,7 +136,8 @@ export function readCodexSessions(sessions: readonly SessionText[]): { calls: { 
 
 /** Decides every call of the sessions under the rule files, with per-rule counts. */
 export function codexPolicyReport(files: readonly RulesFileInput[], sessions: readonly SessionText[]): CodexPolicyReport {
-  const load = loadCodexRules(files);
+  // The rules that read are listed even when Codex refuses the files (`refused`: no call is decided).
+  const load = loadCodexRules(files, { recover: true });
   const diagnostics = [...load.diagnostics, ...(load.refused ? [] : checkCodexPolicy(load.policy))];
   const read = readCodexSessions(sessions);
   append(diagnostics, read.diagnostics);

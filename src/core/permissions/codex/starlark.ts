@@ -15,6 +15,8 @@ export interface Pos {
 
 /** An error raised while reading or evaluating a file, with its stable code and position. */
 export class StarlarkError extends Error {
+  /** For a syntax error: the line of the top-level statement being read when it was found. */
+  statementLine?: number;
   constructor(
     readonly code: string,
     message: string,
@@ -290,7 +292,7 @@ interface Arg {
   pos: Pos;
 }
 type Target = { t: 'name'; name: string; pos: Pos } | { t: 'tuple'; items: Target[]; pos: Pos };
-type Stmt =
+export type Stmt =
   | { t: 'expr'; e: Expr; pos: Pos }
   | { t: 'assign'; target: Target; op: string; value: Expr; pos: Pos }
   | { t: 'for'; target: Target; iter: Expr; body: Stmt[]; pos: Pos }
@@ -347,7 +349,13 @@ class Parser {
         continue;
       }
       if (this.cur.kind === 'indent') this.fail('unexpected indentation');
-      append(out, this.statement());
+      const line = this.cur.pos.line;
+      try {
+        append(out, this.statement());
+      } catch (e) {
+        if (e instanceof StarlarkError) e.statementLine ??= line;
+        throw e;
+      }
     }
     return out;
   }

@@ -6,6 +6,7 @@
  */
 import type { Diagnostic, Range } from '../../diagnostics/types.ts';
 import { parseToml } from '../../codecs/parse/toml.ts';
+import { readableTables } from './recover.ts';
 import type { DocPath } from '../../codecs/types.ts';
 import { compileJsRegExp } from './jsRegExp.ts';
 import { append } from '../../model/append.ts';
@@ -284,7 +285,7 @@ function baseName(p: string): string {
  * as Gemini skips it (G001/G002); the shell-syntax errors (G003–G005) are reported but the rule
  * is kept, as Gemini keeps it; an invalid or unsafe pattern drops the rule (G007/G008).
  */
-export function loadGeminiPolicies(files: readonly GeminiFileInput[]): GeminiLoad {
+export function loadGeminiPolicies(files: readonly GeminiFileInput[], options: { recover?: boolean } = {}): GeminiLoad {
   const rules: GeminiRule[] = [];
   const diagnostics: Diagnostic[] = [];
   const refusedFiles: string[] = [];
@@ -304,6 +305,7 @@ export function loadGeminiPolicies(files: readonly GeminiFileInput[]): GeminiLoa
           ),
         );
       refusedFiles.push(f.path);
+      if (options.recover === true) readRecovered(f, rules);
       continue;
     }
     const top = doc.value as Obj;
@@ -586,6 +588,19 @@ export function loadGeminiPolicies(files: readonly GeminiFileInput[]): GeminiLoa
   const out: GeminiLoad = { rules, diagnostics, refusedFiles };
   if (engineError !== undefined) out.engineError = engineError;
   return out;
+}
+
+/**
+ * `recover`: the rules of the tables that read in a file Gemini skips for a TOML syntax error
+ * ({@link readableTables}), each with its table number in the file; for the studio's graph and
+ * Inspector while a table is being typed.
+ */
+function readRecovered(f: GeminiFileInput, rules: GeminiRule[]): void {
+  const readable = readableTables(f.text);
+  if (readable === undefined) return;
+  const load = loadGeminiPolicies([{ ...f, text: readable.text }]);
+  if (load.refusedFiles.length > 0) return;
+  for (const r of load.rules) rules.push({ ...r, index: rules.length, table: readable.kept[r.table] ?? r.table });
 }
 
 /**

@@ -121,9 +121,13 @@ function narrowOf(tableText: string): string {
   return parts.join(' ');
 }
 
-/** The rule tables of the files (those Gemini keeps), with positions, tools and text; no calls decided. */
+/**
+ * The rule tables of the files (those Gemini keeps), with positions, tools and text; no calls
+ * decided. A file Gemini skips for a TOML syntax error (a table being typed) gives the tables that
+ * read, so the graph and Inspector do not say "no rules" of it.
+ */
 export function geminiRuleRows(files: readonly GeminiFileInput[]): GeminiRuleRow[] {
-  return rowsOf(files, loadGeminiPolicies(files)).rows;
+  return rowsOf(files, loadGeminiPolicies(files, { recover: true })).rows;
 }
 
 function rowsOf(files: readonly GeminiFileInput[], load: ReturnType<typeof loadGeminiPolicies>): { rows: GeminiRuleRow[]; rowOf: Map<string, number> } {

@@ -1,0 +1,75 @@
+/**
+ * A half-written rule in a permission file (review 13, item 2): the Codex example with
+ * `prefix_rule(pattern=["git", "reset"` typed at its end drew "No rules to draw" and the Inspector
+ * said "0 prefix rules", though its six rules were intact. As the half-written hegel rule
+ * (half-written-rule.spec.ts): the rules that read are drawn, the broken one is an error at its
+ * line:col. Gemini's TOML and Claude Code's JSON keep a graph too.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { graphNode, openStudioOffline, region } from './helpers.ts';
+
+/** Types `text` at the end of Source, as a paste (typing would auto-close the brackets the test leaves open). */
+async function pasteAtEnd(page: Page, text: string): Promise<void> {
+  const box = region(page, 'Source').locator('.monaco-editor textarea');
+  await box.focus();
+  await page.keyboard.press('ControlOrMeta+End');
+  await box.evaluate((el, t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+async function openExample(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
+  await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name, exact: true }).click();
+}
+
+test('a half-written Codex rule: the six rules stay drawn, the broken one is an error at its line:col', async ({ page }) => {
+  const errors = await openStudioOffline(page);
+  await openExample(page, 'codex-default.rules');
+  await expect(graphNode(page, 'git')).toBeVisible({ timeout: 20_000 });
+  const source = region(page, 'Source');
+  await expect(source).toContainText('codex-default.rules · Codex rules (Starlark)');
+  await pasteAtEnd(page, '\nprefix_rule(pattern=["git", "reset"');
+  const k001 = region(page, 'Problems').locator('li', { hasText: 'K001' });
+  await expect(k001).toContainText('25:36');
+  await expect(graphNode(page, 'git').getByRole('listitem')).toHaveText(['allow [status|diff|log|show]', 'prompt push']);
+  await expect(graphNode(page, 'npm')).toBeVisible();
+  await expect(page.getByText('No rules to draw')).toHaveCount(0);
+  const inspector = region(page, 'Inspector');
+  await expect(inspector).toContainText('6 prefix rules that read: 1 forbidden · 1 prompt · 4 allow');
+  await expect(inspector.getByRole('note')).toContainText('Codex refuses this file as it is: line 25 does not read (K001 at 25:36');
+  await expect(inspector).not.toContainText('No rules');
+  // Finished, the rule is read and drawn.
+  await pasteAtEnd(page, '], decision = "prompt")');
+  await expect(k001).toHaveCount(0);
+  await expect(graphNode(page, 'git').getByRole('listitem')).toHaveText(['allow [status|diff|log|show]', 'prompt push', 'prompt reset']);
+  await expect(inspector).toContainText('7 prefix rules');
+  expect(errors).toEqual([]);
+});
+
+test('a half-written Gemini table and a half-written Claude Code settings file keep their graphs', async ({ page }) => {
+  const errors = await openStudioOffline(page);
+  await openExample(page, 'gemini-policies/');
+  await page.getByRole('region', { name: 'Agents' }).getByRole('button', { name: 'gemini-policies/user/dev.toml', exact: true }).click();
+  await expect(graphNode(page, 'read_*')).toBeVisible({ timeout: 20_000 });
+  await pasteAtEnd(page, '\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = ["git reset", ');
+  await expect(region(page, 'Problems').locator('li', { hasText: 'G001' })).toBeVisible();
+  await expect(graphNode(page, 'read_*')).toBeVisible();
+  await expect(graphNode(page, 'run_shell_command').getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByText('No rules to draw')).toHaveCount(0);
+  await expect(region(page, 'Inspector')).not.toContainText('No rules');
+
+  await openExample(page, 'claude-code-settings.json');
+  await expect(graphNode(page, 'Bash')).toBeVisible({ timeout: 20_000 });
+  await pasteAtEnd(page, ',\n  "permissions": { "allow": [');
+  // Named as no settings file is, the example is known as Claude Code's by its JSON: broken, it is
+  // an F001 and the graph keeps the last version that read (a file named settings.json is C001 and
+  // drawn with the rules before the error: test/graph-claude/halfWritten.test.ts).
+  await expect(region(page, 'Problems').locator('li', { hasText: 'F001' })).toContainText('34:1');
+  await expect(region(page, 'Source').getByRole('status')).toContainText('The graph shows the last version that read cleanly');
+  await expect(graphNode(page, 'Bash')).toBeVisible();
+  await expect(page.getByText('No rules to draw')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
