@@ -59,7 +59,8 @@ test('a half-written Gemini table and a half-written Claude Code settings file k
   await expect(graphNode(page, 'read_*')).toBeVisible();
   await expect(graphNode(page, 'run_shell_command').getByRole('listitem')).toHaveCount(3);
   await expect(page.getByText('No rules to draw')).toHaveCount(0);
-  await expect(region(page, 'Inspector')).not.toContainText('No rules');
+  await expect(region(page, 'Inspector')).toContainText('6 rules that read in the user tier');
+  await expect(region(page, 'Inspector').getByRole('note')).toHaveText('Gemini skips this file as it is: line 50 does not read (G001 at 50:17). The rules listed are those that read.');
 
   await openExample(page, 'claude-code-settings.json');
   await expect(graphNode(page, 'Bash')).toBeVisible({ timeout: 20_000 });

@@ -11,7 +11,7 @@ import { codecs } from '../state/codecs.ts';
 import type { PermissionRule } from '../../core/permissions/claude/types.ts';
 import { toolGraphOf } from '../graph/docGraph.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
-import { PolicyFilesInspector, PolicyNodeInspector, PolicyRuleInspector, type InspectedRule } from './PolicyInspector.tsx';
+import { fileRefusal, PolicyFilesInspector, PolicyNodeInspector, PolicyRuleInspector, type InspectedRule } from './PolicyInspector.tsx';
 
 export { ProblemList } from './PolicyInspector.tsx';
 
@@ -24,15 +24,18 @@ const inspected = (r: PermissionRule): InspectedRule => ({ decision: r.source.li
 export function ClaudeAgentInspector({ doc }: { doc: AgentDoc }) {
   const rules = useRules(doc);
   const count = (list: string) => rules.filter((r) => r.source.list === list).length;
+  // Not strict JSON (C001): Claude Code ignores the file, the Inspector lists the rules before the error.
+  const refusal = fileRefusal(doc, ['C001'], 'Claude Code ignores', rules.length);
   return (
     <PolicyFilesInspector
       doc={doc}
       title="Claude Code settings"
-      summary={`${rules.length} permission ${rules.length === 1 ? 'rule' : 'rules'}: ${count('deny')} deny · ${count('ask')} ask · ${count('allow')} allow`}
+      summary={`${rules.length} permission ${rules.length === 1 ? 'rule' : 'rules'}${refusal ? ' that read' : ''}: ${count('deny')} deny · ${count('ask')} ask · ${count('allow')} allow`}
+      {...(refusal ? { refusal } : {})}
       files={(doc.agent.claudeSettings ?? []).map((f) => ({ path: f.path, note: `${f.scope} scope` }))}
       rules={rules.map(inspected)}
       rulesTitle="Rules in the order Claude Code checks them"
-      empty="No rules: every call gets its tool's default (ask for Bash, edits and web access; reads are allowed)."
+      empty={refusal ? 'No rule reads yet.' : "No rules: every call gets its tool's default (ask for Bash, edits and web access; reads are allowed)."}
       how="Edit the rules in the source. The Policy tab shows the calls of the loaded sessions each rule decides."
     />
   );

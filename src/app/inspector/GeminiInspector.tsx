@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import type { AgentDoc } from '../state/documents.ts';
 import { codecs } from '../state/codecs.ts';
-import { PolicyFilesInspector, PolicyNodeInspector, PolicyRuleInspector, type InspectedRule } from './PolicyInspector.tsx';
+import { fileRefusal, PolicyFilesInspector, PolicyNodeInspector, PolicyRuleInspector, type InspectedRule } from './PolicyInspector.tsx';
 
 /**
  * The rules in file order (the graph's badges and the selection index them so), each numbered as
@@ -26,16 +26,19 @@ export function GeminiAgentInspector({ doc }: { doc: AgentDoc }) {
   const { rules, order } = useRules(doc);
   const count = (d: string) => rules.filter((r) => r.decision === d).length;
   const tier = doc.agent.geminiPolicies?.[0]?.tier ?? 'user';
+  // A TOML syntax error (G001): Gemini skips the file, the Inspector lists the tables that read.
+  const refusal = fileRefusal(doc, ['G001'], 'Gemini skips', rules.length);
   return (
     <PolicyFilesInspector
       doc={doc}
       title="Gemini CLI policy"
-      summary={`${rules.length} ${rules.length === 1 ? 'rule' : 'rules'} in the ${tier} tier: ${count('deny')} deny · ${count('ask_user')} ask_user · ${count('allow')} allow`}
+      summary={`${rules.length} ${rules.length === 1 ? 'rule' : 'rules'}${refusal ? ' that read' : ''} in the ${tier} tier: ${count('deny')} deny · ${count('ask_user')} ask_user · ${count('allow')} allow`}
+      {...(refusal ? { refusal } : {})}
       files={(doc.agent.geminiPolicies ?? []).map((f) => ({ path: f.path, note: `${f.tier} tier` }))}
       rules={rules}
       order={order}
       rulesTitle="Rules in priority order"
-      empty="No rules: Gemini asks for every call (denies when non-interactive)."
+      empty={refusal ? 'No rule reads yet.' : 'No rules: Gemini asks for every call (denies when non-interactive).'}
       how="The first rule by effective priority (tier + priority/1000) that matches decides; an admin rule comes before any user rule. The tier comes from the file’s folder (admin/, user/, project/ …; user by default). The Policy tab shows the calls of the loaded traces each rule decides."
     />
   );

@@ -25,6 +25,16 @@ export function ProblemList({ problems }: { problems: readonly Diagnostic[] }) {
   );
 }
 
+/**
+ * Why the dialect refuses this document's file as it is (the first of `codes` among its problems),
+ * said above the rules, which are then those that read; undefined when it does not.
+ */
+export function fileRefusal(doc: AgentDoc, codes: readonly string[], who: string, ruleCount: number): string | undefined {
+  const d = diagnosticsOf(doc).diagnostics.find((x) => x.severity === 'error' && codes.includes(x.code));
+  if (!d) return undefined;
+  return `${who} this file as it is: line ${d.range.start.line} does not read (${d.code} at ${d.range.start.line}:${d.range.start.column}).${ruleCount > 0 ? ' The rules listed are those that read.' : ''}`;
+}
+
 /** A rule as an inspector shows it. */
 export interface InspectedRule {
   decision: string;
