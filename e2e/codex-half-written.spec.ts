@@ -41,6 +41,13 @@ test('a half-written Codex rule: the six rules stay drawn, the broken one is an 
   await expect(inspector).toContainText('6 prefix rules that read: 1 forbidden · 1 prompt · 4 allow');
   await expect(inspector.getByRole('note')).toContainText('Codex refuses this file as it is: line 25 does not read (K001 at 25:36');
   await expect(inspector).not.toContainText('No rules');
+  // The Policy tab lists the rules that read and says why no call is decided, not "No sessions loaded".
+  await page.getByRole('tab', { name: /^Policy/ }).click();
+  const policy = region(page, 'Policy');
+  await expect(policy.getByRole('alert')).toContainText('Codex refuses these rules: K001 at codex-default.rules:25:36');
+  await expect(policy.getByRole('table', { name: 'Rules in load order' }).getByRole('row')).toHaveCount(1 + 6 + 1);
+  await expect(policy).not.toContainText('No sessions loaded');
+  await page.getByRole('tab', { name: /^Source/ }).click();
   // Finished, the rule is read and drawn.
   await pasteAtEnd(page, '], decision = "prompt")');
   await expect(k001).toHaveCount(0);

@@ -189,7 +189,8 @@ export function RuleReportView(p: RuleReportProps) {
           {p.name} refuses these rules: <CodeText text={p.refusal} />
         </p>
       )}
-      {p.calls.length === 0 && p.skipped.length === 0 && <p className="corpus-muted">{p.noSessions}</p>}
+      {/* Refused rules decide no call: the sessions may well be loaded. */}
+      {p.calls.length === 0 && p.skipped.length === 0 && !p.refusal && <p className="corpus-muted">{p.noSessions}</p>}
       <dl className={`corpus-totals ${p.id}-totals`} aria-label="Decisions">
         {p.decisions.map((d) => (
           <div key={d.key} className={`corpus-total${d.tone && (p.totals[d.key] ?? 0) > 0 ? ` is-${d.tone}` : ''}`} data-testid={`${p.id}-total-${d.key}`}>
