@@ -1,13 +1,22 @@
 /** One workflow rule of a phase with its parameters; patterns are checked as Rust's regex reads them while typing. */
 import type { WorkflowRule } from '../../core/model/workflow.ts';
+import { blankPatternMeaning } from '../../core/describe/patternMeaning.ts';
 import { NumberField, RegexField } from './fields.tsx';
+
+/** The rule with `key` set to `v`, or without `key` when `v` is `undefined` (a cleared pattern). */
+function withField<R extends WorkflowRule, K extends keyof R>(rule: R, key: K, v: R[K] | undefined): R {
+  if (v !== undefined) return { ...rule, [key]: v };
+  const rest = { ...rule };
+  delete rest[key];
+  return rest;
+}
 
 export function PhaseRuleFields({ rule, onChange }: { rule: WorkflowRule; onChange(r: WorkflowRule): void }) {
   switch (rule.type) {
     case 'repeated_command':
       return (
         <>
-          <RegexField label="Pattern (Rust regex)" value={rule.pattern ?? ''} onChange={(v) => onChange({ ...rule, pattern: v })} />
+          <RegexField label="Pattern (Rust regex)" value={rule.pattern} blank={(v) => blankPatternMeaning('command', v)} onChange={(v) => onChange(withField(rule, 'pattern', v))} />
           <NumberField label="Threshold" value={rule.threshold} onChange={(v) => onChange({ ...rule, threshold: v })} />
           <NumberField label="Window (seconds)" value={rule.window} onChange={(v) => onChange({ ...rule, window: v })} />
         </>
@@ -15,7 +24,12 @@ export function PhaseRuleFields({ rule, onChange }: { rule: WorkflowRule; onChan
     case 'repeated_file_edit':
       return (
         <>
-          <RegexField label="Path pattern (Rust regex)" value={rule.path_pattern ?? ''} onChange={(v) => onChange({ ...rule, path_pattern: v })} />
+          <RegexField
+            label="Path pattern (Rust regex)"
+            value={rule.path_pattern}
+            blank={(v) => blankPatternMeaning('edit', v)}
+            onChange={(v) => onChange(withField(rule, 'path_pattern', v))}
+          />
           <NumberField label="Threshold" value={rule.threshold} onChange={(v) => onChange({ ...rule, threshold: v })} />
           <NumberField label="Window (seconds)" value={rule.window} onChange={(v) => onChange({ ...rule, window: v })} />
         </>

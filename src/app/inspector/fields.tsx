@@ -208,21 +208,44 @@ export function JsonField({ label, value, onCommit }: { label: string; value: un
   );
 }
 
-/** A rule pattern (Rust regex syntax): says whether it compiles as the user types, with the column. */
-export function RegexField({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
-  const r = codecs().compilePattern(value);
-  const status = r.ok ? (
-    <span className="insp-ok" aria-live="polite">
-      Valid pattern (Rust regex)
-    </span>
-  ) : (
-    <span className="insp-error" aria-live="polite">
-      Invalid pattern at column {r.error.column}: {r.error.message}
-    </span>
-  );
+/**
+ * A rule pattern (Rust regex syntax): says whether it compiles as the user types, with the column.
+ * A blank pattern says what the engine counts then (`blank`); clearing the text removes the pattern.
+ */
+export function RegexField({
+  label,
+  value,
+  blank,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  /** What an empty (`''`) or absent (`undefined`) pattern means. */
+  blank(v: string | undefined): string | undefined;
+  onChange(v: string | undefined): void;
+}) {
+  const text = value ?? '';
+  const r = codecs().compilePattern(text);
+  const meaning = text === '' ? blank(value) : undefined;
+  const status =
+    meaning !== undefined ? (
+      <span className="insp-note" aria-live="polite">
+        {meaning}
+      </span>
+    ) : r.ok ? (
+      <span className="insp-ok" aria-live="polite">
+        Valid pattern (Rust regex)
+      </span>
+    ) : (
+      <span className="insp-error" aria-live="polite">
+        Invalid pattern at column {r.error.column}: {r.error.message}
+      </span>
+    );
   return (
     <Field label={label} hint={status}>
-      {(id) => <input id={id} type="text" className="mono" value={value} aria-invalid={!r.ok || undefined} onChange={(e) => onChange(e.target.value)} />}
+      {(id) => (
+        <input id={id} type="text" className="mono" value={text} aria-invalid={!r.ok || undefined} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} />
+      )}
     </Field>
   );
 }

@@ -4,3 +4,4 @@ export * from './gating.ts';
 export * from './lettaPrompts.ts';
 export * from './ruleNames.ts';
 export * from './meaning.ts';
+export * from './patternMeaning.ts';
