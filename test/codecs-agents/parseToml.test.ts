@@ -77,6 +77,33 @@ describe('parseToml syntax errors (F001 positions)', () => {
     expect(parseToml('a = { b = 1').errors[0]?.range.start).toEqual({ line: 1, column: 5 });
   });
 
+  // Review 12 (shot 72): a rule cut mid-string was an unclosed inline table at 7:13 "(control characters are not allowed in strings)".
+  it('reports a string cut mid-way at its opening quote, not as control characters or its inline table', () => {
+    const text = '[[agents]]\nname = "half"\ntools = ["a", "b"]\n\n[[agents.tool_rules]]\ntool_name = "b"\nrule_type = { type = "RequiresPreced\n';
+    const [error, ...rest] = parseToml(text).errors;
+    expect(rest).toEqual([]);
+    expect(error?.message).toBe('unclosed string opened at 7:22: no closing " on its line');
+    expect(error?.range).toEqual({ start: { line: 7, column: 22 }, end: { line: 7, column: 37 } });
+  });
+
+  it('names the string left open: literal, at the end of the text, before CRLF, in a header, multi-line', () => {
+    const at = (text: string) => {
+      const e = parseToml(text).errors[0];
+      return e && `${e.range.start.line}:${e.range.start.column} ${e.message}`;
+    };
+    expect(at("a = 1\nb = 'lit\nc = 2\n")).toBe("2:5 unclosed string opened at 2:5: no closing ' on its line");
+    expect(at('a = 1\nb = "cut')).toBe('2:5 unclosed string opened at 2:5: no closing " on its line');
+    expect(at('a = "x\r\nb = 1\n')).toBe('1:5 unclosed string opened at 1:5: no closing " on its line');
+    expect(at('["where will it end]\nname = 1\n')).toBe('1:2 unclosed string opened at 1:2: no closing " on its line');
+    expect(at('a = ["x", "y\n]\n')).toBe('1:11 unclosed string opened at 1:11: no closing " on its line');
+    expect(at('a = 1\nb = """multi\nline\n')).toBe('2:5 unclosed multi-line string opened at 2:5: no closing """');
+  });
+
+  it('keeps the parser error inside a string that is closed, or at an escape before the line end', () => {
+    expect(parseToml('a = "ok\u0007"\n').errors[0]?.message).toBe('control characters are not allowed in strings');
+    expect(parseToml('a = "bad \\q escape\n').errors[0]?.message).toBe('unrecognised escape sequence');
+  });
+
   it('keeps the parser position when the error is inside the structure', () => {
     expect(parseToml('a = { b = [1, 2 }\n').errors[0]).toMatchObject({ message: 'expected comma or end of structure', range: { start: { line: 1, column: 17 } } });
     expect(parseToml('a = [\n 1,\n 2x,\n]\n').errors[0]?.range.start).toEqual({ line: 3, column: 3 });

@@ -71,6 +71,18 @@ describe.skipIf(files.length === 0)('toml-test (TOML 1.0)', () => {
     expect(refused).toBeGreaterThan(invalid.length / 2);
   });
 
+  it('reports each string left open (string/*no-close*) at its opening quote', () => {
+    const cases = invalid.filter((f) => /^invalid\/string\/.*no-close/.test(f));
+    expect(cases.length).toBeGreaterThan(0);
+    for (const f of cases) {
+      const text = textOf(f) ?? '';
+      const [error] = parseToml(text).errors;
+      expect(error?.message, f).toMatch(/^unclosed (multi-line )?string opened at \d+:\d+: no closing /);
+      const { line, column } = error?.range.start ?? { line: 0, column: 0 };
+      expect(`${f} ${(text.split('\n')[line - 1] ?? '').slice(column - 1)}`, f).toMatch(/^\S+ ["']/);
+    }
+  });
+
   it(`reads each of the ${valid.length} valid cases exactly or gives up`, () => {
     let read = 0;
     for (const f of valid) {

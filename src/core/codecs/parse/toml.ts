@@ -2,15 +2,15 @@
  * TOML → {@link ParsedDoc}: values from the common-form reader (`tomlCommon.ts`) when the text is
  * in that form, else from smol-toml (dates become their TOML text, tables become plain objects);
  * positions from a line scanner (`tomlPositions.ts`), found only when asked for; syntax errors
- * with smol-toml's line and column, or at the opening of an inline table or array left open
- * (`tomlUnclosed.ts`). Never throws.
+ * with smol-toml's line and column, or at the opening of a string, inline table or array left
+ * open (`tomlUnclosed.ts`). Never throws.
  */
 import { parse, TomlDate, TomlError } from 'smol-toml';
 import type { Range } from '../../diagnostics/types.ts';
 import type { DocPath, ParsedDoc, SyntaxProblem } from '../types.ts';
 import { pathKey, scanTomlSpans, type TomlSpanMap } from './tomlPositions.ts';
 import { readCommonToml } from './tomlCommon.ts';
-import { unclosedBracketAt } from './tomlUnclosed.ts';
+import { unclosedBracketAt, unclosedStringAt } from './tomlUnclosed.ts';
 
 /** Turns smol-toml's output into plain JSON-like data: null-prototype tables become plain objects, dates strings. */
 function toPlain(value: unknown): unknown {
@@ -45,14 +45,23 @@ function problemAt(text: string, message: string, line: number, column: number):
 }
 
 /**
- * The parser's error, or, when it stopped because an inline table or array was never closed, an
- * error at that bracket's opening (as toml-test's and taplo's are) naming where the parser stopped.
+ * The parser's error, or, when it stopped because a string, an inline table or an array was never
+ * closed, an error at its opening (as toml-test's and taplo's are). A string is named first: a
+ * string cut mid-way also leaves its inline table open, but the quote is what is missing (smol-toml
+ * says "control characters are not allowed in strings" at the line's end).
  */
 function syntaxProblem(text: string, error: unknown): SyntaxProblem {
   if (error instanceof TomlError) {
     const line = Math.max(1, error.line);
     const column = Math.max(1, error.column);
     const message = shortMessage(error.message);
+    const string = unclosedStringAt(text, line, column);
+    if (string) {
+      const where = `${string.line}:${string.column}`;
+      return string.quote.length === 3
+        ? problemAt(text, `unclosed multi-line string opened at ${where}: no closing ${string.quote}`, string.line, string.column)
+        : problemAt(text, `unclosed string opened at ${where}: no closing ${string.quote} on its line`, string.line, string.column);
+    }
     const open = unclosedBracketAt(text, line, column);
     if (!open) return problemAt(text, message, line, column);
     // An inline table must close on the line it opens (TOML 1.0); an array may close on a later line.
