@@ -6,7 +6,7 @@
  */
 import { useContext } from 'react';
 import type { RuleDoc } from '../state/documents.ts';
-import { diagnosticsOf } from '../state/documents.ts';
+import { readingError } from '../state/documents.ts';
 import { useStudioStore } from '../state/context.tsx';
 import { useUiStore } from '../state/uiContext.tsx';
 import { Button } from '../components/ui/Button.tsx';
@@ -22,8 +22,7 @@ export function EmptyGraph({ doc }: { doc: RuleDoc }) {
   const stage = useContext(StageContext);
   if (stage.on) return null;
   const run = (id: string) => void ALL_ACTIONS.find((a) => a.id === id)?.run({ store, ui });
-  const checked = diagnosticsOf(doc);
-  const broken = !checked.pending && !checked.textApplies ? checked.diagnostics[0] : undefined;
+  const broken = readingError(doc);
   let body;
   if (broken) {
     const at = `line ${broken.range.start.line}, column ${broken.range.start.column}`;

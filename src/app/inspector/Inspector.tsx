@@ -1,7 +1,9 @@
 /** The inspector (region "Inspector"): edits the selected element, or the document itself. */
 import './inspector.css';
 import { useStudio } from '../state/context.tsx';
-import { activeDoc } from '../state/store.ts';
+import { activeDoc, type Selection } from '../state/store.ts';
+import { neverRead, readingError, type RuleDoc } from '../state/documents.ts';
+import { NotReading } from './NotReading.tsx';
 import { toolGraphOf } from '../graph/docGraph.ts';
 import { NodesInspector } from './NodesInspector.tsx';
 import { AgentInspector } from './AgentInspector.tsx';
@@ -14,10 +16,24 @@ import { CodexAgentInspector, CodexProgramInspector, CodexRuleInspector } from '
 import { GeminiAgentInspector, GeminiRuleInspector, GeminiToolInspector } from './GeminiInspector.tsx';
 import { ClaudeAgentInspector, ClaudeRuleInspector, ClaudeToolInspector } from './ClaudeInspector.tsx';
 
+/** The document's text does not read: say so first; a file that never read has nothing else to show. */
 function Body() {
   const doc = useStudio(activeDoc);
   const sel = useStudio((s) => s.selection);
   if (!doc) return <p className="muted">Nothing open.</p>;
+  const error = readingError(doc);
+  if (!error) return <Selected doc={doc} sel={sel} />;
+  if (neverRead(doc)) return <NotReading doc={doc} error={error} />;
+  return (
+    <>
+      <NotReading doc={doc} error={error} />
+      <Selected doc={doc} sel={sel} />
+    </>
+  );
+}
+
+/** The form of what is selected, or of the document itself. */
+function Selected({ doc, sel }: { doc: RuleDoc; sel: Selection }) {
   if (sel.kind === 'nodes') return <NodesInspector doc={doc} nodes={sel.nodes} />;
   if (doc.kind === 'agent' && doc.agent.family === 'claude') {
     if (sel.kind === 'tool') return <ClaudeToolInspector key={sel.tool} doc={doc} tool={sel.tool} />;

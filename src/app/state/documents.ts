@@ -351,6 +351,12 @@ export function docsFromFile(fileName: string, text: string): { docs: RuleDoc[];
   return { docs, loaded, single };
 }
 
+/** The first problem stopping a document's text from reading, once its reading is settled (not while a big text is read). */
+export function readingError(doc: RuleDoc): Diagnostic | undefined {
+  const checked = diagnosticsOf(doc);
+  return !checked.pending && !checked.textApplies ? checked.diagnostics[0] : undefined;
+}
+
 /**
  * Whether a document's model is still empty while its text does not read: a broken file opened as
  * it is, whose graph has no last good version to show (Pattern agents and workflows; a family's
