@@ -173,7 +173,7 @@ export async function openWalkthrough(page: Page, title: string): Promise<Locato
   return stage;
 }
 
-/** Presses → until the stage's counter reads `label` (`Step 1.2 of 9`): a step of several decisions takes one press each. */
+/** Presses → until the stage's counter reads `label` (`Step 1 of 9, decision 2 of 2`): a step of several decisions takes one press each. */
 export async function forwardTo(page: Page, stage: Locator, label: RegExp): Promise<void> {
   const counter = stage.locator('.presenter-counter');
   for (let i = 0; i < 60 && !label.test((await counter.textContent()) ?? ''); i++) {

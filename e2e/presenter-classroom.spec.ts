@@ -61,9 +61,9 @@ for (const title of WALKTHROUGHS) {
     // Step by step to the last slide (a tool run's token counts are stepped over: they are not slides).
     const counter = stage.locator('.presenter-counter');
     const forward = stage.getByRole('button', { name: 'Step forward', exact: true });
-    // `Step 6 of 8`, or `Step 6.2 of 8` on the second decision of step 6: as one number that grows.
+    // `Step 6 of 8`, or `Step 6 of 8, decision 2 of 3` on the second decision of step 6: as one number that grows.
     const position = async () => {
-      const m = /^Step (\d+)(?:\.(\d+))? of/.exec((await counter.textContent()) ?? '');
+      const m = /^Step (\d+) of \d+(?:, decision (\d+) of)?/.exec((await counter.textContent()) ?? '');
       return m ? Number(m[1]) * 1000 + Number(m[2] ?? 0) : 0;
     };
     let at = 0;
@@ -90,7 +90,7 @@ test('a blocked step draws its node blocked; narration is speaker text; the stri
   const slide = stage.getByRole('region', { name: 'Current decision' });
   // Step 1 made two decisions: connect_db called automatically (its start rule), then transform blocked.
   await page.keyboard.press('ArrowRight');
-  await expect(stage.locator('.presenter-counter')).toHaveText(/^Step 1\.1 of/);
+  await expect(stage.locator('.presenter-counter')).toHaveText(/^Step 1 of \d+, decision 1 of/);
   await expect(slide).toContainText('auto connect_db');
   await expect(slide.getByRole('complementary', { name: 'Speaker notes' })).toHaveCount(0);
   await page.keyboard.press('ArrowRight');
@@ -122,17 +122,17 @@ test('a step that made several decisions shows each on a slide of its own (ETL s
   const stage = await openWalkthrough(page, 'ETL pipeline, step by step');
   const counter = stage.locator('.presenter-counter');
   const slide = stage.getByRole('region', { name: 'Current decision' });
-  await forwardTo(page, stage, /^Step 6\.1 of \d+$/);
+  await forwardTo(page, stage, /^Step 6 of \d+, decision 1 of \d+$/);
   await page.keyboard.press('ArrowRight');
-  await expect(counter).toHaveText(/^Step 6\.2 of \d+$/);
+  await expect(counter).toHaveText(/^Step 6 of \d+, decision 2 of \d+$/);
   await expect(slide).toContainText('disconnect_db');
   const node = stage.getByRole('region', { name: 'Stage graph' }).locator('.react-flow__node[data-id="disconnect_db"]');
   await expect.poll(() => node.evaluate((el) => getComputedStyle(el, '::before').content)).not.toBe('none');
   await page.keyboard.press('ArrowRight');
-  await expect(counter).toHaveText(/^Step 6\.3 of \d+$/);
+  await expect(counter).toHaveText(/^Step 6 of \d+, decision 3 of \d+$/);
   // And back through them.
   await page.keyboard.press('ArrowLeft');
-  await expect(counter).toHaveText(/^Step 6\.2 of \d+$/);
+  await expect(counter).toHaveText(/^Step 6 of \d+, decision 2 of \d+$/);
 });
 
 test('the teaching link is copied from the presenter, with a labelled button and a confirmation', async ({ page, context, browser }) => {

@@ -62,16 +62,16 @@ test('the presenter’s strip marks the slide’s decision: a step’s other dec
   const current = strip.locator('[aria-current="step"]');
 
   // Step 1.1: connect_db ran by itself before transform was refused (1.2, the step's own call).
-  await forwardTo(page, stage, /^Step 1\.1 of \d+$/);
+  await forwardTo(page, stage, /^Step 1 of \d+, decision 1 of \d+$/);
   await expect(current).toHaveCount(1);
   await expect(chip('Step 1.1: connect_db, automatic, allowed')).toHaveAttribute('aria-current', 'step');
   await page.keyboard.press('ArrowRight');
   await expect(chip('Step 1: transform, blocked')).toHaveAttribute('aria-current', 'step');
 
-  await forwardTo(page, stage, /^Step 6\.1 of \d+$/);
+  await forwardTo(page, stage, /^Step 6 of \d+, decision 1 of \d+$/);
   await expect(chip('Step 6: send_message, allowed')).toHaveAttribute('aria-current', 'step');
   await page.keyboard.press('ArrowRight');
-  await expect(counter).toHaveText(/^Step 6\.2 of \d+$/);
+  await expect(counter).toHaveText(/^Step 6 of \d+, decision 2 of \d+$/);
   await expect(chip('Step 6.2: disconnect_db, automatic, allowed')).toHaveAttribute('aria-current', 'step');
   await expect(chip('Step 6: send_message, allowed')).not.toHaveAttribute('aria-current', 'step');
   await expect(current).toHaveCount(1);
@@ -87,12 +87,12 @@ test('the presenter’s strip marks the slide’s decision: a step’s other dec
   // back to 6.1: the automatic call is not on the path yet
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
-  await expect(counter).toHaveText(/^Step 6\.1 of \d+$/);
+  await expect(counter).toHaveText(/^Step 6 of \d+, decision 1 of \d+$/);
   await expect(stageNode('disconnect_db')).not.toHaveClass(/rs-walked/);
   // a sub-chip is a button: from the keyboard it goes to its decision
   await chip('Step 6.2: disconnect_db, automatic, allowed').focus();
   await page.keyboard.press('Enter');
-  await expect(counter).toHaveText(/^Step 6\.2 of \d+$/);
+  await expect(counter).toHaveText(/^Step 6 of \d+, decision 2 of \d+$/);
   await expect(chip('Step 6.2: disconnect_db, automatic, allowed')).toHaveAttribute('aria-current', 'step');
 });
 

@@ -248,7 +248,7 @@ test('a stepped decision is drawn on its node in Simulate mode: blocked in red w
   // Step 1's two decisions, a slide each: connect_db run automatically, then transform blocked.
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  await expect(stage.getByText(/^Step 1\.2 of \d+$/)).toBeVisible();
+  await expect(stage.locator('.presenter-counter')).toHaveText(/^Step 1 of \d+, decision 2 of \d+$/);
   await page.keyboard.press('Escape');
   await expect(stage).toHaveCount(0);
   const graph = page.getByRole('region', { name: 'Graph', exact: true });

@@ -16,7 +16,7 @@ import { Button } from '../components/ui/Button.tsx';
 import { SegmentedControl, type Segment } from '../components/ui/SegmentedControl.tsx';
 import { useStudio } from '../state/context.tsx';
 import { stageKey, type StageTheme } from './stageKeys.ts';
-import { decisionNumber, stepCounter } from '../simulator/stepNumbering.ts';
+import { stepCounter } from '../simulator/stepNumbering.ts';
 import { useStageStep, useStageTrace } from './useStageStep.ts';
 import { stageCss } from './stageTrace.ts';
 import { nextShownStep, quietSteps, stageMove } from './stageStep.ts';
@@ -38,12 +38,16 @@ function initialTheme(): StageTheme {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
-/** `Step 6 of 8`, or `Step 6.2 of 8` on the second of the decisions step 6 made. */
-function stageCounter(run: RunInfo, step: number, selected: number | undefined, items: number): string {
+/**
+ * `Step 6 of 8`, and on a step that made several decisions which one is shown (`decision 2 of 3`):
+ * the counter counts steps, so it never reads `Step 6.2 of 8` (nor `Step 16.2 of 16` on a last
+ * step that ends the loop, which reads as a step past the end).
+ */
+function stageCounter(run: RunInfo, step: number, selected: number | undefined, items: number): { counter: string; decision?: string } {
   const counter = stepCounter(step, items);
-  if (step < 0 || selected === undefined) return counter;
+  if (step < 0 || selected === undefined) return { counter };
   const { from, to } = run.log.rangeOfStep(step);
-  return to - from > 1 && selected >= from && selected < to ? counter.replace(/^Step \d+/, `Step ${decisionNumber(run.log, selected)}`) : counter;
+  return to - from > 1 && selected >= from && selected < to ? { counter, decision: `decision ${selected - from + 1} of ${to - from}` } : { counter };
 }
 
 /** → / ← on stage: each decision of a step in turn, then the next step shown (see stageMove). */
@@ -55,6 +59,21 @@ function go(delta: 1 | -1, quiet: ReadonlySet<number>): void {
   if (!to) return;
   if (to.decision !== undefined) s.selectDecision(to.decision);
   else s.selectStep(to.step);
+}
+
+/** The step counter, with the decision shown under it when its step made several. */
+function StageCounter({ counter, decision }: { counter: string; decision?: string }) {
+  return (
+    <>
+      {counter}
+      {decision ? (
+        <span className="presenter-counter-decision">
+          <span className="visually-hidden">, </span>
+          {decision}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 export function Presenter() {
@@ -151,7 +170,7 @@ function Stage() {
           <Button iconOnly icon="last" label="Last step" shortcut="End" disabled={!ready || step >= lastShown} onClick={() => sim.selectStep(lastShown)} />
           <output className="presenter-counter" aria-live="polite">
             {/* counted to the last slide: a run ending on steps that are not slides (token counts) ends on "16 of 16", not an unreachable "of 17" */}
-            {ready ? stageCounter(run, step, selected, lastShown + 1) : 'No run yet'}
+            {ready ? <StageCounter {...stageCounter(run, step, selected, lastShown + 1)} /> : 'No run yet'}
           </output>
         </div>
         <SegmentedControl<StageTheme> label="Stage theme" value={theme} onChange={setTheme} items={THEMES} />
