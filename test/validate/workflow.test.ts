@@ -78,16 +78,45 @@ describe('W003 a node that cannot be reached from start_node', () => {
   });
 });
 
-describe('W004 a node from which `done` cannot be reached', () => {
-  it('warns for nodes that only loop among themselves', () => {
+describe('W004 a place the workflow gets stuck: one warning per missing exit', () => {
+  it('a loop with no way out is one warning at its first node, naming the nodes of the loop', () => {
     const wf = workflow('a', [node('a', [['go', 'b'], ['finish', 'done']]), node('b', [['go', 'c']]), node('c', [['back', 'b']])]);
     const list = withCode(checkWorkflow(wf), 'W004');
-    expect(list.map((d) => d.target)).toEqual([
-      { kind: 'workflow', workflow: 'wf', node: 'b' },
-      { kind: 'workflow', workflow: 'wf', node: 'c' },
-    ]);
+    expect(list.map((d) => d.target)).toEqual([{ kind: 'workflow', workflow: 'wf', node: 'b' }]);
     expect(list[0]!.severity).toBe('warning');
-    expect(list[0]!.message).toContain('`done` cannot be reached from node `b`: once there, the workflow can get stuck');
+    expect(list[0]!.message).toBe(
+      '`done` cannot be reached from nodes `b`, `c`: their transitions only go between them, so once there the workflow is stuck (only a restart_cycle claim leaves). Add a transition towards `done` here.',
+    );
+  });
+
+  // Review 12: spec → code ⇄ review with no exit gave three W004s (spec, code, review) for one cause.
+  it('the nodes leading only into the stuck place are named in its one warning, not warned about apart', () => {
+    const wf = workflow('spec', [node('spec', [['spec_done', 'code']]), node('code', [['code_done', 'review']]), node('review', [['changes_requested', 'code']])]);
+    const list = withCode(checkWorkflow(wf), 'W004');
+    expect(list).toHaveLength(1);
+    expect(list[0]!.target).toEqual({ kind: 'workflow', workflow: 'wf', node: 'code' });
+    expect(list[0]!.message).toContain('from nodes `code`, `review`: their transitions only go between them');
+    expect(list[0]!.message).toContain('`spec` leads only there.');
+  });
+
+  it('a chain ending in a node with no transition: one warning at that node', () => {
+    const wf = workflow('start', [node('start', [['go', 'plan']]), node('plan', [['go', 'review']]), node('review')]);
+    const list = withCode(checkWorkflow(wf), 'W004');
+    expect(list.map((d) => d.target.kind === 'workflow' && d.target.node)).toEqual(['review']);
+    expect(list[0]!.message).toBe(
+      '`done` cannot be reached from node `review`: it has no transition, so once there the workflow is stuck (only a restart_cycle claim leaves). `start`, `plan` lead only there. Add a transition towards `done` here.',
+    );
+  });
+
+  it('two stuck places are two warnings; a node looping on itself is one; a node leading to both is named in both', () => {
+    const wf = workflow('a', [node('a', [['x', 'b'], ['y', 'c'], ['z', 'done']]), node('b', [['again', 'b']]), node('c', [['p', 'd']]), node('d'), node('e', [['q', 'b'], ['r', 'd']])]);
+    const list = withCode(checkWorkflow(wf), 'W004');
+    // `e` is unreachable (W003): it is left out of the W004 messages.
+    expect(list.map((d) => d.target.kind === 'workflow' && d.target.node)).toEqual(['b', 'd']);
+    expect(list[0]!.message).toContain('from node `b`: its transitions only come back to it');
+    expect(list[0]!.message).not.toContain('lead');
+    expect(list[1]!.message).toContain('`c` leads only there.');
+    expect(codesOf(checkWorkflow(wf))).toContain('W003');
   });
 
   it('near miss: every node leads to done, through a loop', () => {

@@ -1,11 +1,12 @@
 /**
  * Structural workflow checks: W001 (transition to no node), W002 (bad start node), W003
- * (unreachable node, one BFS from the start), W004 (node that cannot reach `done`, one reverse
- * BFS from `done`), W008 (explicit `done` node) and W009 (repeated `when` in one node).
+ * (unreachable node, one BFS from the start), W004 (a place the workflow gets stuck: one reverse
+ * BFS from `done`, then one warning per node or loop of nodes no transition leaves), W008
+ * (explicit `done` node) and W009 (repeated `when` in one node).
  */
 import { DONE_NODE, type Workflow, type WorkflowNode } from '../model/index.ts';
 import type { WorkflowEmit } from './emit.ts';
-import { reachableFrom } from './graph.ts';
+import { reachableFrom, stronglyConnectedComponents } from './graph.ts';
 import { quote } from './text.ts';
 
 /** The workflow's nodes (the explicit `done` node left out), numbered; `done` is number `nodes.length`. */
@@ -64,7 +65,8 @@ function reportStart(wf: Workflow, table: NodeTable, emit: WorkflowEmit): boolea
   return false;
 }
 
-function reportReachability(wf: Workflow, table: NodeTable, startOk: boolean, emit: WorkflowEmit): void {
+/** Transitions as adjacency lists over the node table (`done` is `table.done`; transitions to no node left out). */
+function adjacency(table: NodeTable): { forward: number[][]; backward: number[][] } {
   const size = table.nodes.length + 1;
   const forward: number[][] = Array.from({ length: size }, () => []);
   const backward: number[][] = Array.from({ length: size }, () => []);
@@ -76,6 +78,64 @@ function reportReachability(wf: Workflow, table: NodeTable, startOk: boolean, em
       backward[to]!.push(from);
     }
   });
+  return { forward, backward };
+}
+
+/** Whether the workflow's start node is a node from which no transitions lead to `done` (false when there is no such node). */
+export function startCannotFinish(wf: Workflow): boolean {
+  const table = nodeTable(wf);
+  const start = table.ids.get(wf.start_node);
+  if (start === undefined) return false;
+  const { backward } = adjacency(table);
+  return reachableFrom(table.nodes.length + 1, [table.done], (v) => backward[v]!)[start] === 0;
+}
+
+const names = (nodes: readonly WorkflowNode[]) => nodes.map((n) => quote(n.name)).join(', ');
+
+/**
+ * W004, one per place the workflow gets stuck: a node, or a loop of nodes, that no transition
+ * leaves (a bottom component of the nodes that cannot reach `done`). The nodes that can only go on
+ * to it are named in its message, not warned about apart: one missing exit is one warning.
+ */
+function reportStuck(table: NodeTable, forward: number[][], stuck: boolean[], emit: WorkflowEmit): void {
+  const ids: number[] = [];
+  const local = new Int32Array(table.nodes.length).fill(-1);
+  table.nodes.forEach((_, v) => {
+    if (stuck[v]) local[v] = ids.push(v) - 1;
+  });
+  if (ids.length === 0) return;
+  const sub = ids.map((v) => forward[v]!.map((w) => (w < local.length ? local[w]! : -1)));
+  const { component, components } = stronglyConnectedComponents({ size: ids.length, degree: (v) => sub[v]!.length, successor: (v, i) => sub[v]![i]! });
+  const leaves = components.map((members, c) => members.some((v) => sub[v]!.some((w) => w >= 0 && component[w] !== c)));
+  // The nodes that lead into each stuck place (reverse reachability inside the stuck nodes).
+  const into: number[][] = ids.map(() => []);
+  sub.forEach((succ, v) => succ.forEach((w) => w >= 0 && into[w]!.push(v)));
+  components.forEach((members, c) => {
+    if (leaves[c]) return;
+    const inside = new Set(members);
+    const reaching = reachableFrom(ids.length, members, (v) => into[v]!);
+    const before = ids.flatMap((v, i) => (reaching[i] && !inside.has(i) ? [table.nodes[v]!] : []));
+    const place = [...members].sort((a, b) => a - b).map((i) => table.nodes[ids[i]!]!);
+    const first = place[0]!;
+    const where =
+      place.length > 1
+        ? `nodes ${names(place)}: their transitions only go between them`
+        : first.transitions.length === 0
+          ? `node ${quote(first.name)}: it has no transition`
+          : `node ${quote(first.name)}: its transitions only come back to it`;
+    const leading = before.length === 0 ? '' : ` ${names(before)} ${before.length === 1 ? 'leads' : 'lead'} only there.`;
+    emit(
+      'W004',
+      'warning',
+      `${quote(DONE_NODE)} cannot be reached from ${where}, so once there the workflow is stuck (only a restart_cycle claim leaves).${leading} Add a transition towards ${quote(DONE_NODE)} here.`,
+      { node: first.name },
+    );
+  });
+}
+
+function reportReachability(wf: Workflow, table: NodeTable, startOk: boolean, emit: WorkflowEmit): void {
+  const size = table.nodes.length + 1;
+  const { forward, backward } = adjacency(table);
   const reached = startOk ? reachableFrom(size, [table.ids.get(wf.start_node)!], (v) => forward[v]!) : undefined;
   const finishes = reachableFrom(size, [table.done], (v) => backward[v]!);
   table.nodes.forEach((node, v) => {
@@ -86,17 +146,14 @@ function reportReachability(wf: Workflow, table: NodeTable, startOk: boolean, em
         `Node ${quote(node.name)} cannot be reached from start node ${quote(wf.start_node)}: its prompt and rules never apply.`,
         { node: node.name },
       );
-      return;
-    }
-    if (!finishes[v]) {
-      emit(
-        'W004',
-        'warning',
-        `${quote(DONE_NODE)} cannot be reached from node ${quote(node.name)}: once there, the workflow can get stuck (only a restart_cycle claim leaves).`,
-        { node: node.name },
-      );
     }
   });
+  reportStuck(
+    table,
+    forward,
+    table.nodes.map((_, v) => !finishes[v] && (!reached || reached[v] === 1)),
+    emit,
+  );
 }
 
 /** Runs the structural checks of one workflow. */

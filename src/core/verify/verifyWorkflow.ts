@@ -8,6 +8,7 @@ import { resolveSettings, workflowProfileOf, type ReplaySettingsInput } from '..
 import type { Workflow } from '../model/workflow.ts';
 import { workflowEmitter } from '../validate/emit.ts';
 import { validateWorkflow } from '../validate/validateWorkflow.ts';
+import { startCannotFinish } from '../validate/workflowGraph.ts';
 import { ruleId, searchWorkflowSteps } from './exploreWorkflow.ts';
 import type { SearchLimits } from './exploreTools.ts';
 import { counted, finish, type SearchProgress } from './steps.ts';
@@ -47,15 +48,18 @@ export function* verifyWorkflowSteps(
   };
 }
 
-/** What W003, W004 and the rule checks already say about a workflow. */
+/**
+ * What W003, W004 and the rule checks already say about a workflow. W004 names the places the
+ * workflow gets stuck, not every node leading there, so whether the start node can finish is
+ * worked out from the transitions, as W004 does.
+ */
 export function workflowStatics(statics: readonly Diagnostic[], wf: Workflow): WorkflowStatics {
   const unreachable = new Set<string>();
   const flaggedRules = new Set<string>();
-  let doneReachable = true;
+  const doneReachable = !startCannotFinish(wf);
   for (const d of statics) {
     if (d.target.kind !== 'workflow' || d.target.node === undefined) continue;
     if (d.code === 'W003') unreachable.add(d.target.node);
-    if (d.code === 'W004' && d.target.node === wf.start_node) doneReachable = false;
     if (d.target.rule !== undefined && d.severity !== 'info') flaggedRules.add(ruleId(d.target.node, d.target.rule));
   }
   return { unreachable, doneReachable, flaggedRules };

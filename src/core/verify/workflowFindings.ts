@@ -18,7 +18,7 @@ import { moveEvent, moveLabel, moveStep, type WorkflowMove } from './workflowMov
 export interface WorkflowStatics {
   /** Nodes W003 reports unreachable by transitions. */
   unreachable: ReadonlySet<string>;
-  /** Whether `done` is reachable from the start node by transitions (no W004 on it). */
+  /** Whether `done` is reachable from the start node by transitions (as W004 works it out). */
   doneReachable: boolean;
   /** Rules (`ruleId`) with a static warning or error on them. */
   flaggedRules: ReadonlySet<string>;
