@@ -1,16 +1,18 @@
 /**
  * Keeps the toolbar on one line: when its buttons do not fit, it folds their text labels step by
- * step (level 1: the Commands label; 2: Export, Examples, Auto layout, Present; 3: every action),
+ * step (level 1: the Commands label; 2: Auto layout, the longest; 3: Export, Examples, Present;
+ * 4: every action),
  * each folded button showing its icon alone and keeping its name as accessible name and tooltip. Measured before paint, so a
  * narrow window never shows the overflowing toolbar; a wider window or different buttons start
- * again from level 0.
+ * again from level 0. Only the spacer shrinks (toolbar.css), so any lack of room is an overflow
+ * here, however small: a pixel tolerated was a More button past the window's edge.
  */
 import { useLayoutEffect, useState, type RefObject } from 'react';
 
-export const MAX_FIT_LEVEL = 3;
+export const MAX_FIT_LEVEL = 4;
 
 /** Which fold level hides the label of a toolbar action (by action id); the rest fold last. */
-export const FOLD_LEVEL: Readonly<Record<string, number>> = { export: 2, examples: 2, 'auto-layout': 2, present: 2 };
+export const FOLD_LEVEL: Readonly<Record<string, number>> = { 'auto-layout': 2, export: 3, examples: 3, present: 3 };
 
 export const foldLevelOf = (id: string): number => FOLD_LEVEL[id] ?? MAX_FIT_LEVEL;
 
@@ -21,7 +23,7 @@ export function useToolbarFit(ref: RefObject<HTMLElement | null>, contents: stri
   if (fit.contents !== contents) setFit({ level: 0, contents, round: fit.round });
   useLayoutEffect(() => {
     const el = ref.current;
-    if (el && fit.level < MAX_FIT_LEVEL && el.scrollWidth > el.clientWidth + 1) setFit((f) => ({ ...f, level: f.level + 1 }));
+    if (el && fit.level < MAX_FIT_LEVEL && el.scrollWidth > el.clientWidth) setFit((f) => ({ ...f, level: f.level + 1 }));
   }, [ref, fit]);
   useLayoutEffect(() => {
     const el = ref.current;
