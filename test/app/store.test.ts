@@ -74,6 +74,37 @@ describe('studio store', () => {
     expect(activeDoc(s())!.text).toBe(EXEC);
   });
 
+  // Review 12: Add tool, then typing its name, took two undo steps to take back.
+  it('a held edit (a node added) joins the next edit with its key however late, unless another edit came between', () => {
+    const { s, tick } = setup();
+    s().importFile('w.yaml', EXEC);
+    const id = activeDoc(s())!.id;
+    const phases = () => (activeDoc(s()) as { workflow: { nodes: { name: string }[] } }).workflow.nodes.map((n) => n.name);
+    const before = phases();
+    tick(5000);
+    s().editWorkflow(id, (w) => ({ ...w, nodes: [...w.nodes, { name: 'phase', transitions: [], rules: [] }] }), { key: 'rename:x:phase', holds: true });
+    tick(30_000);
+    s().editWorkflow(id, (w) => ({ ...w, nodes: w.nodes.map((n) => (n.name === 'phase' ? { ...n, name: 'qa' } : n)) }), { key: 'rename:x:phase' });
+    expect(phases()).toEqual([...before, 'qa']);
+    s().undo();
+    expect(phases()).toEqual(before);
+    // Another edit between them: the name is a step of its own.
+    s().redo();
+    s().editWorkflow(id, (w) => ({ ...w, nodes: [...w.nodes, { name: 'p2', transitions: [], rules: [] }] }), { key: 'rename:x:p2', holds: true });
+    s().setText(id, activeDoc(s())!.text + '# note\n');
+    s().editWorkflow(id, (w) => ({ ...w, nodes: w.nodes.map((n) => (n.name === 'p2' ? { ...n, name: 'p3' } : n)) }), { key: 'rename:x:p2' });
+    s().undo();
+    expect(phases()).toContain('p2');
+    // Two adds under the same name a moment apart (the first renamed away) are two steps.
+    const n = phases().length;
+    s().editWorkflow(id, (w) => ({ ...w, nodes: [...w.nodes, { name: 'p9', transitions: [], rules: [] }] }), { key: 'rename:x:p9', holds: true });
+    s().editWorkflow(id, (w) => ({ ...w, nodes: w.nodes.map((x) => (x.name === 'p9' ? { ...x, name: 'p10' } : x)) }), { key: 'rename:x:p9' });
+    tick(100);
+    s().editWorkflow(id, (w) => ({ ...w, nodes: [...w.nodes, { name: 'p9', transitions: [], rules: [] }] }), { key: 'rename:x:p9', holds: true });
+    s().undo();
+    expect(phases()).toHaveLength(n + 1);
+  });
+
   it('keeps YAML comments when the workflow is edited from the graph', () => {
     const { s } = setup();
     s().importFile('hegel-execution.yaml', EXEC);

@@ -4,11 +4,12 @@ import { activeDoc } from '../state/store.ts';
 import { addTool, toolNamesOf } from '../../core/graph/agentEdits.ts';
 import { ruleTargetOf } from './ruleTarget.ts';
 import { addPhase, addPhaseAfter } from '../../core/graph/workflowEdits.ts';
+import type { Workflow } from '../../core/model/workflow.ts';
 import { addLettaRule } from '../../core/graph/lettaEdits.ts';
 import { layoutOf, missingPositions } from '../graph/docGraph.ts';
 import { requestFit } from '../graph/fitRequests.ts';
 import { keepsPositions } from '../graph/usePlacement.ts';
-import { requestNameFocus } from '../inspector/nameFocus.ts';
+import { renameKey, requestNameFocus } from '../inspector/nameFocus.ts';
 import { focusedNodeId } from '../graph/nodeFocus.ts';
 import { phaseTargetOf } from './phaseEdits.ts';
 
@@ -70,12 +71,9 @@ export const graphActions: Action[] = [
       if (d?.kind !== 'agent') return;
       const s = ctx.store.getState();
       const anchor = s.selection.kind === 'tool' ? s.selection.tool : undefined;
-      let name = '';
-      const added = s.editAgent(d.id, (a) => {
-        const r = addTool(a);
-        name = r.name;
-        return r.agent;
-      });
+      // The name addTool will give (it is pure): the name then typed joins this undo step.
+      const name = addTool(d.agent).name;
+      const added = s.editAgent(d.id, (a) => addTool(a).agent, { key: renameKey(d.id, name), holds: true });
       // Refused (the text does not read): no node, no selection, no Name field taking the keys.
       if (!added) return;
       const after = activeDoc(ctx.store.getState());
@@ -167,13 +165,11 @@ export const graphActions: Action[] = [
       if (d?.kind !== 'workflow') return;
       const s = ctx.store.getState();
       const anchor = s.selection.kind === 'phase' ? s.selection.node : undefined;
-      let name = '';
       // After the selected phase, joined to it, in the same edit (one undo step), as Stately adds a state.
-      const added = s.editWorkflow(d.id, (wf) => {
-        const r = anchor !== undefined && wf.nodes.some((n) => n.name === anchor) ? addPhaseAfter(wf, anchor) : addPhase(wf);
-        name = r.name;
-        return r.workflow;
-      });
+      const add = (wf: Workflow) => (anchor !== undefined && wf.nodes.some((n) => n.name === anchor) ? addPhaseAfter(wf, anchor) : addPhase(wf));
+      // The name typed for the new phase joins this undo step too.
+      const name = add(d.workflow).name;
+      const added = s.editWorkflow(d.id, (wf) => add(wf).workflow, { key: renameKey(d.id, name), holds: true });
       if (!added) return;
       const after = activeDoc(ctx.store.getState());
       if (after && keepsPositions(after)) s.placeNodes(after.id, missingPositions(after, anchor, anchor !== undefined));

@@ -11,6 +11,7 @@ import { renamePhase, updatePhase } from '../../core/graph/workflowEdits.ts';
 import { workflowGraphOf } from '../graph/docGraph.ts';
 import { focusNodeSoon } from '../graph/nodeFocus.ts';
 import { DraftField, Field, TextField } from './fields.tsx';
+import { renameKey } from './nameFocus.ts';
 import { newWorkflowRule, PhaseRuleFields } from './PhaseRuleFields.tsx';
 import { Button, IconButton } from '../components/ui/Button.tsx';
 import { DuplicateButton } from './DuplicateButton.tsx';
@@ -36,7 +37,7 @@ export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; na
         onDone={focusNodeSoon}
         validate={(v) => (v.trim() === '' ? 'A phase needs a name.' : v === DONE_NODE ? '“done” is the implicit final phase.' : v !== name && targets.includes(v) ? `“${v}” is already a phase.` : undefined)}
         onCommit={(v) => {
-          if (!s().editWorkflow(doc.id, (wf) => renamePhase(wf, name, v))) return false;
+          if (!s().editWorkflow(doc.id, (wf) => renamePhase(wf, name, v), { key: renameKey(doc.id, name) })) return false;
           s().select({ kind: 'phase', node: v });
           return true;
         }}

@@ -8,6 +8,7 @@ import { renameTool, toolNamesOf } from '../../core/graph/agentEdits.ts';
 import { toolGraphOf } from '../graph/docGraph.ts';
 import { focusNodeSoon } from '../graph/nodeFocus.ts';
 import { DraftField, TagInput } from './fields.tsx';
+import { renameKey } from './nameFocus.ts';
 import { ruleNumber } from '../../core/model/ruleNumber.ts';
 import { ruleTypeNames } from '../../core/describe/ruleNames.ts';
 import { Button } from '../components/ui/Button.tsx';
@@ -73,7 +74,7 @@ function PatternToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
           onDone={focusNodeSoon}
           validate={(v) => (v.trim() === '' ? 'A tool needs a name.' : v !== tool && toolNamesOf(doc.agent).has(v) ? `“${v}” is already a tool.` : undefined)}
           onCommit={(v) => {
-            if (!s().editAgent(doc.id, (a) => renameTool(a, tool, v), { key: `tool:${doc.id}:rename` })) return false;
+            if (!s().editAgent(doc.id, (a) => renameTool(a, tool, v), { key: renameKey(doc.id, tool) })) return false;
             s().select({ kind: 'tool', tool: v });
             return true;
           }}

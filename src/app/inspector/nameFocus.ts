@@ -28,6 +28,12 @@ function oneShot() {
 const names = oneShot();
 const rules = oneShot();
 
+/**
+ * The undo key of renaming node `name` of document `docId`. Add tool / Add phase record the new node
+ * with it, holding (see `EditOptions.holds`): the name then typed joins the adding's undo step.
+ */
+export const renameKey = (docId: string, name: string): string => `rename:${docId}:${name}`;
+
 /** Asks the Inspector's Name field for `name` to take the focus when it next shows. */
 export const requestNameFocus = (name: string): void => names.request(name);
 

@@ -81,6 +81,11 @@ export interface Notice {
 export interface EditOptions {
   /** Edits with the same key within a second make one undo step (typing, dragging). */
   key?: string;
+  /**
+   * The next edit with the same key joins this one's undo step however late it comes, if nothing
+   * else was edited in between: a node added, then the name typed for it, is one undo step.
+   */
+  holds?: boolean;
 }
 
 export interface StudioState {
@@ -184,11 +189,11 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
 
   return createStore<StudioState>()((set, get) => {
     /** Applies a change to the project, recording the previous state for undo. */
-    const change = (next: (p: ProjectData) => ProjectData, key?: string) => {
+    const change = (next: (p: ProjectData) => ProjectData, key?: string, holds?: boolean) => {
       const before = get().project;
       const after = next(before);
       if (after === before) return;
-      set({ project: after, history: record(get().history, before, key, clock()) });
+      set({ project: after, history: record(get().history, before, key, clock(), holds) });
     };
     const mapDoc = (p: ProjectData, id: string, fn: (d: RuleDoc) => RuleDoc): ProjectData => {
       let changed = false;
@@ -299,6 +304,7 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
               return keepingLayout(d, withAgent(d, edit(d.agent)));
             }),
           opts?.key,
+          opts?.holds,
         );
         return true;
       },
@@ -311,6 +317,7 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
               return keepingLayout(d, withWorkflow(d, edit(d.workflow)));
             }),
           opts?.key,
+          opts?.holds,
         );
         return true;
       },
