@@ -145,15 +145,18 @@ export async function openStudioOffline(page: Page): Promise<string[]> {
   return errors;
 }
 
-/** Opens the ETL example at 1280×720, offline, as the keyboard specs start. */
-export async function openEtl(page: Page): Promise<void> {
+/** Opens an example of the gallery at 1280×720, offline, and waits for its node `shown`. */
+export async function openExample(page: Page, file: string, shown: string): Promise<void> {
   await stayOffline(page);
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/');
   await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
-  await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: 'etl-pipeline.toml', exact: true }).click();
-  await expect(graphNode(page, 'send_message')).toBeVisible();
+  await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: file, exact: true }).click();
+  await expect(graphNode(page, shown)).toBeVisible();
 }
+
+/** Opens the ETL example at 1280×720, offline, as the keyboard specs start. */
+export const openEtl = (page: Page): Promise<void> => openExample(page, 'etl-pipeline.toml', 'send_message');
 
 /** Focuses a tool node and selects it with Enter, as a keyboard user does. */
 export async function selectByKeyboard(page: Page, id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { graphNode, openEtl, region, screenshotsWithAxe, selectByKeyboard, stayOffline } from './helpers.ts';
+import { graphNode, openEtl, openExample, region, screenshotsWithAxe, selectByKeyboard, stayOffline } from './helpers.ts';
 
 /**
  * Keyboard focus never drops to the page (a fresh-eyes review against Linear and VS Code): after a
@@ -223,4 +223,23 @@ test('Show trace puts the focus on the timeline; Alt+3 puts it in the presenter 
   await page.keyboard.press('Escape');
   await expect(presenter).toHaveCount(0);
   await expect.poll(() => focused(page)).not.toBe('body');
+});
+
+// Review 12: Tab went through the tools in the order the file declares them, jumping about the graph.
+test('Tab goes through the nodes as they are drawn: rows top to bottom, each left to right', async ({ page }) => {
+  await openExample(page, 'api-client.toml', 'send_message');
+  const boxes = await region(page, 'Graph').locator('.react-flow__node').evaluateAll((ns) => ns.map((n) => ({ id: n.getAttribute('data-id'), ...JSON.parse(JSON.stringify(n.getBoundingClientRect())) })));
+  await page.getByRole('button', { name: 'Collapse explorer' }).focus();
+  const seen: string[] = [];
+  for (let i = 0; i < boxes.length; i++) {
+    await page.keyboard.press('Tab');
+    seen.push((await focused(page)).replace(/^node /, ''));
+  }
+  // Each next node is on a lower row, or on the same row further right.
+  const at = (id: string) => boxes.find((b) => b.id === id)!;
+  for (let i = 1; i < seen.length; i++) {
+    const [a, b] = [at(seen[i - 1]!), at(seen[i]!)];
+    expect(b.top >= a.top + a.height / 2 || (Math.abs(b.top - a.top) < a.height / 2 && b.left > a.left), `${seen[i - 1]} then ${seen[i]}`).toBe(true);
+  }
+  expect(new Set(seen).size).toBe(boxes.length);
 });

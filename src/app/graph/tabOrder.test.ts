@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodesFirst } from './tabOrder.ts';
+import { nodesFirst, readingOrder, type Place } from './tabOrder.ts';
 
 const kind = (s: string) => (s.startsWith('n') ? 'node' : s.startsWith('e') ? 'edge' : undefined);
 
@@ -10,5 +10,26 @@ describe('nodesFirst', () => {
   it('keeps a page with no graph, or a graph of nodes only, as it is', () => {
     expect(nodesFirst(['a', 'b'], kind)).toEqual(['a', 'b']);
     expect(nodesFirst(['n1', 'n2', 'c'], kind)).toEqual(['n1', 'n2', 'c']);
+  });
+});
+
+// Review 12: Tab went through the nodes in the order the file declares them, not as they are drawn.
+describe('readingOrder', () => {
+  /** api-client as drawn (shot 80): authenticate and the `*` node on top, then send_message, get and post, delete and logout. */
+  const drawn: Record<string, Place> = {
+    authenticate: { top: 92, left: 358, height: 57 },
+    '*': { top: 105, left: 627, height: 32 },
+    get: { top: 317, left: 358, height: 57 },
+    post: { top: 317, left: 627, height: 57 },
+    delete: { top: 436, left: 358, height: 32 },
+    logout: { top: 436, left: 627, height: 57 },
+    send_message: { top: 198, left: 627, height: 57 },
+  };
+  it('orders nodes in rows top to bottom, each left to right, whatever order they are declared in', () => {
+    expect(readingOrder(Object.keys(drawn), (n) => drawn[n]!)).toEqual(['authenticate', '*', 'send_message', 'get', 'post', 'delete', 'logout']);
+  });
+  it('puts the graph run nodes first in reading order, edges after, the rest in place', () => {
+    const place = (s: string) => ({ n1: { top: 200, left: 0, height: 40 }, n2: { top: 0, left: 0, height: 40 } })[s] ?? { top: 0, left: 0, height: 0 };
+    expect(nodesFirst(['a', 'e1', 'n1', 'n2', 'b'], kind, place)).toEqual(['a', 'n2', 'n1', 'e1', 'b']);
   });
 });

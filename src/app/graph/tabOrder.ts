@@ -1,19 +1,49 @@
 /**
- * The graph's Tab order: its nodes first, then its edges (React Flow draws the edges' layer
- * before the nodes', so the browser's own order would visit every edge before the first node).
- * Tab and Shift+Tab are handled on the page: the document's tabbable elements, in their order,
- * with the graph's items put nodes-first where they stand.
+ * The graph's Tab order: its nodes first, in reading order (rows top to bottom, each left to
+ * right, as the graph is drawn, not the order the file declares them), then its edges (React Flow
+ * draws the edges' layer before the nodes', so the browser's own order would visit every edge
+ * before the first node). Tab and Shift+Tab are handled on the page: the document's tabbable
+ * elements, in their order, with the graph's items put nodes-first where they stand.
  */
 const TABBABLE = 'button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),a[href],[tabindex]:not([tabindex="-1"])';
 const NODE = 'react-flow__node';
 const EDGE = 'react-flow__edge';
 
-/** `items` with each run of graph items (nodes and edges) ordered nodes first. Pure. */
-export function nodesFirst<T>(items: readonly T[], kind: (t: T) => 'node' | 'edge' | undefined): T[] {
+/** Where an item is drawn: its top, left and height. */
+export interface Place {
+  top: number;
+  left: number;
+  height: number;
+}
+
+/**
+ * `nodes` in reading order: rows top to bottom, each left to right. A node starts a new row when
+ * its top is below the middle of the row's first (topmost) node. Pure.
+ */
+export function readingOrder<T>(nodes: readonly T[], place: (t: T) => Place): T[] {
+  const placed = nodes.map((t) => ({ t, p: place(t) })).sort((a, b) => a.p.top - b.p.top || a.p.left - b.p.left);
+  const out: T[] = [];
+  let row: typeof placed = [];
+  const flush = () => {
+    out.push(...row.sort((a, b) => a.p.left - b.p.left).map((x) => x.t));
+    row = [];
+  };
+  for (const x of placed) {
+    const first = row[0];
+    if (first && x.p.top >= first.p.top + first.p.height / 2) flush();
+    row.push(x);
+  }
+  flush();
+  return out;
+}
+
+/** `items` with each run of graph items (nodes and edges) ordered nodes first (in reading order when `place` is given). Pure. */
+export function nodesFirst<T>(items: readonly T[], kind: (t: T) => 'node' | 'edge' | undefined, place?: (t: T) => Place): T[] {
   const out: T[] = [];
   let run: T[] = [];
   const flush = () => {
-    out.push(...run.filter((t) => kind(t) === 'node'), ...run.filter((t) => kind(t) === 'edge'));
+    const nodes = run.filter((t) => kind(t) === 'node');
+    out.push(...(place ? readingOrder(nodes, place) : nodes), ...run.filter((t) => kind(t) === 'edge'));
     run = [];
   };
   for (const t of items) {
@@ -38,7 +68,7 @@ export function graphTab(e: KeyboardEvent): boolean {
   const at = here ? all.indexOf(here) : -1;
   if (at < 0) return false;
   const browserNext = all[at + (e.shiftKey ? -1 : 1)];
-  const ordered = nodesFirst(all, kindOf);
+  const ordered = nodesFirst(all, kindOf, (el) => el.getBoundingClientRect());
   const next = ordered[ordered.indexOf(here!) + (e.shiftKey ? -1 : 1)];
   // Only where the graph's order differs from the page's.
   if (!next || next === browserNext) return false;
