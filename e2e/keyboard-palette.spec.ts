@@ -25,7 +25,8 @@ test('Add tool, a name, Enter, T, another name: two tools, as the review typed t
   // passes to the page, so Add tool is T on the graph; Enter hands the focus back to the node.
   await page.getByRole('region', { name: 'Agents' }).getByRole('button', { name: 'New agent' }).click();
   await expect(page.getByRole('region', { name: 'Agents' }).getByRole('listitem')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Add tool', exact: true }).click();
+  // The toolbar's button: the new agent's empty graph offers an Add tool of its own.
+  await page.getByRole('toolbar', { name: 'Rule Studio' }).getByRole('button', { name: 'Add tool', exact: true }).click();
   await page.keyboard.type('search_docs');
   await page.keyboard.press('Enter');
   await expect(graphNode(page, 'search_docs')).toBeFocused();

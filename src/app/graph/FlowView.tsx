@@ -516,11 +516,10 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   }, [getViewport, setViewport]);
 
   // An external selection (a problem clicked) brings its node into view: the least pan that shows
-  // it, at the current zoom unless that is below the readable one.
-  // A node just added (T, Add tool, a paste) is selected before it is drawn: the view waits until
-  // React Flow has measured it. Then, unless the user has moved the camera since the last fit, the
-  // graph is fitted again with it (a jump, as a step is followed), as the view of a graph that grows
-  // should; else the least pan.
+  // it, at the current zoom unless that is below the readable one. A node just added (T, Add tool,
+  // a paste) is selected before it is drawn, so the view waits until React Flow has measured it;
+  // then, unless the user has moved the camera since the last fit, the graph is fitted again with
+  // it (a jump, as a step is followed), as the view of a graph that grows should.
   const focus = props.focus;
   const pendingFocus = useRef<{ nodes: readonly string[]; added: boolean } | undefined>(undefined);
   useEffect(() => {
