@@ -16,7 +16,8 @@ import { thirtyTools } from './thirtyTools.ts';
 const graph = (page: Page) => region(page, 'Graph');
 const toggle = (page: Page) => graph(page).getByRole('button', { name: 'Minimap' });
 const minimap = (page: Page) => graph(page).locator('.react-flow__minimap');
-const shots = '/work/helpers/ui10-shots';
+/** Where its screenshots go (as screenshotsWithAxe's), inside the project. */
+const shots = 'test-results/ui10';
 
 async function openExample(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Examples', exact: true }).first().click();

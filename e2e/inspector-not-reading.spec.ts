@@ -20,12 +20,16 @@ test('a file that never read: the Inspector says so and links to the error, clai
   await expect(inspector).toContainText('unclosed string opened at 7:22');
   await expect(inspector).not.toContainText('Declared tools');
   await expect(inspector).not.toContainText('0 rules');
-  await page.screenshot({ path: '/work/helpers/ui15-shots/3-never-read-light-1280x720.png' });
+  await page.screenshot({ path: 'test-results/ui15-3-never-read-light-1280x720.png' });
   // The link selects the string from its opening quote: typing replaces it.
   await inspector.getByRole('button', { name: 'Go to line 7, column 22' }).click();
   await region(page, 'Source').locator('.monaco-editor textarea').focus();
   await page.keyboard.type('X');
-  await expect(region(page, 'Source').locator('.view-lines')).toHaveText(/rule_type\s=\s\{\stype\s=\sX$/);
+  // Monaco's line elements are not in the document's order (it reuses them), so the line is not
+  // read as the end of the whole text: X follows `type = ` and the cut string is gone.
+  const lines = region(page, 'Source').locator('.view-lines');
+  await expect(lines).toContainText(/rule_type\s=\s\{\stype\s=\sX/);
+  await expect(lines).not.toContainText('RequiresPreced');
   expect(errors).toEqual([]);
 });
 
@@ -40,6 +44,6 @@ test('a workflow that read before: the note, then its last version', async ({ pa
   await expect(inspector.getByRole('button', { name: 'Go to line 5, column 1' })).toBeVisible();
   await expect(inspector).toContainText('1 phase.');
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: '/work/helpers/ui15-shots/3-last-read-dark-1440x900.png' });
+  await page.screenshot({ path: 'test-results/ui15-3-last-read-dark-1440x900.png' });
   expect(errors).toEqual([]);
 });
