@@ -7,6 +7,7 @@ import { profileReason } from '../core/simulator/profileReasons.ts';
 import type { Decision } from '../core/engine/decisions.ts';
 import type { TraceEvent } from '../core/traces/events.ts';
 import { explainDecision } from '../core/simulator/explain.ts';
+import { recordedCallOf } from '../core/permissions/claude/agreement.ts';
 import { diffDecisions } from '../core/simulator/diff.ts';
 import { summarize, type Summary } from '../core/simulator/summary.ts';
 import { decisionsJsonl } from '../core/simulator/jsonl.ts';
@@ -52,7 +53,8 @@ export function inspectRun(session: RunSession, stepper: Stepper, step: number, 
     ...(recordedOf(session, state.event) ? { recorded: recordedOf(session, state.event) } : {}),
     state: state.snapshot,
   });
-  return { state: shown(state), explanation, seq: decision.seq };
+  const recorded = recordedCallOf(decision, state.event, session.recorded);
+  return { state: shown(state), explanation, seq: decision.seq, ...(recorded ? { recorded } : {}) };
 }
 
 /** What the session's transcript recorded of the event's call, if it is one it recorded. */

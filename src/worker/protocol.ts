@@ -9,6 +9,7 @@ import type { Diagnostic } from '../core/diagnostics/types.ts';
 import type { ReplaySnapshot } from '../core/engine/replay.ts';
 import type { TraceEvent } from '../core/traces/events.ts';
 import type { Explanation } from '../core/simulator/explainTypes.ts';
+import type { RecordedCall } from '../core/permissions/claude/agreement.ts';
 import type { DecisionDiff } from '../core/simulator/diff.ts';
 import type { Summary } from '../core/simulator/summary.ts';
 import type { OverviewBin } from '../core/simulator/overview.ts';
@@ -143,6 +144,8 @@ export interface Inspection {
   /** Explanation of the decision asked for (by seq), when there is one. */
   explanation?: Explanation;
   seq?: number;
+  /** What a Claude Code transcript recorded of the explained decision's call, where it recorded it. */
+  recorded?: RecordedCall;
 }
 
 /** A what-if diff, its entry list capped (the counts are complete). */

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agreementOf, agreementText, createAgreementTracker, DISAGREEMENT_TEXT, recordedOutcomes } from '../../src/core/permissions/claude/agreement.ts';
+import { agreementOf, agreementText, createAgreementTracker, DISAGREEMENT_TEXT, recordedCallOf, recordedOutcomes } from '../../src/core/permissions/claude/agreement.ts';
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import { prepareSimulation } from '../../src/core/simulate.ts';
 import { createReplay } from '../../src/core/engine/replay.ts';
@@ -93,5 +93,25 @@ describe('agreementOf: one call, as the presenter and the Step view say it', () 
     expect(agreementOf(allowed as never, 'ran')).toBe('agree');
     expect(agreementOf(denied as never, 'ran')).toBe('rules-deny-ran');
     expect(DISAGREEMENT_TEXT['rules-allow-rejected']).toMatch(/^the rules allow it without a prompt, but the user rejected it/);
+  });
+});
+
+describe('recordedCallOf: what the worker sends beside an explanation', () => {
+  const T = '2026-01-01T00:00:00.000Z';
+  const allowed = { seq: 0, event: 0, time: T, kind: 'allowed', tool: 'Bash', outcome: 'ok', flow: 'continue' } as const;
+  const call = (id: string | undefined, tool = 'Bash') => ({ type: 'tool_call', time: T, tool, args: {}, ...(id ? { id } : {}) }) as never;
+  const recorded = new Map([
+    ['a', 'rejected'],
+    ['b', 'ran'],
+  ] as const);
+  it('says how the session differs, or only what it recorded where they agree', () => {
+    expect(recordedCallOf(allowed as never, call('a'), recorded)).toEqual({ outcome: 'rejected', differs: `The session differs: ${DISAGREEMENT_TEXT['rules-allow-rejected']}.` });
+    expect(recordedCallOf(allowed as never, call('b'), recorded)).toEqual({ outcome: 'ran' });
+  });
+  it('nothing for a call the transcript did not record, a call without id, another tool, or no transcript', () => {
+    expect(recordedCallOf(allowed as never, call('z'), recorded)).toBeUndefined();
+    expect(recordedCallOf(allowed as never, call(undefined), recorded)).toBeUndefined();
+    expect(recordedCallOf(allowed as never, call('a', 'Read'), recorded)).toBeUndefined();
+    expect(recordedCallOf(allowed as never, call('a'), undefined)).toBeUndefined();
   });
 });

@@ -21,7 +21,6 @@ import { useStageStep, useStageTrace } from './useStageStep.ts';
 import { stageCss } from './stageTrace.ts';
 import { nextShownStep, quietSteps, stageMove } from './stageStep.ts';
 import { StageSlide } from './StageSlide.tsx';
-import { useRecordedCall } from '../simulator/sessionDiffers.ts';
 import { CallStrip } from './CallStrip.tsx';
 import { TeachingLinkButton } from './TeachingLinkButton.tsx';
 import './presenter.css';
@@ -99,7 +98,7 @@ function Stage() {
   const trace = useStageTrace(run);
   const shown = useStageStep(run, step, selected, inspection, highlight, doc, trace, version);
   // the transcript's record of this call, where it parts from the rules (a rejection they would not ask about)
-  const recorded = useRecordedCall(run, shown.decision, shown.event);
+  const recorded = shown.decision && inspection?.seq === shown.decision.seq ? inspection.recorded : undefined;
   // Steps that are not slides (a tool run's token counts): ← / → and the buttons step over them.
   const quiet = useMemo(
     () =>

@@ -12,7 +12,7 @@ import { verdictOf } from './stageStep.ts';
 import { tellingArgumentText } from '../../core/traces/callText.ts';
 import { ExplanationBody } from '../simulator/DecisionPanel.tsx';
 import type { StageStep } from './useStageStep.ts';
-import type { RecordedCall } from '../simulator/sessionDiffers.ts';
+import type { RecordedCall } from '../../core/permissions/claude/agreement.ts';
 
 /** The slide's text sizes, largest first (headings and code are set in em of it). */
 const SLIDE_SIZES = [20, 18, 16] as const;

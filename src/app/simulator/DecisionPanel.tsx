@@ -10,7 +10,6 @@ import type { Explanation } from '../../core/simulator/explainTypes.ts';
 import type { RunInfo } from './simulationStore.ts';
 import type { Inspection } from '../../worker/protocol.ts';
 import { RuleSourceLink } from './RuleSourceLink.tsx';
-import { useRecordedCall } from './sessionDiffers.ts';
 import { eventSlide } from '../presenter/stageStep.ts';
 import { useStudio } from '../state/context.tsx';
 
@@ -23,8 +22,8 @@ export function DecisionPanel() {
   const decision = decisionOf(run, selected, inspection);
   const explanation = inspection?.seq === selected ? inspection?.explanation : undefined;
   const number = run && decision ? `Step ${decisionNumber(run.log, decision.seq)}` : '';
-  const event = inspection && decision && run && inspection.state.step === run.log.stepOf(decision.seq) ? inspection.state.event : undefined;
-  const differs = useRecordedCall(run, decision, event)?.differs;
+  // what the transcript recorded of the call, read by the worker with the explanation
+  const differs = decision && inspection?.seq === decision.seq ? inspection.recorded?.differs : undefined;
   const quiet = useQuietStep(run, decision === undefined, inspection);
   return (
     <section className="sim-decision" aria-label="Decision">

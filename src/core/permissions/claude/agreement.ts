@@ -98,6 +98,25 @@ export const DISAGREEMENT_TEXT: Readonly<Record<Exclude<Agreement, 'agree'>, str
   'rules-deny-ran': 'the rules deny it, but it ran in the session',
 };
 
+/** What a transcript recorded of one decided call, and where that differs from the rules' decision, in words (undefined where they agree). */
+export interface RecordedCall {
+  outcome: RecordedOutcome;
+  differs?: string;
+}
+
+/**
+ * What the transcript recorded of `decision`'s call (`event`, by its `tool_use` id); undefined
+ * where it recorded nothing of it or the decision is not the call's own (an auto or exit decision).
+ */
+export function recordedCallOf(decision: Decision, event: TraceEvent | undefined, recorded: ReadonlyMap<string, RecordedOutcome> | undefined): RecordedCall | undefined {
+  if (!recorded || event?.type !== 'tool_call' || event.id === undefined) return undefined;
+  if ((decision.kind !== 'allowed' && decision.kind !== 'denied') || decision.tool !== event.tool) return undefined;
+  const outcome = recorded.get(event.id);
+  if (!outcome) return undefined;
+  const kind = agreementOf(decision, outcome);
+  return kind === 'agree' ? { outcome } : { outcome, differs: `The session differs: ${DISAGREEMENT_TEXT[kind]}.` };
+}
+
 /** Compares decisions with recorded outcomes as the replay goes, event by event. */
 export function createAgreementTracker(recorded: ReadonlyMap<string, RecordedOutcome>) {
   const summary: AgreementSummary = { compared: 0, rejected: 0, rejectedAsked: 0, disagreements: [] };
