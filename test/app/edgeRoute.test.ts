@@ -55,6 +55,40 @@ describe('routeEdge', () => {
     expect(r.labelX).toBeGreaterThan(260);
   });
 
+  it('runs a workflow edge straight down between rows closer than two stubs (review14 #1: hegel research)', () => {
+    // study (182..336) → assess (384..): handles 9 px outside each box, 30 px apart
+    const study: Box = { x: 0, y: 182, width: 260, height: 154 };
+    const assess: Box = { x: 0, y: 384, width: 260, height: 117 };
+    const r = routeEdge(130, 345, 130, 375, 'DOWN', [study, assess], [{ x: 316, y: 0, width: 266, height: 33 }]);
+    expect(r.detour).toBe(false);
+    expect(r.labelX).toBe(130);
+    expect(r.labelY).toBeGreaterThan(336);
+    expect(r.labelY).toBeLessThan(384);
+    // blocked on the way, a close forward edge still turns between the rows, never back up
+    const r2 = routeEdge(130, 345, 130, 375, 'DOWN', [study, assess], [{ x: 100, y: 350, width: 60, height: 10 }]);
+    const ys = points(r2.path).map(([, y]) => y);
+    expect(Math.min(...ys.slice(1))).toBeGreaterThanOrEqual(345);
+  });
+
+  it('draws a phase’s loop to itself beside that phase, not around its neighbours (review14 #1: continue_study)', () => {
+    const study: Box = { x: 0, y: 182, width: 260, height: 154 };
+    const beside: Box = { x: 316, y: 150, width: 260, height: 200 };
+    const r = routeEdge(130, 345, 130, 173, 'DOWN', [study], [beside]);
+    expect(r.detour).toBe(true);
+    const xs = points(r.path).map(([x]) => x);
+    expect(Math.max(...xs)).toBeLessThanOrEqual(260 + 14);
+    expect(r.labelX).toBe(260 + 14);
+  });
+
+  it('takes a back edge in the first of two columns around that column, not beyond the second', () => {
+    // a wrapped workflow: assess (left column, under study) → study; a phase in the right column beside them
+    const study: Box = { x: 0, y: 182, width: 260, height: 154 };
+    const assess: Box = { x: 0, y: 384, width: 260, height: 117 };
+    const right: Box = { x: 316, y: 0, width: 260, height: 500 };
+    const r = routeEdge(130, 510, 130, 173, 'DOWN', [assess, study], [right]);
+    expect(r.labelX).toBeLessThan(0);
+  });
+
   it('routes an edge from the end of one band of a wrapped layout to the start of the next through the gap between them', () => {
     // Two bands of two tools: u1 → u2 above, w1 → w2 below (band gap 95); the wrapping edge u2 → w1.
     const u1: Box = { x: 0, y: 0, width: 176, height: 48 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activeDoc, createStudioStore } from '../../src/app/state/store.ts';
-import { placeUnpositioned } from '../../src/app/layout/placement.ts';
+import { phaseNodeSizeOf, placeUnpositioned, wrappedLines } from '../../src/app/layout/placement.ts';
 import { keepsPositions } from '../../src/app/graph/usePlacement.ts';
 import { GRAPH_CAP } from '../../src/app/graph/neighbourhood.ts';
 import { carryLayout } from '../../src/app/layout/carry.ts';
@@ -166,5 +166,27 @@ describe('positions follow renames, deletes and new nodes (issue 22)', () => {
     const layout = activeDoc(s())!.layout;
     const boxes = ['start', 'done', 'review', q, r].map((n) => ({ n, ...layout[n]!, width: 260, height: 56 }));
     for (const x of boxes) for (const y of boxes) if (x.n < y.n) expect(x.x >= y.x + y.width || y.x >= x.x + x.width || x.y >= y.y + y.height || y.y >= x.y + x.height, `${x.n}/${y.n}`).toBe(true);
+  });
+});
+
+describe('phaseNodeSizeOf: a phase’s height from what it shows (review14 #1)', () => {
+  it('wraps texts at word boundaries', () => {
+    expect(wrappedLines('', 10)).toBe(1);
+    expect(wrappedLines('aaaa bbbb', 9)).toBe(1);
+    expect(wrappedLines('aaaa bbbbb', 9)).toBe(2);
+    expect(wrappedLines('a'.repeat(25), 10)).toBe(3);
+  });
+  it('is no shorter than hegel research.yaml’s plan phase as Chromium draws it (127 px: name, 2 + 3 lines, one rule)', () => {
+    const plan = {
+      summary: 'Define research priorities and scope for knowledge gathering.',
+      prompt: 'You are in the PLANNING phase of Research Mode (Dialectic-Driven Development).',
+      rules: [{ text: 'require_commits (lookback 1)' }],
+    };
+    const h = phaseNodeSizeOf(plan).height;
+    expect(h).toBeGreaterThanOrEqual(127);
+    expect(h).toBeLessThan(127 + 20);
+    // more lines, more height; the bare node (on stage) is its name and rules
+    expect(phaseNodeSizeOf({ ...plan, summary: `${plan.summary} ${plan.summary}` }).height).toBeGreaterThan(h);
+    expect(phaseNodeSizeOf({ rules: plan.rules }).height).toBeLessThan(70);
   });
 });

@@ -100,6 +100,16 @@ describe('layeredLayout', () => {
     expect(pos.fetch!.x).toBeLessThan(pos.summarize!.x);
   });
 
+  it('keeps a chain straight under a back edge that loops over it (review14 #1: hegel discovery, restart_cycle)', () => {
+    // spec → plan → code → learnings → readme → done, and readme → spec (restart_cycle)
+    const ids = ['spec', 'plan', 'code', 'learnings', 'readme', 'done'];
+    const nodes = ids.map((id) => ({ ...box(id, 260, 120), ...(id === 'spec' ? { rank: 'first' as const } : id === 'done' ? { rank: 'last' as const } : {}) }));
+    const edges = [...ids.slice(1).map((id, i) => edge(ids[i]!, id)), edge('readme', 'spec')];
+    const pos = layeredLayout(nodes, edges, { direction: 'DOWN' });
+    expect(new Set(ids.map((id) => pos[id]!.x)).size).toBe(1);
+    expect(ids.map((id) => pos[id]!.y)).toEqual([...ids.map((id) => pos[id]!.y)].sort((a, b) => a - b));
+  });
+
   it('keeps a long edge clear: the node it skips is not on its line', () => {
     // a → b → c and a → c: b must not sit between a and c on the same row
     const pos = layeredLayout(['a', 'b', 'c'].map((id) => box(id)), [edge('a', 'b'), edge('b', 'c'), edge('a', 'c')], { direction: 'RIGHT' });

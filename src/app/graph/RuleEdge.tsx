@@ -75,7 +75,7 @@ function labelPlanOf(edges: readonly Edge[], boxes: Map<string, Box>, direction:
     const s = boxes.get(e.source);
     const t = boxes.get(e.target);
     // An edge without a label still counts: labels keep off its line.
-    if (!s || !t || e.source === e.target) continue;
+    if (!s || !t) continue;
     const [sx, sy, tx, ty] =
       direction === 'RIGHT' ? [s.x + s.width + HANDLE_OUT, s.y + s.height / 2, t.x - HANDLE_OUT, t.y + t.height / 2] : [s.x + s.width / 2, s.y + s.height + HANDLE_OUT, t.x + t.width / 2, t.y - HANDLE_OUT];
     const route = routeBetween(sx, sy, tx, ty, direction, e.source, e.target, boxes);

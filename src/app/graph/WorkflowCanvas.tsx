@@ -22,7 +22,7 @@ import { GraphCapBanner } from './GraphCapBanner.tsx';
 import { EmptyGraph } from './EmptyGraph.tsx';
 import { PathLegend } from './PathLegend.tsx';
 import type { GraphView } from './neighbourhood.ts';
-import { phaseNodeSize } from '../layout/placement.ts';
+import { phaseNodeSizeOf } from '../layout/placement.ts';
 import { onDeleteRequest } from './deleteRequests.ts';
 import { diagnosticsOf } from '../state/documents.ts';
 import { problemNode } from './attention.ts';
@@ -31,7 +31,7 @@ const nodeTypes: NodeTypes = { phase: PhaseNode };
 const edgeTypes: EdgeTypes = { rule: RuleEdge };
 /** A capped view's own layout input: the drawn phases and transitions (as `layoutInputOf`); on stage, phases are drawn without their summary and prompt. */
 const viewLayoutInput = (v: GraphView<PhaseGraphNode, TransitionGraphEdge>, onStage = false) => ({
-  nodes: v.nodes.map((n) => ({ id: n.id, ...phaseNodeSize(n.rules.length, !onStage && n.summary !== undefined) })),
+  nodes: v.nodes.map((n) => ({ id: n.id, ...phaseNodeSizeOf(onStage ? { rules: n.rules } : n) })),
   edges: v.edges,
   direction: 'DOWN' as const,
 });

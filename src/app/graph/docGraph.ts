@@ -10,7 +10,7 @@ import { workflowGraph, type WorkflowGraph } from '../../core/graph/workflowGrap
 import { patchWorkflowGraph } from '../../core/graph/workflowGraphPatch.ts';
 import { diagnosticsOf, type AgentDoc, type DocDiagnostics, type RuleDoc, type WorkflowDoc, type XY } from '../state/documents.ts';
 import type { LayoutEdge, LayoutNode } from '../layout/types.ts';
-import { freeSpot, phaseNodeSize, placeUnpositioned, toolNodeSize, toolNodeSizeOf } from '../layout/placement.ts';
+import { freeSpot, phaseNodeSizeOf, placeUnpositioned, toolNodeSize, toolNodeSizeOf } from '../layout/placement.ts';
 import type { Box } from '../layout/viewport.ts';
 import { own } from '../../core/model/ownKeys.ts';
 import { layeredLayout } from '../layout/layered.ts';
@@ -132,7 +132,7 @@ export function layoutInputOf(doc: RuleDoc): { nodes: LayoutNode[]; edges: Layou
   }
   const g = workflowGraphOf(doc);
   return {
-    nodes: g.nodes.map((n) => ({ id: n.id, ...phaseNodeSize(n.rules.length, n.summary !== undefined), ...(n.start ? { rank: 'first' as const } : n.kind === 'done' ? { rank: 'last' as const } : {}) })),
+    nodes: g.nodes.map((n) => ({ id: n.id, ...phaseNodeSizeOf(n), ...(n.start ? { rank: 'first' as const } : n.kind === 'done' ? { rank: 'last' as const } : {}) })),
     edges: g.edges.map((e) => ({ id: e.id, source: e.source, target: e.target })),
     direction: 'DOWN',
   };

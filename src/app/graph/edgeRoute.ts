@@ -30,6 +30,10 @@ const CURVE_PIECES = 16;
 
 const LANE = 28;
 const STUB = 18;
+/** How far a node's loop to itself runs from its side. */
+const LOOP_LANE = 14;
+/** How far ahead of its source a target's handle must be for the edge to count as forward. */
+const MIN_AHEAD = 8;
 
 /** Does the segment a → b pass through box `r` (grown by `m`)? Liang–Barsky clipping. */
 export function segmentHits(ax: number, ay: number, bx: number, by: number, r: Box, m = 4): boolean {
@@ -68,7 +72,9 @@ export function routeEdge(sx: number, sy: number, tx: number, ty: number, direct
   const [ax, ay, bx, by] = flip ? [sy, sx, ty, tx] : [sx, sy, tx, ty];
   const E = ends.map(sw);
   const O = others.map(sw);
-  const forward = bx >= ax + 2 * STUB;
+  // Forward whenever the target's handle lies ahead of the source's: rows of phases sit closer
+  // than two stubs when their labels are short, and such an edge still runs straight on.
+  const forward = bx >= ax + MIN_AHEAD;
   const blocked = forward && O.some((o) => segmentHits(ax, ay, bx, by, o));
   const unflip = (ps: [number, number][]): [number, number][] => (flip ? ps.map(([x, y]) => [y, x] as [number, number]) : ps);
   const out = (pts: [number, number][], spots: [number, number][], detour: boolean, line: [number, number][] = pts): Route => {
@@ -87,15 +93,24 @@ export function routeEdge(sx: number, sy: number, tx: number, ty: number, direct
   // A lane across everything between the two ends (and the ends themselves for a back edge).
   const lo = Math.min(ax, bx) - STUB;
   const hi = Math.max(ax, bx) + STUB;
-  const inSpan = [...O, ...(forward ? [] : E)].filter((o) => o.x < hi && o.x + o.width > lo);
-  const top = Math.min(ay, by, ...inSpan.map((o) => o.y)) - LANE;
-  const bottom = Math.max(ay, by, ...inSpan.map((o) => o.y + o.height)) + LANE;
+  // A loop from a node to itself (one end box) hugs that node; other edges keep clear of every
+  // node in their span.
+  const loop = E.length === 1;
+  const inSpan = loop ? E : [...O, ...(forward ? [] : E)].filter((o) => o.x < hi && o.x + o.width > lo);
+  // a loop keeps closer still, inside the gap beside its node where the lanes of others run
+  const lane0 = loop ? LOOP_LANE : LANE;
+  const top = Math.min(ay, by, ...inSpan.map((o) => o.y)) - lane0;
+  const bottom = Math.max(ay, by, ...inSpan.map((o) => o.y + o.height)) + lane0;
   const mid = (ay + by) / 2;
   // A back edge between two rows (a wrapped layout's edge from one band to the next) runs through
-  // the clear corridor between them; within a row it goes around under it.
-  const lane = forward ? (mid - top <= bottom - mid ? top : bottom) : (corridor(inSpan, Math.min(ay, by), Math.max(ay, by)) ?? bottom);
-  const x1 = ax + STUB;
-  const x2 = bx - STUB;
+  // the clear corridor between them; within a row it goes around the side nearer its ends (under
+  // it on a tie), so a back edge in a wrapped workflow's first column runs beside that column
+  // rather than beyond the last one.
+  const nearer = mid - top < bottom - mid ? top : bottom;
+  const lane = forward ? (mid - top <= bottom - mid ? top : bottom) : loop ? bottom : (corridor(inSpan, Math.min(ay, by), Math.max(ay, by)) ?? nearer);
+  // a forward detour between close rows turns halfway between them
+  const x1 = forward ? Math.min(ax + STUB, (ax + bx) / 2) : ax + STUB;
+  const x2 = forward ? Math.max(bx - STUB, (ax + bx) / 2) : bx - STUB;
   const pts: [number, number][] = [
     [ax, ay],
     [x1, ay],

@@ -5,7 +5,7 @@
 import { ruleNumber } from '../../core/model/ruleNumber.ts';
 import { ruleToolOf } from '../../core/graph/lettaEdits.ts';
 import { Position, type Edge, type Node } from '@xyflow/react';
-import { phaseNodeSize, toolNodeSizeOf } from '../layout/placement.ts';
+import { phaseNodeSizeOf, toolNodeSizeOf } from '../layout/placement.ts';
 import { ruleTypeLabel } from '../../core/describe/ruleNames.ts';
 import type { ToolGraph, ToolGraphEdge, ToolGraphNode } from '../../core/graph/toolGraph.ts';
 import type { PhaseGraphNode, WorkflowGraph } from '../../core/graph/workflowGraph.ts';
@@ -183,7 +183,7 @@ export function phaseFlow(
       className: classes.join(' '),
       ariaLabel: n.kind === 'done' ? 'Phase done (end)' : n.kind === 'missing' ? `Missing phase ${n.label}` : `Phase ${n.label}`,
       ...(n.kind === 'phase' ? {} : { draggable: true, connectable: false }),
-      ...(big ? presized(phaseNodeSize(n.rules.length, n.summary !== undefined), 'DOWN') : {}),
+      ...(big ? presized(phaseNodeSizeOf(n), 'DOWN') : {}),
     };
   });
   const edges = graph.edges.map(

@@ -237,6 +237,8 @@ function layeredConnected(nodes: readonly LayoutNode[], edges: readonly LayoutEd
     else if (back.has(key) && ((rank(s) === 'first' && rank(t) !== 'first') || (rank(t) === 'last' && rank(s) !== 'last'))) back.delete(key);
   }
   const dag: [number, number][] = pairs.map(([s, t]) => (back.has(`${s}>${t}`) ? [t, s] : [s, t]));
+  /** Whether each `dag` entry is a back edge reversed. */
+  const reversed = pairs.map(([s, t]) => back.has(`${s}>${t}`));
 
   // 2. Longest-path layering in topological order (Kahn, ties by input order).
   const succ: number[][] = Array.from({ length: n }, () => []);
@@ -275,17 +277,22 @@ function layeredConnected(nodes: readonly LayoutNode[], edges: readonly LayoutEd
     slots[b]!.up.push(a);
   };
   let span = 0;
-  for (const [s, t] of dag) span += Math.max(0, layerOf[t]! - layerOf[s]! - 1);
+  dag.forEach(([s, t], k) => {
+    if (!reversed[k]) span += Math.max(0, layerOf[t]! - layerOf[s]! - 1);
+  });
   const chains = span <= DUMMY_BUDGET;
-  for (const [s, t] of dag) {
+  dag.forEach(([s, t], k) => {
     let prev = s;
-    for (let l = layerOf[s]! + 1; chains && l < layerOf[t]!; l++) {
+    // A back edge is drawn around the nodes (`edgeRoute.ts`), not through the layers between its
+    // ends: slots for it would only push the nodes of those layers aside (hegel's restart_cycle
+    // zigzagged the chain it loops around).
+    for (let l = layerOf[s]! + 1; chains && !reversed[k] && l < layerOf[t]!; l++) {
       slots.push({ node: -1, layer: l, breadth: DUMMY_BREADTH, depth: 0, up: [], down: [], pos: 0, order: 0 });
       link(prev, slots.length - 1);
       prev = slots.length - 1;
     }
     link(prev, t);
-  }
+  });
   let layerCount = 0;
   for (const s of slots) if (s.layer + 1 > layerCount) layerCount = s.layer + 1;
   const layers: number[][] = Array.from({ length: layerCount }, () => []);

@@ -52,8 +52,43 @@ export function toolNodeSizeOf(n: { badges: readonly { text: string }[]; permiss
   return n.permissions ? toolNodeSizeOfTexts(n.badges.map((b) => b.text)) : toolNodeSize(n.badges.length);
 }
 
-export function phaseNodeSize(rules: number, hasSummary: boolean): { width: number; height: number } {
-  return { width: 260, height: 56 + (hasSummary ? 36 : 0) + 20 * rules };
+/** A phase node's width on the canvas (`.rs-phase` in canvas.css). */
+const PHASE_NODE_WIDTH = 260;
+/** Characters a line of the phase's summary or prompt holds (12 px sans in 240 px; errs short, as DejaVu Sans is wide). */
+const PHASE_TEXT_CHARS = 34;
+/** Characters a rule line holds (11 px mono in 224 px). */
+const PHASE_RULE_CHARS = 32;
+
+/** Lines `text` takes wrapped at word boundaries into lines of `chars` characters (a word longer than a line breaks anywhere). */
+export function wrappedLines(text: string, chars: number): number {
+  let lines = 1;
+  let used = 0;
+  for (const word of text.split(/\s+/)) {
+    if (word === '') continue;
+    const n = [...word].length;
+    if (used > 0 && used + 1 + n <= chars) used += 1 + n;
+    else {
+      if (used > 0) lines++;
+      lines += Math.floor(Math.max(0, n - 1) / chars);
+      used = n % chars || chars;
+    }
+  }
+  return lines;
+}
+
+/**
+ * The size of a phase node from what it shows (`PhaseNode`): its name, the summary and the prompt
+ * preview wrapped at the node's width (14 px a line), and its rule lines (13 px a line). Estimated
+ * from the texts, so the layout leaves each transition's label its gap between the rows: a
+ * count-only estimate was 15–25 px short for hegel's own workflows, whose summaries and prompts
+ * take two or three lines each, and their edges then had no room to run straight down.
+ */
+export function phaseNodeSizeOf(n: { summary?: string | undefined; prompt?: string | undefined; rules: readonly { text: string }[] }): { width: number; height: number } {
+  let height = 15 + 20; // padding and border, the name's line
+  if (n.summary !== undefined) height += 2 + 14 * wrappedLines(n.summary, PHASE_TEXT_CHARS);
+  if (n.prompt !== undefined) height += 2 + 14 * wrappedLines(n.prompt, PHASE_TEXT_CHARS);
+  if (n.rules.length > 0) height += 11 + n.rules.reduce((sum, r) => sum + 13 * wrappedLines(r.text, PHASE_RULE_CHARS), 0);
+  return { width: PHASE_NODE_WIDTH, height };
 }
 
 /** Space across the reading direction between a new node and the nodes beside it. */
