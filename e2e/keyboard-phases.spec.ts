@@ -65,24 +65,38 @@ test('New workflow, Ctrl+Shift+H twice, C: each phase follows the selected one, 
   await page.keyboard.press('Escape');
 });
 
-test('a phase added after start lands beside the end, not below it; one undo takes it away', async ({ page }) => {
-  await graphNode(page, 'start').focus();
-  await page.keyboard.press('Enter');
+test('review14 #3: select start, Ctrl+Shift+H plan, Ctrl+Shift+H build: start → plan → build → done in one column; one undo each', async ({ page }) => {
+  await graphNode(page, 'start').click();
   await expect(nameField(page)).toHaveValue('start');
   await addPhaseNamed(page, 'plan');
-  await expect(transition(page, 'start', 'plan', 'start_to_plan')).toHaveCount(1);
-  const [start, done, plan] = [await positionOf(page, 'start'), await positionOf(page, 'done'), await positionOf(page, 'plan')];
-  expect(plan.y).toBeGreaterThan(start.y);
-  expect(plan.y).toBe(done.y);
+  await addPhaseNamed(page, 'build');
+  // inserted on the way to the end, each named way following its phase's name
+  await expect(transition(page, 'start', 'plan', 'start_complete')).toHaveCount(1);
+  await expect(transition(page, 'plan', 'build', 'plan_complete')).toHaveCount(1);
+  await expect(transition(page, 'build', 'done', 'build_complete')).toHaveCount(1);
+  await expect(graph(page).locator('.react-flow__edge')).toHaveCount(3);
+  await expect(graph(page).getByText('stuck', { exact: true })).toHaveCount(0);
+  await expect(region(page, 'Problems')).not.toContainText('cannot be reached');
+  // one column, in the order they run
+  const ys = [];
+  for (const id of ['start', 'plan', 'build', 'done']) {
+    const p = await positionOf(page, id);
+    expect(p.x).toBe((await positionOf(page, 'start')).x);
+    ys.push(p.y);
+  }
+  expect(ys).toEqual([...ys].sort((a, b) => a - b));
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-scheme', scheme);
     await transitionsEnded(page);
-    await page.screenshot({ path: `test-results/keyboard-phases-after-start-${scheme}-1280x720.png` });
+    await page.screenshot({ path: `test-results/keyboard-phases-inserted-${scheme}-1280x720.png` });
   }
-  // One undo step for the phase with its transition and the name typed for it (review 12).
+  // One undo step for each phase with its transitions and the name typed for it (review 12).
+  await page.keyboard.press('ControlOrMeta+Z');
+  await expect(graphNode(page, 'build')).toHaveCount(0);
+  await expect(transition(page, 'plan', 'done', 'plan_complete')).toHaveCount(1);
   await page.keyboard.press('ControlOrMeta+Z');
   await expect(graphNode(page, 'plan')).toHaveCount(0);
   await expect(graph(page).locator('.react-flow__node')).toHaveCount(2);
-  await expect(graph(page).locator('.react-flow__edge')).toHaveCount(1);
+  await expect(transition(page, 'start', 'done', 'start_complete')).toHaveCount(1);
 });

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
+import type { Workflow } from '../../src/core/model/workflow.ts';
 import { checkLoadedFile } from '../../src/core/check.ts';
 import { missingId, workflowGraph } from '../../src/core/graph/workflowGraph.ts';
 import { addPhase, addPhaseAfter, addTransition, removeTransition, renamePhase } from '../../src/core/graph/workflowEdits.ts';
+
+const updateTransitions = (wf: Workflow, name: string, transitions: Workflow['nodes'][number]['transitions']): Workflow => ({ ...wf, nodes: wf.nodes.map((n) => (n.name === name ? { ...n, transitions } : n)) });
 
 function load(text: string) {
   const loaded = loadRuleFile('wf.yaml', text);
@@ -82,17 +85,44 @@ describe('workflow edits', () => {
     expect(t.nodes[0]!.transitions.map((x) => x.when)).toEqual(['spec_complete', 'spec_to_done', 'spec_to_plan']);
     expect(removeTransition(t, 'spec', 0).nodes[0]!.transitions).toHaveLength(2);
   });
-  it('adds a phase after another, joined as a drawn transition; the name of the join follows a rename', () => {
-    // Review 12 #5: Stately adds a new state after the selected one, already connected.
+  it('adds a phase after one with one way out on that way (review14 #3: start → plan → build → done)', () => {
+    const { wf } = load(readFileSync('examples/hegel-minimal.yaml', 'utf8'));
+    // spec → plan → done: a phase after plan goes between plan and done
     const a = addPhaseAfter(wf, 'plan');
     expect(a.name).toBe('phase');
-    expect(a.workflow.nodes.find((n) => n.name === 'phase')!.transitions).toEqual([]);
-    const spec = addPhaseAfter(wf, 'spec');
-    expect(spec.workflow.nodes[0]!.transitions.at(-1)).toEqual({ when: 'spec_to_phase', to: 'phase' });
+    const ways = (w: typeof wf, name: string) => w.nodes.find((n) => n.name === name)!.transitions;
+    expect(ways(a.workflow, 'plan')).toEqual([{ when: 'plan_complete', to: 'phase' }]);
+    expect(ways(a.workflow, 'phase')).toEqual([{ when: 'phase_complete', to: 'done' }]);
+    // named, it takes its ways' drawn names with it; then another after it goes on before done
+    const named = renamePhase(a.workflow, 'phase', 'build');
+    expect(ways(named, 'plan')).toEqual([{ when: 'plan_complete', to: 'build' }]);
+    expect(ways(named, 'build')).toEqual([{ when: 'build_complete', to: 'done' }]);
+    const b = addPhaseAfter(named, 'build');
+    expect(ways(b.workflow, 'build')).toEqual([{ when: 'build_complete', to: 'phase' }]);
+    expect(ways(b.workflow, 'phase')).toEqual([{ when: 'phase_complete', to: 'done' }]);
+  });
+
+  it('joins a phase with no way out, or several, to the new phase by a drawn transition; names follow a rename', () => {
+    const { wf } = load(readFileSync('examples/hegel-minimal.yaml', 'utf8'));
+    const lone = addPhase(wf).workflow; // `phase`, no way out
+    const a = addPhaseAfter(lone, 'phase');
+    expect(a.name).toBe('phase_2');
+    expect(a.workflow.nodes.find((n) => n.name === 'phase')!.transitions).toEqual([{ when: 'phase_complete', to: 'phase_2' }]);
+    const forked = addTransition(wf, 'spec', 'done'); // spec: spec_complete → plan, spec_to_done → done
+    const spec = addPhaseAfter(forked, 'spec');
+    expect(spec.workflow.nodes[0]!.transitions).toEqual([
+      { when: 'spec_complete', to: 'plan' },
+      { when: 'spec_to_done', to: 'done' },
+      { when: 'spec_to_phase', to: 'phase' },
+    ]);
     const renamed = renamePhase(spec.workflow, 'phase', 'review');
     expect(renamed.nodes[0]!.transitions.at(-1)).toEqual({ when: 'spec_to_review', to: 'review' });
-    // Only the drawn name follows; a name the user gave stays.
+    // Only the drawn names follow; a name the user gave stays.
     const own = { ...wf, nodes: wf.nodes.map((n) => (n.name === 'spec' ? { ...n, transitions: [{ when: 'ready', to: 'plan' }] } : n)) };
     expect(renamePhase(own, 'plan', 'design').nodes[0]!.transitions).toEqual([{ when: 'ready', to: 'design' }]);
+    // the renamed phase's own drawn ways out follow it, unless the new name is taken in the phase
+    expect(renamePhase(wf, 'plan', 'design').nodes.find((n) => n.name === 'design')!.transitions).toEqual([{ when: 'design_complete', to: 'done' }]);
+    const taken = updateTransitions(wf, 'plan', [{ when: 'plan_complete', to: 'done' }, { when: 'design_complete', to: 'spec' }]);
+    expect(renamePhase(taken, 'plan', 'design').nodes.find((n) => n.name === 'design')!.transitions.map((t) => t.when)).toEqual(['plan_complete', 'design_complete']);
   });
 });

@@ -6,7 +6,7 @@ import { ruleTargetOf } from './ruleTarget.ts';
 import { addPhase, addPhaseAfter } from '../../core/graph/workflowEdits.ts';
 import type { Workflow } from '../../core/model/workflow.ts';
 import { addLettaRule } from '../../core/graph/lettaEdits.ts';
-import { layoutOf, missingPositions } from '../graph/docGraph.ts';
+import { insertedSpots, layoutOf, missingPositions } from '../graph/docGraph.ts';
 import { requestFit } from '../graph/fitRequests.ts';
 import { keepsPositions } from '../graph/usePlacement.ts';
 import { renameKey, requestNameFocus } from '../inspector/nameFocus.ts';
@@ -172,7 +172,13 @@ export const graphActions: Action[] = [
       const added = s.editWorkflow(d.id, (wf) => add(wf).workflow, { key: renameKey(d.id, name), holds: true });
       if (!added) return;
       const after = activeDoc(ctx.store.getState());
-      if (after && keepsPositions(after)) s.placeNodes(after.id, missingPositions(after, anchor, anchor !== undefined));
+      if (after?.kind === 'workflow' && keepsPositions(after)) {
+        // Inserted on the anchor's one way out: it takes the place of where that way led, which moves on.
+        const target = after.workflow.nodes.find((n) => n.name === name)?.transitions[0]?.to;
+        const inserted = anchor !== undefined && target !== undefined && after.workflow.nodes.find((n) => n.name === anchor)?.transitions.some((t) => t.to === name) ? insertedSpots(after, name, target) : undefined;
+        if (inserted) s.setPositions(after.id, inserted, { key: renameKey(d.id, name), holds: true });
+        else s.placeNodes(after.id, missingPositions(after, anchor, anchor !== undefined));
+      }
       requestNameFocus(name);
       s.select({ kind: 'phase', node: name });
     },

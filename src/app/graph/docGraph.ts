@@ -163,6 +163,19 @@ export function forwardSpot(doc: RuleDoc, from: string, to: string): Record<stri
   return { [to]: freeSpot(sb, taken, input.direction, { ...a, width: sa.width, height: sa.height }, true) };
 }
 
+/**
+ * Where a phase `added` on the way from a phase to `target` goes (see `addPhaseAfter`): in
+ * `target`'s place, `target` moving on to the free spot after it, so start → done drawn one under
+ * the other reads start → phase → done in the same column. Undefined when `target` has no position
+ * or other ways lead into it (it stays, and the new phase is placed beside as any other).
+ */
+export function insertedSpots(doc: RuleDoc, added: string, target: string): Record<string, XY> | undefined {
+  const at = own(doc.layout, target);
+  if (!at) return undefined;
+  const moved = forwardSpot({ ...doc, layout: { ...doc.layout, [added]: at } }, added, target);
+  return moved ? { [added]: at, ...moved } : undefined;
+}
+
 /** Places the nodes of `doc` that have no position, beside `anchorId` when given (in the layer after it with `next`; see `placeUnpositioned`). */
 export function missingPositions(doc: RuleDoc, anchorId?: string, next = false): Record<string, XY> {
   const input = layoutInputOf(doc);

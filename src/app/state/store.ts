@@ -366,7 +366,7 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
         set({ project: settle(project), history: { ...history, past, future } });
       },
       setPositions(docId, positions, opts) {
-        change((p) => mapDoc(p, docId, (d) => ({ ...d, layout: { ...d.layout, ...positions } })), opts?.key);
+        change((p) => mapDoc(p, docId, (d) => ({ ...d, layout: { ...d.layout, ...positions } })), opts?.key, opts?.holds);
       },
       placeNodes(docId, positions) {
         const p = get().project;

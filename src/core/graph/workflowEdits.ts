@@ -12,28 +12,48 @@ export function addPhase(wf: Workflow, base = 'phase'): { workflow: Workflow; na
 }
 
 /**
- * Adds a new phase after phase `from` (as Stately Studio adds a state after the selected one):
- * the phase of {@link addPhase}, joined from `from` by a transition named as a drawn one
- * ({@link addTransition}). One edit, so one undo step.
+ * Adds a new phase after phase `from` (as Stately Studio adds a state after the selected one), in
+ * one edit, so one undo step. A phase with one way out gets the new phase inserted on it: its
+ * transition leads to the new phase, which goes on to where it led (`<new>_complete`), so
+ * start → done becomes start → phase → done. A phase with no way out, or several, is joined to the
+ * new phase by a transition named as a drawn one ({@link addTransition}).
  */
 export function addPhaseAfter(wf: Workflow, from: string, base = 'phase'): { workflow: Workflow; name: string } {
   const r = addPhase(wf, base);
-  return { workflow: addTransition(r.workflow, from, r.name), name: r.name };
+  const source = wf.nodes.find((n) => n.name === from);
+  const only = source?.transitions.length === 1 ? source.transitions[0] : undefined;
+  if (!only || only.to === from) return { workflow: addTransition(r.workflow, from, r.name), name: r.name };
+  const inserted = updatePhase(r.workflow, from, (n) => ({ ...n, transitions: [{ ...only, to: r.name }] }));
+  return { workflow: addTransition(inserted, r.name, only.to), name: r.name };
 }
 
 /**
- * Renames a phase; transitions pointing to it and `start_node` follow, and a transition named as
- * drawn to it (`<phase>_to_<from>`) is renamed with it when that name is free. Returns the same
- * workflow when the new name is empty, `done` or already taken.
+ * Renames a phase; transitions pointing to it and `start_node` follow, and the transitions named
+ * as drawn follow its name when the new name is free in their phase: its own ways out
+ * (`<from>_complete`, `<from>_to_<x>`) and the ways into it (`<phase>_to_<from>`). Others keep
+ * their names. Returns the same workflow when the new name is empty, `done` or already taken.
  */
 export function renamePhase(wf: Workflow, from: string, to: string): Workflow {
   if (from === to || to === '' || to === DONE_NODE || wf.nodes.some((n) => n.name === to)) return wf;
   const transitionsOf = (n: WorkflowNode): Transition[] => {
     const whens = new Set(n.transitions.map((t) => t.when));
+    /** `when` renamed to `next` if that name is free in the phase. */
+    const renamed = (t: Transition, next: string): string => {
+      if (whens.has(next)) return t.when;
+      whens.delete(t.when);
+      whens.add(next);
+      return next;
+    };
+    const own = n.name === from;
     return n.transitions.map((t) => {
-      if (t.to !== from) return t;
-      const when = t.when === `${n.name}_to_${from}` && !whens.has(`${n.name}_to_${to}`) ? `${n.name}_to_${to}` : t.when;
-      return { ...t, when, to };
+      const target = t.to === from ? to : t.to;
+      let when = t.when;
+      if (own && t.when === `${from}_complete`) when = renamed(t, `${to}_complete`);
+      else if (t.when === `${n.name}_to_${t.to}`) {
+        const drawn = `${own ? to : n.name}_to_${target}`;
+        if (drawn !== t.when) when = renamed(t, drawn);
+      }
+      return when === t.when && target === t.to ? t : { ...t, when, to: target };
     });
   };
   return {
