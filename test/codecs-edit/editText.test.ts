@@ -10,6 +10,7 @@ import { editAgentText, editWorkflowText } from '../../src/core/codecs/edit/edit
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import type { Agent, ToolRule } from '../../src/core/model/toolRules.ts';
 import { createStudioStore } from '../../src/app/state/store.ts';
+import { renamePhase } from '../../src/core/graph/workflowEdits.ts';
 
 const agentOf = (file: string, text: string): Agent => {
   const a = loadRuleFile(file, text).agents[0];
@@ -96,5 +97,25 @@ describe('documents keep their own format through the store', () => {
     const r = editWorkflowText('x.yaml', yaml, before, after);
     expect(r.how).toBe('patched');
     expect(r.text).toBe(yaml.replace(/^mode: .*$/m, 'mode: research'));
+  });
+
+  it('a phase renamed keeps its place, its blank line and the quotes of its transitions (review14: hegel research.yaml)', () => {
+    // the shape of hegel's research.yaml (dialecticianai/hegel-cli workflows/): quoted claims, blank lines between phases
+    const yaml = ['mode: research', 'start_node: study', 'nodes:', '  study:', '    prompt: Study.', '    transitions:', '      - when: "study_complete"', '        to: assess', '', '  # reflect on it', '  assess:', '    prompt: Assess.', '    transitions:', '      - when: "assess_complete"', '        to: done', '      - when: "assess_incomplete"', '        to: study', ''].join('\n');
+    const before = loadRuleFile('x.yaml', yaml).workflows[0]!;
+    const after = renamePhase(before, 'assess', 'reflect');
+    const r = editWorkflowText('x.yaml', yaml, before, after);
+    expect(r.how).toBe('patched');
+    expect(r.text).toBe(yaml.replace('to: assess', 'to: reflect').replace('  assess:', '  reflect:').replace('"assess_complete"', '"reflect_complete"'));
+    // JSON has no rename in place: the phase is written again under its new name, in its place
+    const json = JSON.stringify(JSON.parse(JSON.stringify({ mode: 'research', start_node: 'study', nodes: { study: { prompt: 'Study.', transitions: [{ when: 'study_complete', to: 'assess' }] }, assess: { prompt: 'Assess.', transitions: [{ when: 'assess_complete', to: 'done' }] }, x: { prompt: 'X.', transitions: [] } } })), null, 2);
+    const jb = loadRuleFile('x.json', json).workflows[0]!;
+    const ja = renamePhase(jb, 'assess', 'reflect');
+    const jr = editWorkflowText('x.json', json, jb, ja);
+    expect(loadRuleFile('x.json', jr.text).workflows[0]!.nodes.map((n) => [n.name, n.transitions.map((t) => `${t.when}>${t.to}`).join()])).toEqual([
+      ['study', 'study_complete>reflect'],
+      ['reflect', 'reflect_complete>done'],
+      ['x', ''],
+    ]);
   });
 });

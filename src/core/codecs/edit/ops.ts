@@ -13,13 +13,35 @@ export type TreeOp =
   | { kind: 'replace'; path: DocPath; value: unknown }
   /** `key` a string: a new mapping key (after `after`, when given); a number: an array insertion. */
   | { kind: 'insert'; parent: DocPath; key: string | number; value: unknown; after?: string }
-  | { kind: 'remove'; parent: DocPath; key: string | number };
+  | { kind: 'remove'; parent: DocPath; key: string | number }
+  /**
+   * Mapping key `from` renamed `to` where it stands (a phase renamed); the changes of its value
+   * follow as ops under the new key. `after`: the key before it in the new mapping, if any.
+   */
+  | { kind: 'rename'; parent: DocPath; from: string; to: string; after?: string };
 
 /** A format's way of changing a text in place; undefined when it cannot do it there. */
 export interface TextPatcher {
   replace(text: string, path: DocPath, value: unknown): string | undefined;
   insert(text: string, parent: DocPath, key: string | number, value: unknown, after?: string): string | undefined;
   remove(text: string, parent: DocPath, key: string | number): string | undefined;
+  /** Renames mapping key `from` to `to` in place; absent or undefined where the format cannot (then the entry is removed and written again under its new key). */
+  rename?(text: string, parent: DocPath, from: string, to: string): string | undefined;
+}
+
+/**
+ * The one key of a mapping renamed between `before` and `after` (entries in `eb`, `ea`): exactly
+ * one key went and one came, at the same place among the keys both keep. Undefined otherwise.
+ */
+function renamedKey(eb: readonly (readonly [string, unknown])[], ea: readonly (readonly [string, unknown])[]): { from: string; to: string } | undefined {
+  if (eb.length !== ea.length) return undefined;
+  const before = new Set(eb.map(([k]) => k));
+  const after = new Set(ea.map(([k]) => k));
+  const gone = eb.findIndex(([k]) => !after.has(k));
+  const came = ea.findIndex(([k]) => !before.has(k));
+  if (gone < 0 || gone !== came) return undefined;
+  if (eb.some(([k], i) => i !== gone && !after.has(k))) return undefined;
+  return { from: eb[gone]![0], to: ea[came]![0] };
 }
 
 /** The edits that turn `before` into `after`, mappings key by key, arrays by common ends. */
@@ -28,13 +50,19 @@ export function diffTrees(before: unknown, after: unknown, path: DocPath = [], o
   const eb = entriesOf(before);
   const ea = entriesOf(after);
   if (eb && ea) {
+    const renamed = renamedKey(eb, ea);
     const nextKeys = new Set(ea.map(([k]) => k));
-    for (const [k] of eb) if (!nextKeys.has(k)) out.push({ kind: 'remove', parent: path, key: k });
+    for (const [k] of eb) if (!nextKeys.has(k) && k !== renamed?.from) out.push({ kind: 'remove', parent: path, key: k });
     let previous: string | undefined;
     for (const [k, v] of ea) {
-      const old = member(before, k);
-      if (old === undefined) out.push({ kind: 'insert', parent: path, key: k, value: v, ...(previous !== undefined ? { after: previous } : {}) });
-      else diffTrees(old, v, [...path, k], out);
+      if (k === renamed?.to) {
+        out.push({ kind: 'rename', parent: path, from: renamed.from, to: k, ...(previous !== undefined ? { after: previous } : {}) });
+        diffTrees(member(before, renamed.from), v, [...path, k], out);
+      } else {
+        const old = member(before, k);
+        if (old === undefined) out.push({ kind: 'insert', parent: path, key: k, value: v, ...(previous !== undefined ? { after: previous } : {}) });
+        else diffTrees(old, v, [...path, k], out);
+      }
       previous = k;
     }
     return out;
@@ -57,7 +85,7 @@ export function diffTrees(before: unknown, after: unknown, path: DocPath = [], o
 }
 
 /** The path an op works on: its target, or the parent for inserts. */
-const anchorOf = (op: TreeOp): DocPath => (op.kind === 'replace' ? op.path : op.kind === 'remove' ? [...op.parent, op.key] : op.parent);
+const anchorOf = (op: TreeOp): DocPath => (op.kind === 'replace' ? op.path : op.kind === 'remove' ? [...op.parent, op.key] : op.kind === 'rename' ? [...op.parent, op.to] : op.parent);
 
 const startsWith = (path: DocPath, prefix: DocPath): boolean => prefix.length <= path.length && prefix.every((p, i) => p === path[i]);
 
@@ -71,6 +99,13 @@ export function unitOps(ops: readonly TreeOp[], after: unknown, unitOf: (path: D
   const out: TreeOp[] = [];
   const units: DocPath[] = [];
   for (const op of ops) {
+    if (op.kind === 'rename') {
+      // a renamed unit stays renamed in place; its changes become that unit's replacement below
+      const own = [...op.parent, op.to];
+      if (unitOf(own)?.length !== own.length) return undefined;
+      out.push(op);
+      continue;
+    }
     if (op.kind !== 'replace') {
       const own = [...op.parent, op.key];
       const unit = unitOf(own);
@@ -106,7 +141,12 @@ export function applyOps(
   for (const op of ops) {
     if (replaced.some((r) => startsWith(anchorOf(op), r))) continue;
     let next: string | undefined;
-    if (op.kind === 'replace') next = patcher.replace(cur, [...base, ...op.path], op.value);
+    if (op.kind === 'rename') {
+      const renamed = renameIn(cur, op, patcher, base, after);
+      next = renamed?.text;
+      // written whole under its new key: the changes within it are in already
+      if (renamed?.whole) replaced.push([...op.parent, op.to]);
+    } else if (op.kind === 'replace') next = patcher.replace(cur, [...base, ...op.path], op.value);
     else if (op.kind === 'insert') next = patcher.insert(cur, [...base, ...op.parent], op.key, op.value, op.after);
     else next = patcher.remove(cur, [...base, ...op.parent], op.key);
     let path = anchorOf(op);
@@ -120,4 +160,14 @@ export function applyOps(
     cur = next;
   }
   return cur;
+}
+
+/** A rename in place, or else the entry removed and inserted again whole under its new key (`whole`). */
+function renameIn(text: string, op: Extract<TreeOp, { kind: 'rename' }>, patcher: TextPatcher, base: DocPath, after: unknown): { text: string; whole: boolean } | undefined {
+  const parent = [...base, ...op.parent];
+  const inPlace = patcher.rename?.(text, parent, op.from, op.to);
+  if (inPlace !== undefined) return { text: inPlace, whole: false };
+  const removed = patcher.remove(text, parent, op.from);
+  const inserted = removed === undefined ? undefined : patcher.insert(removed, parent, op.to, valueAt(after, [...op.parent, op.to]), op.after);
+  return inserted === undefined ? undefined : { text: inserted, whole: true };
 }

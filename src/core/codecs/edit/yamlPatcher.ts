@@ -272,5 +272,19 @@ function remove(text: string, parent: DocPath, key: string | number): string | u
   return undefined;
 }
 
+/** A block mapping's key renamed where it stands, in the old key's quoting style (its value, comments and the blank lines around it stay). */
+function rename(text: string, parent: DocPath, from: string, to: string): string | undefined {
+  const root = parse(text);
+  if (root === undefined) return undefined;
+  const { node } = locate(root, parent);
+  if (!isMap(node) || pairOf(node, to)) return undefined;
+  const key = pairOf(node, from)?.key;
+  if (!isScalar(key) || !key.range) return undefined;
+  const [start, end] = key.range;
+  const written = key.type === Scalar.QUOTE_DOUBLE ? doubleQuoted(to) : key.type === Scalar.QUOTE_SINGLE ? `'${to.replace(/'/g, "''")}'` : valueText(to);
+  if (written.includes('\n')) return undefined;
+  return text.slice(0, start) + written + text.slice(trimBack(text, end));
+}
+
 /** The YAML text patcher. */
-export const yamlPatcher: TextPatcher = { replace, insert, remove };
+export const yamlPatcher: TextPatcher = { replace, insert, remove, rename };
