@@ -243,3 +243,15 @@ test('Tab goes through the nodes as they are drawn: rows top to bottom, each lef
   }
   expect(new Set(seen).size).toBe(boxes.length);
 });
+
+// Review 14 #9: in hegel-execution, drawn in two columns, Tab went spec, code_review, plan, readme, code, done.
+test('Tab goes through a workflow’s phases as they run: each column top to bottom', async ({ page }) => {
+  await openExample(page, 'hegel-execution.yaml', 'code_review');
+  await page.getByRole('button', { name: 'Collapse explorer' }).focus();
+  const seen: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    seen.push((await focused(page)).replace(/^node /, ''));
+  }
+  expect(seen).toEqual(['spec', 'plan', 'code', 'code_review', 'readme', 'done']);
+});

@@ -9,19 +9,24 @@ const TABBABLE = 'button:not([disabled]),input:not([disabled]),select:not([disab
 const NODE = 'react-flow__node';
 const EDGE = 'react-flow__edge';
 
-/** Where an item is drawn: its top, left and height. */
+/** Where an item is drawn: its top, left, height and width. */
 export interface Place {
   top: number;
   left: number;
   height: number;
+  width: number;
 }
 
 /**
- * `nodes` in reading order: rows top to bottom, each left to right. A node starts a new row when
- * its top is below the middle of the row's first (topmost) node. Pure.
+ * `nodes` in reading order, the way the graph reads: a tool graph (`RIGHT`) in rows top to bottom,
+ * each left to right, a node starting a new row when its top is below the middle of the row's
+ * first (topmost) node; a workflow (`DOWN`, its phases in columns side by side when wrapped) in
+ * columns left to right, each top to bottom, so Tab follows the phases as they run. Pure.
  */
-export function readingOrder<T>(nodes: readonly T[], place: (t: T) => Place): T[] {
-  const placed = nodes.map((t) => ({ t, p: place(t) })).sort((a, b) => a.p.top - b.p.top || a.p.left - b.p.left);
+export function readingOrder<T>(nodes: readonly T[], place: (t: T) => Place, direction: 'RIGHT' | 'DOWN' = 'RIGHT'): T[] {
+  // Columns are rows with the axes swapped.
+  const at = direction === 'RIGHT' ? place : (t: T) => { const p = place(t); return { top: p.left, left: p.top, height: p.width, width: p.height }; };
+  const placed = nodes.map((t) => ({ t, p: at(t) })).sort((a, b) => a.p.top - b.p.top || a.p.left - b.p.left);
   const out: T[] = [];
   let row: typeof placed = [];
   const flush = () => {
@@ -37,13 +42,16 @@ export function readingOrder<T>(nodes: readonly T[], place: (t: T) => Place): T[
   return out;
 }
 
-/** `items` with each run of graph items (nodes and edges) ordered nodes first (in reading order when `place` is given). Pure. */
-export function nodesFirst<T>(items: readonly T[], kind: (t: T) => 'node' | 'edge' | undefined, place?: (t: T) => Place): T[] {
+/**
+ * `items` with each run of graph items (nodes and edges) ordered nodes first (in reading order when
+ * `place` is given, in the way `direction` says the run's nodes read). Pure.
+ */
+export function nodesFirst<T>(items: readonly T[], kind: (t: T) => 'node' | 'edge' | undefined, place?: (t: T) => Place, direction?: (nodes: readonly T[]) => 'RIGHT' | 'DOWN'): T[] {
   const out: T[] = [];
   let run: T[] = [];
   const flush = () => {
     const nodes = run.filter((t) => kind(t) === 'node');
-    out.push(...(place ? readingOrder(nodes, place) : nodes), ...run.filter((t) => kind(t) === 'edge'));
+    out.push(...(place ? readingOrder(nodes, place, direction?.(nodes)) : nodes), ...run.filter((t) => kind(t) === 'edge'));
     run = [];
   };
   for (const t of items) {
@@ -57,6 +65,8 @@ export function nodesFirst<T>(items: readonly T[], kind: (t: T) => 'node' | 'edg
   return out;
 }
 
+/** A graph whose nodes take edges at their bottom (a workflow's phases) reads downwards. */
+const directionOf = (nodes: readonly Element[]): 'RIGHT' | 'DOWN' => (nodes[0]?.querySelector('.react-flow__handle-bottom') ? 'DOWN' : 'RIGHT');
 const kindOf = (el: Element) => (el.classList.contains(NODE) ? 'node' : el.classList.contains(EDGE) ? 'edge' : undefined);
 const tabbable = (el: HTMLElement) => el.tabIndex >= 0 && (el.getClientRects().length > 0 || el instanceof SVGElement);
 
@@ -68,7 +78,7 @@ export function graphTab(e: KeyboardEvent): boolean {
   const at = here ? all.indexOf(here) : -1;
   if (at < 0) return false;
   const browserNext = all[at + (e.shiftKey ? -1 : 1)];
-  const ordered = nodesFirst(all, kindOf, (el) => el.getBoundingClientRect());
+  const ordered = nodesFirst(all, kindOf, (el) => el.getBoundingClientRect(), directionOf);
   const next = ordered[ordered.indexOf(here!) + (e.shiftKey ? -1 : 1)];
   // Only where the graph's order differs from the page's.
   if (!next || next === browserNext) return false;
