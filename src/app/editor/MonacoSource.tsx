@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import Editor from '@monaco-editor/react';
 import type { Diagnostic, Range } from '../../core/diagnostics/types.ts';
-import { languageOf, setupMonaco, modelPath } from './monacoSetup.ts';
+import { DARK_THEME, languageOf, setupMonaco, modelPath } from './monacoSetup.ts';
 import { formatFromName } from '../../core/codecs/load.ts';
 import { useEditorBinding } from './useEditorBinding.ts';
 import { BIG_TEXT_CHARS, BIG_TEXT_OPTIONS, bracketColouring, fillModelInSlices } from './slicedModel.ts';
@@ -69,7 +69,7 @@ export default function MonacoSource(props: MonacoSourceProps) {
       path={path}
       defaultLanguage={language}
       defaultValue={text}
-      theme={dark ? 'vs-dark' : 'vs'}
+      theme={dark ? DARK_THEME : 'vs'}
       onMount={onMount}
       onChange={(value) => {
         if (value !== undefined) binding.typed(value);

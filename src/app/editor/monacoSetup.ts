@@ -51,6 +51,9 @@ let configured = false;
 const isMonacoCancellation = (reason: unknown): boolean => reason instanceof Error && reason.name === 'Canceled' && reason.message === 'Canceled';
 
 /** Configures Monaco once: workers, loader, languages, YAML schema. Idempotent. */
+/** The editors' dark theme (see {@link setupMonaco}); the light one is Monaco's `vs`. */
+export const DARK_THEME = 'rule-studio-dark';
+
 export function setupMonaco(): Monaco {
   if (configured) return monaco;
   configured = true;
@@ -70,6 +73,9 @@ export function setupMonaco(): Monaco {
   // @monaco-editor/react would otherwise load Monaco from a CDN.
   loader.config({ monaco });
 
+  // Monaco's own dark theme draws comments at 4.2:1 on its background (axe: under 4.5:1): the
+  // studio's dark theme is it with comments a step lighter.
+  monaco.editor.defineTheme(DARK_THEME, { base: 'vs-dark', inherit: true, rules: [{ token: 'comment', foreground: '7FAE6A' }], colors: {} });
   monaco.languages.register({ id: TOML_LANGUAGE_ID, extensions: ['.toml'], aliases: ['TOML', 'toml'] });
   monaco.languages.setMonarchTokensProvider(TOML_LANGUAGE_ID, tomlLanguage);
   monaco.languages.setLanguageConfiguration(TOML_LANGUAGE_ID, tomlConfiguration);

@@ -7,7 +7,7 @@
  */
 import Editor from '@monaco-editor/react';
 import type { Diagnostic } from '../../core/diagnostics/types.ts';
-import { setupMonaco, traceModelPath } from '../editor/monacoSetup.ts';
+import { DARK_THEME, setupMonaco, traceModelPath } from '../editor/monacoSetup.ts';
 import { useEditorBinding } from '../editor/useEditorBinding.ts';
 import { Loading } from '../components/ui/Loading.tsx';
 
@@ -36,7 +36,7 @@ export default function TraceEditor(props: TraceEditorProps) {
       path={traceModelPath(traceId, !readOnly)}
       defaultLanguage={readOnly ? 'plaintext' : 'yaml'}
       defaultValue={text}
-      theme={dark ? 'vs-dark' : 'vs'}
+      theme={dark ? DARK_THEME : 'vs'}
       onMount={onMount}
       onChange={(value) => {
         if (value !== undefined && !readOnly) binding.typed(value);
