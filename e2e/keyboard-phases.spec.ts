@@ -100,3 +100,19 @@ test('review14 #3: select start, Ctrl+Shift+H plan, Ctrl+Shift+H build: start �
   await expect(graph(page).locator('.react-flow__node')).toHaveCount(2);
   await expect(transition(page, 'start', 'done', 'start_complete')).toHaveCount(1);
 });
+
+test('review14: New phase rule puts the focus in the new rule and says what it added', async ({ page }) => {
+  await addPhaseNamed(page, 'review');
+  await page.keyboard.press('c');
+  await page.getByRole('dialog', { name: 'Connect “review”' }).getByRole('combobox').fill('done');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Connected: review to done' })).toBeVisible();
+  const inspector = region(page, 'Inspector');
+  await inspector.getByRole('button', { name: 'New phase rule' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added rule #1 (Repeated command · repeated_command) to review.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Connected: review to done' })).toHaveCount(0);
+  await expect(inspector.locator('.insp-rule').last().locator(':focus')).toHaveCount(1);
+  // and New transition: the focus in its When field
+  await inspector.getByRole('button', { name: 'New transition' }).click();
+  await expect(inspector.getByRole('textbox', { name: 'When (2)' })).toBeFocused();
+});

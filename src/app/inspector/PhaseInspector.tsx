@@ -1,7 +1,7 @@
 /** Edits a phase: name (transitions follow), summary, prompt, transitions, rules with parameters. */
 import { ruleNumber } from '../../core/model/ruleNumber.ts';
 import { ruleTypeLabel } from '../../core/describe/ruleNames.ts';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { WorkflowDoc } from '../state/documents.ts';
 import { useStudioStore } from '../state/context.tsx';
 import { useUiStore } from '../state/uiContext.tsx';
@@ -21,14 +21,29 @@ export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; na
   const ui = useUiStore();
   const [newType, setNewType] = useState<WorkflowRuleTypeName>('repeated_command');
   const node = doc.workflow.nodes.find((n) => n.name === name);
+  const section = useRef<HTMLDivElement>(null);
+  /** What New phase rule / New transition just added: its first field takes the focus once drawn. */
+  const added = useRef<'rule' | 'transition' | undefined>(undefined);
+  useLayoutEffect(() => {
+    const what = added.current;
+    if (!what) return;
+    added.current = undefined;
+    const items = section.current?.querySelectorAll(what === 'rule' ? '.insp-rule' : '.insp-transition');
+    items?.[items.length - 1]?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  });
   if (!node) return <p className="muted">This phase no longer exists.</p>;
   const gnode = workflowGraphOf(doc).nodes.find((n) => n.id === name);
   const s = () => store.getState();
   const edit = (fn: (n: WorkflowNode) => WorkflowNode, field: string) =>
     s().editWorkflow(doc.id, (wf) => updatePhase(wf, name, fn), { key: `phase:${doc.id}:${name}:${field}` });
   const targets = [...doc.workflow.nodes.map((n) => n.name), DONE_NODE];
+  const addedRule = () => {
+    added.current = 'rule';
+    edit((n) => ({ ...n, rules: [...n.rules, newWorkflowRule(newType)] }), 'add-rule');
+    s().notify('info', `Added rule ${ruleNumber(node.rules.length)} (${ruleTypeLabel(newType)}) to ${name}.`);
+  };
   return (
-    <div className="insp-section">
+    <div className="insp-section" ref={section}>
       <h2>Phase</h2>
       <DraftField
         label="Name"
@@ -52,7 +67,7 @@ export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; na
       <fieldset className="insp-group">
         <legend>Transitions</legend>
         {node.transitions.map((t, i) => (
-          <div key={i} className={`insp-row${transition === i ? ' insp-current' : ''}`}>
+          <div key={i} className={`insp-row insp-transition${transition === i ? ' insp-current' : ''}`}>
             <TextField label={`When (${i + 1})`} value={t.when} onChange={(v) => edit((n) => ({ ...n, transitions: n.transitions.map((x, j) => (j === i ? { ...x, when: v } : x)) }), `t${i}:when`)} />
             <Field label={`To (${i + 1})`}>
               {(id) => (
@@ -68,7 +83,15 @@ export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; na
             <IconButton size="sm" icon="close" label={`Remove transition ${i + 1}`} onClick={() => edit((n) => ({ ...n, transitions: n.transitions.filter((_, j) => j !== i) }), `t${i}:remove`)} />
           </div>
         ))}
-        <Button size="sm" icon="plus" label="New transition" onClick={() => edit((n) => ({ ...n, transitions: [...n.transitions, { when: `${name}_complete`, to: DONE_NODE }] }), 'add-transition')} />
+        <Button
+          size="sm"
+          icon="plus"
+          label="New transition"
+          onClick={() => {
+            added.current = 'transition';
+            edit((n) => ({ ...n, transitions: [...n.transitions, { when: `${name}_complete`, to: DONE_NODE }] }), 'add-transition');
+          }}
+        />
         <Button size="sm" icon="connect" label="Connect…" shortcut="C" title="Connect to another phase by keyboard (C)" onClick={() => ui.getState().openDialog('connect-phase')} />
       </fieldset>
       <fieldset className="insp-group">
@@ -93,7 +116,7 @@ export function PhaseInspector({ doc, name, transition }: { doc: WorkflowDoc; na
             </select>
           )}
         </Field>
-        <Button size="sm" icon="plus" label="New phase rule" onClick={() => edit((n) => ({ ...n, rules: [...n.rules, newWorkflowRule(newType)] }), 'add-rule')} />
+        <Button size="sm" icon="plus" label="New phase rule" onClick={addedRule} />
       </fieldset>
       <div className="insp-actions">
         <DuplicateButton />
