@@ -65,6 +65,12 @@ describe('canonical time fast path (issue 28)', () => {
           const call = bytes(`{"time":"${t}","type":"tool_call","tool":"a"}\n`);
           const callEvent = slow.ok ? { type: 'tool_call', time: slow.ms, tool: 'a', args: {}, outcome: 'ok', duration_ms: 0, ...(slow.offset === 0 ? {} : { utcOffset: slow.offset }) } : undefined;
           expect({ t, event: reader.parse(call, 0, call.length) }).toStrictEqual({ t, event: callEvent });
+          // the usual line, whose time is read in one pass (any other form goes the general way)
+          const usual = bytes(`{"type":"tool_call","time":"${t}","tool":"a"}\n`);
+          expect({ t, event: reader.parse(usual, 0, usual.length) }).toStrictEqual({ t, event: callEvent });
+          // and cut short anywhere: never an event the full reader would not give
+          const cut = usual.subarray(0, 28 + (t.length % 31));
+          expect({ t, event: reader.parse(cut, 0, cut.length) }).toStrictEqual({ t, event: cut.length >= usual.length - 1 ? callEvent : undefined });
         }
       }),
       { numRuns: 2000 },
