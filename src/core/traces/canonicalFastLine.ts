@@ -830,7 +830,8 @@ export class CanonicalFastLine {
    */
   private day(b: Uint8Array, start: number): boolean {
     const view = this.view;
-    const at = b.byteOffset + start;
+    // `viewBase`, not `b.byteOffset`: a typed array's offset is read through a getter
+    const at = this.viewBase + start;
     const head = view.getInt32(at, true);
     const mid = view.getInt32(at + 4, true);
     const tail = view.getUint16(at + 8, true);
