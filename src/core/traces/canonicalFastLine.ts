@@ -205,10 +205,27 @@ const HEAD_WORDS = wordsOf(USUAL_HEAD);
 const TOOL_WORDS = wordsOf(USUAL_TOOL);
 const ARGS_WORDS = wordsOf(USUAL_ARGS);
 
-/** Whether the bytes at `at` of `v` are `words` (the caller knows they are inside it). */
-function sameWords(v: DataView, at: number, words: Int32Array): boolean {
-  for (let k = 0; k < words.length; k++) if (v.getInt32(at + 4 * k, true) !== words[k]) return false;
-  return true;
+// The usual line's constant pieces as numbers, compared without a loop over an array.
+const [H0, H1, H2, H3, H4, H5, H6] = HEAD_WORDS as unknown as [number, number, number, number, number, number, number];
+const [T0, T1] = TOOL_WORDS as unknown as [number, number];
+const [A0, A1] = ARGS_WORDS as unknown as [number, number];
+
+/** Whether the 28 bytes at `at` of `v` are {@link USUAL_HEAD} (the caller knows they are inside it). */
+function isUsualHead(v: DataView, at: number): boolean {
+  return (
+    v.getInt32(at, true) === H0 &&
+    v.getInt32(at + 4, true) === H1 &&
+    v.getInt32(at + 8, true) === H2 &&
+    v.getInt32(at + 12, true) === H3 &&
+    v.getInt32(at + 16, true) === H4 &&
+    v.getInt32(at + 20, true) === H5 &&
+    v.getInt32(at + 24, true) === H6
+  );
+}
+
+/** Whether the 8 bytes at `at` of `v` are the words `w0`, `w1` (the caller knows they are inside it). */
+function isPair(v: DataView, at: number, w0: number, w1: number): boolean {
+  return v.getInt32(at, true) === w0 && v.getInt32(at + 4, true) === w1;
 }
 
 /** Position after the key {@link fieldAt} matched. */
@@ -559,18 +576,18 @@ export class CanonicalFastLine {
     let i = start;
     const view = this.view;
     const base = this.viewBase;
-    if (i + USUAL_HEAD.length > e || !sameWords(view, base + i, HEAD_WORDS)) return undefined;
+    if (i + USUAL_HEAD.length > e || !isUsualHead(view, base + i)) return undefined;
     i = this.usualTime(b, i + USUAL_HEAD.length, e);
     if (i < 0) return undefined;
     const time = this.timeMs[0] as number;
-    if (i + USUAL_TOOL.length > e || !sameWords(view, base + i, TOOL_WORDS)) return undefined;
+    if (i + USUAL_TOOL.length > e || !isPair(view, base + i, T0, T1)) return undefined;
     i = scanHashed(b, i + USUAL_TOOL.length, e);
     if (i < 0) return undefined;
     const tool = this.strings.get(b, strStart, strEnd, strHash);
     let args: Flat;
     if (i < e && b[i] === CLOSE) args = {};
     else {
-      if (i + USUAL_ARGS.length > e || !sameWords(view, base + i, ARGS_WORDS)) return undefined;
+      if (i + USUAL_ARGS.length > e || !isPair(view, base + i, A0, A1)) return undefined;
       const a = this.flatObject(b, i + USUAL_ARGS.length, e);
       if (a === undefined) return undefined;
       args = a;
