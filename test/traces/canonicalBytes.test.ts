@@ -207,6 +207,27 @@ describe('createCanonicalByteReader', () => {
       call('16.000000+01:00', '{"n":1}'.replace('1', '2')),
       call('17.5Z', '{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"a":0}'), // past the kept places
       call('18.5Z', '{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":0}'),
+      // the last object's layout (same keys, same order, no blanks) read by place, and near misses
+      call('19.000Z', '{"operation":"read","n":1}'),
+      call('19.100Z', '{"operation":"write","n":-2.5e1}'),
+      call('19.200Z', '{"operation":"read","n":1,"n":2}'), // one more key, given twice
+      call('19.300Z', '{"operation":"read","n":1}'),
+      call('19.400Z', '{"operation":"read"}'), // fewer keys
+      call('19.500Z', '{"operation":"read","n":1}'),
+      call('19.600Z', '{"operation":"read" ,"n":1}'), // a blank
+      call('19.700Z', '{"operation":"read","n":true}'),
+      call('19.800Z', '{"operation":null,"n":1}'),
+      call('19.900Z', '{"operation":"read","n":[1]}'),
+      call('20.000Z', '{"operation":"read","n":1e400}'),
+      call('20.100Z', '{"operation":"read","n":01}'),
+      call('20.200Z', '{"operation":"read","n":1,}'),
+      call('20.300Z', '{"operation":"read";"n":1}'),
+      call('20.400Z', '{"operation":"re\\"ad","n":1}'),
+      call('20.500Z', '{"operation":"read","n":1'),
+      call('20.600Z', '{"operation":"read","n":1}'),
+      call('20.700Z', '{"operation""read","n":1}'),
+      call('20.800Z', '{"n":1,"operation":"read"}'), // the same keys in another order
+      call('20.900Z', '{"n":2,"operation":"write"}'),
     ];
     expectSame(utf8(lines.join('\n')));
   });

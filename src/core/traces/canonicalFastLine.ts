@@ -521,6 +521,8 @@ export class CanonicalFastLine {
   /** The keys of the `args` objects read last, by place, and their bytes (empty: none). */
   private readonly keys: string[] = new Array<string>(SEEN_KEYS).fill('');
   private readonly keyBytes: Uint8Array[] = new Array<Uint8Array>(SEEN_KEYS).fill(EMPTY);
+  /** How many keys the last `args` object read had, when they are all kept by place (0: not known). */
+  private layoutKeys = 0;
 
   /**
    * Makes `b` the array the next {@link parse} calls read: a view of its buffer is made when the
@@ -588,7 +590,7 @@ export class CanonicalFastLine {
     if (i < e && b[i] === CLOSE) args = {};
     else {
       if (i + USUAL_ARGS.length > e || !isPair(view, base + i, A0, A1)) return undefined;
-      const a = this.flatObject(b, i + USUAL_ARGS.length, e);
+      const a = this.sameLayout(b, i + USUAL_ARGS.length, e);
       if (a === undefined) return undefined;
       args = a;
       i = strEnd;
@@ -912,6 +914,10 @@ export class CanonicalFastLine {
     }
     const strings = this.strings;
     let count = 0;
+    // the keys by place change below: the layout is known again only if this object reads
+    this.layoutKeys = 0;
+    /** Whether every key so far is kept by place (then the object's layout can be kept). */
+    let kept = true;
     for (;;) {
       // the key the last object had at this place, matched by its bytes and closing quote (no hash
       // and no table lookup); else scanned and looked up
@@ -931,7 +937,7 @@ export class CanonicalFastLine {
           key = internalized(key);
           this.keys[count] = key;
           this.keyBytes[count] = b.slice(strStart, strEnd);
-        }
+        } else kept = false;
       }
       // JSON.parse makes `__proto__` an own key, which assignment would not; and a key given twice
       // keeps its first place in JSON.parse: the full reader decides both.
@@ -962,9 +968,52 @@ export class CanonicalFastLine {
         i += 4;
       } else return undefined;
       i = afterMember(b, i, e);
-      if (i === -2) return out;
+      if (i === -2) {
+        // keys 0…count-1 by place are now this object's, all different, none `__proto__`
+        if (kept) this.layoutKeys = count;
+        return out;
+      }
       if (i < 0) return undefined;
     }
+  }
+
+  /**
+   * {@link flatObject} for an object written as the last one read was: the same keys in the same
+   * order, no blanks, each value a plain string or a number. Its keys are matched by place, and
+   * need no check for `__proto__` or a key given twice (the last object's keys passed both). Any
+   * other object, or anything unexpected, is read again from its start by `flatObject`.
+   */
+  private sameLayout(b: Uint8Array, start: number, e: number): Flat | undefined {
+    const n = this.layoutKeys;
+    let i = start;
+    if (n === 0 || i >= e || b[i] !== OPEN) return this.flatObject(b, start, e);
+    i++;
+    const out: Flat = {};
+    const strings = this.strings;
+    for (let p = 0; p < n; p++) {
+      if (p > 0) {
+        if (i >= e || b[i] !== COMMA) return this.flatObject(b, start, e);
+        i++;
+      }
+      const bytes = this.keyBytes[p] as Uint8Array;
+      const m = bytes.length;
+      if (i + m + 3 > e || b[i] !== QUOTE || b[i + m + 1] !== QUOTE || b[i + m + 2] !== COLON) return this.flatObject(b, start, e);
+      for (let k = 0; k < m; k++) if (b[i + 1 + k] !== bytes[k]) return this.flatObject(b, start, e);
+      i += m + 3;
+      const c = b[i] as number;
+      if (c === QUOTE) {
+        i = scanHashed(b, i, e);
+        if (i < 0) return this.flatObject(b, start, e);
+        out[this.keys[p] as string] = strings.get(b, strStart, strEnd, strHash);
+      } else {
+        i = c === MINUS || (c >= ZERO && c <= ZERO + 9) ? scanNumber(b, i, e) : -1;
+        if (i < 0) return this.flatObject(b, start, e);
+        out[this.keys[p] as string] = numValue;
+      }
+    }
+    if (i >= e || b[i] !== CLOSE) return this.flatObject(b, start, e);
+    strEnd = i + 1;
+    return out;
   }
 }
 
