@@ -115,7 +115,7 @@ test('a new agent and a new workflow say what to do first, and do it', async ({ 
 test('a scripted trace with a typo is added as a trace with its problem, not refused as "Not a rule file"', async ({ page }) => {
   await importPaths(page, ['e2e/fixtures/typo-trace.yaml']);
   const alert = page.getByRole('alert').filter({ hasText: 'typo-trace.yaml' });
-  await expect(alert).toContainText('line 4: step 1: no action key');
+  await expect(alert).toContainText("line 4: step 1: unknown key 'cal' (did you mean 'call'?)");
   await expect(alert).not.toContainText('Not a rule file');
   await expect(page.getByRole('navigation', { name: 'Project' }).getByRole('region', { name: 'Traces' })).toContainText('typo-trace.yaml');
 });

@@ -106,10 +106,10 @@ describe('a scripted trace with a typo', () => {
   it('is added as a trace with the problem, not called "Not a rule file"', () => {
     const r = readImport('typo.yaml', TYPO);
     expect(r.kind).toBe('trace');
-    expect(r.kind === 'trace' && r.problem).toMatch(/line 3: step 1: no action key/);
+    expect(r.kind === 'trace' && r.problem).toMatch(/line 3: step 1: unknown key 'cal' \(did you mean 'call'\?\)/);
     const store = createStudioStore();
     applyImport(store, r);
     expect(store.getState().project.traces?.map((t) => t.name)).toEqual(['typo.yaml']);
-    expect(store.getState().notices.at(-1)?.text).toMatch(/with problems to fix in the Simulation tab: line 3: step 1: no action key/);
+    expect(store.getState().notices.at(-1)?.text).toMatch(/with problems to fix in the Simulation tab: line 3: step 1: unknown key 'cal' \(did you mean 'call'\?\)/);
   });
 });

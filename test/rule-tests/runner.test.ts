@@ -150,9 +150,11 @@ describe('tests that cannot run', () => {
 
   it('a test file that does not read gives errors with lines, and runs nothing', () => {
     expect(run('tests:\n  - name: x\n    trace: []\n    expect:\n      - { step: 1, decison: allowed }\n').errors).toEqual([
-      'line 5: tests[0].expect[0]: Unrecognized key: "decison"',
+      'line 5:20: tests[0].expect[0]: Unrecognized key: "decison"',
     ]);
-    expect(run('tests:\n  - name: x\n    trace: []\n    expect:\n      - step: 1\n        rule: #3\n').errors[0]).toMatch(/^line 6: tests\[0\]\.expect\[0\]\.rule: write the rule number in quotes, "#3"/);
+    // a value not among those allowed: where it is written, and what it most likely misspells (review14)
+    expect(run('tests:\n  - name: x\n    trace: []\n    expect:\n      - step: 1\n        decision: alowed\n').errors[0]).toMatch(/^line 6:19: tests\[0\]\.expect\[0\]\.decision: "alowed" is not one of allowed, auto, .* \(did you mean "allowed"\?\)$/);
+    expect(run('tests:\n  - name: x\n    trace: []\n    expect:\n      - step: 1\n        rule: #3\n').errors[0]).toMatch(/^line 6:15: tests\[0\]\.expect\[0\]\.rule: write the rule number in quotes, "#3"/);
     expect(run('tests:\n  - name: x\n    trace: []\n  - name: x\n    trace: []\n').errors).toEqual(['line 4: tests[1].name: "x" is also the name of tests[0]']);
     expect(run('tests: [\n').errors[0]).toMatch(/^line \d+: YAML syntax error/);
     expect(run('').errors).toEqual(['line 1: the test file is empty (expected rules, settings and tests)']);

@@ -51,6 +51,7 @@ describe('readScripted', () => {
     ['steps:\n  - call: a\n    bash: ls\n', 2, "line 2: step 1: two action keys 'call' and 'bash': a step does one thing"],
     ['steps:\n  - tokens: {input: 1, output: 1}\n    repeat: true\n', 2, "line 2: step 1: two action keys 'tokens' and 'repeat': a step does one thing"],
     ['steps:\n  - bash: ls\n    tokens: {input: 1, output: 1}\n', 2, "line 2: step 1: two action keys 'bash' and 'tokens': a step does one thing"],
+    ['steps:\n  - cal: load\n', 2, "line 2: step 1: unknown key 'cal' (did you mean 'call'?): a step needs one action key, one of call, bash, edit, tokens, next, continue, repeat, heartbeat, batch, end, workflow_start, commit"],
     ['steps:\n  - after: 5s\n', 2, 'line 2: step 1: no action key (expected one of call, bash, edit, tokens, next, continue, repeat, heartbeat, batch, end, workflow_start, commit)'],
     ['steps:\n  - call: a\n    force: true\n', 2, "line 2: step 1: key 'force' does not apply to a 'call' step"],
     ['steps:\n  - {call: a, call: b}\n', 2, "line 2: step 1: key 'call' appears twice"],

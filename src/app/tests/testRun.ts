@@ -6,6 +6,7 @@
 import { stringify } from 'yaml';
 import { resolveSettings, type ReplaySettings } from '../../core/engine/settings.ts';
 import { findNamed } from '../../core/tests/projectHost.ts';
+import { problemPlace } from '../../core/tests/problemPlace.ts';
 import type { SimulationRequest } from '../../worker/protocol.ts';
 import type { ResolvedChoice } from '../simulator/runRequest.ts';
 import type { ProjectData, TraceDoc } from '../state/store.ts';
@@ -21,7 +22,7 @@ export function buildTestRun(project: ProjectData, testFileId: string, testName:
   const file = project.tests?.find((t) => t.id === testFileId);
   if (!file) return { ok: false, message: 'The test file is no longer in the project.' };
   const p = codecs().parseTestFile(file.name, file.text);
-  if (!p.ok) return { ok: false, message: `${file.name} does not read: line ${p.problems[0]?.line}: ${p.problems[0]?.message}` };
+  if (!p.ok) return { ok: false, message: `${file.name} does not read: ${p.problems[0] ? problemPlace(p.problems[0]) : 'line 1'}: ${p.problems[0]?.message}` };
   const index = p.parsed.suite.tests.findIndex((t) => t.name === testName);
   const test = p.parsed.suite.tests[index];
   if (!test) return { ok: false, message: `${file.name} has no test named “${testName}”.` };

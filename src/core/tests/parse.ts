@@ -7,15 +7,15 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type
 import { formatPath } from '../project/issues.ts';
 import { unresolvedAliasAt, yamlErrorAt } from '../codecs/parse/yaml.ts';
 import { TestFile } from './schema.ts';
+import type { z } from 'zod';
+import { closestName } from '../text/closestName.ts';
+import type { TestFileProblem } from './problemPlace.ts';
 import { MAX_TEST_FILE_CHARS } from './limits.ts';
 
 export { MAX_TEST_FILE_CHARS } from './limits.ts';
 
-/** A problem in a test file: 1-based line and what is wrong. */
-export interface TestFileProblem {
-  line: number;
-  message: string;
-}
+export type { TestFileProblem } from './problemPlace.ts';
+export { problemPlace } from './problemPlace.ts';
 
 /** A test file read cleanly. */
 export interface ParsedTestFile {
@@ -48,6 +48,30 @@ function yamlProblem(message: string): string {
   return `YAML syntax error: ${first.replace(/ at line \d+, column \d+:?$/, '')}`;
 }
 
+/** The key node of the mapping entry at `path` (its last part a key), if any. */
+function keyNodeIn(doc: Document, path: readonly (string | number)[]): Node | undefined {
+  const last = path[path.length - 1];
+  const parent = nodeIn(doc, path.slice(0, -1));
+  if (typeof last !== 'string' || !isMap(parent)) return undefined;
+  const pair = parent.items.find((p) => isScalar(p.key) && p.key.value === last);
+  return isScalar(pair?.key) ? pair.key : undefined;
+}
+
+/** The value at `path` in the read document. */
+function valueIn(root: unknown, path: readonly (string | number)[]): unknown {
+  let v = root;
+  for (const part of path) v = v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[part] : undefined;
+  return v;
+}
+
+/** The schema's message, or for a value not among the allowed ones, the value and what it most likely misspells. */
+function issueText(issue: z.core.$ZodIssue, value: unknown): string {
+  if (issue.code !== 'invalid_value' || typeof value !== 'string') return issue.message;
+  const allowed = issue.values.map(String);
+  const meant = closestName(value, allowed);
+  return `"${value}" is not one of ${allowed.join(', ')}${meant !== undefined ? ` (did you mean "${meant}"?)` : ''}`;
+}
+
 /** Reads a test file. Never throws. */
 export function parseTestFile(file: string, text: string): TestFileParse {
   if (text.length > MAX_TEST_FILE_CHARS)
@@ -74,10 +98,16 @@ export function parseTestFile(file: string, text: string): TestFileParse {
   if (value === null || value === undefined) return { ok: false, file, problems: [{ line: 1, message: 'the test file is empty (expected rules, settings and tests)' }] };
   const checked = TestFile.safeParse(value);
   if (!checked.success) {
-    const problems = checked.error.issues.map((i) => ({
-      line: lineAt(i.path as (string | number)[]),
-      message: `${formatPath(i.path)}: ${i.message}`,
-    }));
+    const problems = checked.error.issues.map((i): TestFileProblem => {
+      // an unknown key is pointed at itself, not at its mapping
+      const unknownKey = i.code === 'unrecognized_keys' && i.keys.length === 1;
+      const path = [...(i.path as (string | number)[]), ...(unknownKey ? [i.keys[0]!] : [])];
+      // the value where it is written, else its key (an empty value, a comment taken for one)
+      const written = unknownKey ? undefined : nodeIn(doc, path);
+      const node = written?.range ? written : keyNodeIn(doc, path);
+      const at = node?.range ? counter.linePos(node.range[0]) : undefined;
+      return { line: at?.line ?? lineAt(path), ...(at ? { column: at.col } : {}), message: `${formatPath(i.path)}: ${issueText(i, valueIn(value, path))}` };
+    });
     return { ok: false, file, problems };
   }
   const names = new Map<string, number>();

@@ -8,7 +8,7 @@ import type { Decision } from '../engine/decisions.ts';
 import { createReplay, type ReplayConfig, type ReplaySnapshot } from '../engine/replay.ts';
 import { explainDecision } from '../simulator/explain.ts';
 import type { TraceItem } from '../traces/events.ts';
-import { parseTestFile, type ParsedTestFile } from './parse.ts';
+import { parseTestFile, problemPlace, type ParsedTestFile } from './parse.ts';
 import { checkRun } from './runChecks.ts';
 import type { StepExpectation, TestCase } from './schema.ts';
 import { setUpTest, type TestHost } from './setup.ts';
@@ -152,6 +152,6 @@ export function runParsedTestFile(parsed: ParsedTestFile, host: TestHost, option
 /** Reads and runs a test file. Never throws: a file that does not read gives `errors`. */
 export function runTestFile(file: string, text: string, host: TestHost, options: RunTestOptions = {}): TestFileResult {
   const p = parseTestFile(file, text);
-  if (!p.ok) return { file, errors: p.problems.map((x) => `line ${x.line}: ${x.message}`), tests: [] };
+  if (!p.ok) return { file, errors: p.problems.map((x) => `${problemPlace(x)}: ${x.message}`), tests: [] };
   return runParsedTestFile(p.parsed, host, options);
 }

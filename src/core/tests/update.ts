@@ -9,7 +9,7 @@ import type { Decision, DecisionKind } from '../engine/decisions.ts';
 import { parseRuleNumber } from '../model/ruleNumber.ts';
 import { summarize } from '../simulator/summary.ts';
 import { isViolation } from '../simulator/violations.ts';
-import { parseTestFile } from './parse.ts';
+import { parseTestFile, problemPlace } from './parse.ts';
 import { pinAll, pinCounts, pinDecision, pinStep } from './pin.ts';
 import { runTest, type TestHost } from './run.ts';
 import { exitsCleanly } from './runChecks.ts';
@@ -36,7 +36,7 @@ export interface UpdateResult {
 export function updateTestText(file: string, text: string, host: TestHost): UpdateResult {
   const p = parseTestFile(file, text);
   if (!p.ok) {
-    const errors = p.problems.map((x) => `line ${x.line}: ${x.message}`);
+    const errors = p.problems.map((x) => `${problemPlace(x)}: ${x.message}`);
     return { text, changes: [], skipped: errors, before: { file, errors, tests: [] } };
   }
   const parsed = p.parsed;

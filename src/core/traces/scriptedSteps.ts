@@ -8,6 +8,7 @@
  */
 import { parseDuration } from './scriptedDuration.ts';
 import { describeJsonType, isJsonObject } from './lineItems.ts';
+import { closestName } from '../text/closestName.ts';
 
 /** Action keys and the modifiers each one takes. */
 export const STEP_MODIFIERS = {
@@ -52,7 +53,14 @@ const quoteKeys = (keys: readonly string[]) => keys.map((k) => `'${k}'`).join(' 
 /** The step's action key, or the problem (none, or two of them). */
 function findAction(keys: readonly string[]): StepAction | string {
   const present = keys.filter(isAction);
-  if (present.length === 0) return `no action key (expected one of ${ACTIONS.join(', ')})`;
+  if (present.length === 0) {
+    // a misspelt action (`cal: load`) is named with what it most likely meant
+    for (const key of keys) {
+      const meant = closestName(key, ACTIONS);
+      if (meant !== undefined) return `unknown key '${key}' (did you mean '${meant}'?): a step needs one action key, one of ${ACTIONS.join(', ')}`;
+    }
+    return `no action key (expected one of ${ACTIONS.join(', ')})`;
+  }
   const primary = present.filter((a) => !present.some((b) => b !== a && modifiersOf(b).includes(a)));
   if (primary.length === 1) return primary[0] as StepAction;
   return `two action keys ${quoteKeys(primary.length > 1 ? primary : present)}: a step does one thing`;
