@@ -130,13 +130,12 @@ export function createToolEngine(agent: Agent, given: ReplaySettings): ToolEngin
 
   function stepInto(event: TraceEvent, st: DecisionStamp, out: Decision[]): boolean {
     const time = event.time;
-    state.firstTime ??= time;
-    state.now = time;
+    state.stepTo(time);
     // Most events fall before every periodic rule's next due time: no call then.
     if (hasPeriodic && time >= periodic.minDue) {
       stamp = st;
       sink = out;
-      periodic.collect(time, state.firstTime, state.lastExecution, reportDue);
+      periodic.collect(state, reportDue);
     }
     applyMarker(event);
     if (state.freshOrderingScope) {

@@ -26,7 +26,11 @@ export class PeriodicTracker {
    * Calls `report(i)` for every rule (index into the rules, rule order) falling due at `now`.
    * `lastExecution` is indexed by tool id (NaN = never executed).
    */
-  collect(now: number, firstTime: number, lastExecution: Float64Array, report: (rule: CompiledPeriodic) => void): void {
+  collect(state: { readonly nowMs: number; readonly firstMs: number; readonly lastExecution: Float64Array }, report: (rule: CompiledPeriodic) => void): void {
+    // The times are read here, not passed: a number passed to a call V8 does not inline is boxed.
+    const now = state.nowMs;
+    const firstTime = state.firstMs;
+    const lastExecution = state.lastExecution;
     if (now < this.minDue) return;
     let minDue = Number.POSITIVE_INFINITY;
     const { rules, reference: refs, periods } = this;

@@ -100,14 +100,29 @@ export class ToolState {
   lastToolEpoch = 0;
   /** Profile `letta`: the last tool response (Letta's `last_function_response`), kept across batches. */
   lastOutput: string | undefined = undefined;
-  firstTime: number | undefined = undefined;
-  /** Time of the event being stepped (NaN = none yet): a number field, so storing a time allocates nothing. */
-  private nowMs = Number.NaN;
+  /**
+   * Time of the first event stepped and of the event being stepped (NaN = none yet): number
+   * fields, so storing a time allocates nothing. {@link firstTime} and {@link now} read them as
+   * optional numbers.
+   */
+  firstMs = Number.NaN;
+  nowMs = Number.NaN;
+  get firstTime(): number | undefined {
+    return Number.isNaN(this.firstMs) ? undefined : this.firstMs;
+  }
+  set firstTime(t: number | undefined) {
+    this.firstMs = t ?? Number.NaN;
+  }
   get now(): number | undefined {
     return Number.isNaN(this.nowMs) ? undefined : this.nowMs;
   }
   set now(t: number | undefined) {
     this.nowMs = t ?? Number.NaN;
+  }
+  /** Steps to an event at `time` (the first one's time is kept). */
+  stepTo(time: number): void {
+    if (Number.isNaN(this.firstMs)) this.firstMs = time;
+    this.nowMs = time;
   }
   readonly dedupe: DedupeTable;
   /** How many times {@link restore} ran: state derived from this one (the open exit requirements) rebuilds when it changes. */
