@@ -222,7 +222,7 @@ export function benchEngine(n = 1_000_000): EngineBench[] {
   return [
     run(`${n.toLocaleString('en-US')} tool calls, 200-rule agent (default 300 s dedupe window, every call's args distinct)`, () => toolCalls(n), { agent: agent200(), settings: { dedupeWindowMs: 300_000 } }),
     run(`${n.toLocaleString('en-US')} tool calls, 200-rule agent (dedupe off)`, () => toolCalls(n), { agent: agent200(), settings: { dedupeWindowMs: 0 } }),
-    run(`${n.toLocaleString('en-US')} mixed events, execution workflow (spec)`, () => mixedEvents(n), { workflow: wf, settings: { profile: 'spec' } }, 1),
-    run(`${n.toLocaleString('en-US')} mixed events, execution workflow (hegel)`, () => mixedEvents(n), { workflow: wf, settings: { profile: 'hegel' } }, 1),
+    run(`${n.toLocaleString('en-US')} mixed events, execution workflow (spec)`, () => mixedEvents(n), { workflow: wf, settings: { profile: 'spec' } }),
+    run(`${n.toLocaleString('en-US')} mixed events, execution workflow (hegel)`, () => mixedEvents(n), { workflow: wf, settings: { profile: 'hegel' } }),
   ];
 }
