@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { activeDoc, createStudioStore } from '../../src/app/state/store.ts';
 import { layoutInputOf, layoutOf } from '../../src/app/graph/docGraph.ts';
-import { stageLayout, wholeZoom } from '../../src/app/layout/stageLayout.ts';
+import { SIMULATE_FIT, stageLayout, wholeZoom } from '../../src/app/layout/stageLayout.ts';
 
 /** The presenter's graph pane at 1280×720 and 1440×900 (the slide and the strip taken off). */
 const PANES = [
@@ -57,5 +57,30 @@ describe('the stage layout', () => {
     delete own[input.nodes[0]!.id];
     const laid = stageLayout(input, own, PANES[0]!, PADDING);
     expect(input.nodes.every((n) => laid[n.id] !== undefined)).toBe(true);
+  });
+
+  // review13: Simulate's pane (1440×900 and 1280×720, the simulator open) cut the Claude Code
+  // example's right-hand column and the Letta agent's chain at its side edge.
+  const SIM_PANES = [
+    { width: 740, height: 795 },
+    { width: 620, height: 615 },
+  ];
+  for (const path of ['examples/letta-refund-agent.af', 'examples/claude-code-settings.json'])
+    it(`lays ${path} out for Simulate's pane as wide as it reads at zoom 1`, () => {
+      const doc = docOf(path);
+      const input = layoutInputOf(doc);
+      const own = layoutOf(doc);
+      for (const pane of SIM_PANES) {
+        const laid = stageLayout(input, own, pane, PADDING, undefined, SIMULATE_FIT);
+        expect(wholeZoom(laid, input.nodes, { width: pane.width, height: 1e9 }, PADDING)).toBeGreaterThanOrEqual(1);
+      }
+    });
+
+  it('keeps the document’s own layout in Simulate when it reads whole at zoom 1', () => {
+    const doc = docOf('examples/etl-pipeline.toml');
+    const input = layoutInputOf(doc);
+    const own = layoutOf(doc);
+    const laid = stageLayout(input, own, { width: 4000, height: 700 }, PADDING, undefined, SIMULATE_FIT);
+    expect(laid).toBe(own);
   });
 });

@@ -10,6 +10,7 @@ import { useUiStore } from '../state/uiContext.tsx';
 import { activeDoc } from '../state/store.ts';
 import type { RuleDoc } from '../state/documents.ts';
 import { StageContext, STAGE_VIEW } from './stage.ts';
+import { CANVAS_VIEW } from '../layout/viewport.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { onFirstIntent } from '../state/onFirstIntent.ts';
 import { Loading } from '../components/ui/Loading.tsx';
@@ -24,12 +25,13 @@ const DocCanvas = lazy(() => loadDocCanvas().then((m) => ({ default: m.DocCanvas
 
 /**
  * `stage`: the presenter's canvas; `focus` names the nodes its current step is about (kept in view
- * when the whole graph does not fit on stage).
+ * when the whole graph does not fit on stage). `fitPane`: Simulate's canvas, which lays a graph too
+ * wide to be read whole out for its pane, as the stage does (the Design canvas keeps the user's layout).
  */
-export function Canvas({ stage = false, docId, label = 'Graph', focus }: { stage?: boolean; docId?: string | undefined; label?: string; focus?: readonly string[] | undefined }) {
+export function Canvas({ stage = false, fitPane = false, docId, label = 'Graph', focus }: { stage?: boolean; fitPane?: boolean; docId?: string | undefined; label?: string; focus?: readonly string[] | undefined }) {
   const section = useRef<HTMLElement>(null);
-  const pane = useStagePane(stage, section);
-  const onStage = useMemo(() => ({ on: true, view: STAGE_VIEW, focus, pane }), [focus, pane]);
+  const pane = useStagePane(stage || fitPane, section);
+  const onStage = useMemo(() => (stage ? { on: true, view: STAGE_VIEW, focus, pane } : { on: false, view: CANVAS_VIEW, pane }), [stage, focus, pane]);
   const active = useStudio(activeDoc);
   const chosen = useStudio((s) => (docId !== undefined ? s.project.docs.find((d) => d.id === docId) : undefined));
   const doc = chosen ?? active;
@@ -42,17 +44,17 @@ export function Canvas({ stage = false, docId, label = 'Graph', focus }: { stage
   );
   return (
     <section ref={section} className="canvas" aria-label={label} tabIndex={-1}>
-      {stage ? <StageContext.Provider value={onStage}>{body}</StageContext.Provider> : body}
+      {stage || fitPane ? <StageContext.Provider value={onStage}>{body}</StageContext.Provider> : body}
     </section>
   );
 }
 
-/** The size of the stage's canvas (whole pixels, the same object while it keeps its size); undefined off stage. */
-function useStagePane(stage: boolean, ref: RefObject<HTMLElement | null>): { width: number; height: number } | undefined {
+/** The size of the canvas (whole pixels, the same object while it keeps its size) when `on`; undefined otherwise. */
+function useStagePane(on: boolean, ref: RefObject<HTMLElement | null>): { width: number; height: number } | undefined {
   const [pane, setPane] = useState<{ width: number; height: number } | undefined>(undefined);
   useEffect(() => {
     const el = ref.current;
-    if (!stage || !el) return;
+    if (!on || !el) return;
     const measure = () => {
       const width = Math.floor(el.clientWidth);
       const height = Math.floor(el.clientHeight);
@@ -62,7 +64,7 @@ function useStagePane(stage: boolean, ref: RefObject<HTMLElement | null>): { wid
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [stage, ref]);
+  }, [on, ref]);
   return pane;
 }
 

@@ -11,7 +11,10 @@ export interface Stage {
   view: ViewportOptions;
   /** The nodes the presenter's current step is about (the current call's node, the deciding rule's): kept in view. */
   focus?: readonly string[] | undefined;
-  /** The stage's graph pane, in screen pixels, once measured: the graph is laid out for it (`stageLayout.ts`). */
+  /**
+   * The canvas's pane, in screen pixels, once measured: the graph is laid out for it (`stageLayout.ts`).
+   * On stage always; off stage in Simulate only, when the document's layout cannot be read whole.
+   */
   pane?: { width: number; height: number } | undefined;
 }
 

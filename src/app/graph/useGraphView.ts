@@ -7,14 +7,16 @@
  * page its canvas shows at the readable zoom, a capped view's layout is wrapped to fill it
  * (`wrap.ts`) and laid out again when the canvas changes size. On stage (the presenter), the graph
  * is laid out for the stage's pane when that shows it whole at a larger zoom (`stageLayout.ts`);
- * nodes moved there stay put on stage only.
+ * nodes moved there stay put on stage only. Simulate's canvas (given its pane) does the same when
+ * the document's layout is wider than its pane at the readable zoom (`SIMULATE_FIT`); a node moved
+ * there makes the layout shown the document's.
  */
 import { useCallback, useContext, useDeferredValue, useMemo, useState } from 'react';
 import type { XY } from '../state/documents.ts';
 import type { LayoutEdge, LayoutNode } from '../layout/types.ts';
 import { bandsOf, layeredLayout } from '../layout/layered.ts';
 import type { Bands, Page } from '../layout/wrap.ts';
-import { stageLayout } from '../layout/stageLayout.ts';
+import { SIMULATE_FIT, stageLayout } from '../layout/stageLayout.ts';
 import { GRAPH_CAP, neighbourhood, type GraphView, type Item, type Link } from './neighbourhood.ts';
 import { STAGE_CONTROLS_BAND, StageContext } from './stage.ts';
 
@@ -70,30 +72,33 @@ export function useGraphView<N extends Item, E extends Link>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view, capped, page]);
   const stage = useContext(StageContext);
-  const pane = stage.on ? stage.pane : undefined;
+  const { pane, on } = stage;
   const padding = stage.view.padding;
   const staged = useMemo(() => {
     if (!pane) return undefined;
     const base = own ?? docLayout;
-    // laid out for the pane less the zoom controls' band, as the stage's camera fits it
-    const laid = stageLayout(layoutInput(view, true), base, { width: pane.width - STAGE_CONTROLS_BAND.left, height: pane.height }, padding);
+    // laid out for the pane less the zoom controls' band, as the camera fits it
+    const room = { width: pane.width - STAGE_CONTROLS_BAND.left, height: pane.height };
+    const laid = on ? stageLayout(layoutInput(view, true), base, room, padding) : stageLayout(layoutInput(view), base, room, padding, undefined, SIMULATE_FIT);
     return laid === base ? undefined : laid;
     // The layout input depends on the view only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pane, padding, view, own, docLayout]);
+  }, [pane, on, padding, view, own, docLayout]);
   const [stagedSeen, setStagedSeen] = useState(staged);
   if (staged !== stagedSeen) {
     setStagedSeen(staged);
     setMoved({});
   }
   const layout = useMemo(() => (staged ? { ...staged, ...moved } : own ? { ...own, ...moved } : docLayout), [staged, own, moved, docLayout]);
-  const local = capped || staged !== undefined;
+  const local = capped || (staged !== undefined && on);
   const onMove = useCallback(
     (positions: Record<string, XY>, key: string) => {
       if (local) setMoved((m) => ({ ...m, ...positions }));
+      // A node moved in Simulate's layout: that layout, as the user now arranges it, becomes the document's.
+      else if (staged) storeMove({ ...staged, ...positions }, key);
       else storeMove(positions, key);
     },
-    [local, storeMove],
+    [local, staged, storeMove],
   );
   return { view, layout, onMove, bands: own ? bandsOf(own) : undefined };
 }

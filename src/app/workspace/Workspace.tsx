@@ -106,7 +106,7 @@ export function Workspace() {
       </div>
       <main className="area-canvas center" hidden={maximised}>
         <h2 className="visually-hidden">{design ? 'Design' : 'Simulate'}</h2>
-        <Canvas docId={design ? undefined : simulated} />
+        <Canvas docId={design ? undefined : simulated} fitPane={!design} />
       </main>
       <div className="area-right-handle">
         {design && !inspectorFolded ? (

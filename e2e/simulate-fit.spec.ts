@@ -1,0 +1,47 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openWalkthrough, region, stayOffline } from './helpers.ts';
+import { geometry, settled } from './canvasGeometry.ts';
+
+/**
+ * review13: Simulate at 1440×900 cut the Claude Code walk-through's right-hand column of tools at
+ * the pane's edge (the graph laid out for a wide Design canvas), and a Letta agent's chain ran past
+ * it. Simulate lays the graph out for its pane, as the presenter's stage does: at the readable zoom
+ * no node is cut at the pane's left or right edge, and a graph that can be read whole is.
+ */
+const WALKS = ['A Claude Code session under a project’s settings', 'A Letta agent, as Letta runs it'];
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+];
+
+async function openInSimulate(page: Page, title: string) {
+  await stayOffline(page);
+  const stage = await openWalkthrough(page, title);
+  await page.keyboard.press('Escape');
+  await expect(stage).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Simulation' })).toBeVisible();
+  await settled(page, region(page, 'Graph'));
+}
+
+for (const size of SIZES)
+  for (const title of WALKS)
+    test(`Simulate at ${size.width}×${size.height} cuts no node of “${title}” at the pane's side edges`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await openInSimulate(page, title);
+      const canvas = region(page, 'Graph');
+      const pane = (await canvas.boundingBox())!;
+      const g = await geometry(canvas);
+      expect(g.zoom).toBeGreaterThanOrEqual(1);
+      const total = Number(await canvas.locator('.rs-flow').getAttribute('data-nodes'));
+      expect(g.nodes.length).toBe(total);
+      for (const n of g.nodes) {
+        // a node is whole across the pane, or wholly out of it: never cut at its left or right edge
+        const inside = n.box.x >= pane.x - 1 && n.box.x + n.box.width <= pane.x + pane.width + 1;
+        expect(inside, `${n.id} at ${Math.round(n.box.x)}..${Math.round(n.box.x + n.box.width)} in ${Math.round(pane.x)}..${Math.round(pane.x + pane.width)}`).toBe(true);
+      }
+      if (size.width === 1440) {
+        // at 1440×900 the whole graph reads on screen: every node whole in the pane
+        for (const n of g.nodes) expect(n.box.y + n.box.height, n.id).toBeLessThanOrEqual(pane.y + pane.height + 1);
+      }
+      await page.screenshot({ path: `test-results/simulate-fit-${title.slice(2, 8)}-${size.width}.png` });
+    });
