@@ -47,7 +47,8 @@ export function DecisionRowContent({ decision: d, seq, dedupeWindowMs, call }: {
       </span>
       <span className="sim-label" title={text}>
         {quiet ? <span className="visually-hidden">{quiet}</span> : null}
-        {quiet ? head.text.slice(quiet.length) : head.text}
+        {/* the name gives way last: a narrow timeline cuts the quieter detail first (review13) */}
+        <span className="sim-name">{quiet ? head.text.slice(quiet.length) : head.text}</span>
         {head.detail !== undefined ? (
           <span className="sim-detail">
             {head.join ?? ' '}

@@ -9,7 +9,8 @@ import { Timeline } from './Timeline.tsx';
 import { StepControls } from './StepControls.tsx';
 import { TeachingBar } from './TeachingBar.tsx';
 import { useSimulation } from './useSimulation.ts';
-import { useEffect } from 'react';
+import { useEffect, useMemo, type CSSProperties } from 'react';
+import { timelineWidth } from './timelineWidth.ts';
 import { ViewTabs } from '../workspace/ViewTabs.tsx';
 import { useUiStore } from '../state/uiContext.tsx';
 import { useStore } from 'zustand';
@@ -30,6 +31,10 @@ export function SimulationPanel({ id }: { id?: string }) {
   const live = useStore(liveStore, (s) => s.active && !s.lines);
   const choice = useSimulation((s) => s.choice);
   const elsewhere = useStudio((s) => (hasRun ? undefined : decidedInPolicyView(s.project, choice)));
+  // the timeline as wide as its longest tool name needs (see timelineWidth.ts)
+  const tools = useSimulation((s) => s.overview?.tools);
+  const items = useSimulation((s) => s.run?.items ?? 0);
+  const bodyStyle = useMemo(() => ({ '--timeline-width': `${timelineWidth(tools ?? [], items.toString().length + 3)}px` }) as CSSProperties, [tools, items]);
   // A new run shows its first results: the Step view, whichever view was open.
   useEffect(() => {
     if (runId !== undefined) ui.getState().setTab('simulate-side', 'step');
@@ -42,7 +47,7 @@ export function SimulationPanel({ id }: { id?: string }) {
         {live ? null : <TeachingBar />}
       </div>
       {live ? null : <CounterexampleTitle />}
-      <div className={live || elsewhere ? 'sim-body sim-body-live' : 'sim-body'}>
+      <div className={live || elsewhere ? 'sim-body sim-body-live' : 'sim-body'} style={bodyStyle}>
         <div className="sim-main">
           {live ? (
             <LiveView />
