@@ -49,6 +49,18 @@ function walkedEdgeClass(step: StepHighlight | undefined, id: string): string {
   return path.edges.has(id) ? ' rs-edge-walked' : '';
 }
 
+/**
+ * An edge's arrowhead, in the path's colour when the edge is on it (the stage's trace colour on
+ * stage, the canvas's otherwise): a marker is drawn apart from its edge, so the edge's class does not
+ * reach it, and a grey head on a short walked edge read as the line not drawn (review13).
+ */
+function arrowOf(step: StepHighlight | undefined, id: string): { type: 'arrowclosed'; color?: string } {
+  const path = step?.path;
+  if (path?.last.has(id)) return { type: 'arrowclosed', color: path.refused ? 'var(--stage-blocked, var(--error))' : 'var(--stage-trace, var(--accent))' };
+  if (path?.edges.has(id)) return { type: 'arrowclosed', color: 'var(--stage-trace, color-mix(in srgb, var(--accent) 65%, var(--border-strong)))' };
+  return { type: 'arrowclosed' };
+}
+
 /** The class of the step's own node: its verdict (the deciding rule's other tool gets none). */
 const verdictClass = (step: StepHighlight, own: boolean): string => (own && step.verdict !== undefined ? ` rs-verdict rs-verdict-${step.verdict}` : '');
 
@@ -145,7 +157,7 @@ export function toolFlow(
       type: 'rule',
       selected: e.rule === selectedRule,
       className: `rs-edge rs-edge-${e.kind}${e.cycle ? ' rs-edge-cycle' : ''}${step?.toolRule === e.rule ? ` rs-edge-step${pulseClass(step)}` : ''}${walkedEdgeClass(step, e.id)}`,
-      ...(e.kind === 'exclusive' ? {} : { markerEnd: { type: 'arrowclosed' as const } }),
+      ...(e.kind === 'exclusive' ? {} : { markerEnd: arrowOf(step, e.id) }),
       ariaLabel: edgeAriaLabel(e),
       data: {
         label: e.label,
@@ -194,7 +206,7 @@ export function phaseFlow(
       type: 'rule',
       selected: selection.kind === 'transition' && selection.node === e.node && selection.index === e.index,
       className: `rs-edge rs-edge-transition${e.error ? ' rs-edge-cycle' : ''}${walkedEdgeClass(step, e.id)}`,
-      markerEnd: { type: 'arrowclosed' as const },
+      markerEnd: arrowOf(step, e.id),
       ariaLabel: `${e.source} to ${e.target} when ${e.when}`,
       data: { label: e.when, title: e.error ? `Transition to a phase that does not exist` : `when ${e.when}` },
     }),

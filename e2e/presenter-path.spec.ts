@@ -1,0 +1,42 @@
+/**
+ * review13: on the presenter's stage the ETL walk-through's path never drew its transform → load
+ * edge, though the trace walks it at step 4 and every slide after reads it as walked: the edge had
+ * the path's classes, but its line, short between two layers, was hidden under its label and a grey
+ * arrowhead.
+ */
+import { expect, test } from '@playwright/test';
+import { forwardTo, openWalkthrough, stayOffline } from './helpers.ts';
+import { settled } from './canvasGeometry.ts';
+
+test('the stage draws the transform → load move of the ETL walk-through, then keeps it on the path', async ({ page }) => {
+  test.setTimeout(90_000);
+  await stayOffline(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const stage = await openWalkthrough(page, 'ETL pipeline, step by step');
+  const graph = stage.getByRole('region', { name: 'Stage graph' });
+  const edge = (label: string) => graph.locator(`.react-flow__edge[aria-label="${label}"]`);
+  await forwardTo(page, stage, /^Step 4 of \d+$/);
+  await expect(edge('transform before load')).toHaveClass(/rs-edge-last/);
+  await expect(edge('extract before transform')).toHaveClass(/rs-edge-walked/);
+  // the line shows, not hidden under its label (which sits over it)
+  await settled(page, graph);
+  const covered = await edge('transform before load').evaluate((g) => {
+    const line = g.querySelector('.react-flow__edge-path')!.getBoundingClientRect();
+    const label = g.closest('.react-flow')!.querySelector(`.rs-edge-label[data-edge="${CSS.escape(g.getAttribute('data-id') ?? '')}"]`)!.getBoundingClientRect();
+    const w = Math.min(line.right, label.right) - Math.max(line.left, label.left);
+    const h = Math.min(line.bottom, label.bottom) - Math.max(line.top, label.top);
+    return w > 0 && h > 0 ? w : 0;
+  });
+  expect(covered).toBe(0);
+  await page.screenshot({ path: 'test-results/presenter-path-4.png' });
+  // drawn in the path's colour, not the plain edge's
+  const stroke = (label: string) => edge(label).locator('.react-flow__edge-path').evaluate((p) => getComputedStyle(p).strokeWidth);
+  expect(parseFloat(await stroke('transform before load'))).toBeGreaterThanOrEqual(3);
+  await page.keyboard.press('End');
+  await expect(stage.locator('.presenter-counter')).toHaveText(/^Step (\d+) of \1$/);
+  for (const label of ['connect_db before extract', 'extract before transform', 'transform before load']) {
+    await expect(edge(label), label).toHaveClass(/rs-edge-walked|rs-edge-last/);
+    expect(parseFloat(await stroke(label)), label).toBeGreaterThanOrEqual(3);
+  }
+  await page.screenshot({ path: 'test-results/presenter-path-end.png' });
+});
