@@ -1,12 +1,13 @@
 /**
- * Copy, Paste and Duplicate of the selected nodes (tools or phases), as in Figma or Excalidraw.
- * Ctrl/Cmd+C and Ctrl/Cmd+V are left to the browser, whose copy and paste events the studio
+ * Copy, Cut, Paste and Duplicate of the selected nodes (tools or phases), as in Figma or Excalidraw.
+ * Ctrl/Cmd+C, Ctrl/Cmd+X and Ctrl/Cmd+V are left to the browser, whose copy and paste events the studio
  * answers (`installClipboardEvents`: no permission asked); the palette and the Inspector's buttons
  * run these, through `navigator.clipboard` where the page may use it and the in-app clipboard
  * otherwise. Simulate mode and the presenter are read-only: none of them runs there.
  */
 import type { Action, ActionContext } from './types.ts';
 import { canCopy, canPasteInto, clipOfText, copySelection, duplicateSelection, heldClip, pasteClip } from '../graph/graphClipboard.ts';
+import { canCut, cutSelection } from '../graph/graphCut.ts';
 
 /** Whether the page may read the system clipboard without asking (a paste from the palette must not raise a prompt). */
 async function mayReadClipboard(): Promise<boolean> {
@@ -43,6 +44,20 @@ export const clipboardActions: Action[] = [
     run(ctx) {
       const copied = copySelection(ctx);
       if (copied && typeof navigator !== 'undefined') void navigator.clipboard?.writeText(copied.text).catch(() => undefined);
+    },
+  },
+  {
+    id: 'cut-nodes',
+    label: 'Cut',
+    keywords: 'cut clipboard move nodes tools phases',
+    shortcuts: ['Mod+X'],
+    native: true,
+    hint: 'Cut the selected tools with their rules (or phases with their transitions): copied as Copy copies them, then deleted, in one undo step',
+    unavailable: SELECT_FIRST.replace('Pattern or Letta', 'Pattern'),
+    enabled: canCut,
+    run(ctx) {
+      const cut = cutSelection(ctx);
+      if (cut && typeof navigator !== 'undefined') void navigator.clipboard?.writeText(cut.text).catch(() => undefined);
     },
   },
   {

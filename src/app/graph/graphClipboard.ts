@@ -123,14 +123,19 @@ function lettaToolsOf(r: LettaToolRule): string[] {
 export function copySelection(ctx: ActionContext): Copied | undefined {
   const copied = copyOfSelection(ctx);
   if (!copied) return undefined;
+  holdCopy(ctx, copied, 'Copied');
+  return copied;
+}
+
+/** Puts `copied` (of the active document as it is now) in the in-app clipboard, said as `verb` (`Copied 2 tools and 1 rule.`) with `after`. */
+export function holdCopy(ctx: ActionContext, copied: Copied, verb: string, after = ''): void {
   held = copied;
   const n = copied.clip.kind === 'tools' ? copied.clip.tools.length : copied.clip.nodes.length;
   const doc = activeDoc(ctx.store.getState());
   const { clip } = copied;
   const links =
     clip.kind === 'phases' ? clip.nodes.reduce((k, p) => k + p.transitions.length, 0) : doc?.kind === 'agent' && doc.agent.family === 'letta' ? lettaRulesAmong(doc.agent, clip).length : clip.rules.length;
-  ctx.store.getState().notify('info', `Copied ${counted(copied.clip, n, links)}.`);
-  return copied;
+  ctx.store.getState().notify('info', `${verb} ${counted(copied.clip, n, links)}.${after}`);
 }
 
 /** The clip a paste event's data holds: the studio's own (checked), else the in-app one when the text is its text. */
