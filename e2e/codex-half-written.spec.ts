@@ -44,7 +44,15 @@ test('a half-written Codex rule: the six rules stay drawn, the broken one is an 
   // The Policy tab lists the rules that read and says why no call is decided, not "No sessions loaded".
   await page.getByRole('tab', { name: /^Policy/ }).click();
   const policy = region(page, 'Policy');
-  await expect(policy.getByRole('alert')).toContainText('Codex refuses these rules: K001 at codex-default.rules:25:36');
+  await expect(policy.getByRole('alert')).toContainText('Codex refuses these rules, so no call is decided: K001 at codex-default.rules:25:36');
+  // ui16: its status said "0 calls in 1 session" with no why; it says why no call is decided
+  await expect(policy.locator('.corpus-status')).toHaveText('1 .rules file · 6 rules that read · no call decided in 1 session: Codex refuses codex-default.rules (line 25 does not read)');
+  await expect(policy).not.toContainText('0 calls');
+  // and goes to the problem, as the Inspector's note names it
+  await policy.getByRole('button', { name: 'Show the problem' }).click();
+  await expect(region(page, 'Source')).toBeVisible();
+  await expect(region(page, 'Source').locator('.monaco-editor .view-line').filter({ hasText: 'prefix_rule(pattern=["git", "reset"' })).toBeVisible();
+  await page.getByRole('tab', { name: /^Policy/ }).click();
   await expect(policy.getByRole('table', { name: 'Rules in load order' }).getByRole('row')).toHaveCount(1 + 6 + 1);
   await expect(policy).not.toContainText('No sessions loaded');
   await page.getByRole('tab', { name: /^Source/ }).click();

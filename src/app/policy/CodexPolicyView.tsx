@@ -113,11 +113,20 @@ export function CodexPolicyView() {
 
   const errors = report.diagnostics.filter((d) => d.severity === 'error' && files.some((f) => f.path === d.file));
   const first = errors[0];
+  // A refused file decides no call: the status says so and why, not "0 calls in 1 session" (ui16).
+  const calls = first ? `no call decided in ${count(sessions.length, 'session')}: Codex refuses ${first.file} (line ${first.range.start.line} does not read)` : `${count(report.calls.length, 'call')} in ${count(sessions.length, 'session')}`;
+  const refusedDoc = first && docOf(docs, first.file);
+  const showRefusal = () => {
+    if (!first || !refusedDoc) return;
+    const s = store.getState();
+    if (s.project.activeDocId !== refusedDoc.id) s.setActiveDoc(refusedDoc.id);
+    s.revealRange(refusedDoc.id, first.range);
+  };
   return (
     <RuleReportView
       id="codex"
       name="Codex"
-      status={`${count(files.length, '.rules file')} · ${count(report.rules.length, 'rule')} · ${count(report.calls.length, 'call')} in ${count(sessions.length, 'session')}`}
+      status={`${count(files.length, '.rules file')} · ${count(report.rules.length, first ? 'rule that reads' : 'rule', first ? 'rules that read' : 'rules')} · ${calls}`}
       decisions={DECISIONS}
       totals={report.totals}
       rules={report.rules.map((r) => ({ key: `${r.file}:${r.start}`, decision: r.decision, label: r.pattern, where: `${r.file}:${r.line}:${r.col}${r.justification ? ` · ${r.justification}` : ''}`, text: r.text, cells: [r.matched.length, r.decided.length], calls: r.matched }))}
@@ -128,6 +137,7 @@ export function CodexPolicyView() {
       columns={COLUMNS}
       callsVerb="matched"
       {...(first ? { refusal: `${first.code} at ${first.file}:${first.range.start.line}:${first.range.start.column} — ${first.message}` } : {})}
+      {...(refusedDoc ? { showRefusal } : {})}
       noSessions="No sessions loaded: import a Codex session log (~/.codex/sessions/…/rollout-*.jsonl) or a command script to count the calls each rule decides."
       skipped={report.skipped}
       why={why}

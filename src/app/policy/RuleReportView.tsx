@@ -65,6 +65,8 @@ export interface RuleReportProps {
   callsVerb: string;
   /** The load error the dialect refuses the files with, if any. */
   refusal?: string;
+  /** Shows the refusal's Problem in its file's source (a button beside the refusal), when the file is open here. */
+  showRefusal?: () => void;
   noSessions: ReactNode;
   skipped: { name: string; reason: string }[];
   /** How the unread sessions are introduced (default `Sessions not read`). */
@@ -186,7 +188,16 @@ export function RuleReportView(p: RuleReportProps) {
       </div>
       {p.refusal && (
         <p className="corpus-error" role="alert">
-          {p.name} refuses these rules: <CodeText text={p.refusal} />
+          {p.name} refuses these rules, so no call is decided: <CodeText text={p.refusal} />
+          {/[.!?]$/.test(p.refusal) ? '' : '.'}
+          {p.showRefusal ? (
+            <>
+              {' '}
+              <button type="button" className="btn btn-link" onClick={p.showRefusal}>
+                Show the problem
+              </button>
+            </>
+          ) : null}
         </p>
       )}
       {/* Refused rules decide no call: the sessions may well be loaded. */}
