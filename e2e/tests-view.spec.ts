@@ -80,6 +80,11 @@ test('a rule change breaks a saved test; open it at the failing step; save the r
   const sim = region(page, 'Simulation');
   await expect(sim).toBeVisible();
   await expect(sim.getByText('Step 5 of 9')).toBeVisible({ timeout: 30_000 });
+  // review14: the Step view says what the test expected there, beside what the run did
+  const expects = sim.getByRole('note', { name: 'What the test expects' });
+  await expect(expects).toContainText('The test “the guided walk-through” fails here');
+  await expect(expects).toContainText('blocked MaxCallsExceeded rule #5');
+  await expect(expects).toContainText('allowed load');
 
   await sim.getByRole('button', { name: 'Save as test', exact: true }).click();
   await openTab(page, /^Tests/);

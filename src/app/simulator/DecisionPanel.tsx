@@ -40,6 +40,7 @@ export function DecisionPanel() {
       {decision ? <p className="sim-stepref">{number}</p> : null}
       {decision ? <MinimiseBar decision={decision} /> : null}
       <SessionDiffersNote text={differs} className="sim-differs" />
+      {decision && run ? <TestExpectsNote run={run} step={run.log.stepOf(decision.seq) + 1} /> : quiet && run ? <TestExpectsNote run={run} step={quiet.step + 1} /> : null}
       {decision && !explanation ? <p className="sim-muted">Explaining {number.toLowerCase()}…</p> : null}
       {decision && explanation ? (
         <>
@@ -131,5 +132,26 @@ export function ExplanationBody({ kind, explanation, run, stage = false }: { kin
         </details>
       ) : null}
     </>
+  );
+}
+
+/** Opened from a failing test: what the test expected at this step and what the run gave. */
+function TestExpectsNote({ run, step }: { run: RunInfo; step: number }) {
+  const failures = run.testExpects?.failures.filter((f) => f.step === step) ?? [];
+  if (failures.length === 0) return null;
+  return (
+    <div className="sim-test-expects" role="note" aria-label="What the test expects">
+      <p>
+        <span aria-hidden="true">✗ </span>
+        The test “{run.testExpects?.test}” fails here:
+      </p>
+      <ul>
+        {failures.map((f, i) => (
+          <li key={i}>
+            expected <CodeText text={f.expected} />; got <CodeText text={f.seen} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -45,6 +45,8 @@ export interface RunInfo {
   events: number;
   startedAt: number;
   endedAt?: number;
+  /** Opened from a failing rule-set test: the test's name and its failures at steps (1-based), said at those steps. */
+  testExpects?: { test: string; failures: readonly { step: number; expected: string; seen: string }[] };
 }
 
 export interface SimulationState {

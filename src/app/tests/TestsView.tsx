@@ -110,7 +110,7 @@ function TestItem({ fileId, test, dialect }: { fileId: string; test: TestOutcome
   const show = useShowSimulator();
   const showPolicy = useUi((s) => s.showPolicy);
   const first = test.failures.find((f) => f.step !== undefined);
-  const open = (step: number | undefined) => void openTestInSimulator(store, fileId, test.name, step, show);
+  const open = (step: number | undefined) => void openTestInSimulator(store, fileId, test.name, step, show, test.failures);
   return (
     <li className={`tests-test is-${test.status}`} data-status={test.status}>
       <div className="tests-test-head">
