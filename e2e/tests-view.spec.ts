@@ -85,6 +85,7 @@ test('a rule change breaks a saved test; open it at the failing step; save the r
   await expect(expects).toContainText('The test “the guided walk-through” fails here');
   await expect(expects).toContainText('blocked MaxCallsExceeded rule #5');
   await expect(expects).toContainText('allowed load');
+  await page.screenshot({ path: 'test-results/tests-view-open-at-step-1440x900.png' });
 
   await sim.getByRole('button', { name: 'Save as test', exact: true }).click();
   await openTab(page, /^Tests/);

@@ -148,7 +148,7 @@ function TestExpectsNote({ run, step }: { run: RunInfo; step: number }) {
       <ul>
         {failures.map((f, i) => (
           <li key={i}>
-            expected <CodeText text={f.expected} />; got <CodeText text={f.seen} />
+            expected <CodeText text={f.expected.replace(/^step [\d.]+: /, '')} />; got <CodeText text={f.seen} />
           </li>
         ))}
       </ul>
