@@ -42,10 +42,12 @@ test('Simulate draws the path walked up to the selected decision, its last move 
   await row('6.2').click();
   await expect(node('disconnect_db')).toHaveClass(/rs-walked/);
   await expect(node('disconnect_db')).toHaveClass(/rs-verdict-allowed/);
-  // Step 9: load refused after the new batch: the current node blocked, the path of the run still drawn.
+  // Step 9: load refused after the new batch: the current node blocked; the path is the new
+  // batch's, where the order counts from zero (review14 #4): connect_db only, not the batch before.
   await row('9').click();
   await expect(node('load')).toHaveClass(/rs-verdict-blocked/);
-  await expect(node('load')).toHaveClass(/rs-walked/);
+  await expect(node('connect_db')).toHaveClass(/rs-walked/);
+  for (const id of ['extract', 'transform', 'load']) await expect(node(id), id).not.toHaveClass(/rs-walked/);
   // (no edge joins connect_db, run last, to load: no move is drawn, and the key names none)
   await expect(graph.locator('.rs-path-legend')).toHaveText('Path so far');
   await row('6.2').click();

@@ -29,6 +29,20 @@ describe('walkedPath', () => {
     expect(walkedPath([ran('a'), ran('b'), d({ kind: 'transition', from: 'p', to: 'q' })], edges, 'tools')).toEqual({ nodes: ['a', 'b'], edges: [], last: ['e1'], refused: false });
   });
 
+  it('starts afresh in a new conversation or batch, as the engine counts the order (review14 #4: ETL step 9)', () => {
+    // ETL: connect_db (auto), extract, transform, load, exit; extract ignored; connect_db again (new batch), load blocked
+    const etl = [
+      { id: 'c>e', source: 'connect_db', target: 'extract' },
+      { id: 'e>t', source: 'extract', target: 'transform' },
+      { id: 't>l', source: 'transform', target: 'load' },
+      { id: 'c>l', source: 'connect_db', target: 'load' },
+    ];
+    const run = [auto('connect_db'), ran('extract'), ran('transform'), ran('load'), d({ kind: 'exit' }), d({ kind: 'ignored', tool: 'extract' })];
+    expect(walkedPath([...run, auto('connect_db'), blocked('load')], etl, 'tools')).toEqual({ nodes: ['connect_db'], edges: [], last: ['c>l'], refused: true });
+    // the first call after an exit starts it too, start tool or not
+    expect(walkedPath([...run, ran('extract')], etl, 'tools')).toEqual({ nodes: ['extract'], edges: [], last: [], refused: false });
+  });
+
   it('walks a workflow by its transitions, START included, and ignores tool calls', () => {
     const t = (from: string, to: string) => d({ kind: 'transition', from, to });
     const path = walkedPath([t('START', 'a'), ran('x'), t('a', 'b'), t('b', 'c'), ran('y')], edges, 'phases');

@@ -40,6 +40,8 @@ const move = (a: string, b: string): string => `${a}\n${b}`;
  * window ending at the selected one (the studio passes the last 1,000). A move to the node it is
  * on walks no edge; a refused call moves nowhere, unless it is the last decision, whose attempt is
  * `last` with `refused`; a decision after the last move (an exit, an interrupt) leaves no `last`.
+ * A new conversation (the first call after an exit) or batch (an automatic run of the start tool)
+ * starts the path afresh, as the engine counts the order afresh there.
  * Decisions about the other graph (a workflow's transitions on a tool graph) are skipped. Linear
  * in the decisions and the edges.
  */
@@ -55,9 +57,25 @@ export function walkedPath(decisions: Iterable<Decision | undefined>, edges: rea
     nodes.add(node);
     at = node;
   };
+  /** The loop ended (an exit): the next call starts the path again. */
+  let ended = false;
   for (const d of decisions) {
     // the other graph's decisions (a workflow's beside an agent's calls) leave this one's path as it is
     if (!d || (kind === 'phases') !== PHASE_KINDS.has(d.kind)) continue;
+    if (d.kind === 'exit') {
+      ended = true;
+      refused = false;
+      lastMove = undefined;
+      continue;
+    }
+    // A new conversation (after an exit) or batch (its start tool run again) counts its order from
+    // zero, so its path starts afresh: the calls before it no longer stand (review14 #4).
+    if ((ended && d.kind !== 'ignored') || (d.kind === 'auto' && d.reason === 'start_constraint')) {
+      ended = false;
+      nodes.clear();
+      moves.clear();
+      at = undefined;
+    }
     refused = false;
     lastMove = undefined;
     if (d.kind === 'transition') {
