@@ -138,6 +138,18 @@ describe('rule-studio verify', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('verifies the files without errors beside one with errors, and says which was not verified (review14)', async () => {
+    const good = '[[agents]]\nname = "ok"\ntools = ["a", "b"]\n[[agents.tool_rules]]\ntool_name = "b"\nconditions = ["a"]\nrule_type = { type = "RequiresPrecedingTools" }\n';
+    const files = { 'bad.toml': '[[agents]]\nname = "x"\n[[agents.tool_rules]]\ntool_name = "a"\n', 'good.toml': good };
+    const r = await runCli(['verify', 'bad.toml', 'good.toml'], files);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('a file has errors (see `rule-studio check`) and was not verified: bad.toml');
+    expect(r.stderr).toContain('ok (good.toml): every reachable state explored');
+    const gh = await runCli(['verify', 'bad.toml', 'good.toml', '--format', 'github'], files);
+    expect(gh.code).toBe(1);
+    expect(gh.stdout).toContain('::error file=bad.toml');
+  });
+
   it('rejects a bad --max-states as usage', async () => {
     const r = await runCli(['verify', 'stuck.toml', '--max-states', 'lots'], { 'stuck.toml': STUCK });
     expect(r.code).toBe(2);

@@ -1,5 +1,5 @@
 /** `verify`'s run: explores every agent's rules and every workflow's sessions, and reports findings with their traces (see `verify.ts`). */
-import { checkFiles, hasErrors } from '../../core/check.ts';
+import { checkFiles } from '../../core/check.ts';
 import { verifyFiles, type FilesVerification, type VerifyDiagnostic } from '../../core/verify/explore.ts';
 import { DEFAULT_MAX_STATES } from '../../core/verify/limits.ts';
 import type { CounterexampleStep } from '../../core/verify/findings.ts';
@@ -55,14 +55,22 @@ export function runVerify(args: ParsedArgs, ctx: CliContext): number {
   const format = formatOf(args);
   const files = loadRuleInputs(ctx, args.positionals, { skipOthers: args.flag('skip-non-rule-files') });
   const statics = checkFiles(files, settings.profile ?? 'spec');
-  if (hasErrors(statics) && format !== 'text') {
-    ctx.err('rule-studio verify: the rule files have errors (see `rule-studio check`), so nothing was verified');
-    printDiagnostics(ctx, args, statics.filter((x) => x.severity === 'error'), format, format === 'json' ? { agents: [], workflows: [] } : {});
-    return EXIT.errors;
+  // A file with errors is not verified; the others are (review14: one broken example stopped
+  // `verify examples/` as a whole). Its errors are reported beside the findings, and the exit code says so.
+  const staticErrors = statics.filter((x) => x.severity === 'error');
+  const broken = new Set(staticErrors.map((d) => d.file));
+  const usable = files.filter((f) => !broken.has(f.file));
+  if (broken.size > 0) {
+    const names = [...broken].join(', ');
+    ctx.err(
+      usable.length === 0
+        ? 'rule-studio verify: the rule files have errors (see `rule-studio check`), so nothing was verified'
+        : `rule-studio verify: ${broken.size === 1 ? 'a file has' : `${broken.size} files have`} errors (see \`rule-studio check\`) and ${broken.size === 1 ? 'was' : 'were'} not verified: ${termSafe(names)}`,
+    );
+    if (format === 'text') for (const d of staticErrors) ctx.err(formatDiagnostic(d));
   }
-  if (hasErrors(statics)) {
-    for (const d of statics.filter((x) => x.severity === 'error')) ctx.err(formatDiagnostic(d));
-    ctx.err('rule-studio verify: the rule files have errors (see `rule-studio check`), so nothing was verified');
+  if (usable.length === 0) {
+    if (format !== 'text') printDiagnostics(ctx, args, staticErrors, format, format === 'json' ? { agents: [], workflows: [] } : {});
     return EXIT.errors;
   }
   // Time is bounded as well as states: past --max-seconds the search stops as at the state bound
@@ -82,7 +90,9 @@ export function runVerify(args: ParsedArgs, ctx: CliContext): number {
       ctx.err(`rule-studio verify: ${Math.round((now - started) / 1000)} s, ${p.states.toLocaleString('en-US')} states explored, every sequence of up to ${p.depth} moves so far`);
     },
   };
-  const result = verifyFiles(files, settings, limits, settings.agent);
+  const result = verifyFiles(usable, settings, limits, settings.agent);
+  /** The findings with the errors of the files not verified first (machine formats report both). */
+  const reported = [...staticErrors, ...result.diagnostics];
   if (timedOut) ctx.err(`rule-studio verify: the search stopped at the time limit (--max-seconds ${maxSeconds}); what it proved by then is below`);
   const dir = args.value('traces');
   const written = dir === undefined ? new Map<VerifyDiagnostic, string>() : writeTraces(ctx, dir, result);
@@ -100,9 +110,9 @@ export function runVerify(args: ParsedArgs, ctx: CliContext): number {
       stats: w.stats,
       findings: result.diagnostics.filter((d) => d.file === w.file && d.target.kind === 'workflow' && d.target.workflow === w.workflow).map(withFile),
     }));
-    return printDiagnostics(ctx, args, result.diagnostics, 'json', { agents, workflows });
+    return printDiagnostics(ctx, args, reported, 'json', { agents, workflows });
   }
-  if (format === 'sarif' || format === 'github') return printDiagnostics(ctx, args, result.diagnostics, format);
+  if (format === 'sarif' || format === 'github') return printDiagnostics(ctx, args, reported, format);
   const quiet = args.flag('quiet');
   for (const d of result.diagnostics) {
     if (quiet && d.severity !== 'error') continue;
@@ -122,6 +132,6 @@ export function runVerify(args: ParsedArgs, ctx: CliContext): number {
         : `search stopped at ${a.stats.states} states: proved for every sequence of up to ${a.stats.depth} moves`;
     ctx.err(termSafe(`${a.name} (${a.file}): ${verdict}`));
   }
-  ctx.err(summarize(result.diagnostics));
-  return exitCodeOf(ctx, args, result.diagnostics);
+  ctx.err(summarize(reported));
+  return exitCodeOf(ctx, args, reported);
 }
