@@ -186,3 +186,27 @@ export async function forwardTo(page: Page, stage: Locator, label: RegExp): Prom
   }
   await expect(counter).toHaveText(label);
 }
+
+/** The presenter's stage graph: its nodes and edge labels not wholly inside its pane (ids, texts), and its smallest node text × zoom. */
+export function stageGeometry(stage: Locator) {
+  return stage.getByRole('region', { name: 'Stage graph' }).evaluate((root) => {
+    const vp = root.querySelector('.react-flow__viewport');
+    const zoom = vp ? new DOMMatrixReadOnly(getComputedStyle(vp).transform).a : NaN;
+    const pane = (root.querySelector('.react-flow') as HTMLElement).getBoundingClientRect();
+    const inside = (r: DOMRect) => r.left >= pane.left - 1 && r.right <= pane.right + 1 && r.top >= pane.top - 1 && r.bottom <= pane.bottom + 1;
+    const nodes = [...root.querySelectorAll<HTMLElement>('.react-flow__node')];
+    const labels = [...root.querySelectorAll<HTMLElement>('.rs-edge-label')];
+    let smallest = Infinity;
+    for (const el of root.querySelectorAll('.react-flow__node *')) {
+      const own = [...el.childNodes].some((c) => c.nodeType === Node.TEXT_NODE && (c.textContent ?? '').trim() !== '');
+      if (own) smallest = Math.min(smallest, parseFloat(getComputedStyle(el).fontSize) * zoom);
+    }
+    return {
+      allInside: nodes.length > 0 && nodes.every((n) => inside(n.getBoundingClientRect())),
+      nodes: nodes.length,
+      labels: labels.length,
+      cut: [...nodes.filter((n) => !inside(n.getBoundingClientRect())).map((n) => n.dataset['id']), ...labels.filter((l) => !inside(l.getBoundingClientRect())).map((l) => l.textContent)],
+      smallest,
+    };
+  });
+}

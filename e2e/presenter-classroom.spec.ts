@@ -5,8 +5,8 @@
  * at the edge) with no text under 12 px; a blocked step draws its node blocked; the trace's
  * narration is speaker text; the teaching link is copied from the presenter.
  */
-import { expect, test, type Locator } from '@playwright/test';
-import { forwardTo, openWalkthrough, stayOffline } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { forwardTo, openWalkthrough, stageGeometry, stayOffline } from './helpers.ts';
 
 const WALKTHROUGHS = ['ETL pipeline, step by step', 'A coding session under the execution workflow', 'A Letta agent, as Letta runs it', 'A Claude Code session under a project’s settings'];
 /**
@@ -15,26 +15,6 @@ const WALKTHROUGHS = ['ETL pipeline, step by step', 'A coding session under the 
  * phases were 11–12 px on a 1280×720 projector).
  */
 const FLOOR_PX: Readonly<Record<string, number>> = { 'A coding session under the execution workflow': 13 };
-
-/** The stage graph's geometry: whether every node is inside the pane, and its smallest text × zoom. */
-function stageView(stage: Locator) {
-  return stage.getByRole('region', { name: 'Stage graph' }).evaluate((root) => {
-    const vp = root.querySelector('.react-flow__viewport');
-    const zoom = vp ? new DOMMatrixReadOnly(getComputedStyle(vp).transform).a : NaN;
-    const pane = (root.querySelector('.react-flow') as HTMLElement).getBoundingClientRect();
-    const inside = (r: DOMRect) => r.left >= pane.left - 1 && r.right <= pane.right + 1 && r.top >= pane.top - 1 && r.bottom <= pane.bottom + 1;
-    const nodes = [...root.querySelectorAll<HTMLElement>('.react-flow__node')];
-    let smallest = Infinity;
-    for (const el of root.querySelectorAll('.react-flow__node *')) {
-      const own = [...el.childNodes].some((c) => c.nodeType === Node.TEXT_NODE && (c.textContent ?? '').trim() !== '');
-      if (own) smallest = Math.min(smallest, parseFloat(getComputedStyle(el).fontSize) * zoom);
-    }
-    return {
-      allInside: nodes.length > 0 && nodes.every((n) => inside(n.getBoundingClientRect())),
-      smallest,
-    };
-  });
-}
 
 test.beforeEach(async ({ page }) => {
   await stayOffline(page);
@@ -50,7 +30,7 @@ for (const title of WALKTHROUGHS) {
     const wholeAt = async (step: number) => {
       // The camera's pan lasts 400 ms.
       await page.waitForTimeout(500);
-      const view = await stageView(stage);
+      const view = await stageGeometry(stage);
       expect(view.allInside, `step ${step}: every node inside the stage`).toBe(true);
       expect(view.smallest, `step ${step}: smallest node text`).toBeGreaterThanOrEqual(FLOOR_PX[title] ?? 12);
     };

@@ -6,8 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { activeDoc, createStudioStore } from '../../src/app/state/store.ts';
-import { layoutInputOf, layoutOf } from '../../src/app/graph/docGraph.ts';
+import { layoutInputOf, layoutOf, workflowGraphOf } from '../../src/app/graph/docGraph.ts';
 import { SIMULATE_FIT, stageLayout, wholeZoom } from '../../src/app/layout/stageLayout.ts';
+import { phaseNodeSizeOf } from '../../src/app/layout/placement.ts';
 
 /** The presenter's graph pane at 1280×720 and 1440×900 (the slide and the strip taken off). */
 const PANES = [
@@ -83,4 +84,14 @@ describe('the stage layout', () => {
     const laid = stageLayout(input, own, { width: 4000, height: 700 }, PADDING, undefined, SIMULATE_FIT);
     expect(laid).toBe(own);
   });
+  // review14 #1: hegel-cli's own workflows, imported, were cropped on stage with no run yet.
+  for (const file of ['discovery.yaml', 'research.yaml'])
+    it(`shows hegel-cli's ${file} whole at zoom 1 or more, as the stage draws its phases`, () => {
+      const doc = docOf(`test/data/hegel-cli/${file}`);
+      if (doc.kind !== 'workflow') throw new Error('not a workflow');
+      const rules = new Map(workflowGraphOf(doc).nodes.map((n) => [n.id, n.rules]));
+      const base = layoutInputOf(doc);
+      const input = { ...base, nodes: base.nodes.map((n) => ({ ...n, ...phaseNodeSizeOf({ rules: rules.get(n.id) ?? [] }) })) };
+      for (const pane of PANES) expect(wholeZoom(stageLayout(input, layoutOf(doc), pane, PADDING), input.nodes, pane, PADDING)).toBeGreaterThanOrEqual(1);
+    });
 });

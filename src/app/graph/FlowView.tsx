@@ -93,6 +93,20 @@ function hasBackEdge(nodes: readonly Node[], edges: readonly Edge[], direction: 
     return direction === 'RIGHT' ? t.position.x < s.position.x + (s.measured?.width ?? 0) : t.position.y < s.position.y + (s.measured?.height ?? 0);
   });
 }
+/**
+ * The boxes of the edges drawn in the pane `el` (their lines and their labels), in graph units
+ * under the camera `v`: an edge routed around the nodes (a loop back to the start) and its label
+ * lie outside the nodes' box, and the stage's fit keeps them in view (review14: `restart_cycle`
+ * was drawn past the stage's edge).
+ */
+function drawnEdgeBoxes(el: HTMLElement, v: { x: number; y: number; zoom: number }): Box[] {
+  const pane = el.getBoundingClientRect();
+  return [...el.querySelectorAll('.react-flow__edge-path, .rs-edge-label')].flatMap((e) => {
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) return [];
+    return [{ x: (r.left - pane.left - v.x) / v.zoom, y: (r.top - pane.top - v.y) / v.zoom, width: r.width / v.zoom, height: r.height / v.zoom }];
+  });
+}
 /** Shift+click (as in Figma and tldraw), or Ctrl/Cmd+click (as in React Flow), adds a node to the selection or takes it out. */
 const MULTI_KEYS = ['Shift', 'Meta', 'Control'];
 /**
@@ -344,7 +358,9 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
         // turns outside the graph's nodes (edgeRoute's stub, past the handle): the fit keeps that
         // room, or the line is cut at the pane's edge.
         const turn = hasBackEdge(getNodes(), edgesRef.current, direction) ? EDGE_TURN : 0;
-        const whole = direction === 'RIGHT' ? { ...nodesBox, x: nodesBox.x - turn, width: nodesBox.width + 2 * turn } : { ...nodesBox, y: nodesBox.y - turn, height: nodesBox.height + 2 * turn };
+        const turned = direction === 'RIGHT' ? { ...nodesBox, x: nodesBox.x - turn, width: nodesBox.width + 2 * turn } : { ...nodesBox, y: nodesBox.y - turn, height: nodesBox.height + 2 * turn };
+        // and every edge as drawn, with its label
+        const whole = boundsOf([turned, ...drawnEdgeBoxes(el, getViewport())]) ?? turned;
         // Each focused node on its own, the most important first (see stageViewport).
         const focus = only && only.length > 0 && boxes.length < all.length ? only.flatMap((id) => boxesOf([id])) : [];
         const planned = stageViewport(whole, focus, el.clientWidth, el.clientHeight, stage.view, inset, startOf(all, direction) ?? whole, getViewport(), STAGE_CONTROLS_BAND);
