@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stageViewport } from '../../src/app/graph/stageView.ts';
-import { eventSlide, nextShownStep, quietSteps, spokenSeconds, stageMove, verdictOf } from '../../src/app/presenter/stageStep.ts';
+import { eventSlide, nextShownStep, quietSteps, slideNumbers, spokenSeconds, stageMove, verdictOf } from '../../src/app/presenter/stageStep.ts';
 import { stageCss } from '../../src/app/presenter/stageTrace.ts';
 import type { WorkflowEngineSnapshot } from '../../src/core/engine/workflow/snapshot.ts';
 
@@ -115,5 +115,15 @@ describe('the presenter shows each decision of a step in turn', () => {
     expect(stageMove({ step: 1, decision: 1 }, -1, 3, quiet, rangeOf)).toEqual({ step: 0, decision: 0 });
     expect(stageMove({ step: 0, decision: 0 }, -1, 3, quiet, rangeOf)).toEqual({ step: -1, decision: undefined });
     expect(stageMove({ step: -1, decision: undefined }, -1, 3, quiet, rangeOf)).toBeUndefined();
+  });
+
+  it('numbers the slides, the quiet steps left out (review14: a Claude session counted 0, 2, 4…)', () => {
+    // a session's token count before each call: steps 0, 2, 4 quiet, the calls 1, 3, 5 slides 1 to 3
+    const slides = slideNumbers(6, new Set([0, 2, 4]));
+    expect(slides.total).toBe(3);
+    expect([-1, 1, 3, 5].map(slides.of)).toEqual([0, 1, 2, 3]);
+    // a quiet step shown anyway has the number of the slide before it
+    expect(slides.of(2)).toBe(1);
+    expect(slideNumbers(4, new Set()).of(3)).toBe(4);
   });
 });

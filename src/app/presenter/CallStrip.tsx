@@ -9,6 +9,7 @@ import type { TraceItem } from '../../core/traces/events.ts';
 import type { RunInfo } from '../simulator/simulationStore.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import { stripSteps, type StripChip } from './callStrip.ts';
+import type { SlideNumbers } from './stageStep.ts';
 
 /** Steps drawn at most (the latest). */
 const SHOWN = 200;
@@ -19,12 +20,12 @@ function go(chip: StripChip, step: number): void {
   else s.selectStep(step);
 }
 
-export function CallStrip({ run, items, step, selected, quiet }: { run: RunInfo; items: readonly TraceItem[]; step: number; selected: number | undefined; quiet: ReadonlySet<number> }) {
+export function CallStrip({ run, items, step, selected, quiet, slides }: { run: RunInfo; items: readonly TraceItem[]; step: number; selected: number | undefined; quiet: ReadonlySet<number>; slides: SlideNumbers }) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     list.current?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: 'smooth' });
   }, [step, selected]);
-  const steps = stripSteps(run.log, items, step - SHOWN + 1, step, selected, quiet);
+  const steps = stripSteps(run.log, items, step - SHOWN + 1, step, selected, quiet, slides.of);
   const chip = (c: StripChip, i: number) => (
     <button
       key={c.decision ?? `s${i}`}

@@ -16,10 +16,9 @@ import { Button } from '../components/ui/Button.tsx';
 import { SegmentedControl, type Segment } from '../components/ui/SegmentedControl.tsx';
 import { useStudio } from '../state/context.tsx';
 import { stageKey, type StageTheme } from './stageKeys.ts';
-import { stepCounter } from '../simulator/stepNumbering.ts';
 import { useStageStep, useStageTrace } from './useStageStep.ts';
 import { stageCss } from './stageTrace.ts';
-import { nextShownStep, quietSteps, stageMove } from './stageStep.ts';
+import { nextShownStep, quietSteps, slideNumbers, stageMove, type SlideNumbers } from './stageStep.ts';
 import { StageSlide } from './StageSlide.tsx';
 import { CallStrip } from './CallStrip.tsx';
 import { TeachingLinkButton } from './TeachingLinkButton.tsx';
@@ -39,11 +38,12 @@ function initialTheme(): StageTheme {
 
 /**
  * `Step 6 of 8`, and on a step that made several decisions which one is shown (`decision 2 of 3`):
- * the counter counts steps, so it never reads `Step 6.2 of 8` (nor `Step 16.2 of 16` on a last
- * step that ends the loop, which reads as a step past the end).
+ * the counter counts the slides (the steps shown, `slideNumbers`), so it never reads `Step 6.2 of
+ * 8` (nor `Step 16.2 of 16` on a last step that ends the loop, which reads as a step past the end),
+ * and one key is one more.
  */
-function stageCounter(run: RunInfo, step: number, selected: number | undefined, items: number): { counter: string; decision?: string } {
-  const counter = stepCounter(step, items);
+function stageCounter(run: RunInfo, step: number, selected: number | undefined, slides: SlideNumbers): { counter: string; decision?: string } {
+  const counter = `Step ${slides.of(step)} of ${slides.total}`;
   if (step < 0 || selected === undefined) return { counter };
   const { from, to } = run.log.rangeOfStep(step);
   return to - from > 1 && selected >= from && selected < to ? { counter, decision: `decision ${selected - from + 1} of ${to - from}` } : { counter };
@@ -107,6 +107,7 @@ function Stage() {
         : new Set<number>(),
     [run, trace],
   );
+  const slides = useMemo(() => slideNumbers(items, quiet), [items, quiet]);
   const quietRef = useRef(quiet);
   useEffect(() => {
     quietRef.current = quiet;
@@ -168,8 +169,8 @@ function Stage() {
           <Button iconOnly icon="next" label="Step forward" shortcut="→ or Space" disabled={!canForward} onClick={() => go(1, quiet)} />
           <Button iconOnly icon="last" label="Last step" shortcut="End" disabled={!ready || step >= lastShown} onClick={() => sim.selectStep(lastShown)} />
           <output className="presenter-counter" aria-live="polite">
-            {/* counted to the last slide: a run ending on steps that are not slides (token counts) ends on "16 of 16", not an unreachable "of 17" */}
-            {ready ? <StageCounter {...stageCounter(run, step, selected, lastShown + 1)} /> : 'No run yet'}
+            {/* counted in slides: steps that are not slides (token counts) are not counted, so the last reads "8 of 8" */}
+            {ready ? <StageCounter {...stageCounter(run, step, selected, slides)} /> : 'No run yet'}
           </output>
         </div>
         <SegmentedControl<StageTheme> label="Stage theme" value={theme} onChange={setTheme} items={THEMES} />
@@ -183,7 +184,7 @@ function Stage() {
         </div>
         <StageSlide ready={ready} step={step} shown={shown} explanation={inspection?.seq === selected ? inspection?.explanation : undefined} recorded={recorded} />
       </div>
-      {ready && trace ? <CallStrip run={run} items={trace.items} step={step} selected={selected} quiet={quiet} /> : null}
+      {ready && trace ? <CallStrip run={run} items={trace.items} step={step} selected={selected} quiet={quiet} slides={slides} /> : null}
     </div>
   );
 }

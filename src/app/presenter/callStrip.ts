@@ -6,7 +6,7 @@
  */
 import type { Decision } from '../../core/engine/decisions.ts';
 import type { TraceItem } from '../../core/traces/events.ts';
-import { decisionNumber, stepNumber, type StepRanges } from '../simulator/stepNumbering.ts';
+import { stepNumber, type StepRanges } from '../simulator/stepNumbering.ts';
 import { eventChip, verdictOf, VERDICT_LABEL, type Verdict } from './stageStep.ts';
 
 export interface StripChip {
@@ -79,7 +79,16 @@ function ownDecision(log: StripLog, from: number, to: number, item: TraceItem): 
  * on the chip of `selected` (on a step that decided nothing, its chip). The `quiet` steps, which
  * are no slides (a token count), have no chip either, unless one is the step shown.
  */
-export function stripSteps(log: StripLog, items: readonly TraceItem[], first: number, step: number, selected: number | undefined, quiet: ReadonlySet<number> = new Set()): StripStep[] {
+export function stripSteps(
+  log: StripLog,
+  items: readonly TraceItem[],
+  first: number,
+  step: number,
+  selected: number | undefined,
+  quiet: ReadonlySet<number> = new Set(),
+  /** The number a step's chip shows: its slide's (see `slideNumbers`), by default its step's. */
+  numberOf: (step: number) => number = stepNumber,
+): StripStep[] {
   const out: StripStep[] = [];
   for (let i = Math.max(0, first); i <= step && i < items.length; i++) {
     if (i !== step && quiet.has(i)) continue;
@@ -87,8 +96,9 @@ export function stripSteps(log: StripLog, items: readonly TraceItem[], first: nu
     const { from, to } = log.rangeOfStep(i);
     const label = item.kind === 'event' ? eventChip(item.event) : `line ${item.line}`;
     const here = i === step;
+    const n = numberOf(i);
     if (to <= from) {
-      out.push({ step: i, chips: [{ decision: undefined, number: String(stepNumber(i)), label, verdict: 'current', icon: undefined, sub: false, name: `Step ${stepNumber(i)}: ${label}`, current: here }] });
+      out.push({ step: i, chips: [{ decision: undefined, number: String(n), label, verdict: 'current', icon: undefined, sub: false, name: `Step ${n}: ${label}`, current: here }] });
       continue;
     }
     const own = ownDecision(log, from, to, item);
@@ -99,13 +109,13 @@ export function stripSteps(log: StripLog, items: readonly TraceItem[], first: nu
       const verdict = d ? verdictOf(d.kind) : 'current';
       const word = d ? VERDICT_LABEL[verdict].toLowerCase() : 'reading';
       if (j === own) {
-        chips.push({ decision: j, number: String(stepNumber(i)), label, verdict, icon: d ? ICON[verdict] : undefined, sub: false, name: `Step ${stepNumber(i)}: ${label}, ${word}`, current: j === mark });
+        chips.push({ decision: j, number: String(n), label, verdict, icon: d ? ICON[verdict] : undefined, sub: false, name: `Step ${n}: ${label}, ${word}`, current: j === mark });
         continue;
       }
       // a step of very many decisions: the first few, and the current one
       if (chips.filter((c) => c.sub).length >= SUBS && j !== mark) continue;
       const text = decisionLabel(d);
-      const number = decisionNumber(log, j);
+      const number = to - from > 1 ? `${n}.${j - from + 1}` : String(n);
       const name = d?.kind === 'exit' ? `Step ${number}: exit, the loop ends` : `Step ${number}: ${text}${d?.kind === 'auto' ? ', automatic' : ''}, ${word}`;
       chips.push({ decision: j, number, label: text, verdict, icon: decisionIcon(d, verdict), sub: true, name, current: j === mark });
     }

@@ -137,6 +137,27 @@ export function quietSteps(input: QuietInput): Set<number> {
   return quiet;
 }
 
+/** How the presenter numbers its slides: the steps it shows, counted from 1 (0 before the first). */
+export interface SlideNumbers {
+  /** The number of the slide of `step` (0-based item index; -1, before the first, is 0). */
+  of(step: number): number;
+  /** How many slides the run has. */
+  total: number;
+}
+
+/**
+ * The slides of a run of `items` steps, the `quiet` ones left out: a Claude Code session's token
+ * counts are no slides, so its calls are slides 1, 2, 3…, not steps 2, 4, 6… (review14: one key
+ * went "0 → 2 → 4" and "Step 1" was never shown). A quiet step shown anyway (a teaching link's)
+ * has the number of the slide before it.
+ */
+export function slideNumbers(items: number, quiet: ReadonlySet<number>): SlideNumbers {
+  const upTo = new Int32Array(Math.max(0, items));
+  let n = 0;
+  for (let i = 0; i < items; i++) upTo[i] = quiet.has(i) ? n : ++n;
+  return { of: (step) => (step < 0 ? 0 : (upTo[Math.min(step, items - 1)] ?? 0)), total: n };
+}
+
 /** The step the presenter goes to from `step` by `delta` (±1), over the quiet ones; `step` itself at either end. */
 export function nextShownStep(step: number, delta: 1 | -1, last: number, quiet: ReadonlySet<number>): number {
   for (let s = step + delta; s >= -1 && s <= last; s += delta) if (s === -1 || !quiet.has(s)) return s;
