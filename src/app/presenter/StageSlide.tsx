@@ -11,6 +11,7 @@ import { decisionLabel, kindIcon } from '../simulator/decisionText.ts';
 import { verdictOf } from './stageStep.ts';
 import { tellingArgumentText } from '../../core/traces/callText.ts';
 import { ExplanationBody } from '../simulator/DecisionPanel.tsx';
+import { StageRunOffer } from './StageRunOffer.tsx';
 import type { StageStep } from './useStageStep.ts';
 import type { RecordedCall } from '../../core/permissions/claude/agreement.ts';
 
@@ -40,7 +41,7 @@ export function StageSlide({ ready, step, shown, explanation, recorded }: { read
     // Focusable: a slide that still scrolls (at the smallest size) is scrolled by keyboard too (axe: scrollable-region-focusable).
     <section className="presenter-decision" aria-label="Current decision" ref={fit} tabIndex={0}>
       {!ready ? (
-        <p className="presenter-hint">Run a trace in Simulate mode, then present it here.</p>
+        <StageRunOffer />
       ) : step < 0 ? (
         <>
           <p className="presenter-hint">Before the first step. Press → or Space to step.</p>

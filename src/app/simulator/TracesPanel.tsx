@@ -18,8 +18,7 @@ import { TraceEditorSection } from './TraceEditorSection.tsx';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { Checkbox } from '../components/ui/Checkbox.tsx';
-import { testTraceOffers, type TestTraceOffer } from './testTraceOffers.ts';
-import { openTestInSimulator } from '../tests/openTest.ts';
+import { replayTestOffer, testTraceOffers, type TestTraceOffer } from './testTraceOffers.ts';
 
 const NO_TRACES: readonly TraceDoc[] = [];
 
@@ -66,11 +65,7 @@ export function TracesPanel() {
   };
 
   /** A test's inline trace: added to the project's traces, chosen, and replayed as the test runs it (its settings too). */
-  const replayTest = (offer: TestTraceOffer) => {
-    const id = store.getState().addTrace(uniqueTraceName(traces.map((t) => t.name), offer.fileName), offer.text);
-    sim.setChoice({ traceIds: [id] });
-    void openTestInSimulator(store, offer.testFileId, offer.test, undefined, () => undefined);
-  };
+  const replayTest = (offer: TestTraceOffer) => replayTestOffer(store, offer);
   // Read again only when the tests change (the project changes at every edit of a rule).
   const tests = project.tests;
   const offers = useMemo(() => (traces.length === 0 ? testTraceOffers({ tests }) : []), [tests, traces.length]);

@@ -3,8 +3,11 @@
  * examples ship tests, not traces), each to be added as a project trace and replayed as its test
  * runs it.
  */
-import type { ProjectData } from '../state/store.ts';
+import type { ProjectData, StudioStore } from '../state/store.ts';
 import { codecsIfLoaded } from '../state/codecs.ts';
+import { simulationStore } from './simulationStore.ts';
+import { uniqueTraceName } from './traceEditorModel.ts';
+import { openTestInSimulator } from '../tests/openTest.ts';
 
 /** One test whose inline trace can be replayed. */
 export interface TestTraceOffer {
@@ -31,4 +34,12 @@ export function testTraceOffers(project: Pick<ProjectData, 'tests'>): TestTraceO
     }
   }
   return offers;
+}
+
+/** Replays `offer`: its trace is added to the project's traces and chosen, and run as its test runs it (its settings too). */
+export function replayTestOffer(store: StudioStore, offer: TestTraceOffer): void {
+  const names = (store.getState().project.traces ?? []).map((t) => t.name);
+  const id = store.getState().addTrace(uniqueTraceName(names, offer.fileName), offer.text);
+  simulationStore().getState().setChoice({ traceIds: [id] });
+  void openTestInSimulator(store, offer.testFileId, offer.test, undefined, () => undefined);
 }
