@@ -20,6 +20,7 @@ import { useStageStep, useStageTrace } from './useStageStep.ts';
 import { stageCss } from './stageTrace.ts';
 import { nextShownStep, quietSteps, slideNumbers, stageMove, type SlideNumbers } from './stageStep.ts';
 import { StageSlide } from './StageSlide.tsx';
+import { decisionLabel } from '../simulator/decisionText.ts';
 import { CallStrip } from './CallStrip.tsx';
 import { TeachingLinkButton } from './TeachingLinkButton.tsx';
 import './presenter.css';
@@ -151,6 +152,8 @@ function Stage() {
   }, []);
 
   const ready = run !== undefined && run.status !== 'running' && items > 0;
+  // what the slide's heading says, for the live region (names without their backtick marks)
+  const heading = (shown.decision ? decisionLabel(shown.decision, undefined, recorded?.outcome) : step >= 0 ? shown.eventText : undefined)?.replace(/`/g, '');
   const marks = ready && step >= 0 ? stageCss('.presenter-graph .rs-flow', { current: shown.current, verdict: shown.verdict }) : '';
   return (
     <div ref={root} tabIndex={-1} className="presenter" role="dialog" aria-modal="true" aria-label="Presenter view" data-stage-theme={theme}>
@@ -168,10 +171,14 @@ function Stage() {
           )}
           <Button iconOnly icon="next" label="Step forward" shortcut="→ or Space" disabled={!canForward} onClick={() => go(1, quiet)} />
           <Button iconOnly icon="last" label="Last step" shortcut="End" disabled={!ready || step >= lastShown} onClick={() => sim.selectStep(lastShown)} />
-          <output className="presenter-counter" aria-live="polite">
-            {/* counted in slides: steps that are not slides (token counts) are not counted, so the last reads "8 of 8" */}
-            {ready ? <StageCounter {...stageCounter(run, step, selected, slides)} /> : 'No run yet'}
-          </output>
+          {/* The one live region: the counter and the slide's heading (its verdict and call), heard together. */}
+          <div className="presenter-live" role="status" aria-atomic="true">
+            <span className="presenter-counter">
+              {/* counted in slides: steps that are not slides (token counts) are not counted, so the last reads "8 of 8" */}
+              {ready ? <StageCounter {...stageCounter(run, step, selected, slides)} /> : 'No run yet'}
+            </span>
+            {ready && heading ? <span className="visually-hidden">. {heading}</span> : null}
+          </div>
         </div>
         <SegmentedControl<StageTheme> label="Stage theme" value={theme} onChange={setTheme} items={THEMES} />
         {ready ? <TeachingLinkButton /> : null}
