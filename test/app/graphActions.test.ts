@@ -66,14 +66,16 @@ describe('graph actions', () => {
       const d = activeDoc(s())!;
       return d.kind === 'workflow' ? d.workflow : undefined;
     };
-    expect(wf()!.nodes[0]!.transitions).toEqual([{ when: 'start_complete', to: 'done' }, { when: 'start_to_phase', to: 'phase' }]);
+    // start's one way out (to done) now leads through the new phase (review14 #3)
+    expect(wf()!.nodes[0]!.transitions).toEqual([{ when: 'start_complete', to: 'phase' }]);
+    expect(wf()!.nodes[1]!.transitions).toEqual([{ when: 'phase_complete', to: 'done' }]);
     expect(s().selection).toEqual({ kind: 'phase', node: 'phase' });
     await action('connect-phase').run(ctx);
     expect(ctx.ui.getState().dialog).toBe('connect-phase');
-    expect(connectPhases(ctx.store, activeDoc(s())!.id, 'phase', 'done')).toBe(0);
-    expect(wf()!.nodes[1]!.transitions).toEqual([{ when: 'phase_complete', to: 'done' }]);
-    expect(s().selection).toEqual({ kind: 'transition', node: 'phase', index: 0 });
-    expect(s().notices.at(-1)?.text).toBe('Connected: phase to done when phase_complete.');
+    expect(connectPhases(ctx.store, activeDoc(s())!.id, 'phase', 'start')).toBe(1);
+    expect(wf()!.nodes[1]!.transitions).toEqual([{ when: 'phase_complete', to: 'done' }, { when: 'phase_to_start', to: 'start' }]);
+    expect(s().selection).toEqual({ kind: 'transition', node: 'phase', index: 1 });
+    expect(s().notices.at(-1)?.text).toBe('Connected: phase to start when phase_to_start.');
     s().undo();
     s().undo();
     expect(wf()!.nodes.map((n) => n.name)).toEqual(['start']);

@@ -62,6 +62,6 @@ describe('tests store', () => {
     const tests = createTestsStore(() => client);
     await tests.getState().run(studio.getState().project);
     expect(tests.getState().counts).toEqual({ passed: 0, failed: 0, errors: 1 });
-    expect(tests.getState().outcomes[0]?.errors[0]).toMatch(/^line 1: tests: /);
+    expect(tests.getState().outcomes[0]?.errors[0]).toMatch(/^line 1:8: tests: /);
   });
 });

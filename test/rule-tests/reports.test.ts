@@ -33,7 +33,7 @@ describe('JUnit XML', () => {
     expect(failed.failure!['#text']).toContain('why: `load` passed every check and ran');
     expect(etl!.testcase.find((c) => !c.failure)!.name).toBe('the happy path exits cleanly with no violations');
     expect(bad!.name).toBe('bad <&>.test.yaml');
-    expect(bad!.testcase[0]!.error!.message).toMatch(/^line 1: tests: /);
+    expect(bad!.testcase[0]!.error!.message).toMatch(/^line 1:8: tests: /);
     expect(missing!.testcase[0]!.name).toBe('needs "gone" & <more>');
     expect(missing!.testcase[0]!.error!.message).toBe('rule file gone.toml: no such file');
   });
