@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { exampleStudio } from '../support/exampleStudio.ts';
 import { clipboardActions } from '../../src/app/actions/clipboardActions.ts';
 import { clearHeldClip, clipFileText, clipOfText, clipOfTransfer, CLIP_TYPE, copySelection, pasteClip } from '../../src/app/graph/graphClipboard.ts';
-import { layoutOf } from '../../src/app/graph/docGraph.ts';
 import { activeDoc, createStudioStore } from '../../src/app/state/store.ts';
 import { createUiStore } from '../../src/app/state/ui.ts';
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
@@ -15,15 +15,7 @@ import { writeRuleFile } from '../../src/core/codecs/write.ts';
 
 const action = (id: string) => clipboardActions.find((a) => a.id === id)!;
 
-function studio(file: string) {
-  const store = createStudioStore(undefined, () => 0);
-  const ui = createUiStore();
-  ui.getState().setMode('design');
-  store.getState().importFile(file, readFileSync(`examples/${file}`, 'utf8'));
-  const doc = activeDoc(store.getState())!;
-  store.getState().placeNodes(doc.id, layoutOf(doc));
-  return { store, ui, ctx: { store, ui } };
-}
+const studio = exampleStudio;
 
 const transfer = (data: Record<string, string>) => ({ getData: (type: string) => data[type] ?? '' });
 

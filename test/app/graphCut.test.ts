@@ -1,21 +1,11 @@
 /** Cut (`graphCut.ts`, review13): a copy of the selection, then its deletion, in one undo step. */
-import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { exampleStudio } from '../support/exampleStudio.ts';
 import { clearHeldClip, heldClip } from '../../src/app/graph/graphClipboard.ts';
 import { canCut, cutSelection } from '../../src/app/graph/graphCut.ts';
-import { layoutOf } from '../../src/app/graph/docGraph.ts';
-import { activeDoc, createStudioStore } from '../../src/app/state/store.ts';
-import { createUiStore } from '../../src/app/state/ui.ts';
+import { activeDoc } from '../../src/app/state/store.ts';
 
-function studio(file: string) {
-  const store = createStudioStore(undefined, () => 0);
-  const ui = createUiStore();
-  ui.getState().setMode('design');
-  store.getState().importFile(file, readFileSync(`examples/${file}`, 'utf8'));
-  const doc = activeDoc(store.getState())!;
-  store.getState().placeNodes(doc.id, layoutOf(doc));
-  return { store, ui, ctx: { store, ui } };
-}
+const studio = exampleStudio;
 
 afterEach(clearHeldClip);
 

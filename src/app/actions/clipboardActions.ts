@@ -29,6 +29,11 @@ async function clipToPaste() {
   return heldClip();
 }
 
+/** Puts a clip's rule-file text on the system clipboard too (from the palette, where no copy event carries it); a refusal is not an error. */
+function toSystemClipboard(text: string | undefined): void {
+  if (text !== undefined && typeof navigator !== 'undefined') void navigator.clipboard?.writeText(text).catch(() => undefined);
+}
+
 const SELECT_FIRST = 'Select tools of a Pattern or Letta agent, or phases of a workflow, in Design mode first';
 
 export const clipboardActions: Action[] = [
@@ -42,8 +47,7 @@ export const clipboardActions: Action[] = [
     unavailable: SELECT_FIRST,
     enabled: canCopy,
     run(ctx) {
-      const copied = copySelection(ctx);
-      if (copied && typeof navigator !== 'undefined') void navigator.clipboard?.writeText(copied.text).catch(() => undefined);
+      toSystemClipboard(copySelection(ctx)?.text);
     },
   },
   {
@@ -56,8 +60,7 @@ export const clipboardActions: Action[] = [
     unavailable: SELECT_FIRST.replace('Pattern or Letta', 'Pattern'),
     enabled: canCut,
     run(ctx) {
-      const cut = cutSelection(ctx);
-      if (cut && typeof navigator !== 'undefined') void navigator.clipboard?.writeText(cut.text).catch(() => undefined);
+      toSystemClipboard(cutSelection(ctx)?.text);
     },
   },
   {
