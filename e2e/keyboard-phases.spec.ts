@@ -3,8 +3,9 @@ import { graphNode, region, screenshotsWithAxe, stayOffline, transitionsEnded } 
 
 /**
  * Review 12 #5: a workflow built from the keyboard, as Stately Studio builds one. A phase added while
- * a phase is selected comes after it (below it, joined by a transition, one undo step); C on a
- * phase connects it to another phase from a list, as C does for tools.
+ * a phase is selected comes after it (below it, joined by a transition, or inserted on its one way
+ * out: review 14; one undo step); C on a phase connects it to another phase from a list, as C
+ * does for tools.
  */
 test.use({ viewport: { width: 1280, height: 720 } });
 

@@ -157,7 +157,7 @@ export const graphActions: Action[] = [
     keywords: 'new create node phase state',
     toolbar: true,
     shortcuts: ['Mod+Shift+H'],
-    hint: 'Add a phase to the workflow and select it: after the selected phase (below it, joined by a transition), else on its own',
+    hint: 'Add a phase to the workflow and select it: after the selected phase (inserted on its one way out, else joined to it by a transition), else on its own',
     unavailable: 'Open a workflow first',
     enabled: (ctx) => doc(ctx)?.kind === 'workflow',
     run(ctx) {
