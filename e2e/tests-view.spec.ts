@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { graphNode, region, setSource } from './helpers.ts';
+import { graphNode, region, setSource, transitionsEnded } from './helpers.ts';
 
 /**
  * Rule-set tests in the studio: a saved test breaks when a rule changes and the Tests view says so
@@ -85,7 +85,16 @@ test('a rule change breaks a saved test; open it at the failing step; save the r
   await expect(expects).toContainText('The test “the guided walk-through” fails here');
   await expect(expects).toContainText('blocked MaxCallsExceeded rule #5');
   await expect(expects).toContainText('allowed load');
-  await page.screenshot({ path: 'test-results/tests-view-open-at-step-1440x900.png' });
+  for (const [w, h] of [[1280, 720], [1440, 900]] as const)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(expects).toBeVisible();
+      await transitionsEnded(page);
+      await page.screenshot({ path: `test-results/tests-view-open-at-step-${w}x${h}-${scheme}.png` });
+    }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await sim.getByRole('button', { name: 'Save as test', exact: true }).click();
   await openTab(page, /^Tests/);
