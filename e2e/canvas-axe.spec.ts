@@ -97,3 +97,23 @@ test('axe, light and dark: the simulator with a step selected, and the presenter
   }
   await page.context().close();
 });
+
+test('every part of the page is in a landmark, and each landmark is one a reader expects', async ({ browser }) => {
+  const page = await freshPage(browser);
+  await expect(region(page, 'Graph').getByRole('heading', { name: 'Nothing to draw yet' })).toBeVisible();
+  // Any impact counts here: "region" and "aria-allowed-role" are moderate and minor, and were missed.
+  const landmarkFindings = async (where: string) =>
+    (await new AxeBuilder({ page }).exclude('.monaco-editor').withRules(['region', 'aria-allowed-role', 'landmark-one-main', 'landmark-no-duplicate-main', 'landmark-unique', 'landmark-banner-is-top-level', 'landmark-main-is-top-level']).analyze()).violations.map(
+      (v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  expect(await landmarkFindings('empty project')).toEqual([]);
+  await (await openGallery(page)).getByRole('button', { name: 'etl-pipeline.toml', exact: true }).click();
+  await settled(page, region(page, 'Graph'));
+  expect(await landmarkFindings('Design')).toEqual([]);
+  await expect(page.getByRole('banner').getByRole('toolbar', { name: 'Rule Studio' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('separator', { name: 'Resize explorer' })).toBeVisible();
+  await page.keyboard.press('Alt+2');
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Simulate' })).toBeAttached();
+  expect(await landmarkFindings('Simulate')).toEqual([]);
+  await page.context().close();
+});

@@ -88,7 +88,7 @@ test('Tab reaches the nodes before the edges; F6 and Shift+F6 move between regio
   await page.keyboard.press('F6');
   await expect.poll(() => inArea('.area-bottom')).toBe(true);
   await page.keyboard.press('F6');
-  await expect.poll(() => inArea('header.toolbar')).toBe(true);
+  await expect.poll(() => inArea('.toolbar')).toBe(true);
   await page.keyboard.press('Shift+F6');
   await expect.poll(() => inArea('.area-bottom')).toBe(true);
 });

@@ -69,52 +69,55 @@ export function Toolbar() {
   const groups = others.length > 0 ? [...GROUPS, { label: 'More actions', actions: others }] : GROUPS;
   const overflow = ALL_ACTIONS.filter((a) => a.toolbar && a.overflow);
   const shownOf = (g: { actions: readonly Action[] }) => g.actions.filter((a) => a.toolbar && !a.overflow && !(a.hideWhenDisabled && !enabledIn(a, ctx)) && (!a.shownWhen || a.shownWhen(ctx)));
-  const bar = useRef<HTMLElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
   const fit = useToolbarFit(bar, groups.flatMap((g) => shownOf(g).map((a) => a.id)).join());
   return (
-    <header ref={bar} className="toolbar" role="toolbar" aria-label="Rule Studio" data-fit={fit}>
-      <h1 className="brand">Rule Studio</h1>
-      <ModeSwitch foldPresent={fit >= foldLevelOf('present')} />
-      {groups.map((g) => {
-        const shown = shownOf(g);
-        if (shown.length === 0) return null;
-        return (
-          <div key={g.label} className="toolbar-group" role="group" aria-label={g.label}>
-            {shown.map((a) => {
-              const keys = keysOf(a);
-              return (
-                <Button
-                  key={a.id}
-                  variant="ghost"
-                  label={a.label}
-                  {...(a.icon ? { icon: a.icon } : {})}
-                  iconOnly={a.iconOnly === true || fit >= foldLevelOf(a.id)}
-                  title={a.hint ?? a.label}
-                  {...(keys ? { shortcut: keys } : {})}
-                  disabled={!enabledIn(a, ctx)}
-                  onClick={() => void a.run(ctx)}
-                />
-              );
-            })}
-          </div>
-        );
-      })}
-      <span className="toolbar-spacer" />
-      <Button variant="ghost" className="toolbar-palette" icon="search" label="Commands" iconOnly={fit >= 1} title="Search commands" shortcut={shortcutLabel('Mod+K', mac)} onClick={() => ui.getState().openDialog('palette')}>
-        {fit >= 1 ? null : <kbd>{shortcutLabel('Mod+K', mac)}</kbd>}
-      </Button>
-      <span className="toolbar-theme">
-        <Icon name="theme" />
-        <Select aria-label="Theme" size="sm" value={theme} onChange={(v) => ui.getState().setTheme(v as ThemeChoice)} options={THEME_OPTIONS} />
-      </span>
-      <MenuButton
-        label="More"
-        icon="more"
-        items={overflow.map((a) => {
-          const keys = keysOf(a);
-          return { id: a.id, label: a.label, ...(a.hint ? { hint: a.hint } : {}), ...(keys ? { keys } : {}), disabled: !enabledIn(a, ctx), run: () => void a.run(ctx) };
+    // The banner landmark holds the toolbar: a header may not itself take the toolbar role.
+    <header className="app-bar">
+      <div ref={bar} className="toolbar" role="toolbar" aria-label="Rule Studio" data-fit={fit}>
+        <h1 className="brand">Rule Studio</h1>
+        <ModeSwitch foldPresent={fit >= foldLevelOf('present')} />
+        {groups.map((g) => {
+          const shown = shownOf(g);
+          if (shown.length === 0) return null;
+          return (
+            <div key={g.label} className="toolbar-group" role="group" aria-label={g.label}>
+              {shown.map((a) => {
+                const keys = keysOf(a);
+                return (
+                  <Button
+                    key={a.id}
+                    variant="ghost"
+                    label={a.label}
+                    {...(a.icon ? { icon: a.icon } : {})}
+                    iconOnly={a.iconOnly === true || fit >= foldLevelOf(a.id)}
+                    title={a.hint ?? a.label}
+                    {...(keys ? { shortcut: keys } : {})}
+                    disabled={!enabledIn(a, ctx)}
+                    onClick={() => void a.run(ctx)}
+                  />
+                );
+              })}
+            </div>
+          );
         })}
-      />
+        <span className="toolbar-spacer" />
+        <Button variant="ghost" className="toolbar-palette" icon="search" label="Commands" iconOnly={fit >= 1} title="Search commands" shortcut={shortcutLabel('Mod+K', mac)} onClick={() => ui.getState().openDialog('palette')}>
+          {fit >= 1 ? null : <kbd>{shortcutLabel('Mod+K', mac)}</kbd>}
+        </Button>
+        <span className="toolbar-theme">
+          <Icon name="theme" />
+          <Select aria-label="Theme" size="sm" value={theme} onChange={(v) => ui.getState().setTheme(v as ThemeChoice)} options={THEME_OPTIONS} />
+        </span>
+        <MenuButton
+          label="More"
+          icon="more"
+          items={overflow.map((a) => {
+            const keys = keysOf(a);
+            return { id: a.id, label: a.label, ...(a.hint ? { hint: a.hint } : {}), ...(keys ? { keys } : {}), disabled: !enabledIn(a, ctx), run: () => void a.run(ctx) };
+          })}
+        />
+      </div>
     </header>
   );
 }

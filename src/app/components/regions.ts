@@ -3,7 +3,7 @@
  * explorer → graph → inspector → bottom panel, and round again. Each region gets back the element
  * that last had the focus in it, else its selected graph item, else its first focusable element.
  */
-const REGIONS = ['header.toolbar', '.area-explorer', 'section.canvas', '.area-inspector', '.area-bottom'];
+const REGIONS = ['.toolbar', '.area-explorer', 'section.canvas', '.area-inspector', '.area-bottom'];
 const FOCUSABLE = 'button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),a[href],[tabindex]:not([tabindex="-1"])';
 
 const lastIn = new WeakMap<Element, HTMLElement>();

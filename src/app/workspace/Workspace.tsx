@@ -94,7 +94,8 @@ export function Workspace() {
   const rows = design ? (bottomFolded ? `minmax(0, 1fr) 0px ${BAR}px` : maximised ? `0px ${GRIP}px minmax(0, 1fr)` : `minmax(0, 1fr) ${GRIP}px ${bottom}px`) : 'minmax(0, 1fr) 0px 0px';
 
   return (
-    <div className={`workbench mode-${mode}${maximised ? ' bottom-maximised' : ''}`} data-mode={mode} style={{ gridTemplateColumns: cols, gridTemplateRows: rows }}>
+    // The workbench is the page's main landmark, so its panels, grips and fold buttons are all in one.
+    <main className={`workbench mode-${mode}${maximised ? ' bottom-maximised' : ''}`} data-mode={mode} style={{ gridTemplateColumns: cols, gridTemplateRows: rows }}>
       <div className="area-explorer">{explorerFolded ? <Rail name="explorer" side="left" onUnfold={() => fold(explorerKey, false)} /> : <Explorer />}</div>
       <div className="area-left-handle">
         {explorerFolded ? null : (
@@ -104,10 +105,10 @@ export function Workspace() {
           </>
         )}
       </div>
-      <main className="area-canvas center" hidden={maximised}>
+      <div className="area-canvas center" hidden={maximised}>
         <h2 className="visually-hidden">{design ? 'Design' : 'Simulate'}</h2>
         <Canvas docId={design ? undefined : simulated} fitPane={!design} />
-      </main>
+      </div>
       <div className="area-right-handle">
         {design && !inspectorFolded ? (
           <>
@@ -157,6 +158,6 @@ export function Workspace() {
       <div className="area-bottom" ref={bottomArea}>
         {design ? bottomFolded ? <BottomBar onOpen={openBottom} /> : <ViewTabs region="design-bottom" label="Bottom panel" extra={<MaximiseButton maximised={maximised} onToggle={() => toggleBottomPanel(ui)} />} /> : null}
       </div>
-    </div>
+    </main>
   );
 }
