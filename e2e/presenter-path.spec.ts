@@ -47,3 +47,24 @@ test('the stage draws the transform → load move of the ETL walk-through, then 
   await expect(graph.locator('.react-flow__node[data-id="transform"]')).not.toHaveClass(/rs-walked/);
   await page.screenshot({ path: 'test-results/presenter-path-end.png' });
 });
+
+test('the stage shows no connection dots, and a drag between two tools there adds no rule', async ({ page }) => {
+  await stayOffline(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const stage = await openWalkthrough(page, 'ETL pipeline, step by step');
+  const graph = stage.getByRole('region', { name: 'Stage graph' });
+  await settled(page, graph);
+  const edges = graph.locator('.react-flow__edge');
+  const before = await edges.count();
+  const node = (id: string) => graph.locator(`.react-flow__node[data-id="${id}"]`);
+  await expect(node('extract').locator('.react-flow__handle').first()).toBeHidden();
+  // where the dots are in Design: the right edge of extract to the left edge of load
+  const from = (await node('extract').boundingBox())!;
+  const to = (await node('load').boundingBox())!;
+  await page.mouse.move(from.x + from.width - 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + 2, to.y + to.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect(edges).toHaveCount(before);
+  await expect(graph.locator('.react-flow__connectionline')).toHaveCount(0);
+});

@@ -574,6 +574,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
         onSelectionStart={onSelectionStart}
         onSelectionEnd={onSelectionEnd}
         onConnect={props.onConnect}
+        nodesConnectable={!stage.on}
         {...(props.isValidConnection ? { isValidConnection: props.isValidConnection } : {})}
         onPaneClick={props.onClearSelection}
         deleteKeyCode={null}
