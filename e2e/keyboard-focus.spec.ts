@@ -255,3 +255,32 @@ test('Tab goes through a workflow’s phases as they run: each column top to bot
   }
   expect(seen).toEqual(['spec', 'plan', 'code', 'code_review', 'readme', 'done']);
 });
+
+test('a dialog closed with Escape or Close gives the focus back to what opened it (review15 #7)', async ({ page }) => {
+  await stayOffline(page);
+  await page.goto('/');
+  const examples = page.getByRole('toolbar', { name: 'Rule Studio' }).getByRole('button', { name: 'Examples', exact: true });
+  // The Examples button, clicked, then Escape: the gallery draws itself twice (its list loads after).
+  await examples.click();
+  await expect(page.getByRole('dialog', { name: 'Examples' }).getByRole('list', { name: 'Examples' }).getByRole('button').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(examples).toBeFocused();
+  // An example opened from the gallery: the canvas takes the focus, as before.
+  await examples.click();
+  await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: 'etl-pipeline.toml', exact: true }).click();
+  await expect(graphNode(page, 'extract')).toBeVisible();
+  await expect.poll(() => focused(page)).toBe('section Graph');
+  // From the keyboard, closed with its Close button.
+  await examples.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: 'Close' }).click();
+  await expect(examples).toBeFocused();
+  // The palette from an explorer button, then Escape.
+  const explorerButton = page.getByRole('navigation', { name: 'Project' }).getByRole('button').first();
+  await explorerButton.focus();
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(explorerButton).toBeFocused();
+});

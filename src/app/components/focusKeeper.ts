@@ -7,6 +7,9 @@
  * 2. the graph's selected node or edge (the new edge after Connect, the renamed node);
  * 3. for a node or edge that went away, the nearest node left (a Delete), else the canvas;
  * 4. else the first control of the region it was in (of the Inspector, after a dialog's choice).
+ * A dialog closed without a choice (Escape, Close) gives the focus back to what opened it, as
+ * Radix would: its own return misses when the dialog is drawn twice (the Examples gallery redraws
+ * once its list has loaded, and the second drawing remembers the first one's Close button).
  * And when the focus is in the graph (or nowhere) and nodes came back (Undo of a delete), the first
  * of them takes it.
  */
@@ -101,12 +104,32 @@ function successor(h: Held, selected: boolean): HTMLElement | undefined {
   return sameField(h) ?? selectedItem() ?? (h.graph ? nearestOrCanvas(h) : regionOf(h, selected));
 }
 
+/** Whether the last dialog closed without a choice (Escape, its Close button, a click outside). */
+let dismissed = false;
+
+/** Called by a dialog that closes without a choice: the focus goes back to what opened it. */
+export function dialogDismissed(): void {
+  dismissed = true;
+}
+
 const lost = () => document.activeElement === null || document.activeElement === document.body;
 
 /** Installs the rule; returns its removal. */
 export function keepFocus(store: StudioStore, ui: UiStore): () => void {
   let held: Held | undefined;
   let known = nodeIds();
+  // What had the focus when a dialog opened.
+  let opener: Held | undefined;
+  let open = ui.getState().dialog !== null;
+  const onUi = () => {
+    const now = ui.getState().dialog !== null;
+    if (now && !open) {
+      opener = held;
+      dismissed = false;
+    }
+    open = now;
+    later();
+  };
   const onFocusIn = (e: FocusEvent) => {
     if ((e.target instanceof HTMLElement || e.target instanceof SVGElement) && e.target !== document.body) held = hold(e.target);
   };
@@ -115,6 +138,12 @@ export function keepFocus(store: StudioStore, ui: UiStore): () => void {
     known = nodeIds();
     if (ui.getState().dialog !== null) return;
     if (lost() && held && !held.el.isConnected) {
+      const back = held.dialog && dismissed && opener?.el.isConnected ? opener.el : undefined;
+      opener = undefined;
+      if (back) {
+        back.focus({ preventScroll: true });
+        return;
+      }
       successor(held, store.getState().selection.kind !== 'none')?.focus({ preventScroll: true });
       return;
     }
@@ -136,7 +165,7 @@ export function keepFocus(store: StudioStore, ui: UiStore): () => void {
     timer = setTimeout(check, 250);
   };
   document.addEventListener('focusin', onFocusIn, true);
-  const stops = [store.subscribe(later), ui.subscribe(later)];
+  const stops = [store.subscribe(later), ui.subscribe(onUi)];
   return () => {
     window.cancelAnimationFrame(frame);
     if (timer !== undefined) clearTimeout(timer);

@@ -6,6 +6,7 @@
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Icon } from '../components/ui/Icon.tsx';
+import { dialogDismissed } from '../components/focusKeeper.ts';
 import './dialogs.css';
 
 export function Modal({ title, onClose, dismissable = true, className, children }: { title: string; onClose(): void; dismissable?: boolean; className?: string; children: ReactNode }) {
@@ -16,7 +17,9 @@ export function Modal({ title, onClose, dismissable = true, className, children 
     <Dialog.Root
       open
       onOpenChange={(open) => {
-        if (!open) onClose();
+        if (open) return;
+        dialogDismissed();
+        onClose();
       }}
     >
       <Dialog.Portal>
