@@ -15,6 +15,12 @@ describe('the Letta family in the CLI help', () => {
 
   it('check --help lists Letta 0.16 (archived) agent files among what it reads', async () => {
     const r = await runCli(['--help']);
-    expect(r.stdout).toContain('Letta 0.16 (archived) agent files .af');
+    expect(r.stdout).toContain('Letta 0.16 (archived) agents (.af)');
+  });
+
+  // review15 #9: the help named three of the six families it reads.
+  it('the help lists every family check reads, the permission rules too', async () => {
+    const r = await runCli(['--help']);
+    for (const family of ['Pattern agents', 'hegel workflows', 'Claude Code settings (.json)', 'Codex execpolicy (.rules)', 'Gemini CLI policies (TOML)']) expect(r.stdout).toContain(family);
   });
 });

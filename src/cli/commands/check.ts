@@ -6,7 +6,7 @@ import { PROFILE_OPTION } from './sharedOptions.ts';
 /** `check <files…>`: every diagnostic of the rule files, in the format CI or a person reads. */
 export const checkCommand = defineCommand({
   name: 'check',
-  summary: `diagnostics for rule files (Pattern agent TOML/YAML/JSON, hegel workflow YAML, ${LETTA_FAMILY} agent files .af)`,
+  summary: `diagnostics for rule files: Pattern agents (TOML/YAML/JSON), hegel workflows (YAML), ${LETTA_FAMILY} agents (.af), Claude Code settings (.json), Codex execpolicy (.rules), Gemini CLI policies (TOML)`,
   positionals: {
     name: '<files|folders|globs|-…>',
     noun: 'file',
@@ -36,6 +36,7 @@ export const checkCommand = defineCommand({
     "rule-studio check . --max-warnings 0   # every rule file under the folder; ordinary YAML/TOML is skipped",
     "rule-studio check 'agents/**/*.toml' -q",
     'cat agent.toml | rule-studio check -',
+    'rule-studio check .claude/settings.json ~/.codex/rules/default.rules ~/.gemini/policies   # permission rules',
   ],
   // The implementation (and the core it needs) is loaded only when the command runs.
   run: async (args, ctx) => (await import('./checkRun.ts')).runCheck(args, ctx),
