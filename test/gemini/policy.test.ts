@@ -108,6 +108,19 @@ describe('Gemini policy checks, with near misses', () => {
       ),
     ).toEqual(['G101@6:1']);
   });
+  // review15 #10: the message quoted the regex built from commandPrefix, and said two rules "rule #1" with no file.
+  it('G102 says the rules as written, and where the earlier one is', () => {
+    const team = loadGeminiPolicies([
+      { path: 'admin.toml', text: rule('toolName = "run_shell_command"\ncommandPrefix = "git status"\ndecision = "allow"\npriority = 100'), tier: 'admin' },
+      { path: 'team.toml', text: rule('toolName = "run_shell_command"\ncommandPrefix = "git status"\ndecision = "allow"\npriority = 100'), tier: 'user' },
+    ]);
+    const [d] = checkGeminiPolicy(team.rules);
+    expect(d?.code).toBe('G102');
+    expect(d?.file).toBe('team.toml');
+    expect(d?.message).toBe(
+      'rule #1 (run_shell_command commandPrefix "git status", allow, priority 100 in the user tier) never decides: rule #1 at admin.toml:1 (run_shell_command commandPrefix "git status", allow, priority 100 in the admin tier) comes first in priority order and matches every call it matches, with the same decision',
+    );
+  });
   it('near miss: the broader deny applies only in plan mode, so the allow still decides', () => {
     expect(
       codes(

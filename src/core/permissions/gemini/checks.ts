@@ -17,9 +17,21 @@ function warn(
   return { code, severity, message, file: r.file, range: r.range, target: { kind: 'file' } };
 }
 
-function show(r: GeminiRule): string {
-  const pattern = r.argsPattern === undefined ? '' : ` /${r.argsPattern.source}/`;
-  return `rule #${r.table + 1} (${r.toolName}${pattern}, ${r.decision}, priority ${r.rawPriority} in the ${r.tier} tier)`;
+/** What a rule matches, in the words its file uses (`commandPrefix "git status"`, not the regex built from it). */
+function matcher(r: GeminiRule): string {
+  if (r.commandPrefix !== undefined) return ` commandPrefix ${JSON.stringify(r.commandPrefix)}`;
+  if (r.commandRegex !== undefined) return ` commandRegex ${JSON.stringify(r.commandRegex)}`;
+  if (r.argsPatternText !== undefined) return ` argsPattern ${JSON.stringify(r.argsPatternText)}`;
+  return r.argsPattern === undefined ? '' : ` /${r.argsPattern.source}/`;
+}
+
+/**
+ * A rule as its file says it, numbered by its place in its file as the Inspector numbers it; `at`
+ * adds the file and line (for a rule other than the one reported, perhaps in another file).
+ */
+function show(r: GeminiRule, at = false): string {
+  const what = `${r.toolName}${matcher(r)}, ${r.decision}, priority ${r.rawPriority} in the ${r.tier} tier`;
+  return `rule #${r.table + 1}${at ? ` at ${r.file}:${r.range.start.line}` : ''} (${what})`;
 }
 
 const WILDCARD_OK = isGeminiWildcard;
@@ -66,13 +78,12 @@ export function checkGeminiPolicy(rules: readonly GeminiRule[]): Diagnostic[] {
       if (s.file === r.file && s.table === r.table) continue;
       if (!coversRule(s, r) || reported.has(`${key}:${r.toolName}`)) continue;
       reported.add(`${key}:${r.toolName}`);
-      const where = `${s.file}:${s.range.start.line}`;
       if (s.decision === r.decision)
         out.push(
           warn(
             'G102',
             r,
-            `${show(r)} never decides: ${show(s)} at ${where} comes first in priority order and matches every call it matches, with the same decision`,
+            `${show(r)} never decides: ${show(s, true)} comes first in priority order and matches every call it matches, with the same decision`,
             'info',
           ),
         );
@@ -81,7 +92,7 @@ export function checkGeminiPolicy(rules: readonly GeminiRule[]): Diagnostic[] {
           warn(
             'G101',
             r,
-            `${show(r)} is shadowed: ${show(s)} at ${where} comes first in priority order and matches every call it matches (${s.decision}), so this rule never decides`,
+            `${show(r)} is shadowed: ${show(s, true)} comes first in priority order and matches every call it matches (${s.decision}), so this rule never decides`,
           ),
         );
       break;
