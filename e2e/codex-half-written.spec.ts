@@ -67,7 +67,7 @@ test('a half-written Codex rule: the six rules stay drawn, the broken one is an 
 test('a half-written Gemini table and a half-written Claude Code settings file keep their graphs', async ({ page }) => {
   const errors = await openStudioOffline(page);
   await openExample(page, 'gemini-policies/');
-  await page.getByRole('region', { name: 'Agents' }).getByRole('button', { name: 'gemini-policies/user/dev.toml', exact: true }).click();
+  await page.getByRole('region', { name: 'Permission rules' }).getByRole('button', { name: 'gemini-policies/user/dev.toml', exact: true }).click();
   await expect(graphNode(page, 'read_*')).toBeVisible({ timeout: 20_000 });
   await pasteAtEnd(page, '\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = ["git reset", ');
   await expect(region(page, 'Problems').locator('li', { hasText: 'G001' })).toBeVisible();

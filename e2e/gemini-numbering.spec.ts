@@ -11,7 +11,7 @@ test('Gemini rules carry their file number in the Inspector, on the graph and in
   const errors = await openStudioOffline(page);
   await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
   await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: 'gemini-policies/', exact: true }).click();
-  await page.getByRole('region', { name: 'Agents' }).getByRole('button', { name: 'gemini-policies/user/dev.toml', exact: true }).click();
+  await page.getByRole('region', { name: 'Permission rules' }).getByRole('button', { name: 'gemini-policies/user/dev.toml', exact: true }).click();
   const inspector = region(page, 'Inspector');
   await expect(inspector).toContainText('6 rules in the user tier');
   // Problems: rule #3 is the autoEdit rule (the third [[rule]] of the file).

@@ -84,7 +84,7 @@ test('import a Gemini policy folder and Codex rules, see decisions and rules, tr
   await expect(report.getByTestId('translate-diff-count')).toHaveText('1 shell command of 13 decided differently; 12 the same.');
   const diff = report.getByRole('list', { name: 'Calls decided differently' });
   await expect(diff.getByRole('listitem')).toHaveText([/^allow→becomesno rulenpm test > log\.txt/]);
-  const agents = page.getByRole('region', { name: 'Agents' });
+  const agents = page.getByRole('region', { name: 'Permission rules' });
   await expect(agents.getByRole('button', { name: 'translated.toml', exact: true })).toBeVisible();
   // (one size, dark, here: the suite's time budget; the Policy view had all four above)
   await page.screenshot({ path: 'test-results/gemini-translate-dark-1440x900.png' });

@@ -11,7 +11,7 @@ test('an example, one line typed, Ctrl+Z twice: the line goes, the example stays
   await page.goto('/');
   await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
   await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: 'codex-default.rules', exact: true }).click();
-  const agents = region(page, 'Agents');
+  const agents = region(page, 'Permission rules');
   await expect(agents.getByText('codex-default', { exact: false }).first()).toBeVisible();
   const lines = region(page, 'Source').locator('.monaco-editor .view-lines');
   await expect(lines).toBeVisible({ timeout: 60_000 });

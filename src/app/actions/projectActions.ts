@@ -37,7 +37,7 @@ export const projectActions: Action[] = [
     keywords: 'open load file upload',
     toolbar: true,
     shortcuts: ['Mod+O'],
-    hint: 'Import TOML, YAML or JSON rule files, Letta agent files (.af), or a project bundle (you can also drop or paste them)',
+    hint: 'Import TOML, YAML or JSON rule files, Letta agent files (.af), Claude Code settings.json, Codex .rules, Gemini CLI policies, or a project bundle (you can also drop or paste them)',
     run: ({ store }) => pickFiles((files) => void importFiles(store, files)),
   },
   {

@@ -52,6 +52,15 @@ export const workspaceActions: Action[] = [
     run: (ctx) => showBottom(ctx, 'tests'),
   },
   {
+    id: 'show-policy',
+    label: 'Policy',
+    keywords: 'permissions claude codex gemini allow ask deny sessions what-if would',
+    hint: 'Each call of your sessions with the Claude Code, Codex or Gemini CLI decision and the rule that made it, and what an edit would change',
+    unavailable: 'Open a Claude Code settings file, Codex rules or a Gemini CLI policy first',
+    enabled: (ctx) => translateSource(ctx) !== undefined,
+    run: (ctx) => ctx.ui.getState().showPolicy(),
+  },
+  {
     id: 'translate-policy',
     label: 'Translate policy to…',
     keywords: 'convert claude codex gemini permissions dialect',

@@ -10,10 +10,13 @@ export interface DocListProps {
   onOpen(d: RuleDoc): void;
   onDelete(d: RuleDoc): void;
   addLabel: string;
+  /** The add button's tooltip, when its label does not say enough. */
+  addHint?: string;
+  addIcon?: 'plus' | 'import';
   onAdd(): void;
 }
 
-export function DocList({ title, docs, activeId, nameOf, onOpen, onDelete, addLabel, onAdd }: DocListProps) {
+export function DocList({ title, docs, activeId, nameOf, onOpen, onDelete, addLabel, addHint, addIcon = 'plus', onAdd }: DocListProps) {
   return (
     <section className="explorer-section" aria-label={title}>
       <h2>
@@ -31,7 +34,7 @@ export function DocList({ title, docs, activeId, nameOf, onOpen, onDelete, addLa
           </li>
         ))}
       </ul>
-      <Button variant="ghost" className="explorer-add" icon="plus" label={addLabel} onClick={onAdd} />
+      <Button variant="ghost" className="explorer-add" icon={addIcon} label={addLabel} {...(addHint ? { title: addHint } : {})} onClick={onAdd} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * The project explorer: the project name, its agents and workflows (open, add, delete —
- * undoable, no confirm), the project's traces (opening one shows the Simulation tab), and the Examples
- * gallery entry.
+ * The project explorer: the project name, its agents, workflows and permission rules (open, add
+ * or import, delete — undoable, no confirm), the project's traces (opening one shows the
+ * Simulation tab), and the Examples gallery entry.
  */
 import './explorer.css';
 import { useStudio, useStudioStore } from '../state/context.tsx';
@@ -11,10 +11,16 @@ import type { RuleDoc } from '../state/documents.ts';
 import { DocList } from './DocList.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { UNDO_HINT } from '../graph/keys.ts';
+import { pickFiles } from '../persistence/fileIO.ts';
+import { importFiles } from '../persistence/importHandlers.ts';
+
+/** A Claude Code settings file, Codex rules or Gemini CLI policies: permission rules, not an agent's tool rules. */
+const isPermissions = (d: RuleDoc) => d.kind === 'agent' && (d.agent.family === 'claude' || d.agent.family === 'codex' || d.agent.family === 'gemini');
 
 // Every Codex rules file reads as an agent named `codex`, every Gemini policy file as one named
-// `gemini`: their files (a Gemini file with its tier's folder) tell them apart.
-const nameOf = (d: RuleDoc) => (d.kind === 'agent' ? (d.agent.family === 'gemini' || d.agent.family === 'codex' ? d.fileName : d.agent.name) : d.workflow.name);
+// `gemini`, every Claude Code settings file as `claude-code`: their files (a Gemini file with its
+// tier's folder) tell them apart, and are what the Simulate and Policy views name.
+const nameOf = (d: RuleDoc) => (d.kind === 'agent' ? (isPermissions(d) ? d.fileName : d.agent.name) : d.workflow.name);
 
 export function Explorer() {
   const store = useStudioStore();
@@ -26,7 +32,7 @@ export function Explorer() {
   const s = () => store.getState();
   const remove = (d: RuleDoc) => {
     s().removeDoc(d.id);
-    s().notify('info', `Deleted ${d.kind} “${nameOf(d)}”. ${UNDO_HINT}`);
+    s().notify('info', `Deleted ${isPermissions(d) ? 'permission rules' : d.kind} “${nameOf(d)}”. ${UNDO_HINT}`);
   };
   return (
     <nav className="explorer" aria-label="Project">
@@ -38,7 +44,7 @@ export function Explorer() {
       </div>
       <DocList
         title="Agents"
-        docs={docs.filter((d) => d.kind === 'agent')}
+        docs={docs.filter((d) => d.kind === 'agent' && !isPermissions(d))}
         activeId={active?.id}
         nameOf={nameOf}
         onOpen={(d) => s().setActiveDoc(d.id)}
@@ -55,6 +61,18 @@ export function Explorer() {
         onDelete={remove}
         addLabel="New workflow"
         onAdd={() => s().addWorkflow()}
+      />
+      <DocList
+        title="Permission rules"
+        docs={docs.filter(isPermissions)}
+        activeId={active?.id}
+        nameOf={nameOf}
+        onOpen={(d) => s().setActiveDoc(d.id)}
+        onDelete={remove}
+        addLabel="Import permission rules"
+        addHint="Import a Claude Code settings.json, Codex .rules files or a Gemini CLI policy TOML (a policies folder: Import folder, in the palette)"
+        addIcon="import"
+        onAdd={() => pickFiles((files) => void importFiles(store, files))}
       />
       <section className="explorer-section" aria-label="Traces">
         <h2>Traces ({traces.length})</h2>

@@ -92,7 +92,7 @@ function EmptyCanvas() {
         <Button icon="plus" label="New agent" title="An agent's tool rules (Pattern TOML)" onClick={() => store.getState().addAgent()} />
         <Button icon="plus" label="New workflow" title="A hegel workflow (YAML)" onClick={() => store.getState().addWorkflow()} />
       </div>
-      <p className="muted">Or drop rule files (.toml, .yaml, .json, Letta .af) or traces anywhere.</p>
+      <p className="muted">Or drop rule files (.toml, .yaml, .json, Letta .af, Claude Code settings.json, Codex .rules) or traces anywhere.</p>
     </div>
   );
 }

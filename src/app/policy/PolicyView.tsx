@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { useStudio } from '../state/context.tsx';
+import { activeDoc } from '../state/store.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { ClaudePolicyView } from './ClaudePolicyView.tsx';
 import { CodexPolicyView } from './CodexPolicyView.tsx';
@@ -31,11 +32,17 @@ export const POLICY_DIALECTS: readonly PolicyDialect[] = [
 export function PolicyView() {
   const docs = useStudio((s) => s.project.docs);
   const present = POLICY_DIALECTS.filter((d) => d.present(docs));
-  const [chosen, setChosen] = useState<string>();
+  // The open document's dialect comes first; a choice on the switch holds while that document stays open.
+  const opened = useStudio((s) => {
+    const d = activeDoc(s);
+    return d?.kind === 'agent' ? d.agent.family : undefined;
+  });
+  const [choice, setChoice] = useState<{ id: string; over: string | undefined }>();
+  const chosen = choice !== undefined && choice.over === opened ? choice.id : undefined;
   // While Translate is open, the view of the dialect it translates from stays shown.
   const translating = useStore(translateStore, (s) => s.from);
   const live = useStore(liveStore, (s) => s.lines !== undefined);
-  const dialect = present.find((d) => d.id === (translating ?? chosen)) ?? present.find((d) => d.id === chosen) ?? present[0] ?? POLICY_DIALECTS[0];
+  const dialect = present.find((d) => d.id === (translating ?? chosen ?? opened)) ?? present.find((d) => d.id === chosen) ?? present[0] ?? POLICY_DIALECTS[0];
   if (!dialect) return null;
   const View = dialect.view;
   if (present.length < 2 && !live) return <View />;
@@ -51,7 +58,7 @@ export function PolicyView() {
               label={d.label}
               aria-pressed={d.id === dialect.id}
               onClick={() => {
-                setChosen(d.id);
+                setChoice({ id: d.id, over: opened });
                 translateStore.setState({ from: undefined });
               }}
             />
