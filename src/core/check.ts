@@ -73,18 +73,24 @@ function codexDiagnostics(files: NonNullable<Agent['codexRules']>): Diagnostic[]
  */
 export function checkFiles(files: readonly LoadedFile[], profile: Profile = 'spec', opts: CheckOptions = {}): Diagnostic[] {
   const all = files.flatMap((f) => checkLoadedFile(f, profile, opts));
-  const settings = files.flatMap((f) => f.agents.flatMap((a) => (a.family === 'claude' ? (a.claudeSettings ?? []) : [])));
-  if (files.filter((f) => f.agents.some((a) => a.family === 'claude')).length > 1) {
-    const seen = new Set(all.map(diagnosticKey));
-    for (const d of claudeDiagnostics(settings)) if (!seen.has(diagnosticKey(d))) all.push(d);
-  }
-  // Gemini policy files of several tiers are one engine: a user rule an admin rule shadows (G101).
-  if (files.filter((f) => f.agents.some((a) => a.family === 'gemini')).length > 1) {
-    const policies = files.flatMap((f) => f.agents.flatMap((a) => (a.family === 'gemini' ? (a.geminiPolicies ?? []) : [])));
-    const seen = new Set(all.map(diagnosticKey));
-    for (const d of geminiDiagnostics(policies)) if (!seen.has(diagnosticKey(d))) all.push(d);
-  }
+  append(all, togetherDiagnostics(files.flatMap((f) => f.agents), all));
   return sortDiagnostics(all);
+}
+
+/**
+ * What only shows when permission files are checked together, beyond `own` (their checks one by
+ * one): Claude Code settings files of several scopes merged as Claude Code merges them (a rule
+ * another scope's shadows, the same rule in two scopes), and Gemini CLI policy files of several
+ * tiers read as one engine (a user rule an admin rule shadows, G101). Each at its own file.
+ */
+export function togetherDiagnostics(agents: readonly Agent[], own: readonly Diagnostic[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const seen = new Set(own.map(diagnosticKey));
+  const claude = agents.filter((a) => a.family === 'claude');
+  if (claude.length > 1) for (const d of claudeDiagnostics(claude.flatMap((a) => a.claudeSettings ?? []))) if (!seen.has(diagnosticKey(d))) out.push(d);
+  const gemini = agents.filter((a) => a.family === 'gemini');
+  if (gemini.length > 1) for (const d of geminiDiagnostics(gemini.flatMap((a) => a.geminiPolicies ?? []))) if (!seen.has(diagnosticKey(d))) out.push(d);
+  return out;
 }
 
 const diagnosticKey = (d: Diagnostic) => `${d.code}\u0000${d.file}\u0000${d.range.start.line}:${d.range.start.column}\u0000${d.message}`;

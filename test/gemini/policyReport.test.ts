@@ -4,7 +4,7 @@ import { geminiCallText, geminiPolicyReport, geminiRuleRows, geminiTableRange, g
 import { readGeminiTrace } from '../../src/core/permissions/gemini/trace.ts';
 import { geminiGraph } from '../../src/core/graph/geminiGraph.ts';
 import { loadRuleFile } from '../../src/core/codecs/load.ts';
-import { checkFiles, checkLoadedFile } from '../../src/core/check.ts';
+import { checkFiles, togetherDiagnostics, checkLoadedFile } from '../../src/core/check.ts';
 import type { GeminiFileInput } from '../../src/core/permissions/gemini/policy.ts';
 
 // Figures agree with `rule-studio simulate examples/gemini-policies --trace …/calls.jsonl`.
@@ -102,6 +102,16 @@ describe('Gemini policy files as rule files', () => {
     const loaded = files.map((f) => loadRuleFile(f.path, f.text));
     expect(checkLoadedFile(loaded[1] as never).some((d) => d.code === 'G101')).toBe(false);
     expect(checkFiles(loaded).some((d) => d.code === 'G101' && d.file === 'gemini-policies/user/dev.toml')).toBe(true);
+  });
+
+  // review15 #5: the studio checks each document alone; what only the tiers together say is added once.
+  it('togetherDiagnostics: only what the files say together, each once, at its own file', () => {
+    const loaded = files.map((f) => loadRuleFile(f.path, f.text));
+    const own = loaded.flatMap((f) => checkLoadedFile(f));
+    const together = togetherDiagnostics(loaded.flatMap((f) => f.agents), own);
+    expect(together.map((d) => `${d.code} ${d.file}:${d.range.start.line}`)).toEqual(['G101 gemini-policies/user/dev.toml:13']);
+    // One file alone says nothing more.
+    expect(togetherDiagnostics(loaded[1]?.agents ?? [], checkLoadedFile(loaded[1] as never))).toEqual([]);
   });
 
   it('the graph: one node per tool name, each table a badge with its decision and priority', () => {

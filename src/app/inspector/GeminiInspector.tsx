@@ -22,6 +22,15 @@ const useRules = (doc: AgentDoc): { rules: (InspectedRule & { tools: string[] })
     return { rules, order };
   }, [doc.agent]);
 
+/**
+ * A file's tier, and why when it may be wrong: a file imported on its own comes without its folder,
+ * so it reads as the user tier even if it sat under admin/ (review15: nothing said so).
+ */
+function tierNote(f: { path: string; tier: string }): string {
+  const alone = !/[\\/]/.test(f.path);
+  return alone && f.tier === 'user' ? 'user tier: imported without its folder, which gives a file its tier (admin/, project/ …); Import folder keeps it' : `${f.tier} tier`;
+}
+
 export function GeminiAgentInspector({ doc }: { doc: AgentDoc }) {
   const { rules, order } = useRules(doc);
   const count = (d: string) => rules.filter((r) => r.decision === d).length;
@@ -34,7 +43,7 @@ export function GeminiAgentInspector({ doc }: { doc: AgentDoc }) {
       title="Gemini CLI policy"
       summary={`${rules.length} ${rules.length === 1 ? 'rule' : 'rules'}${refusal ? ' that read' : ''} in the ${tier} tier: ${count('deny')} deny · ${count('ask_user')} ask_user · ${count('allow')} allow`}
       {...(refusal ? { refusal } : {})}
-      files={(doc.agent.geminiPolicies ?? []).map((f) => ({ path: f.path, note: `${f.tier} tier` }))}
+      files={(doc.agent.geminiPolicies ?? []).map((f) => ({ path: f.path, note: tierNote(f) }))}
       rules={rules}
       order={order}
       rulesTitle="Rules in priority order"

@@ -14,7 +14,7 @@ export { mergedSettingsOf } from '../../core/permissions/claude/writeSettings.ts
 export { writeAgentsToml } from '../../core/codecs/write/agentsToml.ts';
 export { writeRuleFile } from '../../core/codecs/write.ts';
 export { updateWorkflowYaml, writeWorkflowYaml } from '../../core/codecs/write/workflowYaml.ts';
-export { checkLoadedFile } from '../../core/check.ts';
+export { checkLoadedFile, togetherDiagnostics } from '../../core/check.ts';
 export { editAgentText, editWorkflowText } from '../../core/codecs/edit/editText.ts';
 export { normaliseText, withNormaliseFixes } from '../../core/codecs/edit/normalise.ts';
 export { compilePattern } from '../../core/regex/index.ts';
