@@ -11,10 +11,10 @@
  * text over the rule's string only (`setText`, one undo step). Its own extra is Learn: the core's
  * `learnAllowList` over the sessions, the rules it proposes and their diff; Apply adds them.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { addAllowRules, replaceRuleAt } from '../../core/permissions/claude/settingsEdit.ts';
 import type { RuleSource, SettingsInput } from '../../core/permissions/claude/types.ts';
-import type { LearnAnswer } from '../../worker/policyService.ts';
+import type { LearnAnswer, PolicyAnswer } from '../../worker/policyService.ts';
 import type { RuleDoc } from '../state/documents.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { runLearn, runPolicy, runWhatIf } from './policyClient.ts';
@@ -24,6 +24,8 @@ import { LearnPanel } from './LearnPanel.tsx';
 import { callText, count, whereOf } from './policyText.ts';
 import { RuleReportView, type WhatIfResult } from './RuleReportView.tsx';
 import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
+import { TryCall } from './TryCall.tsx';
+import { claudeTryTrace } from './tryCallText.ts';
 import { translateStore } from './translateStore.ts';
 import { useWorkerAnswer } from './useWorkerAnswer.ts';
 import { usePolicySessions } from './policyInputs.ts';
@@ -51,6 +53,22 @@ function settingsWithRule(settings: readonly SettingsInput[], rule: RuleSource, 
     return { ...s, text: edited };
   });
   return done ? out : undefined;
+}
+
+/** Why Claude Code decided call `i` of `report` as it did: the decision, its reason and the rule. */
+function claudeWhy(report: PolicyAnswer['report'], i: number): ReactNode {
+  const d = report.decisions[i];
+  if (!d) return null;
+  return (
+    <>
+      <p>
+        <strong>{d.decision}</strong> — <CodeText text={d.reason} />
+      </p>
+      <p className="corpus-muted">
+        {d.rule ? `Decided by ${d.rule.list} rule ${d.rule.text} (${whereOf(d.rule)}, ${d.rule.scope} settings)` : 'No rule matched: the tool’s default in this mode'} · mode {d.mode}
+      </p>
+    </>
+  );
 }
 
 export function ClaudePolicyView() {
@@ -137,20 +155,16 @@ export function ClaudePolicyView() {
     store.getState().notify('info', `Added ${count(rules.length, 'allow rule')} to ${doc.fileName}. Undo removes them.`);
     setLearnOpen(false);
   };
-  const why = (i: number) => {
-    const d = report.decisions[i];
-    if (!d) return null;
-    return (
-      <>
-        <p>
-          <strong>{d.decision}</strong> — <CodeText text={d.reason} />
-        </p>
-        <p className="corpus-muted">
-          {d.rule ? `Decided by ${d.rule.list} rule ${d.rule.text} (${whereOf(d.rule)}, ${d.rule.scope} settings)` : 'No rule matched: the tool’s default in this mode'} · mode {d.mode}
-        </p>
-      </>
-    );
-  };
+  const why = (i: number) => claudeWhy(report, i);
+  const tryCall = (
+    <TryCall
+      placeholder="git push origin main   or   Read(./secrets/key.pem)"
+      hint="A shell command (Bash), or a call as a rule writes it: Read(./path), WebFetch(https://…), Edit(src/a.ts)."
+      session={claudeTryTrace}
+      run={(s) => runPolicy({ settings, sessions: [s] })}
+      show={(a) => (a.calls.length > 0 ? claudeWhy(a.report, 0) : undefined)}
+    />
+  );
 
   const aside = translating ? (
     <TranslatePanel source={{ dialect: 'claude', files: settings }} sessions={sessions} />
@@ -175,6 +189,7 @@ export function ClaudePolicyView() {
       skipped={answer.skipped}
       skippedLabel="Lines not read"
       why={why}
+      tryCall={tryCall}
       whatIf={whatIf}
       apply={apply}
       singleLine

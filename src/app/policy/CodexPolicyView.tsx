@@ -6,8 +6,8 @@
  * decision wins) and what the log recorded. What-if and Apply as every dialect has them
  * (`RuleReportView`). The core's `codexPolicyReport` / `codexWhatIf`, in the policy worker.
  */
-import { useCallback, useMemo } from 'react';
-import type { CodexCallRow, CodexRuleRow } from '../../core/permissions/codex/policyReport.ts';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import type { CodexCallRow, CodexPolicyReport, CodexRuleRow } from '../../core/permissions/codex/policyReport.ts';
 import type { RuleDoc } from '../state/documents.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { codecs } from '../state/codecs.ts';
@@ -20,6 +20,8 @@ import { useLivePolicy } from './LivePolicy.tsx';
 import { PolicyFilesPicker, useCountedFiles } from './policyFiles.tsx';
 import { PolicySaveAsTest, sessionsOf } from './PolicySaveAsTest.tsx';
 import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
+import { TryCall } from './TryCall.tsx';
+import { codexTryScript } from './tryCallText.ts';
 
 const DECISIONS = [
   { key: 'allow', label: 'Allowed' },
@@ -41,6 +43,47 @@ export function codexCallText(c: CodexCallRow): string {
 }
 
 const docOf = (docs: readonly RuleDoc[], path: string) => docs.find((d) => d.kind === 'agent' && d.agent.family === 'codex' && d.agent.codexRules?.some((f) => f.path === path));
+
+/** Why Codex decided call `i` of `report` as it did: the rules that matched, the strictest deciding. */
+function codexWhy(report: CodexPolicyReport, i: number, typed = false): ReactNode {
+  const c = report.calls[i];
+  if (!c) return null;
+  return (
+    <>
+      <p>
+        <strong>{c.decision ?? 'no rule'}</strong> —{' '}
+        {c.rules.length === 0 ? 'no rule matched: Codex’s approval policy decides (it prompts unless the command is known safe).' : c.rules.length === 1 ? 'the one rule that matched:' : `the strictest of the ${c.rules.length} rules that matched:`}
+      </p>
+      {c.rules.length > 0 && (
+        <ul className="insp-list" aria-label="Matched rules">
+          {c.rules.map((ri) => {
+            const r = report.rules[ri];
+            if (!r) return null;
+            return (
+              <li key={ri}>
+                <span className={`policy-list is-${r.decision}`}>{r.decision}</span> <code>{r.pattern}</code>{' '}
+                <span className="corpus-muted">
+                  rule {ri + 1} · {r.file}:{r.line}:{r.col}
+                  {r.justification ? ` — ${r.justification}` : ''}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {c.call.commands.length > 1 && (
+        <p className="corpus-muted">
+          Checked as {count(c.call.commands.length, 'command')}: {c.call.commands.map((x) => x.join(' ')).join(' · ')}
+        </p>
+      )}
+      {typed ? null : (
+        <p className={c.agreement === 'differs' ? 'corpus-error' : 'corpus-muted'}>
+          {c.agreement === 'differs' ? `Differs from the log: ${c.why ?? ''}.` : `${RECORDED[c.call.recorded] ?? ''}${c.call.exitCode !== undefined ? ` (exit code ${c.call.exitCode})` : ''}.`}
+        </p>
+      )}
+    </>
+  );
+}
 
 export function CodexPolicyView() {
   const store = useStudioStore();
@@ -73,43 +116,16 @@ export function CodexPolicyView() {
     const doc = rule && docOf(docs, rule.file);
     writeRuleEdit(store, doc, doc && rule && codecs().replaceCodexRuleAt(doc.text, rule.line, rule.col, text), rule ? `${rule.file}:${rule.line}:${rule.col}` : `row ${i + 1}`);
   };
-  const why = (i: number) => {
-    const c = report.calls[i];
-    if (!c) return null;
-    return (
-      <>
-        <p>
-          <strong>{c.decision ?? 'no rule'}</strong> —{' '}
-          {c.rules.length === 0 ? 'no rule matched: Codex’s approval policy decides (it prompts unless the command is known safe).' : c.rules.length === 1 ? 'the one rule that matched:' : `the strictest of the ${c.rules.length} rules that matched:`}
-        </p>
-        {c.rules.length > 0 && (
-          <ul className="insp-list" aria-label="Matched rules">
-            {c.rules.map((ri) => {
-              const r = report.rules[ri];
-              if (!r) return null;
-              return (
-                <li key={ri}>
-                  <span className={`policy-list is-${r.decision}`}>{r.decision}</span> <code>{r.pattern}</code>{' '}
-                  <span className="corpus-muted">
-                    rule {ri + 1} · {r.file}:{r.line}:{r.col}
-                    {r.justification ? ` — ${r.justification}` : ''}
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        {c.call.commands.length > 1 && (
-          <p className="corpus-muted">
-            Checked as {count(c.call.commands.length, 'command')}: {c.call.commands.map((x) => x.join(' ')).join(' · ')}
-          </p>
-        )}
-        <p className={c.agreement === 'differs' ? 'corpus-error' : 'corpus-muted'}>
-          {c.agreement === 'differs' ? `Differs from the log: ${c.why ?? ''}.` : `${RECORDED[c.call.recorded] ?? ''}${c.call.exitCode !== undefined ? ` (exit code ${c.call.exitCode})` : ''}.`}
-        </p>
-      </>
-    );
-  };
+  const why = (i: number) => codexWhy(report, i);
+  const tryCall = (
+    <TryCall
+      placeholder="git push origin main"
+      hint="A command line, as Codex would run it."
+      session={codexTryScript}
+      run={(s) => runCodexReport({ files, sessions: [s] })}
+      show={(r) => (r.calls.length > 0 ? codexWhy(r, 0, true) : undefined)}
+    />
+  );
 
   const errors = report.diagnostics.filter((d) => d.severity === 'error' && files.some((f) => f.path === d.file));
   const first = errors[0];
@@ -141,6 +157,7 @@ export function CodexPolicyView() {
       noSessions="No sessions loaded: import a Codex session log (~/.codex/sessions/…/rollout-*.jsonl) or a command script to count the calls each rule decides."
       skipped={report.skipped}
       why={why}
+      tryCall={tryCall}
       whatIf={whatIf}
       apply={apply}
       actions={

@@ -7,9 +7,9 @@
  * are read by the core's `readGeminiTrace` (scripted `{tool, args}` JSONL, and the readers that
  * join it); the core's `geminiPolicyReport` / `geminiWhatIf`, in the policy worker.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import type { GeminiFileInput } from '../../core/permissions/gemini/policy.ts';
-import type { GeminiCallRow } from '../../core/permissions/gemini/policyReport.ts';
+import type { GeminiCallRow, GeminiPolicyReport } from '../../core/permissions/gemini/policyReport.ts';
 import type { RuleDoc } from '../state/documents.ts';
 import { useStudio, useStudioStore } from '../state/context.tsx';
 import { codecs } from '../state/codecs.ts';
@@ -22,6 +22,8 @@ import { useLivePolicy } from './LivePolicy.tsx';
 import { PolicyFilesPicker, useCountedFiles } from './policyFiles.tsx';
 import { PolicySaveAsTest, sessionsOf } from './PolicySaveAsTest.tsx';
 import { TranslateButton, TranslatePanel, useTranslateOpen } from './TranslatePanel.tsx';
+import { TryCall } from './TryCall.tsx';
+import { geminiTryTrace } from './tryCallText.ts';
 
 const DECISIONS = [
   { key: 'allow', label: 'Allowed' },
@@ -37,6 +39,35 @@ const geminiDecisions = (c: GeminiCallRow) => (c.rule === undefined && c.synthet
 const COLUMNS = [{ label: 'Tier', width: '84px', optional: true }, { label: 'Priority', num: true }, { label: 'Decided', num: true, total: true }];
 
 const docOf = (docs: readonly RuleDoc[], path: string) => docs.find((d) => d.kind === 'agent' && d.agent.family === 'gemini' && d.agent.geminiPolicies?.some((f) => f.path === path));
+
+/** Why Gemini decided call `i` of `report` as it did: the decision and the rule that made it. */
+function geminiWhy(report: GeminiPolicyReport, i: number): ReactNode {
+  const c = report.calls[i];
+  if (!c) return null;
+  const r = c.rule === undefined ? undefined : report.rules[c.rule];
+  return (
+    <>
+      <p>
+        <strong>{c.decision}</strong> —{' '}
+        {r ? 'decided by the first rule in priority order that matched:' : c.synthetic ? `decided by Gemini’s ${c.synthetic}.` : c.decision === 'ask_user' && c.call.tool === 'run_shell_command' ? 'no rule decided: a rule may have allowed the command, but a redirection or an unparsed command makes Gemini ask; otherwise Gemini’s default.' : 'no rule matched: Gemini’s default (ask_user; deny when non-interactive; allow in yolo mode).'}
+      </p>
+      {r && (
+        <ul className="insp-list" aria-label="Deciding rule">
+          <li>
+            <span className={`policy-list is-${r.decision}`}>{r.decision}</span> <code>{`${r.tools.join(', ')}${r.narrow ? ` ${r.narrow}` : ''}`}</code>{' '}
+            <span className="corpus-muted">
+              {r.tier} tier, priority {r.priority} · {r.file}:{r.line}:{r.col}
+            </span>
+          </li>
+        </ul>
+      )}
+      <p className="corpus-muted">
+        {c.session}:{c.call.line} · mode {c.call.mode ?? 'default'}
+        {c.call.nonInteractive ? ' · non-interactive' : ''}
+      </p>
+    </>
+  );
+}
 
 export function GeminiPolicyView() {
   const store = useStudioStore();
@@ -72,33 +103,16 @@ export function GeminiPolicyView() {
     const doc = rule && docOf(docs, rule.file);
     writeRuleEdit(store, doc, doc && rule && codecs().replaceGeminiRuleAt(doc.text, rule.table, text), rule ? `${rule.file}:${rule.line}` : `row ${i + 1}`);
   };
-  const why = (i: number) => {
-    const c = report.calls[i];
-    if (!c) return null;
-    const r = c.rule === undefined ? undefined : report.rules[c.rule];
-    return (
-      <>
-        <p>
-          <strong>{c.decision}</strong> —{' '}
-          {r ? 'decided by the first rule in priority order that matched:' : c.synthetic ? `decided by Gemini’s ${c.synthetic}.` : c.decision === 'ask_user' && c.call.tool === 'run_shell_command' ? 'no rule decided: a rule may have allowed the command, but a redirection or an unparsed command makes Gemini ask; otherwise Gemini’s default.' : 'no rule matched: Gemini’s default (ask_user; deny when non-interactive; allow in yolo mode).'}
-        </p>
-        {r && (
-          <ul className="insp-list" aria-label="Deciding rule">
-            <li>
-              <span className={`policy-list is-${r.decision}`}>{r.decision}</span> <code>{`${r.tools.join(', ')}${r.narrow ? ` ${r.narrow}` : ''}`}</code>{' '}
-              <span className="corpus-muted">
-                {r.tier} tier, priority {r.priority} · {r.file}:{r.line}:{r.col}
-              </span>
-            </li>
-          </ul>
-        )}
-        <p className="corpus-muted">
-          {c.session}:{c.call.line} · mode {c.call.mode ?? 'default'}
-          {c.call.nonInteractive ? ' · non-interactive' : ''}
-        </p>
-      </>
-    );
-  };
+  const why = (i: number) => geminiWhy(report, i);
+  const tryCall = (
+    <TryCall
+      placeholder="git push origin main   or   read_file {&quot;file_path&quot;: &quot;.env&quot;}"
+      hint="A shell command (run_shell_command), or a tool name and its arguments as a JSON object."
+      session={geminiTryTrace}
+      run={(s) => runGeminiReport({ files, sessions: [s] })}
+      show={(r) => (r.calls.length > 0 ? geminiWhy(r, 0) : undefined)}
+    />
+  );
 
   const errors = report.diagnostics.filter((d) => d.severity === 'error' && d.code === 'G001');
   const first = errors[0];
@@ -124,6 +138,7 @@ export function GeminiPolicyView() {
       noSessions={'No traces loaded: import a scripted trace (JSONL, one {"tool", "args"} per line, as rule-studio simulate reads) to count the calls each rule decides.'}
       skipped={report.skipped}
       why={why}
+      tryCall={tryCall}
       whatIf={whatIf}
       apply={apply}
       actions={

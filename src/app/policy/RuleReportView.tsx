@@ -85,6 +85,8 @@ export interface RuleReportProps {
   singleLine?: boolean;
   /** The what-if shows the totals after the edit (the dialect's totals count calls by decision alone). */
   totalsAfter?: boolean;
+  /** "Would this be allowed?": one call typed and decided (`TryCall`), under the head. */
+  tryCall?: ReactNode;
 }
 
 /** The totals once `changes` are made (a change's missing decision counts as `none`). */
@@ -186,6 +188,7 @@ export function RuleReportView(p: RuleReportProps) {
         <span className="corpus-status">{p.status}</span>
         {p.actions ? <span className="policy-head-actions">{p.actions}</span> : null}
       </div>
+      {p.tryCall}
       {p.refusal && (
         <p className="corpus-error" role="alert">
           {p.name} refuses these rules, so no call is decided: <CodeText text={p.refusal} />
