@@ -96,8 +96,8 @@ function hasBackEdge(nodes: readonly Node[], edges: readonly Edge[], direction: 
 /**
  * The boxes of the edges drawn in the pane `el` (their lines and their labels), in graph units
  * under the camera `v`: an edge routed around the nodes (a loop back to the start) and its label
- * lie outside the nodes' box, and the stage's fit keeps them in view (review14: `restart_cycle`
- * was drawn past the stage's edge).
+ * lie outside the nodes' box, and every fit of the whole graph keeps them in view (review14:
+ * `restart_cycle` was drawn past the stage's edge, `assess_incomplete` past Design's).
  */
 function drawnEdgeBoxes(el: HTMLElement, v: { x: number; y: number; zoom: number }): Box[] {
   const pane = el.getBoundingClientRect();
@@ -106,6 +106,17 @@ function drawnEdgeBoxes(el: HTMLElement, v: { x: number; y: number; zoom: number
     if (r.width === 0 && r.height === 0) return [];
     return [{ x: (r.left - pane.left - v.x) / v.zoom, y: (r.top - pane.top - v.y) / v.zoom, width: r.width / v.zoom, height: r.height / v.zoom }];
   });
+}
+/**
+ * The whole graph as the pane `el` draws it, in graph units under the camera `v`: the nodes' box
+ * `nodesBox`, the room an edge going back turns in past the nodes (edgeRoute's stub, past the
+ * handle: kept before the edges are drawn), and every edge line and label as drawn. Every fit of
+ * the whole graph, on stage and off, shows this box, or a line and its label are cut at the edge.
+ */
+function drawnGraphBox(el: HTMLElement, v: { x: number; y: number; zoom: number }, nodesBox: Box, backEdge: boolean, direction: 'RIGHT' | 'DOWN'): Box {
+  const turn = backEdge ? EDGE_TURN : 0;
+  const turned = direction === 'RIGHT' ? { ...nodesBox, x: nodesBox.x - turn, width: nodesBox.width + 2 * turn } : { ...nodesBox, y: nodesBox.y - turn, height: nodesBox.height + 2 * turn };
+  return boundsOf([turned, ...drawnEdgeBoxes(el, v)]) ?? turned;
 }
 /** Shift+click (as in Figma and tldraw), or Ctrl/Cmd+click (as in React Flow), adds a node to the selection or takes it out. */
 const MULTI_KEYS = ['Shift', 'Meta', 'Control'];
@@ -344,23 +355,20 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
   // graph when it is readable, else its start region at the readable zoom (the minimap shows the
   // rest), shifted just enough to show the simulator's current step or the selected node. `whole`
   // ("Fit view") shows the whole graph however small.
+  const wholeOf = useCallback((el: HTMLElement, nodesBox: Box) => drawnGraphBox(el, getViewport(), nodesBox, hasBackEdge(getNodes(), edgesRef.current, direction), direction), [getViewport, getNodes, direction]);
   const fitNow = useCallback(
     (only?: readonly string[], animate = stage.on, whole = false) => {
       const el = host.current;
       const boxes = boxesOf(only);
-      const b = boundsOf(boxes);
+      const nodesBox = boundsOf(boxes);
+      // the whole graph as drawn (off stage a fit is always of the whole graph)
+      const b = el && nodesBox && !stage.on ? wholeOf(el, nodesBox) : nodesBox;
       if (el && stage.on) {
         // The whole graph, or the readable zoom panned to the step's nodes (see stageView.ts).
         const all = boxesOf();
-        const nodesBox = boundsOf(all);
-        if (!nodesBox) return;
-        // An edge that goes back (from one row to the next of a wrapped layout) leaves its node and
-        // turns outside the graph's nodes (edgeRoute's stub, past the handle): the fit keeps that
-        // room, or the line is cut at the pane's edge.
-        const turn = hasBackEdge(getNodes(), edgesRef.current, direction) ? EDGE_TURN : 0;
-        const turned = direction === 'RIGHT' ? { ...nodesBox, x: nodesBox.x - turn, width: nodesBox.width + 2 * turn } : { ...nodesBox, y: nodesBox.y - turn, height: nodesBox.height + 2 * turn };
-        // and every edge as drawn, with its label
-        const whole = boundsOf([turned, ...drawnEdgeBoxes(el, getViewport())]) ?? turned;
+        const allBox = boundsOf(all);
+        if (!allBox) return;
+        const whole = wholeOf(el, allBox);
         // Each focused node on its own, the most important first (see stageViewport).
         const focus = only && only.length > 0 && boxes.length < all.length ? only.flatMap((id) => boxesOf([id])) : [];
         const planned = stageViewport(whole, focus, el.clientWidth, el.clientHeight, stage.view, inset, startOf(all, direction) ?? whole, getViewport(), STAGE_CONTROLS_BAND);
@@ -405,7 +413,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       moved.current = false;
       void setViewport(plan, { duration: animate ? 300 : 0 });
     },
-    [boxesOf, getNodes, setViewport, getViewport, stage, direction, inset, mapRoom, mapHidden, shownByUser],
+    [boxesOf, wholeOf, setViewport, getViewport, stage, direction, inset, mapRoom, mapHidden, shownByUser],
   );
   const fitRef = useRef(fitNow);
   useEffect(() => {
