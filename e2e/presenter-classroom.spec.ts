@@ -2,7 +2,8 @@
  * The presenter in a classroom (issue 22), at 1280×720: every step of every guided walk-through has
  * a slide (its decision or what the engine counted, never "Before the first step" after step 0);
  * from its first step to its last the whole graph is on stage (laid out for the stage, no node cut
- * at the edge) with no text under 12 px; a blocked step draws its node blocked; the trace's
+ * at the edge) with no text under 12 px (13.5 px for the Letta and Claude Code walk-throughs) and
+ * the slide's at 16 px or more; a blocked step draws its node blocked; the trace's
  * narration is speaker text; the teaching link is copied from the presenter.
  */
 import { expect, test } from '@playwright/test';
@@ -10,11 +11,20 @@ import { forwardTo, openWalkthrough, stageGeometry, stayOffline } from './helper
 
 const WALKTHROUGHS = ['ETL pipeline, step by step', 'A coding session under the execution workflow', 'A Letta agent, as Letta runs it', 'A Claude Code session under a project’s settings'];
 /**
- * The smallest node text each walk-through keeps on stage (12 px unless said): hegel's phases are
- * drawn without their summary and prompt there, so its graph reads at 13 px and more (review13: its
- * phases were 11–12 px on a 1280×720 projector).
+ * The smallest node text (font size × zoom) each walk-through keeps on stage (12 px unless said):
+ * hegel's phases are drawn without their summary and prompt there, so its graph reads at 13 px and
+ * more (review13: its phases were 11–12 px on a 1280×720 projector). The Letta and Claude Code
+ * graphs read at 13.5 px (review14: 12.3 and 12.4 px, the slide column taking a third of the width
+ * and Claude Code's rows as tall as `Bash`): the slide is narrower at 1280, the tools without edges
+ * are packed in columns.
  */
-const FLOOR_PX: Readonly<Record<string, number>> = { 'A coding session under the execution workflow': 13 };
+const FLOOR_PX: Readonly<Record<string, number>> = {
+  'A coding session under the execution workflow': 13,
+  'A Letta agent, as Letta runs it': 13.5,
+  'A Claude Code session under a project’s settings': 13.5,
+};
+/** The slide's text is never set under this (a long slide is set smaller before it scrolls). */
+const SLIDE_FLOOR_PX = 16;
 
 test.beforeEach(async ({ page }) => {
   await stayOffline(page);
@@ -22,7 +32,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 for (const title of WALKTHROUGHS) {
-  test(`every step of “${title}” has a slide, and the whole graph is in view at ≥ 12 px`, async ({ page }) => {
+  test(`every step of “${title}” has a slide, and the whole graph is in view at ≥ ${FLOOR_PX[title] ?? 12} px`, async ({ page }) => {
     test.setTimeout(120_000);
     const stage = await openWalkthrough(page, title);
     const total = Number((await stage.getByText(/^Step 0 of \d+$/).textContent())?.split(' of ')[1]);
@@ -33,6 +43,7 @@ for (const title of WALKTHROUGHS) {
       const view = await stageGeometry(stage);
       expect(view.allInside, `step ${step}: every node inside the stage`).toBe(true);
       expect(view.smallest, `step ${step}: smallest node text`).toBeGreaterThanOrEqual(FLOOR_PX[title] ?? 12);
+      expect(await slide.evaluate((el) => parseFloat(getComputedStyle(el).fontSize)), `step ${step}: the slide's text`).toBeGreaterThanOrEqual(SLIDE_FLOOR_PX);
     };
     await wholeAt(0);
     // The walk-through's title is read whole (it was cut to "A coding session under the e…").

@@ -45,6 +45,27 @@ describe('layeredLayout', () => {
     expect(new Set(free.map((id) => only[id]!.x)).size).toBe(2);
   });
 
+  // review14 (ui19 #2): Claude Code's tools on stage, in rows as tall as `Bash`, read at 12.4 px.
+  it('packs tools without edges in columns, in order, when rows would be as tall as their tallest node', () => {
+    const nodes = [box('tall', 176, 280), box('mid', 176, 160), ...['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => box(id, 176, 82))];
+    const page = { width: 700, height: 520, below: 0 };
+    const rows = layeredLayout(nodes, [], { direction: 'RIGHT', wrap: page });
+    const packed = layeredLayout(nodes, [], { direction: 'RIGHT', wrap: page, columns: true });
+    expect(overlaps(nodes, packed)).toEqual([]);
+    const extent = (pos: Record<string, { x: number; y: number }>) => ({
+      width: Math.max(...nodes.map((n) => pos[n.id]!.x + n.width)),
+      height: Math.max(...nodes.map((n) => pos[n.id]!.y + n.height)),
+    });
+    const zoom = (e: { width: number; height: number }) => Math.min(page.width / e.width, page.height / e.height);
+    expect(zoom(extent(packed))).toBeGreaterThan(zoom(extent(rows)));
+    // each column read down in the nodes' order, the next column to its right
+    const order = [...nodes].sort((p, q) => packed[p.id]!.x - packed[q.id]!.x || packed[p.id]!.y - packed[q.id]!.y).map((n) => n.id);
+    expect(order).toEqual(nodes.map((n) => n.id));
+    // nodes of one height stay a grid
+    const like = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => box(id, 176, 82));
+    expect(layeredLayout(like, [], { direction: 'RIGHT', wrap: page, columns: true })).toEqual(layeredLayout(like, [], { direction: 'RIGHT', wrap: page }));
+  });
+
   it('puts a chain left to right for tools and top to bottom for workflows', () => {
     const nodes = ['a', 'b', 'c'].map((id) => box(id));
     const edges = [edge('a', 'b'), edge('b', 'c')];

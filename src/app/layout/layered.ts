@@ -49,6 +49,11 @@ export interface LayeredOptions {
   sweeps?: number;
   /** A page to wrap a long layout into (see `wrap.ts`; {@link bandsOf} tells where its bands lie). */
   wrap?: Page;
+  /**
+   * A graph with no edge, wrapped to a page, may be packed in columns, each filled down in order,
+   * when that shows it larger than rows as tall as their tallest node (see {@link columnsFor}).
+   */
+  columns?: boolean;
 }
 
 /** The bands of layouts that were wrapped, by their positions object. */
@@ -128,11 +133,25 @@ function placeIsolated(result: Positions, isolated: readonly LayoutNode[], conne
   const page = options.wrap;
   if (page) starts = starts.filter((s, k) => k === 0 || s + widest <= starts[0]! + page.width);
   const fitting = page ? Math.max(1, Math.floor((page.width + layerGap) / (widest + layerGap))) : 0;
+  const cell = { widest, layerGap, nodeGap };
   const perLine = page
     ? starts.length > 0
       ? starts.length
-      : gridFor(isolated, fitting, page, { widest, layerGap, nodeGap }, across)
+      : gridFor(isolated, fitting, page, cell, across)
     : Math.max(starts.length, Math.ceil(Math.sqrt(2 * isolated.length)));
+  const packed = page && options.columns === true && starts.length === 0 ? columnsFor(isolated, page, cell, across, perLine) : undefined;
+  if (packed) {
+    // no edge runs between the columns: they are as far apart as the nodes in them
+    packed.forEach((column, k) => {
+      let at = 0;
+      for (const n of column) {
+        const a = k * (widest + nodeGap);
+        result[n.id] = horizontal ? { x: a, y: at } : { x: at, y: a };
+        at += across(n) + nodeGap;
+      }
+    });
+    return;
+  }
   // Columns at the layer starts, pushed further along where an isolated node would not fit.
   const columns: number[] = [];
   for (let k = 0; k < perLine; k++) {
@@ -167,6 +186,66 @@ function gridFor(nodes: readonly LayoutNode[], most: number, page: Page, cell: {
     const zoom = Math.min(page.width / long, page.height / Math.max(1, thick));
     if (zoom > bestZoom + 1e-9) {
       best = k;
+      bestZoom = zoom;
+    }
+  }
+  return best;
+}
+
+/** How thick a line (or a column) of `nodes` stacked `gap` apart is, across the reading direction. */
+function stackOf(nodes: readonly LayoutNode[], gap: number, across: (n: LayoutNode) => number): number {
+  return nodes.reduce((t, n) => t + across(n) + gap, -gap);
+}
+
+/** `nodes` cut in order into at most `k` runs none thicker than `most` stacked (undefined when they need more). */
+function runsWithin(nodes: readonly LayoutNode[], k: number, most: number, gap: number, across: (n: LayoutNode) => number): LayoutNode[][] | undefined {
+  const runs: LayoutNode[][] = [];
+  let run: LayoutNode[] = [];
+  let thick = -gap;
+  for (const n of nodes) {
+    if (run.length > 0 && thick + gap + across(n) > most) {
+      runs.push(run);
+      run = [];
+      thick = -gap;
+    }
+    run.push(n);
+    thick += gap + across(n);
+  }
+  runs.push(run);
+  return runs.length <= k ? runs : undefined;
+}
+
+/**
+ * A graph without edges packed in columns (each filled down in the nodes' order), when some count
+ * of columns shows it on `page` at a larger zoom than the row grid of `rows` to a line does: a grid's
+ * row is as tall as its tallest node, so one tall node (Claude Code's `Bash` with its ten rules)
+ * left the rest of its row empty and the graph too tall to read on stage (review14: 12.4 px text).
+ * Undefined when rows do as well.
+ */
+function columnsFor(nodes: readonly LayoutNode[], page: Page, cell: { widest: number; layerGap: number; nodeGap: number }, across: (n: LayoutNode) => number, rows: number): LayoutNode[][] | undefined {
+  const { widest, layerGap, nodeGap } = cell;
+  const zoomOf = (count: number, gap: number, thick: number) => Math.min(page.width / (count * (widest + gap) - gap), page.height / Math.max(1, thick));
+  let rowThick = -nodeGap;
+  for (let i = 0; i < nodes.length; i += rows) rowThick += Math.max(...nodes.slice(i, i + rows).map(across)) + nodeGap;
+  let bestZoom = zoomOf(Math.min(rows, nodes.length), layerGap, rowThick);
+  let best: LayoutNode[][] | undefined;
+  const thickest = Math.max(...nodes.map(across));
+  // as many columns as the page's width holds, `nodeGap` apart (no edge label runs between them)
+  const columns = Math.max(1, Math.floor((page.width + nodeGap) / (widest + nodeGap)));
+  for (let k = 1; k <= Math.min(columns, nodes.length); k++) {
+    // the thinnest run length that cuts the nodes into k columns (binary search; whole units)
+    let lo = thickest;
+    let hi = stackOf(nodes, nodeGap, across);
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (runsWithin(nodes, k, mid, nodeGap, across)) hi = mid;
+      else lo = mid + 1;
+    }
+    const runs = runsWithin(nodes, k, lo, nodeGap, across)!;
+    const zoom = zoomOf(runs.length, nodeGap, lo);
+    // better than rows by more than a rounding: a grid of like nodes stays a grid
+    if (zoom > bestZoom * 1.01) {
+      best = runs;
       bestZoom = zoom;
     }
   }

@@ -90,7 +90,7 @@ export function stageLayout(
     for (const pages of fit.tall === true ? [1, 2] : [1]) {
       const along = Math.floor((input.direction === 'RIGHT' ? pane.width - 2 * padding : pane.height - 2 * padding) / zoom);
       const across = pages * Math.floor((input.direction === 'RIGHT' ? pane.height - 2 * padding : pane.width - 2 * padding) / zoom);
-      const laid = layeredLayout(input.nodes, input.edges, { direction: input.direction, wrap: { width: along, height: across, below: 0 } });
+      const laid = layeredLayout(input.nodes, input.edges, { direction: input.direction, wrap: { width: along, height: across, below: 0 }, columns: true });
       const s = score(laid);
       if (better(s, bestScore)) {
         best = laid;
