@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openWalkthrough, region, stayOffline } from './helpers.ts';
+import { openExample, openWalkthrough, region, stayOffline } from './helpers.ts';
 import { geometry, settled } from './canvasGeometry.ts';
 
 /**
@@ -45,3 +45,24 @@ for (const size of SIZES)
       }
       await page.screenshot({ path: `test-results/simulate-fit-${title.slice(2, 8)}-${size.width}.png` });
     });
+
+/**
+ * review14 (ui19 #3): at 1280×720 Simulate laid the Claude Code example out down the pane, two
+ * tools to a row as tall as `Bash`, its last row below the fold. Its tools (no edge orders them)
+ * are packed in columns for the pane: every node whole in view at the readable zoom.
+ */
+test('Simulate at 1280×720 shows the Claude Code example whole at the readable zoom', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openExample(page, 'claude-code-settings.json', 'Bash');
+  await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Simulate' }).click();
+  await expect(page.getByRole('region', { name: 'Simulation' })).toBeVisible();
+  const canvas = region(page, 'Graph');
+  await settled(page, canvas);
+  await page.screenshot({ path: 'test-results/simulate-fit-claude-example-1280.png' });
+  const pane = (await canvas.locator('.rs-flow').first().boundingBox())!;
+  const g = await geometry(canvas);
+  expect(g.zoom).toBeGreaterThanOrEqual(1);
+  expect(g.nodes.length).toBe(Number(await canvas.locator('.rs-flow').getAttribute('data-nodes')));
+  const cut = g.nodes.filter((n) => n.box.x < pane.x - 1 || n.box.y < pane.y - 1 || n.box.x + n.box.width > pane.x + pane.width + 1 || n.box.y + n.box.height > pane.y + pane.height + 1);
+  expect(cut.map((n) => n.id), 'nodes not whole in the pane').toEqual([]);
+});

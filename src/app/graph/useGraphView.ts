@@ -73,17 +73,20 @@ export function useGraphView<N extends Item, E extends Link>(
   }, [view, capped, page]);
   const stage = useContext(StageContext);
   const { pane, on } = stage;
-  const padding = stage.view.padding;
+  const { padding, minPadding } = stage.view;
   const staged = useMemo(() => {
     if (!pane) return undefined;
     const base = own ?? docLayout;
     // laid out for the pane less the zoom controls' band, as the camera fits it
     const room = { width: pane.width - STAGE_CONTROLS_BAND.left, height: pane.height };
-    const laid = on ? stageLayout(layoutInput(view, true), base, room, padding) : stageLayout(layoutInput(view), base, room, padding, undefined, SIMULATE_FIT);
+    // Simulate's fit shrinks the padding (down to minPadding) to show a graph whole at the readable
+    // zoom, so its pages are measured with that padding (review14: Claude Code's three columns missed
+    // 1280×720's pane by a few pixels and were laid out in two, below the fold).
+    const laid = on ? stageLayout(layoutInput(view, true), base, room, padding) : stageLayout(layoutInput(view), base, room, minPadding ?? padding, undefined, SIMULATE_FIT);
     return laid === base ? undefined : laid;
     // The layout input depends on the view only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pane, on, padding, view, own, docLayout]);
+  }, [pane, on, padding, minPadding, view, own, docLayout]);
   const [stagedSeen, setStagedSeen] = useState(staged);
   if (staged !== stagedSeen) {
     setStagedSeen(staged);
