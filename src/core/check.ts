@@ -29,11 +29,17 @@ export interface CheckOptions {
    * error; by default (Letta's v2 and v3 agent loops) every tool is offered, and L004 is a warning.
    */
   errorOnEmpty?: boolean;
+  /**
+   * Only the errors, for a caller that shows nothing else (`simulate`): the validators make no
+   * warning or info, so none is located in the source (the first place asked for scans the text).
+   */
+  errorsOnly?: boolean;
 }
 
 /** All diagnostics of one loaded file. */
 export function checkLoadedFile(f: LoadedFile, profile: Profile = 'spec', opts: CheckOptions = {}): Diagnostic[] {
-  const out: Diagnostic[] = [...f.diagnostics];
+  const errorsOnly = opts.errorsOnly === true;
+  const out: Diagnostic[] = errorsOnly ? f.diagnostics.filter(isError) : [...f.diagnostics];
   f.agents.forEach((agent, agentIndex) =>
     append(
       out,
@@ -44,14 +50,14 @@ export function checkLoadedFile(f: LoadedFile, profile: Profile = 'spec', opts: 
         : agent.family === 'gemini'
         ? geminiDiagnostics(agent.geminiPolicies ?? [])
         : agent.family === 'letta'
-        ? validateLetta(agent, { file: f.file, spans: f.spans, agentIndex, errorOnEmpty: opts.errorOnEmpty === true })
-        : validateAgent(agent, { file: f.file, spans: f.spans, agentIndex }),
+        ? validateLetta(agent, { file: f.file, spans: f.spans, agentIndex, errorOnEmpty: opts.errorOnEmpty === true, errorsOnly })
+        : validateAgent(agent, { file: f.file, spans: f.spans, agentIndex, errorsOnly }),
     ),
   );
   f.workflows.forEach((wf, workflowIndex) =>
-    append(out, validateWorkflow(wf, { file: f.file, spans: f.spans, workflowIndex, profile: workflowProfileOf(profile) })),
+    append(out, validateWorkflow(wf, { file: f.file, spans: f.spans, workflowIndex, profile: workflowProfileOf(profile), errorsOnly })),
   );
-  return out;
+  return errorsOnly ? out.filter(isError) : out;
 }
 
 /** Reading and check diagnostics of Claude Code settings files, merged by scope as Claude Code merges them. */
@@ -74,8 +80,10 @@ function codexDiagnostics(files: NonNullable<Agent['codexRules']>): Diagnostic[]
 export function checkFiles(files: readonly LoadedFile[], profile: Profile = 'spec', opts: CheckOptions = {}): Diagnostic[] {
   const all = files.flatMap((f) => checkLoadedFile(f, profile, opts));
   append(all, togetherDiagnostics(files.flatMap((f) => f.agents), all));
-  return sortDiagnostics(all);
+  return sortDiagnostics(opts.errorsOnly === true ? all.filter(isError) : all);
 }
+
+const isError = (d: Diagnostic): boolean => d.severity === 'error';
 
 /**
  * What only shows when permission files are checked together, beyond `own` (their checks one by

@@ -13,7 +13,7 @@ import { checkFiles, type Profile } from './check.ts';
 export interface PreparedSimulation {
   agent?: Agent;
   workflow?: Workflow;
-  /** Every diagnostic of the rule files (reading and validation). */
+  /** Every diagnostic of the rule files (reading and validation); only the errors with `errorsOnly`. */
   diagnostics: Diagnostic[];
   /**
    * False only when the rule files cannot be read into what they say ({@link refusalsOf}): the
@@ -42,17 +42,17 @@ export function refusalsOf(diagnostics: readonly Diagnostic[]): Diagnostic[] {
 
 /**
  * Picks the agent (`agentName`, or the first agent of the first file that has one) and the first
- * workflow, and checks the files with the given profile.
+ * workflow, and checks the files with the given profile. `errorsOnly`: the diagnostics are the
+ * errors alone (a caller that prints nothing else), so no warning is located in the source.
  */
 export function prepareSimulation(
   files: readonly LoadedFile[],
-  opts: { agentName?: string; profile?: Profile; errorOnEmpty?: boolean } = {},
+  opts: { agentName?: string; profile?: Profile; errorOnEmpty?: boolean; errorsOnly?: boolean } = {},
 ): PreparedSimulation {
-  const diagnostics = checkFiles(
-    files,
-    opts.profile ?? 'spec',
-    opts.errorOnEmpty === true ? { errorOnEmpty: true } : {},
-  );
+  const diagnostics = checkFiles(files, opts.profile ?? 'spec', {
+    ...(opts.errorOnEmpty === true ? { errorOnEmpty: true } : {}),
+    ...(opts.errorsOnly === true ? { errorsOnly: true } : {}),
+  });
   const agents = files.flatMap((f) => f.agents);
   const workflow = files.flatMap((f) => f.workflows)[0];
   let agent: Agent | undefined;

@@ -37,6 +37,8 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
     ...(settings.agent !== undefined ? { agentName: settings.agent } : {}),
     profile: settings.profile ?? 'spec',
     errorOnEmpty: settings.errorOnEmpty === true,
+    // Only errors are printed: warnings are not made, so none is located in the rule file's text.
+    errorsOnly: true,
   });
   if (!prepared.runnable) {
     for (const d of refusalsOf(prepared.diagnostics)) ctx.err(formatDiagnostic(d));

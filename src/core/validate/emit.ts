@@ -21,6 +21,16 @@ export interface WorkflowSpot {
   field?: string;
 }
 
+/**
+ * `errorsOnly`: findings other than errors are dropped before they are located, for a caller that
+ * shows only errors (`simulate`): placing one finding in the source scans the whole text.
+ */
+interface EmitContext {
+  file: string;
+  spans: SpanIndex;
+  errorsOnly?: boolean;
+}
+
 export type AgentEmit = (code: string, severity: Severity, message: string, spot?: AgentSpot) => void;
 export type WorkflowEmit = (code: string, severity: Severity, message: string, spot?: WorkflowSpot) => void;
 
@@ -28,9 +38,10 @@ export type WorkflowEmit = (code: string, severity: Severity, message: string, s
 export function agentEmitter(
   out: Diagnostic[],
   agent: string,
-  ctx: { file: string; spans: SpanIndex; agentIndex: number },
+  ctx: EmitContext & { agentIndex: number },
 ): AgentEmit {
   return (code, severity, message, spot = {}) => {
+    if (ctx.errorsOnly === true && severity !== 'error') return;
     const target: Target = { kind: 'agent', agent };
     if (spot.rule !== undefined) target.rule = spot.rule;
     if (spot.tool !== undefined) target.tool = spot.tool;
@@ -43,9 +54,10 @@ export function agentEmitter(
 export function workflowEmitter(
   out: Diagnostic[],
   workflow: string,
-  ctx: { file: string; spans: SpanIndex; workflowIndex: number },
+  ctx: EmitContext & { workflowIndex: number },
 ): WorkflowEmit {
   return (code, severity, message, spot = {}) => {
+    if (ctx.errorsOnly === true && severity !== 'error') return;
     const target: Target = { kind: 'workflow', workflow };
     if (spot.node !== undefined) target.node = spot.node;
     if (spot.rule !== undefined) target.rule = spot.rule;

@@ -21,6 +21,8 @@ export interface AgentContext {
   spans: SpanIndex;
   /** Index of the agent in its file, for span keys. */
   agentIndex: number;
+  /** Only the errors: warnings and infos are neither made nor located in the source. */
+  errorsOnly?: boolean;
 }
 
 /**

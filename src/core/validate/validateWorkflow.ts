@@ -14,6 +14,8 @@ export interface WorkflowContext {
   workflowIndex: number;
   /** `spec` (default of `check`) or `hegel`: decides W006's severity. */
   profile: WorkflowProfile;
+  /** Only the errors: warnings and infos are neither made nor located in the source. */
+  errorsOnly?: boolean;
 }
 
 /**
