@@ -149,6 +149,44 @@ describe('dedupe table', () => {
     expect(table.size).toBe(1);
   });
 
+  it('expires a call exactly one window after it, across epoch rollovers at that very time', () => {
+    // Window 10; the first epoch starts with the first call at 0 and rolls over at 10, 20, …
+    const table = new DedupeTable(10);
+    table.record(0, { a: 1 }, 0);
+    table.record(0, { b: 1 }, 5);
+    expect(table.isDuplicate(0, { a: 1 }, 9)).toBe(true);
+    // 10: the epoch rolls over and { a: 1 } expires at the same time; { b: 1 } is found in the older generation.
+    expect(table.isDuplicate(0, { a: 1 }, 10)).toBe(false);
+    expect(table.isDuplicate(0, { b: 1 }, 10)).toBe(true);
+    expect(table.size).toBe(1);
+    // Recorded again from the older generation: it moves to the current one, counted once.
+    table.record(0, { b: 1 }, 14);
+    expect(table.size).toBe(1);
+    expect(table.isDuplicate(0, { b: 1 }, 23)).toBe(true);
+    expect(table.isDuplicate(0, { b: 1 }, 24)).toBe(false);
+    expect(table.size).toBe(0);
+    // Two windows with no call: both generations are dropped and the next call starts afresh.
+    table.record(0, { c: 1 }, 25);
+    expect(table.isDuplicate(0, { c: 1 }, 34)).toBe(true);
+    expect(table.isDuplicate(0, { c: 1 }, 60)).toBe(false);
+    table.record(0, { c: 1 }, 60);
+    expect(table.isDuplicate(0, { c: 1 }, 69)).toBe(true);
+    expect(table.size).toBe(1);
+  });
+
+  it('a state saved in the older generation is restored as one epoch and expires on time', () => {
+    const table = new DedupeTable(10);
+    for (let t = 0; t < 18; t++) table.record(t % 2, { t }, t);
+    // Saved after the call at 17: the calls at 8 … 17, oldest first.
+    const saved = table.save();
+    expect([...saved.time]).toEqual([8, 9, 10, 11, 12, 13, 14, 15, 16, 17]);
+    const copy = new DedupeTable(10);
+    copy.restore(structuredClone(saved));
+    expect(copy.size).toBe(10);
+    for (const t of [8, 9, 12, 17]) expect(copy.isDuplicate(t % 2, { t }, 18)).toBe(t > 8);
+    expect(copy.size).toBe(9);
+  });
+
   it('separates tools with equal arguments', () => {
     const table = new DedupeTable(10);
     table.record(0, { a: 1 }, 0);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sameArgs } from '../../src/core/engine/tools/argsIdentity.ts';
 import { canonicalJson } from '../../src/core/engine/tools/dedupeKey.ts';
 import { DedupeTable } from '../../src/core/engine/tools/dedupeTable.ts';
+import { TinyHashTable } from './dedupeTinyHash.ts';
 import type { Json } from '../../src/core/model/index.ts';
 
 type Args = Record<string, Json>;
@@ -34,6 +35,9 @@ class ObjectTable {
   isDuplicate(tool: number, a: Args, now: number): boolean {
     return this.entries.some((e) => e.tool === tool && sameArgs(e.args, a) && now - e.time < this.windowMs);
   }
+  live(now: number): number {
+    return this.entries.filter((e) => now - e.time < this.windowMs).length;
+  }
   record(tool: number, a: Args, now: number): void {
     this.entries = this.entries.filter((e) => !(e.tool === tool && sameArgs(e.args, a)));
     this.entries.push({ tool, args: a, time: now });
@@ -50,10 +54,15 @@ describe('dedupe table, random arguments', () => {
     save: fc.nat(25),
   });
 
-  it('makes the naive table\'s decisions on random args in random key orders, across saves and restores', () => {
+  // The tiny hash files every call under one of 16 hashes and 4 filter bits: each probe walks
+  // collisions, in both generations, past stale and expired calls.
+  it.each([
+    ['its own hash', (w: number) => new DedupeTable(w)],
+    ['a tiny hash (collisions forced)', (w: number) => new TinyHashTable(w)],
+  ])('makes the naive table\'s decisions on random args in random key orders, across saves and restores, with %s', (_, make) => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 120 }), fc.array(args, { minLength: 1, maxLength: 8 }), fc.array(op, { maxLength: 300 }), (windowMs, pool, ops) => {
-        let table = new DedupeTable(windowMs);
+        let table = make(windowMs);
         const reference = new ObjectTable(windowMs);
         let now = 0;
         for (const o of ops) {
@@ -67,8 +76,9 @@ describe('dedupe table, random arguments', () => {
             table.recordNow(o.tool, a);
             reference.record(o.tool, a, now);
           }
+          expect(table.size).toBe(reference.live(now));
           if (o.save === 0) {
-            const copy = new DedupeTable(windowMs);
+            const copy = make(windowMs);
             copy.restore(structuredClone(table.save()));
             table = copy;
           }

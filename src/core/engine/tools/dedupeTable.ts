@@ -2,30 +2,27 @@
  * The persistent dedupe cache (`tool-rules.md` §4 step 2, §8): (tool, arguments) → time of the
  * call's last execution, in typed arrays.
  *
- * - **Entries are the expiry queue**: a ring buffer of executions in time order, each 16 bytes
- *   side by side (time, hash, tool id) with the arguments in a parallel array. A new call is
- *   written at the tail and expires from the head, so both ends are read and written in order;
- *   there is no separate entry store, free list or expiry queue to keep in step (each was one
- *   more array, and one more cache miss, per call).
- * - **Index**: an open-addressing table (linear probing, load ≤ ½, backward-shift deletion, so no
- *   tombstones) of (hash, ring position + 1) pairs side by side in one typed array, so a probe
- *   and a deletion's shifts read one cache line per slot and never the ring. A call is found by
- *   its 32-bit hash and confirmed structurally ({@link sameArgs}) only on a hash hit, so no key
- *   text is built per call.
- * - A call recorded again while its entry is live (the same call twice at one time, or a record
- *   without a check) moves to the tail; its old position is left as a stale item (tool −1) that
- *   expiry skips. When the ring is full it doubles, dropping stale items, and the index is
- *   rebuilt for the new positions.
- * - The check of a call remembers where it probed, so recording the same call right after reuses
- *   the slot without probing again.
+ * - **Two generations** ({@link Generation}), each holding the calls recorded during one epoch as
+ *   long as the window: a call is recorded in the current one; when an epoch ends the older
+ *   generation, whose calls are all past the window by then, is cleared as a whole and becomes the
+ *   current one. No call is removed one by one, so expiry never touches the index (before, each
+ *   expiry was a probe and a backward shift at a random place in it: a cache miss per call).
+ * - A check asks each generation's filter (a bitmap small enough to stay in cache) first, and
+ *   probes an index only when its filter does not rule the call out; a call is found by its 32-bit
+ *   hash and confirmed structurally ({@link sameArgs}) only on a hash hit, so no key text is built.
+ * - A call of the older generation still needs its time compared with the window; its arguments
+ *   are dropped as it expires (a sweep along the log in time order), so the table keeps the objects
+ *   of the live calls only.
+ * - The check of a call remembers what it found, so recording the same call right after does not
+ *   probe again.
  *
- * Memory is bounded by what the window holds, not by the length of the trace. Times never go
+ * Memory is bounded by what two windows hold, not by the length of the trace. Times never go
  * backwards (the trace guarantees it).
  */
-import type { Json } from '../../model/toolRules.ts';
 import { argsHash, sameArgs } from './argsIdentity.ts';
+import { Generation, STALE, type Args } from './dedupeGeneration.ts';
 
-type Args = Readonly<Record<string, Json>>;
+export { refill } from './dedupeGeneration.ts';
 
 /** The table's state as plain data (typed arrays copied): its live entries, oldest first. */
 export interface DedupeTableState {
@@ -34,17 +31,6 @@ export interface DedupeTableState {
   tool: Int32Array;
   time: Float64Array;
   args: Args[];
-}
-
-const MIN_SLOTS = 64;
-const MIN_RING = 16;
-/** Tool id of a ring item whose call has moved on (re-recorded later in the ring). */
-const STALE = -1;
-
-/** Makes `target` hold exactly the items of `source`, keeping the `target` array object. */
-export function refill<T>(target: T[], source: readonly T[]): void {
-  target.length = 0;
-  for (let i = 0; i < source.length; i++) target.push(source[i] as T);
 }
 
 function mix(h: number): number {
@@ -59,30 +45,25 @@ export function dedupeHash(toolId: number, args: Args): number {
 }
 
 export class DedupeTable {
-  // The ring of entries.
-  /**
-   * Per ring position p, side by side in 16 bytes: `rTime[2p]` its time, `rWord[4p + 2]` its hash
-   * and `rWord[4p + 3]` its tool id ({@link STALE} once the call moved to a later position).
-   */
-  private rTime = new Float64Array(2 * MIN_RING);
-  private rWord = new Int32Array(this.rTime.buffer);
-  private rArgs: (Args | undefined)[] = new Array<Args | undefined>(MIN_RING).fill(undefined);
-  private ringMask = MIN_RING - 1;
-  private head = 0;
-  private len = 0;
-  /** Live entries (distinct calls in the index). */
-  private count = 0;
-  // Index: per slot i, slots[2i] the entry's hash and slots[2i + 1] its ring position + 1 (0 = empty).
-  private slots = new Int32Array(2 * MIN_SLOTS);
-  private mask = MIN_SLOTS - 1;
+  /** Calls recorded since {@link epochStart}, all inside the window until the epoch ends. */
+  private cur = new Generation();
+  /** Calls of the epoch before: some still inside the window. */
+  private old = new Generation();
+  /** Start of the current epoch, which ends one window later (−∞: no call recorded yet). */
+  private epochStart = Number.NEGATIVE_INFINITY;
+  /** Calls at this time or before are expired (the clock of the last operation less the window). */
+  private liveFrom = Number.NEGATIVE_INFINITY;
   // The last probe: a record of the same call at the same time reuses it.
   private probeArgs: Args | undefined;
   private probeTool = -1;
   private probeTime = Number.NaN;
   private probeHash = 0;
-  /** Slot of the entry found, or the empty slot where it would go. */
-  private probeSlot = 0;
-  private probeFound = false;
+  /** Where the call was found: 1 current generation, 2 older one, 0 not found (or expired). */
+  private probeWhere = 0;
+  /** Log position of the call found. */
+  private probePos = 0;
+  /** Index slot of the call found in the current generation, or the empty slot where it would go there (−1: not probed). */
+  private probeSlot = -1;
 
   /**
    * The time {@link isDuplicateNow} and {@link recordNow} act at, written by the caller: a number
@@ -93,9 +74,9 @@ export class DedupeTable {
   /** A window of 0 turns deduplication off: nothing is checked or kept. */
   constructor(readonly windowMs: number) {}
 
-  /** Number of distinct calls currently kept. */
+  /** Number of distinct calls currently kept (inside the window at the last operation's time). */
   get size(): number {
-    return this.count;
+    return this.cur.live + this.old.live;
   }
 
   /** True when the same call was executed less than the window before `now`. */
@@ -107,10 +88,9 @@ export class DedupeTable {
   /** {@link isDuplicate} at the time in {@link clock}. */
   isDuplicateNow(toolId: number, args: Args): boolean {
     if (this.windowMs <= 0) return false;
-    this.evict();
+    this.advance();
     this.probe(toolId, args);
-    // Eviction ran at the clock's time, so an entry found is inside the window.
-    return this.probeFound;
+    return this.probeWhere !== 0;
   }
 
   /** Records an execution of the call at `now`. */
@@ -123,47 +103,102 @@ export class DedupeTable {
   recordNow(toolId: number, args: Args): void {
     if (this.windowMs <= 0) return;
     const now = this.clock[0] as number;
-    this.evict();
+    this.advance();
     if (this.probeArgs !== args || this.probeTool !== toolId || this.probeTime !== now) this.probe(toolId, args);
-    // Growing renumbers the ring's positions in the index but moves no slot: the probe stays valid.
-    if (this.len > this.ringMask) this.growRing();
-    const at = 2 * this.probeSlot + 1;
-    if (this.probeFound) {
-      const p = (this.slots[at] as number) - 1;
-      if (this.rTime[2 * p] === now) return; // already recorded at this time
-      this.rWord[4 * p + 3] = STALE;
-      this.rArgs[p] = undefined;
-      this.slots[at] = this.append(this.probeHash, toolId, args, now) + 1;
+    const cur = this.cur;
+    const hash = this.probeHash;
+    if (this.probeWhere === 1) {
+      const p = this.probePos;
+      if (cur.time[2 * p] === now) return; // already recorded at this time
+      cur.stale(p);
+      const q = cur.append(hash, toolId, args, now);
+      cur.slots[this.probeSlot] = q + 1;
+      this.probePos = q;
       return;
     }
-    this.slots[at - 1] = this.probeHash;
-    this.slots[at] = this.append(this.probeHash, toolId, args, now) + 1;
-    this.count++;
-    this.probeFound = true;
-    if (this.count * 2 > this.mask + 1) this.rehash(2 * (this.mask + 1));
+    if (this.probeWhere === 2) this.old.stale(this.probePos);
+    let slot = this.probeSlot;
+    if (cur.full()) {
+      cur.grow();
+      slot = -1;
+    }
+    if (slot < 0) slot = cur.emptySlot(hash);
+    const p = cur.append(hash, toolId, args, now);
+    cur.index(slot, p, hash);
+    this.probeWhere = 1;
+    this.probePos = p;
+    this.probeSlot = slot;
   }
 
-  private probe(toolId: number, args: Args): void {
-    const hash = dedupeHash(toolId, args);
-    const { slots, mask } = this;
-    let i = hash & mask;
-    for (;;) {
-      const s = slots[2 * i + 1] as number;
-      if (s === 0) {
-        this.probeFound = false;
-        break;
+  /** Moves to the clock's time: ends the epochs that are over and sweeps the calls that expired. */
+  private advance(): void {
+    const now = this.clock[0] as number;
+    const w = this.windowMs;
+    if (now >= this.epochStart + w) {
+      const cleared = this.old;
+      cleared.clear();
+      if (now >= this.epochStart + 2 * w) {
+        // Both epochs are past the window: start afresh at this call.
+        this.cur.clear();
+        this.epochStart = now;
+      } else {
+        this.old = this.cur;
+        this.cur = cleared;
+        this.epochStart += w;
       }
-      if (slots[2 * i] === hash && this.rWord[4 * s - 1] === toolId && sameArgs(this.rArgs[s - 1] as Args, args)) {
-        this.probeFound = true;
-        break;
-      }
-      i = (i + 1) & mask;
+      this.forgetProbe();
     }
+    const limit = now - w;
+    this.liveFrom = limit;
+    const old = this.old;
+    if (old.swept < old.len && (old.time[2 * old.swept] as number) <= limit) old.sweep(limit);
+  }
+
+  /** The hash a call is filed under ({@link dedupeHash}; tests force collisions by overriding it). */
+  protected hashOf(toolId: number, args: Args): number {
+    return dedupeHash(toolId, args);
+  }
+
+  /** Finds the call at the clock's time: sets probeWhere, probePos and probeSlot. */
+  private probe(toolId: number, args: Args): void {
+    const hash = this.hashOf(toolId, args);
     this.probeArgs = args;
     this.probeTool = toolId;
     this.probeTime = this.clock[0] as number;
     this.probeHash = hash;
-    this.probeSlot = i;
+    this.probeWhere = 0;
+    this.probeSlot = -1;
+    const cur = this.cur;
+    if (!cur.absent(hash)) {
+      const { slots, mask, word } = cur;
+      let i = hash & mask;
+      for (;;) {
+        const s = slots[i] as number;
+        if (s === 0) break;
+        if (word[4 * s - 2] === hash && word[4 * s - 1] === toolId && sameArgs(cur.args[s - 1] as Args, args)) {
+          this.probeWhere = 1;
+          this.probePos = s - 1;
+          break;
+        }
+        i = (i + 1) & mask;
+      }
+      this.probeSlot = i;
+      if (this.probeWhere !== 0) return;
+    }
+    const old = this.old;
+    if (old.live === 0 || old.absent(hash)) return;
+    const { slots, mask, word, time } = old;
+    const limit = this.liveFrom;
+    for (let i = hash & mask; ; i = (i + 1) & mask) {
+      const s = slots[i] as number;
+      if (s === 0) return;
+      // Stale and expired calls hold no arguments: the time and tool are compared first.
+      if (word[4 * s - 2] === hash && word[4 * s - 1] === toolId && (time[2 * s - 2] as number) > limit && sameArgs(old.args[s - 1] as Args, args)) {
+        this.probeWhere = 2;
+        this.probePos = s - 1;
+        return;
+      }
+    }
   }
 
   private forgetProbe(): void {
@@ -171,118 +206,10 @@ export class DedupeTable {
     this.probeTool = -1;
   }
 
-  /** The slot holding ring position `p` (whose hash is `hash`). */
-  private slotOf(p: number, hash: number): number {
-    const { slots, mask } = this;
-    let i = hash & mask;
-    while (slots[2 * i + 1] !== p + 1) i = (i + 1) & mask;
-    return i;
-  }
-
-  /** Writes an entry at the ring's tail (which has room: see {@link record}) and returns its position. */
-  private append(hash: number, toolId: number, args: Args, time: number): number {
-    const p = (this.head + this.len) & this.ringMask;
-    this.rTime[2 * p] = time;
-    this.rWord[4 * p + 2] = hash;
-    this.rWord[4 * p + 3] = toolId;
-    this.rArgs[p] = args;
-    this.len++;
-    return p;
-  }
-
-  /** Doubles the ring, moving its items to positions 0 … in order and dropping stale ones, and points the index at the new positions. */
-  private growRing(): void {
-    const cap = 2 * (this.ringMask + 1);
-    const time = new Float64Array(2 * cap);
-    const word = new Int32Array(time.buffer);
-    const args = new Array<Args | undefined>(cap).fill(undefined);
-    const moved = new Int32Array(this.ringMask + 1); // old position → new position + 1
-    let n = 0;
-    for (let k = 0; k < this.len; k++) {
-      const p = (this.head + k) & this.ringMask;
-      if (this.rWord[4 * p + 3] === STALE) continue;
-      time[2 * n] = this.rTime[2 * p] as number;
-      word[4 * n + 2] = this.rWord[4 * p + 2] as number;
-      word[4 * n + 3] = this.rWord[4 * p + 3] as number;
-      args[n] = this.rArgs[p];
-      moved[p] = n + 1;
-      n++;
-    }
-    const { slots } = this;
-    for (let k = 1; k < slots.length; k += 2) {
-      const s = slots[k] as number;
-      if (s !== 0) slots[k] = moved[s - 1] as number;
-    }
-    // Refilled in place: a new array object here would deoptimise every method reading it.
-    refill(this.rArgs, args);
-    this.rTime = time;
-    this.rWord = word;
-    this.ringMask = cap - 1;
-    this.head = 0;
-    this.len = n;
-  }
-
-  private rehash(size: number): void {
-    const slots = new Int32Array(2 * size);
-    const mask = size - 1;
-    const old = this.slots;
-    for (let k = 1; k < old.length; k += 2) {
-      const s = old[k] as number;
-      if (s === 0) continue;
-      const hash = old[k - 1] as number;
-      let i = hash & mask;
-      while (slots[2 * i + 1] !== 0) i = (i + 1) & mask;
-      slots[2 * i] = hash;
-      slots[2 * i + 1] = s;
-    }
-    this.slots = slots;
-    this.mask = mask;
-    this.forgetProbe();
-  }
-
-  /** Drops every entry that can no longer deduplicate a call at the clock's time or later. O(1) amortised. */
-  private evict(): void {
-    const limit = (this.clock[0] as number) - this.windowMs;
-    while (this.len > 0) {
-      const p = this.head;
-      if ((this.rTime[2 * p] as number) > limit) break; // now − t < window: still live
-      this.head = (p + 1) & this.ringMask;
-      this.len--;
-      if (this.rWord[4 * p + 3] === STALE) continue;
-      this.remove(p);
-    }
-  }
-
-  /** Removes the entry at ring position `p` from the index (backward-shift deletion). */
-  private remove(p: number): void {
-    const { slots, mask } = this;
-    let i = this.slotOf(p, this.rWord[4 * p + 2] as number);
-    let j = i;
-    for (;;) {
-      j = (j + 1) & mask;
-      const s = slots[2 * j + 1] as number;
-      if (s === 0) break;
-      const hash = slots[2 * j] as number;
-      const home = hash & mask;
-      // Move s back into the hole at i unless its home lies cyclically in (i, j].
-      const stays = i <= j ? home > i && home <= j : home > i || home <= j;
-      if (!stays) {
-        slots[2 * i] = hash;
-        slots[2 * i + 1] = s;
-        i = j;
-      }
-    }
-    slots[2 * i + 1] = 0;
-    this.rArgs[p] = undefined;
-    this.count--;
-    this.forgetProbe();
-  }
-
-  /** Calls `visit(p)` for each live entry's ring position, oldest first. */
-  private forEachEntry(visit: (p: number) => void): void {
-    for (let k = 0; k < this.len; k++) {
-      const p = (this.head + k) & this.ringMask;
-      if (this.rWord[4 * p + 3] !== STALE) visit(p);
+  /** Calls `visit(g, p)` for each live call's generation and log position, oldest first. */
+  private forEachEntry(visit: (g: Generation, p: number) => void): void {
+    for (const g of [this.old, this.cur]) {
+      for (let p = g.swept; p < g.len; p++) if (g.word[4 * p + 3] !== STALE) visit(g, p);
     }
   }
 
@@ -292,24 +219,25 @@ export class DedupeTable {
    */
   forEachLive(now: number, visit: (toolId: number, args: Args, time: number) => void): void {
     if (this.windowMs <= 0) return;
-    this.forEachEntry((p) => {
-      const time = this.rTime[2 * p] as number;
-      if (now - time < this.windowMs) visit(this.rWord[4 * p + 3] as number, this.rArgs[p] as Args, time);
+    this.forEachEntry((g, p) => {
+      const time = g.time[2 * p] as number;
+      if (time > this.liveFrom && now - time < this.windowMs) visit(g.word[4 * p + 3] as number, g.args[p] as Args, time);
     });
   }
 
   /** The table's state as plain data, copied (the arguments objects are shared: they are never mutated). */
   save(): DedupeTableState {
-    const hash = new Int32Array(this.count);
-    const tool = new Int32Array(this.count);
-    const time = new Float64Array(this.count);
+    const n = this.size;
+    const hash = new Int32Array(n);
+    const tool = new Int32Array(n);
+    const time = new Float64Array(n);
     const args: Args[] = [];
-    this.forEachEntry((p) => {
-      const n = args.length;
-      hash[n] = this.rWord[4 * p + 2] as number;
-      tool[n] = this.rWord[4 * p + 3] as number;
-      time[n] = this.rTime[2 * p] as number;
-      args.push(this.rArgs[p] as Args);
+    this.forEachEntry((g, p) => {
+      const k = args.length;
+      hash[k] = g.word[4 * p + 2] as number;
+      tool[k] = g.word[4 * p + 3] as number;
+      time[k] = g.time[2 * p] as number;
+      args.push(g.args[p] as Args);
     });
     return { windowMs: this.windowMs, hash, tool, time, args };
   }
@@ -317,44 +245,21 @@ export class DedupeTable {
   /** Puts the table back in a state {@link save} returned (of a table with the same window). */
   restore(s: DedupeTableState): void {
     if (s.windowMs !== this.windowMs) throw new Error(`dedupe state of a ${s.windowMs} ms window restored into a ${this.windowMs} ms table`);
+    // The generations are cleared and refilled, never replaced: a restore leaves no garbage behind
+    // (the stepper restores on every step back). The saved calls span less than a window, so
+    // they make one epoch starting at the oldest.
+    this.old.clear();
+    const cur = this.cur;
+    cur.clear();
     const n = s.args.length;
-    let cap = MIN_RING;
-    while (cap < n) cap *= 2;
-    // Only the ring's span holds arguments (expiry clears what leaves it): clear it, then fill.
-    const args = this.rArgs;
-    for (let k = 0; k < this.len; k++) args[(this.head + k) & this.ringMask] = undefined;
-    // A ring big enough is reused, so a restore leaves no garbage behind (the stepper restores on
-    // every step back); the arguments array is filled in place, never replaced (see growRing).
-    if (this.ringMask + 1 < cap) {
-      this.rTime = new Float64Array(2 * cap);
-      this.rWord = new Int32Array(this.rTime.buffer);
-      this.ringMask = cap - 1;
+    for (let k = 0; k < n; k++) {
+      const hash = s.hash[k] as number;
+      if (cur.full()) cur.grow();
+      const p = cur.append(hash, s.tool[k] as number, s.args[k] as Args, s.time[k] as number);
+      cur.index(cur.emptySlot(hash), p, hash);
     }
-    while (args.length <= this.ringMask) args.push(undefined);
-    for (let p = 0; p < n; p++) args[p] = s.args[p];
-    for (let p = 0; p < n; p++) {
-      this.rTime[2 * p] = s.time[p] as number;
-      this.rWord[4 * p + 2] = s.hash[p] as number;
-      this.rWord[4 * p + 3] = s.tool[p] as number;
-    }
-    this.head = 0;
-    this.len = n;
-    this.count = n;
-    let slots = MIN_SLOTS;
-    while (slots < n * 2) slots *= 2;
-    let live = this.slots;
-    if (live.length === 2 * slots) live.fill(0);
-    else live = new Int32Array(2 * slots);
-    const mask = slots - 1;
-    for (let p = 0; p < n; p++) {
-      const hash = s.hash[p] as number;
-      let i = hash & mask;
-      while (live[2 * i + 1] !== 0) i = (i + 1) & mask;
-      live[2 * i] = hash;
-      live[2 * i + 1] = p + 1;
-    }
-    this.slots = live;
-    this.mask = mask;
+    this.epochStart = n > 0 ? (s.time[0] as number) : Number.NEGATIVE_INFINITY;
+    this.liveFrom = Number.NEGATIVE_INFINITY;
     this.forgetProbe();
   }
 }

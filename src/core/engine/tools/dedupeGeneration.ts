@@ -1,0 +1,145 @@
+/**
+ * One generation of the dedupe table ({@link DedupeTable}): the calls recorded during one window-long
+ * epoch, in typed arrays.
+ *
+ * - **Log**: the calls in the order recorded, each 16 bytes side by side (time, hash, tool id) with
+ *   its arguments in a parallel array. Only appended to; a call recorded again is marked stale
+ *   (tool {@link STALE}) and appended anew. Nothing is removed: the whole generation is cleared at
+ *   once when its epoch can no longer deduplicate anything.
+ * - **Index**: open addressing (linear probing, load ≤ ½) of log position + 1 in one `Int32Array`
+ *   (4 bytes a slot); the hash is read from the log only when a slot is compared.
+ * - **Filter**: a bitmap with one bit per hash (16 bits per indexed call), so a call that was never
+ *   recorded in the generation is told apart without touching the index: the bitmap is small
+ *   enough to stay in the CPU's cache, the index is not. Bits are only ever set (the generation
+ *   is cleared as a whole), so no counting is needed.
+ */
+import type { Json } from '../../model/toolRules.ts';
+
+export type Args = Readonly<Record<string, Json>>;
+
+/** Tool id of a log item whose call has moved on (recorded again later). */
+export const STALE = -1;
+
+const MIN_LOG = 16;
+const MIN_SLOTS = 64;
+/** Filter bits per index slot: 8 (16 per call at the index's highest load). */
+const BITS_PER_SLOT_LOG2 = 3;
+
+/** Makes `target` hold exactly the items of `source`, keeping the `target` array object. */
+export function refill<T>(target: T[], source: readonly T[]): void {
+  target.length = 0;
+  for (let i = 0; i < source.length; i++) target.push(source[i] as T);
+}
+
+export class Generation {
+  /** Per log position p: `time[2p]` its time, `word[4p + 2]` its hash, `word[4p + 3]` its tool id or {@link STALE}. */
+  time = new Float64Array(2 * MIN_LOG);
+  word = new Int32Array(this.time.buffer);
+  readonly args: (Args | undefined)[] = new Array<Args | undefined>(MIN_LOG).fill(undefined);
+  /** Items in the log. */
+  len = 0;
+  /** Items of the log that are neither stale nor expired. */
+  live = 0;
+  /** Positions below this one hold no arguments any more (expired or stale). */
+  swept = 0;
+  /** Calls in the index. */
+  keys = 0;
+  slots = new Int32Array(MIN_SLOTS);
+  mask = MIN_SLOTS - 1;
+  bits = new Int32Array((MIN_SLOTS << BITS_PER_SLOT_LOG2) >>> 5);
+  /** A hash's filter bit is `hash >>> bitShift`. */
+  bitShift = 32 - Math.log2(MIN_SLOTS << BITS_PER_SLOT_LOG2);
+
+  /** Whether the filter rules out a call of hash `hash` in this generation. */
+  absent(hash: number): boolean {
+    const b = hash >>> this.bitShift;
+    return ((this.bits[b >>> 5] as number) & (1 << (b & 31))) === 0;
+  }
+
+  /** The first empty index slot for `hash` (the call is known not to be indexed). */
+  emptySlot(hash: number): number {
+    const { slots, mask } = this;
+    let i = hash & mask;
+    while (slots[i] !== 0) i = (i + 1) & mask;
+    return i;
+  }
+
+  /** Appends a call to the log, indexes it at `slot` (empty, or its own old slot when `reindex` is false) and returns its position. */
+  append(hash: number, toolId: number, args: Args, time: number): number {
+    if (this.len === this.args.length) this.growLog();
+    const p = this.len++;
+    this.time[2 * p] = time;
+    this.word[4 * p + 2] = hash;
+    this.word[4 * p + 3] = toolId;
+    this.args[p] = args;
+    this.live++;
+    return p;
+  }
+
+  /** Puts a new call (appended at `p`) in the index at the empty `slot` and in the filter. */
+  index(slot: number, p: number, hash: number): void {
+    this.slots[slot] = p + 1;
+    this.keys++;
+    const b = hash >>> this.bitShift;
+    this.bits[b >>> 5] = (this.bits[b >>> 5] as number) | (1 << (b & 31));
+  }
+
+  /** Whether one more call would take the index past half full (then {@link grow} first). */
+  full(): boolean {
+    return 2 * (this.keys + 1) > this.mask + 1;
+  }
+
+  /** Marks the call at `p` as moved on. */
+  stale(p: number): void {
+    this.word[4 * p + 3] = STALE;
+    this.args[p] = undefined;
+    this.live--;
+  }
+
+  /** Drops the arguments of the calls at `limit` or before (expired: the log is in time order). */
+  sweep(limit: number): void {
+    while (this.swept < this.len && (this.time[2 * this.swept] as number) <= limit) {
+      const p = this.swept++;
+      if (this.word[4 * p + 3] === STALE) continue;
+      this.args[p] = undefined;
+      this.live--;
+    }
+  }
+
+  /** Empties the generation, keeping its arrays (sized for an epoch like the last). */
+  clear(): void {
+    for (let p = this.swept; p < this.len; p++) this.args[p] = undefined;
+    if (this.keys > 0) {
+      this.slots.fill(0);
+      this.bits.fill(0);
+    }
+    this.len = 0;
+    this.live = 0;
+    this.swept = 0;
+    this.keys = 0;
+  }
+
+  private growLog(): void {
+    const time = new Float64Array(2 * 2 * this.args.length);
+    time.set(this.time);
+    this.time = time;
+    this.word = new Int32Array(time.buffer);
+    // Extended in place: a new array object here would deoptimise every method reading it.
+    for (let n = this.args.length; n > 0; n--) this.args.push(undefined);
+  }
+
+  /** Doubles the index (and its filter), re-indexing the log's calls that are not stale. */
+  grow(): void {
+    const size = 2 * (this.mask + 1);
+    this.slots = new Int32Array(size);
+    this.mask = size - 1;
+    this.bits = new Int32Array((size << BITS_PER_SLOT_LOG2) >>> 5);
+    this.bitShift = 32 - Math.log2(size << BITS_PER_SLOT_LOG2);
+    this.keys = 0;
+    for (let p = 0; p < this.len; p++) {
+      if (this.word[4 * p + 3] === STALE) continue;
+      const hash = this.word[4 * p + 2] as number;
+      this.index(this.emptySlot(hash), p, hash);
+    }
+  }
+}
