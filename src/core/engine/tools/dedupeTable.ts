@@ -53,6 +53,8 @@ export class DedupeTable {
   private epochStart = Number.NEGATIVE_INFINITY;
   /** Calls at this time or before are expired (the clock of the last operation less the window). */
   private liveFrom = Number.NEGATIVE_INFINITY;
+  /** The next batch of the older generation's expired calls is swept once {@link liveFrom} reaches this. */
+  private sweepAt = Number.NEGATIVE_INFINITY;
   // The last probe: a record of the same call at the same time reuses it.
   private probeArgs: Args | undefined;
   private probeTool = -1;
@@ -76,6 +78,7 @@ export class DedupeTable {
 
   /** Number of distinct calls currently kept (inside the window at the last operation's time). */
   get size(): number {
+    this.sweep();
     return this.cur.live + this.old.live;
   }
 
@@ -150,8 +153,17 @@ export class DedupeTable {
     }
     const limit = now - w;
     this.liveFrom = limit;
-    const old = this.old;
-    if (old.swept < old.len && (old.time[2 * old.swept] as number) <= limit) old.sweep(limit);
+    if (limit >= this.sweepAt) this.sweep();
+  }
+
+  /**
+   * Drops the arguments of the older generation's expired calls. Run in batches, once the window
+   * has moved on by a sixteenth (a call per call cost more than the batch), and before anything
+   * counts or lists the calls.
+   */
+  private sweep(): void {
+    this.old.sweep(this.liveFrom);
+    this.sweepAt = this.liveFrom + this.windowMs / 16;
   }
 
   /** The hash a call is filed under ({@link dedupeHash}; tests force collisions by overriding it). */
@@ -227,7 +239,7 @@ export class DedupeTable {
 
   /** The table's state as plain data, copied (the arguments objects are shared: they are never mutated). */
   save(): DedupeTableState {
-    const n = this.size;
+    const n = this.size; // swept first: the older generation's calls left are live
     const hash = new Int32Array(n);
     const tool = new Int32Array(n);
     const time = new Float64Array(n);
@@ -260,6 +272,7 @@ export class DedupeTable {
     }
     this.epochStart = n > 0 ? (s.time[0] as number) : Number.NEGATIVE_INFINITY;
     this.liveFrom = Number.NEGATIVE_INFINITY;
+    this.sweepAt = Number.NEGATIVE_INFINITY;
     this.forgetProbe();
   }
 }
