@@ -41,6 +41,16 @@ describe('proposals', () => {
     expect(bashProposal('curl -s https://x.dev')).toEqual({ rule: 'Bash(curl -s https://x.dev)', risk: 'network' });
     expect(bashProposal('make')).toEqual({ rule: 'Bash(make *)', risk: 'local write' });
   });
+  // review15: Codex learn tagged prefix_rule(["ls"]) "local write".
+  it('commands that only read are read-only, unless they redirect their output', () => {
+    expect(bashProposal('ls -la src')).toEqual({ rule: 'Bash(ls *)', risk: 'read-only' });
+    expect(bashProposal('git status --short')).toEqual({ rule: 'Bash(git status *)', risk: 'read-only' });
+    expect(bashProposal('git log -3')).toEqual({ rule: 'Bash(git log *)', risk: 'read-only' });
+    // near misses
+    expect(bashProposal('cat > notes.md')).toEqual({ rule: 'Bash(cat *)', risk: 'local write' });
+    expect(bashProposal('git commit -m x')).toEqual({ rule: 'Bash(git commit *)', risk: 'local write' });
+    expect(bashProposal('sed -i s/a/b/ f')).toEqual({ rule: 'Bash(sed *)', risk: 'local write' });
+  });
   it('paths by directory: relative inside the working directory, absolute (//) outside it', () => {
     expect(pathProposal('Edit', `${CWD}/lib/web/live.ex`, CWD)).toBe('Edit(./lib/web/**)');
     expect(pathProposal('Edit', `${CWD}/README.md`, CWD)).toBe('Edit(./**)');

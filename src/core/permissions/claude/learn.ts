@@ -50,6 +50,14 @@ const SCRIPT_RUNNERS = /^(npm|pnpm|yarn|bun) run$/;
 
 const SUBCOMMAND = /^[a-z][\w:.-]*$/i;
 
+/**
+ * Commands that only read, whatever their arguments (`ls`, `cat`, `git status` …): read-only
+ * unless the command redirects its output (`cat > notes.md`). Kept short on purpose: a program
+ * with a writing option (`sed -i`, `find -delete`, `git branch -D`) is not in it.
+ */
+const READ_ONLY_PROGRAMS: ReadonlySet<string> = new Set(['ls', 'cat', 'head', 'tail', 'wc', 'pwd', 'which', 'stat', 'du', 'df', 'tree', 'file', 'diff', 'grep', 'rg', 'less', 'echo']);
+const READ_ONLY_GIT = /^git (status|log|diff|show|blame|rev-parse|ls-files)$/;
+
 /** The allow rule and risk for one simple command (wrappers already stripped). */
 export function bashProposal(part: string): { rule: string; risk: Risk } {
   const words = part.trim().split(/\s+/);
@@ -59,7 +67,8 @@ export function bashProposal(part: string): { rule: string; risk: Risk } {
   const sub = words[1] !== undefined && SUBCOMMAND.test(words[1]) ? words[1] : undefined;
   let prefix = sub ? `${program} ${sub}` : program;
   if (sub && SCRIPT_RUNNERS.test(prefix) && words[2] !== undefined && SUBCOMMAND.test(words[2])) prefix += ` ${words[2]}`;
-  const risk: Risk = NETWORK_SUBCOMMANDS.test(prefix) ? 'network' : SCRIPT_RUNNERS.test(prefix.split(' ').slice(0, 2).join(' ')) ? 'runs arbitrary code' : 'local write';
+  const reads = !part.includes('>') && (READ_ONLY_PROGRAMS.has(program) || READ_ONLY_GIT.test(prefix));
+  const risk: Risk = NETWORK_SUBCOMMANDS.test(prefix) ? 'network' : SCRIPT_RUNNERS.test(prefix.split(' ').slice(0, 2).join(' ')) ? 'runs arbitrary code' : reads ? 'read-only' : 'local write';
   return { rule: `Bash(${prefix} *)`, risk };
 }
 
