@@ -74,3 +74,17 @@ describe('UTF-16 input', () => {
     expect(loadRuleFile('x.toml', binary).diagnostics[0]?.message).toMatch(/^File is binary, not TOML/);
   });
 });
+
+// review15: a paste that carried one NUL was told "File is binary", with no place.
+describe('a NUL character in text', () => {
+  it('is an F001 at its line and column, not a binary file', () => {
+    const f = loadRuleFile('agent.toml', '[[agents]]\nname = "a\u0000b"\n');
+    expect(f.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.column])).toEqual([['F001', 2, 10]]);
+    expect(f.diagnostics[0]?.message).toMatch(/NUL character \(U\+0000\) here/);
+    expect(f.agents).toEqual([]);
+  });
+  it('near miss: a text that is mostly control characters is still binary', () => {
+    const f = loadRuleFile('agent.toml', '\u0000\u0001\u0002\u0003\u0004'.repeat(40));
+    expect(f.diagnostics[0]?.message).toMatch(/is binary/);
+  });
+});

@@ -27,16 +27,29 @@ export function sniffFormat(text: string): FileFormat {
   return 'yaml';
 }
 
-/** True when the text looks like binary data rather than a text file. */
-export function looksBinary(text: string): boolean {
-  const sample = text.slice(0, 8192);
-  if (sample.includes('\u0000')) return true;
+/** The share of a text's first 8 KiB that is no text: control characters and replacement marks. */
+function oddShare(sample: string): number {
   let odd = 0;
   for (let i = 0; i < sample.length; i++) {
     const c = sample.charCodeAt(i);
     if (c === 0xfffd || (c < 32 && c !== 9 && c !== 10 && c !== 13)) odd++;
   }
-  return sample.length > 0 && odd / sample.length > 0.1;
+  return sample.length > 0 ? odd / sample.length : 0;
+}
+
+/** True when the text looks like binary data rather than a text file. */
+export function looksBinary(text: string): boolean {
+  const sample = text.slice(0, 8192);
+  return sample.includes('\u0000') || oddShare(sample) > 0.1;
+}
+
+/**
+ * Where a text that reads as text holds a NUL character (a paste that carried one), so it is
+ * told as that, at its place, rather than as a binary file; undefined when it has none or is binary.
+ */
+export function strayNul(text: string): number | undefined {
+  const at = text.indexOf('\u0000');
+  return at >= 0 && oddShare(text.slice(0, 8192)) <= 0.1 ? at : undefined;
 }
 
 /**

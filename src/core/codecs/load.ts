@@ -4,7 +4,7 @@
  * diagnostics with a position and an empty model.
  */
 import type { InvalidUtf8 } from '../text/decodeBytes.ts';
-import { binaryKind, formatFromName, looksBinary, MAX_RULE_FILE_BYTES, sniffFormat, SYNTAX_ERROR } from './format.ts';
+import { binaryKind, formatFromName, looksBinary, MAX_RULE_FILE_BYTES, sniffFormat, strayNul, SYNTAX_ERROR } from './format.ts';
 
 export { binaryKind, formatFromName, isSyntaxError, looksBinary, MAX_RULE_FILE_BYTES, sniffFormat } from './format.ts';
 import { pathPastBudget } from '../model/jsonDepth.ts';
@@ -127,6 +127,14 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
     const hex = bad.byte.toString(16).toUpperCase().padStart(2, '0');
     const message = `File is not UTF-8: the byte 0x${hex} here is not UTF-8 text (Latin-1 or another legacy encoding?); Pattern's and hegel's loaders refuse the file, so nothing was loaded from it. Save it as UTF-8.`;
     return { ...refused(file, fmt, message), diagnostics: [diag('F001', 'error', message, file, { start: at, end: at })] };
+  }
+  const nul = strayNul(text);
+  if (nul !== undefined) {
+    const before = text.slice(0, nul);
+    const line = before.split('\n').length;
+    const at = { line, column: nul - before.lastIndexOf('\n') };
+    const message = 'File holds a NUL character (U+0000) here, which no TOML, YAML or JSON text may hold (a paste that carried one?), so nothing was loaded from it. Delete it.';
+    return { ...refused(file, fmt, message), diagnostics: [diag('F001', 'error', message, file, { start: at, end: { line, column: at.column + 1 } })] };
   }
   if (looksBinary(text))
     return refused(file, fmt, `File ${binaryKind(text)}, not TOML, YAML or JSON text, so nothing was loaded from it.`);
