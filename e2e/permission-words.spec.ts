@@ -27,3 +27,21 @@ test('permission files are listed as permission rules by their file names, and P
   await expect(dialect.getByRole('button', { name: 'Claude Code' })).toHaveAttribute('aria-pressed', 'true');
   await page.screenshot({ path: 'test-results/permission-words-1280x720.png' });
 });
+
+test('files dragged over the page show where they go, and the mark goes when the drag does', async ({ page }) => {
+  await stayOffline(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  const files = await page.evaluateHandle(() => {
+    const d = new DataTransfer();
+    d.items.add(new File(['{}'], 'settings.json', { type: 'application/json' }));
+    return d;
+  });
+  await page.dispatchEvent('main', 'dragover', { dataTransfer: files });
+  await expect(page.locator('html')).toHaveAttribute('data-dropping', 'true');
+  const shown = await page.evaluate(() => getComputedStyle(document.body, '::after').content);
+  expect(shown).toContain('Drop rule files, permission files or traces');
+  await page.screenshot({ path: 'test-results/drop-mark-1280x720.png' });
+  // no more drag events (left the window, or Escape): the mark goes
+  await expect(page.locator('html')).not.toHaveAttribute('data-dropping', 'true');
+});

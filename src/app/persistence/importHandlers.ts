@@ -106,12 +106,26 @@ export function installImportHandlers(store: StudioStore, win: Window = window):
   let warm: (() => void) | undefined = () => importClient().warm?.();
   if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(() => warm?.(), { timeout: 5_000 });
   const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
+  // While files are dragged over the page it says where they go (review15: nothing showed). Drag
+  // events fire every ~50 ms while over the page, so their pause ends the mark (a drag that left
+  // the window, or was cancelled with Escape) without counting enter/leave pairs of every child.
+  const root = win.document.documentElement;
+  let dragging: ReturnType<typeof setTimeout> | undefined;
+  const endDrag = () => {
+    if (dragging !== undefined) clearTimeout(dragging);
+    dragging = undefined;
+    delete root.dataset['dropping'];
+  };
   const onDragOver = (e: DragEvent) => {
     if (!hasFiles(e)) return;
     e.preventDefault();
     if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+    root.dataset['dropping'] = 'true';
+    if (dragging !== undefined) clearTimeout(dragging);
+    dragging = setTimeout(endDrag, 300);
   };
   const onDrop = (e: DragEvent) => {
+    endDrag();
     if (!hasFiles(e)) return;
     e.preventDefault();
     void importFiles(store, [...(e.dataTransfer?.files ?? [])]);
@@ -145,6 +159,7 @@ export function installImportHandlers(store: StudioStore, win: Window = window):
   win.addEventListener('paste', onPaste);
   return () => {
     warm = undefined;
+    endDrag();
     win.removeEventListener('dragover', onDragOver);
     win.removeEventListener('drop', onDrop);
     win.removeEventListener('paste', onPaste);
