@@ -81,8 +81,10 @@ test('import settings and a transcript: totals, a rule’s calls, why, what-if o
   await page.keyboard.press('Enter');
   const input = rules.getByRole('textbox', { name: /Rule text/ });
   await expect(input).toBeFocused();
-  await input.fill('Bash(bd dep *)');
   const whatIf = view.getByRole('region', { name: 'What if' });
+  // before any edit the rule is said once, not "Bash(bd *) → Bash(bd *)" (review15)
+  await expect(whatIf.locator('.policy-edit-summary')).toHaveText('Bash(bd *)');
+  await input.fill('Bash(bd dep *)');
   await expect(whatIf.getByTestId('policy-whatif-count')).toHaveText(
     '4 decisions of 16 calls change.',
   );

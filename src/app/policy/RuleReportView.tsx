@@ -270,11 +270,14 @@ function RuleWhatIf({
     <WhatIfFrame
       id={p.id}
       summary={
-        p.singleLine ? (
+        p.singleLine && !unchanged ? (
           <>
             <code>{rule.text}</code> <span aria-hidden="true">→</span>
             <span className="visually-hidden">becomes</span> <code>{text || '(empty)'}</code>
           </>
+        ) : p.singleLine ? (
+          // Before any edit the rule is said once (review15: "Read(./a) → Read(./a)").
+          <code>{rule.text}</code>
         ) : (
           <>
             rule {draft.rule + 1} · <code>{rule.label}</code>
