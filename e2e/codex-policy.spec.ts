@@ -20,6 +20,8 @@ test('import Codex rules and a session: graph, per-rule counts, why, what-if of 
   await expect(git).toBeVisible({ timeout: 30_000 });
   await expect(git.getByRole('listitem')).toHaveText(['allow [status|diff|log|show]', 'prompt push']);
   await expect(graphNode(page, 'rm').getByRole('listitem')).toHaveText(['forbidden -rf']);
+  // a bare program's rule matches its every command: "allow any call", not a bare "allow" (review15)
+  await expect(graphNode(page, 'python3').getByRole('listitem')).toHaveText(['allow any call']);
   const inspector = region(page, 'Inspector');
   await expect(inspector).toContainText('6 prefix rules: 1 forbidden · 1 prompt · 4 allow');
 

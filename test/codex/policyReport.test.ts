@@ -81,7 +81,7 @@ describe('codexGraph and the .rules codec', () => {
     expect(g.nodes.map((n) => [n.id, n.badges.map((b) => `${b.kind}:${b.text}`), n.rules])).toEqual([
       ['git', ['allow:allow [status|diff|log|show]', 'ask:prompt push'], [0, 1]],
       ['rm', ['deny:forbidden -rf'], [2]],
-      ['python3', ['allow:allow'], [3]],
+      ['python3', ['allow:allow any call'], [3]],
       ['npm', ['allow:allow [test|run]', 'allow:allow test'], [4, 5]],
     ]);
     expect(g.nodes.find((n) => n.id === 'python3')?.problems[0]).toMatch(/^K032/);

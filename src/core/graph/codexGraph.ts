@@ -27,7 +27,8 @@ export function codexGraph(agent: Agent, diagnostics: readonly Diagnostic[] = []
     const rest = r.rest.map((alts) => (alts.length === 1 ? alts[0] : `[${alts.join('|')}]`)).join(' ');
     n.badges.push({
       kind: KIND[r.decision],
-      text: rest === '' ? r.decision : `${r.decision} ${rest}`,
+      // A bare program matches every command of it: said as Claude Code's badges say a bare tool.
+      text: rest === '' ? `${r.decision} any call` : `${r.decision} ${rest}`,
       rule: r.call,
       title: `Rule ${r.call + 1}: ${r.decision} \`${[r.program, rest].filter(Boolean).join(' ')}\` (${r.file}:${r.pos.line}:${r.pos.col})${r.justification ? ` — ${r.justification}` : ''}`,
     });
