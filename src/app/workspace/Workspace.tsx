@@ -40,6 +40,12 @@ const BAR = 32;
 const FOLD_NAMES: Readonly<Record<string, string>> = { explorer: 'explorer', 'sim-explorer': 'explorer', inspector: 'inspector', bottom: 'bottom panel', simulator: 'simulator' };
 const GRIP = 8;
 const BOTTOM = { min: 120, max: 720 };
+/**
+ * The share of the workbench's height the bottom panel takes at least when the Policy view opens
+ * in it (its totals, rules and a rule's calls need the room; a permission file's graph has no
+ * edges). Review15: at 1280×720 it showed 1½ rule rows. The user's own drag then holds.
+ */
+const POLICY_SHARE = 0.6;
 
 /** The height of `ref`'s element while `on` (0 before it is measured). */
 function useHeight(ref: { current: HTMLElement | null }, on: boolean): number {
@@ -73,6 +79,21 @@ export function Workspace() {
   const maximised = useBottomMaximised() && design && !bottomFolded;
   const bottomArea = useRef<HTMLDivElement>(null);
   const maximisedHeight = useHeight(bottomArea, maximised);
+  const bench = useRef<HTMLElement>(null);
+  const bottomView = useUi((s) => s.tabs['design-bottom']);
+  const policyOpen = design && !bottomFolded && !maximised && bottomView === 'policy';
+  // Once per opening of the Policy view; a drag after it holds.
+  const policySized = useRef(false);
+  useEffect(() => {
+    if (!policyOpen) {
+      policySized.current = false;
+      return;
+    }
+    if (policySized.current || !bench.current) return;
+    policySized.current = true;
+    const room = Math.min(BOTTOM.max, Math.round(bench.current.clientHeight * POLICY_SHARE));
+    if (room > bottom) setBottom(room);
+  }, [policyOpen, bottom, setBottom]);
   // Dragging (or arrow keys on) the grip of a maximised panel sizes it from where it is.
   const resizeBottom = (v: number) => {
     if (maximised) setBottomMaximised(false);
@@ -95,7 +116,7 @@ export function Workspace() {
 
   return (
     // The workbench is the page's main landmark, so its panels, grips and fold buttons are all in one.
-    <main className={`workbench mode-${mode}${maximised ? ' bottom-maximised' : ''}`} data-mode={mode} style={{ gridTemplateColumns: cols, gridTemplateRows: rows }}>
+    <main ref={bench} className={`workbench mode-${mode}${maximised ? ' bottom-maximised' : ''}`} data-mode={mode} style={{ gridTemplateColumns: cols, gridTemplateRows: rows }}>
       <div className="area-explorer">{explorerFolded ? <Rail name="explorer" side="left" onUnfold={() => fold(explorerKey, false)} /> : <Explorer />}</div>
       <div className="area-left-handle">
         {explorerFolded ? null : (
