@@ -89,7 +89,6 @@ const WALKTHROUGH_INFO: readonly { trace: string; ruleFile: string; title: strin
     title: 'A Letta agent, as Letta runs it',
     description:
       "Under profile letta: run_first decides the first call, a child rule and a conditional rule narrow what may follow, refused calls say which rule removed the tool, and the exit waits for a required tool.",
-    settings: { profile: 'letta' },
   },
   {
     trace: 'claude-code-session.jsonl',
@@ -97,7 +96,6 @@ const WALKTHROUGH_INFO: readonly { trace: string; ruleFile: string; title: strin
     title: 'A Claude Code session under a project’s settings',
     description:
       'Under profile claude: each call of a recorded session decided by the project’s permission rules. The user rejected `npm test && npm run build` at a prompt, yet the bare `Bash` allow would have run it without one.',
-    settings: { profile: 'claude' },
     note:
       'A recorded Claude Code session, replayed against this project’s permission rules. Asked to fix a cart total that is one cent off, the agent searches the code, reads and edits one file, runs the tests and the build, writes the changelog and looks up the issue; each slide shows how the rules decide one of its calls. Watch the first `Bash` call, `npm test && npm run build`: the user rejected it at the prompt and asked for one command at a time, yet these rules allow it without asking (the bare `Bash` allow matches any command), so its slide says the session differs from the rules.',
   },

@@ -9,6 +9,7 @@ import type { Diagnostic } from './diagnostics/types.ts';
 import { FILE_START } from './diagnostics/types.ts';
 import { diag } from './diagnostics/make.ts';
 import { checkFiles, type Profile } from './check.ts';
+import { profileFor } from './engine/settings.ts';
 
 export interface PreparedSimulation {
   agent?: Agent;
@@ -22,6 +23,8 @@ export interface PreparedSimulation {
    * errors go beside the run.
    */
   runnable: boolean;
+  /** The profile the replay runs under: the one asked for, else the agent's file's own ({@link profileFor}). */
+  profile: Profile;
 }
 
 /** Letta refuses these rules when it loads the agent (L002, L007): no Letta run holds them. */
@@ -42,33 +45,33 @@ export function refusalsOf(diagnostics: readonly Diagnostic[]): Diagnostic[] {
 
 /**
  * Picks the agent (`agentName`, or the first agent of the first file that has one) and the first
- * workflow, and checks the files with the given profile. `errorsOnly`: the diagnostics are the
- * errors alone (a caller that prints nothing else), so no warning is located in the source.
+ * workflow, decides the profile (the one given, else the agent's file's own: {@link profileFor})
+ * and checks the files with it. `errorsOnly`: the diagnostics are the errors alone (a caller that
+ * prints nothing else), so no warning is located in the source.
  */
 export function prepareSimulation(
   files: readonly LoadedFile[],
-  opts: { agentName?: string; profile?: Profile; errorOnEmpty?: boolean; errorsOnly?: boolean } = {},
+  opts: { agentName?: string | undefined; profile?: Profile | undefined; errorOnEmpty?: boolean; errorsOnly?: boolean } = {},
 ): PreparedSimulation {
-  const diagnostics = checkFiles(files, opts.profile ?? 'spec', {
+  const agents = files.flatMap((f) => f.agents);
+  const named = opts.agentName !== undefined ? agents.find((a) => a.name === opts.agentName) : agents[0];
+  const profile = profileFor(opts.profile, named);
+  const diagnostics = checkFiles(files, profile, {
     ...(opts.errorOnEmpty === true ? { errorOnEmpty: true } : {}),
     ...(opts.errorsOnly === true ? { errorsOnly: true } : {}),
   });
-  const agents = files.flatMap((f) => f.agents);
   const workflow = files.flatMap((f) => f.workflows)[0];
-  let agent: Agent | undefined;
-  if (opts.agentName !== undefined) {
-    agent = agents.find((a) => a.name === opts.agentName);
-    if (!agent)
-      diagnostics.push(
-        diag(
-          'F003',
-          'error',
-          `No agent named '${opts.agentName}' in the rule files (agents: ${agents.map((a) => a.name).join(', ') || 'none'}), so nothing can be simulated.`,
-          files[0]?.file ?? '<input>',
-          FILE_START,
-        ),
-      );
-  } else agent = agents[0];
+  let agent: Agent | undefined = named;
+  if (opts.agentName !== undefined && !agent)
+    diagnostics.push(
+      diag(
+        'F003',
+        'error',
+        `No agent named '${opts.agentName}' in the rule files (agents: ${agents.map((a) => a.name).join(', ') || 'none'}), so nothing can be simulated.`,
+        files[0]?.file ?? '<input>',
+        FILE_START,
+      ),
+    );
   // Claude Code reads every scope's settings file together: one policy of all those given.
   if (agent?.family === 'claude') agent = { ...agent, claudeSettings: agents.flatMap((a) => (a.family === 'claude' ? (a.claudeSettings ?? []) : [])) };
   return {
@@ -76,5 +79,6 @@ export function prepareSimulation(
     ...(workflow ? { workflow } : {}),
     diagnostics,
     runnable: refusalsOf(diagnostics).length === 0,
+    profile,
   };
 }

@@ -17,7 +17,7 @@ export async function runCoverage(raw: SimulationRequest): Promise<CoverageResul
   const files = req.ruleFiles.map((f) => loadRuleFile(f.name, f.text));
   const prepared = prepareSimulation(files, {
     ...(req.settings.agent !== undefined ? { agentName: req.settings.agent } : {}),
-    profile: req.settings.profile ?? 'spec',
+    profile: req.settings.profile,
     errorOnEmpty: req.settings.errorOnEmpty === true,
   });
   if (!prepared.runnable) return { status: 'invalid', diagnostics: prepared.diagnostics, message: 'The rule files cannot be read, so the traces were not replayed.' };

@@ -3,6 +3,7 @@
  * the next violation, what-if diffs, summaries and JSONL. Pure functions over {@link RunSession}s
  * (no worker globals), so Vitest can call them directly.
  */
+import { profileFor } from '../core/engine/settings.ts';
 import { profileReason } from '../core/simulator/profileReasons.ts';
 import type { Decision } from '../core/engine/decisions.ts';
 import type { TraceEvent } from '../core/traces/events.ts';
@@ -86,8 +87,8 @@ export function diffRuns(before: RunSession, after: RunSession, limit = 2_000): 
   const d = diffDecisions(before.decisions, after.decisions);
   const truncated = Math.max(0, d.entries.length - limit);
   let entries = truncated > 0 ? d.entries.slice(0, limit) : d.entries;
-  const from = before.config.settings?.profile ?? 'spec';
-  const to = after.config.settings?.profile ?? 'spec';
+  const from = profileFor(before.config.settings?.profile, before.config.agent);
+  const to = profileFor(after.config.settings?.profile, after.config.agent);
   // Two runs under different profiles: each entry says which documented difference explains it.
   if (from !== to) entries = entries.map((e) => ({ ...e, reason: profileReason(e, from, to, after.config.agent).text }));
   const jumps = entries.map((e) => e.after?.seq ?? firstDecisionOfEvent(after.decisions, e.event));

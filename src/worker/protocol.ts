@@ -3,7 +3,7 @@
  * zod on arrival: the worker trusts nothing it is sent.
  */
 import { z } from 'zod';
-import { ReplaySettings } from '../core/engine/settings.ts';
+import { SomeSettings } from '../core/engine/settings.ts';
 import type { Decision } from '../core/engine/decisions.ts';
 import type { Diagnostic } from '../core/diagnostics/types.ts';
 import type { ReplaySnapshot } from '../core/engine/replay.ts';
@@ -27,7 +27,7 @@ const NamedTrace = z.union([NamedText, z.object({ name: z.string(), blob: z.inst
 export const SimulationRequest = z.object({
   ruleFiles: z.array(NamedText),
   traces: z.array(NamedTrace).min(1),
-  settings: ReplaySettings.partial().default({}),
+  settings: SomeSettings.default({}),
   /** Decisions per chunk sent back to the page. */
   chunkSize: z.number().int().min(1).max(100_000).default(2_000),
   /** Stop after this many steps (the user's limit; the worker's own budget applies anyway). */
@@ -220,7 +220,7 @@ export interface MinimiseReply {
 /** Verifying the agents and workflows of some rule files (`docs/verify.md`); `cancel(id)` stops it. */
 export const VerifyRequest = z.object({
   ruleFiles: z.array(NamedText),
-  settings: ReplaySettings.partial().default({}),
+  settings: SomeSettings.default({}),
   maxStates: z.number().int().positive().optional(),
 });
 export type VerifyRequest = z.input<typeof VerifyRequest>;
@@ -251,7 +251,7 @@ export const MAX_CORPUS_SESSIONS = 10_000;
 /** A corpus of sessions, each replayed as its own run against the rule files (`docs/corpus.md`). */
 export const CorpusRequest = z.object({
   ruleFiles: z.array(NamedText),
-  settings: ReplaySettings.partial().default({}),
+  settings: SomeSettings.default({}),
   sessions: z.array(NamedTrace).min(1).max(MAX_CORPUS_SESSIONS),
 });
 export type CorpusRequest = z.input<typeof CorpusRequest>;

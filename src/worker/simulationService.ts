@@ -68,7 +68,7 @@ export function createSimulationService(budgets: ServiceBudgets = {}): Simulatio
       const files = req.ruleFiles.map((f) => loadRuleFile(f.name, f.text));
       const prepared = prepareSimulation(files, {
         ...(req.settings.agent !== undefined ? { agentName: req.settings.agent } : {}),
-        profile: req.settings.profile ?? 'spec',
+        profile: req.settings.profile,
     errorOnEmpty: req.settings.errorOnEmpty === true,
       });
       if (!prepared.runnable)

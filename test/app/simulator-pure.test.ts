@@ -221,7 +221,7 @@ describe('virtual window math', () => {
 
 describe('settings form ↔ ReplaySettings', () => {
   it('shows the documented defaults and reads them back unchanged', () => {
-    expect(defaultForm()).toMatchObject({ profile: 'spec', dedupeWindowMs: '300000', executionTimeoutMs: '120000', consentDefault: 'approve_once', requirePermissions: true });
+    expect(defaultForm()).toMatchObject({ profile: 'file', dedupeWindowMs: '300000', executionTimeoutMs: '120000', consentDefault: 'approve_once', requirePermissions: true });
     const r = formToSettings(defaultForm());
     expect(r).toEqual({ ok: true, settings: defaultSettings() });
     expect(changedSettings(defaultSettings())).toEqual([]);

@@ -73,7 +73,7 @@ describe('the Letta example', () => {
 
   it('under the spec profile the same trace refuses nothing (the spec reads no Letta rule)', () => {
     const agent = load().agents[0];
-    const ds = replayItems(readTrace('w.yaml', readFileSync(TRACE, 'utf8')).items, { ...(agent ? { agent } : {}) });
+    const ds = replayItems(readTrace('w.yaml', readFileSync(TRACE, 'utf8')).items, { ...(agent ? { agent } : {}), settings: { profile: 'spec' } });
     expect(ds.filter((d) => d.kind === 'blocked')).toEqual([]);
   });
 

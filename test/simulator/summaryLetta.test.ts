@@ -52,7 +52,7 @@ describe('summary of a Letta agent (profile letta)', () => {
   });
 
   it('under another profile the Letta rules decide nothing, so none fired', () => {
-    const spec = replayItems([call('search', 0)].map((event) => ({ kind: 'event' as const, event })), { agent });
+    const spec = replayItems([call('search', 0)].map((event) => ({ kind: 'event' as const, event })), { agent, settings: { profile: 'spec' } });
     const s = summarize(spec, { agent });
     expect(s.lettaRules.every((r) => r.fired === 0)).toBe(true);
     expect(s.unknownRuleRefs).toBe(0);

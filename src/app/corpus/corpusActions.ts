@@ -1,5 +1,5 @@
 /** What the Corpus view does beyond its store: the settings it replays with, downloads, opening a session. */
-import { resolveSettings, type ReplaySettings } from '../../core/engine/settings.ts';
+import { ChosenSettings } from '../../core/engine/settings.ts';
 import { reportHtml } from '../../core/corpus/render.ts';
 import type { CorpusReport, SessionReport } from '../../core/corpus/summary.ts';
 import { downloadText } from '../simulator/downloads.ts';
@@ -10,9 +10,9 @@ import type { StudioStore } from '../state/store.ts';
 import { corpusStore } from './corpusStore.ts';
 
 /** The simulator's settings (profile, dedupe…): a session opened from the corpus replays as it was summed up. */
-export function corpusSettings(): ReplaySettings {
+export function corpusSettings(): ChosenSettings {
   const read = formToSettings(simulationStore().getState().form);
-  return read.ok ? read.settings : resolveSettings({});
+  return read.ok ? read.settings : ChosenSettings.parse({});
 }
 
 /** Offers the report as `corpus-report.json` (what `rule-studio report --format json` writes) or `.html`. */

@@ -5,7 +5,7 @@
  * the simulator. A vanilla zustand store (a module singleton), like the tests store.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ReplaySettings } from '../../core/engine/settings.ts';
+import type { ChosenSettings } from '../../core/engine/settings.ts';
 import type { CorpusReport } from '../../core/corpus/summary.ts';
 import type { Diagnostic } from '../../core/diagnostics/types.ts';
 import { createCorpusWorker, createSimulationClient, type SimulationClient } from '../../worker/client.ts';
@@ -29,9 +29,9 @@ export interface CorpusState {
   ruleFiles?: { name: string; text: string }[];
   error?: string;
   /** Opens sessions and replays them against the project's rule set. */
-  open(source: string, sessions: readonly SessionFile[], project: ProjectData, settings: ReplaySettings): Promise<void>;
+  open(source: string, sessions: readonly SessionFile[], project: ProjectData, settings: ChosenSettings): Promise<void>;
   /** Replays the open sessions again (after an edit of the rules). */
-  rerun(project: ProjectData, settings: ReplaySettings): Promise<void>;
+  rerun(project: ProjectData, settings: ChosenSettings): Promise<void>;
   /** Stops the replay: the worker stops after the session it is on. */
   cancel(): void;
   /** Forgets the corpus. */
@@ -57,7 +57,7 @@ export type CorpusStore = StoreApi<CorpusState>;
 export function createCorpusStore(client: () => SimulationClient): CorpusStore {
   return createStore<CorpusState>()((set, get) => {
     let current: string | undefined;
-    const replay = async (project: ProjectData, settings: ReplaySettings) => {
+    const replay = async (project: ProjectData, settings: ChosenSettings) => {
       const sessions = get().sessions;
       const ruleFiles = corpusRuleFiles(project);
       if (ruleFiles.length === 0) {

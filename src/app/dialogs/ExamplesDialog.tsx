@@ -17,7 +17,7 @@ import type { StoredProjectInfo } from '../persistence/projectDb.ts';
 import { exampleInfo } from './exampleInfo.ts';
 import { Modal } from './Modal.tsx';
 import { openTeachingPayload } from '../simulator/teaching.ts';
-import { resolveSettings } from '../../core/engine/settings.ts';
+import { ChosenSettings } from '../../core/engine/settings.ts';
 import { previewOfFile } from './gallery/graphPreview.ts';
 import { GraphPreviewImage } from './gallery/GraphPreviewImage.tsx';
 import { CodeText } from '../components/ui/CodeText.tsx';
@@ -110,7 +110,7 @@ export function ExamplesDialog() {
   const walk = (w: Walkthrough) => {
     close();
     ui.getState().showSimulator();
-    const content = { title: w.title, files: [{ name: w.ruleFile.name, text: w.ruleFile.text }], trace: w.trace, settings: resolveSettings(w.settings), step: -1, note: w.note };
+    const content = { title: w.title, files: [{ name: w.ruleFile.name, text: w.ruleFile.text }], trace: w.trace, settings: ChosenSettings.parse(w.settings ?? {}), step: -1, note: w.note };
     void openTeachingPayload(content, store).then((r) =>
       store.getState().notify(r.ok ? 'info' : 'error', r.ok ? `Opened the walk-through “${w.title}”: use Step forward.` : r.message),
     );

@@ -15,6 +15,10 @@ import { Switch } from '../components/ui/Switch.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { SettingRow, SettingsForm as Form, SettingsGroup, TextSetting, helpId } from '../components/ui/SettingsForm.tsx';
 import { LETTA_FAMILY } from '../../core/model/lettaFamily.ts';
+import { profileFor } from '../../core/engine/settings.ts';
+import { agentFamilyOf } from './runRequest.ts';
+
+const CLAUDE_HELP = "Claude Code settings replay as Claude Code decides: each call allowed, asked about (the trace's answer, else Consent default) or denied, by the rule that decided it.";
 
 type ChoiceName = 'profile' | 'orderingScope' | 'startConstraints' | 'exitRequirements' | 'evaluateOn' | 'consentDefault' | 'lettaLoop';
 type NumberName = 'dedupeWindowMs' | 'executionTimeoutMs' | 'approveForSeconds' | 'maxSteps';
@@ -24,12 +28,12 @@ const setForm = (patch: Partial<SettingsForm>) => {
   sim.setForm({ ...sim.form, ...patch });
 };
 
-function Choice({ name, label, options }: { name: ChoiceName; label: string; options: readonly string[] }) {
+function Choice({ name, label, options, help }: { name: ChoiceName; label: string; options: readonly (string | { value: string; label: string })[]; help?: ReactNode }) {
   const value = useSimulation((s) => s.form[name]);
   const id = `setting-${name}`;
   return (
-    <SettingRow id={id} label={label} help={settingHelp(name)}>
-      <Select id={id} size="sm" aria-describedby={helpId(id)} value={value} onChange={(v) => setForm({ [name]: v })} options={options.map((o) => ({ value: o, label: o }))} />
+    <SettingRow id={id} label={label} help={help ?? settingHelp(name)}>
+      <Select id={id} size="sm" aria-describedby={helpId(id)} value={value} onChange={(v) => setForm({ [name]: v })} options={options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o))} />
     </SettingRow>
   );
 }
@@ -54,8 +58,13 @@ export function SettingsPanel(): ReactNode {
   const read = formToSettings(form);
   const errors = read.ok ? {} : read.errors;
   const hasLetta = useStudio((s) => s.project.docs.some((d) => d.kind === 'agent' && d.agent.family === 'letta'));
-  const profiles = profileChoices(hasLetta, form.profile);
-  const letta = form.profile === 'letta';
+  const choice = useSimulation((s) => s.choice);
+  const family = useStudio((s) => agentFamilyOf(s.project, choice));
+  const profiles = profileChoices(family, hasLetta, form.profile);
+  const profile = form.profile === 'file' ? profileFor(undefined, { family }) : form.profile;
+  const letta = profile === 'letta';
+  // Claude Code settings have no start, exit or ordering rules and no dedupe: those settings are not offered.
+  const claude = family === 'claude';
   return (
     <div className="sim-settings">
       <div className="sim-settings-head">
@@ -64,14 +73,14 @@ export function SettingsPanel(): ReactNode {
       </div>
       <Form label="Replay settings">
         <SettingsGroup title="Engine">
-          <Choice name="profile" label="Profile" options={profiles} />
+          <Choice name="profile" label="Profile" options={profiles} help={claude ? CLAUDE_HELP : undefined} />
           {letta ? <OnOff name="errorOnEmpty" label="Error on empty" /> : null}
           {letta ? <Choice name="lettaLoop" label="Letta loop" options={['v3', 'v2']} /> : null}
           {letta ? <p className="sim-settings-note">Profile letta replays {LETTA_FAMILY}: Letta Code has no tool rules (it uses Claude Code-style permissions: open its settings file to replay them).</p> : null}
           <OnOff name="requirePermissions" label="Require permissions" />
-          <Choice name="orderingScope" label="Ordering scope" options={['batch', 'process']} />
-          <Choice name="startConstraints" label="Start constraints" options={['auto', 'gate']} />
-          <Choice name="exitRequirements" label="Exit requirements" options={['auto', 'block']} />
+          {claude ? null : <Choice name="orderingScope" label="Ordering scope" options={['batch', 'process']} />}
+          {claude ? null : <Choice name="startConstraints" label="Start constraints" options={['auto', 'gate']} />}
+          {claude ? null : <Choice name="exitRequirements" label="Exit requirements" options={['auto', 'block']} />}
           <Choice name="evaluateOn" label="Evaluate on" options={['next', 'every_event']} />
         </SettingsGroup>
         <SettingsGroup title="Consent">
@@ -79,7 +88,7 @@ export function SettingsPanel(): ReactNode {
           {form.consentDefault === 'approve_for' ? <NumberSetting name="approveForSeconds" label="Approve for" unit="s" error={errors.approveForSeconds} /> : null}
         </SettingsGroup>
         <SettingsGroup title="Time and limits">
-          <NumberSetting name="dedupeWindowMs" label="Dedupe window" unit="ms" error={errors.dedupeWindowMs} />
+          {claude ? null : <NumberSetting name="dedupeWindowMs" label="Dedupe window" unit="ms" error={errors.dedupeWindowMs} />}
           <NumberSetting name="executionTimeoutMs" label="Execution timeout" unit="ms" error={errors.executionTimeoutMs} />
           <NumberSetting name="maxSteps" label="Stop after" unit="steps" error={errors.maxSteps} placeholder="no limit" />
         </SettingsGroup>

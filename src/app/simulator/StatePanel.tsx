@@ -9,6 +9,8 @@ import { LettaAllowedState } from './LettaAllowedState.tsx';
 import { stepLabel } from './stepNumbering.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import { NodeName } from '../graph/NodeName.tsx';
+import { useStudio } from '../state/context.tsx';
+import { agentFamilyOf } from './runRequest.ts';
 
 const time = traceTime;
 const secs = (ms: number) => `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
@@ -17,6 +19,9 @@ const list = (xs: readonly string[]) => (xs.length > 0 ? xs.join(', ') : 'none')
 export function StatePanel() {
   const inspection = useSimulation((s) => s.inspection);
   const state = inspection?.state;
+  const choice = useSimulation((s) => s.choice);
+  // Claude Code has no ordering scope, start tools or exit requirements: their rows would say nothing.
+  const claude = useStudio((s) => agentFamilyOf(s.project, choice) === 'claude');
   return (
     // Focusable, so keyboard users can scroll it (it scrolls when the state is long).
     <section className="sim-state" aria-label="State" tabIndex={0}>
@@ -27,7 +32,7 @@ export function StatePanel() {
           Unusable line {state.lineError.line}: <CodeText text={state.lineError.message} />
         </p>
       ) : null}
-      {state?.snapshot.tools ? <ToolState s={state.snapshot.tools} calledCount={state.calledCount} /> : null}
+      {state?.snapshot.tools ? <ToolState s={state.snapshot.tools} calledCount={state.calledCount} claude={claude} /> : null}
       {state?.snapshot.workflow ? <WorkflowState s={state.snapshot.workflow} /> : null}
     </section>
   );
@@ -53,7 +58,7 @@ function TraceClock({ ms }: { ms: number | null }) {
   );
 }
 
-function ToolState({ s, calledCount }: { s: ToolEngineSnapshot; calledCount: number | undefined }) {
+function ToolState({ s, calledCount, claude }: { s: ToolEngineSnapshot; calledCount: number | undefined; claude: boolean }) {
   return (
     <div className="sim-state-block">
       <h4>Tools</h4>
@@ -67,14 +72,22 @@ function ToolState({ s, calledCount }: { s: ToolEngineSnapshot; calledCount: num
           {s.lastFlow ?? '—'}
           {s.exited ? ' · the loop has exited' : ''}
         </dd>
-        <dt>Ordering scope</dt>
-        <dd>{s.orderingScope}</dd>
+        {claude ? null : (
+          <>
+            <dt>Ordering scope</dt>
+            <dd>{s.orderingScope}</dd>
+          </>
+        )}
         <dt>Called</dt>
         <dd>{calledText(s.called, calledCount)}</dd>
-        <dt>Pending start</dt>
-        <dd>{list(s.pendingStart)}</dd>
-        <dt>Pending exit</dt>
-        <dd>{list(s.pendingExit)}</dd>
+        {claude ? null : (
+          <>
+            <dt>Pending start</dt>
+            <dd>{list(s.pendingStart)}</dd>
+            <dt>Pending exit</dt>
+            <dd>{list(s.pendingExit)}</dd>
+          </>
+        )}
       </dl>
       {s.letta ? <LettaAllowedState s={s.letta} /> : null}
       {s.calls.length > 0 ? (

@@ -2,7 +2,7 @@
  * What a run replays: the chosen traces of the project (merged by time when several) and the
  * chosen agent and workflow documents, sent to the worker as their texts with their file names.
  */
-import type { ReplaySettings } from '../../core/engine/settings.ts';
+import type { ChosenSettings } from '../../core/engine/settings.ts';
 import type { ProjectData, TraceDoc } from '../state/store.ts';
 import type { SimulationRequest } from '../../worker/protocol.ts';
 import { settledText } from '../state/documents.ts';
@@ -39,17 +39,21 @@ export function resolveChoice(project: ProjectData, choice: RunChoice): Resolved
 
 export type BuiltRequest = { ok: true; request: SimulationRequest; resolved: ResolvedChoice } | { ok: false; message: string };
 
+/** The family of the agent a run replays (`claude`, `letta`, …), none for a Pattern agent or a workflow alone. */
+export function agentFamilyOf(project: ProjectData, choice: RunChoice): string | undefined {
+  const doc = project.docs.find((d) => d.id === resolveChoice(project, choice).agentDocId);
+  return doc?.kind === 'agent' ? doc.agent.family : undefined;
+}
+
 /** The dialect whose rules the Policy view decides (Codex, Gemini CLI), when the chosen agent is one. */
 export function decidedInPolicyView(project: ProjectData, choice: RunChoice): 'Codex' | 'Gemini CLI' | undefined {
-  const resolved = resolveChoice(project, choice);
-  if (resolved.workflowDocId !== undefined) return undefined;
-  const doc = project.docs.find((d) => d.id === resolved.agentDocId);
-  const family = doc?.kind === 'agent' ? doc.agent.family : undefined;
+  if (resolveChoice(project, choice).workflowDocId !== undefined) return undefined;
+  const family = agentFamilyOf(project, choice);
   return family === 'codex' ? 'Codex' : family === 'gemini' ? 'Gemini CLI' : undefined;
 }
 
 /** The worker request for a choice, or why there is nothing to run. */
-export function buildRequest(project: ProjectData, choice: RunChoice, settings: ReplaySettings, chunkSize = 2_000): BuiltRequest {
+export function buildRequest(project: ProjectData, choice: RunChoice, settings: ChosenSettings, chunkSize = 2_000): BuiltRequest {
   const dialect = decidedInPolicyView(project, choice);
   if (dialect) return { ok: false, message: `${dialect} rules are decided by ${dialect}'s own engine in the Policy view (Design mode, bottom panel): each call of your sessions with its decision and the rule that made it.` };
   const resolved = resolveChoice(project, choice);
@@ -73,7 +77,7 @@ export function buildRequest(project: ProjectData, choice: RunChoice, settings: 
 }
 
 /** Every trace of the project, for coverage (each replayed on its own). */
-export function coverageRequest(project: ProjectData, choice: RunChoice, settings: ReplaySettings): BuiltRequest {
+export function coverageRequest(project: ProjectData, choice: RunChoice, settings: ChosenSettings): BuiltRequest {
   const all = (project.traces ?? []).map((t) => t.id);
   return buildRequest(project, { ...choice, traceIds: all }, settings);
 }

@@ -3,13 +3,16 @@
  * Numbers are kept as the text typed so a half-typed value is never lost; reading the form
  * checks them and says which field is wrong.
  */
-import { resolveSettings, type ReplaySettings } from '../../core/engine/settings.ts';
+import { resolveSettings, type ChosenSettings, type Profile, type ReplaySettings } from '../../core/engine/settings.ts';
 import { RUN_STEP_BUDGET } from '../../worker/budget.ts';
 
 export type ConsentChoice = 'approve_once' | 'approve_scope' | 'deny' | 'timeout' | 'approve_for';
 
+/** `file`: no profile chosen, the rule file's own decides (Claude Code settings: claude; a Letta agent: letta; else spec). */
+export type ProfileChoice = Profile | 'file';
+
 export interface SettingsForm {
-  profile: ReplaySettings['profile'];
+  profile: ProfileChoice;
   requirePermissions: boolean;
   orderingScope: ReplaySettings['orderingScope'];
   startConstraints: ReplaySettings['startConstraints'];
@@ -28,24 +31,24 @@ export interface SettingsForm {
   maxSteps: string;
 }
 
-let defaults: { settings: ReplaySettings; form: SettingsForm } | undefined;
+let defaults: { settings: ChosenSettings; form: SettingsForm } | undefined;
 /** Every setting at its documented default, and the form showing them (read on first use: reading them builds the settings schema). */
-function defaultsOnce(): { settings: ReplaySettings; form: SettingsForm } {
+function defaultsOnce(): { settings: ChosenSettings; form: SettingsForm } {
   if (!defaults) {
-    const settings = resolveSettings({});
+    const { profile: _profile, ...settings } = resolveSettings({});
     defaults = { settings, form: settingsToForm(settings) };
   }
   return defaults;
 }
 
-/** Every setting at its documented default. */
-export const defaultSettings = (): ReplaySettings => defaultsOnce().settings;
+/** Every setting at its documented default; no profile, so the rule file's own decides. */
+export const defaultSettings = (): ChosenSettings => defaultsOnce().settings;
 
 /** The form showing `s`. */
-export function settingsToForm(s: ReplaySettings = defaultSettings()): SettingsForm {
+export function settingsToForm(s: ChosenSettings = defaultSettings()): SettingsForm {
   const consent = s.consentDefault;
   return {
-    profile: s.profile,
+    profile: s.profile ?? 'file',
     requirePermissions: s.requirePermissions,
     orderingScope: s.orderingScope,
     startConstraints: s.startConstraints,
@@ -64,7 +67,7 @@ export function settingsToForm(s: ReplaySettings = defaultSettings()): SettingsF
 /** The form at every default. */
 export const defaultForm = (): SettingsForm => defaultsOnce().form;
 
-export type FormReading = { ok: true; settings: ReplaySettings; maxSteps?: number } | { ok: false; errors: Partial<Record<keyof SettingsForm, string>> };
+export type FormReading = { ok: true; settings: ChosenSettings; maxSteps?: number } | { ok: false; errors: Partial<Record<keyof SettingsForm, string>> };
 
 const wholeMs = (text: string): number | undefined => (/^\s*\d+\s*$/.test(text) ? Number(text) : undefined);
 
@@ -89,7 +92,7 @@ export function formToSettings(f: SettingsForm): FormReading {
     ok: true,
     ...(maxSteps !== undefined ? { maxSteps } : {}),
     settings: {
-      profile: f.profile,
+      ...(f.profile !== 'file' ? { profile: f.profile } : {}),
       orderingScope: f.orderingScope,
       startConstraints: f.startConstraints,
       exitRequirements: f.exitRequirements,
@@ -116,9 +119,9 @@ export function fieldProblem(typed: string, message: string): string {
 }
 
 /** The settings that differ from their defaults, as `name = value` lines (what a what-if changed). */
-export function changedSettings(s: ReplaySettings, base: ReplaySettings = defaultSettings()): string[] {
+export function changedSettings(s: ChosenSettings, base: ChosenSettings = defaultSettings()): string[] {
   const out: string[] = [];
-  for (const key of Object.keys(defaultSettings()) as (keyof ReplaySettings)[]) {
+  for (const key of ['profile', ...Object.keys(defaultSettings())] as (keyof ChosenSettings)[]) {
     const a = JSON.stringify(s[key]);
     if (a !== JSON.stringify(base[key])) out.push(`${key} = ${a}`);
   }

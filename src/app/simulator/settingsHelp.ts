@@ -30,5 +30,6 @@ const shown = (v: string | boolean): string => (typeof v === 'boolean' ? (v ? 'o
 /** The help text of a setting, ending with its default (`Default: batch.`) where it has one to show. */
 export function settingHelp(name: Helped): string {
   const d = defaultForm()[name];
+  if (name === 'profile') return `${SAYS[name]} Default: the rule file's own (letta for a Letta agent), else spec.`;
   return name === 'maxSteps' ? SAYS[name] : `${SAYS[name]} Default: ${shown(d)}${UNITS[name] ?? ''}.`;
 }

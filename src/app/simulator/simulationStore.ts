@@ -9,7 +9,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { Diagnostic } from '../../core/diagnostics/types.ts';
-import type { ReplaySettings } from '../../core/engine/settings.ts';
+import type { ChosenSettings } from '../../core/engine/settings.ts';
 import type { Summary } from '../../core/simulator/summary.ts';
 import { createSimulationClient, type SimulationClient } from '../../worker/client.ts';
 import type { Decision } from '../../core/engine/decisions.ts';
@@ -39,7 +39,7 @@ export interface RunInfo {
   workflowDocId?: string;
   /** The rule files' texts the run replayed (references to the request's), to tell when they changed. */
   ruleTexts?: readonly string[];
-  settings: ReplaySettings;
+  settings: ChosenSettings;
   /** Trace items (steps) and usable events, once known. */
   items: number;
   events: number;
@@ -87,7 +87,7 @@ export interface SimulationState {
   /** Replays the chosen traces against the chosen documents; resolves when the run ends. */
   start(project: ProjectData): Promise<void>;
   /** Replays a request built elsewhere (a rule-set test opened in the simulator); resolves when the run ends. */
-  startRequest(built: { request: SimulationRequest; resolved: ResolvedChoice }, settings: ReplaySettings): Promise<void>;
+  startRequest(built: { request: SimulationRequest; resolved: ResolvedChoice }, settings: ChosenSettings): Promise<void>;
   /**
    * Replays the current run again with another dedupe window (0: off), for this run only: the
    * settings form keeps its value, so the next Run uses it again.
@@ -173,7 +173,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
     let inspecting = false;
     let wanted: { runId: string; step: number; seq?: number } | undefined;
     /** What the current run replayed (to replay it again with another dedupe window). */
-    let replayed: { runId: string; built: { request: SimulationRequest; resolved: ResolvedChoice }; settings: ReplaySettings } | undefined;
+    let replayed: { runId: string; built: { request: SimulationRequest; resolved: ResolvedChoice }; settings: ChosenSettings } | undefined;
     /** The latest progress, shown with the next frame. */
     let latest: SimulationProgress | undefined;
 

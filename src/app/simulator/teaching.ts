@@ -3,7 +3,7 @@
  * the step shown) and opening one into a new project, run and positioned at its step.
  */
 import type { TeachingPayloadInput } from '../../core/simulator/teaching.ts';
-import type { ReplaySettings } from '../../core/engine/settings.ts';
+import type { ChosenSettings } from '../../core/engine/settings.ts';
 import { loadCodecs } from '../state/codecs.ts';
 import type { ProjectData, StudioStore } from '../state/store.ts';
 import { simulationStore } from './simulationStore.ts';
@@ -18,7 +18,7 @@ export const LINK_AUTO_RUN_ITEMS = 100_000;
 export type TeachingBuild = { ok: true; payload: TeachingPayloadInput; note?: string } | { ok: false; message: string };
 
 /** The payload for the documents and first trace of a choice, at `step`. */
-export function teachingPayloadFor(project: ProjectData, choice: RunChoice, settings: ReplaySettings, step: number): TeachingBuild {
+export function teachingPayloadFor(project: ProjectData, choice: RunChoice, settings: ChosenSettings, step: number): TeachingBuild {
   const resolved = resolveChoice(project, choice);
   const trace = resolved.traces[0];
   if (!trace) return { ok: false, message: 'Choose a trace first: a teaching link carries one trace.' };
@@ -46,7 +46,7 @@ export interface TeachingContent {
   title?: string;
   files: { name: string; text: string; layout?: Readonly<Record<string, { x: number; y: number }>> | undefined }[];
   trace: { name: string; text: string };
-  settings: ReplaySettings;
+  settings: ChosenSettings;
   step: number;
   /** The lead-in the presenter shows before the first step (kept with the trace in the project). */
   note?: string | undefined;

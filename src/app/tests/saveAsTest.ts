@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { isTestFileName } from '../../core/tests/fileName.ts';
 import { newTestFileText } from '../../core/tests/write.ts';
 import { pinCounts, pinDecision } from '../../core/tests/pin.ts';
-import type { ReplaySettings } from '../../core/engine/settings.ts';
+import type { ChosenSettings } from '../../core/engine/settings.ts';
 import type { Decision } from '../../core/engine/decisions.ts';
 import { defaultSettings } from '../simulator/settingsForm.ts';
 import type { RunInfo } from '../simulator/simulationStore.ts';
@@ -15,10 +15,10 @@ import type { ProjectData } from '../state/store.ts';
 export type SavedTest = { ok: true; fileName: string; testName: string; text: string } | { ok: false; message: string };
 
 /** The settings that differ from the defaults (what a test must say to replay like the run). */
-function changed(settings: ReplaySettings): Partial<ReplaySettings> {
+function changed(settings: ChosenSettings): Partial<ChosenSettings> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(settings)) if (v !== undefined && JSON.stringify(v) !== JSON.stringify((defaultSettings() as Record<string, unknown>)[k])) out[k] = v;
-  return out as Partial<ReplaySettings>;
+  return out as Partial<ChosenSettings>;
 }
 
 /** `base` + `suffix`, or `base-2` + `suffix`…, whichever is not taken. */

@@ -4,7 +4,7 @@
  * trace becomes a trace of the run only (it is not added to the project).
  */
 import { stringify } from 'yaml';
-import { resolveSettings, type ReplaySettings } from '../../core/engine/settings.ts';
+import { ChosenSettings } from '../../core/engine/settings.ts';
 import { findNamed } from '../../core/tests/projectHost.ts';
 import { problemPlace } from '../../core/tests/problemPlace.ts';
 import type { SimulationRequest } from '../../worker/protocol.ts';
@@ -13,7 +13,7 @@ import type { ProjectData, TraceDoc } from '../state/store.ts';
 import { settledText } from '../state/documents.ts';
 import { codecs } from '../state/codecs.ts';
 
-export type TestRunBuild = { ok: true; built: { request: SimulationRequest; resolved: ResolvedChoice }; settings: ReplaySettings } | { ok: false; message: string };
+export type TestRunBuild = { ok: true; built: { request: SimulationRequest; resolved: ResolvedChoice }; settings: ChosenSettings } | { ok: false; message: string };
 
 const asList = (v: string | string[] | undefined) => (v === undefined ? undefined : typeof v === 'string' ? [v] : v);
 
@@ -37,7 +37,7 @@ export function buildTestRun(project: ProjectData, testFileId: string, testName:
   if (typeof test.trace === 'string') trace = findNamed(project.traces ?? [], test.trace);
   else trace = { id: `test:${file.id}:${index}`, name: `${testName} (inline trace).yaml`, text: stringify(p.parsed.nodeAt(['tests', index, 'trace'])?.toJSON() ?? []) };
   if (!trace) return { ok: false, message: `The trace ${String(test.trace)} of “${testName}” is not in the project.` };
-  const settings = resolveSettings({ ...suite.settings, ...test.settings, ...(agent !== undefined ? { agent } : {}) });
+  const settings = ChosenSettings.parse({ ...suite.settings, ...test.settings, ...(agent !== undefined ? { agent } : {}) });
   const agentDoc = docs.find((d) => d.kind === 'agent' && (agent === undefined || d.agent.name === agent));
   const workflowDoc = docs.find((d) => d.kind === 'workflow');
   return {

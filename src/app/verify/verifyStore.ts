@@ -5,7 +5,7 @@
  * singleton), like the tests store.
  */
 import { createStore } from 'zustand/vanilla';
-import { resolveSettings, type ReplaySettings } from '../../core/engine/settings.ts';
+import { ChosenSettings } from '../../core/engine/settings.ts';
 import type { VerifyDiagnostic } from '../../core/verify/explore.ts';
 import type { SearchStats } from '../../core/verify/findings.ts';
 import { createSimulationClient, createVerifyWorker, type SimulationClient } from '../../worker/client.ts';
@@ -21,14 +21,14 @@ export interface VerifyState {
   /** Per agent: whether the search was exhaustive, or its bound. */
   agents: { agent: string; file: string; stats: SearchStats }[];
   /** The settings the findings were computed under (a trace is replayed with them). */
-  settings: ReplaySettings | undefined;
+  settings: ChosenSettings | undefined;
   running: boolean;
   progress: VerifyProgress | undefined;
   /** The last verification was cancelled after this many states (its findings are dropped). */
   cancelledAfter?: number;
   error?: string;
   /** Verifies the project's agent and workflow documents now (a verification still running is cancelled). */
-  run(project: ProjectData, settings: ReplaySettings): Promise<void>;
+  run(project: ProjectData, settings: ChosenSettings): Promise<void>;
   /** Stops the running verification: the worker stops within a slice (≈ 50 ms) and says how far it got. */
   cancel(): void;
   /**
@@ -41,9 +41,9 @@ export interface VerifyState {
 }
 
 /** The settings the simulator's form holds (what "Show trace" replays with). */
-function currentSettings(): ReplaySettings {
+function currentSettings(): ChosenSettings {
   const read = formToSettings(simulationStore().getState().form);
-  return read.ok ? read.settings : resolveSettings({});
+  return read.ok ? read.settings : ChosenSettings.parse({});
 }
 
 /**

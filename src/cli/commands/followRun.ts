@@ -92,7 +92,7 @@ export async function runFollow(args: ParsedArgs, ctx: CliContext): Promise<numb
   } else {
     const settings = settingsFromArgs(args);
     const files = ruleFiles.map((p) => loadRuleFile(p, ctx.readText(p)));
-    const prepared = prepareSimulation(files, { ...(settings.agent !== undefined ? { agentName: settings.agent } : {}), profile: settings.profile ?? 'spec', errorOnEmpty: settings.errorOnEmpty === true, errorsOnly: true });
+    const prepared = prepareSimulation(files, { ...(settings.agent !== undefined ? { agentName: settings.agent } : {}), profile: settings.profile, errorOnEmpty: settings.errorOnEmpty === true, errorsOnly: true });
     for (const d of prepared.diagnostics.filter((x) => x.severity === 'error')) ctx.err(formatDiagnostic(d));
     if (!prepared.agent && !prepared.workflow) {
       ctx.err('rule-studio follow: the rule files hold no agent and no workflow to judge the session by');

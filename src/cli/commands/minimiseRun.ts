@@ -36,7 +36,7 @@ export async function runMinimise(args: ParsedArgs, ctx: CliContext): Promise<nu
   if ((stepArg === undefined) === (eventArg === undefined)) throw new UsageError('give the decision’s place with exactly one of --step K or --event E');
   const settings = settingsFromArgs(args);
   const files = loadFiles(ctx, args.positionals);
-  const prepared = prepareSimulation(files, { ...(settings.agent !== undefined ? { agentName: settings.agent } : {}), profile: settings.profile ?? 'spec', errorOnEmpty: settings.errorOnEmpty === true, errorsOnly: true });
+  const prepared = prepareSimulation(files, { ...(settings.agent !== undefined ? { agentName: settings.agent } : {}), profile: settings.profile, errorOnEmpty: settings.errorOnEmpty === true, errorsOnly: true });
   if (!prepared.runnable) {
     for (const d of refusalsOf(prepared.diagnostics)) ctx.err(formatDiagnostic(d));
     ctx.err('rule-studio minimise: the rule files cannot be read, so the trace was not replayed');

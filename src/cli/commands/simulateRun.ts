@@ -35,7 +35,7 @@ export async function runSimulate(args: ParsedArgs, ctx: CliContext): Promise<nu
   const files = loadFiles(ctx, args.positionals);
   const prepared = prepareSimulation(files, {
     ...(settings.agent !== undefined ? { agentName: settings.agent } : {}),
-    profile: settings.profile ?? 'spec',
+    profile: settings.profile,
     errorOnEmpty: settings.errorOnEmpty === true,
     // Only errors are printed: warnings are not made, so none is located in the rule file's text.
     errorsOnly: true,

@@ -28,7 +28,7 @@ export interface SessionResult {
 /** The replay config and rule list of a job (undefined config: nothing to replay against). */
 export function prepareJob(job: CorpusJob) {
   const files = job.rules.map((r) => loadRuleFile(r.path, r.text));
-  const prepared = prepareSimulation(files, { ...(job.settings.agent !== undefined ? { agentName: job.settings.agent } : {}), profile: job.settings.profile ?? 'spec', errorOnEmpty: job.settings.errorOnEmpty === true });
+  const prepared = prepareSimulation(files, { ...(job.settings.agent !== undefined ? { agentName: job.settings.agent } : {}), profile: job.settings.profile, errorOnEmpty: job.settings.errorOnEmpty === true });
   const config: ReplayConfig | undefined =
     prepared.agent || prepared.workflow ? { ...(prepared.agent ? { agent: prepared.agent } : {}), ...(prepared.workflow ? { workflow: prepared.workflow } : {}), settings: job.settings } : undefined;
   return { config, diagnostics: prepared.diagnostics, rules: rulesOf(prepared.agent, prepared.workflow) };

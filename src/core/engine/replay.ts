@@ -7,7 +7,7 @@ import type { Agent } from '../model/toolRules.ts';
 import type { Workflow } from '../model/workflow.ts';
 import type { TraceEvent, TraceItem } from '../traces/events.ts';
 import type { Decision, DecisionBody } from './decisions.ts';
-import { resolveSettings, type ReplaySettings, type ReplaySettingsInput } from './settings.ts';
+import { settingsFor, type ReplaySettings, type ReplaySettingsInput } from './settings.ts';
 import { DecisionStamp, MsOnlyStamp } from './stamp.ts';
 import { createToolEngine, type ToolEngine, type ToolEngineState } from './tools/engine.ts';
 import { createWorkflowEngine, type WorkflowEngine, type WorkflowEngineState } from './workflow/engine.ts';
@@ -81,7 +81,7 @@ export interface Replay {
 
 /** Starts a replay. The engines never read the wall clock: time comes from the events. */
 export function createReplay(config: ReplayConfig): Replay {
-  const settings = resolveSettings(config.settings);
+  const settings = settingsFor(config.settings, config.agent);
   const tools = config.agent ? createToolEngine(config.agent, settings) : undefined;
   const workflow = config.workflow ? createWorkflowEngine(config.workflow, settings) : undefined;
   let events = 0;

@@ -69,6 +69,39 @@ export function resolveSettings(input: ReplaySettingsInput = {}): ReplaySettings
   return ReplaySettings.parse(input);
 }
 
+/** Settings as a user chose them: the profile may be left to the rule file ({@link profileFor}). */
+export type ChosenSettings = Omit<ReplaySettings, 'profile'> & { profile?: Profile };
+
+/** {@link ReplaySettings} whose profile, when absent, stays absent (a teaching link made with the file's own profile). */
+export const ChosenSettings = lazySchema(() => ReplaySettings.extend({ profile: Profile.optional() }));
+
+/**
+ * Some settings, each absent one at its default except the profile, which stays absent so the rule
+ * file decides it ({@link profileFor}): what the worker's requests and a test file's `settings` are.
+ * (`ReplaySettings.partial()` would fill `profile: 'spec'`.)
+ */
+export const SomeSettings = lazySchema(() => ReplaySettings.partial().extend({ profile: Profile.optional() }));
+
+/** The profile a rule family is decided by in its own runtime: Claude Code's settings, a Letta agent; none for the others. */
+export function familyProfile(family: string | undefined): Profile | undefined {
+  return family === 'claude' ? 'claude' : family === 'letta' ? 'letta' : undefined;
+}
+
+/**
+ * The profile a replay of `agent` runs under: the one the user chose (`--profile`, Setup, a test
+ * file's settings), else the file's family's own ({@link familyProfile}: `claude` for Claude Code
+ * settings, `letta` for a Letta agent), else `spec`. The one place this default is made: the
+ * replay, the checks of a simulation, the verifier and every caller of them go through it.
+ */
+export function profileFor(chosen: Profile | undefined, agent?: { family?: string | undefined }): Profile {
+  return chosen ?? familyProfile(agent?.family) ?? 'spec';
+}
+
+/** `input` with its profile decided by {@link profileFor} and every other default filled in. */
+export function settingsFor(input: ReplaySettingsInput | undefined, agent?: { family?: string | undefined }): ReplaySettings {
+  return resolveSettings({ ...input, profile: profileFor(input?.profile, agent) });
+}
+
 /** The workflow evaluator's profile under a replay profile (`pattern` leaves workflows as `spec`). */
 export function workflowProfileOf(profile: Profile): 'spec' | 'hegel' {
   return profile === 'hegel' ? 'hegel' : 'spec';

@@ -10,6 +10,7 @@ import { sortedStrings } from '../engine/tools/messages.ts';
 import { code, codeList, duration, scopeWord, settingsOf, timeOf, times, toolState } from './explainHelpers.ts';
 import type { ExplainContext, Explanation } from './explainTypes.ts';
 import { lettaRefusal } from './explainLetta.ts';
+import { explainClaudeDenied, isClaudeReplay } from './explainClaude.ts';
 import { countOf } from '../describe/meaning.ts';
 import { toolRuleAt, toolRuleLine } from './ruleText.ts';
 import { ruleNumber } from '../model/ruleNumber.ts';
@@ -181,6 +182,7 @@ function causeOf(d: Failure, ctx: ExplainContext): Cause {
  * surfaces that show them on request.
  */
 export function explainFailure(d: Failure, ctx: ExplainContext): Explanation {
+  if (d.kind === 'denied' && isClaudeReplay(ctx)) return explainClaudeDenied(d, ctx);
   const { cause, details } = causeOf(d, ctx);
   const subject = d.reason
     ? `The automatic ${d.reason === 'start_constraint' ? 'start' : 'exit'} call of ${code(d.tool)}`

@@ -1,5 +1,5 @@
 /** Small helpers shared by the explanation builders: wording, durations and state lookups. */
-import { resolveSettings, type ReplaySettings } from '../engine/settings.ts';
+import { settingsFor, type ReplaySettings } from '../engine/settings.ts';
 import type { ToolEngineSnapshot } from '../engine/tools/types.ts';
 import { rustDurationDebug } from '../engine/tools/messages.ts';
 import { parseTime } from '../time.ts';
@@ -20,12 +20,12 @@ export function timeOf(iso: string): number {
   return t.ok ? t.ms : 0;
 }
 
-/** The settings of the replay, defaults filled (bad input falls back to the defaults). */
+/** The settings of the replay, defaults filled, the profile the agent's file's own when none was chosen (bad input falls back to the defaults). */
 export function settingsOf(ctx: ExplainContext): ReplaySettings {
   try {
-    return resolveSettings(ctx.settings);
+    return settingsFor(ctx.settings, ctx.agent);
   } catch {
-    return resolveSettings();
+    return settingsFor({}, ctx.agent);
   }
 }
 

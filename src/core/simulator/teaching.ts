@@ -4,7 +4,7 @@
  * says clearly what is wrong.
  */
 import { z } from 'zod';
-import { ReplaySettings } from '../engine/settings.ts';
+import { ChosenSettings } from '../engine/settings.ts';
 import { lazySchema } from '../model/lazySchema.ts';
 import { TeachingNote } from './teachingNote.ts';
 
@@ -36,8 +36,8 @@ export const TeachingPayload = lazySchema(() =>
     files: z.array(RuleFile),
     /** The trace (canonical JSONL, scripted YAML or a recorded log), by name. */
     trace: TextFile,
-    /** Replay settings; missing ones take their defaults. */
-    settings: ReplaySettings,
+    /** Replay settings; missing ones take their defaults, a missing profile is the rule file's own. */
+    settings: ChosenSettings,
     /** The step to open at (-1 = before the first item). */
     step: z.number().int().min(-1),
     /** The lead-in shown before the first step (links made before it existed have none). */

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { DECISION_KINDS } from '../simulator/summary.ts';
-import { ReplaySettings } from '../engine/settings.ts';
+import { Profile, ReplaySettings } from '../engine/settings.ts';
 import { ScriptedTrace } from '../schema/scriptedTrace.ts';
 import type { JsonSchema } from '../schema/workflowFile.ts';
 import { parseRuleNumber } from '../model/ruleNumber.ts';
@@ -80,7 +80,7 @@ export const RunExpectation = z
 export type RunExpectation = z.infer<typeof RunExpectation>;
 
 /** Settings of a suite or a test: the engine's settings, unknown keys refused. */
-export const TestSettings = z.strictObject(ReplaySettings.shape).partial().describe('Replay settings (profile, dedupeWindowMs, …), as in the simulator.');
+export const TestSettings = z.strictObject(ReplaySettings.shape).partial().extend({ profile: Profile.optional() }).describe('Replay settings (profile, dedupeWindowMs, …), as in the simulator.');
 export type TestSettings = z.infer<typeof TestSettings>;
 
 const RuleFiles = z

@@ -72,7 +72,7 @@ export function setUpTest(parsed: ParsedTestFile, index: number, host: TestHost)
     if (typeof picked === 'string') return { ok: false, errors: [picked] };
     files = picked;
   }
-  const prepared = prepareSimulation(files, { ...(agent !== undefined ? { agentName: agent } : {}), profile: settings.profile ?? 'spec', errorOnEmpty: settings.errorOnEmpty === true });
+  const prepared = prepareSimulation(files, { ...(agent !== undefined ? { agentName: agent } : {}), profile: settings.profile, errorOnEmpty: settings.errorOnEmpty === true });
   if (!prepared.runnable) {
     const errors = refusalsOf(prepared.diagnostics).map(diagnosticLine);
     return { ok: false, errors: ['the rule files cannot be read, so the trace was not replayed:', ...errors] };

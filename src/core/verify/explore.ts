@@ -5,7 +5,7 @@
  */
 import type { LoadedFile } from '../codecs/types.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
-import { resolveSettings, type ReplaySettingsInput } from '../engine/settings.ts';
+import { profileFor, resolveSettings, type ReplaySettingsInput } from '../engine/settings.ts';
 import type { Agent } from '../model/toolRules.ts';
 import { agentEmitter } from '../validate/emit.ts';
 import { validateAgent, validateLetta } from '../validate/index.ts';
@@ -92,8 +92,8 @@ export function* verifyFilesSteps(
     for (const [agentIndex, agent] of f.agents.entries()) {
       if (agentName !== undefined && agent.name !== agentName) continue;
       const ctx = { file: f.file, spans: f.spans, agentIndex };
-      // A Letta agent is explored as Letta decides, unless the settings name a profile.
-      const own = agent.family === 'letta' && settings.profile === undefined ? { ...settings, profile: 'letta' as const } : settings;
+      // An agent is explored as its file's runtime decides (a Letta agent as Letta), unless the settings name a profile.
+      const own = { ...settings, profile: profileFor(settings.profile, agent) };
       const result = yield* counted(verifyAgentSteps(agent, own, limits), before);
       agents.push({ ...result, file: f.file });
       // The static checks only filter V004 and V005, so they run after the search and only then
