@@ -6,7 +6,8 @@ import { graphNode, importPaths, openStudioOffline, region, screenshotsWithAxe }
  * Claude Code settings on the graph (issue 23, item 6). Seen as a new user: importing a settings
  * file drew an empty canvas and the Inspector said "0 rules". Now each tool its rules name is a
  * node with the rules as allow / ask / deny badges, MCP tools show their server, a rule Claude Code
- * never consults dims its tool, and the Inspector lists the rules in evaluation order.
+ * never consults dims its tool, and the Inspector lists the rules in evaluation order, each numbered
+ * by its place in the file (review 15: one number per rule, as Simulate and the CLI say it).
  */
 test('import a settings file: tools with their rules as badges, the Inspector lists them', async ({ page }) => {
   test.setTimeout(120_000);
@@ -25,7 +26,7 @@ test('import a settings file: tools with their rules as badges, the Inspector li
 
   const inspector = region(page, 'Inspector');
   await expect(inspector).toContainText('11 permission rules: 4 deny · 1 ask · 6 allow');
-  await expect(inspector.getByRole('listitem').filter({ hasText: 'Bash(curl *)' })).toContainText('rule 1');
+  await expect(inspector.getByRole('listitem').filter({ hasText: 'Bash(curl *)' })).toContainText('rule 8');
 
   // a tool, then one of its rules, by keyboard from the Inspector
   await bash.click();
@@ -33,7 +34,7 @@ test('import a settings file: tools with their rules as badges, the Inspector li
   const push = inspector.getByRole('button', { name: /Bash\(git push \*\)/ });
   await push.focus();
   await page.keyboard.press('Enter');
-  await expect(inspector.getByRole('heading', { name: /Rule 5 of 11/ })).toBeVisible();
+  await expect(inspector.getByRole('heading', { name: /Rule 7 of 11/ })).toBeVisible();
   await expect(inspector).toContainText('project scope');
   await expect(inspector.getByRole('button', { name: 'Show in source' })).toBeVisible();
 

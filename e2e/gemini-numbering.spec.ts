@@ -2,7 +2,7 @@
  * One rule numbering for Gemini CLI policies (review 13, item 3): the Inspector numbered rules by
  * priority ("rule 3" was run_shell_command ["git status" …]) while Problems numbered them as the
  * file reads ("rule #3" was the autoEdit rule). Now a rule's number is its place in the file
- * everywhere; the Inspector still lists them in priority order.
+ * everywhere (the Policy view's what-if too, review 15); the Inspector still lists them in priority order.
  */
 import { expect, test } from '@playwright/test';
 import { graphNode, openStudioOffline, region } from './helpers.ts';
@@ -30,5 +30,12 @@ test('Gemini rules carry their file number in the Inspector, on the graph and in
   await expect(inspector.getByRole('heading', { level: 2 })).toContainText('Rule 3');
   await expect(inspector).toContainText('in autoEdit');
   await expect(inspector).toContainText('user/dev.toml:20:1');
+  // The Policy view's what-if names a rule by the same number (review 15: it said "rule 1", its row).
+  await page.getByRole('tab', { name: /^Policy/ }).click();
+  const view = region(page, 'Policy');
+  await expect(view.getByRole('table', { name: 'Rules in priority order' })).toBeVisible();
+  // The user file's first rule is the third row (the admin deny and the user's git push come first).
+  await view.getByRole('button', { name: /^Edit rule run_shell_command \["git status"/ }).click();
+  await expect(view.getByRole('region', { name: 'What if' })).toContainText('rule 1 · run_shell_command ["git status"');
   expect(errors).toEqual([]);
 });

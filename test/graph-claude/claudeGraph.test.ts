@@ -1,7 +1,7 @@
 /**
  * The tool graph of Claude Code settings (issue 23, item 6): a settings file used to draw an empty
- * canvas. Each rule is a badge on its tool, numbered in the order Claude Code evaluates the rules
- * (deny → ask → allow, the Policy view's order); MCP tools carry their server as their group; a
+ * canvas. Each rule is a badge on its tool, in the order Claude Code evaluates the rules (deny →
+ * ask → allow, the Policy view's order), numbered by its place in the settings (review 15); MCP tools carry their server as their group; a
  * rule Claude Code never consults dims its tool when it is the tool's only rule.
  */
 import { describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ function graphOf(text: string) {
 }
 
 describe('the tool graph of Claude Code settings', () => {
-  it('draws a node per tool with each rule as a badge, numbered in evaluation order', () => {
+  it('draws a node per tool with each rule as a badge, in evaluation order, numbered by its place in the settings', () => {
     const { agent, graph } = graphOf(SETTINGS);
     expect(agent.family).toBe('claude');
     const order = claudeRulesInOrder(agent).map((r) => `${r.source.list} ${r.source.text}`);
@@ -45,9 +45,9 @@ describe('the tool graph of Claude Code settings', () => {
     ]);
     const bash = graph.nodes.find((n) => n.id === 'Bash');
     expect(bash?.badges.map((b) => [b.kind, b.text, b.rule])).toEqual([
-      ['deny', 'deny curl *', 0],
-      ['ask', 'ask git push *', 3],
-      ['allow', 'allow npm test *', 4],
+      ['deny', 'deny curl *', 5],
+      ['ask', 'ask git push *', 4],
+      ['allow', 'allow npm test *', 0],
     ]);
     expect(graph.nodes.find((n) => n.id === 'WebFetch')?.badges[0]?.text).toBe('allow domain:docs.python.org');
     expect(graph.edges).toEqual([]);

@@ -64,7 +64,7 @@ describe('the claude profile of the engine', () => {
     const [d] = replay(files, [{ tool: 'Bash', args: { command: 'rm -rf build' } }]);
     const policy = mergeSettings([{ scope: 'project', path: PROJECT, text: files[PROJECT] as string }]);
     expect(d).toMatchObject({ kind: 'denied', tool: 'Bash', code: 'PermissionDenied', rule: policy.rules.findIndex((r) => r.source.text === 'Bash(rm *)') });
-    expect(d && 'message' in d ? d.message : '').toBe('Claude Code denies Bash: deny rule `Bash(rm *)` matches (/home/me/app/.claude/settings.json:12:7, project settings).');
+    expect(d && 'message' in d ? d.message : '').toBe('Claude Code denies Bash: deny rule `Bash(rm *)` matches (rule #5, /home/me/app/.claude/settings.json:12:7, project settings).');
   });
 
   it('allow runs without a prompt; ask prompts and the default answer approves once', () => {
@@ -85,7 +85,7 @@ describe('the claude profile of the engine', () => {
   it('a recorded no to a prompt is a denial that names the ask rule', () => {
     const [d] = replay(files, [{ tool: 'Bash', args: { command: 'git push origin main' }, consent: 'deny' }]);
     expect(d).toMatchObject({ kind: 'denied', code: 'PermissionDenied' });
-    expect(d && 'message' in d ? d.message : '').toBe('Claude Code asks before Bash runs (ask rule `Bash(git push *)` matches (/home/me/app/.claude/settings.json:9:7, project settings)) and the answer was no.');
+    expect(d && 'message' in d ? d.message : '').toBe('Claude Code asks before Bash runs (ask rule `Bash(git push *)` matches (rule #4, /home/me/app/.claude/settings.json:9:7, project settings)) and the answer was no.');
   });
 
   it('a compound command is judged per part: `npm test && rm x` is denied by the rm part', () => {

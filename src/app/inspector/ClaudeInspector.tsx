@@ -1,39 +1,51 @@
 /**
  * The inspector of Claude Code permission settings: the settings as a whole (rule counts by list,
  * the files and their scopes), a tool (its rules in the order Claude Code evaluates them), and one
- * rule (its list, scope and position, with a button that shows it in the source). Rules are
- * numbered as on the graph and in the Policy view (`claudeRulesInOrder`). The rules are edited in
+ * rule (its list, scope and position, with a button that shows it in the source). Rules are listed
+ * in the order Claude Code checks them and numbered by their place in the settings, as the graph,
+ * the simulator and the CLI's messages number them (`claudeRulesInOrder`). The rules are edited in
  * the source, where Claude Code reads them; the Policy view shows the calls each one decides.
  */
 import { useMemo } from 'react';
 import type { AgentDoc } from '../state/documents.ts';
 import { codecs } from '../state/codecs.ts';
-import type { PermissionRule } from '../../core/permissions/claude/types.ts';
+import type { NumberedRule } from '../../core/graph/claudeGraph.ts';
 import { toolGraphOf } from '../graph/docGraph.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import { fileRefusal, PolicyFilesInspector, PolicyNodeInspector, PolicyRuleInspector, type InspectedRule } from './PolicyInspector.tsx';
 
 export { ProblemList } from './PolicyInspector.tsx';
 
-// Through the codecs: the rules are read from the settings' JSON, which the first load leaves out.
-const useRules = (doc: AgentDoc): PermissionRule[] => useMemo(() => codecs().claudeRulesInOrder(doc.agent), [doc.agent]);
+/**
+ * The rules by their place in the settings (what the graph's badges and the selection index), and
+ * `order`: those places in the order Claude Code checks them. Through the codecs: the rules are
+ * read from the settings' JSON, which the first load leaves out.
+ */
+const useRules = (doc: AgentDoc): { rules: NumberedRule[]; order: number[] } =>
+  useMemo(() => {
+    const ordered = codecs().claudeRulesInOrder(doc.agent);
+    const rules: NumberedRule[] = [];
+    for (const r of ordered) rules[r.index] = r;
+    return { rules, order: ordered.map((r) => r.index) };
+  }, [doc.agent]);
 
 /** A rule as the shared inspector shows it: its list, its text, its scope (`PolicyInspector.tsx`). */
-const inspected = (r: PermissionRule): InspectedRule => ({ decision: r.source.list, text: r.source.text, file: r.source.file, line: r.source.line, col: r.source.col, length: r.source.text.length + 2, tag: `${r.source.scope} scope` });
+const inspected = (r: NumberedRule): InspectedRule => ({ decision: r.source.list, text: r.source.text, file: r.source.file, line: r.source.line, col: r.source.col, length: r.source.text.length + 2, tag: `${r.source.scope} scope` });
 
 export function ClaudeAgentInspector({ doc }: { doc: AgentDoc }) {
-  const rules = useRules(doc);
-  const count = (list: string) => rules.filter((r) => r.source.list === list).length;
+  const { rules, order } = useRules(doc);
+  const count = (list: string) => order.filter((i) => rules[i]?.source.list === list).length;
   // Not strict JSON (C001): Claude Code ignores the file, the Inspector lists the rules before the error.
   const refusal = fileRefusal(doc, ['C001'], 'Claude Code ignores', rules.length);
   return (
     <PolicyFilesInspector
       doc={doc}
       title="Claude Code settings"
-      summary={`${rules.length} permission ${rules.length === 1 ? 'rule' : 'rules'}${refusal ? ' that read' : ''}: ${count('deny')} deny · ${count('ask')} ask · ${count('allow')} allow`}
+      summary={`${order.length} permission ${order.length === 1 ? 'rule' : 'rules'}${refusal ? ' that read' : ''}: ${count('deny')} deny · ${count('ask')} ask · ${count('allow')} allow`}
       {...(refusal ? { refusal } : {})}
       files={(doc.agent.claudeSettings ?? []).map((f) => ({ path: f.path, note: `${f.scope} scope` }))}
       rules={rules.map(inspected)}
+      order={order}
       rulesTitle="Rules in the order Claude Code checks them"
       empty={refusal ? 'No rule reads yet.' : "No rules: every call gets its tool's default (ask for Bash, edits and web access; reads are allowed)."}
       how="Edit the rules in the source. The Policy tab shows the calls of the loaded sessions each rule decides."
@@ -42,7 +54,7 @@ export function ClaudeAgentInspector({ doc }: { doc: AgentDoc }) {
 }
 
 export function ClaudeToolInspector({ doc, tool }: { doc: AgentDoc; tool: string }) {
-  const all = useRules(doc);
+  const { rules: all } = useRules(doc);
   const node = toolGraphOf(doc).nodes.find((n) => n.id === tool);
   return (
     <PolicyNodeInspector
@@ -62,6 +74,6 @@ export function ClaudeToolInspector({ doc, tool }: { doc: AgentDoc; tool: string
 }
 
 export function ClaudeRuleInspector({ doc, index }: { doc: AgentDoc; index: number }) {
-  const rules = useRules(doc);
+  const { rules } = useRules(doc);
   return <PolicyRuleInspector doc={doc} rules={rules.map(inspected)} index={index} own={rules[index]?.source.file === doc.agent.claudeSettings?.[0]?.path} />;
 }

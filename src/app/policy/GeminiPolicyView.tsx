@@ -126,7 +126,7 @@ export function GeminiPolicyView() {
       totals={report.totals}
       rules={order.flatMap((ri) => {
         const r = report.rules[ri];
-        return r ? [{ key: r.key, decision: r.decision, label: `${r.tools.join(', ')}${r.narrow ? ` ${r.narrow}` : ''}`, where: `${r.file}:${r.line}:${r.col}`, text: r.text, cells: [r.tier, r.priority, r.decided.length], calls: r.decided }] : [];
+        return r ? [{ key: r.key, decision: r.decision, label: `${r.tools.join(', ')}${r.narrow ? ` ${r.narrow}` : ''}`, where: `${r.file}:${r.line}:${r.col}`, text: r.text, cells: [r.tier, r.priority, r.decided.length], calls: r.decided, number: r.table + 1 }] : [];
       })}
       calls={report.calls.map((c) => ({ decision: c.decision, text: callLine(c), where: `${c.session}:${c.call.line} · mode ${c.call.mode ?? 'default'}` }))}
       unruled={report.calls.flatMap((c, i) => (c.rule === undefined && c.synthetic === undefined ? [i] : []))}

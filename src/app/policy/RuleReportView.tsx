@@ -29,6 +29,8 @@ export interface ReportRule {
   cells: (string | number)[];
   /** Calls listed when the rule is chosen. */
   calls: number[];
+  /** Its number as everywhere else (Gemini: its `[[rule]]` table in the file), when not its row. */
+  number?: number;
 }
 
 /** A call: its decision (absent: no rule), one line of it, where it came from. */
@@ -280,7 +282,7 @@ function RuleWhatIf({
           <code>{rule.text}</code>
         ) : (
           <>
-            rule {draft.rule + 1} · <code>{rule.label}</code>
+            rule {rule.number ?? draft.rule + 1} · <code>{rule.label}</code>
           </>
         )
       }

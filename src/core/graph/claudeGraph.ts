@@ -2,8 +2,10 @@
  * The tool graph of Claude Code permission settings (issue 23, item 6), drawn from the merged
  * policy like the other families: one node per tool the rules name, with each rule as a badge on
  * its tool (`allow`, `ask` or `deny`, and what it matches), in the order Claude Code evaluates them
- * (deny → ask → allow; within a list, scope precedence and file order — the policy view's order,
- * so rule N is the same rule on the graph, in the view and in the inspector). An MCP tool's node
+ * (deny → ask → allow; within a list, scope precedence and file order — the policy view's order).
+ * A rule's number is its place in the merged settings (scope precedence, then file order: in one
+ * file, the order a user counts in it), 1-based, as the simulator, the inspector and `rule #12` in
+ * explanations say it; a badge's `rule` is that place, 0-based, as a decision's. An MCP tool's node
  * carries its server as its `group` (`mcp__github__create_issue` in `github`); a rule for a whole
  * server (`mcp__github`) is a node of its own in that group. Permission rules order nothing, so
  * there are no edges. A rule Claude Code never consults (unknown tool, a specifier its tool
@@ -45,19 +47,24 @@ function nodeOf(p: ParsedRule): { id: string; label: string; group?: string } {
   return { id: p.tool, label: p.tool };
 }
 
-/** The rules of a Claude Code settings agent in the order Claude Code evaluates them (the graph's and the policy view's rule numbers). */
-export function claudeRulesInOrder(agent: Agent): PermissionRule[] {
+/** A rule with its place in the merged settings (0-based; its number is `index + 1`, as a decision's `rule`). */
+export type NumberedRule = PermissionRule & { index: number };
+
+/** The rules of a Claude Code settings agent in the order Claude Code evaluates them (the graph's and the policy view's order), each with its place in the merged settings. */
+export function claudeRulesInOrder(agent: Agent): NumberedRule[] {
   const settings = agent.claudeSettings ?? [];
   // A file that is not strict JSON (a rule being typed) gives the rules before its error, not none.
   const policy = mergeSettings(settings, defaultCwd(settings), { recover: true });
-  return LIST_ORDER.flatMap((list) => policy.rules.filter((r) => r.source.list === list));
+  const numbered = policy.rules.map((r, index) => ({ ...r, index }));
+  return LIST_ORDER.flatMap((list) => numbered.filter((r) => r.source.list === list));
 }
 
 /** Projects Claude Code settings and their diagnostics onto the tool graph. */
 export function claudeGraph(agent: Agent, diagnostics: readonly Diagnostic[] = []): ToolGraph {
   const nodes = new Map<string, ToolGraphNode>();
   const inertRules = new Map<string, number>();
-  claudeRulesInOrder(agent).forEach((rule, i) => {
+  claudeRulesInOrder(agent).forEach((rule) => {
+    const i = rule.index;
     const at = nodeOf(rule.parsed);
     let n = nodes.get(at.id);
     if (!n) {

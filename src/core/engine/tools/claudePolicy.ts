@@ -19,23 +19,28 @@ import { DEFAULT_HOME, defaultCwd } from '../../permissions/claude/replayContext
 import type { ReplaySettings } from '../settings.ts';
 import { answerConsent, fail, type CallRequest, type CheckContext } from './checks.ts';
 import type { ToolPolicy } from './policy.ts';
+import { ruleNumber } from '../../model/ruleNumber.ts';
 
 const keyOf = (r: { list: string; file: string; line: number; col: number }) => `${r.list}\u0000${r.file}\u0000${r.line}:${r.col}`;
 
-/** Where the deciding rule was written, as a decision's message names it. */
-const whereOf = (d: PermissionDecision) => (d.rule ? ` (${d.rule.file}:${d.rule.line}:${d.rule.col}, ${d.rule.scope} settings)` : '');
+/**
+ * The deciding rule's number (its place in the merged settings, 1-based: `rule #12`, as the studio
+ * says it; the decision's `rule` is the same place from 0) and where it was written.
+ */
+const whereOf = (d: PermissionDecision, index: number | undefined) =>
+  d.rule ? ` (${index !== undefined ? `rule ${ruleNumber(index)}, ` : ''}${d.rule.file}:${d.rule.line}:${d.rule.col}, ${d.rule.scope} settings)` : '';
 
-/** The message of a call Claude Code refuses: why (the rule, the part of the command, the mode) and where the rule is. */
-export function claudeDeniedMessage(tool: string, d: PermissionDecision): string {
-  return `Claude Code denies ${tool}: ${d.reason}${whereOf(d)}.`;
+/** The message of a call Claude Code refuses: why (the rule, the part of the command, the mode) and which rule, where. */
+export function claudeDeniedMessage(tool: string, d: PermissionDecision, index?: number): string {
+  return `Claude Code denies ${tool}: ${d.reason}${whereOf(d, index)}.`;
 }
 
 /** How the message of a prompted call whose answer was no begins (a denial by a rule's prompt, not by a deny rule). */
 export const ASKED_AND_REFUSED = 'Claude Code asks before';
 
 /** The message of a prompted call whose answer was no. */
-export function claudeRejectedMessage(tool: string, d: PermissionDecision): string {
-  return `${ASKED_AND_REFUSED} ${tool} runs (${d.reason}${whereOf(d)}) and the answer was no.`;
+export function claudeRejectedMessage(tool: string, d: PermissionDecision, index?: number): string {
+  return `${ASKED_AND_REFUSED} ${tool} runs (${d.reason}${whereOf(d, index)}) and the answer was no.`;
 }
 
 /** The `claude` profile's policy for one engine: `agent` carries the settings files. */
@@ -54,7 +59,8 @@ export function createClaudePolicy(agent: Agent, settings: ReplaySettings): Tool
     checkRules(_ctx, call) {
       current = decide(policy, { name: call.tool.name, input: call.args as Record<string, Json> }, context);
       if (current.decision !== 'deny') return undefined;
-      return fail('PermissionDenied', claudeDeniedMessage(call.tool.name, current), ruleIndex(current));
+      const index = ruleIndex(current);
+      return fail('PermissionDenied', claudeDeniedMessage(call.tool.name, current, index), index);
     },
     checkConsent(ctx: CheckContext, call: CallRequest) {
       ctx.pass.consent = undefined;
@@ -62,7 +68,8 @@ export function createClaudePolicy(agent: Agent, settings: ReplaySettings): Tool
       const d = current;
       current = undefined;
       if (d?.decision !== 'ask' || !ctx.settings.requirePermissions) return undefined;
-      return answerConsent(ctx, call) ? undefined : fail('PermissionDenied', claudeRejectedMessage(call.tool.name, d), ruleIndex(d));
+      const index = ruleIndex(d);
+      return answerConsent(ctx, call) ? undefined : fail('PermissionDenied', claudeRejectedMessage(call.tool.name, d, index), index);
     },
     flowOf: () => 'continue',
     pendingExit: () => [],
