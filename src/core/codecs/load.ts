@@ -23,7 +23,7 @@ import { looksLikeWorkflow, readWorkflow } from './read/workflow.ts';
 import { lettaShapeOf, readLetta } from './read/letta.ts';
 import { codexAgentOf, isCodexRulesName } from './read/codexRules.ts';
 import { geminiAgentOf, isGeminiPolicyFile } from './read/geminiPolicy.ts';
-import { claudeAgentOf, isClaudeSettingsName, looksLikeClaudeSettings } from './read/claudeSettings.ts';
+import { brokenClaudeSettings, claudeAgentOf, isClaudeSettingsName, looksLikeClaudeSettings } from './read/claudeSettings.ts';
 import { parseInnerJson } from './parse/jsonString.ts';
 import { scanLocator } from './parse/jsonScan.ts';
 import { append } from '../model/append.ts';
@@ -155,6 +155,12 @@ export function loadRuleFile(file: string, text: string, format?: FileFormat, op
   if (deepAt) return tooDeep(file, fmt, deepAt);
   const doc = parseDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, fmt);
   if (doc.errors.length > 0 || doc.value === undefined) {
+    // Claude Code settings that are not strict JSON (a trailing comma, a comment) are still its
+    // settings: the permission core says Claude Code ignores them (C001), at the error, as for a
+    // file named `.claude/settings.json` (review 15: the studio's `settings.json` got F001).
+    const first = doc.errors[0];
+    if (fmt === 'json' && first && brokenClaudeSettings(text, first.range.start.line, first.range.start.column))
+      return { file, format: fmt, agents: [claudeAgentOf(file, text)], workflows: [], diagnostics: [], spans: new SpanIndex() };
     const diagnostics: Diagnostic[] = doc.errors.map((e) =>
       diag('F001', 'error', `${fmt.toUpperCase()}${SYNTAX_ERROR}${e.message}`, file, e.range),
     );

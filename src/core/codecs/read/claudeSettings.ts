@@ -8,6 +8,7 @@
  */
 import type { Agent } from '../../model/toolRules.ts';
 import type { Scope } from '../../permissions/claude/types.ts';
+import { closedBefore } from '../../permissions/claude/recover.ts';
 
 /** The agent name every Claude Code settings file reads as (its scopes merge into one policy). */
 export const CLAUDE_AGENT = 'claude-code';
@@ -30,6 +31,21 @@ export function looksLikeClaudeSettings(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const p = (value as Record<string, unknown>)['permissions'];
   return typeof p === 'object' && p !== null && !Array.isArray(p) && !('agents' in value) && !('tool_rules' in value);
+}
+
+/**
+ * True for JSON that does not parse at `line`:`column` but whose text up to there reads as Claude
+ * Code settings (`closedBefore`: the elements before the error, closed): a settings file with a
+ * trailing comma or a comment, which Claude Code ignores (C001) rather than a file of no family.
+ */
+export function brokenClaudeSettings(text: string, line: number, column: number): boolean {
+  const head = closedBefore(text, line, column);
+  if (head === undefined) return false;
+  try {
+    return looksLikeClaudeSettings(JSON.parse(head));
+  } catch {
+    return false;
+  }
 }
 
 /**
