@@ -11,6 +11,7 @@ import { CodeText } from '../components/ui/CodeText.tsx';
 import { NodeName } from '../graph/NodeName.tsx';
 import { useStudio } from '../state/context.tsx';
 import { agentFamilyOf } from './runRequest.ts';
+import { calledOnce } from './calledList.ts';
 
 const time = traceTime;
 const secs = (ms: number) => `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
@@ -40,8 +41,8 @@ export function StatePanel() {
 
 /** The calls of the ordering scope: all of them, or their number and the last ones the worker sent. */
 function calledText(called: readonly string[], count: number | undefined): string {
-  if (count === undefined || count <= called.length) return list(called);
-  return `${count.toLocaleString('en-US')} calls, the last ${called.length}: …, ${called.join(', ')}`;
+  if (count === undefined || count <= called.length) return calledOnce(called);
+  return `${count.toLocaleString('en-US')} calls, the last ${called.length}: …, ${calledOnce(called)}`;
 }
 
 /** A time on the trace's clock: the time of day (the full date and time on hover), or `+1m 20s` for a clockless trace. */

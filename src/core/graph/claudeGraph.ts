@@ -24,7 +24,8 @@ function matchText(p: ParsedRule, written: string): string {
     case 'tool':
       return 'any call';
     case 'bash':
-      return p.pattern;
+      // The legacy prefix form keeps its `:*` as written (`npm run test:*`), as `git diff *` keeps its star.
+      return p.form === 'prefix' ? `${p.pattern}:*` : p.pattern;
     case 'path':
       return p.pattern;
     case 'domain':
