@@ -65,7 +65,9 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   // The page a capped view fills (its canvas at the readable zoom); the same object while it keeps its size.
   const [page, setPage] = useState<Page | undefined>(undefined);
   const onPage = useCallback((p: Page) => setPage((old) => (old && old.width === p.width && old.height === p.height && old.below === p.below ? old : p)), []);
-  const { view, layout, onMove: onMoveNodes, bands } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove, page);
+  const selectedRule = selection.kind === 'rule' ? selection.index : undefined;
+  const keep = useMemo(() => (selectedRule === undefined ? undefined : (e: ToolGraphEdge) => e.rule === selectedRule), [selectedRule]);
+  const { view, layout, onMove: onMoveNodes, bands } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove, page, keep);
   // the step's node and rule, and the path walked to it over the edges drawn
   const step = useStepHighlight(doc.id, 'tools', view.edges);
   const stepNode = step?.tool;

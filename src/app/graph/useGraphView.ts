@@ -22,6 +22,19 @@ import { STAGE_CONTROLS_BAND, StageContext } from './stage.ts';
 
 const NOTHING = { nodes: [], edges: [] };
 
+/**
+ * `view` with the edges `keep` names between its drawn nodes, when its budget left them out: they
+ * take the places of its last edges, so it still draws at most as many.
+ */
+function withKept<N extends Item, E extends Link>(view: GraphView<N, E>, edges: readonly E[], keep: ((e: E) => boolean) | undefined): GraphView<N, E> {
+  if (!view.capped || !keep) return view;
+  const drawnNodes = new Set(view.nodes.map((n) => n.id));
+  const drawnEdges = new Set(view.edges.map((e) => e.id));
+  const missing = edges.filter((e) => keep(e) && !drawnEdges.has(e.id) && drawnNodes.has(e.source) && drawnNodes.has(e.target));
+  if (missing.length === 0) return view;
+  return { ...view, edges: [...view.edges.slice(0, Math.max(0, view.edges.length - missing.length)), ...missing] };
+}
+
 export interface DrawnGraph<N extends Item, E extends Link> {
   view: GraphView<N, E>;
   /** Positions of the drawn nodes. */
@@ -40,6 +53,11 @@ export function useGraphView<N extends Item, E extends Link>(
   layoutInput: (view: GraphView<N, E>, onStage?: boolean) => { nodes: LayoutNode[]; edges: LayoutEdge[]; direction: 'RIGHT' | 'DOWN' },
   storeMove: (positions: Record<string, XY>, key: string) => void,
   page?: Page,
+  /**
+   * Edges a capped view draws whenever both their ends are drawn, past its edge budget: the
+   * selected rule's (the edge a Connect just made must show, not fall outside the 200 kept).
+   */
+  keep?: (e: E) => boolean,
 ): DrawnGraph<N, E> {
   const [centre, setCentre] = useState<string | undefined>(undefined);
   const [moved, setMoved] = useState<Record<string, XY>>({});
@@ -49,7 +67,8 @@ export function useGraphView<N extends Item, E extends Link>(
   const big = graph.nodes.length > GRAPH_CAP.nodes || graph.edges.length > GRAPH_CAP.edges;
   const deferred = useDeferredValue<{ nodes: readonly N[]; edges: readonly E[] }>(graph, big ? NOTHING : graph);
   const drawn = big ? deferred : graph;
-  const view = useMemo(() => neighbourhood(drawn, centre), [drawn, centre]);
+  const around = useMemo(() => neighbourhood(drawn, centre), [drawn, centre]);
+  const view = useMemo(() => withKept(around, drawn.edges, keep), [around, drawn, keep]);
   if (focus && focus.key !== seen) {
     setSeen(focus.key);
     if (view.capped && focus.node !== view.centre && !view.nodes.some((n) => n.id === focus.node)) {
