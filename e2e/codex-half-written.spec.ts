@@ -80,11 +80,12 @@ test('a half-written Gemini table and a half-written Claude Code settings file k
   await openExample(page, 'claude-code-settings.json');
   await expect(graphNode(page, 'Bash')).toBeVisible({ timeout: 20_000 });
   await pasteAtEnd(page, ',\n  "permissions": { "allow": [');
-  // Named as no settings file is, the example is known as Claude Code's by its JSON: broken, it is
-  // an F001 and the graph keeps the last version that read (a file named settings.json is C001 and
-  // drawn with the rules before the error: test/graph-claude/halfWritten.test.ts).
-  await expect(region(page, 'Problems').locator('li', { hasText: 'F001' })).toContainText('34:1');
-  await expect(region(page, 'Source').getByRole('status')).toContainText('The graph shows the last version that read cleanly');
+  // Broken JSON that reads as settings up to its error is Claude Code's (review15): C001 at its
+  // line:col, as the CLI says it (Claude Code ignores the whole file), and the graph keeps the
+  // rules before the error (test/permissions/brokenSettingsStudio.test.ts).
+  const c001 = region(page, 'Problems').locator('li', { hasText: 'C001' });
+  await expect(c001).toContainText('Claude Code ignores the whole file');
+  await expect(c001).toContainText('34:1');
   await expect(graphNode(page, 'Bash')).toBeVisible();
   await expect(page.getByText('No rules to draw')).toHaveCount(0);
   expect(errors).toEqual([]);
