@@ -47,7 +47,10 @@ test('import settings and a transcript: totals, a rule’s calls, why, what-if o
   await calls.getByRole('button').first().click();
   const why = view.getByRole('region', { name: 'Why' });
   await expect(why).toContainText('allow');
-  await expect(why).toContainText('Decided by allow rule Bash(bd *)');
+  await expect(why).toContainText('allow rule Bash(bd *) matches');
+  // the rule is named once: its line then says where it is written
+  await expect(why).not.toContainText('Decided by');
+  await expect(why).toContainText('project settings');
   // the reason's rule is shown as code, never with the core's literal backticks
   await expect(why.locator('code')).toHaveText('Bash(bd *)');
   await expect(why).not.toContainText('`');
@@ -61,7 +64,7 @@ test('import settings and a transcript: totals, a rule’s calls, why, what-if o
     .getByRole('button')
     .first()
     .click();
-  await expect(why).toContainText('Decided by deny rule WebSearch');
+  await expect(why).toContainText('deny rule WebSearch matches');
 
   // give the bottom panel the room (by keyboard, as a user can)
   await page.getByRole('separator', { name: 'Resize bottom panel' }).focus();

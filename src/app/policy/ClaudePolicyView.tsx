@@ -65,7 +65,8 @@ function claudeWhy(report: PolicyAnswer['report'], i: number): ReactNode {
         <strong>{d.decision}</strong> — <CodeText text={d.reason} />
       </p>
       <p className="corpus-muted">
-        {d.rule ? `Decided by ${d.rule.list} rule ${d.rule.text} (${whereOf(d.rule)}, ${d.rule.scope} settings)` : 'No rule matched: the tool’s default in this mode'} · mode {d.mode}
+        {/* The reason names the rule already (review15): this line says where it is written. */}
+        {d.rule ? `${whereOf(d.rule)} · ${d.rule.scope} settings` : 'No rule matched: the tool’s default in this mode'} · mode {d.mode}
       </p>
     </>
   );
