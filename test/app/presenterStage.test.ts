@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stageViewport } from '../../src/app/graph/stageView.ts';
-import { eventSlide, nextShownStep, quietSteps, slideNumbers, spokenSeconds, stageMove, verdictOf } from '../../src/app/presenter/stageStep.ts';
+import { eventSlide, nextShownStep, quietSteps, slideNumbers, spokenSeconds, stageMove, verdictOf, VERDICT_LABEL } from '../../src/app/presenter/stageStep.ts';
 import { stageCss } from '../../src/app/presenter/stageTrace.ts';
 import type { WorkflowEngineSnapshot } from '../../src/core/engine/workflow/snapshot.ts';
 
@@ -66,6 +66,10 @@ describe('stage slides', () => {
     expect(verdictOf('interrupt')).toBe('interrupt');
     expect(verdictOf('auto')).toBe('allowed');
     expect(verdictOf('deduplicated')).toBe('quiet');
+    // a permission refused reads as the permission families say it (review15: a Claude deny read "Blocked")
+    expect(verdictOf('denied')).toBe('denied');
+    expect(VERDICT_LABEL[verdictOf('denied')]).toBe('Denied');
+    expect(stageCss('.g', { current: 'Bash', verdict: 'denied' })).toContain('⊘ Denied');
   });
 
   it('marks the current node with a word, not colour alone (the path walked: test/simulator/walkedPath.test.ts)', () => {

@@ -35,7 +35,7 @@ export interface StripLog extends StepRanges {
   at(index: number): Decision | undefined;
 }
 
-const ICON: Record<Verdict, string> = { allowed: '✓', blocked: '⊘', interrupt: '⚠', quiet: '≡', current: '·' };
+const ICON: Record<Verdict, string> = { allowed: '✓', blocked: '⊘', denied: '⊘', interrupt: '⚠', quiet: '≡', current: '·' };
 /** Sub-chips drawn at most for one step (its own call and the current decision always are). */
 const SUBS = 6;
 
