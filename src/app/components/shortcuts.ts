@@ -47,6 +47,21 @@ export function shortcutLabel(spec: string, mac: boolean): string {
   return named.replace('Mod+', '⌘').replace('Shift+', '⇧').replace('Alt+', '⌥');
 }
 
+const leftToShortcuts = new WeakSet<Event>();
+
+/**
+ * A widget declines a key it would act on, for the studio's shortcuts: its default is prevented (so
+ * a Radix primitive skips its own handler) and the global shortcuts still take it. A Select's
+ * trigger opens on Enter whatever the modifiers, so Ctrl+Enter (Run) opened the list instead.
+ */
+export function leaveToShortcuts(e: { preventDefault(): void; nativeEvent: Event }): void {
+  e.preventDefault();
+  leftToShortcuts.add(e.nativeEvent);
+}
+
+/** Whether a prevented key event was only declined by its widget ({@link leaveToShortcuts}). */
+export const isLeftToShortcuts = (e: Event): boolean => leftToShortcuts.has(e);
+
 /**
  * Whether a focused widget uses the arrow keys itself (a slider, a list, menu, tab list, grid or
  * tree, a range input): arrow shortcuts are left to it.

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { ALL_ACTIONS } from '../actions/index.ts';
 import type { Action, ActionContext } from '../actions/types.ts';
 import { isTextTarget } from '../graph/keys.ts';
-import { actionForKey, isMac, matchesShortcut, ownsArrowKeys, ownsTypeahead } from './shortcuts.ts';
+import { actionForKey, isLeftToShortcuts, isMac, matchesShortcut, ownsArrowKeys, ownsTypeahead } from './shortcuts.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import { gettingReady, whenReady } from './whenReady.ts';
 import { installClipboardEvents } from '../graph/clipboardEvents.ts';
@@ -27,7 +27,7 @@ export function useShortcuts(ctx: ActionContext): void {
   useEffect(() => {
     const mac = isMac(navigator.platform || navigator.userAgent);
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented) return;
+      if (e.defaultPrevented && !isLeftToShortcuts(e)) return;
       if (ctx.ui.getState().dialog !== null || simulationStore().getState().presenter) return;
       const text = isTextTarget(e.target);
       // Select all on the studio (not in a field) is never the page's text; on the graph (or with

@@ -6,6 +6,7 @@
  */
 import { Select as RadixSelect } from 'radix-ui';
 import { Icon } from './Icon.tsx';
+import { leaveToShortcuts } from '../shortcuts.ts';
 import './ui.css';
 
 export interface SelectOption {
@@ -21,7 +22,15 @@ const decode = (v: string) => (v === NONE ? '' : v);
 export function Select({ value, onChange, options, id, className, disabled, size = 'md', ...aria }: { value: string; onChange(v: string): void; options: readonly SelectOption[]; id?: string; className?: string; disabled?: boolean; size?: 'md' | 'sm'; 'aria-label'?: string; 'aria-describedby'?: string }) {
   return (
     <RadixSelect.Root value={encode(value)} onValueChange={(v) => onChange(decode(v))} disabled={disabled}>
-      <RadixSelect.Trigger id={id} className={['ui-select', size === 'sm' ? 'ui-select-sm' : '', className ?? ''].filter(Boolean).join(' ')} {...aria}>
+      <RadixSelect.Trigger
+        id={id}
+        className={['ui-select', size === 'sm' ? 'ui-select-sm' : '', className ?? ''].filter(Boolean).join(' ')}
+        {...aria}
+        // Enter with a modifier is a studio shortcut (Ctrl+Enter runs), not "open the list".
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey || e.altKey)) leaveToShortcuts(e);
+        }}
+      >
         <RadixSelect.Value />
         <RadixSelect.Icon className="ui-select-icon">
           <Icon name="chevronDown" size={14} />
