@@ -42,6 +42,8 @@ test('a Claude Code settings file replays in Simulate as Claude Code decides', a
   await expect(decision).not.toContainText('needs user approval');
   await expect(graphNode(page, 'Bash').locator('.rs-badge-step')).toHaveText('deny rm -rf *');
   await expect(graphNode(page, 'Bash').locator('.rs-badge-step')).toHaveAttribute('title', /^Rule 12: deny/);
+  // the node wears Claude Code's word for it, not the tool-rule families' "Blocked" (review15)
+  await expect.poll(() => graphNode(page, 'Bash').evaluate((el) => getComputedStyle(el, '::before').content)).toContain('Denied');
   // State: no start or exit requirements in Claude Code
   const state = simulation.getByRole('region', { name: 'State' });
   await expect(state.locator('dt:text-is("Called") + dd')).toHaveText('Bash');
@@ -59,6 +61,16 @@ test('a Claude Code settings file replays in Simulate as Claude Code decides', a
   await expect(setup.getByRole('combobox', { name: 'Profile' })).toContainText("Claude Code (the file's own)");
   for (const hidden of ['Ordering scope', 'Start constraints', 'Exit requirements', 'Dedupe window']) await expect(setup.getByText(hidden, { exact: true })).toHaveCount(0);
   await expect(setup.getByText('Consent default', { exact: true })).toBeVisible();
+  // review15: the session's permission mode, working directory and home are set here, and a run uses them
+  await expect(setup.getByRole('textbox', { name: 'Working directory' })).toHaveAttribute('placeholder', 'the project’s folder');
+  await setup.getByRole('combobox', { name: 'Permission mode' }).click();
+  await page.getByRole('option', { name: 'dontAsk', exact: true }).click();
+  await expect(setup.getByRole('combobox', { name: 'Permission mode' })).toContainText('dontAsk');
   await page.screenshot({ path: 'test-results/claude-simulate-setup-1280x720.png' });
+  await expect(page.getByRole('option', { name: 'dontAsk', exact: true })).toHaveCount(0);
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(rows.nth(0)).toContainText('denied', { timeout: 30_000 });
+  await rows.nth(0).click();
+  await expect(decision).toContainText('dontAsk mode denies what would prompt');
   expect(errors).toEqual([]);
 });

@@ -113,6 +113,25 @@ describe('a Claude Code settings file in Simulate (review 15, item 1)', () => {
     expect((await service.inspect('r', 1))?.state.snapshot.tools?.letta?.allowed).toEqual(['check_refund_eligibility', 'send_message']);
   });
 
+  it('Setup’s Claude Code session (mode, working directory, home) reaches the engine; a relative folder is refused where typed', async () => {
+    const form = { ...defaultForm(), claudeMode: 'dontAsk' as const, claudeCwd: ' /work/app ', claudeHome: '' };
+    const read = formToSettings(form);
+    expect(read.ok && read.settings).toMatchObject({ permissionMode: 'dontAsk', cwd: '/work/app' });
+    expect(read.ok && 'home' in read.settings).toBe(false);
+    const service = createSimulationService();
+    const decisions: Decision[] = [];
+    const settings = read.ok ? read.settings : studioDefaults();
+    const result = await service.run('m', { ruleFiles: [{ name: 'settings.json', text: SETTINGS }], traces: [{ name: 'would.yaml', text: WOULD }], settings, chunkSize: 100 }, (c) => void decisions.push(...c.decisions));
+    expect(result.status).toBe('done');
+    // the ask of `git push` is a deny in dontAsk mode (it was asked about and approved by default)
+    expect(decisions[0]).toMatchObject({ kind: 'denied', tool: 'Bash' });
+    const bad = formToSettings({ ...defaultForm(), claudeCwd: 'src', claudeHome: '~' });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.errors.claudeCwd).toBe('Working directory: an absolute path (starting with /), or empty for the project’s folder.');
+    expect(bad.errors.claudeHome).toBe('Home: an absolute path (starting with /), or empty for /home/user.');
+  });
+
   it('Setup offers Claude Code’s own profile only; a Letta agent its own beside the others', () => {
     expect(profileChoices('claude', false, 'file')).toEqual([{ value: 'file', label: "Claude Code (the file's own)" }]);
     expect(profileChoices('letta', true, 'file').map((o) => o.label)).toEqual(["letta (the file's own)", 'spec', 'hegel', 'pattern']);

@@ -20,7 +20,9 @@ import { agentFamilyOf } from './runRequest.ts';
 
 const CLAUDE_HELP = "Claude Code settings replay as Claude Code decides: each call allowed, asked about (the trace's answer, else Consent default) or denied, by the rule that decided it.";
 
-type ChoiceName = 'profile' | 'orderingScope' | 'startConstraints' | 'exitRequirements' | 'evaluateOn' | 'consentDefault' | 'lettaLoop';
+type ChoiceName = 'profile' | 'orderingScope' | 'startConstraints' | 'exitRequirements' | 'evaluateOn' | 'consentDefault' | 'lettaLoop' | 'claudeMode';
+
+const CLAUDE_MODES = [{ value: 'file', label: 'the settings’ defaultMode' }, 'default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'] as const;
 type NumberName = 'dedupeWindowMs' | 'executionTimeoutMs' | 'approveForSeconds' | 'maxSteps';
 
 const setForm = (patch: Partial<SettingsForm>) => {
@@ -53,6 +55,12 @@ function NumberSetting({ name, label, unit, error, placeholder }: { name: Number
   return <TextSetting name={name} label={label} unit={unit} help={settingHelp(name)} value={value} error={error !== undefined ? fieldProblem(value, error) : undefined} onChange={(v) => setForm({ [name]: v })} inputMode={name === 'approveForSeconds' ? 'decimal' : 'numeric'} {...(placeholder !== undefined ? { placeholder } : {})} />;
 }
 
+/** A folder typed as text (Claude Code's working directory and home); empty means its default. */
+function PathSetting({ name, label, error, placeholder }: { name: 'claudeCwd' | 'claudeHome'; label: string; error: string | undefined; placeholder: string }) {
+  const value = useSimulation((s) => s.form[name]);
+  return <TextSetting name={name} label={label} help={settingHelp(name)} value={value} error={error !== undefined ? fieldProblem(value, error) : undefined} onChange={(v) => setForm({ [name]: v })} inputMode="text" placeholder={placeholder} />;
+}
+
 export function SettingsPanel(): ReactNode {
   const form = useSimulation((s) => s.form);
   const read = formToSettings(form);
@@ -83,6 +91,13 @@ export function SettingsPanel(): ReactNode {
           {claude ? null : <Choice name="exitRequirements" label="Exit requirements" options={['auto', 'block']} />}
           <Choice name="evaluateOn" label="Evaluate on" options={['next', 'every_event']} />
         </SettingsGroup>
+        {claude ? (
+          <SettingsGroup title="Claude Code session">
+            <Choice name="claudeMode" label="Permission mode" options={CLAUDE_MODES} />
+            <PathSetting name="claudeCwd" label="Working directory" error={errors.claudeCwd} placeholder="the project’s folder" />
+            <PathSetting name="claudeHome" label="Home" error={errors.claudeHome} placeholder="/home/user" />
+          </SettingsGroup>
+        ) : null}
         <SettingsGroup title="Consent">
           <Choice name="consentDefault" label="Consent default" options={['approve_once', 'approve_scope', 'deny', 'timeout', 'approve_for']} />
           {form.consentDefault === 'approve_for' ? <NumberSetting name="approveForSeconds" label="Approve for" unit="s" error={errors.approveForSeconds} /> : null}

@@ -8,6 +8,9 @@ import { RUN_STEP_BUDGET } from '../../worker/budget.ts';
 
 export type ConsentChoice = 'approve_once' | 'approve_scope' | 'deny' | 'timeout' | 'approve_for';
 
+/** Claude Code's permission mode, or `file`: the settings' own `defaultMode`. */
+export type ClaudeModeChoice = NonNullable<ReplaySettings['permissionMode']> | 'file';
+
 /** `file`: no profile chosen, the rule file's own decides (Claude Code settings: claude; a Letta agent: letta; else spec). */
 export type ProfileChoice = Profile | 'file';
 
@@ -29,6 +32,12 @@ export interface SettingsForm {
   lettaLoop: ReplaySettings['lettaLoop'];
   /** Stop a run after this many steps; empty: only the worker's own budget ({@link RUN_STEP_BUDGET}). */
   maxSteps: string;
+  /** Claude Code: the permission mode the session ran in. */
+  claudeMode: ClaudeModeChoice;
+  /** Claude Code: the session's working directory; empty: the project's folder. */
+  claudeCwd: string;
+  /** Claude Code: the home directory `~/` means; empty: `/home/user`. */
+  claudeHome: string;
 }
 
 let defaults: { settings: ChosenSettings; form: SettingsForm } | undefined;
@@ -61,6 +70,9 @@ export function settingsToForm(s: ChosenSettings = defaultSettings()): SettingsF
     errorOnEmpty: s.errorOnEmpty,
     lettaLoop: s.lettaLoop,
     maxSteps: '',
+    claudeMode: s.permissionMode ?? 'file',
+    claudeCwd: s.cwd ?? '',
+    claudeHome: s.home ?? '',
   };
 }
 
@@ -87,6 +99,10 @@ export function formToSettings(f: SettingsForm): FormReading {
   const maxSteps = f.maxSteps.trim() === '' ? undefined : wholeMs(f.maxSteps);
   if (f.maxSteps.trim() !== '' && (maxSteps === undefined || maxSteps < 1 || maxSteps > RUN_STEP_BUDGET))
     errors.maxSteps = `Stop after: a whole number of steps from 1 to ${RUN_STEP_BUDGET.toLocaleString('en-US')}, or empty for no limit of yours.`;
+  const cwd = f.claudeCwd.trim();
+  if (cwd !== '' && !cwd.startsWith('/')) errors.claudeCwd = 'Working directory: an absolute path (starting with /), or empty for the project’s folder.';
+  const home = f.claudeHome.trim();
+  if (home !== '' && !home.startsWith('/')) errors.claudeHome = 'Home: an absolute path (starting with /), or empty for /home/user.';
   if (Object.keys(errors).length > 0 || dedupe === undefined || timeout === undefined) return { ok: false, errors };
   return {
     ok: true,
@@ -103,6 +119,9 @@ export function formToSettings(f: SettingsForm): FormReading {
       requirePermissions: f.requirePermissions,
       errorOnEmpty: f.errorOnEmpty,
       lettaLoop: f.lettaLoop,
+      ...(f.claudeMode !== 'file' ? { permissionMode: f.claudeMode } : {}),
+      ...(cwd !== '' ? { cwd } : {}),
+      ...(home !== '' ? { home } : {}),
     },
   };
 }
@@ -121,7 +140,8 @@ export function fieldProblem(typed: string, message: string): string {
 /** The settings that differ from their defaults, as `name = value` lines (what a what-if changed). */
 export function changedSettings(s: ChosenSettings, base: ChosenSettings = defaultSettings()): string[] {
   const out: string[] = [];
-  for (const key of ['profile', ...Object.keys(defaultSettings())] as (keyof ChosenSettings)[]) {
+  // The optional settings have no default to list: they are named first.
+  for (const key of ['profile', 'permissionMode', 'cwd', 'home', ...Object.keys(defaultSettings())] as (keyof ChosenSettings)[]) {
     const a = JSON.stringify(s[key]);
     if (a !== JSON.stringify(base[key])) out.push(`${key} = ${a}`);
   }

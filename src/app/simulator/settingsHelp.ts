@@ -21,6 +21,9 @@ const SAYS: Record<Helped, string> = {
   maxSteps: `Stop the run after this many steps. Empty: up to ${RUN_STEP_BUDGET.toLocaleString('en-US')}.`,
   errorOnEmpty: 'Refuse the call when the rules leave no tool; otherwise Letta offers every tool.',
   lettaLoop: 'v3 counts each call twice toward max_count_per_step; v2 counts it once.',
+  claudeMode: 'The mode the session ran in (--permission-mode): what a call no rule decides gets, e.g. dontAsk denies what would prompt.',
+  claudeCwd: 'The folder Claude Code ran in: relative Read(…) and Edit(…) rules and the working directories are judged from it.',
+  claudeHome: 'The home directory that ~/ in a rule means.',
 };
 
 const UNITS: Partial<Record<Helped, string>> = { dedupeWindowMs: ' ms', executionTimeoutMs: ' ms', approveForSeconds: ' s' };
@@ -31,5 +34,8 @@ const shown = (v: string | boolean): string => (typeof v === 'boolean' ? (v ? 'o
 export function settingHelp(name: Helped): string {
   const d = defaultForm()[name];
   if (name === 'profile') return `${SAYS[name]} Default: the rule file's own (letta for a Letta agent), else spec.`;
+  if (name === 'claudeMode') return `${SAYS[name]} Default: the settings' defaultMode, else default.`;
+  if (name === 'claudeCwd') return `${SAYS[name]} Default: the folder holding the project settings' .claude/, else /.`;
+  if (name === 'claudeHome') return `${SAYS[name]} Default: /home/user.`;
   return name === 'maxSteps' ? SAYS[name] : `${SAYS[name]} Default: ${shown(d)}${UNITS[name] ?? ''}.`;
 }

@@ -68,7 +68,7 @@ export function TextSetting({ name, label, help, value, onChange, error, unit, i
           inputMode={inputMode}
           autoComplete="off"
           spellCheck={false}
-          className="ui-input ui-input-sm"
+          className={inputMode === 'text' ? 'ui-input ui-input-sm ui-input-text' : 'ui-input ui-input-sm'}
           value={value}
           placeholder={placeholder}
           aria-invalid={error !== undefined ? true : undefined}
