@@ -93,6 +93,9 @@ describe('rule-studio translate from Gemini CLI', () => {
     const out = JSON.parse(r.stdout);
     expect(out.from).toBe('gemini');
     expect(JSON.parse(out.text).permissions.deny).toEqual(['Bash(git push:*)', 'Bash(rm -rf:*)']);
-    expect(out.untranslated.map((n: { rule: { file: string; line: number; col: number } }) => `${n.rule.file}:${n.rule.line}:${n.rule.col}`)).toEqual(['examples/gemini-policies/user/dev.toml:28:1', 'examples/gemini-policies/user/dev.toml:35:1']);
+    expect(out.untranslated.map((n: { rule: { file: string; line: number; col: number } }) => `${n.rule.file}:${n.rule.line}:${n.rule.col}`)).toEqual(['examples/gemini-policies/user/dev.toml:20:1', 'examples/gemini-policies/user/dev.toml:28:1', 'examples/gemini-policies/user/dev.toml:35:1']);
+    // review15: the autoEdit-only allow of every shell command was written as a plain `Bash` allow
+    expect(JSON.parse(out.text).permissions.allow).not.toContain('Bash');
+    expect(out.untranslated[0].why).toMatch(/approval modes autoEdit/);
   });
 });

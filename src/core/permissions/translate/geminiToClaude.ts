@@ -5,9 +5,11 @@
  * rule `mcp__<server>__<tool>`. The decisions go to the lists Claude Code consults (deny, ask,
  * allow). What Claude Code cannot say is named with why: `commandRegex` and `argsPattern` (Claude
  * Code matches prefixes and wildcards of a command, not regular expressions over a call's JSON),
- * `*` and tools it has no counterpart for. Said only more broadly (named too): a rule limited to
- * approval modes, to non-interactive or interactive runs, to a subagent or to tool annotations
- * (Claude Code applies it always), and an allow that Gemini lets win over a lower-priority deny
+ * `*` and tools it has no counterpart for, and an allow limited to approval modes, to
+ * non-interactive or interactive runs, to a subagent or to tool annotations (said always, it would
+ * allow more than the source: a translation never widens an allow that way). Said only more
+ * broadly (named too): a deny or ask_user with such a limit (Claude Code applies it always, which
+ * is stricter), and an allow that Gemini lets win over a lower-priority deny
  * or ask_user of the same tool (Claude Code lets deny, then ask, win whatever the order).
  */
 import type { GeminiRule } from '../gemini/policy.ts';
@@ -141,6 +143,10 @@ export function geminiToClaude(rules: readonly GeminiRule[]): Translation {
     const notes: string[] = [];
     if (t.broader) notes.push(t.broader);
     const limit = limits(r);
+    if (limit && r.decision === 'allow') {
+      untranslated.push({ rule: source, why: `${limit}: said always, the allow would let through more than the source does` });
+      continue;
+    }
     if (limit) notes.push(limit);
     // A stricter rule of lower priority that this one shadows in Gemini wins in Claude Code.
     const shadowed = byPriority.find(
