@@ -17,6 +17,15 @@ describe('chips and the State panel (review 15, item 4)', () => {
     expect(bash?.badges.map((b) => b.text)).toEqual(['allow npm run test:*', 'allow git diff *', 'allow npm run lint']);
   });
 
+  it('a path rule keeps its anchor: `/x` (project root), `//x` (filesystem root) and `~/x` name other files than `x`', () => {
+    // the Claude walk-through: `Edit(/Users/alex/.aws/**)` read "deny Users/alex/.aws/**", a path in the working directory
+    const rules = ['Edit(/Users/alex/.aws/**)', 'Read(//etc/**)', 'Read(~/.ssh/**)', 'Read(./.env)', 'Read(src/**)'];
+    const agent = loadRuleFile('.claude/settings.json', JSON.stringify({ permissions: { deny: rules } })).agents[0];
+    if (!agent) throw new Error('no agent');
+    const texts = agentToolGraph(agent, []).nodes.flatMap((n) => n.badges.map((b) => b.text));
+    expect(texts).toEqual(expect.arrayContaining(['deny /Users/alex/.aws/**', 'deny //etc/**', 'deny ~/.ssh/**', 'deny .env', 'deny src/**']));
+  });
+
   it('Called names each tool once, with how many times', () => {
     expect(calledOnce(['Bash', 'Bash'])).toBe('Bash ×2');
     expect(calledOnce(['start_session', 'search', 'start_session', 'search', 'Read'])).toBe('start_session ×2, search ×2, Read');

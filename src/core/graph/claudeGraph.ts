@@ -27,7 +27,9 @@ function matchText(p: ParsedRule, written: string): string {
       // The legacy prefix form keeps its `:*` as written (`npm run test:*`), as `git diff *` keeps its star.
       return p.form === 'prefix' ? `${p.pattern}:*` : p.pattern;
     case 'path':
-      return p.pattern;
+      // Its anchor as written: `/x` (the project root), `//x` (the filesystem's) and `~/x` mean
+      // other files than `x`; only `./`, the same as none, is dropped.
+      return p.anchor === 'root' ? `/${p.pattern}` : p.anchor === 'absolute' ? `//${p.pattern}` : p.anchor === 'home' ? (p.pattern === '' ? '~' : `~/${p.pattern}`) : p.pattern;
     case 'domain':
       return `domain:${p.domain}`;
     case 'mcp':
