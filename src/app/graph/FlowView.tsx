@@ -444,7 +444,10 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
     const el = host.current;
     if (!initialized || !unfitted.current || !el || el.clientWidth === 0 || el.clientHeight === 0) return;
     unfitted.current = false;
-    fitNow(stage.on ? stepRef.current : undefined);
+    // Placed, not animated: a graph appearing has nowhere to move from, and on stage the first
+    // animation was cut short as the stage settled, leaving the view part way (review16: a new
+    // agent opened zoomed out and cropped on stage, and jumped at the first step).
+    fitNow(stage.on ? stepRef.current : undefined, false);
     // When the nodes are measured, after the graph appeared.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initialized]);
@@ -455,7 +458,23 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reserveTop]);
   const { docId } = props;
-  useEffect(() => onFitRequest((id, whole) => (id === undefined || id === docId) && window.requestAnimationFrame(() => fitNow(undefined, undefined, whole))), [docId, fitNow]);
+  // A request before the nodes are measured is left to the fit on their measurement (it comes, and
+  // a fit of unmeasured boxes would animate to a wrong view first). On stage the step's nodes stay in view.
+  const initializedRef = useRef(initialized);
+  useEffect(() => {
+    initializedRef.current = initialized;
+  }, [initialized]);
+  useEffect(
+    () =>
+      onFitRequest((id, whole) => {
+        if (id !== undefined && id !== docId) return;
+        window.requestAnimationFrame(() => {
+          if (!initializedRef.current && unfitted.current) return;
+          fitNow(stage.on ? stepRef.current : undefined, undefined, whole);
+        });
+      }),
+    [docId, fitNow, stage.on],
+  );
   // Any change of the pane's size (a panel folded or resized, the mode switched, the presenter
   // closed, the window resized) fits again: always when the user has not moved the camera by hand
   // since the last fit, and also when they have but the graph was whole in view and no longer is

@@ -67,7 +67,7 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const onPage = useCallback((p: Page) => setPage((old) => (old && old.width === p.width && old.height === p.height && old.below === p.below ? old : p)), []);
   const selectedRule = selection.kind === 'rule' ? selection.index : undefined;
   const keep = useMemo(() => (selectedRule === undefined ? undefined : (e: ToolGraphEdge) => e.rule === selectedRule), [selectedRule]);
-  const { view, layout, onMove: onMoveNodes, bands } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove, page, keep);
+  const { view, layout, onMove: onMoveNodes, bands, paneLayout } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove, page, keep);
   // the step's node and rule, and the path walked to it over the edges drawn
   const step = useStepHighlight(doc.id, 'tools', view.edges);
   const stepNode = step?.tool;
@@ -79,6 +79,11 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   useEffect(() => {
     if (bands) requestFit(docId);
   }, [bands, docId]);
+  // Laid out anew for the pane (the stage's, measured after the graph first drew: review16's new
+  // agent opened cropped on stage, its view fitted to the Design layout's row).
+  useEffect(() => {
+    if (paneLayout) requestFit(docId);
+  }, [paneLayout, docId]);
   /** Where the banner of a capped view ends: the fit keeps the nodes below it. */
   const [bannerBottom, setBannerBottom] = useState(0);
   const stable = useMemo(() => {

@@ -24,6 +24,7 @@ import { PathLegend } from './PathLegend.tsx';
 import type { GraphView } from './neighbourhood.ts';
 import { phaseNodeSizeOf } from '../layout/placement.ts';
 import { onDeleteRequest } from './deleteRequests.ts';
+import { requestFit } from './fitRequests.ts';
 import { diagnosticsOf } from '../state/documents.ts';
 import { problemNode } from './attention.ts';
 
@@ -56,7 +57,11 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
   const docId = doc.id;
   const attention = useMemo(() => problemNode(diagnosticsOf(doc).diagnostics), [doc]);
   const storeMove = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);
-  const { view, layout, onMove: onMoveNodes } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove);
+  const { view, layout, onMove: onMoveNodes, paneLayout } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove);
+  // Laid out anew for the pane (see ToolCanvas): fitted to it.
+  useEffect(() => {
+    if (paneLayout) requestFit(docId);
+  }, [paneLayout, docId]);
   // the step's node and rule, and the path walked to it over the edges drawn
   const step = useStepHighlight(doc.id, 'phases', view.edges);
   const stepNode = step?.node;

@@ -43,6 +43,11 @@ export interface DrawnGraph<N extends Item, E extends Link> {
   onMove(positions: Record<string, XY>, key: string): void;
   /** Where the bands of a capped view's wrapped layout lie (undefined when it is not wrapped). */
   bands: Bands | undefined;
+  /**
+   * The layout made for the canvas's pane (on stage, or Simulate's), when it replaces the
+   * document's: a new one moves every node, so the canvas fits its view to it again.
+   */
+  paneLayout: Readonly<Record<string, XY>> | undefined;
 }
 
 export function useGraphView<N extends Item, E extends Link>(
@@ -122,5 +127,5 @@ export function useGraphView<N extends Item, E extends Link>(
     },
     [local, staged, storeMove],
   );
-  return { view, layout, onMove, bands: own ? bandsOf(own) : undefined };
+  return { view, layout, onMove, bands: own ? bandsOf(own) : undefined, paneLayout: staged };
 }
