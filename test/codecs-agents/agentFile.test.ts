@@ -8,6 +8,7 @@ import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import { writeAgentsToml } from '../../src/core/codecs/write/agentsToml.ts';
 import { spanKey } from '../../src/core/diagnostics/spans.ts';
 import { applyTextEdits } from '../../src/core/diagnostics/textEdits.ts';
+import { normaliseText } from '../../src/core/codecs/edit/normalise.ts';
 import { withCode } from './helpers.ts';
 
 /** Mirrors bsky_agent/agents/anchor.toml: top-level name and AgentConfig keys, rules under [[agent.tool_rules]]. */
@@ -67,6 +68,14 @@ describe('agent file with [[agent.tool_rules]] (shape of bsky_agent/agents/ancho
     const again = loadRuleFile('again.toml', writeAgentsToml(loaded.agents).text);
     expect(again.agents.map((a) => a.name)).toEqual(['Anchor']);
     expect(again.agents[0]?.extra?.['agent']).toEqual(loaded.agents[0]?.extra?.['agent']);
+  });
+
+  it('Export keeps the ignored rules where they are, says how many, and names the agent file as one (review16)', () => {
+    const exported = normaliseText('agents/anchor.toml', ANCHOR_SHAPE, { moveIgnoredRules: false });
+    expect(exported?.text).toBe(ANCHOR_SHAPE);
+    expect(exported).toMatchObject({ changed: false, form: "Pattern's agent file (TOML)", ignoredRulesKept: 2 });
+    // converting on request still moves them (what `convert --move-agent-rules` and the fix do)
+    expect(normaliseText('agents/anchor.toml', ANCHOR_SHAPE)?.text).toBe(ANCHOR_SHAPE.replaceAll('[[agent.tool_rules]]', '[[tool_rules]]'));
   });
 
   it('offers a quick fix that renames only the headers, keeping comments, and then reads the rules', () => {

@@ -96,12 +96,16 @@ export const projectActions: Action[] = [
         store.getState().notify('info', `Exported ${name} as a Letta ${name.toLowerCase().endsWith('.af') ? 'agent file' : 'file'}: everything but the edited rules is as imported.`);
         return;
       }
-      const normalised = diagnosticsOf(doc).textApplies ? codecs().normaliseText(doc.fileName, doc.text) : undefined;
+      // Rules Pattern ignores (F011) stay ignored: the file exported does what the graph shows
+      // (review16: Export moved them into effect, unsaid). Their quick fix moves them, on request.
+      const normalised = diagnosticsOf(doc).textApplies ? codecs().normaliseText(doc.fileName, doc.text, { moveIgnoredRules: false }) : undefined;
       downloadText(name, normalised?.text ?? doc.text, MIME[docFormat(doc)]);
+      const kept = normalised?.ignoredRulesKept;
+      const ignoredNote = kept ? ` Its ${kept === 1 ? 'rule' : `${kept} rules`} under [[agent.tool_rules]] ${kept === 1 ? 'is' : 'are'} kept there, where Pattern ignores ${kept === 1 ? 'it' : 'them'} (F011: its fix moves them).` : '';
       if (!normalised) store.getState().notify('info', `Exported ${name} as typed; its text does not read cleanly yet (see Problems).`);
       else if (normalised.changed)
-        store.getState().notify('info', `Exported ${name} in ${normalised.form}${normalised.how === 'patched' ? ', comments kept' : ''}. “Export as written” keeps your text as it is.`);
-      else store.getState().notify('info', `Exported ${name} in ${normalised.form}.`);
+        store.getState().notify('info', `Exported ${name} in ${normalised.form}${normalised.how === 'patched' ? ', comments kept' : ''}.${ignoredNote} “Export as written” keeps your text as it is.`);
+      else store.getState().notify('info', `Exported ${name} in ${normalised.form}.${ignoredNote}`);
     },
   },
   {

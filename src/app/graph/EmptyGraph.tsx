@@ -13,6 +13,11 @@ import { Button } from '../components/ui/Button.tsx';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import { ALL_ACTIONS } from '../actions/index.ts';
 import { StageContext } from './stage.ts';
+import { diagnosticsOf } from '../state/documents.ts';
+import { applyQuickFix } from '../panels/applyQuickFix.ts';
+
+/** F011 (`AGENT_RULES_IGNORED` of the agent reader, not imported: that module is not part of the first load). */
+const RULES_IGNORED = 'F011';
 
 const FAMILY: Record<string, string> = { letta: 'A Letta agent', claude: 'Claude Code settings', codex: 'Codex rules', gemini: 'Gemini CLI policies' };
 
@@ -23,6 +28,7 @@ export function EmptyGraph({ doc }: { doc: RuleDoc }) {
   if (stage.on) return null;
   const run = (id: string) => void ALL_ACTIONS.find((a) => a.id === id)?.run({ store, ui });
   const broken = readingError(doc);
+  const ignored = doc.kind === 'agent' ? diagnosticsOf(doc).diagnostics.find((d) => d.code === RULES_IGNORED) : undefined;
   let body;
   if (broken) {
     const at = `line ${broken.range.start.line}, column ${broken.range.start.column}`;
@@ -35,6 +41,22 @@ export function EmptyGraph({ doc }: { doc: RuleDoc }) {
         <div className="canvas-empty-actions">
           <Button variant="primary" label={`Go to ${at}`} onClick={() => store.getState().revealRange(doc.id, broken.range)} />
         </div>
+      </>
+    );
+  } else if (ignored) {
+    // A Pattern agent file whose rules sit where Pattern does not read them (F011): say so here,
+    // where the empty graph is seen, not only in Problems (review16).
+    body = (
+      <>
+        <h2>Pattern ignores this file’s rules</h2>
+        <p className="muted">
+          <CodeText text={ignored.message} />
+        </p>
+        {ignored.fix ? (
+          <div className="canvas-empty-actions">
+            <Button variant="primary" label={ignored.fix.title} onClick={() => applyQuickFix(store, doc, ignored)} />
+          </div>
+        ) : null}
       </>
     );
   } else if (doc.kind === 'workflow') {

@@ -23,6 +23,7 @@ import { Button } from '../components/ui/Button.tsx';
 import './panels.css';
 import { focusOnceShown } from '../components/focusOnceShown.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
+import { applyQuickFix } from './applyQuickFix.ts';
 
 /** The Simulate timeline, where the focus goes after Show trace (the Problems panel goes away). */
 const TIMELINE = '.sim-list[role="listbox"]';
@@ -158,6 +159,11 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
                         {d.range.start.line}:{d.range.start.column}
                       </span>
                     </button>
+                    {d.fix && (
+                      <button type="button" className="problem-trace" title={d.fix.title} aria-label={`Fix: ${d.fix.title}`} onClick={() => applyQuickFix(store, g.doc, d)}>
+                        Fix
+                      </button>
+                    )}
                     {trace && (
                       <button
                         type="button"

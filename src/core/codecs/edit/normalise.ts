@@ -36,8 +36,23 @@ export interface Normalised {
   changed: boolean;
   /** `patched`: only the legacy parts changed (comments kept); `rewritten`: written afresh (comments lost). */
   how: 'patched' | 'rewritten';
-  /** The form written, for messages: "Pattern's [[agents]] config (TOML)". */
+  /** The form written, for messages: "Pattern's [[agents]] config (TOML)", "Pattern's agent file (TOML)". */
   form: string;
+  /**
+   * Rules of an agent file's `[[agent.tool_rules]]` that Pattern ignores (F011), left where they are
+   * (option `moveIgnoredRules` false): they still have no effect, as the studio draws them.
+   */
+  ignoredRulesKept?: number;
+}
+
+/** Options of {@link normaliseText}. */
+export interface NormaliseOptions {
+  /**
+   * Move an agent file's ignored `[[agent.tool_rules]]` to `[[tool_rules]]` (F011's fix), which
+   * puts them in effect. Default true (converting on request, `convert --move-agent-rules`); Export
+   * passes false, so what it writes does what the graph shows.
+   */
+  moveIgnoredRules?: boolean;
 }
 
 const BLOCKING = /^F00[123]$/;
@@ -89,14 +104,22 @@ function moveAgentKey(text: string, format: FileFormat): string | undefined {
   return removed === undefined ? undefined : patcher.insert(removed, [], 'agents', [agent]);
 }
 
+/** How many rules an agent file holds under its ignored `agent.tool_rules`. */
+function ignoredRuleCount(text: string, format: FileFormat): number {
+  const rules = valueAt(parseDocument(text, format).value, ['agent', 'tool_rules']);
+  return Array.isArray(rules) ? rules.length : 0;
+}
+
 const formatOf = (fileName: string, text: string): FileFormat => formatFromName(fileName) ?? sniffFormat(text);
 
-function normaliseAgents(fileName: string, text: string, format: FileFormat): Normalised | undefined {
+function normaliseAgents(fileName: string, text: string, format: FileFormat, options: NormaliseOptions): Normalised | undefined {
   let cur = text;
-  if (format === 'toml' && loadRuleFile(fileName, text, format).diagnostics.some((d) => d.code === 'F011')) {
+  const ignored = format === 'toml' ? loadRuleFile(fileName, text, format).diagnostics.filter((d) => d.code === 'F011').length : 0;
+  let kept = 0;
+  if (ignored > 0 && options.moveIgnoredRules !== false) {
     const move = moveAgentRulesEdits(cur);
     if (move) cur = applyTextEdits(cur, move);
-  }
+  } else if (ignored > 0) kept = ignoredRuleCount(cur, format);
   const first = loadRuleFile(fileName, cur, format);
   if (!readsCleanly(first.diagnostics) || first.agents.length === 0) return undefined;
   const agents = first.agents;
@@ -104,8 +127,11 @@ function normaliseAgents(fileName: string, text: string, format: FileFormat): No
   if (paths.some((p) => p.length === 1 && p[0] === 'agent')) cur = (format === 'toml' ? renameAgentTable(cur) : moveAgentKey(cur, format)) ?? cur;
 
   const patched = patchAgents(fileName, cur, format, agents);
-  const form = format === 'json' ? "Pattern's JSON form" : `Pattern's [[agents]] config (${format.toUpperCase()})`;
-  if (patched !== undefined) return { text: patched, changed: patched !== text, how: 'patched', form };
+  // An agent file (its top level is the agent) stays one: it is not made an [[agents]] config.
+  const agentFile = agentPaths(parseDocument(cur, format).value).every((p) => p.length === 0);
+  const form = format === 'json' ? "Pattern's JSON form" : agentFile ? `Pattern's agent file (${format.toUpperCase()})` : `Pattern's [[agents]] config (${format.toUpperCase()})`;
+  const keptNote = kept > 0 ? { ignoredRulesKept: kept } : {};
+  if (patched !== undefined) return { text: patched, changed: patched !== text, how: 'patched', form, ...keptNote };
   const fresh = format === 'json' ? writeAgentsJson(agents).text : format === 'yaml' ? writeAgentsYaml(agents).text : writeAgentsToml(agents).text;
   return { text: fresh, changed: fresh !== text, how: 'rewritten', form };
 }
@@ -146,13 +172,13 @@ function normaliseWorkflow(fileName: string, text: string, format: FileFormat, w
  * The file in the form the real loader accepts ("Convert to Pattern's form" / "… hegel's form"),
  * or undefined when its text does not read cleanly (or is a TOML workflow, which hegel does not load).
  */
-export function normaliseText(fileName: string, text: string): Normalised | undefined {
+export function normaliseText(fileName: string, text: string, options: NormaliseOptions = {}): Normalised | undefined {
   const format = formatOf(fileName, text);
   const loaded = loadRuleFile(fileName, text, format);
   if (!readsCleanly(loaded.diagnostics)) return undefined;
   // Letta files are already in Letta's form: written back as they are.
   if (loaded.agents.some((a) => a.family === 'letta')) return undefined;
-  if (loaded.workflows.length === 0 && loaded.agents.length > 0) return normaliseAgents(fileName, text, format);
+  if (loaded.workflows.length === 0 && loaded.agents.length > 0) return normaliseAgents(fileName, text, format, options);
   const wf = loaded.workflows[0];
   if (loaded.agents.length === 0 && wf && loaded.workflows.length === 1 && format !== 'toml') return normaliseWorkflow(fileName, text, format, wf);
   return undefined;
