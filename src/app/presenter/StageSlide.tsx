@@ -7,7 +7,7 @@ import { SessionDiffersNote } from '../simulator/SessionDiffersNote.tsx';
 import { useLayoutEffect, useRef } from 'react';
 import type { Explanation } from '../../core/simulator/explainTypes.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
-import { decisionLabel, kindIcon } from '../simulator/decisionText.ts';
+import { decisionLabelParts, kindIcon } from '../simulator/decisionText.ts';
 import { verdictOf } from './stageStep.ts';
 import { tellingArgumentText } from '../../core/traces/callText.ts';
 import { ExplanationBody } from '../simulator/DecisionPanel.tsx';
@@ -32,6 +32,7 @@ export function StageSlide({ ready, step, shown, explanation, recorded }: { read
   });
   // the call's telling argument (the command, the path), when the decision is about the step's call
   const called = decision && event?.type === 'tool_call' && 'tool' in decision && decision.tool === event.tool ? tellingArgumentText(event.args, 160) : undefined;
+  const label = decision ? decisionLabelParts(decision, undefined, recorded?.outcome) : { head: '', marks: [] };
   const notes = ready && shown.narration ? (
     <aside className="presenter-narration" aria-label="Speaker notes">
       <CodeText text={shown.narration} />
@@ -51,7 +52,9 @@ export function StageSlide({ ready, step, shown, explanation, recorded }: { read
         <>
           {/* the slide's heading: the verdict and the call (the explanation's own title is left out on stage) */}
           <h3 className={`presenter-kind presenter-verdict-${verdictOf(decision.kind)}`}>
-            <span aria-hidden="true">{kindIcon(decision.kind)}</span> <CodeText text={decisionLabel(decision, undefined, recorded?.outcome)} />
+            <span aria-hidden="true">{kindIcon(decision.kind)}</span> <CodeText text={label.head} />
+            {/* what followed, in words under the call (review16: one bold monospace line wrapped to four) */}
+            {label.marks.length > 0 ? <span className="presenter-kind-marks"><span className="visually-hidden"> — </span>{label.marks.join(' · ')}</span> : null}
           </h3>
           {called ? (
             <p className="presenter-call" aria-label="Called with">

@@ -144,9 +144,18 @@ export function decisionHead(d: Decision, dedupeWindowMs?: number, call?: string
  * what a Claude Code transcript recorded of the call, said in place of the trace's outcome.
  */
 export function decisionLabel(d: Decision, dedupeWindowMs?: number, recorded?: RecordedOutcome): string {
+  const { head, marks } = decisionLabelParts(d, dedupeWindowMs, recorded);
+  return marks.length > 0 ? `${head} — ${marks.join(', ')}` : head;
+}
+
+/**
+ * {@link decisionLabel} in its two parts: the head (`auto search_docs`, `blocked load
+ * MaxCallsExceeded`) and the marks' words (`automatic: a start tool`, `ran: ok`, `the turn ends`),
+ * for the stage, which sets them apart.
+ */
+export function decisionLabelParts(d: Decision, dedupeWindowMs?: number, recorded?: RecordedOutcome): { head: string; marks: string[] } {
   const head = decisionHead(d, dedupeWindowMs);
   // What the session's transcript recorded of the call says what happened to it, not the trace's default outcome.
   const marks = decisionMarks(d).map((m) => (m.slot === 'main' && (d.kind === 'allowed' || d.kind === 'auto') && recorded !== undefined && recorded !== 'ran' ? { ...m, words: RECORDED_WORDS[recorded] } : m));
-  const text = head.detail !== undefined ? `${head.text}${head.join ?? ' '}${head.detail}` : head.text;
-  return marks.length > 0 ? `${text} — ${marks.map((m) => m.words).join(', ')}` : text;
+  return { head: head.detail !== undefined ? `${head.text}${head.join ?? ' '}${head.detail}` : head.text, marks: marks.map((m) => m.words) };
 }
