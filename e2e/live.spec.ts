@@ -33,6 +33,8 @@ test('follow --studio: each appended call is decided in the page; a breakpoint p
   await expect(rows(page)).toHaveCount(2);
   await expect(rows(page).last()).toContainText('allowed extract');
   await expect(graphNode(page, 'extract')).toHaveClass(/rs-live-pulse-/);
+  // the run bar does not say "Not run yet" over a followed session
+  await expect(page.getByRole('status').filter({ hasText: 'Following a live session' })).toBeVisible();
   // the open rules are the session's: no warning
   await expect(live(page).getByRole('alert')).toHaveCount(0);
 
@@ -58,6 +60,13 @@ test('follow --studio: each appended call is decided in the page; a breakpoint p
   await expect(pill(page)).toHaveText('PAUSED');
   await expect(live(page).getByRole('status').filter({ hasText: 'Paused at a blocked decision' })).toBeVisible();
   await expect(rows(page).and(page.locator('[aria-selected="true"]'))).toContainText('blocked load');
+  // review16: the decision shown says what the engine said and leads to its rule
+  const shown = live(page).getByRole('region', { name: 'Decision shown' });
+  await expect(shown).toContainText('blocked load MaxCallsExceeded');
+  await expect(shown).toContainText('load');
+  await shown.getByRole('button', { name: /^Rule #\d+$/ }).click();
+  await expect(graphNode(page, 'load')).toHaveClass(/rs-related/);
+  await page.screenshot({ path: 'test-results/live-decision-shown.png' });
   await expect(live(page)).toContainText('newer');
   await live(page).getByRole('button', { name: 'Jump to live' }).click();
   await expect(pill(page)).toHaveText('LIVE');

@@ -20,6 +20,7 @@ import { liveActions, liveStatus, liveStore, sameRules } from './liveStore.ts';
 import { BreakpointsPopover, type BreakpointGroup } from './BreakpointsPopover.tsx';
 import { saveLiveAsTest } from './liveTest.ts';
 import { LivePill } from './LivePill.tsx';
+import { LiveDecisionDetail } from './LiveDecisionDetail.tsx';
 import { rowForKey, scrollToRow, visibleRange } from './virtualWindow.ts';
 
 const ROW_HEIGHT = 22;
@@ -51,10 +52,11 @@ export function LiveView() {
   const names = useMemo(() => new Set(ruleset?.files.map((f) => f.name) ?? []), [ruleset]);
   const open = useMemo(() => project.docs.filter((d) => names.has(d.fileName)), [project.docs, names]);
   const differs = ruleset !== undefined && !sameRules(ruleset, open.map((d) => ({ name: d.fileName, text: settledText(d) })));
+  const agentDoc = open.find((d) => d.kind === 'agent');
   const rules = useMemo(() => {
-    const agent = open.find((d) => d.kind === 'agent');
+    const agent = agentDoc;
     return agent?.kind === 'agent' ? agent.agent.rules.map((r, index) => ({ index, label: `#${index + 1} ${ruleMeaning(r).replaceAll('`', '')}` })) : [];
-  }, [open]);
+  }, [agentDoc]);
 
   useEffect(() => {
     const el = listRef.current;
@@ -152,6 +154,7 @@ export function LiveView() {
           </div>
         </div>
       </div>
+      <LiveDecisionDetail decision={position >= 0 ? entries[position]?.decision : undefined} agentDoc={agentDoc} />
     </section>
   );
 }

@@ -62,7 +62,8 @@ export function RunBar() {
       {live ? <span hidden /> : <SaveAsTest />}
       <ProgressBar label="Simulation progress" percent={shown} valueText={progress ? `${fmt(progress.items)}${total ? ` of ${fmt(total)}` : ''} items` : 'not started'} />
       <span className="sim-status" role="status">
-        {run ? statusText(run.status, run.log.length, run.items, run.endedAt !== undefined ? run.endedAt - run.startedAt : undefined) : 'Not run yet'}
+        {/* a followed session's decisions are in the live view below, not a run of this bar (review16) */}
+        {run ? statusText(run.status, run.log.length, run.items, run.endedAt !== undefined ? run.endedAt - run.startedAt : undefined) : live ? 'Following a live session: its decisions are below' : 'Not run yet'}
       </span>
       {stale && !live ? (
         <div className="sim-stale" role="status">
