@@ -229,7 +229,7 @@ test('repeated calls merged by dedupe are shown as such, and one click turns the
   await expect(sim(page).getByRole('region', { name: 'State' }).locator('dt:text-is("Called") + dd')).toHaveText('start_session, search ×2');
 });
 
-test('Minimise on the final exit-blocked step of a deadlock keeps the hotfix that causes it; no 1970 clock', async ({ page }) => {
+test('Minimise on the final exit-blocked step of a deadlock keeps the calls that cause it; no 1970 clock', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/');
   await importPaths(page, ['examples/release-deadlock.toml']);
@@ -243,8 +243,8 @@ test('Minimise on the final exit-blocked step of a deadlock keeps the hotfix tha
   await expect(state.locator('dt:text-is("Clock") + dd')).toHaveText(/^\+\d/);
   await expect(state).not.toContainText('1970');
   await decision.getByRole('button', { name: 'Minimise' }).click();
-  // the minimised counterexample: the hotfix, then the blocked exit
-  await expect(counter(page)).toHaveText('Step 2 of 2', { timeout: 30_000 });
+  // the minimised counterexample: the hotfix and a lock_branch (still a deadlock, review16), then the blocked exit
+  await expect(counter(page)).toHaveText('Step 3 of 3', { timeout: 30_000 });
   const rows = sim(page).getByRole('listbox', { name: 'Decisions' }).getByRole('option');
   await expect(rows.first()).toContainText('allowed hotfix');
   await expect(rows.last()).toContainText('exit blocked: pending release');

@@ -8,7 +8,10 @@ import type { TraceEvent } from '../core/traces/events.ts';
 import { groupThousands } from '../core/engine/workflow/texts.ts';
 import { scriptedTraceText } from '../core/traces/toScripted.ts';
 import { minimiseTrace, type MinimiseOutcome } from '../core/verify/minimise.ts';
-import { minimiseNote } from '../core/verify/minimiseNote.ts';
+import { minimiseNote, minimiseSummary } from '../core/verify/minimiseNote.ts';
+import { minimisedClaimOf } from './minimiseClaim.ts';
+import { propertyCheck } from '../core/verify/minimiseProperty.ts';
+import { createReplay } from '../core/engine/replay.ts';
 import { describeTarget, targetOf } from '../core/verify/minimiseTarget.ts';
 import { MinimiseRequest, type MinimiseProgress, type MinimiseReply } from './protocol.ts';
 import type { RunSession } from './sessions.ts';
@@ -47,12 +50,21 @@ export async function minimiseRun(
 
   let cancelled = false;
   const started = now();
-  const gen = minimiseTrace({ config: session.config, events, step: decision.event, target, shouldStop: () => cancelled });
+  const settings = createReplay(session.config).settings;
+  const property = req.finding === undefined ? undefined : propertyCheck(req.finding, session.config.agent, settings);
+  let gen = minimiseTrace({ config: session.config, events, step: decision.event, target, shouldStop: () => cancelled, property });
+  /** The finding the selected step cannot keep (it comes before the state the finding is about). */
+  let lost: string | undefined;
   let outcome: MinimiseOutcome | undefined;
   let sliceStart = now();
   while (!outcome) {
     const next = gen.next();
     if (next.done) {
+      if (!next.value.ok && next.value.lost === 'property' && property) {
+        lost = property.code;
+        gen = minimiseTrace({ config: session.config, events, step: decision.event, target, shouldStop: () => cancelled });
+        continue;
+      }
       outcome = next.value;
       break;
     }
@@ -74,6 +86,8 @@ export async function minimiseRun(
     status: r.complete ? 'done' : 'cancelled',
     scripted: scriptedTraceText(r.events, comment),
     note: minimiseNote(r, ms),
+    summary: minimiseSummary(r, lost),
+    ...(r.property !== undefined && session.config.agent ? { claim: minimisedClaimOf(r, session.config.agent, settings) } : {}),
     events: r.events.length,
     original: r.original,
     target: words,

@@ -18,6 +18,7 @@ import type { TestResult } from '../core/tests/types.ts';
 import type { MinimiseProgress } from '../core/verify/minimise.ts';
 import type { VerifyDiagnostic } from '../core/verify/explore.ts';
 import type { SearchStats } from '../core/verify/findings.ts';
+import type { CounterexampleClaim } from '../core/verify/counterexampleClaim.ts';
 import type { CorpusReport } from '../core/corpus/summary.ts';
 
 const NamedText = z.object({ name: z.string(), text: z.string() });
@@ -194,6 +195,11 @@ export const MinimiseRequest = z.object({
   seq: z.number().int().nonnegative(),
   /** Where the trace came from, for the comment at the top of the result. */
   traceName: z.string().default('the trace'),
+  /**
+   * The verifier finding the run's trace is a counterexample of (`V001`): every candidate must
+   * keep what it proves, not only the decision (`minimiseProperty.ts`).
+   */
+  finding: z.string().regex(/^V\d{3}$/).optional(),
 });
 export type MinimiseRequest = z.input<typeof MinimiseRequest>;
 
@@ -215,6 +221,10 @@ export interface MinimiseReply {
   target?: string;
   /** The target's kind, to select it in the replay of the result. */
   kind?: string;
+  /** The notice for the studio, whole sentences in the user's words (`note` is the CLI's). */
+  summary?: string;
+  /** The finding the result still shows (the request's, when the selected step could keep it), with its title. */
+  claim?: CounterexampleClaim & { code: string };
 }
 
 /** Verifying the agents and workflows of some rule files (`docs/verify.md`); `cancel(id)` stops it. */

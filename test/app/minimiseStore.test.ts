@@ -61,7 +61,7 @@ describe('minimise store', () => {
     const selected = after.run?.log.at(after.selected as number);
     expect(selected).toMatchObject({ kind: 'blocked', tool: 'x', code: 'MaxCallsExceeded', rule: 0 });
     const notice = studio.getState().notices.at(-1);
-    expect(notice?.text).toMatch(/^Minimised 6 events to 3 in .*Save as test/);
+    expect(notice?.text).toBe('Minimised 6 steps to 3, ending in `x` blocked by rule #1. “Save as test” pins it as a rule-set test.');
   });
 
   it('names the result after the trace and the step', () => {

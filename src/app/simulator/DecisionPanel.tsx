@@ -38,7 +38,7 @@ export function DecisionPanel() {
       ) : null}
       {!decision && !quiet ? <p className="sim-muted">Select a decision in the timeline, or step to one.</p> : null}
       {decision ? <p className="sim-stepref">{number}</p> : null}
-      {decision ? <MinimiseBar decision={decision} /> : null}
+      <MinimiseBar decision={decision} />
       <SessionDiffersNote text={differs} className="sim-differs" />
       {decision && run ? <TestExpectsNote run={run} step={run.log.stepOf(decision.seq) + 1} /> : quiet && run ? <TestExpectsNote run={run} step={quiet.step + 1} /> : null}
       {decision && !explanation ? <p className="sim-muted">Explaining {number.toLowerCase()}…</p> : null}

@@ -10,6 +10,7 @@ import type { SimulationClient } from '../../worker/client.ts';
 import type { StudioStore } from '../state/store.ts';
 import { buildRequest } from './runRequest.ts';
 import { sharedSimulationClient, simulationStore, type SimulationStore } from './simulationStore.ts';
+import { findingOfRun, showMinimisedCounterexample } from '../verify/counterexampleStore.ts';
 
 export interface MinimiseJob {
   id: string;
@@ -40,6 +41,8 @@ async function openResult(studio: StudioStore, sim: SimulationStore, reply: Mini
   const run = sim.getState().run;
   if (!run || reply.scripted === undefined) return;
   const traceId = studio.getState().addTrace(minimisedTraceName(from.name, from.step), reply.scripted);
+  // a counterexample minimised keeps its finding's title (the worker checked the finding again)
+  if (reply.claim) showMinimisedCounterexample(reply.claim, traceId);
   const choice = { traceIds: [traceId], agentDocId: run.agentDocId ?? null, workflowDocId: run.workflowDocId ?? null };
   sim.getState().setChoice(choice);
   const built = buildRequest(studio.getState().project, choice, run.settings);
@@ -56,7 +59,7 @@ async function openResult(studio: StudioStore, sim: SimulationStore, reply: Mini
   if (pick !== undefined) after.selectDecision(pick);
   else after.selectStep(last);
   const save = reply.status === 'done' ? ' “Save as test” pins it as a rule-set test.' : '';
-  studio.getState().notify('info', `${reply.note ?? 'Minimised.'}${save}`);
+  studio.getState().notify('info', `${reply.summary ?? reply.note ?? 'Minimised.'}${save}`);
 }
 
 /** Creates the store over a simulation store and a worker client (injectable for tests). */
@@ -68,7 +71,8 @@ export function createMinimiseStore(sim: () => SimulationStore = simulationStore
       if (seq < 0 || seq >= run.log.length) return;
       const step = run.log.stepOf(seq);
       const name = run.traceNames.join(' + ') || 'the trace';
-      const handle = client().minimise({ runId: run.id, seq, traceName: name }, (progress) => {
+      const finding = findingOfRun(run.traceIds);
+      const handle = client().minimise({ runId: run.id, seq, traceName: name, ...(finding ? { finding } : {}) }, (progress) => {
         const job = get().job;
         if (job?.id === handle.id) set({ job: { ...job, progress } });
       });
@@ -76,9 +80,10 @@ export function createMinimiseStore(sim: () => SimulationStore = simulationStore
       try {
         const reply = await handle.result;
         if (get().job?.id !== handle.id) return; // forgotten: another project was opened meanwhile
-        set({ job: undefined });
+        // the job (and its bar) stays until the result is open and selected: the bar is not torn down and rebuilt in between
         if (reply.status === 'invalid') studio.getState().notify('error', reply.message ?? 'The trace could not be minimised.');
         else await openResult(studio, sim(), reply, { name: run.traceNames[0] ?? 'trace', step });
+        if (get().job?.id === handle.id) set({ job: undefined });
       } catch (e) {
         if (get().job?.id !== handle.id) return;
         set({ job: undefined });

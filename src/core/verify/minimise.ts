@@ -24,6 +24,7 @@ import { createOracle, type Oracle } from './minimiseOracle.ts';
 import { simplerEvents, simplerGaps } from './minimiseSimplify.ts';
 import { describeTarget, type MinimiseTarget } from './minimiseTarget.ts';
 import { probeToolsOf } from './minimiseProbes.ts';
+import type { PropertyCheck } from './minimiseProperty.ts';
 
 export interface MinimiseInput {
   config: ReplayConfig;
@@ -38,6 +39,11 @@ export interface MinimiseInput {
   maxTests?: number;
   /** Items between replay checkpoints (default 1,024). */
   checkpointEvery?: number;
+  /**
+   * A counterexample's claim about the state after the target (a deadlock, no way to exit): every
+   * candidate must keep it too (`minimiseProperty.ts`); none = the decision alone.
+   */
+  property?: PropertyCheck;
 }
 
 export type MinimisePhase = 'check' | 'events' | 'arguments' | 'times';
@@ -66,12 +72,15 @@ export interface MinimiseResult {
   original: number;
   /** False when stopped (cancelled or out of tests) before the result was 1-minimal. */
   complete: boolean;
+  /** The finding code whose claim every candidate kept (the input's property), if any. */
+  property?: string;
   tests: number;
   cacheHits: number;
   pushes: number;
 }
 
-export type MinimiseOutcome = { ok: true; result: MinimiseResult } | { ok: false; problem: string };
+/** `lost: 'property'`: the trace gives the target but not the property (so it cannot be kept). */
+export type MinimiseOutcome = { ok: true; result: MinimiseResult } | { ok: false; problem: string; lost?: 'property' };
 
 const item = (event: TraceEvent): TraceItem => ({ kind: 'event', event });
 
@@ -243,7 +252,7 @@ export function* minimiseTrace(input: MinimiseInput): Generator<MinimiseProgress
     return { ok: false, problem: `event ${step} is not in the trace (it has ${events.length} events, numbered from 0)` };
   const items = events.slice(0, step + 1).map(item);
   // towards a blocked exit, "the same reason" includes what the pending tools (and the tools they must follow) would get
-  const oracle = createOracle(input.config, target, items, input.checkpointEvery, probeToolsOf(target, input.config.agent));
+  const oracle = createOracle(input.config, target, items, input.checkpointEvery, probeToolsOf(target, input.config.agent), input.property);
   const maxTests = input.maxTests ?? Number.POSITIVE_INFINITY;
   let stop = false;
   const stopped = () => (stop ||= oracle.stats.tests >= maxTests || (input.shouldStop?.() ?? false));
@@ -251,6 +260,8 @@ export function* minimiseTrace(input: MinimiseInput): Generator<MinimiseProgress
   const first = oracle.test(items, 0);
   progress.tests = 1;
   progress.pushes = oracle.stats.pushes;
+  if (!first && input.property && createOracle(input.config, target, items, input.checkpointEvery).test(items, 0))
+    return { ok: false, problem: `the state after event ${step} is not what ${input.property.code} claims`, lost: 'property' };
   if (!first) return { ok: false, problem: `the trace does not decide ${describeTarget(target)} at event ${step}` };
   oracle.accept();
   yield progress;
@@ -274,6 +285,7 @@ export function* minimiseTrace(input: MinimiseInput): Generator<MinimiseProgress
       target,
       original: items.length,
       complete,
+      ...(input.property ? { property: input.property.code } : {}),
       tests: oracle.stats.tests,
       cacheHits: oracle.stats.cacheHits,
       pushes: oracle.stats.pushes,

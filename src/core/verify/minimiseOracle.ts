@@ -11,6 +11,7 @@ import { createReplay, type ReplayConfig, type ReplayState } from '../engine/rep
 import type { TraceItem } from '../traces/events.ts';
 import { matchesTarget, type MinimiseTarget } from './minimiseTarget.ts';
 import { probeAnswer, probeItem } from './minimiseProbes.ts';
+import type { PropertyCheck } from './minimiseProperty.ts';
 
 /** Counters of the work done, for progress and the closing note. */
 export interface OracleStats {
@@ -42,9 +43,11 @@ export interface Oracle {
  * Creates the test for a config and target, with a checkpoint every `every` items of the base
  * (default 1,024): a candidate replays at most `every − 1` unchanged items before its first change.
  * `probes`: tools called (one at a time, then undone) right after the target; a candidate must
- * answer them as the first trace tested (the original) did (`minimiseProbes.ts`).
+ * answer them as the first trace tested (the original) did (`minimiseProbes.ts`). `property`: a
+ * counterexample's claim about the state after the target, which a candidate must keep
+ * (`minimiseProperty.ts`).
  */
-export function createOracle(config: ReplayConfig, target: MinimiseTarget, base: readonly TraceItem[], every = 1024, probes: readonly string[] = []): Oracle {
+export function createOracle(config: ReplayConfig, target: MinimiseTarget, base: readonly TraceItem[], every = 1024, probes: readonly string[] = [], property?: PropertyCheck): Oracle {
   const replay = createReplay(config);
   const stats: OracleStats = { tests: 0, cacheHits: 0, pushes: 0 };
   /**
@@ -105,11 +108,16 @@ export function createOracle(config: ReplayConfig, target: MinimiseTarget, base:
       const out: Decision[] = [];
       replay.pushInto(candidate[end] as TraceItem, out);
       const hit = out.find((d) => matchesTarget(d, target));
+      const lastItem = candidate[end] as TraceItem;
+      const time = lastItem.kind === 'event' ? lastItem.event.time : 0;
       if (hit && probes.length > 0) {
-        const lastItem = candidate[end] as TraceItem;
-        const got = answers(lastItem.kind === 'event' ? lastItem.event.time : 0);
+        const got = answers(time);
         expected ??= got;
         if (got !== expected) return undefined;
+      }
+      if (hit && property) {
+        const tools = replay.save().tools;
+        if (!tools || !property.holds(tools, time)) return undefined;
       }
       if (hit) last = { candidate, firstChanged };
       return hit;
