@@ -57,7 +57,7 @@ test('a rule change breaks a saved test; open it at the failing step; save the r
   const failed = tests(page).locator('[data-status="fail"]');
   await expect(failed).toHaveCount(1);
   await expect(failed).toContainText('the guided walk-through');
-  await expect(failed).toContainText('blocked MaxCallsExceeded rule #5');
+  await expect(failed).toContainText('blocked load MaxCallsExceeded rule #5');
   // Names are code, never raw Markdown backticks (the review saw "Seen allowed `load`").
   await expect(failed).toContainText('allowed load');
   await expect(failed.locator('code', { hasText: 'load' }).first()).toBeVisible();
@@ -83,7 +83,7 @@ test('a rule change breaks a saved test; open it at the failing step; save the r
   // review14: the Step view says what the test expected there, beside what the run did
   const expects = sim.getByRole('note', { name: 'What the test expects' });
   await expect(expects).toContainText('The test “the guided walk-through” fails here');
-  await expect(expects).toContainText('blocked MaxCallsExceeded rule #5');
+  await expect(expects).toContainText('blocked load MaxCallsExceeded rule #5');
   await expect(expects).toContainText('allowed load');
   for (const [w, h] of [[1280, 720], [1440, 900]] as const)
     for (const scheme of ['light', 'dark'] as const) {

@@ -31,8 +31,8 @@ describe('rule-studio test', () => {
     const r = await cli('test', dir);
     expect(r.code).toBe(1);
     const file = join(dir, 'etl-pipeline.test.yaml');
-    expect(r.stdout).toContain(`  FAIL  the guided walk-through (${file}:8)`);
-    expect(r.stdout).toContain('        step 5 (line 19):\n          expected: blocked MaxCallsExceeded rule #5\n          seen:     allowed `load`\n');
+    expect(r.stdout).toContain(`  FAIL  the guided walk-through (${file}:10)`);
+    expect(r.stdout).toContain('        step 5 (line 21):\n          expected: blocked `load` MaxCallsExceeded rule #5\n          seen:     allowed `load`\n');
     expect(r.stdout).toMatch(/expected: rule #5 \(MaxCalls on `load`\) fires at least once\n\s+seen:\s+it never fired/);
     expect(r.stdout).toMatch(/24 tests in 10 files: 23 passed, 1 failed\n$/);
   });
@@ -54,7 +54,7 @@ describe('rule-studio test', () => {
     writeFileSync(rules, readFileSync(rules, 'utf8').replace('{ type = "MaxCalls", value = 1 }', '{ type = "MaxCalls", value = 2 }'));
     const u = await cli('test', join(dir, 'etl-pipeline.test.yaml'), '--update');
     expect(u.code).toBe(0);
-    expect(u.stdout).toContain('etl-pipeline.test.yaml: updated\n  "the guided walk-through": step 5: - blocked MaxCallsExceeded rule #5  + allowed `load`\n');
+    expect(u.stdout).toContain('etl-pipeline.test.yaml: updated\n  "the guided walk-through": step 5: - blocked `load` MaxCallsExceeded rule #5  + allowed `load`\n');
     expect(readFileSync(join(dir, 'etl-pipeline.test.yaml'), 'utf8')).toContain('      - { step: 5, decision: allowed, tool: load }\n');
     expect((await cli('test', dir)).code).toBe(0);
   });

@@ -68,8 +68,8 @@ describe('TAP, JSON and text', () => {
 
   it('the text report shows the failing step, expected and seen, why, and totals', () => {
     const text = textReport(mixedResults());
-    expect(text).toContain('  FAIL  the guided walk-through (examples/etl-pipeline.test.yaml:8)');
-    expect(text).toContain('        step 4 (line 18):\n          expected: blocked `load`\n          seen:     allowed `load`\n          why:      `load` passed every check and ran');
+    expect(text).toContain('  FAIL  the guided walk-through (examples/etl-pipeline.test.yaml:10)');
+    expect(text).toContain('        step 4 (line 20):\n          expected: blocked `load`\n          seen:     allowed `load`\n          why:      `load` passed every check and ran');
     expect(text).toContain('rule file gone.toml: no such file');
     expect(text.trimEnd().split('\n').at(-1)).toBe('3 tests in 3 files: 1 passed, 1 failed, 2 errors');
     expect(text).not.toContain('PASS');

@@ -47,7 +47,7 @@ ${trace}    expect:
     const f = t.failures[0]!;
     expect(f.step).toBe(3);
     expect(f.line).toBe(12);
-    expect(f.expected).toBe('step 3: blocked rule #1');
+    expect(f.expected).toBe('step 3: blocked any tool rule #1');
     expect(f.seen).toBe('allowed `b`');
     expect(f.why.join('\n')).toMatch(/`b` passed every check and ran/);
   });

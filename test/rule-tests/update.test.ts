@@ -48,7 +48,7 @@ tests:
     expect:
       # the first step
       - { step: 1, decision: auto, tool: connect_db }
-      - { step: 1, decision: blocked, tool: transform, code: PrerequisitesNotMet, rule: "#3" }
+      - { step: 1, decision: blocked, tool: transform, code: PrerequisitesNotMet, rule: { number: "#3", tool: transform, type: RequiresPrecedingTools, conditions: [ extract ] } }
       - { step: 2, decision: allowed, tool: extract }
 `);
     expect(r.changes[1]).toBe('"t": step 99: - exit (removed: the trace has 9 steps)');

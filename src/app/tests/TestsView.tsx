@@ -15,6 +15,9 @@ import { TEST_SAMPLE } from './testSample.ts';
 import { useUi } from '../state/uiContext.tsx';
 import './tests.css';
 import { Button } from '../components/ui/Button.tsx';
+import type { RuleRef } from '../../core/simulator/explainTypes.ts';
+import { ruleMentions } from './ruleMentions.ts';
+import { openTestRule } from './openTestRule.ts';
 import { CodeText } from '../components/ui/CodeText.tsx';
 
 const MARK = { pass: '✓', fail: '✗', error: '!' } as const;
@@ -111,6 +114,7 @@ function TestItem({ fileId, test, dialect }: { fileId: string; test: TestOutcome
   const showPolicy = useUi((s) => s.showPolicy);
   const first = test.failures.find((f) => f.step !== undefined);
   const open = (step: number | undefined) => void openTestInSimulator(store, fileId, test.name, step, show, test.failures);
+  const openRule = (rule: RuleRef) => void openTestRule(store, fileId, test.name, rule);
   return (
     <li className={`tests-test is-${test.status}`} data-status={test.status}>
       <div className="tests-test-head">
@@ -134,6 +138,15 @@ function TestItem({ fileId, test, dialect }: { fileId: string; test: TestOutcome
           ))}
         </ul>
       )}
+      {test.notes && test.notes.length > 0 && (
+        <ul className="tests-notes" aria-label="Renumbered rules">
+          {test.notes.map((n) => (
+            <li key={n}>
+              <RuleLinkedText text={n} onRule={openRule} />
+            </li>
+          ))}
+        </ul>
+      )}
       {test.failures.length > 0 && (
         <ol className="tests-failures">
           {test.failures.map((f, i) => (
@@ -149,11 +162,11 @@ function TestItem({ fileId, test, dialect }: { fileId: string; test: TestOutcome
               <dl>
                 <dt>Expected</dt>
                 <dd>
-                  <CodeText text={f.expected.replace(/^step \d+: /, '')} />
+                  <RuleLinkedText text={f.expected.replace(/^step \d+: /, '')} onRule={openRule} />
                 </dd>
                 <dt>Seen</dt>
                 <dd>
-                  <CodeText text={f.seen} />
+                  <RuleLinkedText text={f.seen} onRule={openRule} />
                 </dd>
                 {f.why.length > 0 && (
                   <>
@@ -178,5 +191,18 @@ function TestItem({ fileId, test, dialect }: { fileId: string; test: TestOutcome
         </ol>
       )}
     </li>
+  );
+}
+
+/** A failure's words with each rule they name ("rule #4", "rule #2 of node `code`") a link to the rule, as the simulator's rule link. */
+function RuleLinkedText({ text, onRule }: { text: string; onRule(rule: RuleRef): void }) {
+  return ruleMentions(text).map((p, i) =>
+    p.rule ? (
+      <button key={i} type="button" className="btn btn-link tests-rule-link" onClick={() => onRule(p.rule as RuleRef)} title={`Select ${p.text.replace(/`/g, '')} and show it in the source`}>
+        <CodeText text={p.text} />
+      </button>
+    ) : (
+      <CodeText key={i} text={p.text} />
+    ),
   );
 }

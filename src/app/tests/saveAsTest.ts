@@ -36,6 +36,7 @@ export function saveRunAsTest(project: ProjectData, run: RunInfo | undefined, de
   if (run.traceIds.length !== 1) return { ok: false, message: 'This run merges several traces; a test replays one trace. Choose one trace and run again.' };
   const docs = project.docs.filter((d) => d.id === run.agentDocId || d.id === run.workflowDocId);
   if (docs.length === 0) return { ok: false, message: 'The rule documents of this run are no longer in the project.' };
+  const agentDoc = docs.find((d) => d.kind === 'agent');
   const traceId = run.traceIds[0] as string;
   const projectTrace = project.traces?.find((t) => t.id === traceId);
   const traceName = run.traceNames[0] ?? 'trace';
@@ -58,7 +59,8 @@ export function saveRunAsTest(project: ProjectData, run: RunInfo | undefined, de
     rules: docs.map((d) => d.fileName),
     trace,
     settings: changed(run.settings),
-    expect: picked.map((d) => pinDecision(d, run.log.stepOf(d.seq))),
+    // each rule pinned with its identity (tool, type, conditions), so removing an earlier rule does not break the test
+    expect: picked.map((d) => pinDecision(d, run.log.stepOf(d.seq), agentDoc?.kind === 'agent' ? agentDoc.agent : undefined)),
     ...(onlySeq === undefined ? { run: { counts: pinCounts(decisions) } } : {}),
   });
   return isTestFileName(fileName) ? { ok: true, fileName, testName, text } : { ok: false, message: 'No file name for the test.' };

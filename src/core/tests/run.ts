@@ -16,6 +16,8 @@ import { describeDecision, describeExpectation, matchStep } from './stepMatch.ts
 import type { TestFailure, TestFileResult, TestResult } from './types.ts';
 import { append } from '../model/append.ts';
 import type { CoverageSink } from './coverage.ts';
+import type { Agent } from '../model/toolRules.ts';
+import { resolveRuleRef } from './ruleRef.ts';
 
 export type { TestHost, ReadResult } from './setup.ts';
 
@@ -42,11 +44,11 @@ function laterExplainer(items: readonly TraceItem[], config: ReplayConfig): Expl
   };
 }
 
-function stepFailure(e: StepExpectation, line: number, seen: readonly Decision[], closest: Decision | undefined, why: string[]): TestFailure {
+function stepFailure(e: StepExpectation, line: number, seen: readonly Decision[], closest: Decision | undefined, why: string[], agent: Agent | undefined): TestFailure {
   return {
     step: e.step,
     line,
-    expected: `step ${e.step}: ${describeExpectation(e)}`,
+    expected: `step ${e.step}: ${describeExpectation(e, agent)}`,
     seen: seen.length === 0 ? 'no decision' : seen.map(describeDecision).join('; '),
     why: closest ? why : [],
   };
@@ -90,6 +92,7 @@ export function runTest(parsed: ParsedTestFile, index: number, host: TestHost, o
   options.coverage?.rules(setup.files, prepared.agent, prepared.workflow);
   const replay = createReplay(config);
   const failures: TestFailure[] = [];
+  const notes: string[] = [];
   const decisions: Decision[] = [];
   const decisionSteps: number[] = [];
   for (let step = 0; step < items.length; step++) {
@@ -104,16 +107,21 @@ export function runTest(parsed: ParsedTestFile, index: number, host: TestHost, o
     if (!here) continue;
     let state: ReplaySnapshot | undefined;
     for (const { e, line: eLine } of here) {
-      const m = matchStep(e, out);
-      if (m.ok) continue;
+      const m = matchStep(e, out, prepared.agent);
+      if (m.ok) {
+        // a rule found by its identity at another number: passes, and says so
+        const moved = e.rule === undefined ? undefined : resolveRuleRef(e.rule, prepared.agent).note;
+        if (moved) notes.push(`step ${e.step}: ${moved}`);
+        continue;
+      }
       state ??= replay.snapshot();
-      failures.push(stepFailure(e, eLine, out, m.closest, m.closest ? whyLines(m.closest, config, state, item) : []));
+      failures.push(stepFailure(e, eLine, out, m.closest, m.closest ? whyLines(m.closest, config, state, item) : [], prepared.agent));
     }
   }
   for (const [step, list] of byStep)
     if (step >= items.length)
       for (const { e, line: eLine } of list)
-        failures.push({ step: e.step, line: eLine, expected: `step ${e.step}: ${describeExpectation(e)}`, seen: `the trace has ${items.length} step${items.length === 1 ? '' : 's'}`, why: [] });
+        failures.push({ step: e.step, line: eLine, expected: `step ${e.step}: ${describeExpectation(e, prepared.agent)}`, seen: `the trace has ${items.length} step${items.length === 1 ? '' : 's'}`, why: [] });
 
   append(
     failures,
@@ -133,6 +141,7 @@ export function runTest(parsed: ParsedTestFile, index: number, host: TestHost, o
     ...base,
     status: failures.length > 0 ? 'fail' : 'pass',
     failures,
+    ...(notes.length > 0 ? { notes } : {}),
     errors: [],
     steps: items.length,
     decisions: keep ? decisions : [],

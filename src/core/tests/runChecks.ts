@@ -11,6 +11,7 @@ import { summarize } from '../simulator/summary.ts';
 import { isViolation } from '../simulator/violations.ts';
 import type { RunExpectation } from './schema.ts';
 import { describeDecision } from './stepMatch.ts';
+import { resolveRuleRef } from './ruleRef.ts';
 import type { TestFailure } from './types.ts';
 
 export interface RunCheckInput {
@@ -67,17 +68,18 @@ export function checkRun(input: RunCheckInput): TestFailure[] {
   if (run.fires) {
     const summary = summarize(decisions, { ...(input.agent ? { agent: input.agent } : {}), ...(input.workflow ? { workflow: input.workflow } : {}) });
     for (const ref of run.fires) {
-      if (typeof ref === 'object') {
+      if (typeof ref === 'object' && 'node' in ref) {
         const index = parseRuleNumber(ref.rule) ?? -1;
         const name = `workflow rule ${ruleNumber(index)} of node \`${ref.node}\``;
         const c = summary.workflowRules.find((r) => r.node === ref.node && r.rule === index);
         if (!c) failures.push({ line, expected: `${name} fires at least once`, seen: `the workflow has no such rule`, why: [] });
         else if (c.fired === 0) failures.push({ line, expected: `${name} (${c.type}) fires at least once`, seen: 'it never fired', why: [] });
       } else {
-        const index = parseRuleNumber(ref) ?? -1;
-        const name = `rule ${ruleNumber(index)}`;
+        const r = resolveRuleRef(ref, input.agent);
+        const index = r.index ?? -1;
+        const name = r.index !== undefined && r.index !== r.written ? `rule ${ruleNumber(index)} (was ${ruleNumber(r.written ?? 0)})` : `rule ${ruleNumber(r.written ?? 0)}`;
         const c = summary.toolRules[index];
-        if (!c) failures.push({ line, expected: `${name} fires at least once`, seen: `the agent has ${plural(summary.toolRules.length, 'rule')}`, why: [] });
+        if (!c) failures.push({ line, expected: `${name} fires at least once`, seen: r.note ?? `the agent has ${plural(summary.toolRules.length, 'rule')}`, why: [] });
         else if (c.fired === 0) failures.push({ line, expected: `${name} (${c.type} on \`${c.tool}\`) fires at least once`, seen: 'it never fired', why: [] });
       }
     }

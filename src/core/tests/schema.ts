@@ -21,6 +21,29 @@ export const RuleNumberRef = z
   .describe('A rule by the studio’s numbering: "#3" is the third rule in source order of its agent (tool rules) or of its node (workflow rules).');
 export type RuleNumberRef = z.infer<typeof RuleNumberRef>;
 
+// (the union's own error would be "Invalid input": say what to write instead)
+const toolRuleRefError = (issue: { input?: unknown }) =>
+  issue.input === null || issue.input === undefined ? 'write the rule number in quotes, "#3" (an unquoted # starts a YAML comment)' : 'a rule is written "#N" (N from 1), or { number: "#N", tool, type, conditions }';
+
+/**
+ * A tool rule by number, or by number and identity (`ruleRef.ts`): a test compares by the identity,
+ * so a rule renumbered by an edit elsewhere still matches.
+ */
+export const ToolRuleRef = z
+  .union(
+    [
+    RuleNumberRef,
+    z.strictObject({
+      number: RuleNumberRef,
+      tool: z.string().min(1).describe('The tool the rule is on (`*` for every tool).'),
+      type: z.string().min(1).describe('The rule type, e.g. MaxCalls.'),
+      conditions: z.array(z.string()).optional().describe('The rule’s conditions (tools), when it has some.'),
+    }),
+    ],
+    { error: (issue) => toolRuleRefError(issue) },
+  )
+  .describe('A tool rule: "#5", or { number: "#5", tool, type, conditions }: the rule is found by what it is, the number says where it was.');
+
 /** Decision kinds an expectation may name, plus `none` (the step made no decision). */
 export const EXPECTED_KINDS = [...DECISION_KINDS, 'none'] as const;
 
@@ -41,7 +64,7 @@ export const StepExpectation = z
     tool: z.string().min(1).optional().describe('The tool the decision is about.'),
     code: z.string().min(1).optional().describe('The failure code, e.g. PrerequisitesNotMet.'),
     to: z.string().min(1).optional().describe('The node a transition lands on.'),
-    rule: RuleNumberRef.optional(),
+    rule: ToolRuleRef.optional(),
     message: z.string().optional().describe('Text the decision’s message contains.'),
     interrupt: InterruptExpectation.optional(),
   })
@@ -72,9 +95,9 @@ export const RunExpectation = z
       .describe('true: the agent loop exits (an exit decision), no exit was blocked, and no trace line was unusable; for a workflow without an agent, the workflow reaches done.'),
     noViolations: z.boolean().optional().describe('true: no blocked, denied, timeout, not_found, deduplicated, exit_blocked, interrupt or error decision; false: at least one.'),
     fires: z
-      .array(z.union([RuleNumberRef, WorkflowRuleRef]))
+      .array(z.union([ToolRuleRef, WorkflowRuleRef]))
       .optional()
-      .describe('Rules that must fire at least once: "#3" for a tool rule, { node, rule } for a workflow rule.'),
+      .describe('Rules that must fire at least once: "#3" (or { number, tool, type, conditions }) for a tool rule, { node, rule } for a workflow rule.'),
   })
   .describe('What the whole run must show.');
 export type RunExpectation = z.infer<typeof RunExpectation>;

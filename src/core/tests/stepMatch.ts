@@ -5,19 +5,27 @@
 import type { Decision } from '../engine/decisions.ts';
 import { ruleNumber, parseRuleNumber } from '../model/ruleNumber.ts';
 import type { StepExpectation } from './schema.ts';
+import type { Agent } from '../model/toolRules.ts';
+import { resolveRuleRef } from './ruleRef.ts';
 
 type Fields = Record<string, unknown>;
 
 const field = (d: Decision, key: string): unknown => (d as unknown as Fields)[key];
 
-/** How many of the expectation's fields the decision matches, and whether it matches them all. */
-export function scoreDecision(e: StepExpectation, d: Decision): { matched: number; all: boolean } {
+/**
+ * How many of the expectation's fields the decision matches, and whether it matches them all. A
+ * rule named with its identity is compared by it, against `agent`'s rules (`ruleRef.ts`).
+ */
+export function scoreDecision(e: StepExpectation, d: Decision, agent?: Agent): { matched: number; all: boolean } {
   const checks: boolean[] = [];
   if (e.decision !== undefined && e.decision !== 'none') checks.push(d.kind === e.decision);
   if (e.tool !== undefined) checks.push(field(d, 'tool') === e.tool);
   if (e.code !== undefined) checks.push(field(d, 'code') === e.code);
   if (e.to !== undefined) checks.push(d.kind === 'transition' && d.to === e.to);
-  if (e.rule !== undefined) checks.push(field(d, 'rule') === parseRuleNumber(e.rule));
+  if (e.rule !== undefined) {
+    const index = resolveRuleRef(e.rule, agent).index;
+    checks.push(index !== undefined && field(d, 'rule') === index);
+  }
   if (e.message !== undefined) {
     const text = field(d, 'message') ?? field(d, 'text');
     checks.push(typeof text === 'string' && text.includes(e.message));
@@ -37,12 +45,12 @@ export function scoreDecision(e: StepExpectation, d: Decision): { matched: numbe
 }
 
 /** Whether the step's decisions satisfy the expectation; when not, the decision closest to it. */
-export function matchStep(e: StepExpectation, decisions: readonly Decision[]): { ok: true } | { ok: false; closest?: Decision } {
+export function matchStep(e: StepExpectation, decisions: readonly Decision[], agent?: Agent): { ok: true } | { ok: false; closest?: Decision } {
   if (e.decision === 'none') return decisions.length === 0 ? { ok: true } : { ok: false, ...(decisions[0] ? { closest: decisions[0] } : {}) };
   let best: Decision | undefined;
   let bestScore = -1;
   for (const d of decisions) {
-    const s = scoreDecision(e, d);
+    const s = scoreDecision(e, d, agent);
     if (s.all) return { ok: true };
     if (s.matched > bestScore) {
       best = d;
@@ -54,16 +62,28 @@ export function matchStep(e: StepExpectation, decisions: readonly Decision[]): {
 
 const quote = (s: string) => JSON.stringify(s);
 
-/** An expectation in one line: `blocked transform PrerequisitesNotMet rule #3, message contains "…"`. */
-export function describeExpectation(e: StepExpectation): string {
+/** Decision kinds about a tool call: their description names the tool (or "any tool" when the expectation leaves it open). */
+const TOOL_KINDS = new Set(['allowed', 'auto', 'blocked', 'deduplicated', 'denied', 'timeout', 'not_found', 'ignored', 'periodic_due']);
+
+/**
+ * An expectation in one line, its parts in the order {@link describeDecision} says a decision's
+ * (kind, tool, code, rule): `blocked \`load\` MaxCallsExceeded rule #4 (was #5)`. With `agent`, a
+ * rule named by identity is given its number now, and the number written when it changed.
+ */
+export function describeExpectation(e: StepExpectation, agent?: Agent): string {
   if (e.decision === 'none') return 'no decision';
   const parts: string[] = [];
   const kind = e.decision ?? (e.interrupt ? 'interrupt' : undefined);
   if (kind) parts.push(kind);
   if (e.tool !== undefined) parts.push(`\`${e.tool}\``);
+  else if (kind !== undefined && TOOL_KINDS.has(kind)) parts.push('any tool');
   if (e.code !== undefined) parts.push(e.code);
   if (e.to !== undefined) parts.push(`to \`${e.to}\``);
-  if (e.rule !== undefined) parts.push(`rule ${ruleNumber(parseRuleNumber(e.rule) ?? 0)}`);
+  if (e.rule !== undefined) {
+    const r = resolveRuleRef(e.rule, agent);
+    const written = `rule ${ruleNumber(r.written ?? 0)}`;
+    parts.push(r.index === undefined ? `${written} (no longer in the rules)` : r.index !== r.written ? `rule ${ruleNumber(r.index)} (was ${ruleNumber(r.written ?? 0)})` : written);
+  }
   const i = e.interrupt;
   if (i?.ruleType !== undefined) parts.push(i.ruleType);
   if (i?.rule !== undefined) parts.push(`rule ${ruleNumber(parseRuleNumber(i.rule) ?? 0)}`);

@@ -27,6 +27,8 @@ export interface TestResult {
   failures: TestFailure[];
   /** Why the test could not run (status `error`). */
   errors: string[];
+  /** What changed without failing it: `step 5: rule #5 is now #4` (a rule found by its identity at another number). */
+  notes?: string[];
   /** Trace items replayed. */
   steps: number;
   /** Every decision of the run (empty when the test could not run, or the runner was asked not to keep them). */

@@ -11,6 +11,7 @@ import { summarize } from '../simulator/summary.ts';
 import { isViolation } from '../simulator/violations.ts';
 import { parseTestFile, problemPlace } from './parse.ts';
 import { pinAll, pinCounts, pinDecision, pinStep } from './pin.ts';
+import { resolveRuleRef } from './ruleRef.ts';
 import { runTest, type TestHost } from './run.ts';
 import { exitsCleanly } from './runChecks.ts';
 import { setUpTest } from './setup.ts';
@@ -56,7 +57,7 @@ export function updateTestText(file: string, text: string, host: TestHost): Upda
     const setup = setUpTest(parsed, i, host);
     const prepared = setup.ok ? setup.prepared : undefined;
     if (test.expect === undefined && test.run === undefined) {
-      const pinned = pinAll(decisions, decisionSteps);
+      const pinned = pinAll(decisions, decisionSteps, prepared?.agent);
       edits.appendToMap(parsed.nodeAt(['tests', i]), [
         ['expect', pinned.length > 0 ? pinned : []],
         ['run', { counts: pinCounts(decisions) }],
@@ -72,21 +73,22 @@ export function updateTestText(file: string, text: string, host: TestHost): Upda
       perStep.set(s, list);
     });
     const expect = test.expect ?? [];
+    const agent = prepared?.agent;
     expect.forEach((e, j) => {
       const node = parsed.nodeAt(['tests', i, 'expect', j]);
       const step = e.step - 1;
       if (step >= result.steps) {
         edits.removeItem(node);
-        changes.push(`${label}: step ${e.step}: - ${describeExpectation(e)} (removed: the trace has ${result.steps} steps)`);
+        changes.push(`${label}: step ${e.step}: - ${describeExpectation(e, agent)} (removed: the trace has ${result.steps} steps)`);
         return;
       }
       const here = perStep.get(step) ?? [];
-      if (matchStep(e, here).ok) return;
-      const others = expect.filter((o, k) => k !== j && o.step === e.step && matchStep(o, here).ok);
-      const fresh = here.filter((d) => !others.some((o) => matchStep(o, [d]).ok));
-      const pinned = here.length === 0 ? pinStep(here, step) : fresh.map((d) => pinDecision(d, step));
+      if (matchStep(e, here, agent).ok) return;
+      const others = expect.filter((o, k) => k !== j && o.step === e.step && matchStep(o, here, agent).ok);
+      const fresh = here.filter((d) => !others.some((o) => matchStep(o, [d], agent).ok));
+      const pinned = here.length === 0 ? pinStep(here, step) : fresh.map((d) => pinDecision(d, step, agent));
       edits.replaceItem(node, pinned);
-      changes.push(`${label}: step ${e.step}: - ${describeExpectation(e)}  + ${pinned.length > 0 ? pinned.map(describeExpectation).join('; ') : '(already pinned by the others)'}`);
+      changes.push(`${label}: step ${e.step}: - ${describeExpectation(e, agent)}  + ${pinned.length > 0 ? pinned.map((x) => describeExpectation(x, agent)).join('; ') : '(already pinned by the others)'}`);
     });
     if (test.run) {
       const next = updatedRun(test.run, decisions, prepared);
@@ -133,11 +135,11 @@ function updatedRun(run: RunExpectation, decisions: readonly Decision[], prepare
   }
   if (run.fires) {
     const kept = run.fires.filter((ref) => {
-      if (typeof ref === 'object') return (summary.workflowRules.find((r) => r.node === ref.node && r.rule === parseRuleNumber(ref.rule))?.fired ?? 0) > 0;
-      return (summary.toolRules[parseRuleNumber(ref) ?? -1]?.fired ?? 0) > 0;
+      if (typeof ref === 'object' && 'node' in ref) return (summary.workflowRules.find((r) => r.node === ref.node && r.rule === parseRuleNumber(ref.rule))?.fired ?? 0) > 0;
+      return (summary.toolRules[resolveRuleRef(ref, prepared?.agent).index ?? -1]?.fired ?? 0) > 0;
     });
     if (kept.length !== run.fires.length) {
-      for (const ref of run.fires) if (!kept.includes(ref)) changes.push(`fires: - ${typeof ref === 'object' ? `${ref.node} ${String(ref.rule)}` : String(ref)} (never fired)`);
+      for (const ref of run.fires) if (!kept.includes(ref)) changes.push(`fires: - ${typeof ref === 'object' ? ('node' in ref ? `${ref.node} ${String(ref.rule)}` : String(ref.number)) : String(ref)} (never fired)`);
       out.fires = kept;
       keys.add('fires');
     }
