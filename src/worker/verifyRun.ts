@@ -9,9 +9,15 @@ import { loadRuleFile } from '../core/codecs/load.ts';
 import { checkFiles, hasErrors } from '../core/check.ts';
 import { verifyFilesSteps, type FilesVerification } from '../core/verify/explore.ts';
 import { VerifyRequest, type VerifyProgress, type VerifyReply } from './protocol.ts';
+import { CLI_FURTHER, STUDIO_MAX_STATES } from '../core/verify/limits.ts';
+import type { VerifyDiagnostic } from '../core/verify/explore.ts';
 
-/** The state budget of a verification in the studio (the CLI's default is larger). */
-export const STUDIO_MAX_STATES = 50_000;
+/** V006 in the studio's words: its Problems list offers to verify again with a higher limit (the CLI keeps its flags). */
+function studioWords(d: VerifyDiagnostic): VerifyDiagnostic {
+  return d.code === 'V006' ? { ...d, message: d.message.replace(CLI_FURTHER, 'to go further, verify again with a higher limit') } : d;
+}
+
+export { STUDIO_MAX_STATES };
 
 /** Search between two progress messages (and chances to see a cancel). */
 const SLICE_MS = 50;
@@ -60,7 +66,7 @@ export async function runVerification(
   await onProgress({ states: total, depth: progress.depth });
   return {
     status: 'done',
-    diagnostics: result.diagnostics,
+    diagnostics: result.diagnostics.map(studioWords),
     agents: result.agents.map((a) => ({ agent: a.agent, file: a.file, stats: a.stats })),
     workflows: result.workflows.map((w) => ({ workflow: w.workflow, file: w.file, stats: w.stats })),
   };

@@ -80,6 +80,7 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
   const verifying = useStore(verifyStore(), (s) => s.running);
   const progress = useStore(verifyStore(), (s) => s.progress);
   const cancelledAfter = useStore(verifyStore(), (s) => s.cancelledAfter);
+  const maxStates = useStore(verifyStore(), (s) => s.maxStates);
 
   useEffect(() => {
     if (!focusRequest) return;
@@ -119,7 +120,7 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
         {verifying && (
           <>
             <span className="muted verify-progress" role="status">
-              Verifying{progress ? ` · ${progress.states.toLocaleString('en-US')} states` : '…'}
+              Verifying{progress ? ` · ${progress.states.toLocaleString('en-US')} of ${maxStates.toLocaleString('en-US')} states` : '…'}
             </span>
             <Button variant="ghost" className="verify-cancel" label="Cancel" title="Stop verifying (the next edit verifies again)" onClick={() => verifyStore().getState().cancel()} />
           </>
@@ -148,7 +149,7 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
                 const p = first + i;
                 const trace = (d as VerifyDiagnostic).trace;
                 items.push(
-                  <li key={i} ref={virtual.measure(row)} style={top(row)} aria-setsize={g.problems.length} aria-posinset={i + 1} className={trace ? 'has-trace' : undefined}>
+                  <li key={i} ref={virtual.measure(row)} style={top(row)} aria-setsize={g.problems.length} aria-posinset={i + 1} className={trace || d.code === 'V006' ? 'has-trace' : undefined}>
                     <button type="button" className={`problem sev-${d.severity}`} data-problem={p} tabIndex={p === active ? 0 : -1} onFocus={() => setCurrent(p)} onClick={() => activate(g.doc, d)}>
                       <span className="problem-sev">
                         <span aria-hidden="true">{ICON[d.severity]}</span> {d.severity}
@@ -162,6 +163,16 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
                     {d.fix && (
                       <button type="button" className="problem-trace" title={d.fix.title} aria-label={`Fix: ${d.fix.title}`} onClick={() => applyQuickFix(store, g.doc, d)}>
                         Fix
+                      </button>
+                    )}
+                    {d.code === 'V006' && !verifying && (
+                      <button
+                        type="button"
+                        className="problem-trace"
+                        title="Search again with a higher limit of states: findings then hold for longer call sequences"
+                        onClick={() => verifyStore().getState().raiseLimit(store)}
+                      >
+                        Verify with {(maxStates * 4).toLocaleString('en-US')} states
                       </button>
                     )}
                     {trace && (

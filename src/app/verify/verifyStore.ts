@@ -14,6 +14,7 @@ import { formToSettings } from '../simulator/settingsForm.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import type { ProjectData, StudioStore } from '../state/store.ts';
 import { knownDiagnostics, settledText, textPendingIn, type RuleDoc } from '../state/documents.ts';
+import { STUDIO_MAX_STATES } from '../../core/verify/limits.ts';
 
 export interface VerifyState {
   /** V-findings of the last finished verification, by file name. */
@@ -26,6 +27,10 @@ export interface VerifyState {
   progress: VerifyProgress | undefined;
   /** The last verification was cancelled after this many states (its findings are dropped). */
   cancelledAfter?: number;
+  /** The state budget each search gets (the studio's default, raised by {@link raiseLimit}). */
+  maxStates: number;
+  /** Verifies again with four times the state budget (V006's action; it stays raised for this project). */
+  raiseLimit(store: StudioStore): void;
   error?: string;
   /** Verifies the project's agent and workflow documents now (a verification still running is cancelled). */
   run(project: ProjectData, settings: ChosenSettings): Promise<void>;
@@ -68,6 +73,11 @@ export function createVerifyStore(client: () => SimulationClient) {
       settings: undefined,
       running: false,
       progress: undefined,
+      maxStates: STUDIO_MAX_STATES,
+      raiseLimit(store) {
+        set({ maxStates: get().maxStates * 4 });
+        void get().run(store.getState().project, currentSettings());
+      },
       async run(project, settings) {
         const mine = ++generation;
         if (inFlight !== undefined) client().cancel(inFlight);
@@ -79,7 +89,7 @@ export function createVerifyStore(client: () => SimulationClient) {
         }
         set({ running: true, progress: undefined, cancelledAfter: undefined });
         try {
-          const handle = client().verify({ ruleFiles: ruleDocs.map((d) => ({ name: d.fileName, text: settledText(d) })), settings }, (progress) => {
+          const handle = client().verify({ ruleFiles: ruleDocs.map((d) => ({ name: d.fileName, text: settledText(d) })), settings, maxStates: get().maxStates }, (progress) => {
             if (mine === generation) set({ progress });
           });
           inFlight = handle.id;
@@ -99,7 +109,7 @@ export function createVerifyStore(client: () => SimulationClient) {
         generation++;
         if (inFlight !== undefined) client().cancel(inFlight);
         inFlight = undefined;
-        set({ diagnostics: [], agents: [], running: false, progress: undefined, error: undefined, cancelledAfter: undefined, settings: undefined });
+        set({ diagnostics: [], agents: [], running: false, progress: undefined, error: undefined, cancelledAfter: undefined, settings: undefined, maxStates: STUDIO_MAX_STATES });
       },
       watch(store, delayMs = 300) {
         let timer: ReturnType<typeof setTimeout> | undefined;

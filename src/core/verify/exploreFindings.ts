@@ -15,6 +15,7 @@ import { judgedLettaRules } from './exploreLettaRules.ts';
 import { callDecision, probeState, type ProbedState } from './probe.ts';
 import { append } from '../model/append.ts';
 import { claimTitle, refusalWhy, type CounterexampleClaim } from './counterexampleClaim.ts';
+import { CLI_FURTHER } from './limits.ts';
 
 /** At most this many findings of one code (the shortest ones). */
 const PER_CODE = 10;
@@ -344,7 +345,7 @@ export function toolFindings(s: ToolSearch): VerifyFinding[] {
       {
         code: 'V006',
         severity: 'info',
-        message: `The search stopped at ${s.states} states before every first move was tried (raise --max-states or --max-seconds to go further): no tool, rule or exit is claimed unreachable.`,
+        message: `The search stopped at ${s.states} states before every first move was tried (${CLI_FURTHER}): no tool, rule or exit is claimed unreachable.`,
         proof: 'bounded',
       },
     ];
@@ -361,7 +362,7 @@ export function toolFindings(s: ToolSearch): VerifyFinding[] {
     out.push({
       code: 'V006',
       severity: 'info',
-      message: `The search stopped at ${s.states} states (raise --max-states or --max-seconds to go further): every finding holds for call sequences of up to ${s.completeDepth} moves; "never" means "not within that bound".`,
+      message: `The search stopped at ${s.states} states (${CLI_FURTHER}): every finding holds for call sequences of up to ${s.completeDepth} moves; "never" means "not within that bound".`,
       proof: 'bounded',
     });
   return out;
