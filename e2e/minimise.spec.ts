@@ -59,7 +59,7 @@ test('Minimise on a blocked call yields a shorter trace with the same decision',
   await expect(minimising).toHaveCount(0);
   await expect(selected).toHaveAccessibleName(/blocked deploy MaxCallsExceeded\s*, rule #2$/);
   await expect(sim(page).getByRole('slider', { name: 'Step' })).toHaveValue('3');
-  await expect(page.getByText(/Minimised 30,000 events to 4 in .*Save as test/)).toBeVisible();
+  await expect(page.getByText(/Minimised 30,000 steps to 4, ending in deploy blocked by rule #2\. .*Save as test/)).toBeVisible();
   await expect(decision.getByRole('heading')).toContainText('Blocked');
   await page.screenshot({ path: 'test-results/minimise-result.png' });
   await page.setViewportSize({ width: 1280, height: 720 });
