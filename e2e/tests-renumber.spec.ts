@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openEtl, region, screenshotsWithAxe } from './helpers.ts';
+import { openEtl, openExample, region, screenshotsWithAxe } from './helpers.ts';
 
 /**
  * review16 #2 and #3, the review's steps: the ETL example, its walk-through run saved as a test; in
@@ -50,4 +50,24 @@ test('deleting rule #4 renumbers #5 without failing its test; rules in the Tests
   await walk.getByRole('list', { name: 'Renumbered rules' }).getByRole('button', { name: 'rule #5 is now #4' }).click();
   await expect(region(page, 'Inspector')).toContainText('Rule #4');
   await expect(region(page, 'Inspector')).toContainText(/Max calls/);
+});
+
+test('a hegel test failure: Expected and Seen link the rule they name', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openExample(page, 'hegel-execution.yaml', 'code');
+  await page.getByRole('tab', { name: /^Tests/ }).click();
+  await expect(tests(page).getByRole('status')).toHaveText(/passed/, { timeout: 30_000 });
+  // the review's edit: code's repeated_command threshold 5 → 50, in the Inspector
+  await region(page, 'Graph').locator('.react-flow__node[data-id="code"]').click();
+  const threshold = region(page, 'Inspector').getByRole('spinbutton', { name: 'Threshold' }).first();
+  await threshold.fill('50');
+  await threshold.press('Tab');
+  const failed = tests(page).locator('.tests-test[data-status="fail"]').first();
+  await expect(failed).toContainText('interrupt repeated_command rule #2 of node code', { timeout: 30_000 });
+  // select another phase first: the link brings the rule's phase back
+  await region(page, 'Graph').locator('.react-flow__node[data-id="plan"]').click();
+  await expect(region(page, 'Inspector').getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('plan');
+  await failed.getByRole('button', { name: 'rule #2 of node code' }).first().click();
+  await expect(region(page, 'Inspector').getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('code');
+  await expect(region(page, 'Inspector')).toContainText('#2 Repeated command');
 });
