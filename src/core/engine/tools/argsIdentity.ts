@@ -120,9 +120,56 @@ export function callHash(tool: string, args: Readonly<Record<string, Json>>): nu
   return mix(hashString(tool) ^ hashJson(args as Json, SKIPPED));
 }
 
-/** The hash of a call's arguments without top-level `request_heartbeat` (key order free). */
+/*
+ * The arguments' own keys and string values, by position, for {@link argsHash}: a call names the
+ * same keys as the call before it (same tool or not, mostly), and many of its string values repeat
+ * (an operation, a path). Pure memos like the key cache above (`===` compares the text), kept
+ * apart from it so that a cached key is known not to be `request_heartbeat`. Strings longer than
+ * {@link CACHED_VALUE_MAX} are not kept (a module-level cache must not hold a large text alive).
+ */
+const topKey: (string | undefined)[] = new Array<string | undefined>(KEY_CACHE).fill(undefined);
+const topKeyHash = new Int32Array(KEY_CACHE);
+const topValue: (string | undefined)[] = new Array<string | undefined>(KEY_CACHE).fill(undefined);
+const topValueHash = new Int32Array(KEY_CACHE);
+const CACHED_VALUE_MAX = 64;
+
+/**
+ * The hash of a call's arguments without top-level `request_heartbeat` (key order free): the same
+ * number as `hashJson(args, 'request_heartbeat')`, computed by a loop written for the common flat
+ * object of strings and numbers (keys and repeated strings from caches, numbers inline, anything
+ * else through {@link valueHash}).
+ */
 export function argsHash(args: Readonly<Record<string, Json>>): number {
-  return hashJson(args as Json, SKIPPED);
+  let sum = 0x1f83d9ab;
+  let position = 0;
+  for (const k in args) {
+    const x = args[k];
+    if (x === undefined) continue;
+    const at = position & (KEY_CACHE - 1);
+    let kh: number;
+    if (topKey[at] === k) kh = topKeyHash[at] as number;
+    else {
+      if (k === SKIPPED) continue;
+      kh = hashString(k);
+      topKey[at] = k;
+      topKeyHash[at] = kh;
+    }
+    let vh: number;
+    if (typeof x === 'string') {
+      if (topValue[at] === x) vh = topValueHash[at] as number;
+      else {
+        vh = hashString(x);
+        if (x.length <= CACHED_VALUE_MAX) {
+          topValue[at] = x;
+          topValueHash[at] = vh;
+        }
+      }
+    } else if (typeof x === 'number') vh = hashNumber(x);
+    else vh = valueHash(x);
+    sum = (sum + mix(kh ^ Math.imul(vh, 0x9e3779b1))) | 0;
+    position++;
+  }
+  return mix(sum);
 }
 
 /** Whether two calls' arguments are the same for dedupe. */
