@@ -7,19 +7,13 @@
  *   (tool {@link STALE}) and appended anew. Nothing is removed: the whole generation is cleared at
  *   once when its epoch can no longer deduplicate anything.
  * - **Index**: open addressing (linear probing, load ≤ ½) of log position + 1 in one `Int32Array`
- *   (4 bytes a slot); the hash is read from the log only when a slot is compared. New calls are
- *   indexed in batches of {@link BATCH}: the last calls of the log (from {@link indexed} on) are
- *   pending, found by a scan of the log's tail, and indexed together in one tight loop. An index
- *   slot is a cache miss at a random place in a large array; made one per call, between the rest
- *   of the engine's work, they were paid one after the other, while a batch's loop has many in
- *   flight at once.
+ *   (4 bytes a slot); the hash is read from the log only when a slot is compared.
  * - **Filter**: a bitmap with one bit per hash (16 bits per indexed call), so a call that was never
  *   recorded in the generation is told apart without touching the index: the bitmap is small
  *   enough to stay in the CPU's cache, the index is not. Bits are only ever set (the generation
  *   is cleared as a whole), so no counting is needed.
  */
 import type { Json } from '../../model/toolRules.ts';
-import { sameArgs } from './argsIdentity.ts';
 
 export type Args = Readonly<Record<string, Json>>;
 
@@ -27,8 +21,6 @@ export type Args = Readonly<Record<string, Json>>;
 export const STALE = -1;
 
 const MIN_LOG = 16;
-/** Calls indexed together ({@link Generation.indexed}): the most a lookup scans of the log's tail. */
-export const BATCH = 32;
 const MIN_SLOTS = 64;
 /** Filter bits per index slot: 8 (16 per call at the index's highest load). */
 const BITS_PER_SLOT_LOG2 = 3;
@@ -50,10 +42,8 @@ export class Generation {
   live = 0;
   /** Positions below this one hold no arguments any more (expired or stale). */
   swept = 0;
-  /** Calls in the index or pending (to be indexed): the distinct calls recorded. */
+  /** Calls in the index. */
   keys = 0;
-  /** Log positions below this one are indexed (or stale); the ones from it on are pending. */
-  indexed = 0;
   slots = new Int32Array(MIN_SLOTS);
   mask = MIN_SLOTS - 1;
   bits = new Int32Array((MIN_SLOTS << BITS_PER_SLOT_LOG2) >>> 5);
@@ -94,44 +84,6 @@ export class Generation {
     this.bits[b >>> 5] = (this.bits[b >>> 5] as number) | (1 << (b & 31));
   }
 
-  /**
-   * Counts a new call (just appended, so pending) and puts it in the filter; the index takes it
-   * with its batch ({@link indexPending}). Call {@link full} (and {@link grow}) first.
-   */
-  pend(hash: number): void {
-    this.keys++;
-    const b = hash >>> this.bitShift;
-    this.bits[b >>> 5] = (this.bits[b >>> 5] as number) | (1 << (b & 31));
-    if (this.len - this.indexed >= BATCH) this.indexPending();
-  }
-
-  /**
-   * Indexes the pending calls. A call already in the index is skipped: a call recorded again while
-   * its earlier execution was indexed takes over that slot at once.
-   */
-  indexPending(): void {
-    const { slots, mask, word } = this;
-    for (let p = this.indexed; p < this.len; p++) {
-      if (word[4 * p + 3] === STALE) continue;
-      let i = (word[4 * p + 2] as number) & mask;
-      for (let s = slots[i] as number; s !== 0; s = slots[i] as number) {
-        if (s === p + 1) break;
-        i = (i + 1) & mask;
-      }
-      slots[i] = p + 1;
-    }
-    this.indexed = this.len;
-  }
-
-  /** Log position of the pending call with this hash, tool and arguments, or −1. */
-  findPending(hash: number, toolId: number, args: Args): number {
-    const word = this.word;
-    for (let p = this.len - 1; p >= this.indexed; p--) {
-      if (word[4 * p + 2] === hash && word[4 * p + 3] === toolId && sameArgs(this.args[p] as Args, args)) return p;
-    }
-    return -1;
-  }
-
   /** Whether one more call would take the index past half full (then {@link grow} first). */
   full(): boolean {
     return 2 * (this.keys + 1) > this.mask + 1;
@@ -165,7 +117,6 @@ export class Generation {
     this.live = 0;
     this.swept = 0;
     this.keys = 0;
-    this.indexed = 0;
   }
 
   private growLog(): void {
@@ -190,6 +141,5 @@ export class Generation {
       const hash = this.word[4 * p + 2] as number;
       this.index(this.emptySlot(hash), p, hash);
     }
-    this.indexed = this.len;
   }
 }

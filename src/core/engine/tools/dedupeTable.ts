@@ -64,7 +64,7 @@ export class DedupeTable {
   private probeWhere = 0;
   /** Log position of the call found. */
   private probePos = 0;
-  /** Index slot of the call found in the current generation (−1: not found there, or found pending). */
+  /** Index slot of the call found in the current generation, or the empty slot where it would go there (−1: not probed). */
   private probeSlot = -1;
 
   /**
@@ -115,20 +115,22 @@ export class DedupeTable {
       if (cur.time[2 * p] === now) return; // already recorded at this time
       cur.stale(p);
       const q = cur.append(hash, toolId, args, now);
-      // Found in the index: the new execution takes over its slot (the batch skips it). Found
-      // pending: the new one is pending in its place.
-      if (this.probeSlot >= 0) cur.slots[this.probeSlot] = q + 1;
+      cur.slots[this.probeSlot] = q + 1;
       this.probePos = q;
       return;
     }
     if (this.probeWhere === 2) this.old.stale(this.probePos);
-    if (cur.full()) cur.grow();
+    let slot = this.probeSlot;
+    if (cur.full()) {
+      cur.grow();
+      slot = -1;
+    }
+    if (slot < 0) slot = cur.emptySlot(hash);
     const p = cur.append(hash, toolId, args, now);
+    cur.index(slot, p, hash);
     this.probeWhere = 1;
     this.probePos = p;
-    this.probeSlot = -1;
-    cur.pend(hash);
-    // pend may have indexed the batch: the slot is found again if the call is recorded again.
+    this.probeSlot = slot;
   }
 
   /** Moves to the clock's time: ends the epochs that are over and sweeps the calls that expired. */
@@ -143,7 +145,6 @@ export class DedupeTable {
         this.cur.clear();
         this.epochStart = now;
       } else {
-        this.cur.indexPending(); // the older generation is looked up in its index only
         this.old = this.cur;
         this.cur = cleared;
         this.epochStart += w;
@@ -181,23 +182,20 @@ export class DedupeTable {
     this.probeSlot = -1;
     const cur = this.cur;
     if (!cur.absent(hash)) {
-      const pending = cur.findPending(hash, toolId, args);
-      if (pending >= 0) {
-        this.probeWhere = 1;
-        this.probePos = pending;
-        return;
-      }
       const { slots, mask, word } = cur;
-      for (let i = hash & mask; ; i = (i + 1) & mask) {
+      let i = hash & mask;
+      for (;;) {
         const s = slots[i] as number;
         if (s === 0) break;
         if (word[4 * s - 2] === hash && word[4 * s - 1] === toolId && sameArgs(cur.args[s - 1] as Args, args)) {
           this.probeWhere = 1;
           this.probePos = s - 1;
-          this.probeSlot = i;
-          return;
+          break;
         }
+        i = (i + 1) & mask;
       }
+      this.probeSlot = i;
+      if (this.probeWhere !== 0) return;
     }
     const old = this.old;
     if (old.live === 0 || old.absent(hash)) return;
@@ -272,7 +270,6 @@ export class DedupeTable {
       const p = cur.append(hash, s.tool[k] as number, s.args[k] as Args, s.time[k] as number);
       cur.index(cur.emptySlot(hash), p, hash);
     }
-    cur.indexed = cur.len;
     this.epochStart = n > 0 ? (s.time[0] as number) : Number.NEGATIVE_INFINITY;
     this.liveFrom = Number.NEGATIVE_INFINITY;
     this.sweepAt = Number.NEGATIVE_INFINITY;
