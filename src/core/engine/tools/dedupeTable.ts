@@ -106,8 +106,11 @@ export class DedupeTable {
   recordNow(toolId: number, args: Args): void {
     if (this.windowMs <= 0) return;
     const now = this.clock[0] as number;
-    this.advance();
-    if (this.probeArgs !== args || this.probeTool !== toolId || this.probeTime !== now) this.probe(toolId, args);
+    // The check of this call at this time has moved the table to it and found what there is.
+    if (this.probeArgs !== args || this.probeTool !== toolId || this.probeTime !== now) {
+      this.advance();
+      this.probe(toolId, args);
+    }
     const cur = this.cur;
     const hash = this.probeHash;
     if (this.probeWhere === 1) {
