@@ -33,15 +33,15 @@ test('verifying a big agent shows its limit, and V006 offers to verify further',
   writeFileSync(file, WIDE);
   await importPaths(page, [file]);
   const problems = region(page, 'Problems');
-  await expect(problems.getByRole('status').filter({ hasText: /^Verifying · [\d,]+ of 50,000 states$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(problems.getByRole('status').filter({ hasText: /^Verifying · [\d,]+ states \(limit 50,000 each agent or workflow\)$/ })).toBeVisible({ timeout: 30_000 });
   const v006 = problems.locator('li', { hasText: 'V006' });
   await expect(v006).toBeVisible({ timeout: 60_000 });
-  await expect(v006).toContainText('The search stopped at 50000 states (to go further, verify again with a higher limit)');
+  await expect(v006).toContainText('The search stopped at 50,000 states (to go further, verify again with a higher limit)');
   await expect(problems).not.toContainText('--max-states');
   await screenshotsWithAxe(page, 'prove-verify-limit', '[aria-label="Problems"]');
   await page.setViewportSize({ width: 1280, height: 720 });
   await v006.getByRole('button', { name: 'Verify with 200,000 states' }).click();
-  await expect(problems.getByRole('status').filter({ hasText: /^Verifying · [\d,]+ of 200,000 states$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(problems.getByRole('status').filter({ hasText: /^Verifying · [\d,]+ states \(limit 200,000 each agent or workflow\)$/ })).toBeVisible({ timeout: 30_000 });
   await problems.getByRole('button', { name: 'Cancel' }).click();
   await expect(problems.getByRole('status').filter({ hasText: /^Verification cancelled after/ })).toBeVisible();
 });

@@ -41,7 +41,7 @@ test('Cancel stops a long verification and says how far it got; the Problems lis
 
   const problems = region(page, 'Problems');
   // The search runs in the worker and reports its progress.
-  await expect(progressOf(page)).toHaveText(/^Verifying · [\d,]+ states$/, { timeout: 60_000 });
+  await expect(progressOf(page)).toHaveText(/^Verifying · [\d,]+ states \(limit [\d,]+ each agent or workflow\)$/, { timeout: 60_000 });
   const cancel = problems.getByRole('button', { name: 'Cancel' });
   await cancel.click();
   await expect(progressOf(page)).toHaveText(/^Verification cancelled after [\d,]+ states$/, { timeout: 30_000 });

@@ -120,7 +120,8 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
         {verifying && (
           <>
             <span className="muted verify-progress" role="status">
-              Verifying{progress ? ` · ${progress.states.toLocaleString('en-US')} of ${maxStates.toLocaleString('en-US')} states` : '…'}
+              {/* the count runs over every search; the limit is each search's (it read "732,958 of 50,000" with several agents) */}
+              Verifying{progress ? ` · ${progress.states.toLocaleString('en-US')} states (limit ${maxStates.toLocaleString('en-US')} each agent or workflow)` : '…'}
             </span>
             <Button variant="ghost" className="verify-cancel" label="Cancel" title="Stop verifying (the next edit verifies again)" onClick={() => verifyStore().getState().cancel()} />
           </>
@@ -149,7 +150,7 @@ export function ProblemsPanel({ id, hidden, onReveal }: { id?: string; hidden?: 
                 const p = first + i;
                 const trace = (d as VerifyDiagnostic).trace;
                 items.push(
-                  <li key={i} ref={virtual.measure(row)} style={top(row)} aria-setsize={g.problems.length} aria-posinset={i + 1} className={trace || d.code === 'V006' ? 'has-trace' : undefined}>
+                  <li key={i} ref={virtual.measure(row)} style={top(row)} aria-setsize={g.problems.length} aria-posinset={i + 1} className={trace || d.code === 'V006' || d.fix ? 'has-trace' : undefined}>
                     <button type="button" className={`problem sev-${d.severity}`} data-problem={p} tabIndex={p === active ? 0 : -1} onFocus={() => setCurrent(p)} onClick={() => activate(g.doc, d)}>
                       <span className="problem-sev">
                         <span aria-hidden="true">{ICON[d.severity]}</span> {d.severity}

@@ -345,7 +345,7 @@ export function toolFindings(s: ToolSearch): VerifyFinding[] {
       {
         code: 'V006',
         severity: 'info',
-        message: `The search stopped at ${s.states} states before every first move was tried (${CLI_FURTHER}): no tool, rule or exit is claimed unreachable.`,
+        message: `The search stopped at ${s.states.toLocaleString('en-US')} states before every first move was tried (${CLI_FURTHER}): no tool, rule or exit is claimed unreachable.`,
         proof: 'bounded',
       },
     ];
@@ -362,7 +362,7 @@ export function toolFindings(s: ToolSearch): VerifyFinding[] {
     out.push({
       code: 'V006',
       severity: 'info',
-      message: `The search stopped at ${s.states} states (${CLI_FURTHER}): every finding holds for call sequences of up to ${s.completeDepth} moves; "never" means "not within that bound".`,
+      message: `The search stopped at ${s.states.toLocaleString('en-US')} states (${CLI_FURTHER}): every finding holds for call sequences of up to ${s.completeDepth} moves; "never" means "not within that bound".`,
       proof: 'bounded',
     });
   return out;
