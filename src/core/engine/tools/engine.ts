@@ -11,7 +11,8 @@ import { toolProfileOf, type ReplaySettings } from '../settings.ts';
 import { DecisionStamp } from '../stamp.ts';
 import { copyLazyMessage } from '../lazyMessage.ts';
 import { runCall } from './call.ts';
-import { consentAnswered, type CallRequest, type CheckContext } from './checks.ts';
+import { consentAnswered, type CallRequest } from './checks.ts';
+import { checkContext } from './checkContext.ts';
 import { exitDecision, requestExit, runAutoStart } from './lifecycle.ts';
 import { createLettaPolicy } from './lettaPolicy.ts';
 import { createClaudePolicy } from './claudePolicy.ts';
@@ -67,7 +68,7 @@ export function createToolEngine(agent: Agent, given: ReplaySettings): ToolEngin
   const policy: ToolPolicy =
     profile === 'pattern' ? createPatternPolicy(agent, table) : profile === 'letta' ? createLettaPolicy(agent, table) : profile === 'claude' ? createClaudePolicy(agent, settings) : specPolicy;
   const state = new ToolState(settings.dedupeWindowMs, table.size, table.groups.length);
-  const ctx: CheckContext = { table, state, settings, policy, pass: { consent: undefined, grantUntil: Number.NaN } };
+  const ctx = checkContext(table, state, settings, policy);
   const periodic = new PeriodicTracker(table.periodic);
   const hasPeriodic = table.periodic.length > 0;
   /** The call being run (reused: a step runs one call from the trace). */

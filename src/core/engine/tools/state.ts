@@ -121,7 +121,10 @@ export class ToolState {
   }
   /** Steps to an event at `time` (the first one's time is kept). */
   stepTo(time: number): void {
-    if (Number.isNaN(this.firstMs)) this.firstMs = time;
+    // Stored at every step, not in a branch taken only at the first: a branch run before V8 kept
+    // feedback for this function had none, so the compiled step was thrown away at the next replay's
+    // first event.
+    this.firstMs = Number.isNaN(this.firstMs) ? time : this.firstMs;
     this.nowMs = time;
   }
   readonly dedupe: DedupeTable;

@@ -72,8 +72,14 @@ function compiledGroup(g: GroupRef, id: number): CompiledGroup {
 export class ToolTable {
   private readonly ids = new Map<string, number>();
   private readonly names: string[] = [];
-  /** Compiled rules by id, filled on first use ({@link tool}). */
+  /**
+   * Compiled rules by id, filled on first use ({@link tool}); `undefined` pushed for each tool
+   * interned, so the array never has holes. An array first stored into past its end turns holey,
+   * so the first engine's compiled `tool` read a holey array and the next engine's array, still
+   * packed and empty, made it throw that code away at its first call (`--trace-deopt`: wrong map).
+   */
   private readonly tools: (CompiledTool | undefined)[] = [];
+  /** Rust `{:?}` names by id, made on first use; kept without holes as {@link tools}. */
   private readonly debugNames: (string | undefined)[] = [];
   /** Every exclusive group once (by member set), in rule order; a group's id is its index here. */
   readonly groups: readonly CompiledGroup[];
@@ -110,6 +116,8 @@ export class ToolTable {
     const fresh = this.names.length;
     this.ids.set(name, fresh);
     this.names.push(name);
+    this.tools.push(undefined);
+    this.debugNames.push(undefined);
     return fresh;
   }
 
