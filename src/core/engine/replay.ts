@@ -81,99 +81,128 @@ export interface Replay {
 
 /** Starts a replay. The engines never read the wall clock: time comes from the events. */
 export function createReplay(config: ReplayConfig): Replay {
-  const settings = settingsFor(config.settings, config.agent);
-  const tools = config.agent ? createToolEngine(config.agent, settings) : undefined;
-  const workflow = config.workflow ? createWorkflowEngine(config.workflow, settings) : undefined;
-  let events = 0;
+  return new ReplayRun(config);
+}
+
+/**
+ * A class rather than closures, so that every replay of a process runs one set of functions: the
+ * code V8 compiled for the first replay then serves the next (a consumer's loop calling
+ * `pushInto` too), instead of each new replay's closures running interpreted until compiled again.
+ */
+class ReplayRun implements Replay {
+  readonly settings: ReplaySettings;
+  readonly timeClock: Float64Array;
+  private readonly tools: ToolEngine | undefined;
+  private readonly workflow: WorkflowEngine | undefined;
+  private events = 0;
   /**
    * Time of the last usable event (error decisions carry it): `lastEvent`'s when set, else
    * `lastTime[0]` (a typed array so storing it allocates nothing). Other events than tool calls
    * are kept rather than their time read: see `DecisionStamp.atEvent`.
    */
-  const lastTime = new Float64Array(1);
-  let lastEvent: TraceEvent | undefined;
-  const lastTimeMs = (): number => {
+  private readonly lastTime = new Float64Array(1);
+  private lastEvent: TraceEvent | undefined = undefined;
+  private readonly stamp: DecisionStamp;
+  /** The workflow's decisions of one event, and its step context: reused, so an event that decides nothing allocates nothing. */
+  private readonly wfOut: DecisionBody[] = [];
+  private readonly wfCtx = { executed: true };
+
+  constructor(config: ReplayConfig) {
+    const settings = settingsFor(config.settings, config.agent);
+    this.settings = settings;
+    this.tools = config.agent ? createToolEngine(config.agent, settings) : undefined;
+    this.workflow = config.workflow ? createWorkflowEngine(config.workflow, settings) : undefined;
+    this.stamp = config.timesAsMs ? new MsOnlyStamp() : new DecisionStamp();
+    this.timeClock = this.stamp.clock;
+  }
+
+  private lastTimeMs(): number {
+    const lastEvent = this.lastEvent;
     if (lastEvent !== undefined) {
-      lastTime[0] = lastEvent.time;
-      lastEvent = undefined;
+      this.lastTime[0] = lastEvent.time;
+      this.lastEvent = undefined;
     }
-    return lastTime[0] as number;
-  };
-  const stamp = config.timesAsMs ? new MsOnlyStamp() : new DecisionStamp();
+    return this.lastTime[0] as number;
+  }
 
   /** Workflow decisions get their stamp here (they are few: transitions and interrupts). */
-  const stampAll = (bodies: readonly DecisionBody[], line: number | undefined, out: Decision[]) => {
+  private stampAll(bodies: readonly DecisionBody[], line: number | undefined, out: Decision[]): void {
+    const stamp = this.stamp;
     for (const b of bodies) {
       const body = b.kind === 'error' && line !== undefined && b.line <= 0 ? { ...b, line } : b;
       out.push({ seq: stamp.seq++, event: stamp.event, time: stamp.time, ...body } as Decision);
     }
-  };
-  /** The workflow's decisions of one event, and its step context: reused, so an event that decides nothing allocates nothing. */
-  const wfOut: DecisionBody[] = [];
-  const wfCtx = { executed: true };
+  }
 
-  function pushInto(item: TraceItem, out: Decision[]): void {
+  pushInto(item: TraceItem, out: Decision[]): void {
+    const stamp = this.stamp;
     if (item.kind === 'error') {
-      stamp.at(events, lastTimeMs());
-      stampAll([{ kind: 'error', line: item.line, message: item.message }], undefined, out);
+      stamp.at(this.events, this.lastTimeMs());
+      this.stampAll([{ kind: 'error', line: item.line, message: item.message }], undefined, out);
       return;
     }
     const ev = item.event;
+    const tools = this.tools;
     if (tools !== undefined && ev.type === 'tool_call') {
       // A site that sees only tool calls reads their time without boxing it, and keeping the
       // number instead of the event stores no fresh object into this long-lived state. (Without
       // tool rules a call decides nothing here: its time is read only if a decision needs it.)
       const time = ev.time;
-      stamp.at(events++, time);
-      lastTime[0] = time;
-      lastEvent = undefined;
+      stamp.at(this.events++, time);
+      this.lastTime[0] = time;
+      this.lastEvent = undefined;
     } else {
-      stamp.atEvent(events++, ev);
-      lastEvent = ev;
+      stamp.atEvent(this.events++, ev);
+      this.lastEvent = ev;
     }
     const executed = tools ? tools.stepInto(ev, stamp, out) : true;
+    const workflow = this.workflow;
     if (workflow) {
-      wfCtx.executed = executed;
-      workflow.stepInto(ev, wfCtx, wfOut);
+      const wfOut = this.wfOut;
+      this.wfCtx.executed = executed;
+      workflow.stepInto(ev, this.wfCtx, wfOut);
       if (wfOut.length > 0) {
-        stampAll(wfOut, item.line, out);
+        this.stampAll(wfOut, item.line, out);
         wfOut.length = 0;
       }
     }
   }
 
-  return {
-    settings,
-    pushInto,
-    timeMsOf: (time) => stamp.msOf(time),
-    timeClock: stamp.clock,
-    push(item) {
-      const out: Decision[] = [];
-      pushInto(item, out);
-      return out;
-    },
-    save() {
-      return { version: 1, events, seq: stamp.seq, lastTime: lastTimeMs(), tools: tools?.save(), workflow: workflow?.save() };
-    },
-    restore(s) {
-      if (s.version !== 1 || (s.tools === undefined) !== (tools === undefined) || (s.workflow === undefined) !== (workflow === undefined))
-        throw new Error('replay state saved from a replay with another config');
-      if (tools && s.tools) tools.restore(s.tools);
-      if (workflow && s.workflow) workflow.restore(s.workflow);
-      events = s.events;
-      stamp.seq = s.seq;
-      lastEvent = undefined;
-      lastTime[0] = s.lastTime;
-    },
-    snapshot() {
-      return {
-        events,
-        decisions: stamp.seq,
-        ...(tools ? { tools: tools.snapshot() } : {}),
-        ...(workflow ? { workflow: workflow.snapshot() } : {}),
-      };
-    },
-  };
+  timeMsOf(time: string): number | undefined {
+    return this.stamp.msOf(time);
+  }
+
+  push(item: TraceItem): Decision[] {
+    const out: Decision[] = [];
+    this.pushInto(item, out);
+    return out;
+  }
+
+  save(): ReplayState {
+    return { version: 1, events: this.events, seq: this.stamp.seq, lastTime: this.lastTimeMs(), tools: this.tools?.save(), workflow: this.workflow?.save() };
+  }
+
+  restore(s: ReplayState): void {
+    const { tools, workflow } = this;
+    if (s.version !== 1 || (s.tools === undefined) !== (tools === undefined) || (s.workflow === undefined) !== (workflow === undefined))
+      throw new Error('replay state saved from a replay with another config');
+    if (tools && s.tools) tools.restore(s.tools);
+    if (workflow && s.workflow) workflow.restore(s.workflow);
+    this.events = s.events;
+    this.stamp.seq = s.seq;
+    this.lastEvent = undefined;
+    this.lastTime[0] = s.lastTime;
+  }
+
+  snapshot(): ReplaySnapshot {
+    const { tools, workflow } = this;
+    return {
+      events: this.events,
+      decisions: this.stamp.seq,
+      ...(tools ? { tools: tools.snapshot() } : {}),
+      ...(workflow ? { workflow: workflow.snapshot() } : {}),
+    };
+  }
 }
 
 /** Replays a whole trace and returns every decision. */

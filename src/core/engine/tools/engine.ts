@@ -11,7 +11,7 @@ import { toolProfileOf, type ReplaySettings } from '../settings.ts';
 import { DecisionStamp } from '../stamp.ts';
 import { copyLazyMessage } from '../lazyMessage.ts';
 import { runCall } from './call.ts';
-import { consentAnswered, type CallRequest } from './checks.ts';
+import { consentAnswered, type CallRequest, type CheckContext } from './checks.ts';
 import { checkContext } from './checkContext.ts';
 import { exitDecision, requestExit, runAutoStart } from './lifecycle.ts';
 import { createLettaPolicy } from './lettaPolicy.ts';
@@ -25,7 +25,7 @@ import { StateKeyBuilder, type StateKeyOptions } from './stateKey.ts';
 import { specPolicy } from './specPolicy.ts';
 import { ToolState } from './state.ts';
 import { ToolTable, type CompiledPeriodic } from './toolTable.ts';
-import type { ToolEngine, ToolEngineState, ToolStepResult } from './types.ts';
+import type { ToolEngine, ToolEngineSnapshot, ToolEngineState, ToolStepResult } from './types.ts';
 
 export type { ToolEngine, ToolEngineSnapshot, ToolEngineState, ToolStepResult } from './types.ts';
 
@@ -58,48 +58,76 @@ function bodyOf(d: Decision): DecisionBody {
  * scan of the history), and a call that runs allocates only its decision.
  */
 export function createToolEngine(agent: Agent, given: ReplaySettings): ToolEngine {
-  // Claude Code settings are always judged as Claude Code judges them (the profile follows the family).
-  const profile = agent.family === 'claude' ? 'claude' : toolProfileOf(given.profile);
-  // Letta's loop has no dedupe and never calls a tool itself: pending exit requirements block.
-  // Claude Code judges every call afresh: no dedupe either.
-  const settings: ReplaySettings = profile === 'letta' ? { ...given, dedupeWindowMs: 0, exitRequirements: 'block' } : profile === 'claude' ? { ...given, dedupeWindowMs: 0 } : given;
-  const index = new RuleIndex(agent, profile === 'letta');
-  const table = new ToolTable(index);
-  const policy: ToolPolicy =
-    profile === 'pattern' ? createPatternPolicy(agent, table) : profile === 'letta' ? createLettaPolicy(agent, table) : profile === 'claude' ? createClaudePolicy(agent, settings) : specPolicy;
-  const state = new ToolState(settings.dedupeWindowMs, table.size, table.groups.length);
-  const ctx = checkContext(table, state, settings, policy);
-  const periodic = new PeriodicTracker(table.periodic);
-  const hasPeriodic = table.periodic.length > 0;
+  return new ToolRuleEngine(agent, given);
+}
+
+/**
+ * The engine is a class, its step methods shared by every engine of the process: a closure made
+ * per engine is a new function to V8, so the code compiled for the first replay of a process
+ * (specialised to that closure's variables) could not serve the next one, which ran interpreted
+ * and was compiled again (≈ 30 ms of CPU at the start of every replay after the first).
+ */
+class ToolRuleEngine implements ToolEngine {
+  private readonly agent: Agent;
+  private readonly profile: ToolPolicy['profile'];
+  private readonly settings: ReplaySettings;
+  private readonly table: ToolTable;
+  private readonly policy: ToolPolicy;
+  private readonly state: ToolState;
+  private readonly ctx: CheckContext;
+  private readonly periodic: PeriodicTracker;
+  private readonly hasPeriodic: boolean;
   /** The call being run (reused: a step runs one call from the trace). */
-  const request: CallRequest = {
-    tool: undefined as unknown as CallRequest['tool'],
-    args: {},
-    time: 0,
-    outcome: 'ok',
-    durationMs: 0,
-    consent: undefined,
-    synthetic: undefined,
-  };
-  let stamp = new DecisionStamp();
-  let sink: Decision[] = [];
-  const reportDue = (r: CompiledPeriodic) => {
-    sink.push({ seq: stamp.seq++, event: stamp.event, time: stamp.time, kind: 'periodic_due', tool: r.tool, rule: r.rule });
-  };
+  private readonly request: CallRequest;
+  /** Where {@link periodicDue} writes (set before the periodic rules are collected). */
+  private stamp: DecisionStamp;
+  private sink: Decision[] = [];
+  private readonly ownStamp = new DecisionStamp();
+  private keys: StateKeyBuilder | undefined = undefined;
+
+  constructor(agent: Agent, given: ReplaySettings) {
+    this.agent = agent;
+    // Claude Code settings are always judged as Claude Code judges them (the profile follows the family).
+    const profile = agent.family === 'claude' ? 'claude' : toolProfileOf(given.profile);
+    this.profile = profile;
+    // Letta's loop has no dedupe and never calls a tool itself: pending exit requirements block.
+    // Claude Code judges every call afresh: no dedupe either.
+    const settings: ReplaySettings = profile === 'letta' ? { ...given, dedupeWindowMs: 0, exitRequirements: 'block' } : profile === 'claude' ? { ...given, dedupeWindowMs: 0 } : given;
+    this.settings = settings;
+    const index = new RuleIndex(agent, profile === 'letta');
+    const table = new ToolTable(index);
+    this.table = table;
+    this.policy =
+      profile === 'pattern' ? createPatternPolicy(agent, table) : profile === 'letta' ? createLettaPolicy(agent, table) : profile === 'claude' ? createClaudePolicy(agent, settings) : specPolicy;
+    this.state = new ToolState(settings.dedupeWindowMs, table.size, table.groups.length);
+    this.ctx = checkContext(table, this.state, settings, this.policy);
+    this.periodic = new PeriodicTracker(table.periodic);
+    this.hasPeriodic = table.periodic.length > 0;
+    this.request = newCallRequest();
+    this.stamp = this.ownStamp;
+  }
+
+  /** A periodic rule fell due at the event being stepped (called back by {@link PeriodicTracker.collect}). */
+  periodicDue(r: CompiledPeriodic): void {
+    const stamp = this.stamp;
+    this.sink.push({ seq: stamp.seq++, event: stamp.event, time: stamp.time, kind: 'periodic_due', tool: r.tool, rule: r.rule });
+  }
 
   /** A marker first resets its scope's state (§8). A batch is also a new process and ordering scope. */
-  function applyMarker(event: TraceEvent): void {
+  private applyMarker(event: TraceEvent): void {
+    const state = this.state;
     if (event.type === 'batch_start') {
       state.newBatch();
       state.newProcess();
       state.newOrderingScope();
     } else if (event.type === 'process_start') {
       state.newProcess();
-      if (settings.orderingScope === 'process') state.newOrderingScope();
+      if (this.settings.orderingScope === 'process') state.newOrderingScope();
     }
   }
 
-  function toolCall(event: ToolCallEvent, st: DecisionStamp, out: Decision[]): boolean {
+  private toolCall(event: ToolCallEvent, st: DecisionStamp, out: Decision[]): boolean {
+    const { state, policy, table, ctx, request } = this;
     const exited = state.exited;
     if (exited && policy.ignoresCallsAfterExit) {
       out.push({ seq: st.seq++, event: st.event, time: st.time, kind: 'ignored', tool: event.tool });
@@ -129,61 +157,78 @@ export function createToolEngine(agent: Agent, given: ReplaySettings): ToolEngin
     return true;
   }
 
-  function stepInto(event: TraceEvent, st: DecisionStamp, out: Decision[]): boolean {
+  stepInto(event: TraceEvent, st: DecisionStamp, out: Decision[]): boolean {
+    const state = this.state;
     const time = event.time;
     state.stepTo(time);
     // Most events fall before every periodic rule's next due time: no call then.
-    if (hasPeriodic && time >= periodic.minDue) {
-      stamp = st;
-      sink = out;
-      periodic.collect(state, reportDue);
+    if (this.hasPeriodic && time >= this.periodic.minDue) {
+      this.stamp = st;
+      this.sink = out;
+      this.periodic.collect(state, this);
     }
-    applyMarker(event);
+    this.applyMarker(event);
     if (state.freshOrderingScope) {
       state.freshOrderingScope = false;
-      if (settings.startConstraints === 'auto') runAutoStart(ctx, event.time, st, out);
+      if (this.settings.startConstraints === 'auto') runAutoStart(this.ctx, event.time, st, out);
     }
-    if (event.type === 'tool_call') return toolCall(event, st, out);
-    if (event.type === 'model_end' && !state.exited) state.exited = requestExit(ctx, time, st, out);
+    if (event.type === 'tool_call') return this.toolCall(event, st, out);
+    if (event.type === 'model_end' && !state.exited) state.exited = requestExit(this.ctx, time, st, out);
     return false;
   }
 
-  const ownStamp = new DecisionStamp();
-  let keys: StateKeyBuilder | undefined;
+  step(event: TraceEvent): ToolStepResult {
+    const out: Decision[] = [];
+    this.ownStamp.at(0, event.time);
+    const executed = this.stepInto(event, this.ownStamp, out);
+    return { decisions: out.map(bodyOf), executed };
+  }
+
+  stateKey(options?: StateKeyOptions): string {
+    const { table, state, periodic } = this;
+    this.keys ??= new StateKeyBuilder({ table, state, periodic, ...(this.profile === 'letta' ? { lettaCaps: lettaCountCaps(this.agent) } : {}) });
+    return this.keys.key(options);
+  }
+
+  snapshot(): ToolEngineSnapshot {
+    const { table, state, settings, periodic, policy, ctx } = this;
+    const snap = buildSnapshot({ table, state, settings, periodic, pendingExit: () => policy.pendingExit(ctx) });
+    if (policy.snapshot) snap.letta = policy.snapshot(ctx);
+    return snap;
+  }
+
+  save(): ToolEngineState {
+    const table = this.table;
+    const toolNames: string[] = [];
+    for (let id = 0; id < table.size; id++) toolNames.push(table.nameOf(id));
+    return { version: 1, toolNames, ...this.state.save(this.periodic) };
+  }
+
+  restore(saved: ToolEngineState): void {
+    const { table, state, periodic } = this;
+    if (saved.version !== 1) throw new Error(`unknown tool engine state version ${String(saved.version)}`);
+    if (saved.periodicReference.length !== table.periodic.length || saved.holdersEpoch.length !== table.groups.length)
+      throw new Error('tool engine state saved from an engine with other rules');
+    // Tools the saved engine met in the trace after its build are interned here in the same order.
+    saved.toolNames.forEach((name, id) => {
+      if ((id >= table.size || table.nameOf(id) !== name) && table.intern(name) !== id)
+        throw new Error(`tool engine state names tool ${JSON.stringify(name)} as #${id}, but this engine met its tools in another order`);
+    });
+    state.restore(saved);
+    state.ensureTools(table.size);
+    periodic.restore(saved.periodicReference, saved.periodicPeriods, saved.periodicMinDue);
+  }
+}
+
+/** The reusable request of an engine's calls from the trace. */
+function newCallRequest(): CallRequest {
   return {
-    stepInto,
-    step(event: TraceEvent): ToolStepResult {
-      const out: Decision[] = [];
-      ownStamp.at(0, event.time);
-      const executed = stepInto(event, ownStamp, out);
-      return { decisions: out.map(bodyOf), executed };
-    },
-    stateKey(options?: StateKeyOptions): string {
-      keys ??= new StateKeyBuilder({ table, state, periodic, ...(profile === 'letta' ? { lettaCaps: lettaCountCaps(agent) } : {}) });
-      return keys.key(options);
-    },
-    snapshot: () => {
-      const snap = buildSnapshot({ table, state, settings, periodic, pendingExit: () => policy.pendingExit(ctx) });
-      if (policy.snapshot) snap.letta = policy.snapshot(ctx);
-      return snap;
-    },
-    save(): ToolEngineState {
-      const toolNames: string[] = [];
-      for (let id = 0; id < table.size; id++) toolNames.push(table.nameOf(id));
-      return { version: 1, toolNames, ...state.save(periodic) };
-    },
-    restore(saved: ToolEngineState): void {
-      if (saved.version !== 1) throw new Error(`unknown tool engine state version ${String(saved.version)}`);
-      if (saved.periodicReference.length !== table.periodic.length || saved.holdersEpoch.length !== table.groups.length)
-        throw new Error('tool engine state saved from an engine with other rules');
-      // Tools the saved engine met in the trace after its build are interned here in the same order.
-      saved.toolNames.forEach((name, id) => {
-        if ((id >= table.size || table.nameOf(id) !== name) && table.intern(name) !== id)
-          throw new Error(`tool engine state names tool ${JSON.stringify(name)} as #${id}, but this engine met its tools in another order`);
-      });
-      state.restore(saved);
-      state.ensureTools(table.size);
-      periodic.restore(saved.periodicReference, saved.periodicPeriods, saved.periodicMinDue);
-    },
+    tool: undefined as unknown as CallRequest['tool'],
+    args: {},
+    time: 0,
+    outcome: 'ok',
+    durationMs: 0,
+    consent: undefined,
+    synthetic: undefined,
   };
 }
