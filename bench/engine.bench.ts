@@ -161,8 +161,13 @@ function runOnce(items: () => Iterable<TraceItem>, config: Parameters<typeof cre
     // The slice was just made: its tail still sits in the young generation, and the first
     // scavenge inside the timed loop would copy it out (several MB a slice, charged to the replay;
     // a consumer streaming its events never keeps 100,000 fresh ones alive, and the yardstick,
-    // run after, finds them promoted). A minor collection here leaves only the replay's own work.
-    (globalThis as { gc?: (options?: { type: 'minor' }) => void }).gc?.({ type: 'minor' });
+    // run after, finds them promoted). Two minor collections here leave only the replay's own
+    // work: V8 promotes an object at its second scavenge, so after one the tail was only copied
+    // within the young generation and the timed loop's first scavenge promoted it (≈ 2 MB a
+    // slice, `--trace-gc-nvp`); the slice (≈ 15–20 MB) does not fit in a 16 MB semi-space anyway.
+    const gc = (globalThis as { gc?: (options?: { type: 'minor' }) => void }).gc;
+    gc?.({ type: 'minor' });
+    gc?.({ type: 'minor' });
     // Decisions are counted as they come and the list is emptied once it holds 64, as `simulate`
     // does: emptying it after every item drops its backing store, so each push allocated a new one
     // (≈ 130 B per event charged to the engine that no consumer of the replay pays).
