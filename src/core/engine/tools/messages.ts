@@ -97,18 +97,32 @@ export function cooldownActiveMessage(tool: string, remainingMs: number): string
  */
 const listTexts = new WeakMap<object, string>();
 
-function memoText<T extends object>(list: T, format: (list: T) => string): string {
-  let text = listTexts.get(list);
+/**
+ * One memo function per format, so that its call of `format` always calls the same function: one
+ * memo for both formats was compiled for the first it met, and the other then threw that code
+ * away (`--trace-deopt`: wrong call target).
+ */
+function groupText(group: readonly string[]): string {
+  let text = listTexts.get(group);
   if (text === undefined) {
-    text = format(list);
-    listTexts.set(list, text);
+    text = rustDebugList(group);
+    listTexts.set(group, text);
+  }
+  return text;
+}
+
+function allowedText(allowed: Iterable<string>): string {
+  let text = listTexts.get(allowed);
+  if (text === undefined) {
+    text = sortedStrings(allowed).join(', ');
+    listTexts.set(allowed, text);
   }
   return text;
 }
 
 /** `ExclusiveGroupViolation`; `group` is the rule's list (not changed later), `holders` the other tools holding it. */
 export function exclusiveGroupViolationMessage(tool: string, group: readonly string[], holders: readonly string[]): string {
-  return `Tool ${tool} cannot be executed: exclusive group violation. Group ${memoText(group, rustDebugList)} already has executed tools: ${rustDebugList(holders)}`;
+  return `Tool ${tool} cannot be executed: exclusive group violation. Group ${groupText(group)} already has executed tools: ${rustDebugList(holders)}`;
 }
 
 /** The text of an `OrderingViolation` message before its list of tools already executed (which `]` closes). */
@@ -126,11 +140,10 @@ export function startConstraintsNotMetMessage(tool: string, missing: readonly st
   return `Tool ${tool} cannot be executed until start constraints are satisfied. Required: ${rustDebugList(missing)}`;
 }
 
-const sortedText = (allowed: Iterable<string>): string => sortedStrings(allowed).join(', ');
 
 /** `OperationNotAllowed`: the allowed set (not changed later) is listed sorted, joined with `, `. */
 export function operationNotAllowedMessage(tool: string, operation: string, allowed: Iterable<string>): string {
-  return `Operation '${operation}' not allowed for tool '${tool}'. Allowed operations: ${memoText(allowed, sortedText)}`;
+  return `Operation '${operation}' not allowed for tool '${tool}'. Allowed operations: ${allowedText(allowed)}`;
 }
 
 /** `NotFound`: the declared tools, in declaration order. */
