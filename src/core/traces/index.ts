@@ -14,3 +14,5 @@ export { detectTraceFormat, type TraceFormat } from './detect.ts';
 export { readTrace } from './readTrace.ts';
 export { mergeTraces } from './merge.ts';
 export { createStreamingReader } from './streaming.ts';
+export { scriptedOutline, type ScriptedOutline, type ScriptedProblem, type OutlinedStep } from './scriptedOutline.ts';
+export { scriptedDedupeWarnings, type DedupeWarning } from './scriptedDedupe.ts';

@@ -37,50 +37,76 @@ function yamlProblem(message: string): string {
 /** The most events one scripted trace may expand to, all steps together (`repeat` included). */
 export const MAX_SCRIPTED_EVENTS = 1_000_000;
 
-/** A step that compiled: its line, its 1-based number and what it expands to. */
-interface PlannedStep {
+/** A step that compiled: its line and column, its 1-based number and what it expands to. */
+export interface PlannedStep {
   line: number;
+  column: number;
   number: number;
   step: CompiledStep;
 }
+
+/** An error of the plan, with the 1-based column it starts at (kept out of the items replayed). */
+type PlanError = TraceItem & { column?: number };
+
+/** The plan of a scripted trace: the start clock and, in file order, compiled steps and errors. */
+export interface ScriptedPlan {
+  clock: number;
+  plan: (PlannedStep | PlanError)[];
+}
+
+const at = (item: TraceItem, column: number): PlanError => ({ ...item, column });
 
 /**
  * Parses the document and compiles every step without expanding anything: `plan` holds, in file
  * order, either a compiled step or an error item. Cheap whatever the `repeat` counts say.
  */
-function planScripted(text: string, file: string | undefined): { clock: number; plan: (PlannedStep | TraceItem)[] } {
+export function planScripted(text: string, file: string | undefined): ScriptedPlan {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: false, prettyErrors: false });
   const lineOf = (node: Node | null | undefined) => (node?.range ? counter.linePos(node.range[0]).line : 1);
+  const columnOf = (node: Node | null | undefined) => (node?.range ? counter.linePos(node.range[0]).col : 1);
   if (doc.errors.length > 0) {
-    return { clock: 0, plan: doc.errors.map((e) => lineError(yamlErrorAt(counter, e).line, yamlProblem(e.message), file)) };
+    return {
+      clock: 0,
+      plan: doc.errors.map((e) => {
+        const where = yamlErrorAt(counter, e);
+        return at(lineError(where.line, yamlProblem(e.message), file), where.column);
+      }),
+    };
   }
-  return planNode(doc.contents, lineOf, file);
+  return planNode(doc.contents, lineOf, file, columnOf);
 }
 
 /** Compiles the steps of a parsed scripted trace (see {@link planScripted}). */
-function planNode(root: Node | null, lineOf: (node: Node | null | undefined) => number, file: string | undefined): { clock: number; plan: (PlannedStep | TraceItem)[] } {
-  const plan: (PlannedStep | TraceItem)[] = [];
+function planNode(
+  root: Node | null,
+  lineOf: (node: Node | null | undefined) => number,
+  file: string | undefined,
+  columnOf: (node: Node | null | undefined) => number = () => 1,
+): ScriptedPlan {
+  const plan: (PlannedStep | PlanError)[] = [];
   if (root === null) return { clock: 0, plan };
   let clock = 0;
   let steps: Node | null = null;
   if (isSeq(root)) steps = root;
-  else if (!isMap(root)) return { clock, plan: [lineError(lineOf(root), 'expected a mapping with start and steps', file)] };
+  else if (!isMap(root)) return { clock, plan: [at(lineError(lineOf(root), 'expected a mapping with start and steps', file), columnOf(root))] };
   else {
     const seen = new Set<string>();
     for (const pair of root.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-      const line = lineOf(isScalar(pair.key) ? pair.key : null);
-      if (seen.has(key)) plan.push(lineError(line, `key '${key}' appears twice`, file));
-      else if (!TOP_KEYS.includes(key)) plan.push(lineError(line, `unknown key '${key}' (expected ${TOP_KEYS.join(', ')})`, file));
+      const keyNode = isScalar(pair.key) ? pair.key : null;
+      const line = lineOf(keyNode);
+      const column = columnOf(keyNode);
+      if (seen.has(key)) plan.push(at(lineError(line, `key '${key}' appears twice`, file), column));
+      else if (!TOP_KEYS.includes(key)) plan.push(at(lineError(line, `unknown key '${key}' (expected ${TOP_KEYS.join(', ')})`, file), column));
       else if (key === 'start') {
         const value = isScalar(pair.value) ? pair.value.value : pair.value;
         const time = parseTraceTime(value);
         if (time.ok) clock = time.ms;
-        else plan.push(lineError(line, `start: ${time.message}`, file));
+        else plan.push(at(lineError(line, `start: ${time.message}`, file), column));
       } else if (isSeq(pair.value)) steps = pair.value;
       else if (pair.value !== null && !(isScalar(pair.value) && pair.value.value === null)) {
-        plan.push(lineError(line, 'steps: expected a list of steps', file));
+        plan.push(at(lineError(line, 'steps: expected a list of steps', file), column));
       }
       seen.add(key);
     }
@@ -88,22 +114,23 @@ function planNode(root: Node | null, lineOf: (node: Node | null | undefined) => 
   if (!steps || !isSeq(steps)) return { clock, plan };
   steps.items.forEach((node, index) => {
     const line = lineOf(node as Node);
+    const column = columnOf(node as Node);
     const where = `step ${index + 1}`;
     if (!isMap(node)) {
-      plan.push(lineError(line, `${where}: expected a mapping with one action key`, file));
+      plan.push(at(lineError(line, `${where}: expected a mapping with one action key`, file), column));
       return;
     }
     const { pairs, raw } = mapPairs(node);
     const compiled = compileStep(pairs, raw);
-    plan.push(compiled.ok ? { line, number: index + 1, step: compiled.step } : lineError(line, `${where}: ${compiled.problem}`, file));
+    plan.push(compiled.ok ? { line, column, number: index + 1, step: compiled.step } : at(lineError(line, `${where}: ${compiled.problem}`, file), column));
   });
   return { clock, plan };
 }
 
-const isPlanned = (entry: PlannedStep | TraceItem): entry is PlannedStep => 'step' in entry;
+export const isPlanned = (entry: PlannedStep | TraceItem): entry is PlannedStep => 'step' in entry;
 
 /** The error for the step whose events take the trace past the budget, or undefined when it fits. */
-function budgetError(plan: readonly (PlannedStep | TraceItem)[], budget: number, file: string | undefined): TraceItem | undefined {
+export function budgetError(plan: readonly (PlannedStep | TraceItem)[], budget: number, file: string | undefined): TraceItem | undefined {
   let total = 0;
   for (const entry of plan) {
     if (!isPlanned(entry)) continue;
@@ -142,7 +169,7 @@ export function readScriptedNode(root: Node | null, lineOf: (node: Node | null |
 }
 
 /** The events of a compiled plan, after the budget check. */
-function* expandPlan({ clock: start, plan }: { clock: number; plan: (PlannedStep | TraceItem)[] }, file: string | undefined, budget: number): Generator<TraceItem> {
+function* expandPlan({ clock: start, plan }: ScriptedPlan, file: string | undefined, budget: number): Generator<TraceItem> {
   const overBudget = budgetError(plan, budget, file);
   if (overBudget) {
     yield overBudget;
@@ -151,7 +178,8 @@ function* expandPlan({ clock: start, plan }: { clock: number; plan: (PlannedStep
   let clock = start;
   for (const entry of plan) {
     if (!isPlanned(entry)) {
-      yield entry;
+      const { column: _column, ...item } = entry;
+      yield item;
       continue;
     }
     const { line, number, step } = entry;
