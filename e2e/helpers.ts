@@ -24,10 +24,17 @@ export async function dragEdge(page: Page, from: string, to: string): Promise<vo
  * of its lines lies mostly outside the pane, where a click lands on the canvas.
  */
 export async function setSource(page: Page, text: string): Promise<void> {
-  const source = region(page, 'Source');
-  await source.locator('.monaco-editor textarea').focus();
+  await pasteOver(page, region(page, 'Source').locator('.monaco-editor'), text);
+}
+
+/**
+ * Replaces a Monaco editor's whole text by a paste event carrying `text` (headless Chromium's
+ * system clipboard is not dependable), focusing its text area first.
+ */
+export async function pasteOver(page: Page, editor: Locator, text: string): Promise<void> {
+  await editor.locator('textarea').focus();
   await page.keyboard.press('ControlOrMeta+A');
-  await source.locator('.monaco-editor textarea').evaluate((el, t) => {
+  await editor.locator('textarea').evaluate((el, t) => {
     const data = new DataTransfer();
     data.setData('text/plain', t);
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));

@@ -1,7 +1,7 @@
 /** The trace editor's pure side: which view a trace gets, reader errors as line markers, names. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { countLines, formatSize, MAX_EDITOR_CHARS, traceProblems, traceViewOf, uniqueTraceName } from '../../src/app/simulator/traceEditorModel.ts';
+import { countLines, dedupeWindowOf, formatSize, MAX_EDITOR_CHARS, traceProblems, traceViewOf, uniqueTraceName } from '../../src/app/simulator/traceEditorModel.ts';
 import { scriptedTemplate } from '../../src/app/simulator/traceTemplate.ts';
 
 const SCRIPTED_TEMPLATE = scriptedTemplate({});
@@ -22,14 +22,33 @@ describe('traceViewOf', () => {
 });
 
 describe('traceProblems', () => {
-  it('puts each bad step on its line, from its indentation to its end, without the line prefix', () => {
+  it('puts each bad step on its line, from its key to its end, without the line prefix', () => {
     const text = 'start: 2025-01-01T10:00:00Z\nsteps:\n  - call: a\n  - call: b\n    colour: red\n  - continue: false\n';
     const problems = traceProblems({ name: 't.yaml', text });
     expect(problems.map((p) => [p.range, p.message, p.severity])).toEqual([
-      [{ start: { line: 4, column: 3 }, end: { line: 4, column: 12 } }, expect.stringMatching(/^step 2: unknown key 'colour'/), 'error'],
-      [{ start: { line: 6, column: 3 }, end: { line: 6, column: 20 } }, "step 3: 'continue' expects true", 'error'],
+      [{ start: { line: 4, column: 5 }, end: { line: 4, column: 12 } }, expect.stringMatching(/^step 2: unknown key 'colour'/), 'error'],
+      [{ start: { line: 6, column: 5 }, end: { line: 6, column: 20 } }, "step 3: 'continue' expects true", 'error'],
     ]);
     expect(traceProblems({ name: 't.yaml', text: SCRIPTED_TEMPLATE })).toEqual([]);
+  });
+
+  // review16: a second `load` written under the first (no `after:`) was merged silently at replay
+  it('warns on the line of a call the dedupe window will merge, with the two ways to keep it', () => {
+    const text = 'steps:\n  - call: load\n  - call: transform\n  - call: load\n  - call: load\n    after: 5m\n';
+    const problems = traceProblems({ name: 't.yaml', text }, 300_000);
+    expect(problems.map((p) => [p.severity, p.code, p.range.start.line, p.range.start.column])).toEqual([['warning', 'trace-dedupe', 4, 5]]);
+    expect(problems[0]?.message).toMatch(/^merged as a duplicate: the same tool and args as step 1 \(line 2\) at the same instant.*5-minute dedupe window.*`after: 5m` or longer, or give it different args\.$/);
+    // the window off (a Letta or Claude Code profile, or 0 in the settings): nothing is merged
+    expect(traceProblems({ name: 't.yaml', text }, 0)).toEqual([]);
+  });
+
+  it('knows the window a run would use: the form’s, none under the Letta and Claude Code profiles', () => {
+    expect(dedupeWindowOf({ dedupeWindowMs: '300000', profile: 'file' }, undefined)).toBe(300_000);
+    expect(dedupeWindowOf({ dedupeWindowMs: '300000', profile: 'file' }, 'letta')).toBe(0);
+    expect(dedupeWindowOf({ dedupeWindowMs: '300000', profile: 'spec' }, 'claude')).toBe(0);
+    expect(dedupeWindowOf({ dedupeWindowMs: '300000', profile: 'letta' }, undefined)).toBe(0);
+    expect(dedupeWindowOf({ dedupeWindowMs: '5m', profile: 'pattern' }, undefined)).toBe(0);
+    expect(dedupeWindowOf({ dedupeWindowMs: '1000', profile: 'pattern' }, undefined)).toBe(1000);
   });
 
   it('marks the bad line of a recorded log', () => {

@@ -4,7 +4,7 @@ import { Button } from '../components/ui/Button.tsx';
 import { ProgressBar } from '../components/ui/ProgressBar.tsx';
 import { useSimulation } from './useSimulation.ts';
 import { simulationStore } from './simulationStore.ts';
-import { decidedInPolicyView, resolveChoice } from './runRequest.ts';
+import { decidedInPolicyView, resolveChoice, unreadStatus, type UnreadTrace } from './runRequest.ts';
 import { staleBy } from './runStale.ts';
 import { SaveAsTest } from '../tests/SaveAsTest.tsx';
 import { liveStore } from './liveStore.ts';
@@ -26,6 +26,7 @@ export function RunBar() {
   const error = useSimulation((s) => s.error);
   const diagnostics = useSimulation((s) => s.diagnostics);
   const held = useSimulation((s) => s.held);
+  const unread = useSimulation((s) => s.unread);
   const studio = useStudioStore();
   const sim = simulationStore().getState();
   const resolved = resolveChoice(project, choice);
@@ -63,7 +64,13 @@ export function RunBar() {
       <ProgressBar label="Simulation progress" percent={shown} valueText={progress ? `${fmt(progress.items)}${total ? ` of ${fmt(total)}` : ''} items` : 'not started'} />
       <span className="sim-status" role="status">
         {/* a followed session's decisions are in the live view below, not a run of this bar (review16) */}
-        {run ? statusText(run.status, run.log.length, run.items, run.endedAt !== undefined ? run.endedAt - run.startedAt : undefined) : live ? 'Following a live session: its decisions are below' : 'Not run yet'}
+        {run
+          ? statusText(run.status, run.log.length, run.items, run.endedAt !== undefined ? run.endedAt - run.startedAt : undefined)
+          : live
+            ? 'Following a live session: its decisions are below'
+            : unread
+              ? unreadStatus(unread)
+              : 'Not run yet'}
       </span>
       {stale && !live ? (
         <div className="sim-stale" role="status">
@@ -103,6 +110,7 @@ export function RunBar() {
             </>
           ) : null}
           {errors.length > 0 ? <ErrorList errors={errors} /> : null}
+          {unread ? <UnreadList unread={unread} /> : null}
         </div>
       ) : null}
     </div>
@@ -118,6 +126,21 @@ function ErrorList({ errors }: { errors: readonly Diagnostic[] }) {
           {d.file}:{d.range.start.line}:{d.range.start.column} {d.code} <CodeText text={d.message} />
         </li>
       ))}
+    </ul>
+  );
+}
+
+/** The first problem of a refused scripted trace as `name:line:column message` (the trace editor marks them all). */
+function UnreadList({ unread }: { unread: UnreadTrace }) {
+  const [first] = unread.problems;
+  const more = unread.problems.length - 1;
+  if (!first) return null;
+  return (
+    <ul aria-label={`Errors in ${unread.name}`}>
+      <li>
+        {unread.name}:{first.line}:{first.column} <CodeText text={first.message.replace(/^line \d+: /, '')} />
+      </li>
+      {more > 0 ? <li>and {fmt(more)} more, marked in the trace editor</li> : null}
     </ul>
   );
 }

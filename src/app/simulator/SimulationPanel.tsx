@@ -39,6 +39,11 @@ export function SimulationPanel({ id }: { id?: string }) {
   useEffect(() => {
     if (runId !== undefined) ui.getState().setTab('simulate-side', 'step');
   }, [runId, ui]);
+  // A trace Run refused opens where it is fixed: the Setup view, its editor, the cursor on its first problem.
+  const revealNonce = useSimulation((s) => s.traceReveal?.nonce);
+  useEffect(() => {
+    if (revealNonce !== undefined) ui.getState().setTab('simulate-side', 'setup');
+  }, [revealNonce, ui]);
   return (
     <div id={id} className="sim-panel" aria-label="Simulation" role="region">
       <div className="sim-top">

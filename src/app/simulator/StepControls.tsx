@@ -32,6 +32,7 @@ export function StepControls() {
         min={-1}
         max={Math.max(-1, last)}
         value={step}
+        aria-valuetext={ready ? (step < 0 ? `Before step 1 of ${run.items}` : stepCounter(step, run.items)) : 'No run'}
         disabled={!ready}
         onChange={(e) => sim.selectStep(Number(e.target.value))}
       />

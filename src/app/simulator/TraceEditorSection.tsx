@@ -5,10 +5,13 @@
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { TraceDoc } from '../state/store.ts';
+import type { Diagnostic } from '../../core/diagnostics/types.ts';
 import { useStudio } from '../state/context.tsx';
 import { useDarkTheme } from '../editor/useDarkTheme.ts';
 import { TRACE_FORMAT_LABELS } from '../persistence/importReading.ts';
-import { formatSize, traceProblems, traceViewOf } from './traceEditorModel.ts';
+import { dedupeWindowOf, formatSize, traceProblems, traceViewOf } from './traceEditorModel.ts';
+import { useSimulation } from './useSimulation.ts';
+import { agentFamilyOf } from './runRequest.ts';
 import './traceEditor.css';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import { Button } from '../components/ui/Button.tsx';
@@ -26,7 +29,14 @@ export function TraceEditorSection({ trace, onClose }: { trace: TraceDoc; onClos
   const redo = useStudio((s) => s.redo);
   const dark = useDarkTheme();
   const view = useMemo(() => traceViewOf(trace), [trace]);
-  const problems = useMemo(() => (view.mode === 'summary' ? [] : traceProblems(trace)), [trace, view.mode]);
+  // the window the next Run uses: a step it will merge is marked where it is written
+  const choice = useSimulation((s) => s.choice);
+  const family = useStudio((s) => agentFamilyOf(s.project, choice));
+  const window = useSimulation((s) => dedupeWindowOf(s.form, family));
+  const problems = useMemo(() => (view.mode === 'summary' ? [] : traceProblems(trace, window)), [trace, view.mode, window]);
+  const errors = problems.filter((p) => p.severity === 'error');
+  const warnings = problems.filter((p) => p.severity !== 'error');
+  const reveal = useSimulation((s) => (s.traceReveal?.traceId === trace.id ? s.traceReveal : undefined));
   // The parent keys this section by trace id, so the field starts from the open trace's name.
   const [name, setName] = useState(trace.name);
   const commitName = () => {
@@ -55,6 +65,7 @@ export function TraceEditorSection({ trace, onClose }: { trace: TraceDoc; onClos
           {view.mode === 'readonly' ? ' · read-only' : ''}
         </span>
         <Button size="sm" label="Close editor" onClick={onClose} />
+        {view.mode === 'scripted' ? <span className="sim-muted sim-trace-hint">Ctrl+M toggles Tab moving focus</span> : null}
       </div>
       {view.mode === 'summary' ? (
         <p className="sim-trace-summary" role="status">
@@ -70,6 +81,7 @@ export function TraceEditorSection({ trace, onClose }: { trace: TraceDoc; onClos
               text={trace.text}
               readOnly={view.mode === 'readonly'}
               problems={problems}
+              reveal={reveal}
               dark={dark}
               setText={setTraceText}
               undo={undo}
@@ -78,16 +90,32 @@ export function TraceEditorSection({ trace, onClose }: { trace: TraceDoc; onClos
           </Suspense>
         </div>
       )}
-      {problems.length > 0 ? (
-        <ul className="sim-trace-problems" aria-label={`Problems in ${trace.name}`}>
-          {problems.slice(0, LISTED).map((p, i) => (
-            <li key={i}>
-              line {p.range.start.line}: <CodeText text={p.message} />
-            </li>
-          ))}
-          {problems.length > LISTED ? <li className="sim-muted">and {problems.length - LISTED} more</li> : null}
-        </ul>
+      <ProblemList items={errors} label={`Problems in ${trace.name}`} className="sim-trace-problems" />
+      {warnings.length > 0 ? (
+        // the wavy underlines say why and how to keep each call; here the same, folded
+        <details className="sim-trace-problems sim-trace-warnings">
+          <summary>
+            {warnings.length === 1 ? '1 call' : `${warnings.length} calls`} will be merged as duplicates by the dedupe window (line{warnings.length === 1 ? '' : 's'}{' '}
+            {warnings.map((w) => w.range.start.line).join(', ')})
+          </summary>
+          <ProblemList items={warnings} label={`Warnings in ${trace.name}`} className="sim-trace-problems sim-trace-warnings" />
+        </details>
       ) : null}
     </div>
+  );
+}
+
+/** The first problems of the trace as `line:column message` (the editor marks them all). */
+function ProblemList({ items, label, className }: { items: readonly Diagnostic[]; label: string; className: string }) {
+  if (items.length === 0) return null;
+  return (
+    <ul className={className} aria-label={label}>
+      {items.slice(0, LISTED).map((p, i) => (
+        <li key={i}>
+          {p.range.start.line}:{p.range.start.column} <CodeText text={p.message} />
+        </li>
+      ))}
+      {items.length > LISTED ? <li className="sim-muted">and {items.length - LISTED} more</li> : null}
+    </ul>
   );
 }

@@ -30,7 +30,8 @@ export function TracesPanel() {
   const sim = simulationStore().getState();
   const chosen = resolveChoice(project, choice).traces.map((t) => t.id);
   const fileRef = useRef<HTMLInputElement>(null);
-  const [editing, setEditing] = useState<string | undefined>();
+  const editing = useSimulation((s) => s.editingTraceId);
+  const setEditing = sim.editTrace;
   const [message, setMessage] = useState<string | undefined>();
 
   const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -61,7 +62,10 @@ export function TracesPanel() {
     });
     const id = store.getState().addTrace(uniqueTraceName(traces.map((t) => t.name), 'scenario.yaml'), template);
     sim.setChoice({ traceIds: [id] });
-    setEditing(id);
+    // the editor takes the keyboard, the cursor at the end of the template (where the next step goes)
+    const lines = template.split('\n');
+    const last = lines.length > 1 && lines[lines.length - 1] === '' ? lines.length - 1 : lines.length;
+    sim.revealTrace(id, last, (lines[last - 1] ?? '').length + 1);
   };
 
   /** A test's inline trace: added to the project's traces, chosen, and replayed as the test runs it (its settings too). */

@@ -133,8 +133,11 @@ export function decisionHead(d: Decision, dedupeWindowMs?: number, call?: string
       return { text: `transition ${d.from} → ${d.to}` };
     case 'interrupt':
       return { text: `interrupt ${d.node} ${d.ruleType}` };
-    case 'error':
-      return { text: `error line ${d.line}`, join: ': ', detail: d.message };
+    case 'error': {
+      // the reader's message already starts `line N:`: said once, in the row's text
+      const prefix = `line ${d.line}: `;
+      return { text: d.line > 0 ? `error line ${d.line}` : 'error', join: ': ', detail: d.message.startsWith(prefix) ? d.message.slice(prefix.length) : d.message };
+    }
   }
 }
 

@@ -18,7 +18,7 @@ import type { ProjectData } from '../state/store.ts';
 import { DecisionLog } from './decisionLog.ts';
 import { BLOB_TRACE_CHARS, traceBlob } from '../persistence/traceBlobs.ts';
 import { highlightOf, sameHighlightOr, type SimulationHighlight } from './highlightOf.ts';
-import { buildRequest, coverageRequest, type ResolvedChoice, type RunChoice } from './runRequest.ts';
+import { buildRequest, coverageRequest, type ResolvedChoice, type RunChoice, type UnreadTrace } from './runRequest.ts';
 import { defaultForm, formToSettings, type SettingsForm } from './settingsForm.ts';
 import { NO_FILTER, type TimelineFilter } from './timelineFilter.ts';
 
@@ -60,6 +60,12 @@ export interface SimulationState {
   version: number;
   /** Why the last run did not run or stopped (invalid rule files, dead worker…). */
   error?: string;
+  /** The last Run refused a scripted trace that does not read whole: which, and its problems. */
+  unread?: UnreadTrace;
+  /** The trace open in the trace editor (Setup view). */
+  editingTraceId?: string;
+  /** Where the trace editor puts its cursor (a new nonce for each request). */
+  traceReveal?: { traceId: string; line: number; column: number; nonce: number };
   diagnostics: Diagnostic[];
   step: number;
   /** Index (seq) of the selected decision. */
@@ -82,6 +88,10 @@ export interface SimulationState {
   /** Holds back (or, with undefined, forgets) a run a link asked for. */
   hold(held: { message: string; step: number } | undefined): void;
   setChoice(choice: Partial<RunChoice>): void;
+  /** Opens a trace in the trace editor (undefined: closes it). */
+  editTrace(traceId: string | undefined): void;
+  /** Opens a trace in the trace editor with the keyboard focus in it, the cursor at `line`:`column`. */
+  revealTrace(traceId: string, line: number, column: number): void;
   setForm(form: SettingsForm): void;
   resetForm(): void;
   /** Replays the chosen traces against the chosen documents; resolves when the run ends. */
@@ -122,6 +132,7 @@ export interface SimulationState {
 /** What a run shows, blank: the state a new run (or another project) starts the views from. */
 const NO_RUN_VIEW = {
   error: undefined,
+  unread: undefined,
   diagnostics: [],
   step: -1,
   selected: undefined,
@@ -259,6 +270,8 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
 
       hold: (held) => set({ held }),
       setChoice: (choice) => set({ choice: { ...get().choice, ...choice } }),
+      editTrace: (editingTraceId) => set({ editingTraceId }),
+      revealTrace: (traceId, line, column) => set({ editingTraceId: traceId, traceReveal: { traceId, line, column, nonce: (get().traceReveal?.nonce ?? 0) + 1 } }),
       setForm: (form) => set({ form }),
       resetForm: () => set({ form: defaultForm() }),
 
@@ -269,6 +282,28 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
           return;
         }
         const built = buildRequest(project, get().choice, read.settings);
+        if (!built.ok && built.unread) {
+          // Nothing is replayed: the run before goes (its decisions are not of this trace), the
+          // trace opens in the editor with the cursor on its first problem.
+          const current = get().run;
+          if (current?.status === 'running') client().cancel(current.id);
+          stopPlayer();
+          wanted = undefined;
+          const first = built.unread.problems[0];
+          const keep = current && current.status === 'done' ? current : get().previous;
+          set({
+            run: undefined,
+            held: undefined,
+            ...(keep ? { previous: keep } : {}),
+            progress: undefined,
+            ...NO_RUN_VIEW,
+            error: built.message,
+            unread: built.unread,
+            version: get().version + 1,
+          });
+          get().revealTrace(built.unread.traceId, first?.line ?? 1, first?.column ?? 1);
+          return;
+        }
         if (!built.ok) {
           set({ error: built.message });
           return;
@@ -408,6 +443,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
         replayed = undefined;
         set({
           choice: {},
+          editingTraceId: undefined,
           run: undefined,
           previous: undefined,
           progress: undefined,

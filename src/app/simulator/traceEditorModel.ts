@@ -4,8 +4,10 @@
  * instead of an editor. The reader's error items become markers on their lines.
  */
 import type { Diagnostic } from '../../core/diagnostics/types.ts';
-import { detectTraceFormat, readTrace, type TraceFormat } from '../../core/traces/index.ts';
+import { detectTraceFormat, readTrace, scriptedDedupeWarnings, scriptedOutline, type TraceFormat } from '../../core/traces/index.ts';
+import { profileFor } from '../../core/engine/settings.ts';
 import type { TraceDoc } from '../state/store.ts';
+import type { SettingsForm } from './settingsForm.ts';
 
 /** Traces longer than this (characters, ≈ 2 MB) get a summary instead of an editor. */
 export const MAX_EDITOR_CHARS = 2 * 1024 * 1024;
@@ -33,26 +35,46 @@ export function traceViewOf(trace: Pick<TraceDoc, 'name' | 'text'>): TraceView {
   return format === 'scripted' ? { mode: 'scripted', format } : { mode: 'readonly', format };
 }
 
+/** A diagnostic of a trace from `line`:`column` to the end of that line's text. */
+function lineDiagnostic(trace: Pick<TraceDoc, 'name'>, lines: readonly string[], p: { line: number; column?: number; message: string }, severity: 'error' | 'warning'): Diagnostic {
+  const text = lines[p.line - 1] ?? '';
+  const indent = text.length - text.trimStart().length;
+  const column = p.column ?? indent + 1;
+  return {
+    code: severity === 'error' ? 'trace' : 'trace-dedupe',
+    severity,
+    message: p.message.replace(/^line \d+: /, ''),
+    file: trace.name,
+    range: { start: { line: p.line, column }, end: { line: p.line, column: Math.max(column, text.trimEnd().length + 1) } },
+    target: { kind: 'file' },
+  };
+}
+
 /**
- * The reader's error items of a trace as diagnostics covering their whole line (the message
- * without its `line N:` prefix, which the marker's position already says).
+ * The problems of a trace as diagnostics on their lines (the message without its `line N:`
+ * prefix, which the marker's position already says): for a scripted trace its errors from their
+ * column (read without expanding `repeat`) and, with a dedupe window, a warning on each step the
+ * window merges; for a recorded log the reader's error items, each on its whole line.
  */
-export function traceProblems(trace: Pick<TraceDoc, 'name' | 'text'>): Diagnostic[] {
-  const errors = readTrace(trace.name, trace.text).items.flatMap((i) => (i.kind === 'error' ? [i] : []));
-  if (errors.length === 0) return [];
+export function traceProblems(trace: Pick<TraceDoc, 'name' | 'text'>, dedupeWindowMs = 0): Diagnostic[] {
   const lines = trace.text.split('\n');
-  return errors.map((e) => {
-    const text = lines[e.line - 1] ?? '';
-    const indent = text.length - text.trimStart().length;
-    return {
-      code: 'trace',
-      severity: 'error',
-      message: e.message.replace(/^line \d+: /, ''),
-      file: trace.name,
-      range: { start: { line: e.line, column: indent + 1 }, end: { line: e.line, column: Math.max(indent + 1, text.trimEnd().length + 1) } },
-      target: { kind: 'file' },
-    };
-  });
+  if (detectTraceFormat(trace.name, trace.text.slice(0, HEAD)) === 'scripted') {
+    const { problems, steps } = scriptedOutline(trace.text);
+    const warnings = scriptedDedupeWarnings(steps, dedupeWindowMs);
+    return [...problems.map((p) => lineDiagnostic(trace, lines, p, 'error')), ...warnings.map((w) => lineDiagnostic(trace, lines, w, 'warning'))];
+  }
+  const errors = readTrace(trace.name, trace.text).items.flatMap((i) => (i.kind === 'error' ? [i] : []));
+  return errors.map((e) => lineDiagnostic(trace, lines, { line: e.line, message: e.message }, 'error'));
+}
+
+/**
+ * The dedupe window a run with this form and agent family would use, in ms (0: off): the form's,
+ * except under the Letta and Claude Code profiles, which have none. A half-typed window counts as off.
+ */
+export function dedupeWindowOf(form: Pick<SettingsForm, 'dedupeWindowMs' | 'profile'>, family: string | undefined): number {
+  const profile = family === 'claude' ? 'claude' : profileFor(form.profile === 'file' ? undefined : form.profile, { family });
+  if (profile === 'letta' || profile === 'claude') return 0;
+  return /^\s*\d+\s*$/.test(form.dedupeWindowMs) ? Number(form.dedupeWindowMs) : 0;
 }
 
 /** `base` (e.g. `scenario.yaml`), or `scenario-2.yaml`, `scenario-3.yaml`… when taken. */
