@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { screenshotsWithAxe } from './helpers.ts';
 import { editorOf, newScriptedTrace, pasteTrace, runStatus, sim } from './traceSteps.ts';
 
 /**
@@ -42,6 +43,8 @@ test('the trace editor marks the calls the dedupe window will merge, and the run
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list.getByRole('listitem').first()).toContainText('7:5 merged as a duplicate: the same tool and args as step 2 (line 5)');
   await expect(list.getByRole('listitem').nth(1)).toContainText('8:5 merged as a duplicate: the same tool and args as step 4 (line 7)');
+  await screenshotsWithAxe(page, 'trace-dedupe-list', '[aria-label="Simulation"]');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // the run: step 2's load is blocked (transform comes first), so it never ran and line 7's load
   // runs, as its warning's "if that call ran" allows; line 8's, the same as line 7's, is merged

@@ -71,6 +71,8 @@ export default function TraceEditor(props: TraceEditorProps) {
         automaticLayout: true,
         minimap: { enabled: false },
         lineNumbersMinChars: 3,
+        // the empty line after the final newline numbered as the others (dimmed, it failed axe's contrast)
+        renderFinalNewline: 'on',
         fontSize: 13,
         tabSize: 2,
         scrollBeyondLastLine: false,
