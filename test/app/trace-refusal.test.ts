@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulationClient } from '../../src/worker/client.ts';
 import { createSimulationStore } from '../../src/app/simulator/simulationStore.ts';
-import { buildRequest, unreadStatus } from '../../src/app/simulator/runRequest.ts';
+import { unreadStatus } from '../../src/app/simulator/runRequest.ts';
+import { unreadScripted } from '../../src/app/simulator/unreadTrace.ts';
 import { decisionHead } from '../../src/app/simulator/decisionText.ts';
-import { defaultSettings } from '../../src/app/simulator/settingsForm.ts';
 import { createStudioStore } from '../../src/app/state/store.ts';
 import { ChannelWorker } from '../worker/harness.ts';
 
@@ -52,19 +52,17 @@ describe('a scripted trace with errors', () => {
   });
 
   it('counts every error and names the trace when several are chosen', () => {
-    const studio = createStudioStore();
-    studio.getState().importFile('a.toml', AGENT);
-    const bad = studio.getState().addTrace('bad.yaml', 'steps:\n  - cal: a\n  - call: b\n    outcome: maybe\n  - 7\n');
-    const ok = studio.getState().addTrace('ok.yaml', GOOD);
-    const built = buildRequest(studio.getState().project, { traceIds: [ok, bad] }, defaultSettings());
-    expect(built.ok).toBe(false);
-    if (built.ok || !built.unread) throw new Error('expected a refusal');
-    expect(built.unread.problems.map((p) => [p.line, p.column])).toEqual([
+    const bad = { id: 'b', name: 'bad.yaml', text: 'steps:\n  - cal: a\n  - call: b\n    outcome: maybe\n  - 7\n' };
+    const ok = { id: 'o', name: 'ok.yaml', text: GOOD };
+    const log = { id: 'l', name: 'session.jsonl', text: 'not json\n' };
+    expect(unreadScripted([ok, log])).toBeUndefined();
+    const unread = unreadScripted([ok, log, bad]);
+    expect(unread?.problems.map((p) => [p.line, p.column])).toEqual([
       [2, 5],
       [3, 5],
       [5, 5],
     ]);
-    expect(unreadStatus(built.unread)).toBe('Not run: bad.yaml has 3 errors (first at line 2)');
+    expect(unread && unreadStatus(unread)).toBe('Not run: bad.yaml has 3 errors (first at line 2)');
   });
 });
 

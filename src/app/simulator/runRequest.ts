@@ -6,7 +6,7 @@ import type { ChosenSettings } from '../../core/engine/settings.ts';
 import type { ProjectData, TraceDoc } from '../state/store.ts';
 import type { SimulationRequest } from '../../worker/protocol.ts';
 import { settledText } from '../state/documents.ts';
-import { detectTraceFormat, scriptedOutline, type ScriptedProblem } from '../../core/traces/index.ts';
+import type { ScriptedProblem } from '../../core/traces/index.ts';
 
 /** The documents and traces a run uses. `null` = none chosen on purpose; undefined = the default. */
 export interface RunChoice {
@@ -48,20 +48,11 @@ export interface UnreadTrace {
   several: boolean;
 }
 
-export type BuiltRequest = { ok: true; request: SimulationRequest; resolved: ResolvedChoice } | { ok: false; message: string; unread?: UnreadTrace };
+export type BuiltRequest = { ok: true; request: SimulationRequest; resolved: ResolvedChoice } | { ok: false; message: string };
 
-/**
- * The first chosen scripted trace with problems, or undefined. A scripted trace is written by hand:
- * replaying the steps around a typo would report made-up decisions (the step it dropped is missing),
- * so it runs only when it reads whole. Recorded logs keep their unreadable lines as error decisions.
- */
-export function unreadScripted(traces: readonly TraceDoc[]): UnreadTrace | undefined {
-  for (const t of traces) {
-    if (detectTraceFormat(t.name, t.text.slice(0, 64 * 1024)) !== 'scripted') continue;
-    const { problems } = scriptedOutline(t.text);
-    if (problems.length > 0) return { traceId: t.id, name: t.name, problems, several: traces.length > 1 };
-  }
-  return undefined;
+/** Why a refused trace was not replayed, above its first problem. */
+export function unreadMessage(u: UnreadTrace): string {
+  return `${u.name} was not replayed: a scripted trace runs only when it reads whole. The cursor is on ${u.problems.length === 1 ? 'its error' : 'the first of its errors'} in the trace editor:`;
 }
 
 /** `Not run: the trace has 2 errors (first at line 3)`: the run status of a refused trace. */
@@ -97,13 +88,6 @@ export function buildRequest(project: ProjectData, choice: RunChoice, settings: 
     };
   const docs = project.docs.filter((d) => d.id === resolved.agentDocId || d.id === resolved.workflowDocId);
   if (docs.length === 0) return { ok: false, message: 'Choose an agent or a workflow to replay the trace against.' };
-  const unread = unreadScripted(resolved.traces);
-  if (unread)
-    return {
-      ok: false,
-      unread,
-      message: `${unread.name} was not replayed: a scripted trace runs only when it reads whole. The cursor is on ${unread.problems.length === 1 ? 'its error' : 'the first of its errors'} in the trace editor:`,
-    };
   return {
     ok: true,
     resolved,

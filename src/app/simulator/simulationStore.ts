@@ -18,7 +18,7 @@ import type { ProjectData } from '../state/store.ts';
 import { DecisionLog } from './decisionLog.ts';
 import { BLOB_TRACE_CHARS, traceBlob } from '../persistence/traceBlobs.ts';
 import { highlightOf, sameHighlightOr, type SimulationHighlight } from './highlightOf.ts';
-import { buildRequest, coverageRequest, type ResolvedChoice, type RunChoice, type UnreadTrace } from './runRequest.ts';
+import { buildRequest, coverageRequest, unreadMessage, type ResolvedChoice, type RunChoice, type UnreadTrace } from './runRequest.ts';
 import { defaultForm, formToSettings, type SettingsForm } from './settingsForm.ts';
 import { NO_FILTER, type TimelineFilter } from './timelineFilter.ts';
 
@@ -164,6 +164,10 @@ function withTraceBlobs(request: SimulationRequest, resolved: ResolvedChoice): S
   };
 }
 
+let unreadModule: Promise<typeof import('./unreadTrace.ts')> | undefined;
+/** The refused-trace check, loaded once on first use. */
+const unreadReader = () => (unreadModule ??= import('./unreadTrace.ts'));
+
 /** Calls `fn` on the next animation frame (a timer where there are no frames: Node, hidden tabs keep working). */
 const nextFrame = (fn: () => void): void => {
   if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible') requestAnimationFrame(fn);
@@ -185,6 +189,8 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
     let wanted: { runId: string; step: number; seq?: number } | undefined;
     /** What the current run replayed (to replay it again with another dedupe window). */
     let replayed: { runId: string; built: { request: SimulationRequest; resolved: ResolvedChoice }; settings: ChosenSettings } | undefined;
+    /** Bumped when another project is opened: work started for the one before drops its result. */
+    let projectEpoch = 0;
     /** The latest progress, shown with the next frame. */
     let latest: SimulationProgress | undefined;
 
@@ -246,6 +252,30 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
       player = undefined;
     };
 
+    /**
+     * Run refused a scripted trace that does not read whole: nothing is replayed, the run before
+     * goes (its decisions are not of this trace), the trace opens in its editor at its first problem.
+     */
+    const refuse = (unread: UnreadTrace) => {
+      const current = get().run;
+      if (current?.status === 'running') client().cancel(current.id);
+      stopPlayer();
+      wanted = undefined;
+      const first = unread.problems[0];
+      const keep = current && current.status === 'done' ? current : get().previous;
+      set({
+        run: undefined,
+        held: undefined,
+        ...(keep ? { previous: keep } : {}),
+        progress: undefined,
+        ...NO_RUN_VIEW,
+        error: unreadMessage(unread),
+        unread,
+        version: get().version + 1,
+      });
+      get().revealTrace(unread.traceId, first?.line ?? 1, first?.column ?? 1);
+    };
+
     const finish = async (run: RunInfo) => {
       const { previous } = get();
       const sameTrace = previous && previous.status === 'done' && previous.traceIds.join('\u0000') === run.traceIds.join('\u0000');
@@ -282,30 +312,17 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
           return;
         }
         const built = buildRequest(project, get().choice, read.settings);
-        if (!built.ok && built.unread) {
-          // Nothing is replayed: the run before goes (its decisions are not of this trace), the
-          // trace opens in the editor with the cursor on its first problem.
-          const current = get().run;
-          if (current?.status === 'running') client().cancel(current.id);
-          stopPlayer();
-          wanted = undefined;
-          const first = built.unread.problems[0];
-          const keep = current && current.status === 'done' ? current : get().previous;
-          set({
-            run: undefined,
-            held: undefined,
-            ...(keep ? { previous: keep } : {}),
-            progress: undefined,
-            ...NO_RUN_VIEW,
-            error: built.message,
-            unread: built.unread,
-            version: get().version + 1,
-          });
-          get().revealTrace(built.unread.traceId, first?.line ?? 1, first?.column ?? 1);
-          return;
-        }
         if (!built.ok) {
           set({ error: built.message });
+          return;
+        }
+        // read when Run is first pressed (it brings the YAML reader); a project opened meanwhile is not run
+        const project0 = projectEpoch;
+        const { unreadScripted } = await unreadReader();
+        if (project0 !== projectEpoch) return;
+        const unread = unreadScripted(built.resolved.traces);
+        if (unread) {
+          refuse(unread);
           return;
         }
         await get().startRequest(read.maxSteps !== undefined ? { ...built, request: { ...built.request, maxSteps: read.maxSteps } } : built, read.settings);
@@ -436,6 +453,7 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
       refresh: bump,
       setPresenter: (presenter) => set({ presenter }),
       forgetProject() {
+        projectEpoch++;
         const current = get().run;
         if (current?.status === 'running') client().cancel(current.id);
         stopPlayer();
