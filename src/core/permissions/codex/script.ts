@@ -5,7 +5,7 @@
  */
 import { shlexSplit } from './shlex.ts';
 import type { CheckOptions } from './policy.ts';
-import type { CodexExecCall } from './rollout.ts';
+import { shellScriptCommands, type CodexExecCall } from './rollout.ts';
 
 /**
  * How a session's calls are decided (a rollout log's or a script's), in the Policy view and in a
@@ -14,9 +14,14 @@ import type { CodexExecCall } from './rollout.ts';
  */
 export const SESSION_CHECK: CheckOptions = { resolveHostExecutables: true };
 
-/** A script's command as an exec call, so it is decided as a session's call is. */
+/**
+ * A script's command as an exec call, so it is decided as a session's call is: a `bash -lc` (or
+ * `-c`, `zsh`, `sh`) script of plain commands joined by `&&`, `||`, `;` or `|` is checked command
+ * by command, as Codex's session does before it checks its rules (review17 s9: `bash -lc "npm
+ * test && curl x"` was one unmatched command while a session log splits it).
+ */
 export function scriptExecCall(c: ScriptCommand): CodexExecCall {
-  return { line: c.line, tool: 'script', argv: c.argv, commands: [c.argv], recorded: 'unknown' };
+  return { line: c.line, tool: 'script', argv: c.argv, commands: shellScriptCommands(c.argv) ?? [c.argv], recorded: 'unknown' };
 }
 
 /** One command of a script, with its 1-based line. */
