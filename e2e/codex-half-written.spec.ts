@@ -37,9 +37,13 @@ test('a half-written Codex rule: the six rules stay drawn, the broken one is an 
   await expect(graphNode(page, 'git').getByRole('listitem')).toHaveText(['allow [status|diff|log|show]', 'prompt push']);
   await expect(graphNode(page, 'npm')).toBeVisible();
   await expect(page.getByText('No rules to draw')).toHaveCount(0);
+  // review17 s2: the file does not parse, so the studio keeps its last good version (as for a
+  // Pattern agent's F001): the Inspector says so with the error's place, then lists those rules.
   const inspector = region(page, 'Inspector');
-  await expect(inspector).toContainText('6 prefix rules that read: 1 forbidden · 1 prompt · 4 allow');
-  await expect(inspector.getByRole('note')).toContainText('Codex refuses this file as it is: line 25 does not read (K001 at 25:36');
+  await expect(inspector.getByRole('heading', { name: 'codex-default.rules does not read', exact: true })).toBeVisible();
+  await expect(inspector).toContainText('(line 25, column 36)');
+  await expect(inspector).toContainText('Below is the last version that read cleanly');
+  await expect(inspector).toContainText('6 prefix rules: 1 forbidden · 1 prompt · 4 allow');
   await expect(inspector).not.toContainText('No rules');
   // The Policy tab lists the rules that read and says why no call is decided, not "No sessions loaded".
   await page.getByRole('tab', { name: /^Policy/ }).click();
@@ -74,15 +78,17 @@ test('a half-written Gemini table and a half-written Claude Code settings file k
   await expect(graphNode(page, 'read_*')).toBeVisible();
   await expect(graphNode(page, 'run_shell_command').getByRole('listitem')).toHaveCount(3);
   await expect(page.getByText('No rules to draw')).toHaveCount(0);
-  await expect(region(page, 'Inspector')).toContainText('6 rules that read in the user tier');
-  await expect(region(page, 'Inspector').getByRole('note')).toHaveText('Gemini skips this file as it is: line 50 does not read (G001 at 50:17). The rules listed are those that read.');
+  // The last good version stays, marked as such, with the error's place (review17 s2).
+  await expect(region(page, 'Inspector').getByRole('heading', { name: /does not read$/ })).toBeVisible();
+  await expect(region(page, 'Inspector')).toContainText('(line 50, column 17)');
+  await expect(region(page, 'Inspector')).toContainText('Below is the last version that read cleanly');
 
   await openExample(page, 'claude-code-settings.json');
   await expect(graphNode(page, 'Bash')).toBeVisible({ timeout: 20_000 });
   await pasteAtEnd(page, ',\n  "permissions": { "allow": [');
   // Broken JSON that reads as settings up to its error is Claude Code's (review15): C001 at its
   // line:col, as the CLI says it (Claude Code ignores the whole file), and the graph keeps the
-  // rules before the error (test/permissions/brokenSettingsStudio.test.ts).
+  // rules of its last good version (review17 s2; test/app/brokenPermissionText.test.ts).
   const c001 = region(page, 'Problems').locator('li', { hasText: 'C001' });
   await expect(c001).toContainText('Claude Code ignores the whole file');
   await expect(c001).toContainText('34:1');

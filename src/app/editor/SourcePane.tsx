@@ -18,6 +18,9 @@ const MonacoSource = lazy(() => import('./MonacoSource.tsx'));
 /** What the text is written in: its format, or what a Codex `.rules` file is (Starlark, not TOML). */
 const languageOf = (doc: RuleDoc) => (doc.kind === 'agent' && doc.agent.family === 'codex' ? 'Codex rules (Starlark)' : docFormat(doc).toUpperCase());
 
+/** Where a text stops reading, for the banner: ` (the text stops reading at line 6, column 7)` (review17 s2). */
+const stopsAt = (d: { range: { start: { line: number; column: number } } } | undefined) => (d ? ` (the text stops reading at line ${d.range.start.line}, column ${d.range.start.column})` : '');
+
 export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
   const doc = useStudio(activeDoc);
   const reveal = useStudio((s) => s.reveal);
@@ -57,7 +60,7 @@ export function SourcePane({ id, hidden }: { id?: string; hidden?: boolean }) {
         <p className="source-banner" role="status">
           {neverRead(doc)
             ? 'The graph appears once this text reads: fix the error marked here. Nothing you typed is lost.'
-            : 'The graph shows the last version that read cleanly. Fix the text to update it — nothing you typed is lost.'}
+            : `The graph shows the last version that read cleanly${stopsAt(checked.diagnostics[0])}. Fix the text to update it — nothing you typed is lost.`}
         </p>
       )}
       {doc && !editorOpen ? (

@@ -15,7 +15,7 @@ import { count } from './policyText.ts';
 import { runCodexReport, runCodexWhatIf } from './policyClient.ts';
 import { RuleReportView, writeRuleEdit, type WhatIfResult } from './RuleReportView.tsx';
 import { useWorkerAnswer } from './useWorkerAnswer.ts';
-import { refusalOf, usePolicySessions, withRuleText } from './policyInputs.ts';
+import { refusalOf, usePolicySessions, withRuleText, filesAsWritten } from './policyInputs.ts';
 import { useLivePolicy } from './LivePolicy.tsx';
 import { PolicyFilesPicker, useCountedFiles } from './policyFiles.tsx';
 import { PolicySaveAsTest, sessionsOf } from './PolicySaveAsTest.tsx';
@@ -88,7 +88,7 @@ function codexWhy(report: CodexPolicyReport, i: number, typed = false): ReactNod
 export function CodexPolicyView() {
   const store = useStudioStore();
   const docs = useStudio((s) => s.project.docs);
-  const all = useMemo(() => docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'codex' ? (d.agent.codexRules ?? []) : [])), [docs]);
+  const all = useMemo(() => docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'codex' ? filesAsWritten(d, d.agent.codexRules) : [])), [docs]);
   const files = useCountedFiles('codex', all);
   const sessions = usePolicySessions();
   const job = useMemo(() => () => runCodexReport({ files, sessions }), [files, sessions]);

@@ -6,6 +6,18 @@
 import { useMemo } from 'react';
 import type { Diagnostic } from '../../core/diagnostics/types.ts';
 import { useStudio } from '../state/context.tsx';
+import { readingError, type RuleDoc } from '../state/documents.ts';
+
+/**
+ * A permission document's files as the agent reads them: while the document's text does not
+ * parse, its model keeps the last good text (the graph and the Inspector show that version,
+ * review17 s2), but the agent would read the text as it is — so the Policy view decides with that
+ * (and says the dialect refuses it).
+ */
+export function filesAsWritten<F extends { text: string }>(doc: RuleDoc, files: readonly F[] | undefined): F[] {
+  const list = files ?? [];
+  return list.length === 1 && readingError(doc) !== undefined ? list.map((f) => ({ ...f, text: doc.text })) : [...list];
+}
 
 /** The project's traces as the policy worker's sessions (name and text), kept while they are the same. */
 export function usePolicySessions(): { name: string; text: string }[] {

@@ -11,6 +11,7 @@ export { codexPolicyReport, replaceCodexRuleAt } from '../../core/permissions/co
 export { geminiCallText, geminiRuleRows, replaceGeminiRuleAt } from '../../core/permissions/gemini/policyReport.ts';
 export { translationsFrom, TRANSLATED_FILE } from '../../core/permissions/translate/registry.ts';
 export { mergedSettingsOf } from '../../core/permissions/claude/writeSettings.ts';
+export { permissionSyntaxError } from '../../core/permissions/syntax.ts';
 export { writeAgentsToml } from '../../core/codecs/write/agentsToml.ts';
 export { writeRuleFile } from '../../core/codecs/write.ts';
 export { updateWorkflowYaml, writeWorkflowYaml } from '../../core/codecs/write/workflowYaml.ts';

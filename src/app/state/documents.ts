@@ -55,7 +55,8 @@ export interface WorkflowDoc extends DocBase {
 export type RuleDoc = AgentDoc | WorkflowDoc;
 
 /**
- * Format errors that stop a text from replacing the model (the graph keeps its last good state).
+ * Format errors that stop a text from replacing the model (the graph keeps its last good state);
+ * a permission file's syntax error does too (`permissionSyntaxError`: C001, K001, G001).
  * An unknown rule type (F002) does not, nor a malformed rule or transition the reader dropped
  * (F003 marked `dropped`, e.g. a half-written hegel rule): the reader leaves that part out and
  * reads the rest, as the message says, so the graph draws the rest (the tool or phase marked)
@@ -103,6 +104,9 @@ export function readingOfLoaded(kind: RuleDoc['kind'], fileName: string, loaded:
     });
   }
   const model = models[0];
+  // A permission file that does not parse (review17 s2): its last good model stays, as on an F001.
+  const broken = problems.length === 0 && model && kind === 'agent' ? codecs().permissionSyntaxError(model as Agent) : undefined;
+  if (broken) problems.push(broken);
   if (problems.length > 0 || !model) return { ok: false, loaded, problems };
   return { ok: true, loaded, model };
 }
