@@ -17,7 +17,7 @@ import { count } from './policyText.ts';
 import { runGeminiReport, runGeminiWhatIf } from './policyClient.ts';
 import { RuleReportView, writeRuleEdit, type WhatIfResult } from './RuleReportView.tsx';
 import { useWorkerAnswer } from './useWorkerAnswer.ts';
-import { refusalOf, usePolicySessions, withRuleText } from './policyInputs.ts';
+import { refusalOf, usePolicySessions, withRuleText, filesAsWritten } from './policyInputs.ts';
 import { useLivePolicy } from './LivePolicy.tsx';
 import { PolicyFilesPicker, useCountedFiles } from './policyFiles.tsx';
 import { PolicySaveAsTest, sessionsOf } from './PolicySaveAsTest.tsx';
@@ -40,16 +40,19 @@ const COLUMNS = [{ label: 'Tier', width: '84px', optional: true }, { label: 'Pri
 
 const docOf = (docs: readonly RuleDoc[], path: string) => docs.find((d) => d.kind === 'agent' && d.agent.family === 'gemini' && d.agent.geminiPolicies?.some((f) => f.path === path));
 
-/** Why Gemini decided call `i` of `report` as it did: the decision and the rule that made it. */
-function geminiWhy(report: GeminiPolicyReport, i: number): ReactNode {
+/**
+ * Why Gemini decided call `i` of `report` as it did: the decision, what decided it (a rule, a
+ * heuristic, the default; the core's `geminiReason`) and the rule. A typed call (`typed`) has no
+ * place in a trace, so only its mode is said.
+ */
+function geminiWhy(report: GeminiPolicyReport, i: number, typed = false): ReactNode {
   const c = report.calls[i];
   if (!c) return null;
   const r = c.rule === undefined ? undefined : report.rules[c.rule];
   return (
     <>
       <p>
-        <strong>{c.decision}</strong> —{' '}
-        {r ? 'decided by the first rule in priority order that matched:' : c.synthetic ? `decided by Gemini’s ${c.synthetic}.` : c.decision === 'ask_user' && c.call.tool === 'run_shell_command' ? 'no rule decided: a rule may have allowed the command, but a redirection or an unparsed command makes Gemini ask; otherwise Gemini’s default.' : 'no rule matched: Gemini’s default (ask_user; deny when non-interactive; allow in yolo mode).'}
+        <strong>{c.decision}</strong> — {c.reason}
       </p>
       {r && (
         <ul className="insp-list" aria-label="Deciding rule">
@@ -62,7 +65,7 @@ function geminiWhy(report: GeminiPolicyReport, i: number): ReactNode {
         </ul>
       )}
       <p className="corpus-muted">
-        {c.session}:{c.call.line} · mode {c.call.mode ?? 'default'}
+        {typed ? '' : `${c.session}:${c.call.line} · `}mode {c.call.mode ?? 'default'}
         {c.call.nonInteractive ? ' · non-interactive' : ''}
       </p>
     </>
@@ -72,7 +75,7 @@ function geminiWhy(report: GeminiPolicyReport, i: number): ReactNode {
 export function GeminiPolicyView() {
   const store = useStudioStore();
   const docs = useStudio((s) => s.project.docs);
-  const all = useMemo<GeminiFileInput[]>(() => docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'gemini' ? (d.agent.geminiPolicies ?? []) : [])), [docs]);
+  const all = useMemo<GeminiFileInput[]>(() => docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'gemini' ? filesAsWritten(d, d.agent.geminiPolicies) : [])), [docs]);
   const files = useCountedFiles('gemini', all);
   const tierOf = useCallback((path: string) => `${all.find((f) => f.path === path)?.tier ?? 'user'} tier`, [all]);
   const sessions = usePolicySessions();
@@ -110,7 +113,7 @@ export function GeminiPolicyView() {
       hint="A shell command (run_shell_command), or a tool name and its arguments as a JSON object."
       session={geminiTryTrace}
       run={(s) => runGeminiReport({ files, sessions: [s] })}
-      show={(r) => (r.calls.length > 0 ? geminiWhy(r, 0) : undefined)}
+      show={(r) => (r.calls.length > 0 ? geminiWhy(r, 0, true) : undefined)}
     />
   );
 

@@ -7,6 +7,7 @@
 import type { Diagnostic } from '../../diagnostics/types.ts';
 import { checkGeminiPolicy } from './checks.ts';
 import { checkToolCall } from './engine.ts';
+import { isDangerous, isKnownSafe, shellWords } from './heuristics.ts';
 import { loadGeminiPolicies, type GeminiDecision, type GeminiFileInput, type GeminiTier } from './policy.ts';
 import { isCodexRollout } from '../codex/sniff.ts';
 import { readGeminiTrace, type GeminiTraceCall } from './trace.ts';
@@ -54,6 +55,8 @@ export interface GeminiCallRow {
   rule?: number;
   /** A rule Gemini reports that is no table of the files (`Build File Protection`). */
   synthetic?: string;
+  /** What decided it, in a sentence that never contradicts the decision ({@link geminiReason}). */
+  reason: string;
 }
 
 export interface GeminiPolicyReport {
@@ -175,7 +178,7 @@ export function geminiPolicyReport(files: readonly GeminiFileInput[], sessions: 
     for (const call of read.calls) {
       const e = checkToolCall(load.rules, call.args === undefined ? { name: call.tool } : { name: call.tool, args: call.args }, { mode: call.mode ?? 'default', nonInteractive: call.nonInteractive === true });
       const i = calls.length;
-      const row: GeminiCallRow = { session: s.name, call, decision: e.decision };
+      const row: GeminiCallRow = { session: s.name, call, decision: e.decision, reason: '' };
       if (e.rule && 'toolName' in e.rule) {
         const at = rowOf.get(`${e.rule.file}#${e.rule.table}`);
         if (at !== undefined) {
@@ -183,6 +186,7 @@ export function geminiPolicyReport(files: readonly GeminiFileInput[], sessions: 
           rows[at]?.decided.push(i);
         }
       } else if (e.rule) row.synthetic = e.rule.source;
+      row.reason = geminiReason(row, row.rule === undefined ? undefined : rows[row.rule]);
       totals[row.rule === undefined && row.synthetic === undefined ? 'none' : e.decision]++;
       calls.push(row);
     }
@@ -234,4 +238,51 @@ export function geminiCallText(c: GeminiTraceCall): string {
   const main = ['command', 'file_path', 'path', 'url', 'query', 'pattern'].map((k) => args[k]).find((v) => typeof v === 'string');
   const arg = (typeof main === 'string' ? main : Object.keys(args).length === 0 ? '' : JSON.stringify(args)).replace(/\s+/g, ' ');
   return `${c.tool}(${arg.length > 90 ? `${arg.slice(0, 89)}…` : arg})`;
+}
+
+const SHELL_TOOLS = new Set(['run_shell_command', 'ShellTool']);
+/** The workspace the report's calls are decided in (the engine's default). */
+const REPORT_WORKSPACE = '/workspace';
+
+/** What Gemini's shell heuristics make of a command: a known-safe read-only command, a dangerous one, or neither. */
+function heuristicOf(command: string): 'known-safe' | 'dangerous' | undefined {
+  let words: string[];
+  try {
+    words = shellWords(command);
+  } catch {
+    return undefined;
+  }
+  if (isDangerous(words)) return 'dangerous';
+  return isKnownSafe(words, REPORT_WORKSPACE) ? 'known-safe' : undefined;
+}
+
+/**
+ * Why call `c` of a report was decided as it was, in one sentence that never contradicts its
+ * decision (review17 #4: `ls`, allowed by Gemini's known-safe heuristic, read "no rule matched:
+ * Gemini's default (ask_user …)"). `rule` is the deciding table's row, when one decided.
+ */
+export function geminiReason(c: Omit<GeminiCallRow, 'reason'>, rule: GeminiRuleRow | undefined): string {
+  const mode = c.call.mode ?? 'default';
+  const command = SHELL_TOOLS.has(c.call.tool) && typeof c.call.args?.command === 'string' ? c.call.args.command : undefined;
+  const h = command === undefined ? undefined : heuristicOf(command);
+  if (c.synthetic !== undefined) return `decided by Gemini’s ${c.synthetic}.`;
+  if (rule) {
+    if (rule.decision === c.decision) return 'decided by the first rule in priority order that matched:';
+    if (h === 'dangerous' && c.decision === 'ask_user')
+      return `the first rule in priority order that matched says ${rule.decision}, but Gemini’s shell heuristics call this command dangerous (it deletes, links or runs with changed settings), so Gemini asks (except in yolo mode):`;
+    if (h === 'known-safe' && c.decision === 'allow')
+      return `the first rule in priority order that matched says ${rule.decision}, but this is a known-safe read-only command that stays in the workspace, which Gemini’s shell heuristics allow:`;
+    if (command !== undefined && c.decision === 'ask_user')
+      return `the first rule in priority order that matched says ${rule.decision}, but a part of the command (another command in it, or a redirection) makes Gemini ask:`;
+    return `the first rule in priority order that matched says ${rule.decision}; Gemini’s checks of the command’s parts made it ${c.decision}:`;
+  }
+  if (mode === 'yolo' && c.decision === 'allow') return 'no rule matched: yolo mode allows every call no rule denies.';
+  if (command !== undefined) {
+    if (c.decision === 'allow' && h === 'known-safe')
+      return `no rule matched, and Gemini’s shell heuristics allow it: ${command.trim().split(/\s+/)[0] ?? 'it'} is a known-safe read-only command whose paths stay in the workspace (else Gemini would ask).`;
+    if (c.decision === 'ask_user' && h === 'dangerous') return 'no rule matched, and Gemini’s shell heuristics call this command dangerous: Gemini asks.';
+    if (c.decision === 'ask_user') return 'no rule decided: Gemini asks for a command no rule allows (a command in it, or a redirection, that no rule allows makes it ask too).';
+  }
+  if (c.decision === 'deny' && c.call.nonInteractive) return 'no rule matched: Gemini’s default, which denies in a non-interactive session (it would ask in an interactive one).';
+  return `no rule matched: Gemini’s default, ${c.decision} (ask_user; deny when non-interactive; allow in yolo mode).`;
 }
