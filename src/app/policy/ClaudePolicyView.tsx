@@ -28,7 +28,7 @@ import { TryCall } from './TryCall.tsx';
 import { claudeTryTrace } from './tryCallText.ts';
 import { translateStore } from './translateStore.ts';
 import { useWorkerAnswer } from './useWorkerAnswer.ts';
-import { usePolicySessions } from './policyInputs.ts';
+import { usePolicySessions, filesAsWritten } from './policyInputs.ts';
 
 const DECISIONS = [
   { key: 'allow', label: 'Allowed' },
@@ -64,6 +64,11 @@ function claudeWhy(report: PolicyAnswer['report'], i: number): ReactNode {
       <p>
         <strong>{d.decision}</strong> — <CodeText text={d.reason} />
       </p>
+      {(report.notes[i] ?? []).map((n) => (
+        <p key={n} className="policy-try-note">
+          <CodeText text={n} />
+        </p>
+      ))}
       <p className="corpus-muted">
         {/* The reason names the rule already (review15): this line says where it is written. */}
         {d.rule ? `${whereOf(d.rule)} · ${d.rule.scope} settings` : 'No rule matched: the tool’s default in this mode'} · mode {d.mode}
@@ -75,7 +80,7 @@ function claudeWhy(report: PolicyAnswer['report'], i: number): ReactNode {
 export function ClaudePolicyView() {
   const store = useStudioStore();
   const docs = useStudio((s) => s.project.docs);
-  const settings = useMemo<SettingsInput[]>(() => docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'claude' ? (d.agent.claudeSettings ?? []) : [])), [docs]);
+  const settings = useMemo<SettingsInput[]>(() => docs.flatMap((d) => (d.kind === 'agent' && d.agent.family === 'claude' ? filesAsWritten(d, d.agent.claudeSettings) : [])), [docs]);
   const sessions = usePolicySessions();
   const job = useMemo(() => (settings.length === 0 ? undefined : () => runPolicy({ settings, sessions })), [settings, sessions]);
   const { answer, error } = useWorkerAnswer(job);

@@ -53,7 +53,7 @@ export function TryCall<R extends { skipped: readonly { reason: string }[] }>({ 
         {answer ? (
           <div className={answer.error ? 'corpus-error' : undefined}>
             <p className="corpus-muted">
-              <code>{answer.asked}</code>
+              <code className="policy-try-asked">{answer.asked}</code>
             </p>
             {answer.body}
           </div>

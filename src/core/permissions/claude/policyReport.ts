@@ -5,6 +5,7 @@
  * edit: every call whose decision changes between two policies. Both only call `decide`.
  */
 import { decide } from './decide.ts';
+import { bashNotes } from './hints.ts';
 import type { PermissionPolicy } from './settings.ts';
 import { LIST_ORDER } from './types.ts';
 import type {
@@ -30,6 +31,11 @@ export interface PolicyReport {
   totals: Record<PermissionDecision, number>;
   /** Each call's decision, by index. */
   decisions: Decision[];
+  /**
+   * Notes past a call's reason, by index, for the calls that have some (`hints.ts`): the closest
+   * rule when none decided a Bash command, a `Read(…)` deny a read-only command gets past.
+   */
+  notes: Record<number, string[]>;
 }
 
 /** One call whose decision an edit changes. */
@@ -55,14 +61,18 @@ export function policyReport(
   const byKey = new Map(rules.map((row) => [key(row.source), row]));
   const byDefault: number[] = [];
   const totals: Record<PermissionDecision, number> = { allow: 0, ask: 0, deny: 0 };
+  const notes: Record<number, string[]> = {};
   const decisions = calls.map((call, i) => {
     const d = decide(policy, call, ctx);
+    const command = call.name === 'Bash' && typeof call.input?.command === 'string' ? call.input.command : undefined;
+    const said = command === undefined ? [] : bashNotes(policy, command, d, ctx);
+    if (said.length > 0) notes[i] = said;
     totals[d.decision]++;
     const row = d.rule ? byKey.get(key(d.rule)) : undefined;
     (row ? row.calls : byDefault).push(i);
     return d;
   });
-  return { rules, byDefault, totals, decisions };
+  return { rules, byDefault, totals, decisions, notes };
 }
 
 function sameRule(a?: DecidingRule, b?: DecidingRule): boolean {
