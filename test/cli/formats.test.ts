@@ -142,7 +142,7 @@ describe('check --format sarif|github on Claude Code settings', () => {
     const log = JSON.parse(r.stdout) as { runs: { tool: { driver: { rules: { id: string; shortDescription: { text: string } }[] } }; results: { ruleId: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
     expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
     const run = log.runs[0]!;
-    expect(run.results.map((x) => `${x.ruleId}@${x.locations[0]!.physicalLocation.region.startLine}`)).toEqual(['C021@10', 'C030@11', 'C030@12', 'C030@13', 'C011@14', 'C012@28', 'C012@29']);
+    expect(run.results.map((x) => `${x.ruleId}@${x.locations[0]!.physicalLocation.region.startLine}`)).toEqual(['C021@10', 'C030@11', 'C030@12', 'C030@13', 'C011@14', 'C022@26', 'C022@27', 'C012@28', 'C012@29']);
     for (const rule of run.tool.driver.rules) expect(rule.shortDescription.text).not.toMatch(/^rule-studio diagnostic/);
   });
 
@@ -156,7 +156,7 @@ describe('check --format sarif|github on Claude Code settings', () => {
   it('writes one GitHub annotation per diagnostic, at the rule string', async () => {
     const r = await runCli(['check', '--format', 'github', '.claude/settings.json'], files);
     const lines = r.stdout.trim().split('\n');
-    expect(lines).toHaveLength(7);
+    expect(lines).toHaveLength(9);
     expect(lines[0]).toMatch(/^::warning file=\.claude\/settings\.json,line=10,col=7,endLine=10,endColumn=40,title=rule-studio C021::/);
   });
 });

@@ -29,6 +29,8 @@ describe('the Claude Code example', () => {
       'C030 12', // Bash(curl *)
       'C030 13', // bare Bash
       'C011 14', // Write(docs/**) never consulted
+      'C022 26', // Read(./.env): `cat ./.env` in Bash still reads it
+      'C022 27', // Read(./.env.*)
       'C012 28', // Read(/Users/alex/.ssh/**): one leading / is the project root
       'C012 29', // Edit(/Users/alex/.aws/**)
     ]);

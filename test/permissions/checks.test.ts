@@ -32,7 +32,27 @@ describe('C012: an anchor that is not what it looks like', () => {
     expect(d?.message).toContain('`Read(//Users/alice/.ssh/**)`');
   });
   it('trigger: `Read(.env:*)` uses Bash prefix syntax in a path', () => expect(codes({ deny: ['Read(.env:*)'] })).toEqual(['C012']));
-  it('near miss: `Read(//Users/alice/.ssh/**)` and `Edit(/src/**)`', () => expect(codes({ deny: ['Read(//Users/alice/.ssh/**)', 'Edit(/src/**)'] })).toEqual([]));
+  // The Read deny is C022 (Bash gets past it), not C012: its anchor is what it looks like.
+  it('near miss: `Read(//Users/alice/.ssh/**)` and `Edit(/src/**)`', () => expect(codes({ deny: ['Read(//Users/alice/.ssh/**)', 'Edit(/src/**)'] })).toEqual(['C022']));
+});
+
+describe('C022: a Read deny that Bash gets past (review17 #8)', () => {
+  it('trigger: deny `Read(./.env)`: `cat ./.env` still runs; the message says so and names a Bash deny', () => {
+    const [d] = only({ deny: ['Read(./.env)'] }, 'C022');
+    expect(d?.severity).toBe('warning');
+    expect(d?.message).toContain('not Bash');
+    expect(d?.message).toContain('`cat ./.env`');
+    expect(d?.message).toContain('`Bash(cat ./.env)`');
+  });
+  it('trigger: a glob deny `Read(./secrets/**)` names no single command', () => {
+    const [d] = only({ deny: ['Read(./secrets/**)'] }, 'C022');
+    expect(d?.message).toContain('`cat` on a file it covers');
+  });
+  it('near miss: bare `Bash` denied or asked closes the gap; an Edit deny, a Read allow are not reported', () => {
+    expect(codes({ deny: ['Read(./.env)', 'Bash'] })).toEqual([]);
+    expect(codes({ deny: ['Read(./.env)'], ask: ['Bash'] })).toEqual([]);
+    expect(codes({ deny: ['Edit(./.env)'], allow: ['Read(src/**)'] })).toEqual([]);
+  });
 });
 
 describe('C013: not a rule', () => {
@@ -45,7 +65,7 @@ describe('C020: an allow shadowed by a deny or ask evaluated before it', () => {
     const [d] = only({ ask: ['Bash(git push *)'], allow: ['Bash(git push origin main)'] }, 'C020');
     expect(d?.message).toContain('asks for');
   });
-  it('trigger: the same rule in allow and deny', () => expect(codes({ deny: ['Read(./.env)'], allow: ['Read(./.env)'] })).toEqual(['C020']));
+  it('trigger: the same rule in allow and deny', () => expect(codes({ deny: ['Read(./.env)'], allow: ['Read(./.env)'] }).filter((c) => c !== 'C022')).toEqual(['C020']));
   it('near miss: ask `Bash(git push *)` and allow `Bash(git pull *)`', () => expect(codes({ ask: ['Bash(git push *)'], allow: ['Bash(git pull *)'] })).toEqual([]));
 });
 
@@ -53,6 +73,9 @@ describe('C021: an allow that reads like an exception to a broader deny', () => 
   it('trigger: deny `Bash(aws *)`, allow `Bash(aws s3 ls)` (the page\'s own example)', () => {
     const [d] = only({ deny: ['Bash(aws *)'], allow: ['Bash(aws s3 ls)'] }, 'C021');
     expect(d?.message).toContain('checks deny rules first');
+    // review17 s6: the deny's place is said once, without parentheses inside parentheses.
+    expect(d?.message).toMatch(/\(project settings, [^()]+:\d+:\d+\)/);
+    expect(d?.message).not.toMatch(/\([^)]*\(/);
   });
   it('trigger: deny `Edit(./config/**)`, allow `Edit(./config/local.json)`', () => expect(codes({ deny: ['Edit(./config/**)'], allow: ['Edit(./config/local.json)'] })).toEqual(['C021']));
   it('near miss: deny `Bash(aws iam *)`, allow `Bash(aws s3 ls)`', () => expect(codes({ deny: ['Bash(aws iam *)'], allow: ['Bash(aws s3 ls)'] })).toEqual([]));

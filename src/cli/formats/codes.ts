@@ -38,6 +38,7 @@ export const CODE_TITLES: Readonly<Record<string, string>> = {
   C013: 'not a permission rule',
   C020: 'an allow rule that never takes effect (a deny or ask rule matches first)',
   C021: 'an allow rule read as an exception to a broader deny (deny wins)',
+  C022: 'a Read deny that Bash read-only commands get past',
   C030: 'an allow rule that lets any command through',
   C040: 'the same rule in two scopes',
   C050: 'defaultMode bypassPermissions: allow rules change nothing',

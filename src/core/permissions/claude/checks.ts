@@ -17,6 +17,31 @@ function at(r: PermissionRule, code: string, severity: Diagnostic['severity'], m
 
 const q = (r: PermissionRule) => `\`${r.source.text}\``;
 const where = (r: PermissionRule) => `${r.source.list} in ${r.source.scope} (${r.source.file}:${r.source.line}:${r.source.col})`;
+/** Where a rule is, for a message that has it in parentheses already: no nested parentheses (review17 s6). */
+const whereFlat = (r: PermissionRule) => `${r.source.scope} settings, ${r.source.file}:${r.source.line}:${r.source.col}`;
+
+/**
+ * C022: a `Read(…)` deny that Bash's read-only commands get past. Claude Code applies Read and Edit
+ * rules to its own file tools, not to shell commands (permissions page, "Read and Edit": "A
+ * `Read(./.env)` deny rule blocks the Read tool but does not prevent `cat .env` in Bash"), and
+ * runs read-only commands such as `cat` without a prompt; only a deny or ask of bare `Bash` (every
+ * command) closes that.
+ */
+function readDenyBashGap(r: PermissionRule, rules: readonly PermissionRule[]): Diagnostic | undefined {
+  const p = r.parsed;
+  if (r.source.list !== 'deny' || p.kind !== 'path' || p.tool !== 'Read') return undefined;
+  if (rules.some((b) => b.source.list !== 'allow' && b.parsed.kind === 'tool' && b.parsed.tool === 'Bash')) return undefined;
+  const spec = /^Read\((.*)\)$/s.exec(r.source.text.trim())?.[1] ?? '';
+  const plain = spec !== '' && !spec.includes('*');
+  const example = plain ? `\`cat ${spec}\`` : '`cat` on a file it covers';
+  const suggestion = plain ? `Bash deny rules for the commands that read it (\`Bash(cat ${spec})\` matches that spelling only)` : 'Bash deny rules for the commands that read them';
+  return at(
+    r,
+    'C022',
+    'warning',
+    `${q(r)} stops Claude’s Read tool (and Grep and Glob), not Bash: Claude Code applies Read rules to its own file tools only, so a read-only command such as ${example} still runs without a prompt. Add ${suggestion}, or enable the sandbox to keep every process out.`,
+  );
+}
 
 /** Top-level directory names that make a single-`/` path look absolute. */
 const ABSOLUTE_LOOKING = /^(Users|home|etc|var|tmp|opt|usr|private|root|mnt|Volumes|srv|bin|Library)(\/|$)/;
@@ -97,7 +122,8 @@ function tooBroad(r: PermissionRule): Diagnostic | undefined {
 
 /**
  * Checks a merged policy: never-matching rules (C010–C013), allows shadowed by a deny or ask
- * evaluated before them (C020) or written as an exception to a broader deny (C021), allows that
+ * evaluated before them (C020) or written as an exception to a broader deny (C021), Read denies
+ * that Bash's read-only commands get past (C022), allows that
  * let anything through (C030), the same rule in two scopes (C040), and modes that override the
  * rules (C050, C051). Reading diagnostics (C001, C002, C060) are in `policy.diagnostics`.
  */
@@ -105,7 +131,7 @@ export function checkPolicy(policy: PermissionPolicy): Diagnostic[] {
   const out: Diagnostic[] = [];
   const rules = policy.rules;
   for (const r of rules) {
-    const d = neverMatches(r);
+    const d = neverMatches(r) ?? readDenyBashGap(r, rules);
     if (d) out.push(d);
   }
   for (const a of rules) {
@@ -116,7 +142,7 @@ export function checkPolicy(policy: PermissionPolicy): Diagnostic[] {
     if (!blocker) continue;
     const outcome = blocker.source.list === 'deny' ? 'denies' : 'asks for';
     if (blocker.source.list === 'deny' && !sameRule(blocker.parsed, a.parsed))
-      out.push(at(a, 'C021', 'warning', `${q(a)} reads like an exception to the deny rule ${q(blocker)} (${where(blocker)}), but Claude Code checks deny rules first whatever their specificity: it ${outcome} every call this allow matches. Remove the broad deny and allow only what you want, or narrow the deny.`));
+      out.push(at(a, 'C021', 'warning', `${q(a)} reads like an exception to the deny rule ${q(blocker)} (${whereFlat(blocker)}), but Claude Code checks deny rules first whatever their specificity: it ${outcome} every call this allow matches. Remove the broad deny and allow only what you want, or narrow the deny.`));
     else out.push(at(a, 'C020', 'warning', `${q(a)} never takes effect: the ${blocker.source.list} rule ${q(blocker)} (${where(blocker)}) is evaluated before allow rules and matches every call it matches, so Claude Code ${outcome} them.`));
   }
   const seen = new Map<string, PermissionRule>();
