@@ -37,13 +37,16 @@ export function SourceAndProblems() {
   );
 }
 
+/** `1 error`, `2 errors`: a count and its noun (review17 s6: "1 errors"). */
+const tally = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** The badge of the Source and problems tab: errors and warnings, each with its mark (infos when there are some), as an editor's status bar shows them. */
 export function ProblemCounts() {
   const c = useProblems().counts;
   return (
     <span className="tab-count problem-tally">
       <span className="visually-hidden">
-        {c.error} errors, {c.warning} warnings, {c.info} infos
+        {tally(c.error, 'error')}, {tally(c.warning, 'warning')}, {tally(c.info, 'info')}
       </span>
       <span className={c.error > 0 ? 'c-error' : 'c-none'} aria-hidden="true">
         ⊘ {c.error}
