@@ -115,10 +115,10 @@ test('#4 and s9: Codex splits bash -lc per command; Gemini says its heuristic al
   await expect(ls).not.toContainText('Gemini’s default');
   await expect(ls).not.toContainText('would-this-be-allowed');
   await expect(ls).toContainText('mode default');
+  await screenshotsWithAxe(page, 'review17-gemini-answer', '.policy-try');
   const push = await ask(page, 'git push origin main');
   await expect(push).toContainText('ask_user — decided by the first rule in priority order that matched');
   await expect(push).not.toContainText('would-this-be-allowed');
-  await screenshotsWithAxe(page, 'review17-gemini-answer', '.policy-try');
   expect(errors).toEqual([]);
 });
 
