@@ -112,7 +112,11 @@ export const graphActions: Action[] = [
   {
     id: 'connect-tool',
     icon: 'connect',
-    hideWhenDisabled: true,
+    // In the More menu only with a Pattern agent open (greyed, saying why, until a tool is picked).
+    shownWhen: (ctx) => {
+      const d = doc(ctx);
+      return d?.kind === 'agent' && d.agent.family !== 'letta';
+    },
     label: 'Connect tool…',
     overflow: true,
     toolbar: true,

@@ -14,6 +14,12 @@ import { dialectOfDoc, translateStore } from '../policy/translateStore.ts';
 import { MAXIMISE_SHORTCUT, toggleBottomPanel } from '../workspace/bottomMaximised.ts';
 
 const sim = () => simulationStore().getState();
+
+/** Why Present does not apply: nothing is drawn and nothing was run (the stage would be empty). */
+export const PRESENT_UNAVAILABLE = 'Open an example, import a file or draw an agent or a workflow first: there is nothing to present yet';
+
+/** Whether the presenter has something to show: a graph, or a run. */
+export const canPresent = (project: { docs: readonly unknown[] }) => project.docs.length > 0 || sim().run !== undefined;
 const inSimulate = ({ ui }: ActionContext) => ui.getState().mode === 'simulate';
 const hasRun = (ctx: ActionContext) => inSimulate(ctx) && sim().run !== undefined;
 
@@ -37,6 +43,14 @@ const showBottom = ({ ui }: ActionContext, view: string) => {
 };
 
 export const workspaceActions: Action[] = [
+  {
+    id: 'help',
+    label: 'Help and keyboard shortcuts',
+    keywords: 'help shortcuts keys keyboard how start guide docs documentation ?',
+    shortcuts: ['?', 'F1'],
+    hint: 'How to start, and every keyboard shortcut of the studio',
+    run: ({ ui }) => ui.getState().openDialog('help'),
+  },
   {
     id: 'show-problems',
     label: 'Problems and verification',
@@ -96,6 +110,8 @@ export const workspaceActions: Action[] = [
     keywords: 'presenter stage classroom teach slides',
     shortcuts: ['Alt+3'],
     hint: 'The graph and the current decision at stage size (Escape leaves)',
+    unavailable: PRESENT_UNAVAILABLE,
+    enabled: ({ store }) => canPresent(store.getState().project),
     run: () => sim().setPresenter(true),
   },
   {

@@ -67,7 +67,9 @@ export function Toolbar() {
   const known = new Set(GROUPS.flatMap((g) => g.actions));
   const others = ALL_ACTIONS.filter((a) => !known.has(a));
   const groups = others.length > 0 ? [...GROUPS, { label: 'More actions', actions: others }] : GROUPS;
-  const overflow = ALL_ACTIONS.filter((a) => a.toolbar && a.overflow);
+  // A menu item that cannot apply to what is open (Connect tool… with no Pattern agent) is left out,
+  // as its button would be left off the bar; one that applies later says why it is greyed.
+  const overflow = ALL_ACTIONS.filter((a) => a.toolbar && a.overflow && (a.shownWhen ? a.shownWhen(ctx) : !(a.hideWhenDisabled && !enabledIn(a, ctx))));
   const shownOf = (g: { actions: readonly Action[] }) => g.actions.filter((a) => a.toolbar && !a.overflow && !(a.hideWhenDisabled && !enabledIn(a, ctx)) && (!a.shownWhen || a.shownWhen(ctx)));
   const bar = useRef<HTMLDivElement>(null);
   const fit = useToolbarFit(bar, groups.flatMap((g) => shownOf(g).map((a) => a.id)).join());
@@ -94,6 +96,7 @@ export function Toolbar() {
                     title={a.hint ?? a.label}
                     {...(keys ? { shortcut: keys } : {})}
                     disabled={!enabledIn(a, ctx)}
+                    unavailable={a.unavailable}
                     onClick={() => void a.run(ctx)}
                   />
                 );
@@ -105,6 +108,7 @@ export function Toolbar() {
         <Button variant="ghost" className="toolbar-palette" icon="search" label="Commands" iconOnly={fit >= 1} title="Search commands" shortcut={shortcutLabel('Mod+K', mac)} onClick={() => ui.getState().openDialog('palette')}>
           {fit >= 1 ? null : <kbd>{shortcutLabel('Mod+K', mac)}</kbd>}
         </Button>
+        <Button variant="ghost" className="toolbar-help" icon="help" label="Help" iconOnly title="Help and keyboard shortcuts" shortcut="?" onClick={() => ui.getState().openDialog('help')} />
         <span className="toolbar-theme">
           <Icon name="theme" />
           <Select aria-label="Theme" size="sm" value={theme} onChange={(v) => ui.getState().setTheme(v as ThemeChoice)} options={THEME_OPTIONS} />
@@ -114,7 +118,8 @@ export function Toolbar() {
           icon="more"
           items={overflow.map((a) => {
             const keys = keysOf(a);
-            return { id: a.id, label: a.label, ...(a.hint ? { hint: a.hint } : {}), ...(keys ? { keys } : {}), disabled: !enabledIn(a, ctx), run: () => void a.run(ctx) };
+            const off = !enabledIn(a, ctx);
+            return { id: a.id, label: a.label, ...(off && a.unavailable ? { hint: `${a.unavailable}.` } : a.hint ? { hint: a.hint } : {}), ...(keys ? { keys } : {}), disabled: off, run: () => void a.run(ctx) };
           })}
         />
       </div>

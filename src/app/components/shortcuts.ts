@@ -22,7 +22,9 @@ export function matchesShortcut(spec: string, event: KeyLike, mac: boolean): boo
   const mod = mac ? event.metaKey : event.ctrlKey;
   const other = mac ? event.ctrlKey : event.metaKey;
   if (mods.has('mod') !== mod || other) return false;
-  if (mods.has('shift') !== event.shiftKey || mods.has('alt') !== event.altKey) return false;
+  // A symbol (`?`) is the character typed, whatever Shift it took on the keyboard's layout.
+  const symbol = key !== undefined && key.length === 1 && !/[a-z0-9]/.test(key) && !mods.has('shift');
+  if ((!symbol && mods.has('shift') !== event.shiftKey) || mods.has('alt') !== event.altKey) return false;
   return event.key.toLowerCase() === key || (key !== undefined && /^\d$/.test(key) && event.code === `Digit${key}`);
 }
 
@@ -33,6 +35,9 @@ export function actionForKey(actions: readonly Action[], event: KeyLike, mac: bo
   // none does, the one shown for the open document says why (C: Connect phase… on a workflow).
   return (ctx ? (bound.find((a) => !a.enabled || a.enabled(ctx)) ?? bound.find((a) => a.shownWhen?.(ctx) === true)) : undefined) ?? bound[0];
 }
+
+/** The command palette's keys (caught before any widget, see useShortcuts.ts). */
+export const PALETTE_SHORTCUTS: readonly string[] = ['Mod+K', 'Mod+Shift+P'];
 
 /** Shortcuts handled even while typing in a field: the Source editor handles its own undo, and
  * inputs keep the browser's; so none by default. */

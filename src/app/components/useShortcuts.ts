@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { ALL_ACTIONS } from '../actions/index.ts';
 import type { Action, ActionContext } from '../actions/types.ts';
 import { isTextTarget } from '../graph/keys.ts';
-import { actionForKey, isLeftToShortcuts, isMac, matchesShortcut, ownsArrowKeys, ownsTypeahead } from './shortcuts.ts';
+import { actionForKey, isLeftToShortcuts, isMac, matchesShortcut, ownsArrowKeys, ownsTypeahead, PALETTE_SHORTCUTS } from './shortcuts.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import { gettingReady, whenReady } from './whenReady.ts';
 import { installClipboardEvents } from '../graph/clipboardEvents.ts';
@@ -64,7 +64,7 @@ export function useShortcuts(ctx: ActionContext): void {
     // The palette keys are caught in the capture phase, before Monaco (which binds Ctrl+K as a
     // chord prefix) or any other widget can swallow them; the rest waits for the bubble phase.
     const onPaletteKey = (e: KeyboardEvent) => {
-      if (!matchesShortcut('Mod+K', e, mac) && !matchesShortcut('Mod+Shift+P', e, mac)) return;
+      if (!PALETTE_SHORTCUTS.some((k) => matchesShortcut(k, e, mac))) return;
       e.preventDefault();
       e.stopPropagation();
       if (ctx.ui.getState().dialog === 'palette') document.querySelector<HTMLElement>('.palette [data-autofocus]')?.focus();

@@ -1,6 +1,6 @@
 /**
  * The open dialog, if any: the examples gallery, the two-tab conflict, Add rule's type picker, the
- * keyboard connect (of tools, or of phases), or the command palette.
+ * keyboard connect (of tools, or of phases), the help, or the command palette.
  * The palette belongs to the canvas work: it is loaded lazily from
  * `src/app/components/CommandPalette.tsx` when that file exists (named export `CommandPalette`
  * or default), and renders nothing otherwise.
@@ -15,6 +15,7 @@ import { AddRuleDialog } from './AddRuleDialog.tsx';
 import { ConnectDialog } from './ConnectDialog.tsx';
 import { ConnectPhaseDialog } from './ConnectPhaseDialog.tsx';
 import { Loading } from '../components/ui/Loading.tsx';
+import { HelpDialog } from './HelpDialog.tsx';
 
 // The gallery draws a preview of every example, so it comes with the rule-file readers (both
 // loaded when first opened, not with the page).
@@ -55,6 +56,8 @@ function OpenDialog() {
       return <ConnectDialog />;
     case 'connect-phase':
       return <ConnectPhaseDialog />;
+    case 'help':
+      return <HelpDialog />;
     case 'palette':
       return Palette ? (
         <Suspense fallback={null}>

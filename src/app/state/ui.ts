@@ -6,7 +6,7 @@
 import { createStore } from 'zustand/vanilla';
 import { DEFAULT_LAYOUT, type Mode, type WorkspaceLayout } from '../workspace/layoutMemory.ts';
 
-export type Dialog = 'examples' | 'palette' | 'conflict' | 'add-rule' | 'connect' | 'connect-phase' | null;
+export type Dialog = 'examples' | 'palette' | 'conflict' | 'add-rule' | 'connect' | 'connect-phase' | 'help' | null;
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export type { Mode } from '../workspace/layoutMemory.ts';
 

@@ -19,6 +19,11 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   label: string;
   iconOnly?: boolean;
   shortcut?: string;
+  /**
+   * Why the button does not apply now. With `disabled`, the button stays focusable (aria-disabled,
+   * its clicks ignored) so keyboard users reach it too, and its tooltip says why.
+   */
+  unavailable?: string | undefined;
   children?: ReactNode;
   ref?: Ref<HTMLButtonElement>;
 }
@@ -28,15 +33,24 @@ export function buttonClass(variant: ButtonVariant = 'default', opts: { size?: '
   return ['btn', `btn-${variant}`, opts.size === 'sm' ? 'btn-sm' : '', opts.iconOnly ? 'btn-icon' : '', opts.className ?? ''].filter(Boolean).join(' ');
 }
 
-export function Button({ variant = 'default', size = 'md', icon, label, iconOnly = false, shortcut, className, title, children, ref, ...rest }: ButtonProps) {
+export function Button({ variant = 'default', size = 'md', icon, label, iconOnly = false, shortcut, unavailable, className, title, children, ref, ...rest }: ButtonProps) {
+  const explained = rest.disabled === true && unavailable !== undefined;
+  const { disabled, onClick, ...others } = rest;
   const button = (
-    <button ref={ref} type="button" className={buttonClass(variant, { size, iconOnly, className })} aria-label={iconOnly ? label : undefined} {...rest}>
+    <button
+      ref={ref}
+      type="button"
+      className={buttonClass(variant, { size, iconOnly, className })}
+      aria-label={iconOnly ? label : undefined}
+      {...others}
+      {...(explained ? { 'aria-disabled': true, onClick: (e) => e.preventDefault() } : { disabled, onClick })}
+    >
       {icon ? <Icon name={icon} /> : null}
       {iconOnly ? null : <span>{label}</span>}
       {children}
     </button>
   );
-  const tip = title ?? (iconOnly || shortcut ? label : undefined);
+  const tip = explained ? `${label}: ${unavailable}` : (title ?? (iconOnly || shortcut ? label : undefined));
   return tip ? (
     <Tooltip content={tip} shortcut={shortcut}>
       {button}

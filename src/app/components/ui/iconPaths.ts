@@ -1,5 +1,7 @@
 /** The icons' SVG paths (20×20 grid, stroked), by name. */
 export const ICON_PATHS = {
+  /** A question mark in a circle: help. */
+  help: 'M10 3a7 7 0 1 0 0 14a7 7 0 1 0 0-14M7.8 8a2.3 2.3 0 1 1 3.2 2.1c-.7.3-1 .8-1 1.5v.4M10 14.2v.3',
   undo: 'M4 7h6a4 4 0 1 1 0 8H7M4 7l3-3M4 7l3 3',
   redo: 'M16 7h-6a4 4 0 1 0 0 8h3M16 7l-3-3M16 7l-3 3',
   plus: 'M10 4v12M4 10h12',
