@@ -13,9 +13,12 @@ import { Workspace } from './workspace/Workspace.tsx';
 import { useRememberLayout } from './workspace/useRememberLayout.ts';
 import { useTeachingHash } from './simulator/useTeachingHash.ts';
 import { useSimulation } from './simulator/useSimulation.ts';
+import { setPresenterLoader } from './simulator/presenterPreload.ts';
 
-/** The classroom presenter, loaded when first opened. */
-const Presenter = lazy(() => import('./presenter/Presenter.tsx').then((m) => ({ default: m.Presenter })));
+/** The classroom presenter, loaded when first opened (or ahead of it: presenterPreload.ts). */
+const loadPresenter = () => import('./presenter/Presenter.tsx');
+setPresenterLoader(() => void loadPresenter());
+const Presenter = lazy(() => loadPresenter().then((m) => ({ default: m.Presenter })));
 
 export function App() {
   const ui = useUiStore();

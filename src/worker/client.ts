@@ -71,6 +71,8 @@ export interface SimulationClient {
   /** Minimises a finished run's trace towards one of its decisions; cancel it with {@link SimulationClient.cancel} and its id. */
   minimise(request: MinimiseRequest, onProgress: (progress: MinimiseProgress) => void): { id: string; result: Promise<MinimiseReply> };
   release(id: string): void;
+  /** Starts the worker now (its module loads and compiles) if it is not running, so a run about to be asked for does not wait for it. */
+  warm?(): void;
   dispose(): void;
 }
 
@@ -250,6 +252,9 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
     },
     release(id) {
       if (current) void current.api.release(id);
+    },
+    warm() {
+      if (!cancelGate) connect();
     },
     run(request, onChunk) {
       // Ended past the cancel's grace: the decisions and items streamed by then.

@@ -10,7 +10,6 @@ import { formatFromName } from '../../core/codecs/load.ts';
 import { useEditorBinding } from './useEditorBinding.ts';
 import { BIG_TEXT_CHARS, BIG_TEXT_OPTIONS, bracketColouring, fillModelInSlices } from './slicedModel.ts';
 import { fallbackText } from './fallbackText.ts';
-import { Loading } from '../components/ui/Loading.tsx';
 
 // Before the first <Editor> mounts: the local Monaco, never the CDN.
 const monaco = setupMonaco();
@@ -42,6 +41,9 @@ export default function MonacoSource(props: MonacoSourceProps) {
   const big = text.length > BIG_TEXT_CHARS;
   // A big text's model is filled a slice per task before the editor opens on it.
   const [filled, setFilled] = useState<string | undefined>(undefined);
+  // Monaco is created in a hidden container and first drew one line until its next layout (seconds
+  // on a loaded machine, review17 #9): the text stays over it until it has laid out at its height.
+  const [laidOut, setLaidOut] = useState(false);
   const ready = !big || filled === path || monaco.editor.getModel(monaco.Uri.parse(path)) !== null;
   useEffect(() => {
     if (ready) return;
@@ -63,32 +65,53 @@ export default function MonacoSource(props: MonacoSourceProps) {
     );
   }
 
+  const fallback = (
+    <pre className="source-fallback" tabIndex={0} aria-label={`${fileName} (the editor is loading)`} aria-busy="true">
+      {fallbackText(text)}
+    </pre>
+  );
   return (
-    <Editor
-      className="monaco-source"
-      path={path}
-      defaultLanguage={language}
-      defaultValue={text}
-      theme={dark ? DARK_THEME : 'vs'}
-      onMount={onMount}
-      onChange={(value) => {
-        if (value !== undefined) binding.typed(value);
-      }}
-      loading={<Loading label="Loading the editor" block />}
-      options={{
-        ariaLabel: `Source of ${fileName}`,
-        readOnly,
-        automaticLayout: true,
-        minimap: { enabled: false },
-        fontSize: 13,
-        tabSize: 2,
-        scrollBeyondLastLine: false,
-        fixedOverflowWidgets: true,
-        renderValidationDecorations: 'on',
-        quickSuggestions: { other: true, comments: false, strings: true },
-        // The configuration is the page's: a small text's editor turns colouring back on.
-        ...(big ? BIG_TEXT_OPTIONS : bracketColouring(true)),
-      }}
-    />
+    <div className="monaco-source-frame">
+      {laidOut ? null : <div className="monaco-source-cover">{fallback}</div>}
+      <Editor
+        className="monaco-source"
+        path={path}
+        defaultLanguage={language}
+        defaultValue={text}
+        theme={dark ? DARK_THEME : 'vs'}
+        onMount={(ed) => {
+          onMount(ed);
+          // Monaco draws the lines of a layout in its next frame: the cover goes the frame after.
+          const uncover = () => requestAnimationFrame(() => requestAnimationFrame(() => setLaidOut(true)));
+          if (ed.getLayoutInfo().height > 0) uncover();
+          else {
+            const once = ed.onDidLayoutChange((l) => {
+              if (l.height <= 0) return;
+              once.dispose();
+              uncover();
+            });
+          }
+        }}
+        onChange={(value) => {
+          if (value !== undefined) binding.typed(value);
+        }}
+        // The cover keeps the text in view while Monaco starts (its spinner replaced it for seconds, review17 #9).
+        loading={null}
+        options={{
+          ariaLabel: `Source of ${fileName}`,
+          readOnly,
+          automaticLayout: true,
+          minimap: { enabled: false },
+          fontSize: 13,
+          tabSize: 2,
+          scrollBeyondLastLine: false,
+          fixedOverflowWidgets: true,
+          renderValidationDecorations: 'on',
+          quickSuggestions: { other: true, comments: false, strings: true },
+          // The configuration is the page's: a small text's editor turns colouring back on.
+          ...(big ? BIG_TEXT_OPTIONS : bracketColouring(true)),
+        }}
+      />
+    </div>
   );
 }

@@ -65,7 +65,7 @@ export function RunBar() {
       <span className="sim-status" role="status">
         {/* a followed session's decisions are in the live view below, not a run of this bar (review16) */}
         {run
-          ? statusText(run.status, run.log.length, run.items, run.endedAt !== undefined ? run.endedAt - run.startedAt : undefined)
+          ? statusText(run.status, run.log.length, run.items, run.endedAt !== undefined ? run.endedAt - run.startedAt : undefined, (progress?.items ?? 0) > 0 || (progress?.bytes ?? 0) > 0)
           : live
             ? 'Following a live session: its decisions are below'
             : unread
@@ -145,11 +145,15 @@ function UnreadList({ unread }: { unread: UnreadTrace }) {
   );
 }
 
-function statusText(status: string, decisions: number, items: number, ms: number | undefined): string {
+/**
+ * `moved`: the worker has reported a step read or replayed. Before it has, the run is starting (the
+ * worker loading, the rules compiling): "Running… 0 decisions" stood there for seconds (review17 #9).
+ */
+function statusText(status: string, decisions: number, items: number, ms: number | undefined, moved: boolean): string {
   const took = ms !== undefined ? ` in ${(ms / 1000).toFixed(2)} s` : '';
   switch (status) {
     case 'running':
-      return `Running… ${fmt(decisions)} decisions`;
+      return decisions === 0 && !moved ? 'Starting the run…' : `Running… ${fmt(decisions)} decisions`;
     case 'done':
       return `Done: ${fmt(decisions)} decisions from ${fmt(items)} steps${took}`;
     case 'stopped':

@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react';
 import type { Diagnostic } from '../../core/diagnostics/types.ts';
 import { DARK_THEME, setupMonaco, traceModelPath } from '../editor/monacoSetup.ts';
 import { useEditorBinding } from '../editor/useEditorBinding.ts';
-import { Loading } from '../components/ui/Loading.tsx';
+import { TraceFallback } from './TraceFallback.tsx';
 
 // Before the first <Editor> mounts: the local Monaco, never the CDN.
 const monaco = setupMonaco();
@@ -64,7 +64,7 @@ export default function TraceEditor(props: TraceEditorProps) {
       onChange={(value) => {
         if (value !== undefined && !readOnly) binding.typed(value);
       }}
-      loading={<Loading label="Loading the editor" block quiet />}
+      loading={<TraceFallback name={name} text={text} />}
       options={{
         ariaLabel: readOnly ? `Text of ${name} (read-only)` : `Scripted trace ${name}`,
         readOnly,

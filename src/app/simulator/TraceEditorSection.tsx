@@ -15,7 +15,7 @@ import { agentFamilyOf } from './runRequest.ts';
 import './traceEditor.css';
 import { CodeText } from '../components/ui/CodeText.tsx';
 import { Button } from '../components/ui/Button.tsx';
-import { Loading } from '../components/ui/Loading.tsx';
+import { TraceFallback } from './TraceFallback.tsx';
 
 const TraceEditor = lazy(() => import('./TraceEditor.tsx'));
 
@@ -74,7 +74,8 @@ export function TraceEditorSection({ trace, onClose }: { trace: TraceDoc; onClos
         </p>
       ) : (
         <div className="sim-trace-monaco">
-          <Suspense fallback={<Loading label="Loading the editor" block quiet />}>
+          {/* the trace's text, not a spinner, while the editor loads (review17 #9: "Loading the editor…" still at 1 s) */}
+          <Suspense fallback={<TraceFallback name={trace.name} text={trace.text} />}>
             <TraceEditor
               traceId={trace.id}
               name={trace.name}
@@ -119,3 +120,4 @@ function ProblemList({ items, label, className }: { items: readonly Diagnostic[]
     </ul>
   );
 }
+

@@ -96,6 +96,8 @@ export interface SimulationState {
   resetForm(): void;
   /** Replays the chosen traces against the chosen documents; resolves when the run ends. */
   start(project: ProjectData): Promise<void>;
+  /** Starts the simulation worker ahead of a run that is about to be asked for (a walk-through opening). */
+  warm(): void;
   /** Replays a request built elsewhere (a rule-set test opened in the simulator); resolves when the run ends. */
   startRequest(built: { request: SimulationRequest; resolved: ResolvedChoice }, settings: ChosenSettings): Promise<void>;
   /**
@@ -305,6 +307,8 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
       setForm: (form) => set({ form }),
       resetForm: () => set({ form: defaultForm() }),
 
+      warm: () => client().warm?.(),
+
       async start(project) {
         const read = formToSettings(get().form);
         if (!read.ok) {
@@ -316,6 +320,9 @@ export function createSimulationStore(client: () => SimulationClient = lazyClien
           set({ error: built.message });
           return;
         }
+        // The worker starts loading now, beside the refused-trace check's chunk (on a loaded machine its
+        // module took seconds to load and compile, and it used to wait for that chunk first).
+        client().warm?.();
         // read when Run is first pressed (it brings the YAML reader); a project opened meanwhile is not run
         const project0 = projectEpoch;
         const { unreadScripted } = await unreadReader();

@@ -7,6 +7,7 @@ import type { ChosenSettings } from '../../core/engine/settings.ts';
 import { loadCodecs } from '../state/codecs.ts';
 import type { ProjectData, StudioStore } from '../state/store.ts';
 import { simulationStore } from './simulationStore.ts';
+import { preloadPresenter } from './presenterPreload.ts';
 import { resolveChoice, type RunChoice } from './runRequest.ts';
 import { settingsToForm } from './settingsForm.ts';
 import { decodeTeachingLink } from './teachingLink.ts';
@@ -57,6 +58,8 @@ export interface TeachingContent {
  * view (teaching links and the gallery's guided walk-throughs).
  */
 export async function openTeachingPayload(p: TeachingContent, store: StudioStore): Promise<{ ok: true } | { ok: false; message: string }> {
+  // The worker that will run it loads while the files are read (it waited for them, then for a chunk).
+  simulationStore().getState().warm();
   const { estimateTraceItems } = await loadCodecs();
   const studio = store.getState();
   studio.newProject(p.title ?? 'Teaching example');
@@ -93,6 +96,8 @@ export async function runHeld(store: StudioStore): Promise<{ ok: true } | { ok: 
 }
 
 async function runAndPresent(store: StudioStore, step: number): Promise<{ ok: true } | { ok: false; message: string }> {
+  // The presenter's code loads while the run runs: it was fetched only once the run had ended.
+  preloadPresenter();
   await simulationStore().getState().start(store.getState().project);
   const after = simulationStore().getState();
   if (after.run?.status !== 'done') return { ok: false, message: after.error ?? 'The teaching example did not run.' };
