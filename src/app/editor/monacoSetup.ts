@@ -15,6 +15,7 @@ import { workflowJsonSchema } from '../../core/schema/workflowFile.ts';
 import { scriptedTraceJsonSchema } from '../../core/schema/scriptedTrace.ts';
 import { registerQuickFixes } from './quickFixes.ts';
 import { TOML_LANGUAGE_ID, tomlConfiguration, tomlLanguage } from './tomlLanguage.ts';
+import { darkThemeData, readDarkTokens } from './darkTheme.ts';
 
 export type Monaco = typeof monaco;
 
@@ -73,9 +74,9 @@ export function setupMonaco(): Monaco {
   // @monaco-editor/react would otherwise load Monaco from a CDN.
   loader.config({ monaco });
 
-  // Monaco's own dark theme draws comments at 4.2:1 on its background (axe: under 4.5:1): the
-  // studio's dark theme is it with comments a step lighter.
-  monaco.editor.defineTheme(DARK_THEME, { base: 'vs-dark', inherit: true, rules: [{ token: 'comment', foreground: '7FAE6A' }], colors: {} });
+  // Monaco's own dark theme drew comments and strings under 4.5:1 (axe) on a #1e1e1e the app has
+  // nowhere: the studio's dark theme is on the design system's dark tokens (darkTheme.ts).
+  monaco.editor.defineTheme(DARK_THEME, darkThemeData(readDarkTokens()));
   monaco.languages.register({ id: TOML_LANGUAGE_ID, extensions: ['.toml'], aliases: ['TOML', 'toml'] });
   monaco.languages.setMonarchTokensProvider(TOML_LANGUAGE_ID, tomlLanguage);
   monaco.languages.setLanguageConfiguration(TOML_LANGUAGE_ID, tomlConfiguration);
