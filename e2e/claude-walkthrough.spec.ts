@@ -54,7 +54,7 @@ test('the Claude Code walk-through opens from the gallery and steps through the 
   await expect(differs).toContainText('the rules allow it without a prompt, but the user rejected it');
   // review13 #2: the slide said "ran: ok" and "ran without a prompt" beside "the user rejected it".
   // The call did not run: the heading and the explanation say what the session recorded.
-  await expect(decision.getByRole('heading', { level: 3 })).toContainText('rejected by the user in the session, not run');
+  await expect(decision.getByRole('heading', { level: 2 })).toContainText('rejected by the user in the session, not run');
   await expect(decision).toContainText('These rules let Bash run without a prompt');
   await expect(decision).not.toContainText('ran: ok');
   await expect(decision).not.toContainText('ran without a prompt');

@@ -17,7 +17,7 @@ test('the live region says the step and the slide’s heading (verdict and call)
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect(stage.locator('.presenter-counter')).toHaveText(/^Step 1 of 9, decision 2 of 2$/);
-  const heading = ((await slide.getByRole('heading', { level: 3 }).textContent()) ?? '').replace(/^\S+\s/, '').trim();
+  const heading = ((await slide.getByRole('heading', { level: 2 }).textContent()) ?? '').replace(/^\S+\s/, '').trim();
   expect(heading).toContain('transform');
   await expect(live).toHaveCount(1);
   await expect(live).toHaveAttribute('aria-atomic', 'true');

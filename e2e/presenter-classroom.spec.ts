@@ -47,7 +47,7 @@ for (const title of WALKTHROUGHS) {
     };
     await wholeAt(0);
     // The walk-through's title is read whole (it was cut to "A coding session under the e…").
-    const heading = stage.getByRole('heading', { level: 2, name: title });
+    const heading = stage.getByRole('heading', { level: 1, name: title });
     expect(await heading.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1), 'the title fits').toBe(true);
     // Step by step to the last slide (a tool run's token counts are stepped over: they are not slides).
     const counter = stage.locator('.presenter-counter');

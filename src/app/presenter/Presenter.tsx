@@ -21,6 +21,7 @@ import { stageCss } from './stageTrace.ts';
 import { nextShownStep, quietSteps, slideNumbers, stageMove, type SlideNumbers } from './stageStep.ts';
 import { StageSlide } from './StageSlide.tsx';
 import { decisionLabel } from '../simulator/decisionText.ts';
+import { stepCounter } from '../simulator/stepNumbering.ts';
 import { CallStrip } from './CallStrip.tsx';
 import { TeachingLinkButton } from './TeachingLinkButton.tsx';
 import './presenter.css';
@@ -158,9 +159,10 @@ function Stage() {
   return (
     <div ref={root} tabIndex={-1} className="presenter" role="dialog" aria-modal="true" aria-label="Presenter view" data-stage-theme={theme}>
       <header className="presenter-bar">
-        <h2 className="presenter-title" title={title}>
+        {/* the stage's one h1 and, below, its main landmark (review17 s8: axe found neither) */}
+        <h1 className="presenter-title" title={title}>
           {title}
-        </h2>
+        </h1>
         <div className="presenter-steps" role="group" aria-label="Step-through">
           <Button iconOnly icon="first" label="First step" shortcut="Home" disabled={!ready || step <= -1} onClick={() => sim.selectStep(-1)} />
           <Button iconOnly icon="prev" label="Step back" shortcut="←" disabled={!ready || step <= -1} onClick={() => go(-1, quiet)} />
@@ -179,18 +181,25 @@ function Stage() {
             </span>
             {ready && heading ? <span className="visually-hidden">. {heading}</span> : null}
           </div>
+          {/* The stage counts slides; the simulator counts every step of the trace (a tool's result
+              too). Where the two differ, the step the simulator shows is named (review17 s3). */}
+          {ready && step >= 0 && slides.total !== items ? (
+            <span className="presenter-trace-step" title={`The presenter counts the ${slides.total} steps it shows as slides; the simulator counts all ${items} steps of the trace`}>
+              {stepCounter(step, items).replace(/^Step/, 'simulator step')}
+            </span>
+          ) : null}
         </div>
         <SegmentedControl<StageTheme> label="Stage theme" value={theme} onChange={setTheme} items={THEMES} />
         {ready ? <TeachingLinkButton /> : null}
         <Button icon="close" label="Exit" shortcut="Esc" onClick={() => sim.setPresenter(false)} />
       </header>
-      <div className="presenter-stage">
+      <main className="presenter-stage" aria-label="Stage">
         <div className="presenter-graph">
           {marks ? <style>{marks}</style> : null}
           <Canvas stage docId={doc?.id} label="Stage graph" focus={shown.focus} />
         </div>
         <StageSlide ready={ready} step={step} shown={shown} explanation={inspection?.seq === selected ? inspection?.explanation : undefined} recorded={recorded} />
-      </div>
+      </main>
       {ready && trace ? <CallStrip run={run} items={trace.items} step={step} selected={selected} quiet={quiet} slides={slides} /> : null}
     </div>
   );

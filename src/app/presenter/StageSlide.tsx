@@ -51,11 +51,11 @@ export function StageSlide({ ready, step, shown, explanation, recorded }: { read
       ) : decision ? (
         <>
           {/* the slide's heading: the verdict and the call (the explanation's own title is left out on stage) */}
-          <h3 className={`presenter-kind presenter-verdict-${verdictOf(decision.kind)}`}>
+          <h2 className={`presenter-kind presenter-verdict-${verdictOf(decision.kind)}`}>
             <span aria-hidden="true">{kindIcon(decision.kind)}</span> <CodeText text={label.head} />
             {/* what followed, in words under the call (review16: one bold monospace line wrapped to four) */}
             {label.marks.length > 0 ? <span className="presenter-kind-marks"><span className="visually-hidden"> — </span>{label.marks.join(' · ')}</span> : null}
-          </h3>
+          </h2>
           {called ? (
             <p className="presenter-call" aria-label="Called with">
               <code>{called}</code>

@@ -7,6 +7,7 @@
 import { Select as RadixSelect } from 'radix-ui';
 import { Icon } from './Icon.tsx';
 import { leaveToShortcuts } from '../shortcuts.ts';
+import { useLandmarkPortal } from './landmarkPortal.ts';
 import './ui.css';
 
 export interface SelectOption {
@@ -20,9 +21,11 @@ const encode = (v: string) => (v === '' ? NONE : v);
 const decode = (v: string) => (v === NONE ? '' : v);
 
 export function Select({ value, onChange, options, id, className, disabled, size = 'md', ...aria }: { value: string; onChange(v: string): void; options: readonly SelectOption[]; id?: string; className?: string; disabled?: boolean; size?: 'md' | 'sm'; 'aria-label'?: string; 'aria-describedby'?: string }) {
+  const { trigger, container, onOpen } = useLandmarkPortal<HTMLButtonElement>();
   return (
-    <RadixSelect.Root value={encode(value)} onValueChange={(v) => onChange(decode(v))} disabled={disabled}>
+    <RadixSelect.Root value={encode(value)} onValueChange={(v) => onChange(decode(v))} disabled={disabled} onOpenChange={onOpen}>
       <RadixSelect.Trigger
+        ref={trigger}
         id={id}
         className={['ui-select', size === 'sm' ? 'ui-select-sm' : '', className ?? ''].filter(Boolean).join(' ')}
         {...aria}
@@ -36,7 +39,7 @@ export function Select({ value, onChange, options, id, className, disabled, size
           <Icon name="chevronDown" size={14} />
         </RadixSelect.Icon>
       </RadixSelect.Trigger>
-      <RadixSelect.Portal>
+      <RadixSelect.Portal container={container}>
         <RadixSelect.Content className="ui-popover ui-select-content" position="popper" sideOffset={4} collisionPadding={8}>
           <RadixSelect.Viewport className="ui-select-viewport">
             {options.map((o) => (

@@ -5,14 +5,18 @@
  */
 import { Tooltip as RadixTooltip } from 'radix-ui';
 import type { ReactElement } from 'react';
+import { useLandmarkPortal } from './landmarkPortal.ts';
 import './ui.css';
 
 export function Tooltip({ content, shortcut, side = 'bottom', children }: { content: string; shortcut?: string; side?: 'top' | 'bottom' | 'left' | 'right'; children: ReactElement }) {
+  const { trigger, container, onOpen } = useLandmarkPortal<HTMLButtonElement>();
   return (
     <RadixTooltip.Provider delayDuration={400} skipDelayDuration={200}>
-      <RadixTooltip.Root>
-        <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-        <RadixTooltip.Portal>
+      <RadixTooltip.Root onOpenChange={onOpen}>
+        <RadixTooltip.Trigger asChild ref={trigger}>
+          {children}
+        </RadixTooltip.Trigger>
+        <RadixTooltip.Portal container={container}>
           <RadixTooltip.Content className="ui-tooltip" side={side} sideOffset={6} collisionPadding={8}>
             {content}
             {shortcut ? <kbd className="ui-kbd">{shortcut}</kbd> : null}
