@@ -1,7 +1,7 @@
 /**
  * The project explorer: the project name, its agents, workflows and permission rules (open, add
  * or import, delete — undoable, no confirm), the project's traces (opening one shows the
- * Simulation tab), and the Examples gallery entry.
+ * Simulate mode), and the Examples gallery entry.
  */
 import './explorer.css';
 import { useStudio, useStudioStore } from '../state/context.tsx';
@@ -77,7 +77,7 @@ export function Explorer() {
       <section className="explorer-section" aria-label="Traces">
         <h2>Traces ({traces.length})</h2>
         {traces.length === 0 ? (
-          <p className="muted">Add recorded or scripted traces in the Simulation tab.</p>
+          <p className="muted">Add recorded or scripted traces in Simulate mode.</p>
         ) : (
           <ul className="explorer-traces">
             {traces.map((t) => (

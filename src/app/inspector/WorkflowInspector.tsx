@@ -10,7 +10,11 @@ export function WorkflowInspector({ doc }: { doc: WorkflowDoc }) {
   const names = wf.nodes.map((n) => n.name);
   return (
     <div className="insp-section">
-      <h2>Workflow {wf.name}</h2>
+      {/* the heading names the kind, as the Agent's does ("Workflow workflow" read as a typo, review17 s5) */}
+      <h2>Workflow</h2>
+      <p className="muted">
+        Named <code>{wf.name}</code> in its file
+      </p>
       <TextField label="Mode" value={wf.mode} onChange={(v) => store.getState().editWorkflow(doc.id, (w) => ({ ...w, mode: v }), { key: `wf:${doc.id}:mode` })} />
       <Field label="Start node">
         {(id) => (

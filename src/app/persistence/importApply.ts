@@ -23,7 +23,7 @@ export function applyImport(store: StudioStore, reading: ImportReading, onTrace?
       s.addDocs(reading.docs.map((d, i) => {
         const a = analyses[i];
         return a ? adoptAnalysis(d, a) : d;
-      }));
+      }), true);
       const names = reading.docs.map((d) => d.fileName).join(', ');
       const b = reading.broken;
       const first = reading.docs[0];
@@ -36,8 +36,8 @@ export function applyImport(store: StudioStore, reading: ImportReading, onTrace?
     case 'trace': {
       const id = s.addTrace(reading.name, reading.text);
       if (reading.sessionLog) s.notify('info', `Added ${reading.name} (${reading.sessionLog}) to the project's traces; the Policy view counts the calls it recorded.`);
-      else if (reading.problem) s.notify('error', `Added ${reading.name} (${TRACE_FORMAT_LABELS[reading.format]}) to the project's traces, with problems to fix in the Simulation tab: ${reading.problem.replace(/[.\s]+$/, '')}.`);
-      else s.notify('info', `Added ${reading.name} (${TRACE_FORMAT_LABELS[reading.format]}) to the project's traces; replay it in the Simulation tab.`);
+      else if (reading.problem) s.notify('error', `Added ${reading.name} (${TRACE_FORMAT_LABELS[reading.format]}) to the project's traces, with problems to fix in Simulate mode: ${reading.problem.replace(/[.\s]+$/, '')}.`);
+      else s.notify('info', `Added ${reading.name} (${TRACE_FORMAT_LABELS[reading.format]}) to the project's traces; replay it in Simulate mode.`);
       onTrace?.(id);
       return true;
     }

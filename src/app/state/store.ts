@@ -107,7 +107,11 @@ export interface StudioState {
   renameProject(name: string): void;
   /** Adds the agents / workflow of a file; returns how many documents were added (0 = nothing changed). */
   importFile(fileName: string, text: string): number;
-  addDocs(docs: RuleDoc[]): void;
+  /**
+   * Adds documents (one undo step) and shows the first. `imported`: they come from the user's files,
+   * so an untitled, empty project takes the first file's name (review17 s5: it stayed "Untitled project").
+   */
+  addDocs(docs: RuleDoc[], imported?: boolean): void;
   addAgent(name?: string): string;
   addWorkflow(name?: string): string;
   removeDoc(id: string): void;
@@ -165,7 +169,10 @@ export interface StudioState {
 let projectCounter = 0;
 export const newProjectId = (): string => `project-${Date.now().toString(36)}-${++projectCounter}`;
 
-export const emptyProject = (name = 'Untitled project'): ProjectData => ({ id: newProjectId(), name, docs: [] });
+/** The name of a project nobody named yet. */
+export const UNTITLED_PROJECT = 'Untitled project';
+
+export const emptyProject = (name = UNTITLED_PROJECT): ProjectData => ({ id: newProjectId(), name, docs: [] });
 
 /** The names of a document's nodes, the keys of its layout. */
 const nodeNamesOf = (d: RuleDoc): Set<string> => (d.kind === 'agent' ? toolNamesOf(d.agent) : new Set(d.workflow.nodes.map((n) => n.name)));
@@ -253,10 +260,11 @@ export function createStudioStore(initial: ProjectData = emptyProject(), clock: 
         get().addDocs(docs);
         return docs.length;
       },
-      addDocs(docs) {
+      addDocs(docs, imported = false) {
         const first = docs[0];
         if (!first) return;
-        change((p) => ({ ...p, docs: [...p.docs, ...docs], activeDocId: first.id }));
+        const named = (p: ProjectData) => (imported && p.docs.length === 0 && p.name === UNTITLED_PROJECT ? { name: first.fileName.replace(/\.[^.]+$/, '') || first.fileName } : {});
+        change((p) => ({ ...p, ...named(p), docs: [...p.docs, ...docs], activeDocId: first.id }));
         set({ selection: { kind: 'none' } });
       },
       addAgent(name) {
