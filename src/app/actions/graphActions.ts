@@ -115,7 +115,8 @@ export const graphActions: Action[] = [
     // In the More menu only with a Pattern agent open (greyed, saying why, until a tool is picked).
     shownWhen: (ctx) => {
       const d = doc(ctx);
-      return d?.kind === 'agent' && d.agent.family !== 'letta';
+      // a Pattern agent's (no family): Letta, Claude Code, Codex and Gemini tools take no ordering edge
+      return d?.kind === 'agent' && d.agent.family === undefined;
     },
     label: 'Connect tool…',
     overflow: true,

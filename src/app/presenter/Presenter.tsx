@@ -173,21 +173,23 @@ function Stage() {
           )}
           <Button iconOnly icon="next" label="Step forward" shortcut="→ or Space" disabled={!canForward} onClick={() => go(1, quiet)} />
           <Button iconOnly icon="last" label="Last step" shortcut="End" disabled={!ready || step >= lastShown} onClick={() => sim.selectStep(lastShown)} />
-          {/* The one live region: the counter and the slide's heading (its verdict and call), heard together. */}
-          <div className="presenter-live" role="status" aria-atomic="true">
-            <span className="presenter-counter">
-              {/* counted in slides: steps that are not slides (token counts) are not counted, so the last reads "8 of 8" */}
-              {ready ? <StageCounter {...stageCounter(run, step, selected, slides)} /> : 'No run yet'}
-            </span>
-            {ready && heading ? <span className="visually-hidden">. {heading}</span> : null}
+          <div className="presenter-count">
+            {/* The one live region: the counter and the slide's heading (its verdict and call), heard together. */}
+            <div className="presenter-live" role="status" aria-atomic="true">
+              <span className="presenter-counter">
+                {/* counted in slides: steps that are not slides (token counts) are not counted, so the last reads "8 of 8" */}
+                {ready ? <StageCounter {...stageCounter(run, step, selected, slides)} /> : 'No run yet'}
+              </span>
+              {ready && heading ? <span className="visually-hidden">. {heading}</span> : null}
+            </div>
+            {/* The stage counts slides; the simulator counts every step of the trace (a tool's result
+                too). Where the two differ, the step the simulator shows is named (review17 s3). */}
+            {ready && step >= 0 && slides.total !== items ? (
+              <span className="presenter-trace-step" title={`The presenter counts the ${slides.total} steps it shows as slides; the simulator counts all ${items} steps of the trace`}>
+                {stepCounter(step, items).replace(/^Step/, 'simulator step')}
+              </span>
+            ) : null}
           </div>
-          {/* The stage counts slides; the simulator counts every step of the trace (a tool's result
-              too). Where the two differ, the step the simulator shows is named (review17 s3). */}
-          {ready && step >= 0 && slides.total !== items ? (
-            <span className="presenter-trace-step" title={`The presenter counts the ${slides.total} steps it shows as slides; the simulator counts all ${items} steps of the trace`}>
-              {stepCounter(step, items).replace(/^Step/, 'simulator step')}
-            </span>
-          ) : null}
         </div>
         <SegmentedControl<StageTheme> label="Stage theme" value={theme} onChange={setTheme} items={THEMES} />
         {ready ? <TeachingLinkButton /> : null}
