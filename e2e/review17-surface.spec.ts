@@ -263,8 +263,10 @@ test('s7: the trace editor in dark is on the app’s dark surface and its tokens
 async function contrastingPixels(page: Page, el: Locator): Promise<{ share: number }> {
   const png = (await el.screenshot()).toString('base64');
   return page.evaluate(async (b64) => {
-    const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
-    const bmp = await createImageBitmap(blob);
+    // an <img> (the page's CSP lets images, not fetch, read data: URLs)
+    const bmp = new Image();
+    bmp.src = `data:image/png;base64,${b64}`;
+    await bmp.decode();
     const canvas = new OffscreenCanvas(bmp.width, bmp.height);
     const ctx = canvas.getContext('2d')!;
     ctx.drawImage(bmp, 0, 0);
