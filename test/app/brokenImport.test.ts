@@ -110,6 +110,6 @@ describe('a scripted trace with a typo', () => {
     const store = createStudioStore();
     applyImport(store, r);
     expect(store.getState().project.traces?.map((t) => t.name)).toEqual(['typo.yaml']);
-    expect(store.getState().notices.at(-1)?.text).toMatch(/with problems to fix in the Simulation tab: line 3: step 1: unknown key 'cal' \(did you mean 'call'\?\)/);
+    expect(store.getState().notices.at(-1)?.text).toMatch(/with problems to fix in Simulate mode: line 3: step 1: unknown key 'cal' \(did you mean 'call'\?\)/);
   });
 });
