@@ -104,6 +104,50 @@ describe('dedupe table', () => {
     );
   });
 
+  it('answers like a plain Map model when thousands of distinct calls wait to be indexed', () => {
+    // Calls recorded without a probe wait in the log (up to a batch of 1,024) before they are
+    // indexed; checks in between, duplicates among them, epoch turns and step-backs must not miss one.
+    const stream = fc.array(
+      fc.record({ tool: fc.integer({ min: 0, max: 2 }), key: fc.integer({ min: 0, max: 4000 }), gap: fc.nat(3), check: fc.nat(9), save: fc.nat(400) }),
+      { minLength: 1000, maxLength: 4000 },
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 200, max: 6000 }), stream, (windowMs, ops) => {
+        let table = new DedupeTable(windowMs);
+        const model = new Map<string, number>();
+        let now = 0;
+        for (const o of ops) {
+          now += o.gap;
+          const id = `${o.tool}/${o.key}`;
+          const last = model.get(id);
+          // Most calls are recorded without a check first (as a replay records a call it ran).
+          if (o.check === 0) expect(table.isDuplicate(o.tool, { key: o.key }, now)).toBe(last !== undefined && now - last < windowMs);
+          table.record(o.tool, { key: o.key }, now);
+          model.set(id, now);
+          if (o.save === 0) {
+            const copy = new DedupeTable(windowMs);
+            copy.restore(structuredClone(table.save()));
+            table = copy;
+          }
+        }
+        for (const [id, t] of model) {
+          const [tool, key] = id.split('/').map(Number) as [number, number];
+          expect(table.isDuplicate(tool, { key }, now)).toBe(now - t < windowMs);
+        }
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('keeps the calls that waited unindexed when their epoch ends', () => {
+    // 1,500 calls recorded without a check, one a ms: the epoch ends at 1,000 with calls still
+    // waiting to be indexed; every call of the last window must still be found.
+    const table = new DedupeTable(1000);
+    for (let i = 0; i < 1500; i++) table.record(0, { key: i }, i);
+    for (let i = 500; i < 1500; i++) expect(table.isDuplicate(0, { key: i }, 1499)).toBe(true);
+    expect(table.isDuplicate(0, { key: 499 }, 1499)).toBe(false);
+  });
+
   it('grows past its first capacity and shrinks back by expiry, with colliding slots kept findable', () => {
     const table = new DedupeTable(1000);
     for (let i = 0; i < 5000; i++) table.record(i % 7, { n: i }, i);

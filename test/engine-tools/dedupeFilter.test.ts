@@ -6,16 +6,27 @@ import { Generation } from '../../src/core/engine/tools/dedupeGeneration.ts';
 import type { Json } from '../../src/core/model/index.ts';
 
 describe('dedupe generation filter', () => {
-  it('never rules out a recorded call, across growth, and is cleared with the generation', () => {
+  it('never rules out a recorded call, indexed or waiting, across growth, and is cleared with the generation', () => {
     const g = new Generation();
     const hashes: number[] = [];
     for (let p = 0; p < 5_000; p++) {
       const hash = Math.imul(p + 1, 0x9e3779b1) ^ (p << 7);
-      if (g.full()) g.grow();
-      g.index(g.emptySlot(hash), g.append(hash, p % 5, { p }, p), hash);
+      g.append(hash, p % 5, { p }, p);
       hashes.push(hash);
+      // Calls wait unindexed between flushes; the filter knows them from the append.
+      if (p % 37 === 0) g.flush();
+      if (p % 500 === 3) for (const h of hashes) expect(g.absent(h)).toBe(false);
     }
     for (const h of hashes) expect(g.absent(h)).toBe(false);
+    g.flush();
+    for (const h of hashes) expect(g.absent(h)).toBe(false);
+    // Every call is in the index once flushed, at a slot its hash probes to.
+    expect(g.keys).toBe(5_000);
+    for (let p = 0; p < 5_000; p++) {
+      let i = (hashes[p] as number) & g.mask;
+      while (g.slots[i] !== 0 && g.slots[i] !== p + 1) i = (i + 1) & g.mask;
+      expect(g.slots[i]).toBe(p + 1);
+    }
     // Two bits a hash at 16 bits a call: few of the hashes never recorded get through.
     let through = 0;
     for (let i = 0; i < 10_000; i++) if (!g.absent(Math.imul(i + 77_777, 0x85ebca6b) ^ 0x5bd1e995)) through++;

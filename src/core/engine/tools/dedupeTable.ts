@@ -22,6 +22,9 @@
 import { argsHash, sameArgs } from './argsIdentity.ts';
 import { Generation, STALE, type Args } from './dedupeGeneration.ts';
 
+/** Calls recorded without a probe of the index wait in the log until this many, then are indexed together. */
+const PENDING_MAX = 1024;
+
 export { refill } from './dedupeGeneration.ts';
 
 /** The table's state as plain data (typed arrays copied): its live entries, oldest first. */
@@ -120,22 +123,24 @@ export class DedupeTable {
       if (cur.time[2 * p] === now) return; // already recorded at this time
       cur.stale(p);
       const q = cur.append(hash, toolId, args, now);
+      // Found through the index, so the probe flushed it: the new position takes the old one's slot.
       cur.slots[this.probeSlot] = q + 1;
+      cur.indexed = q + 1;
       this.probePos = q;
       return;
     }
     if (this.probeWhere === 2) this.old.stale(this.probePos);
-    let slot = this.probeSlot;
-    if (cur.full()) {
-      cur.grow();
-      slot = -1;
-    }
-    if (slot < 0) slot = cur.emptySlot(hash);
+    // The probe found the empty slot, nothing waits to be indexed and the index has room: the call
+    // goes in there (its index line is in cache). Else it waits in the log for the next flush.
+    const slot = this.probeSlot;
     const p = cur.append(hash, toolId, args, now);
-    cur.index(slot, p, hash);
+    if (slot >= 0 && cur.indexed === p && 2 * (cur.keys + 1) <= cur.mask + 1) {
+      cur.index(slot, p);
+      cur.indexed = p + 1;
+    } else if (p - cur.indexed >= PENDING_MAX) cur.flush();
     this.probeWhere = 1;
     this.probePos = p;
-    this.probeSlot = slot;
+    this.probeSlot = -1;
   }
 
   /**
@@ -160,6 +165,7 @@ export class DedupeTable {
         this.cur.clear();
         this.epochStart = now;
       } else {
+        this.cur.flush();
         this.old = this.cur;
         this.cur = cleared;
         this.epochStart += w;
@@ -197,6 +203,7 @@ export class DedupeTable {
     this.probeSlot = -1;
     const cur = this.cur;
     if (!cur.absent(hash)) {
+      if (cur.indexed < cur.len) cur.flush();
       const { slots, mask, word } = cur;
       let i = hash & mask;
       for (;;) {
@@ -279,12 +286,8 @@ export class DedupeTable {
     const cur = this.cur;
     cur.clear();
     const n = s.args.length;
-    for (let k = 0; k < n; k++) {
-      const hash = s.hash[k] as number;
-      if (cur.full()) cur.grow();
-      const p = cur.append(hash, s.tool[k] as number, s.args[k] as Args, s.time[k] as number);
-      cur.index(cur.emptySlot(hash), p, hash);
-    }
+    for (let k = 0; k < n; k++) cur.append(s.hash[k] as number, s.tool[k] as number, s.args[k] as Args, s.time[k] as number);
+    cur.flush();
     this.epochStart = n > 0 ? (s.time[0] as number) : Number.NEGATIVE_INFINITY;
     this.liveFrom = Number.NEGATIVE_INFINITY;
     this.sweepAt = Number.NEGATIVE_INFINITY;
