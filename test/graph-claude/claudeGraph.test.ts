@@ -99,3 +99,21 @@ describe('the size estimate of a permission node', () => {
     expect(toolNodeSizeOf({ badges: [{ text: 'a very long badge text indeed' }], permissions: true }).height).toBeGreaterThan(toolNodeSize(1).height);
   });
 });
+
+// Review17 #7: an allow the checker finds can never apply (C021: a broader deny is checked first)
+// was an ordinary green chip, while an ignored rule's chip is struck through.
+describe('a rule the checker says never applies', () => {
+  it('is drawn as an ignored rule is (inert), with the finding in its tooltip; a live rule is not', () => {
+    const text = `{ "permissions": { "deny": ["WebFetch"], "ask": ["Bash(git push *)"], "allow": ["WebFetch(domain:developer.mozilla.org)", "Bash(npm test *)", "Bash(git push origin *)"] } }`;
+    const { graph } = graphOf(text);
+    const fetch = graph.nodes.find((n) => n.id === 'WebFetch')!;
+    const allow = fetch.badges.find((b) => b.kind === 'allow')!;
+    expect(allow.inert).toBe(true);
+    expect(allow.title).toMatch(/Never applies \(C021\): .*checks deny rules first/);
+    expect(fetch.badges.find((b) => b.kind === 'deny')!.inert).toBeUndefined();
+    const bash = graph.nodes.find((n) => n.id === 'Bash')!;
+    // ask git push *, allow npm test *, allow git push origin * (the ask is checked first: C020)
+    expect(bash.badges.map((b) => b.inert === true)).toEqual([false, false, true]);
+    expect(bash.badges[2]!.title).toMatch(/Never applies \(C020\)/);
+  });
+});

@@ -20,7 +20,7 @@ function ToolNodeView({ data }: NodeProps<ToolFlowNode>) {
       {data.badges.length > 0 ? (
         <ul className="rs-badges" aria-label="Rules">
           {data.badges.map((b) => (
-            <li key={`${b.rule}`} className={`rs-badge rs-badge-${b.kind}${b.inert ? ' rs-badge-inert' : ''}${data.stepRule === b.rule ? ' rs-badge-step' : ''}`} data-rule={b.rule} title={b.title === undefined ? undefined : stripCodeMarks(b.title)}>
+            <li key={`${b.rule}`} className={`rs-badge rs-badge-${b.kind}${b.inert ? ' rs-badge-inert' : ''}${data.stepRule === b.rule ? ' rs-badge-step' : ''}`} data-rule={b.rule} title={b.title === undefined ? undefined : stripCodeMarks(b.title)} aria-label={b.inert ? `${b.text} (never applies)` : undefined}>
               {b.text}
             </li>
           ))}

@@ -16,7 +16,7 @@ import type { Diagnostic } from '../diagnostics/types.ts';
 import { mergeSettings } from '../permissions/claude/settings.ts';
 import { defaultCwd } from '../permissions/claude/replayContext.ts';
 import { LIST_ORDER, type ParsedRule, type PermissionRule } from '../permissions/claude/types.ts';
-import type { ToolBadge, ToolGraph, ToolGraphNode } from './toolGraph.ts';
+import { markNeverApplies, type ToolBadge, type ToolGraph, type ToolGraphNode } from './toolGraph.ts';
 
 /** What a rule matches, as its badge says it after the list's name: `npm test *`, `any call`. */
 function matchText(p: ParsedRule, written: string): string {
@@ -81,6 +81,8 @@ export function claudeGraph(agent: Agent, diagnostics: readonly Diagnostic[] = [
     n.rules.push(i);
     const here = diagnostics.filter((d) => d.file === source.file && d.range?.start.line === source.line);
     for (const d of here) n.problems.push(`${d.code}: ${d.message}`);
+    // its own findings: rules share a line in a settings file written on one
+    markNeverApplies(badge, here.filter((d) => d.range?.start.column === source.col));
     if (rule.parsed.kind === 'inert' || rule.parsed.kind === 'invalid') {
       badge.inert = true;
       inertRules.set(at.id, (inertRules.get(at.id) ?? 0) + 1);

@@ -9,7 +9,7 @@
 import type { Agent } from '../model/toolRules.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import { loadCodexRules, type CodexDecision } from '../permissions/codex/policy.ts';
-import type { BadgeKind, ToolGraph, ToolGraphNode } from './toolGraph.ts';
+import { markNeverApplies, type BadgeKind, type ToolBadge, type ToolGraph, type ToolGraphNode } from './toolGraph.ts';
 
 const KIND: Record<CodexDecision, BadgeKind> = { allow: 'allow', prompt: 'ask', forbidden: 'deny' };
 
@@ -25,15 +25,18 @@ export function codexGraph(agent: Agent, diagnostics: readonly Diagnostic[] = []
       nodes.set(r.program, n);
     }
     const rest = r.rest.map((alts) => (alts.length === 1 ? alts[0] : `[${alts.join('|')}]`)).join(' ');
-    n.badges.push({
+    const badge: ToolBadge = {
       kind: KIND[r.decision],
       // A bare program matches every command of it: said as Claude Code's badges say a bare tool.
       text: rest === '' ? `${r.decision} any call` : `${r.decision} ${rest}`,
       rule: r.call,
       title: `Rule ${r.call + 1}: ${r.decision} \`${[r.program, rest].filter(Boolean).join(' ')}\` (${r.file}:${r.pos.line}:${r.pos.col})${r.justification ? ` — ${r.justification}` : ''}`,
-    });
+    };
+    n.badges.push(badge);
     if (!n.rules.includes(r.call)) n.rules.push(r.call);
-    for (const d of diagnostics) if (d.file === r.file && d.range?.start.line === r.pos.line) n.problems.push(`${d.code}: ${d.message}`);
+    const here = diagnostics.filter((d) => d.file === r.file && d.range?.start.line === r.pos.line);
+    for (const d of here) n.problems.push(`${d.code}: ${d.message}`);
+    markNeverApplies(badge, here.filter((d) => d.range?.start.column === r.pos.col));
   }
   return { nodes: [...nodes.values()], edges: [] };
 }

@@ -11,7 +11,7 @@ import type { Diagnostic } from '../diagnostics/types.ts';
 import type { GeminiDecision } from '../permissions/gemini/policy.ts';
 import { geminiRuleRows } from '../permissions/gemini/policyReport.ts';
 import { isGeminiWildcard } from '../permissions/gemini/engine.ts';
-import type { BadgeKind, ToolGraph, ToolGraphNode } from './toolGraph.ts';
+import { markNeverApplies, type BadgeKind, type ToolBadge, type ToolGraph, type ToolGraphNode } from './toolGraph.ts';
 
 const KIND: Record<GeminiDecision, BadgeKind> = { allow: 'allow', ask_user: 'ask', deny: 'deny' };
 
@@ -29,14 +29,17 @@ export function geminiGraph(agent: Agent, diagnostics: readonly Diagnostic[] = [
         n = { id: tool, label: tool, wildcard: isGeminiWildcard(tool), declared: true, badges: [], rules: [], dimmed: false, error: false, problems: [], permissions: true };
         nodes.set(tool, n);
       }
-      n.badges.push({
+      const badge: ToolBadge = {
         kind: KIND[r.decision],
         text: `${r.decision}${r.narrow ? ` ${r.narrow}` : ''} · ${r.priority}`,
         rule: i,
         title: `Rule ${r.table + 1}: ${r.decision} ${tool}${r.narrow ? ` ${r.narrow}` : ''}, priority ${r.priority} in the ${r.tier} tier (${r.file}:${r.line}:${r.col})`,
-      });
+      };
+      n.badges.push(badge);
       if (!n.rules.includes(i)) n.rules.push(i);
-      for (const d of diagnostics) if (d.file === r.file && d.range.start.line === r.line) n.problems.push(`${d.code}: ${d.message}`);
+      const here = diagnostics.filter((d) => d.file === r.file && d.range.start.line === r.line);
+      for (const d of here) n.problems.push(`${d.code}: ${d.message}`);
+      markNeverApplies(badge, here);
     }
   }
   return { nodes: [...nodes.values()], edges: [] };

@@ -42,8 +42,28 @@ export interface ToolBadge {
   rule: number;
   /** The rule as people name it, for the badge's tooltip: `#5 Max calls · MaxCalls`. */
   title?: string;
-  /** A rule its engine never consults (Claude Code: an unknown tool, an ignored specifier). */
+  /**
+   * A rule that never applies: its engine never consults it (Claude Code: an unknown tool, an
+   * ignored specifier), or the checker finds it never decides (one of {@link NEVER_APPLIES}).
+   */
   inert?: boolean;
+}
+
+/**
+ * Checker codes that say a rule never applies: an allow a deny or ask evaluated first covers
+ * (Claude Code C020, C021), a copy of a rule in another scope (C040), a Codex rule another covers
+ * (K030, K031), a Gemini rule one earlier in priority order covers (G101, G102). Its badge is drawn
+ * as an ignored rule's (struck through), the finding in its tooltip (review17 #7).
+ */
+export const NEVER_APPLIES: ReadonlySet<string> = new Set(['C020', 'C021', 'C040', 'K030', 'K031', 'G101', 'G102']);
+
+/** Marks `badge` as never applying when one of `diagnostics` (its rule's) says so, with the finding in its tooltip. */
+export function markNeverApplies(badge: ToolBadge, diagnostics: readonly { code: string; message: string }[]): void {
+  for (const d of diagnostics) {
+    if (!NEVER_APPLIES.has(d.code)) continue;
+    badge.inert = true;
+    badge.title = `${badge.title === undefined ? '' : `${badge.title}\n`}Never applies (${d.code}): ${d.message}`;
+  }
 }
 
 export interface ToolGraphNode {
