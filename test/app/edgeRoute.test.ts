@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeEdge, segmentHits } from '../../src/app/graph/edgeRoute.ts';
+import { laneSlots, routeEdge, segmentHits } from '../../src/app/graph/edgeRoute.ts';
 import type { Box } from '../../src/app/layout/viewport.ts';
 
 const inside = (x: number, y: number, b: Box) => x >= b.x && x <= b.x + b.width && y >= b.y && y <= b.y + b.height;
@@ -109,5 +109,31 @@ describe('routeEdge', () => {
     // With no room between the rows it goes around under everything, as a back edge in a row does.
     const tight = routeEdge(445, 24, -5, 60, 'RIGHT', [u2, { ...w1, y: 36 }], [u1]);
     expect(tight.labelY).toBeGreaterThan(36 + 48);
+  });
+});
+
+// Review17 #3: Simulate wrapped the Letta agent (check_refund_eligibility at the top right, its three
+// targets in a column below-left) and the back edges all ran down one lane and one trunk.
+describe('laneSlots', () => {
+  const source: Box = { x: 300, y: 0, width: 176, height: 40 };
+  const targets: Box[] = [0, 1, 2].map((i) => ({ x: 0, y: 300 + i * 100, width: 176, height: 40 }));
+  const routes = (slots?: Map<string, ReturnType<typeof laneSlots> extends Map<string, infer S> ? S : never>) =>
+    targets.map((t, i) => routeEdge(source.x + source.width + 5, 20, t.x - 5, t.y + 20, 'RIGHT', [source, t], targets.filter((o) => o !== t), slots?.get(`e${i}`)));
+  it('gives back edges sharing a lane each their own lane, turn and label line, none through a node, none crossing', () => {
+    const alone = routes();
+    expect(new Set(alone.map((r) => r.back!.lane)).size).toBe(1);
+    const slots = laneSlots(alone.map((r, i) => ({ id: `e${i}`, back: r.back! })));
+    expect([...slots.values()].map((s) => s.rank).sort()).toEqual([0, 1, 2]);
+    const own = routes(slots);
+    // each label on a line of its own
+    expect(new Set(own.map((r) => r.labelY)).size).toBe(3);
+    // each edge turns down to its target at its own place
+    const turns = own.map((r) => points(r.path).at(-2)![0]);
+    expect(new Set(turns).size).toBe(3);
+    // the topmost target's edge keeps the lane nearest the targets and turns nearest them: no crossing
+    expect(own[0]!.labelY).toBeGreaterThan(own[1]!.labelY);
+    expect(own[1]!.labelY).toBeGreaterThan(own[2]!.labelY);
+    expect(turns[0]).toBeGreaterThan(turns[1]!);
+    for (const r of own) for (const [x, y] of r.spots) expect([source, ...targets].some((n) => inside(x, y, n))).toBe(false);
   });
 });

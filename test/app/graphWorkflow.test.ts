@@ -4,7 +4,7 @@ import { loadRuleFile } from '../../src/core/codecs/load.ts';
 import type { Workflow } from '../../src/core/model/workflow.ts';
 import { checkLoadedFile } from '../../src/core/check.ts';
 import { missingId, workflowGraph } from '../../src/core/graph/workflowGraph.ts';
-import { addPhase, addPhaseAfter, addTransition, removeTransition, renamePhase } from '../../src/core/graph/workflowEdits.ts';
+import { addPhase, addPhaseAfter, addTransition, insertPhaseOn, removeTransition, renamePhase } from '../../src/core/graph/workflowEdits.ts';
 
 const updateTransitions = (wf: Workflow, name: string, transitions: Workflow['nodes'][number]['transitions']): Workflow => ({ ...wf, nodes: wf.nodes.map((n) => (n.name === name ? { ...n, transitions } : n)) });
 
@@ -100,6 +100,22 @@ describe('workflow edits', () => {
     const b = addPhaseAfter(named, 'build');
     expect(ways(b.workflow, 'build')).toEqual([{ when: 'build_complete', to: 'phase' }]);
     expect(ways(b.workflow, 'phase')).toEqual([{ when: 'phase_complete', to: 'done' }]);
+  });
+
+  it('inserts a phase on a chosen transition, between its two phases (review17 #2: Add phase on a focused edge made an orphan)', () => {
+    const { wf } = load(readFileSync('examples/hegel-minimal.yaml', 'utf8'));
+    const ways = (w: typeof wf, name: string) => w.nodes.find((n) => n.name === name)!.transitions;
+    // spec has two ways out: spec_complete → plan, spec_to_done → done; on the second, the first stays
+    const forked = addTransition(wf, 'spec', 'done');
+    const a = insertPhaseOn(forked, 'spec', 1);
+    expect(a.name).toBe('phase');
+    expect(ways(a.workflow, 'spec')).toEqual([
+      { when: 'spec_complete', to: 'plan' },
+      { when: 'spec_to_done', to: 'phase' },
+    ]);
+    expect(ways(a.workflow, 'phase')).toEqual([{ when: 'phase_complete', to: 'done' }]);
+    // a transition that is not there: after the phase, as addPhaseAfter
+    expect(insertPhaseOn(forked, 'spec', 7)).toEqual(addPhaseAfter(forked, 'spec'));
   });
 
   it('joins a phase with no way out, or several, to the new phase by a drawn transition; names follow a rename', () => {

@@ -1,19 +1,31 @@
 /** Graph actions: Auto layout, Add tool, Add rule, Connect, Add phase (toolbar, shortcuts and palette). */
 import type { Action, ActionContext } from './types.ts';
-import { activeDoc } from '../state/store.ts';
+import { activeDoc, type Selection } from '../state/store.ts';
 import { addTool, toolNamesOf } from '../../core/graph/agentEdits.ts';
 import { ruleTargetOf } from './ruleTarget.ts';
-import { addPhase, addPhaseAfter } from '../../core/graph/workflowEdits.ts';
+import { addPhase, addPhaseAfter, insertPhaseOn } from '../../core/graph/workflowEdits.ts';
 import type { Workflow } from '../../core/model/workflow.ts';
 import { addLettaRule } from '../../core/graph/lettaEdits.ts';
 import { insertedSpots, layoutOf, missingPositions } from '../graph/docGraph.ts';
 import { requestFit } from '../graph/fitRequests.ts';
 import { keepsPositions } from '../graph/usePlacement.ts';
 import { renameKey, requestNameFocus } from '../inspector/nameFocus.ts';
-import { focusedNodeId } from '../graph/nodeFocus.ts';
+import { focusedEdgeId, focusedNodeId } from '../graph/nodeFocus.ts';
 import { phaseTargetOf } from './phaseEdits.ts';
 
 const doc = ({ store }: ActionContext) => activeDoc(store.getState());
+
+/** The transition Add phase goes on: the selected one, else the one whose edge has the keyboard focus (`t:<phase>:<index>`), when it exists. */
+function transitionOf(selection: Selection, wf: Workflow): { node: string; index: number } | undefined {
+  let at: { node: string; index: number } | undefined;
+  if (selection.kind === 'transition') at = { node: selection.node, index: selection.index };
+  else if (selection.kind === 'none') {
+    const id = focusedEdgeId();
+    const m = id === undefined ? null : /^t:(.+):(\d+)$/.exec(id);
+    if (m) at = { node: m[1]!, index: Number(m[2]) };
+  }
+  return at !== undefined && wf.nodes.find((n) => n.name === at.node)?.transitions[at.index] !== undefined ? at : undefined;
+}
 
 /**
  * The tool a new rule or a keyboard connection is for: the selection's, else the graph node that
@@ -162,16 +174,21 @@ export const graphActions: Action[] = [
     keywords: 'new create node phase state',
     toolbar: true,
     shortcuts: ['Mod+Shift+H'],
-    hint: 'Add a phase to the workflow and select it: after the selected phase (inserted on its one way out, else joined to it by a transition), else on its own',
+    hint: 'Add a phase to the workflow and select it: on the selected or focused transition (between its two phases), else after the selected or focused phase (inserted on its one way out, else joined to it by a transition), else on its own',
     unavailable: 'Open a workflow first',
     enabled: (ctx) => doc(ctx)?.kind === 'workflow',
     run(ctx) {
       const d = doc(ctx);
       if (d?.kind !== 'workflow') return;
       const s = ctx.store.getState();
-      const anchor = s.selection.kind === 'phase' ? s.selection.node : undefined;
+      // On the selected (or focused) transition, between its two phases; else after the selected
+      // (or focused) phase: never an orphan while the user is on the graph (review17 #2).
+      const edge = transitionOf(s.selection, d.workflow);
+      const focusedPhase = focusedNodeId();
+      const anchor = edge?.node ?? (s.selection.kind === 'phase' ? s.selection.node : s.selection.kind === 'none' && focusedPhase !== undefined && d.workflow.nodes.some((n) => n.name === focusedPhase) ? focusedPhase : undefined);
       // After the selected phase, joined to it, in the same edit (one undo step), as Stately adds a state.
-      const add = (wf: Workflow) => (anchor !== undefined && wf.nodes.some((n) => n.name === anchor) ? addPhaseAfter(wf, anchor) : addPhase(wf));
+      const add = (wf: Workflow) =>
+        edge !== undefined ? insertPhaseOn(wf, edge.node, edge.index) : anchor !== undefined && wf.nodes.some((n) => n.name === anchor) ? addPhaseAfter(wf, anchor) : addPhase(wf);
       // The name typed for the new phase joins this undo step too.
       const name = add(d.workflow).name;
       const added = s.editWorkflow(d.id, (wf) => add(wf).workflow, { key: renameKey(d.id, name), holds: true });

@@ -10,7 +10,7 @@ import { memo, useMemo } from 'react';
 import { BaseEdge, EdgeLabelRenderer, Position, useStore, type Edge, type EdgeProps, type ReactFlowState } from '@xyflow/react';
 import type { RuleEdgeData } from './flowElements.ts';
 import type { Box } from '../layout/viewport.ts';
-import { routeEdge } from './edgeRoute.ts';
+import { laneSlots, routeEdge, type LaneSlot } from './edgeRoute.ts';
 import { placeLabels, type LabelSpot } from './labelPlan.ts';
 
 const measureBoxes = (s: ReactFlowState): Map<string, Box> => {
@@ -53,11 +53,38 @@ type Direction = 'RIGHT' | 'DOWN';
 /** Half a handle (10 px, centred on the node's border): where an edge leaves or enters a node. */
 const HANDLE_OUT = 5;
 
-function routeBetween(sx: number, sy: number, tx: number, ty: number, direction: Direction, source: string, target: string, boxes: Map<string, Box>) {
+function routeBetween(sx: number, sy: number, tx: number, ty: number, direction: Direction, source: string, target: string, boxes: Map<string, Box>, slot?: LaneSlot) {
   const ends: Box[] = [];
   const others: Box[] = [];
   for (const [id, b] of boxes) (id === source || id === target ? ends : others).push(b);
-  return routeEdge(sx, sy, tx, ty, direction, ends, others);
+  return routeEdge(sx, sy, tx, ty, direction, ends, others, slot);
+}
+
+/** Where an edge leaves its source and enters its target, from the node boxes (as React Flow puts the handles). */
+function handlesOf(s: Box, t: Box, direction: Direction): [number, number, number, number] {
+  return direction === 'RIGHT' ? [s.x + s.width + HANDLE_OUT, s.y + s.height / 2, t.x - HANDLE_OUT, t.y + t.height / 2] : [s.x + s.width / 2, s.y + s.height + HANDLE_OUT, t.x + t.width / 2, t.y - HANDLE_OUT];
+}
+
+/**
+ * The lane slots of a canvas's back edges (see `laneSlots`): edges that would run along one lane
+ * (a wrapped layout's edges from one band to the next) each get their own, so each line and its
+ * label read apart. Made once per edge list and node geometry, shared by the edges.
+ */
+const slotPlans = new WeakMap<readonly Edge[], { boxes: Map<string, Box>; direction: Direction; slots: Map<string, LaneSlot> }>();
+function slotsOf(edges: readonly Edge[], boxes: Map<string, Box>, direction: Direction): Map<string, LaneSlot> {
+  const cached = slotPlans.get(edges);
+  if (cached && cached.direction === direction && sameBoxes(cached.boxes, boxes)) return cached.slots;
+  const backs = [];
+  for (const e of edges) {
+    const s = boxes.get(e.source);
+    const t = boxes.get(e.target);
+    if (!s || !t || e.source === e.target) continue;
+    const back = routeBetween(...handlesOf(s, t, direction), direction, e.source, e.target, boxes).back;
+    if (back) backs.push({ id: e.id, back });
+  }
+  const slots = laneSlots(backs);
+  slotPlans.set(edges, { boxes, direction, slots });
+  return slots;
 }
 
 /**
@@ -70,15 +97,14 @@ function labelPlanOf(edges: readonly Edge[], boxes: Map<string, Box>, direction:
   const cached = plans.get(edges);
   if (cached && cached.direction === direction && sameBoxes(cached.boxes, boxes)) return cached.plan;
   const requests = [];
+  const slots = slotsOf(edges, boxes, direction);
   for (const e of edges) {
     const text = (e.data as RuleEdgeData | undefined)?.label ?? '';
     const s = boxes.get(e.source);
     const t = boxes.get(e.target);
     // An edge without a label still counts: labels keep off its line.
     if (!s || !t) continue;
-    const [sx, sy, tx, ty] =
-      direction === 'RIGHT' ? [s.x + s.width + HANDLE_OUT, s.y + s.height / 2, t.x - HANDLE_OUT, t.y + t.height / 2] : [s.x + s.width / 2, s.y + s.height + HANDLE_OUT, t.x + t.width / 2, t.y - HANDLE_OUT];
-    const route = routeBetween(sx, sy, tx, ty, direction, e.source, e.target, boxes);
+    const route = routeBetween(...handlesOf(s, t, direction), direction, e.source, e.target, boxes, slots.get(e.id));
     requests.push({ id: e.id, text, pair: `${e.source}>${e.target}`, spots: route.spots, line: route.line });
   }
   const plan = placeLabels(requests, [...boxes.values()]);
@@ -104,7 +130,8 @@ function RuleEdgeView(props: EdgeProps<Edge<RuleEdgeData>>) {
   const edges = useStore(edgesOf, sameLabelling);
   const { source, target, sourceX, sourceY, targetX, targetY, sourcePosition } = props;
   const direction: Direction = sourcePosition === Position.Bottom ? 'DOWN' : 'RIGHT';
-  const route = useMemo(() => routeBetween(sourceX, sourceY, targetX, targetY, direction, source, target, boxes), [boxes, source, target, sourceX, sourceY, targetX, targetY, direction]);
+  const slot = useMemo(() => slotsOf(edges, boxes, direction).get(props.id), [edges, boxes, direction, props.id]);
+  const route = useMemo(() => routeBetween(sourceX, sourceY, targetX, targetY, direction, source, target, boxes, slot), [boxes, source, target, sourceX, sourceY, targetX, targetY, direction, slot]);
   const plan = useMemo(() => labelPlanOf(edges, boxes, direction), [edges, boxes, direction]);
   const place = plan.get(props.id);
   const [labelX, spotY] = route.spots[place?.spot ?? 0] ?? [route.labelX, route.labelY];

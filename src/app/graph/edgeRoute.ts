@@ -20,6 +20,70 @@ export interface Route {
   detour: boolean;
   /** The route as a polyline (a curve sampled), for what must keep off it: other edges' labels (`labelPlan.ts`). */
   line: readonly (readonly [number, number])[];
+  /**
+   * An edge going back against the reading direction (to a wrapped layout's next band, or around a
+   * row): its lane as routed alone, in the route's own terms (across the reading direction), and
+   * where its target lies across, so {@link laneSlots} can give edges sharing that lane their own.
+   */
+  back?: BackLane;
+}
+
+/** A back edge's lane as routed alone (see `Route.back`); coordinates across the reading direction (y for RIGHT). */
+export interface BackLane {
+  /** The lane's place across. */
+  lane: number;
+  /** Where the target's handle is across. */
+  target: number;
+  /** The source's handle: along and across (ties edges of one source). */
+  source: string;
+  /** Where the source's handle is along the reading direction. */
+  along: number;
+}
+
+/**
+ * An edge's own place among the back edges that share its lane (review17 #3: Simulate wrapped the
+ * Letta agent, and the three branches of its conditional rule and a `may follow` ran down one
+ * trunk, their labels adrift between them, their arrows stubs): `rank` 0 is the edge whose target
+ * is nearest the lane (it keeps the lane nearest the targets and turns nearest its target), `of`
+ * how many share the lane; `out` orders the edges leaving one source (0 turns nearest it).
+ */
+export interface LaneSlot {
+  rank: number;
+  of: number;
+  out: number;
+}
+
+/**
+ * The slots of back edges that would share a lane, by edge id: grouped by their lane as routed
+ * alone, ranked by how far their target lies from it (nearest first), then from the source furthest
+ * along, then by id. Pure.
+ */
+export function laneSlots(backs: readonly { id: string; back: BackLane }[]): Map<string, LaneSlot> {
+  // Lanes within a few pixels of each other are one (each edge found its corridor on its own).
+  const sorted = [...backs].sort((a, b) => a.back.lane - b.back.lane);
+  const groups: { id: string; back: BackLane }[][] = [];
+  for (const b of sorted) {
+    const g = groups[groups.length - 1];
+    if (g && b.back.lane - g[g.length - 1]!.back.lane <= SAME_LANE) g.push(b);
+    else groups.push([b]);
+  }
+  const out = new Map<string, LaneSlot>();
+  for (const g of groups) {
+    if (g.length < 2) continue;
+    // Edges into one target: the one from further along first, so the others' lanes, further out,
+    // are not crossed by its way down from its source.
+    g.sort((a, b) => Math.abs(a.back.target - a.back.lane) - Math.abs(b.back.target - b.back.lane) || b.back.along - a.back.along || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    // Of one source, the edge with the lane nearest the targets turns furthest out from it.
+    const bySource = new Map<string, number>();
+    for (const b of g) bySource.set(b.back.source, (bySource.get(b.back.source) ?? 0) + 1);
+    const seen = new Map<string, number>();
+    g.forEach((b, rank) => {
+      const j = seen.get(b.back.source) ?? 0;
+      seen.set(b.back.source, j + 1);
+      out.set(b.id, { rank, of: g.length, out: bySource.get(b.back.source)! - 1 - j });
+    });
+  }
+  return out;
 }
 
 /** Where along a curve (Bézier parameter) or a lane (fraction of its length) labels may sit, best first. */
@@ -34,6 +98,14 @@ const STUB = 18;
 const LOOP_LANE = 14;
 /** How far ahead of its source a target's handle must be for the edge to count as forward. */
 const MIN_AHEAD = 8;
+/** How far apart the lanes of back edges sharing a corridor run: a label's height and a little, so each label sits on its own line. */
+const LANE_STEP = 24;
+/** Lanes of back edges routed alone this close are one lane, shared. */
+const SAME_LANE = 6;
+/** How far apart the turns of back edges sharing a lane run (along the reading direction). */
+const TURN_STEP = 10;
+/** The least room kept between a corridor's lanes and the nodes beside it. */
+const CORRIDOR_EDGE = 10;
 
 /** Does the segment a → b pass through box `r` (grown by `m`)? Liang–Barsky clipping. */
 export function segmentHits(ax: number, ay: number, bx: number, by: number, r: Box, m = 4): boolean {
@@ -65,7 +137,7 @@ export function segmentHits(ax: number, ay: number, bx: number, by: number, r: B
  * graph reads (`RIGHT`: handles on the right / left sides; `DOWN`: bottom / top). `ends` are the
  * source and target boxes, `others` every other node.
  */
-export function routeEdge(sx: number, sy: number, tx: number, ty: number, direction: 'RIGHT' | 'DOWN', ends: readonly Box[], others: readonly Box[]): Route {
+export function routeEdge(sx: number, sy: number, tx: number, ty: number, direction: 'RIGHT' | 'DOWN', ends: readonly Box[], others: readonly Box[], slot?: LaneSlot): Route {
   // Work in "RIGHT" coordinates: for DOWN, swap the axes in and out.
   const flip = direction === 'DOWN';
   const sw = (b: Box): Box => (flip ? { x: b.y, y: b.x, width: b.height, height: b.width } : b);
@@ -107,10 +179,25 @@ export function routeEdge(sx: number, sy: number, tx: number, ty: number, direct
   // it on a tie), so a back edge in a wrapped workflow's first column runs beside that column
   // rather than beyond the last one.
   const nearer = mid - top < bottom - mid ? top : bottom;
-  const lane = forward ? (mid - top <= bottom - mid ? top : bottom) : loop ? bottom : (corridor(inSpan, Math.min(ay, by), Math.max(ay, by)) ?? nearer);
+  const gap = forward || loop ? undefined : corridor(inSpan, Math.min(ay, by), Math.max(ay, by));
+  const alone = forward ? (mid - top <= bottom - mid ? top : bottom) : loop ? bottom : (gap?.mid ?? nearer);
+  // Back edges sharing the lane each take their own (see laneSlots): in a corridor spread across
+  // it, the edge with the nearest target on the lane nearest the targets; around a row, further out.
+  let lane = alone;
+  let turnIn = 0;
+  let turnOut = 0;
+  if (slot && !forward && !loop && slot.of > 1) {
+    const toward = by >= alone ? 1 : -1;
+    if (gap) {
+      const step = Math.min(LANE_STEP, Math.max(0, gap.to - gap.from - 2 * CORRIDOR_EDGE) / (slot.of - 1));
+      lane = gap.mid + toward * ((slot.of - 1) / 2 - slot.rank) * step;
+    } else lane = alone - toward * slot.rank * LANE_STEP;
+    turnIn = slot.rank * TURN_STEP;
+    turnOut = slot.out * TURN_STEP;
+  }
   // a forward detour between close rows turns halfway between them
-  const x1 = forward ? Math.min(ax + STUB, (ax + bx) / 2) : ax + STUB;
-  const x2 = forward ? Math.max(bx - STUB, (ax + bx) / 2) : bx - STUB;
+  const x1 = forward ? Math.min(ax + STUB, (ax + bx) / 2) : ax + STUB + turnOut;
+  const x2 = forward ? Math.max(bx - STUB, (ax + bx) / 2) : bx - STUB - turnIn;
   const pts: [number, number][] = [
     [ax, ay],
     [x1, ay],
@@ -119,30 +206,32 @@ export function routeEdge(sx: number, sy: number, tx: number, ty: number, direct
     [x2, by],
     [bx, by],
   ];
-  return out(
+  const route = out(
     pts,
     LANE_SPOTS.map((f): [number, number] => [x1 + (x2 - x1) * f, lane]),
     true,
   );
+  if (forward || loop) return route;
+  return { ...route, back: { lane: alone, target: by, source: `${ax},${ay}`, along: ax } };
 }
 
 /** The narrowest corridor a lane with its label may take. */
 const CORRIDOR = 32;
 
 /**
- * The middle of the widest horizontal corridor between `from` and `to` that crosses none of
- * `boxes` (and is at least {@link CORRIDOR} high), if any.
+ * The widest horizontal corridor between `from` and `to` that crosses none of `boxes` (and is at
+ * least {@link CORRIDOR} high), if any: its middle and its two sides.
  */
-function corridor(boxes: readonly Box[], from: number, to: number): number | undefined {
+function corridor(boxes: readonly Box[], from: number, to: number): { mid: number; from: number; to: number } | undefined {
   const spans = boxes.map((b) => [b.y, b.y + b.height] as const).sort((a, b) => a[0] - b[0]);
-  let best: number | undefined;
+  let best: { mid: number; from: number; to: number } | undefined;
   let widest = CORRIDOR;
   let free = from;
   for (const [y0, y1] of [...spans, [to, to] as const]) {
     const gap = Math.min(y0, to) - free;
     if (gap >= widest) {
       widest = gap;
-      best = free + gap / 2;
+      best = { mid: free + gap / 2, from: free, to: free + gap };
     }
     free = Math.max(free, y1);
     if (free >= to) break;

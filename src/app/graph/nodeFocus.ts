@@ -18,3 +18,11 @@ export function focusedNodeId(): string | undefined {
   if (!(el instanceof HTMLElement) || !el.classList.contains('react-flow__node') || el.closest('section.canvas') === null) return undefined;
   return el.dataset['id'];
 }
+
+/** The id of the graph edge that has the keyboard focus (reached by Tab), if one has. */
+export function focusedEdgeId(): string | undefined {
+  if (typeof document === 'undefined' || typeof Element === 'undefined') return undefined;
+  const el = document.activeElement;
+  if (!(el instanceof Element) || !el.classList.contains('react-flow__edge') || el.closest('section.canvas') === null) return undefined;
+  return el.getAttribute('data-id') ?? undefined;
+}

@@ -70,13 +70,30 @@ const directionOf = (nodes: readonly Element[]): 'RIGHT' | 'DOWN' => (nodes[0]?.
 const kindOf = (el: Element) => (el.classList.contains(NODE) ? 'node' : el.classList.contains(EDGE) ? 'edge' : undefined);
 const tabbable = (el: HTMLElement) => el.tabIndex >= 0 && (el.getClientRects().length > 0 || el instanceof SVGElement);
 
-/** Handles Tab when it leaves, enters or moves within the graph; returns whether it did. */
+/** The graph region holding `el` (the region itself, its pane or anything else in it that takes no Tab stop). */
+const graphOf = (el: Element | null) => el?.closest('section.canvas') ?? undefined;
+
+/**
+ * Handles Tab when it leaves, enters or moves within the graph; returns whether it did. Focus on
+ * the graph itself (the region after F6, New workflow or New agent, a click on its empty pane, all
+ * of which take no Tab stop): Tab goes to its first node in reading order (review17 #2: the
+ * browser's order from there was the first edge, and no node was ever reached).
+ */
 export function graphTab(e: KeyboardEvent): boolean {
   if (e.key !== 'Tab' || e.ctrlKey || e.metaKey || e.altKey) return false;
   const all = [...document.querySelectorAll<HTMLElement>(TABBABLE)].filter(tabbable);
   const here = document.activeElement as HTMLElement | null;
   const at = here ? all.indexOf(here) : -1;
-  if (at < 0) return false;
+  if (at < 0) {
+    const graph = graphOf(here);
+    if (!graph || e.shiftKey) return false;
+    const nodes = all.filter((el) => kindOf(el) === 'node' && graph.contains(el));
+    const first = readingOrder(nodes, (el) => el.getBoundingClientRect(), directionOf(nodes))[0];
+    if (!first) return false;
+    e.preventDefault();
+    first.focus({ preventScroll: true });
+    return true;
+  }
   const browserNext = all[at + (e.shiftKey ? -1 : 1)];
   const ordered = nodesFirst(all, kindOf, (el) => el.getBoundingClientRect(), directionOf);
   const next = ordered[ordered.indexOf(here!) + (e.shiftKey ? -1 : 1)];

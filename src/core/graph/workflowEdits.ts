@@ -23,8 +23,21 @@ export function addPhaseAfter(wf: Workflow, from: string, base = 'phase'): { wor
   const source = wf.nodes.find((n) => n.name === from);
   const only = source?.transitions.length === 1 ? source.transitions[0] : undefined;
   if (!only || only.to === from) return { workflow: addTransition(r.workflow, from, r.name), name: r.name };
-  const inserted = updatePhase(r.workflow, from, (n) => ({ ...n, transitions: [{ ...only, to: r.name }] }));
-  return { workflow: addTransition(inserted, r.name, only.to), name: r.name };
+  return insertPhaseOn(wf, from, 0, base);
+}
+
+/**
+ * Adds a new phase on transition `index` of phase `from` (an edge selected or focused on the
+ * graph, review17 #2): the transition keeps its name and leads to the new phase, which goes on to
+ * where it led (`<new>_complete`), so `from → to` becomes `from → new → to` in one edit. A
+ * transition that does not exist adds the phase after `from` ({@link addPhaseAfter}).
+ */
+export function insertPhaseOn(wf: Workflow, from: string, index: number, base = 'phase'): { workflow: Workflow; name: string } {
+  const t = wf.nodes.find((n) => n.name === from)?.transitions[index];
+  if (!t) return addPhaseAfter(wf, from, base);
+  const r = addPhase(wf, base);
+  const inserted = updatePhase(r.workflow, from, (n) => ({ ...n, transitions: n.transitions.map((x, i) => (i === index ? { ...x, to: r.name } : x)) }));
+  return { workflow: addTransition(inserted, r.name, t.to), name: r.name };
 }
 
 /**
