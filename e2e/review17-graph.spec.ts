@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { graphNode, importPaths, region, runCommand, screenshotsWithAxe, stayOffline } from './helpers.ts';
+import { collisions, geometry, settled, smallestText } from './canvasGeometry.ts';
 
 /**
  * Review17's graph findings, as its steps were written (task ui22): Tab from the graph skipped every
@@ -109,6 +110,7 @@ test('#2b: the Letta agent, a click on the empty canvas, then Tab: every node fi
 });
 
 test('#6 and #7: a long chip stays inside its node; allows the checker says never apply are struck, with why', async ({ page }) => {
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/');
@@ -140,4 +142,99 @@ test('#6 and #7: a long chip stays inside its node; allows the checker says neve
   await screenshotsWithAxe(page, 'review17-chips', 'section.canvas');
   await page.setViewportSize({ width: 1280, height: 720 });
   await check();
+});
+
+/**
+ * How the drawn edges read: for each labelled edge, how far its label's centre lies from its own
+ * line, and for each pair of edges, the share of one's line (less 40 px at each end, where edges
+ * of one node meet) that runs within 3 px of the other's.
+ */
+function edgeReading(page: Page) {
+  return graph(page).evaluate((root) => {
+    const paths = new Map<string, SVGPathElement>();
+    for (const g of root.querySelectorAll('.react-flow__edge')) {
+      const p = g.querySelector<SVGPathElement>('path.react-flow__edge-path');
+      if (p) paths.set(g.getAttribute('data-id') ?? '', p);
+    }
+    const screen = (p: SVGPathElement, at: number) => {
+      const q = p.getPointAtLength(at);
+      const m = p.getScreenCTM()!;
+      return { x: q.x * m.a + q.y * m.c + m.e, y: q.x * m.b + q.y * m.d + m.f };
+    };
+    const sample = (p: SVGPathElement, from = 0) => {
+      const len = p.getTotalLength();
+      const out = [];
+      for (let at = from; at <= len - from; at += 4) out.push(screen(p, at));
+      return out;
+    };
+    const near = (pt: { x: number; y: number }, line: { x: number; y: number }[], d: number) => line.some((q) => Math.hypot(q.x - pt.x, q.y - pt.y) <= d);
+    const labels = [...root.querySelectorAll<HTMLElement>('.rs-edge-label')].map((l) => {
+      const r = l.getBoundingClientRect();
+      const c = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      const own = sample(paths.get(l.dataset['edge'] ?? '')!);
+      return { text: l.textContent ?? '', off: Math.min(...own.map((q) => Math.hypot(q.x - c.x, q.y - c.y))) };
+    });
+    const ids = [...paths.keys()];
+    const shared: string[] = [];
+    for (const a of ids)
+      for (const b of ids) {
+        if (a === b) continue;
+        const mine = sample(paths.get(a)!, 40);
+        const theirs = sample(paths.get(b)!);
+        if (mine.length === 0) continue;
+        const share = mine.filter((q) => near(q, theirs, 3)).length / mine.length;
+        if (share > 0.2) shared.push(`${a} runs along ${b} (${Math.round(share * 100)} %)`);
+      }
+    return { labels, shared };
+  });
+}
+
+test('#3: Simulate lays the Letta agent out readably: each edge on its own line, each label on its edge', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/');
+  await importPaths(page, ['examples/letta-refund-agent.af']);
+  await expect(graph(page).locator('.react-flow__node')).toHaveCount(6);
+  await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Simulate' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Add trace' }).click();
+  await (await chooser).setFiles(['e2e/fixtures/review17-refund-short.yaml']);
+  await expect(page.getByText('Added 1 trace.')).toBeVisible();
+  for (const [w, h] of [
+    [1440, 900],
+    [1280, 720],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await settled(page, graph(page));
+    const g = await geometry(graph(page));
+    expect(collisions(g), `${w}×${h}`).toEqual([]);
+    const { labels, shared } = await edgeReading(page);
+    expect(labels.map((l) => l.text).sort()).toEqual(['= "eligible"', '= "ineligible"', 'may follow', 'may follow', 'otherwise']);
+    // a label sits on its own edge's line (within a few px of it), not between lines
+    for (const l of labels) expect(l.off, `${w}×${h}: label ${l.text} off its line`).toBeLessThanOrEqual(4);
+    // no edge runs along another (a trunk shared by unrelated edges)
+    expect(shared, `${w}×${h}`).toEqual([]);
+    // readable
+    expect((await smallestText(graph(page))).px).toBeGreaterThanOrEqual(10 - 0.01);
+    await page.screenshot({ path: `test-results/review17-letta-simulate-${w}x${h}.png` });
+  }
+  await screenshotsWithAxe(page, 'review17-letta-simulate', 'section.canvas');
+});
+
+test.describe('a fresh browser (the studio’s own layout: the bottom panel folded), as review17 opened it', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+  test('s1: the Letta agent at 1280×720 opens whole on the Design canvas, its labels readable', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await importPaths(page, ['examples/letta-refund-agent.af']);
+  await expect(graph(page).locator('.react-flow__node')).toHaveCount(6);
+  await settled(page, graph(page));
+  const pane = (await graph(page).locator('.react-flow').boundingBox())!;
+  const g = await geometry(graph(page));
+  const cut = g.nodes.filter((n) => n.box.x < pane.x - 1 || n.box.y < pane.y - 1 || n.box.x + n.box.width > pane.x + pane.width + 1 || n.box.y + n.box.height > pane.y + pane.height + 1).map((n) => n.id);
+  expect(cut, 'nodes cut at the canvas edge').toEqual([]);
+  expect((await smallestText(graph(page))).px).toBeGreaterThanOrEqual(10 - 0.01);
+  expect(collisions(g)).toEqual([]);
+});
 });

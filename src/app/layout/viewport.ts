@@ -52,6 +52,13 @@ export interface Inset {
 export const SMALLEST_LABEL_PX = 11;
 /** The least on-screen size of that text after an automatic fit: below it, labels are a blur. */
 export const READABLE_LABEL_PX = 11;
+/**
+ * The least on-screen size of that text when an automatic fit shows the whole graph: a graph that
+ * misses fitting at the readable zoom by a few percent (the Letta agent, three layers 745 px wide,
+ * in 1280×720's 724 px Design pane: review17 s1) is shown whole, its labels at 10 px, rather than
+ * with its last column cut at the pane's edge; past that, the fit keeps the readable zoom.
+ */
+export const WHOLE_LABEL_PX = 10;
 /** The least zoom the canvas allows (React Flow's `minZoom`): how far "Fit view" may go. */
 export const WHOLE_MIN_ZOOM = 0.05;
 
@@ -61,7 +68,7 @@ export const WHOLE_MIN_ZOOM = 0.05;
  * for that shows its start (or the selected node, or the simulator's step) and the minimap shows
  * the whole; "Fit view" (see {@link wholeView}) shows the whole graph on request.
  */
-export const CANVAS_VIEW: ViewportOptions = { minZoom: READABLE_LABEL_PX / SMALLEST_LABEL_PX, maxZoom: 1.1, padding: 32, minPadding: 12 };
+export const CANVAS_VIEW: ViewportOptions = { minZoom: READABLE_LABEL_PX / SMALLEST_LABEL_PX, maxZoom: 1.1, padding: 32, minPadding: 12, wholeDownTo: WHOLE_LABEL_PX / SMALLEST_LABEL_PX };
 
 /** The options of an explicit "Fit view": the whole graph, however small, at most at `o`'s largest zoom. */
 export function wholeView(o: ViewportOptions): ViewportOptions {
@@ -91,6 +98,9 @@ export function planViewport(
     const overW = (bounds.width * o.minZoom + bands.x - width) / -2;
     const overH = (bounds.height * o.minZoom + bands.y - height) / -2;
     padding = Math.max(o.minPadding, Math.min(o.padding, overW, overH));
+  } else if (zoomFor(padding) < o.minZoom && o.minPadding !== undefined && o.wholeDownTo !== undefined && zoomFor(o.minPadding) >= o.wholeDownTo) {
+    // Whole below the readable zoom (down to wholeDownTo): as large as the least padding allows.
+    padding = o.minPadding;
   }
   const availW = Math.max(1, width - 2 * padding - bands.x);
   const availH = Math.max(1, height - 2 * padding - bands.y);
