@@ -392,7 +392,8 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       const all = boxesOf();
       const planFor = (bands: Inset) => {
         let plan = planViewport(b, width, height, whole ? wholeView(stage.view) : stage.view, bands, start);
-        if (first) plan = centreAcross(plan, first, b, width, height, bands, stage.view.padding, direction);
+        // A plan below the readable zoom shows the whole graph (wholeDownTo): nothing to centre on the start.
+        if (first && plan.zoom >= stage.view.minZoom - 1e-9) plan = centreAcross(plan, first, b, width, height, bands, stage.view.padding, direction);
         if (step) plan = keepInView(plan, step, width, height, bands);
         return plan;
       };
