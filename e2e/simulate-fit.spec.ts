@@ -6,7 +6,8 @@ import { geometry, settled } from './canvasGeometry.ts';
  * review13: Simulate at 1440×900 cut the Claude Code walk-through's right-hand column of tools at
  * the pane's edge (the graph laid out for a wide Design canvas), and a Letta agent's chain ran past
  * it. Simulate lays the graph out for its pane, as the presenter's stage does: at the readable zoom
- * no node is cut at the pane's left or right edge, and a graph that can be read whole is.
+ * no node is cut at the pane's left or right edge, and a graph that can be read whole is (a graph
+ * a few percent too wide is shown whole just below zoom 1, review17 s1).
  */
 const WALKS = ['A Claude Code session under a project’s settings', 'A Letta agent, as Letta runs it'];
 const SIZES = [
@@ -31,7 +32,15 @@ for (const size of SIZES)
       const canvas = region(page, 'Graph');
       const pane = (await canvas.boundingBox())!;
       const g = await geometry(canvas);
-      expect(g.zoom).toBeGreaterThanOrEqual(1);
+      // The readable zoom (1), or a graph a few percent too wide shown whole down to the zoom at
+      // which its smallest label is 10 px (review17 s1, docs/spec-decisions.md): then every node
+      // is whole in the pane.
+      expect(g.zoom).toBeGreaterThanOrEqual(0.9);
+      if (g.zoom < 1)
+        for (const n of g.nodes) {
+          const whole = n.box.x >= pane.x - 1 && n.box.x + n.box.width <= pane.x + pane.width + 1 && n.box.y >= pane.y - 1 && n.box.y + n.box.height <= pane.y + pane.height + 1;
+          expect(whole, `${n.id} whole in the pane at zoom ${g.zoom}`).toBe(true);
+        }
       const total = Number(await canvas.locator('.rs-flow').getAttribute('data-nodes'));
       expect(g.nodes.length).toBe(total);
       for (const n of g.nodes) {
