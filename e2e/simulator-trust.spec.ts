@@ -160,8 +160,9 @@ test('← / → step in Simulate, also with the timeline focused', async ({ page
 
 test('opening another saved project shows no run of the one before', async ({ page }) => {
   await page.goto('/');
-  // a first project, saved
+  // a first project, saved (an import names the untitled project after its file: review17 s5)
   await importPaths(page, ['examples/api-client.toml']);
+  await expect(page.getByRole('textbox', { name: 'Project', exact: true })).toHaveValue('api-client');
   await expect(page.locator('html')).toHaveAttribute('data-autosave', 'saved');
   // a second one, run in Simulate
   await runCommand(page, 'New project');
@@ -174,7 +175,7 @@ test('opening another saved project shows no run of the one before', async ({ pa
   await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Examples' });
   await dialog.getByRole('tab', { name: 'Saved projects' }).click();
-  await dialog.getByRole('list', { name: 'Saved projects' }).getByRole('button', { name: /^Untitled project/ }).click();
+  await dialog.getByRole('list', { name: 'Saved projects' }).getByRole('button', { name: /^api-client/ }).click();
   await expect(dialog).toBeHidden();
   await expect(graphNode(page, 'authenticate')).toBeVisible();
   await expect(sim(page).getByRole('status').filter({ hasText: 'Not run yet' })).toBeVisible();
