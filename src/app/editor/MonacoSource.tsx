@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import Editor from '@monaco-editor/react';
 import type { Diagnostic, Range } from '../../core/diagnostics/types.ts';
-import { DARK_THEME, languageOf, setupMonaco, modelPath } from './monacoSetup.ts';
+import { DARK_THEME, EDITOR_OPTIONS, languageOf, setupMonaco, modelPath } from './monacoSetup.ts';
 import { formatFromName } from '../../core/codecs/load.ts';
 import { useEditorBinding } from './useEditorBinding.ts';
 import { BIG_TEXT_CHARS, BIG_TEXT_OPTIONS, bracketColouring, fillModelInSlices } from './slicedModel.ts';
@@ -100,14 +100,7 @@ export default function MonacoSource(props: MonacoSourceProps) {
         options={{
           ariaLabel: `Source of ${fileName}`,
           readOnly,
-          automaticLayout: true,
-          minimap: { enabled: false },
-          fontSize: 13,
-          tabSize: 2,
-          scrollBeyondLastLine: false,
-          fixedOverflowWidgets: true,
-          renderValidationDecorations: 'on',
-          quickSuggestions: { other: true, comments: false, strings: true },
+          ...EDITOR_OPTIONS,
           // The configuration is the page's: a small text's editor turns colouring back on.
           ...(big ? BIG_TEXT_OPTIONS : bracketColouring(true)),
         }}

@@ -55,6 +55,18 @@ const isMonacoCancellation = (reason: unknown): boolean => reason instanceof Err
 /** The editors' dark theme (see {@link setupMonaco}); the light one is Monaco's `vs`. */
 export const DARK_THEME = 'rule-studio-dark';
 
+/** The options every text editor of the studio shares (Source and the trace editor). */
+export const EDITOR_OPTIONS = {
+  automaticLayout: true,
+  minimap: { enabled: false },
+  fontSize: 13,
+  tabSize: 2,
+  scrollBeyondLastLine: false,
+  fixedOverflowWidgets: true,
+  renderValidationDecorations: 'on',
+  quickSuggestions: { other: true, comments: false, strings: true },
+} satisfies monaco.editor.IStandaloneEditorConstructionOptions;
+
 export function setupMonaco(): Monaco {
   if (configured) return monaco;
   configured = true;

@@ -8,7 +8,7 @@
 import Editor from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import type { Diagnostic } from '../../core/diagnostics/types.ts';
-import { DARK_THEME, setupMonaco, traceModelPath } from '../editor/monacoSetup.ts';
+import { DARK_THEME, EDITOR_OPTIONS, setupMonaco, traceModelPath } from '../editor/monacoSetup.ts';
 import { useEditorBinding } from '../editor/useEditorBinding.ts';
 import { TraceFallback } from './TraceFallback.tsx';
 
@@ -68,17 +68,10 @@ export default function TraceEditor(props: TraceEditorProps) {
       options={{
         ariaLabel: readOnly ? `Text of ${name} (read-only)` : `Scripted trace ${name}`,
         readOnly,
-        automaticLayout: true,
-        minimap: { enabled: false },
+        ...EDITOR_OPTIONS,
         lineNumbersMinChars: 3,
         // the empty line after the final newline numbered as the others (dimmed, it failed axe's contrast)
         renderFinalNewline: 'on',
-        fontSize: 13,
-        tabSize: 2,
-        scrollBeyondLastLine: false,
-        fixedOverflowWidgets: true,
-        renderValidationDecorations: 'on',
-        quickSuggestions: { other: true, comments: false, strings: true },
       }}
     />
   );
