@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { region, stayOffline } from './helpers.ts';
 import { settled } from './canvasGeometry.ts';
@@ -15,7 +15,7 @@ const height = async (page: Page) => (await panel(page).boundingBox())!.height;
 const workbench = async (page: Page) => (await page.locator('.workbench').boundingBox())!.height;
 /** Serious or critical axe findings in the panel's tab strip, where the new control is. */
 const axeFindings = async (page: Page) =>
-  (await new AxeBuilder({ page }).include('.area-bottom .view-tabbar').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  (await axeViolations(page, { include: '.area-bottom .view-tabbar' })).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 const inPanel = (page: Page) => page.evaluate(() => document.querySelector('.area-bottom')?.contains(document.activeElement) ?? false);
 
 test('the bottom panel maximises and restores by button, shortcut, grip double-click and palette', async ({ page }) => {

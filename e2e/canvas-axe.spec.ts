@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe.ts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { region, stayOffline, transitionsEnded } from './helpers.ts';
 import { settled } from './canvasGeometry.ts';
@@ -25,8 +25,7 @@ async function seriousFindings(page: Page): Promise<string[]> {
   // Colour transitions (buttons fade in 120 ms) end before the contrast is measured.
   await transitionsEnded(page);
   // Monaco's editor is left out: its DOM is huge (slow to check) and is Monaco's own.
-  const result = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
-  return result.violations
+  return (await axeViolations(page, { exclude: '.monaco-editor' }))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
 }
@@ -103,7 +102,7 @@ test('every part of the page is in a landmark, and each landmark is one a reader
   await expect(region(page, 'Graph').getByRole('heading', { name: 'Nothing to draw yet' })).toBeVisible();
   // Any impact counts here: "region" and "aria-allowed-role" are moderate and minor, and were missed.
   const landmarkFindings = async (where: string) =>
-    (await new AxeBuilder({ page }).exclude('.monaco-editor').withRules(['region', 'aria-allowed-role', 'landmark-one-main', 'landmark-no-duplicate-main', 'landmark-unique', 'landmark-banner-is-top-level', 'landmark-main-is-top-level']).analyze()).violations.map(
+    (await axeViolations(page, { exclude: '.monaco-editor', rules: ['region', 'aria-allowed-role', 'landmark-one-main', 'landmark-no-duplicate-main', 'landmark-unique', 'landmark-banner-is-top-level', 'landmark-main-is-top-level'] })).map(
       (v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
     );
   expect(await landmarkFindings('empty project')).toEqual([]);

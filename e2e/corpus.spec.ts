@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe.ts';
 import { expect, test } from '@playwright/test';
 import { importPaths, openStudioOffline, region } from './helpers.ts';
 
@@ -58,8 +58,7 @@ test('open a folder of sessions: the corpus summary, then one session replayed i
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: `test-results/corpus-${w}x${h}-${scheme}.png` });
       if (w !== 1440) continue;
-      const axe = await new AxeBuilder({ page }).include('section.corpus-view').analyze();
-      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      expect((await axeViolations(page, { include: 'section.corpus-view' })).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     }
 
   // one click: the session becomes a trace of the project, replayed, its first violation selected

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe.ts';
 import { expect, test } from '@playwright/test';
 import { graphNode, importPaths, openStudioOffline, region, runCommand, screenshotsWithAxe } from './helpers.ts';
 
@@ -88,8 +88,7 @@ test('import a Gemini policy folder and Codex rules, see decisions and rules, tr
   await expect(agents.getByRole('button', { name: 'translated.toml', exact: true })).toBeVisible();
   // (one size, dark, here: the suite's time budget; the Policy view had all four above)
   await page.screenshot({ path: 'test-results/gemini-translate-dark-1440x900.png' });
-  const axe = await new AxeBuilder({ page }).include('section.policy-view').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect((await axeViolations(page, { include: 'section.policy-view' })).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   // one undo step removes the translation
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect(agents.getByRole('button', { name: 'translated.toml', exact: true })).toHaveCount(0);

@@ -1,6 +1,6 @@
 /** Helpers the end-to-end specs share: locating regions and graph nodes, dragging, editing Source. */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe.ts';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -130,12 +130,7 @@ export async function screenshotsWithAxe(page: Page, name: string, include: stri
       await choose?.(scheme);
       await transitionsEnded(page);
       await page.screenshot({ path: `test-results/${name}-${scheme}-${w}x${h}.png` });
-      const axe = await new AxeBuilder({ page }).include(include).analyze();
-      expect(
-        axe.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
+      expect(await seriousViolations(page, { include })).toEqual([]);
     }
 }
 

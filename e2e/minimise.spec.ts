@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe.ts';
 import { canonicalTraceText } from '../src/core/traces/toCanonical.ts';
 import { bigTrace, opsAgentToml } from '../test/support/minimiseFixture.ts';
 import { stayOffline } from './helpers.ts';
@@ -74,7 +74,6 @@ test('Minimise on a blocked call yields a shorter trace with the same decision',
   await expect(sim(page).getByRole('checkbox', { name: 'session-min-step-30000.yaml' })).toBeChecked();
   await sim(page).getByRole('tab', { name: /^Step/ }).click();
 
-  const axe = await new AxeBuilder({ page }).include('.sim-stepview').analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect((await axeViolations(page, { include: '.sim-stepview' })).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   expect(errors).toEqual([]);
 });

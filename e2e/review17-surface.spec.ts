@@ -6,7 +6,7 @@
  * (s7), the presenter's landmarks and the poppers' (s8), and the gallery at 1440×900 (s10).
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe.ts';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { region, stayOffline, transitionsEnded } from './helpers.ts';
 
@@ -24,12 +24,8 @@ async function fresh(browser: Browser, scheme: 'light' | 'dark' = 'dark', viewpo
 /** Every axe finding of the given rules (any impact), or the serious and critical ones of all rules. */
 async function axeFindings(page: Page, opts: { rules?: string[]; include?: string } = {}): Promise<string[]> {
   await transitionsEnded(page);
-  let builder = new AxeBuilder({ page });
-  if (opts.include) builder = builder.include(opts.include);
-  else builder = builder.exclude('.monaco-editor');
-  if (opts.rules) builder = builder.withRules(opts.rules);
-  const result = await builder.analyze();
-  return result.violations
+  const violations = await axeViolations(page, opts.include ? { include: opts.include, rules: opts.rules } : { exclude: '.monaco-editor', rules: opts.rules });
+  return violations
     .filter((v) => opts.rules !== undefined || v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
 }

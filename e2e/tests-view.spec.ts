@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { graphNode, region, setSource, transitionsEnded } from './helpers.ts';
 
@@ -70,8 +70,7 @@ test('a rule change breaks a saved test; open it at the failing step; save the r
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: `test-results/tests-view-${w}x${h}-${scheme}.png` });
       if (w !== 1440) continue;
-      const axe = await new AxeBuilder({ page }).include('#panel-tests').analyze();
-      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
+      expect((await axeViolations(page, { include: '#panel-tests' })).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
     }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1440, height: 900 });

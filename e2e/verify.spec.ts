@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe.ts';
 import { expect, test } from '@playwright/test';
 import { importPaths, region } from './helpers.ts';
 
@@ -37,8 +37,7 @@ test('a deadlock example shows V-findings in Problems; Show trace opens the simu
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: `test-results/verify-problems-${w}x${h}-${scheme}.png` });
     }
-  const axe = await new AxeBuilder({ page }).include('section.problems-panel').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect((await axeViolations(page, { include: 'section.problems-panel' })).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   await deadlock.getByRole('button', { name: 'Show trace' }).click();
   const sim = region(page, 'Simulation');
