@@ -89,6 +89,9 @@ export const createCorpusWorker = (): WorkerLike => new Worker(new URL('./corpus
 /** How long a cancelled call may take to stop on its own before its worker is ended. */
 export const CANCEL_GRACE_MS = 300;
 
+/** How long a cancel waits for a worker still loading its module before ending it. */
+export const LOAD_WAIT_MS = 10_000;
+
 /** How the client watches its worker for a silent death (tests shorten the times). */
 export interface ClientWatchOptions {
   silenceMs?: number;
@@ -96,6 +99,8 @@ export interface ClientWatchOptions {
   firstChunkMs?: number;
   /** See {@link CANCEL_GRACE_MS}. */
   cancelGraceMs?: number;
+  /** See {@link LOAD_WAIT_MS}. */
+  loadWaitMs?: number;
 }
 
 /** A call in flight: how to fail it, and (runs) how to settle it as cancelled without the worker. */
@@ -105,12 +110,15 @@ interface Pending {
 }
 
 export function createSimulationClient(createWorker: () => WorkerLike = createSimulationWorker, watchOptions: ClientWatchOptions = {}): SimulationClient {
-  let current: { worker: WorkerLike; api: Remote<SimulationApi>; onError: (ev: Event) => void; watch: WorkerWatch } | undefined;
+  /** The worker in use; `loadedAt`: when it first answered (its module loaded and listening), unset while it loads. */
+  type Connection = { worker: WorkerLike; api: Remote<SimulationApi>; onError: (ev: Event) => void; watch: WorkerWatch; loadedAt?: number };
+  let current: Connection | undefined;
   const inFlight = new Map<string, Pending>();
   let counter = 0;
   /** While a cancel waits to be honoured: new calls wait for it (so none lands on a worker about to be ended). */
   let cancelGate: Promise<void> | undefined;
   const graceMs = watchOptions.cancelGraceMs ?? CANCEL_GRACE_MS;
+  const loadWaitMs = watchOptions.loadWaitMs ?? LOAD_WAIT_MS;
 
   const restart = (reason: string) => {
     const dead = current;
@@ -143,7 +151,13 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
       pingMs: watchOptions.pingMs ?? PING_MS,
       ...(watchOptions.firstChunkMs !== undefined ? { firstChunkMs: watchOptions.firstChunkMs } : {}),
     });
-    current = { worker, api, onError, watch };
+    const connected: Connection = { worker, api, onError, watch };
+    // Its first answer says the module has loaded: a cancel's grace counts from then (see cancel).
+    api.ping().then(
+      () => (connected.loadedAt = performance.now()),
+      () => {},
+    );
+    current = connected;
     return current;
   };
 
@@ -294,17 +308,22 @@ export function createSimulationClient(createWorker: () => WorkerLike = createSi
       if (cancelGate) return;
       // The worker sees a cancel only between slices; one busy inside a step would hold the
       // run (and every call after it) until the step ends. Past the grace it is ended instead.
+      // A worker still loading its module cannot see the cancel yet: its grace starts once it has
+      // loaded (ending it then only started a second one: two loads of the same bundle when a
+      // project's first check was superseded); one that never loads is ended after LOAD_WAIT_MS.
       let open: () => void = () => {};
       cancelGate = new Promise<void>((resolve) => (open = resolve));
       const gated = current;
       const began = performance.now();
       const timer = setInterval(() => {
         const pending = inFlight.get(id);
-        if (pending && performance.now() - began < graceMs) return;
+        const now = performance.now();
+        const waiting = gated.loadedAt === undefined ? now - began < loadWaitMs : now - Math.max(began, gated.loadedAt) < graceMs;
+        if (pending && waiting) return;
         clearInterval(timer);
         if (pending && current === gated) {
           pending.cancelled?.();
-          restart(`a cancelled run did not stop within ${graceMs} ms, so its worker was ended`);
+          restart(gated.loadedAt === undefined ? `its worker did not start within ${loadWaitMs} ms of a cancel, so it was ended` : `a cancelled run did not stop within ${graceMs} ms, so its worker was ended`);
         }
         cancelGate = undefined;
         open();

@@ -189,6 +189,46 @@ describe('simulation client over a worker-like channel', () => {
     });
   });
 
+  describe('Cancel while the worker is still loading its module (it cannot see the cancel yet)', () => {
+    /** The first worker runs until cancelled and takes `loadMs` to load; later ones are real and load at once. */
+    const loading = (made: ChannelWorker[], loadMs: number) => () => {
+      const w = made.length === 0 ? new ChannelWorker(scripted(), { loadMs }) : new ChannelWorker();
+      made.push(w);
+      workers.push(w);
+      return w;
+    };
+
+    it('keeps that worker: the grace starts once it has loaded, and the call ends as the worker ends it', async () => {
+      const made: ChannelWorker[] = [];
+      const client = createSimulationClient(loading(made, 400), { cancelGraceMs: 100 });
+      const run = client.run({ ruleFiles: [], traces: [{ name: 't.jsonl', text: '' }] }, () => {});
+      await new Promise((r) => setTimeout(r, 50));
+      client.cancel(run.id);
+      // The scripted run sees the cancel at its first slice after loading and ends as it ends ('done').
+      expect((await run.result).status).toBe('done');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(made.length).toBe(1);
+      expect(made[0]?.terminated).toBe(false);
+      client.dispose();
+    });
+
+    it('ends a worker that never loads once the load wait has passed, and runs the next call on a fresh one', async () => {
+      const made: ChannelWorker[] = [];
+      const client = createSimulationClient(loading(made, Infinity), { cancelGraceMs: 50, loadWaitMs: 300 });
+      const run = client.run({ ruleFiles: [], traces: [{ name: 't.jsonl', text: '' }] }, () => {});
+      await new Promise((r) => setTimeout(r, 50));
+      const asked = performance.now();
+      client.cancel(run.id);
+      expect((await run.result).status).toBe('cancelled');
+      expect(performance.now() - asked).toBeGreaterThanOrEqual(250);
+      expect(made[0]?.terminated).toBe(true);
+      const again = await client.run({ ruleFiles: [{ name: 'a.toml', text: AGENT }], traces: [{ name: 't.jsonl', text: trace(3) }] }, () => {}).result;
+      expect(again.status).toBe('done');
+      expect(made.length).toBe(2);
+      client.dispose();
+    });
+  });
+
   it('does not mistake a run that sends nothing for a while, but answers pings, for a dead worker', async () => {
     const client = createSimulationClient(
       () => {

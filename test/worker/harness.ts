@@ -17,11 +17,16 @@ export class ChannelWorker extends EventTarget implements WorkerLike {
   /** Gone without a word: nothing is delivered either way and no event fires (`self.close()`). */
   private silent = false;
 
-  /** `service`: the real simulation service unless a test gives a scripted stand-in (or another worker's service). */
-  constructor(service: object = createSimulationService() satisfies SimulationApi) {
+  /**
+   * `service`: the real simulation service unless a test gives a scripted stand-in (or another
+   * worker's service). `loadMs`: how long its "module" takes to load; messages wait meanwhile, as
+   * a real worker's do (`Infinity`: it never loads).
+   */
+  constructor(service: object = createSimulationService() satisfies SimulationApi, { loadMs = 0 }: { loadMs?: number } = {}) {
     super();
     const { port1, port2 } = new MessageChannel() as unknown as { port1: MessagePort; port2: MessagePort };
-    expose(service, port1);
+    if (loadMs === 0) expose(service, port1);
+    else if (loadMs !== Infinity) setTimeout(() => expose(service, port1), loadMs);
     this.far = port1;
     this.port = port2;
     this.port.addEventListener('message', (ev) => {
