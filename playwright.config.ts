@@ -1,7 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-/** The preview server's port: `E2E_PORT` lets several checkouts run their suites side by side. */
-const port = Number(process.env.E2E_PORT ?? 4173);
+import { E2E_ORIGIN, E2E_PORT as port, rememberedLayout } from './e2e/storage.ts';
 
 /**
  * End-to-end tests run the production bundle (`vite build` + `vite preview`) in Debian's
@@ -10,9 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  // One worker unless `E2E_WORKERS` says otherwise (`E2E_WORKERS=2 npm test`), so the whole suite can
-  // be timed with 1 and 2 workers without editing this file. 2 is not the default: it has not yet
-  // been timed twice, whole, on a quiet machine (task ci17).
+  // One worker (`E2E_WORKERS` overrides it). On a 2-core machine one worker already keeps both
+  // cores busy (the page, its workers, the compositor): timed whole on a quiet machine, 2 workers
+  // took 38.7 min against 39.4 min for 1, with 5 tests failing or passing only on retry.
   workers: Number(process.env.E2E_WORKERS ?? 1),
   // One retry on CI absorbs a timing hiccup on a loaded 2-core machine; the summary line reports flaky tests.
   retries: process.env.CI ? 1 : 0,
@@ -26,14 +24,13 @@ export default defineConfig({
     // An action (a click, a screenshot) that cannot complete fails after 30 s instead of holding the
     // test to its whole timeout; the one retry on CI then absorbs a rare hang.
     actionTimeout: 30_000,
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: E2E_ORIGIN,
     trace: 'off',
     // The built app registers a service worker; specs see the network as it is (serve.spec allows it).
     serviceWorkers: 'block',
-    // Specs about other things find the bottom panel (Source and problems) open, as a user who once
-    // opened it does (the layout is remembered); the studio itself starts with it folded, which
-    // `drawing.spec.ts` tests with empty storage.
-    storageState: { cookies: [], origins: [{ origin: `http://127.0.0.1:${port}`, localStorage: [{ name: 'rule-studio:workspace', value: JSON.stringify({ mode: 'design', collapsed: { 'sim-explorer': true, bottom: false } }) }] }] },
+    // A studio opened before, its bottom panel folded as on a first visit (specs about Source,
+    // Problems or Tests open it: see e2e/storage.ts); `drawing.spec.ts` starts from empty storage.
+    storageState: rememberedLayout({ bottomOpen: false }),
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -49,7 +46,7 @@ export default defineConfig({
   webServer: {
     // `vite build` alone: `npm test` type-checks before the end-to-end tests (as `npm run build` would again).
     command: `node_modules/.bin/vite build && node_modules/.bin/vite preview --host 127.0.0.1 --port ${port} --strictPort`,
-    url: `http://127.0.0.1:${port}`,
+    url: E2E_ORIGIN,
     reuseExistingServer: !process.env.CI,
     timeout: 400_000,
   },

@@ -5,6 +5,9 @@ import { longest, longTasksSince, pageNow } from './longTasks.ts';
 import { openForBigFile } from './bigFilePage.ts';
 import { bigAgentToml } from '../test/support/bigAgent.ts';
 import { longTasksOfTrace } from '../bench/traceTasks.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /**
  * Issue 9.3, edits after the import: on a generated 30,000-rule agent (made in the page, never

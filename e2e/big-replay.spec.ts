@@ -44,6 +44,8 @@ test('a 200,000-event replay shows progress, can be cancelled, and steps to the 
   await (await chooser).setFiles({ name: 'big.toml', mimeType: 'text/plain', buffer: Buffer.from(AGENT) });
   await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Simulate' }).click();
   await sim(page).getByRole('tab', { name: /^Setup/ }).click();
+  // The Setup view loads on first use: its trace input is there before the file is handed to it.
+  await expect(sim(page).locator('input[aria-label="Trace files"]')).toBeAttached();
   await page.evaluate(
     ({ n, tools }) => {
       const base = Date.UTC(2025, 0, 1);

@@ -5,6 +5,9 @@ import { longest, longTasksSince, pageNow, quiet } from './longTasks.ts';
 import { openForBigFile } from './bigFilePage.ts';
 import { bigWorkflowYaml } from '../test/support/bigWorkflow.ts';
 import { bigLettaAf } from '../test/support/bigLetta.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /**
  * Issue 9.3 for workflows and Letta agent files: a generated 5,000-phase hegel workflow (2.5 MB of

@@ -12,6 +12,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { graphNode, importPaths, region, screenshotsWithAxe, stayOffline } from './helpers.ts';
 import { settled, underChrome, type Rect } from './canvasGeometry.ts';
 import { thirtyTools } from './thirtyTools.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 const graph = (page: Page) => region(page, 'Graph');
 const toggle = (page: Page) => graph(page).getByRole('button', { name: 'Minimap' });

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dropMadeFile, region, stayOffline } from './helpers.ts';
 import { collisions, geometry, overlapArea, settled, type Rect } from './canvasGeometry.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /**
  * The capped view of a graph too big to draw whole (issue 9.3), as the user first sees it at the

@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { importPaths, region, screenshotsWithAxe, stayOffline } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /**
  * The Policy view (issue 23, item 6): a Claude Code settings file and a transcript imported, the

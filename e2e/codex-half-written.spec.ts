@@ -7,6 +7,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { graphNode, openStudioOffline, region } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /** Types `text` at the end of Source, as a paste (typing would auto-close the brackets the test leaves open). */
 async function pasteAtEnd(page: Page, text: string): Promise<void> {

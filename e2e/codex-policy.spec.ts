@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { graphNode, importPaths, openStudioOffline, region, screenshotsWithAxe } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /**
  * Codex execpolicy in the studio (issue 24): a `.rules` file and a Codex session log

@@ -4,6 +4,9 @@ import { join, resolve } from 'node:path';
 import { axeViolations } from './axe.ts';
 import { expect, test } from '@playwright/test';
 import { importPaths, openStudioOffline, region } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /**
  * The Corpus view (issue 25.3): a folder of recorded sessions opened in the studio is replayed

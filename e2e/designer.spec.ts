@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { choose, dragEdge as drag } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /**
  * The designer walk-through: open an example, add a tool, draw a requires-preceding edge by

@@ -6,6 +6,9 @@
  */
 import { expect, test } from '@playwright/test';
 import { openStudioOffline, region } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 test('the Codex example opens with its session: the Policy tab counts its calls', async ({ page }) => {
   const errors = await openStudioOffline(page);

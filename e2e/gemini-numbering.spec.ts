@@ -6,6 +6,9 @@
  */
 import { expect, test } from '@playwright/test';
 import { graphNode, openStudioOffline, region } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 test('Gemini rules carry their file number in the Inspector, on the graph and in Problems', async ({ page }) => {
   const errors = await openStudioOffline(page);

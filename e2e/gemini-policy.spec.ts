@@ -2,6 +2,9 @@ import { resolve } from 'node:path';
 import { axeViolations } from './axe.ts';
 import { expect, test } from '@playwright/test';
 import { graphNode, importPaths, openStudioOffline, region, runCommand, screenshotsWithAxe } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /**
  * Gemini CLI policies and translation in the studio (issue 24, Done when): a Gemini policy folder

@@ -7,6 +7,9 @@
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { importPaths, openStudioOffline, region } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 test('Problems shows the admin rule shadowing a user rule across the two tier files', async ({ page }) => {
   const errors = await openStudioOffline(page);

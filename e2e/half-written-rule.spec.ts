@@ -5,6 +5,9 @@
  */
 import { expect, test } from '@playwright/test';
 import { graphNode, openStudioOffline, region, setSource } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /** The review's workflow: four phases, and a `repeated_command` rule with no `window`. */
 const HALF_WRITTEN = `mode: execution

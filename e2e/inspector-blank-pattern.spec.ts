@@ -5,6 +5,9 @@
  */
 import { expect, test } from '@playwright/test';
 import { graphNode, openStudioOffline, region, selectByKeyboard, setSource } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 const WITH_EMPTY = `mode: execution
 start_node: code

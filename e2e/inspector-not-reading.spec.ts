@@ -5,6 +5,9 @@
  */
 import { expect, test } from '@playwright/test';
 import { graphNode, openStudioOffline, region, setSource } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /** The review's half-written rule (shots 71-72): a string cut mid-way on line 7. */
 const HALF = '[[agents]]\nname = "half"\ntools = ["a", "b"]\n\n[[agents.tool_rules]]\ntool_name = "b"\nrule_type = { type = "RequiresPreced\n';

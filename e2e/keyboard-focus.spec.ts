@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { graphNode, openEtl, openExample, region, screenshotsWithAxe, selectByKeyboard, stayOffline } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /**
  * Keyboard focus never drops to the page (a fresh-eyes review against Linear and VS Code): after a

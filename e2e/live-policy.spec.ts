@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { region, screenshotsWithAxe, setSource } from './helpers.ts';
 import { follow, stopFollowers } from './follow.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 test.afterEach(stopFollowers);
 

@@ -5,6 +5,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { compactAgentToml } from '../test/support/bigAgent.ts';
 import { dropMadeFile, exportedAsWritten, region, stayOffline } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 test.beforeEach(async ({ page }) => stayOffline(page));
 

@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { importPaths, openStudioOffline, region } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /**
  * Review item: at 1280×720 with the Inspector open, the Policy rules table's last column (the

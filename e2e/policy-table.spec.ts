@@ -6,6 +6,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { region, screenshotsWithAxe, stayOffline } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /** Set to also take the screenshots (1280×720 and 1440×900, light and dark) and run axe. */
 const shots = process.env['UI10_SHOTS'];

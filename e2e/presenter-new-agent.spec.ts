@@ -8,6 +8,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { region, runCommand, stageGeometry, stayOffline } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 const sim = (page: Page) => region(page, 'Simulation');
 

@@ -7,6 +7,9 @@
 import { expect, test } from '@playwright/test';
 import { forwardTo, openWalkthrough, stayOffline } from './helpers.ts';
 import { settled } from './canvasGeometry.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 test('the stage draws the transform → load move of the ETL walk-through, then keeps it on the path', async ({ page }) => {
   test.setTimeout(90_000);

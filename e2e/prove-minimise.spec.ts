@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openExample, region, screenshotsWithAxe } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /**
  * review16 #1 and #5, the review's steps as written: Examples → release-deadlock.toml → Problems →

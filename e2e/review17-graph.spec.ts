@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { graphNode, importPaths, region, runCommand, screenshotsWithAxe, stayOffline } from './helpers.ts';
 import { collisions, geometry, settled, smallestText } from './canvasGeometry.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /**
  * Review17's graph findings, as its steps were written (task ui22): Tab from the graph skipped every

@@ -10,6 +10,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { graphNode, openStudioOffline, region, runCommand, screenshotsWithAxe, setSource } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 const CLAUDE = `{
   "permissions": {

@@ -5,6 +5,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { region, stayOffline } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 const violations: string[] = [];
 

@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 test.beforeEach(async ({ page }) => {
   // The app works offline: any request that leaves this machine fails the test.

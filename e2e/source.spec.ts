@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { setSource } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /**
  * The Source pane against the built app: Monaco loads from this machine only, typed text updates

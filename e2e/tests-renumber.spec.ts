@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openEtl, openExample, region, screenshotsWithAxe } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /**
  * review16 #2 and #3, the review's steps: the ETL example, its walk-through run saved as a test; in

@@ -3,6 +3,9 @@ import { resolve } from 'node:path';
 import { axeViolations } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { graphNode, region, setSource, transitionsEnded } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /**
  * Rule-set tests in the studio: a saved test breaks when a rule changes and the Tests view says so

@@ -22,8 +22,9 @@ test('1280×720: every toolbar control inside the bar, More unsqueezed, for an a
     await page.getByRole('navigation', { name: 'Project' }).getByRole('button', { name: what }).click();
     for (const mode of ['Design', 'Simulate']) {
       await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: mode }).click();
+      // Read once the bar has settled: the mode's own controls arrive with its view's code.
+      await expect.poll(async () => (await overhang(page)).past, `${what}, ${mode}: nothing past the bar's padding`).toEqual([]);
       const m = await overhang(page);
-      expect(m.past, `${what}, ${mode}: nothing past the bar's padding`).toEqual([]);
       expect(m.more.right, `${what}, ${mode}: More on screen`).toBeLessThanOrEqual(1280);
       expect(m.more.width, `${what}, ${mode}: More as wide as tall`).toBe(m.more.height);
     }

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { screenshotsWithAxe } from './helpers.ts';
 import { editorOf, newScriptedTrace, pasteTrace, runStatus, sim } from './traceSteps.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /**
  * review16 (38-present-3): repeated calls in a scripted trace were merged silently: a step without

@@ -2,6 +2,9 @@ import { resolve } from 'node:path';
 import { axeViolations } from './axe.ts';
 import { expect, test } from '@playwright/test';
 import { importPaths, region } from './helpers.ts';
+import { rememberedLayout } from './storage.ts';
+
+test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
 
 /**
  * The verifier in the studio: importing an agent that can deadlock shows the V-findings in
