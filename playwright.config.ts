@@ -5,6 +5,17 @@ import { E2E_ORIGIN, E2E_PORT as port, rememberedLayout } from './e2e/storage.ts
  * End-to-end tests run the production bundle (`vite build` + `vite preview`) in Debian's
  * Chromium. Playwright never downloads a browser here: the executable is given explicitly.
  */
+/** Specs whose pages run long hot loops (big files and replays, budgets, long searches, frame times). */
+const HEAVY = /\/(big-[^/]*|perf|simulator-perf|run-budget|teaching-budget|verifyCancel|prove-verify-limit|capped-view|no-lost-work|conformance|corpus|worker-watch)\.spec\.ts$/;
+
+/** Debian's Chromium, with `extra` flags. */
+function launch(extra: string[] = []) {
+  return {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extra],
+  };
+}
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -31,18 +42,16 @@ export default defineConfig({
     // A studio opened before, its bottom panel folded as on a first visit (specs about Source,
     // Problems or Tests open it: see e2e/storage.ts); `drawing.spec.ts` starts from empty storage.
     storageState: rememberedLayout({ bottomOpen: false }),
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: launch(),
   },
+  projects: [
+    // Most specs open fresh pages and click through them: code that runs briefly, where V8's
+    // optimising tiers (Maglev, TurboFan) cost more CPU than they save (about 18% of a fresh page's
+    // CPU here). Only the JIT tier changes; the app's behaviour does not.
+    { name: 'app', testIgnore: HEAVY, use: { launchOptions: launch(['--js-flags=--max-opt=1']) } },
+    // Specs whose pages run hot loops (big files and replays, budgets, long searches) keep them.
+    { name: 'heavy', testMatch: HEAVY },
+  ],
   webServer: {
     // `vite build` alone: `npm test` type-checks before the end-to-end tests (as `npm run build` would again).
     command: `node_modules/.bin/vite build && node_modules/.bin/vite preview --host 127.0.0.1 --port ${port} --strictPort`,
