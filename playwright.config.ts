@@ -1,10 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_ORIGIN, E2E_PORT as port, rememberedLayout } from './e2e/storage.ts';
 
-/**
- * End-to-end tests run the production bundle (`vite build` + `vite preview`) in Debian's
- * Chromium. Playwright never downloads a browser here: the executable is given explicitly.
- */
 /** Specs whose pages run long hot loops (big files and replays, budgets, long searches, frame times). */
 const HEAVY = /\/(big-[^/]*|perf|simulator-perf|run-budget|teaching-budget|verifyCancel|prove-verify-limit|capped-view|no-lost-work|conformance|corpus|worker-watch)\.spec\.ts$/;
 
@@ -16,6 +12,10 @@ function launch(extra: string[] = []) {
   };
 }
 
+/**
+ * End-to-end tests run the production bundle (`vite build` + `vite preview`) in Debian's
+ * Chromium. Playwright never downloads a browser here: the executable is given explicitly.
+ */
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',

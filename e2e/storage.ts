@@ -9,7 +9,7 @@ export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 
 /**
  * A studio opened before, in Design mode with the simulator's explorer folded. `bottomOpen`: the
- * bottom panel (Source, Problems, Tests) open, as a user who once opened it finds it; folded, as
+ * bottom panel (Source and problems, Tests, Corpus, Policy) open, as a user who once opened it finds it; folded, as
  * on a first visit. Folded is the default (playwright.config.ts): an open panel loads the editor,
  * about 3 s of CPU per page on a 2-core machine. Specs about the panel's contents ask for it:
  * `test.use({ storageState: rememberedLayout({ bottomOpen: true }) })`.
