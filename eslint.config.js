@@ -27,6 +27,13 @@ export default tseslint.config(
     },
   },
   {
+    // Specs take `test` from e2e/test.ts: it seeds each test's context with the studio's remembered layout.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import `test` from './test.ts'." }] }],
+    },
+  },
+  {
     files: ['src/app/**/*.{ts,tsx}', 'src/worker/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

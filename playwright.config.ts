@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_ORIGIN, E2E_PORT as port, rememberedLayout } from './e2e/storage.ts';
+import { E2E_ORIGIN, E2E_PORT as port } from './e2e/storage.ts';
 
 /** Specs whose pages run long hot loops (big files and replays, budgets, long searches, frame times). */
 const HEAVY = /\/(big-[^/]*|perf|simulator-perf|run-budget|teaching-budget|verifyCancel|prove-verify-limit|capped-view|no-lost-work|conformance|corpus|worker-watch)\.spec\.ts$/;
@@ -39,9 +39,8 @@ export default defineConfig({
     trace: 'off',
     // The built app registers a service worker; specs see the network as it is (serve.spec allows it).
     serviceWorkers: 'block',
-    // A studio opened before, its bottom panel folded as on a first visit (specs about Source,
-    // Problems or Tests open it: see e2e/storage.ts); `drawing.spec.ts` starts from empty storage.
-    storageState: rememberedLayout({ bottomOpen: false }),
+    // What each test's browser remembers (the studio's layout) is seeded by the `test` of
+    // e2e/test.ts, not by `storageState`: that loads a hidden page per test (~0.6 CPU-s).
     launchOptions: launch(),
   },
   projects: [

@@ -2,7 +2,7 @@
  * Review 12 (smaller item): adding a tool and typing its name took two undo steps to take back
  * (the name, then the tool). Adding a node and naming it in the add flow is one undo step.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { graphNode, openStudioOffline, region } from './helpers.ts';
 
 test('Add tool, type its name, Enter: one undo takes the named tool away, one redo brings it back named', async ({ page }) => {

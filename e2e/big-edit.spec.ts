@@ -1,13 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { dragEdge, dropMadeFile, exportedAsWritten, graphNode, region } from './helpers.ts';
 import { lineDiff } from '../src/core/text/lineDiff.ts';
 import { longest, longTasksSince, pageNow } from './longTasks.ts';
 import { openForBigFile } from './bigFilePage.ts';
 import { bigAgentToml } from '../test/support/bigAgent.ts';
 import { longTasksOfTrace } from '../bench/traceTasks.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * Issue 9.3, edits after the import: on a generated 30,000-rule agent (made in the page, never

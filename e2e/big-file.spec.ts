@@ -1,13 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { graphNode, region } from './helpers.ts';
 import { bigAgentToml } from '../test/support/bigAgent.ts';
 import { longTasksSince, quiet } from './longTasks.ts';
 import { openForBigFile } from './bigFilePage.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * Issue 9.3 in the built app: a generated 30,000-rule agent file (about 3.7 MB, made here, never

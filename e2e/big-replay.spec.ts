@@ -9,7 +9,7 @@
  * `store` may be called 1,000 times, so from step 4,002 (0-based; the 1,001st store) every 4th
  * step is `blocked store MaxCallsExceeded` and every other step is allowed.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { stayOffline } from './helpers.ts';
 
 const EVENTS = 200_000;

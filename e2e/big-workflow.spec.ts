@@ -1,13 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { dragEdge, dropMadeFile, exportedAsWritten, graphNode, region } from './helpers.ts';
 import { lineDiff } from '../src/core/text/lineDiff.ts';
 import { longest, longTasksSince, pageNow, quiet } from './longTasks.ts';
 import { openForBigFile } from './bigFilePage.ts';
 import { bigWorkflowYaml } from '../test/support/bigWorkflow.ts';
 import { bigLettaAf } from '../test/support/bigLetta.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * Issue 9.3 for workflows and Letta agent files: a generated 5,000-phase hegel workflow (2.5 MB of

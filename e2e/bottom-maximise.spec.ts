@@ -1,10 +1,9 @@
 import { axeViolations } from './axe.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { region, stayOffline } from './helpers.ts';
 import { settled } from './canvasGeometry.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * The fresh-eyes review's steps (task ui5, A): at 1280×720 the Tests, Corpus and Policy views are

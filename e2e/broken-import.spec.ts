@@ -7,11 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { graphNode, importPaths, openStudioOffline, region, screenshotsWithAxe, setSource } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 const etl = readFileSync(resolve('examples/etl-pipeline.toml'), 'utf8');
 /** etl-pipeline.toml with line 39 changed as the reviewer did: an unclosed inline table and a misspelt type. */

@@ -1,10 +1,9 @@
 import { axeViolations } from './axe.ts';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './test.ts';
 import { region, stayOffline, transitionsEnded } from './helpers.ts';
 import { settled } from './canvasGeometry.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * axe on the pages issue 8 lists, in light and dark at 1280×720: the empty project, every gallery

@@ -1,13 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { graphNode, importPaths, region, screenshotsWithAxe, stayOffline } from './helpers.ts';
 import { collisions, geometry, positionsOf, settled, smallestText, underChrome } from './canvasGeometry.ts';
 import { thirtyTools } from './thirtyTools.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * The canvas's chrome (task ui8, a fresh-eyes review): at 1280×720 the zoom controls touched the

@@ -1,13 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { importPaths, region, stayOffline } from './helpers.ts';
 import { geometry, positionsOf, settled, smallestText, underChrome, type Rect } from './canvasGeometry.ts';
 import { thirtyTools } from './thirtyTools.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * The fresh-eyes review's steps (task ui5, B): at 1280×720 a gallery example with many tools, or a

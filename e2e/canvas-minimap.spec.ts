@@ -8,13 +8,12 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { graphNode, importPaths, region, screenshotsWithAxe, stayOffline } from './helpers.ts';
 import { settled, underChrome, type Rect } from './canvasGeometry.ts';
 import { thirtyTools } from './thirtyTools.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 const graph = (page: Page) => region(page, 'Graph');
 const toggle = (page: Page) => graph(page).getByRole('button', { name: 'Minimap' });

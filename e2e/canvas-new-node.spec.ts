@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { graphNode, region, stayOffline } from './helpers.ts';
 import { geometry, underChrome, type Rect } from './canvasGeometry.ts';
 
@@ -7,7 +7,7 @@ import { geometry, underChrome, type Rect } from './canvasGeometry.ts';
  * and clear of the zoom controls and the minimap, however many tools came before it (ui12 saw the
  * ninth tool of a new agent half past the pane's right edge, under the minimap).
  */
-test.use({ storageState: { cookies: [], origins: [] }, viewport: { width: 1280, height: 720 } });
+test.use({ layout: null, viewport: { width: 1280, height: 720 } });
 
 const graph = (page: Page) => region(page, 'Graph');
 

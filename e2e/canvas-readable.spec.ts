@@ -1,9 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './test.ts';
 import { importPaths, region, stayOffline } from './helpers.ts';
 import { collisions, geometry, overlapArea, positionsOf, settled, showWholeGraph, smallestText, type Geometry, type Rect } from './canvasGeometry.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * Issue 8's "Done when", at 1280×720 on the built app: every gallery example and walk-through opens

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { graphNode, openStudioOffline, region, screenshotsWithAxe } from './helpers.ts';
 import { geometry, settled, type Rect } from './canvasGeometry.ts';
 
@@ -22,7 +22,7 @@ async function cutAtStart(canvas: Locator): Promise<string[]> {
   return g.nodes.filter((n) => n.box.x < pane.x - 0.5 || n.box.y < pane.y - 0.5).map((n) => `${n.id} at ${Math.round(n.box.x - pane.x)},${Math.round(n.box.y - pane.y)}`);
 }
 
-test.use({ storageState: { cookies: [], origins: [] } });
+test.use({ layout: null });
 /** The drawn nodes cut at any edge of the pane (partly in view). */
 async function cutAtEdges(canvas: Locator): Promise<string[]> {
   const pane = (await canvas.locator('.rs-flow').boundingBox()) as Rect;

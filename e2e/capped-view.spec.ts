@@ -1,9 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { dropMadeFile, region, stayOffline } from './helpers.ts';
 import { collisions, geometry, overlapArea, settled, type Rect } from './canvasGeometry.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * The capped view of a graph too big to draw whole (issue 9.3), as the user first sees it at the

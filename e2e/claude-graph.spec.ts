@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { graphNode, importPaths, openStudioOffline, region, screenshotsWithAxe } from './helpers.ts';
 
 /**

@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { importPaths, region, screenshotsWithAxe, stayOffline } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * The Policy view (issue 23, item 6): a Claude Code settings file and a transcript imported, the

@@ -6,7 +6,7 @@
  * the options it has no use for, and State lists each tool called once.
  */
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { graphNode, importPaths, openStudioOffline, region, screenshotsWithAxe } from './helpers.ts';
 
 test('a Claude Code settings file replays in Simulate as Claude Code decides', async ({ page }) => {

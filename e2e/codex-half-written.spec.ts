@@ -5,11 +5,10 @@
  * (half-written-rule.spec.ts): the rules that read are drawn, the broken one is an error at its
  * line:col. Gemini's TOML and Claude Code's JSON keep a graph too.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { graphNode, openStudioOffline, region } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /** Types `text` at the end of Source, as a paste (typing would auto-close the brackets the test leaves open). */
 async function pasteAtEnd(page: Page, text: string): Promise<void> {

@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { graphNode, importPaths, openStudioOffline, region, screenshotsWithAxe } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * Codex execpolicy in the studio (issue 24): a `.rules` file and a Codex session log

@@ -2,7 +2,7 @@
  * Every conformance case gives in the browser (the app's Web Worker in Chromium) the same
  * decisions as the CLI, field for field, and both match the case's expectation.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { caseTraces, compareDecisions, optionFlags, ownCases, sharedCases } from '../test/conformance/cases.ts';
 import { runCli } from '../test/cli/harness.ts';
 

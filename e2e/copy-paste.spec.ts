@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { exportedAsWritten, graphNode, openEtl, region, runCommand, screenshotsWithAxe } from './helpers.ts';
 
 /**

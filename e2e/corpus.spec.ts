@@ -2,11 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { axeViolations } from './axe.ts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { importPaths, openStudioOffline, region } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * The Corpus view (issue 25.3): a folder of recorded sessions opened in the studio is replayed

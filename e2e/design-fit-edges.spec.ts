@@ -4,13 +4,13 @@
  * edge (at 1440×900 it was whole): Design's fit measured the nodes only. The opening fit, in Design
  * and in Simulate (the same fit), keeps every node, every edge line and every edge label inside the pane.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { resolve } from 'node:path';
 import { graphNode, importPaths, region, stayOffline } from './helpers.ts';
 import { settled } from './canvasGeometry.ts';
 
 // As a first visit finds the studio: the bottom panel folded.
-test.use({ storageState: { cookies: [], origins: [] } });
+test.use({ layout: null });
 
 const RESEARCH = resolve(import.meta.dirname, '../test/data/hegel-cli/research.yaml');
 

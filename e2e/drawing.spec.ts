@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { dragEdge, graphNode, importPaths, region, stayOffline } from './helpers.ts';
 import { collisions, geometry, type Rect } from './canvasGeometry.ts';
 
@@ -9,7 +9,7 @@ import { collisions, geometry, type Rect } from './canvasGeometry.ts';
  * bar with the problem counts and opens on demand; the view is fitted again whenever the pane
  * changes size, and a fitted example shows every node inside the pane.
  */
-test.use({ storageState: { cookies: [], origins: [] }, viewport: { width: 1280, height: 720 } });
+test.use({ layout: null, viewport: { width: 1280, height: 720 } });
 
 test.beforeEach(async ({ page }) => {
   await stayOffline(page);

@@ -4,11 +4,10 @@
  * said "0 calls in 0 sessions" and the explorer listed no trace. Every example's notice is
  * checked against the project in test/app/openExample.test.ts; this follows the review's steps.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { openStudioOffline, region } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 test('the Codex example opens with its session: the Policy tab counts its calls', async ({ page }) => {
   const errors = await openStudioOffline(page);

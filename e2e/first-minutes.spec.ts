@@ -1,9 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { readFileSync } from 'node:fs';
 import { dragEdge, exportedAsWritten, graphNode, importPaths, region, runCommand, setSource, stayOffline } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * Issue 22, the first five minutes: the gallery (cards with previews, walk-throughs first, saved

@@ -4,11 +4,10 @@
  * file reads ("rule #3" was the autoEdit rule). Now a rule's number is its place in the file
  * everywhere (the Policy view's what-if too, review 15); the Inspector still lists them in priority order.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { graphNode, openStudioOffline, region } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 test('Gemini rules carry their file number in the Inspector, on the graph and in Problems', async ({ page }) => {
   const errors = await openStudioOffline(page);

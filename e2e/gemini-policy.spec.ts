@@ -1,10 +1,9 @@
 import { resolve } from 'node:path';
 import { axeViolations } from './axe.ts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { graphNode, importPaths, openStudioOffline, region, runCommand, screenshotsWithAxe } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * Gemini CLI policies and translation in the studio (issue 24, Done when): a Gemini policy folder

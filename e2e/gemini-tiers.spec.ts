@@ -5,11 +5,10 @@
  * read as the user tier with nothing said.
  */
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { importPaths, openStudioOffline, region } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 test('Problems shows the admin rule shadowing a user rule across the two tier files', async ({ page }) => {
   const errors = await openStudioOffline(page);

@@ -3,11 +3,10 @@
  * out and its phase marked, instead of freezing on the last version that read cleanly; graph edits
  * wait for the fix, so the rule's text is never lost.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { graphNode, openStudioOffline, region, setSource } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /** The review's workflow: four phases, and a `repeated_command` rule with no `window`. */
 const HALF_WRITTEN = `mode: execution

@@ -3,11 +3,10 @@
  * now says what the engine counts with no pattern or an empty one, and clearing the field removes
  * the pattern (back to the rule as it was added).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { graphNode, openStudioOffline, region, selectByKeyboard, setSource } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 const WITH_EMPTY = `mode: execution
 start_node: code

@@ -4,7 +4,7 @@
  * option) and a rule's remove button wrapped under its heading.
  */
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { graphNode, importPaths, region, stayOffline } from './helpers.ts';
 
 test('a hegel phase in the Inspector fits it at 1280×720', async ({ page }) => {

@@ -3,11 +3,10 @@
  * read. It now says the file does not read, with the error and a link to its place in Source; a
  * file that read before shows its last version under that note.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { graphNode, openStudioOffline, region, setSource } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /** The review's half-written rule (shots 71-72): a string cut mid-way on line 7. */
 const HALF = '[[agents]]\nname = "half"\ntools = ["a", "b"]\n\n[[agents.tool_rules]]\ntool_name = "b"\nrule_type = { type = "RequiresPreced\n';

@@ -1,8 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { graphNode, region, screenshotsWithAxe, stayOffline, transitionsEnded } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * Review 12 #5: a workflow built from the keyboard, as Stately Studio builds one. A phase added while

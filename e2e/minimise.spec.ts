@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { axeViolations } from './axe.ts';
 import { canonicalTraceText } from '../src/core/traces/toCanonical.ts';
 import { bigTrace, opsAgentToml } from '../test/support/minimiseFixture.ts';

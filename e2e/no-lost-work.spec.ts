@@ -2,12 +2,11 @@
  * No lost work on the built app: a change reloaded away before the autosave pause ends is back
  * after the reload (the journal written synchronously as the page goes), pasted or typed.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { compactAgentToml } from '../test/support/bigAgent.ts';
 import { dropMadeFile, exportedAsWritten, region, stayOffline } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 test.beforeEach(async ({ page }) => stayOffline(page));
 

@@ -1,4 +1,4 @@
-import { test, type Page } from '@playwright/test';
+import { test, type Page } from './test.ts';
 
 /**
  * Performance script (not a test of timings: it prints figures, asserts nothing timed). Imports a

@@ -4,7 +4,7 @@
  * neither .rules nor settings files, and the palette had no way to the Policy view.
  */
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { importPaths, region, runCommand, stayOffline } from './helpers.ts';
 
 test('permission files are listed as permission rules by their file names, and Policy is a command', async ({ page }) => {

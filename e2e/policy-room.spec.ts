@@ -4,11 +4,10 @@
  * takes most of the workbench's height; a drag of its grip after that holds.
  */
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { importPaths, runCommand, stayOffline } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 test('the Policy view opens with room for its rules: four rule rows at 1280×720, all and No rule at 1440×900', async ({ page }) => {
   await stayOffline(page);

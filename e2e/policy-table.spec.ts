@@ -4,11 +4,10 @@
  * column gets the room (narrower fixed columns; the rule wraps at its separators), in every
  * dialect, at both sizes, in both themes.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { region, screenshotsWithAxe, stayOffline } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /** Set to also take the screenshots (1280×720 and 1440×900, light and dark) and run axe. */
 const shots = process.env['UI10_SHOTS'];

@@ -4,7 +4,7 @@
  * each dialect's engine, with the rule that decided it.
  */
 import { resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { importPaths, openStudioOffline, runCommand } from './helpers.ts';
 
 async function ask(page: Page, dialect: string | undefined, call: string) {

@@ -3,7 +3,7 @@
  * said "Step 1 of 9, decision 1 of 2", and the slide's heading ("blocked transform … rule #3") was
  * never announced. The one polite live region now holds the counter and the slide's heading.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { openWalkthrough, stayOffline } from './helpers.ts';
 
 test('the live region says the step and the slide’s heading (verdict and call), and it is the only one', async ({ page }) => {

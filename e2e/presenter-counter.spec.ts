@@ -3,7 +3,7 @@
  * walk-through's last slide (the loop's end, a second decision of step 16), a step past the end.
  * The counter counts steps; which decision of a step is shown is said under it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { forwardTo, openWalkthrough, stayOffline } from './helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 720 } });

@@ -5,7 +5,7 @@
  * 1440×900 too) although no step was current: the stage must show the whole graph, every node and
  * every edge label inside it, at text that reads.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { resolve } from 'node:path';
 import { graphNode, importPaths, stageGeometry, stayOffline } from './helpers.ts';
 

@@ -6,11 +6,10 @@
  * first step fitted it anew and every node moved ~236 px; a walked node also grew 4 px. Now step 0
  * shows the whole graph as every later step does, and nothing moves or grows between steps.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { region, runCommand, stageGeometry, stayOffline } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 const sim = (page: Page) => region(page, 'Simulation');
 

@@ -3,7 +3,7 @@
  * a trace in Simulate mode", every control disabled, though Simulate → Setup offers the example's
  * test traces. The stage offers them itself: one Enter runs one and presents it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { openExample } from './helpers.ts';
 
 test('Present on api-client.toml with no run offers its tests’ traces; Enter runs one and presents it', async ({ page }) => {

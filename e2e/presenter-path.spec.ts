@@ -4,12 +4,11 @@
  * the path's classes, but its line, short between two layers, was hidden under its label and a grey
  * arrowhead.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { forwardTo, openWalkthrough, stayOffline } from './helpers.ts';
 import { settled } from './canvasGeometry.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 test('the stage draws the transform → load move of the ETL walk-through, then keeps it on the path', async ({ page }) => {
   test.setTimeout(90_000);

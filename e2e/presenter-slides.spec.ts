@@ -4,7 +4,7 @@
  * "Step 0 → 2 → 4 … 16 of 16", eight slides, and "Step 1" was never shown. One key is one slide,
  * and the counter counts slides (the strip's chips too).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { openWalkthrough, stayOffline } from './helpers.ts';
 
 test('one key is one slide in the Claude Code walk-through, and the counter counts slides', async ({ page }) => {

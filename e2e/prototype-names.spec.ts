@@ -3,7 +3,7 @@
  * `valueOf` and `__proto__`, and a workflow node `constructor`, each get a node at a finite
  * position of its own, with no NaN error on the console (before: 0 of 3 nodes, 15 NaN errors).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { graphNode, importPaths, region, stayOffline } from './helpers.ts';
 
 const errors: string[] = [];

@@ -1,9 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { graphNode, importPaths, region, runCommand, screenshotsWithAxe, stayOffline } from './helpers.ts';
 import { collisions, geometry, settled, smallestText } from './canvasGeometry.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * Review17's graph findings, as its steps were written (task ui22): Tab from the graph skipped every
@@ -226,7 +225,7 @@ test('#3: Simulate lays the Letta agent out readably: each edge on its own line,
 });
 
 test.describe('a fresh browser (the studio’s own layout: the bottom panel folded), as review17 opened it', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
+  test.use({ layout: null });
   test('s1: the Letta agent at 1280×720 opens whole on the Design canvas, its labels readable', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/');

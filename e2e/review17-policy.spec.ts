@@ -8,11 +8,10 @@
  * word about the `Read(./.env)` deny; s2 a missing comma in Source dropped the Claude graph to the
  * one rule before it; s6 "1 errors"; s9 Codex judged `bash -lc "npm test && curl x"` as no rule.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { graphNode, openStudioOffline, region, runCommand, screenshotsWithAxe, setSource } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 const CLAUDE = `{
   "permissions": {

@@ -7,11 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { axeViolations } from './axe.ts';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './test.ts';
 import { region, stayOffline, transitionsEnded } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 const WIDE = { width: 1440, height: 900 };
 

@@ -3,11 +3,10 @@
  * server's headers, and the editor (Monaco and its YAML worker), auto layout (elk worker), the graph
  * and a simulation run all work without one violation. Monaco's DOMPurify is the pinned package.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { region, stayOffline } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 const violations: string[] = [];
 

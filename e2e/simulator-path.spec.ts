@@ -3,7 +3,7 @@
  * ETL walk-through: step 6 made three decisions, send_message, the automatic disconnect_db, the
  * exit, each a slide of its own).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { forwardTo, openWalkthrough, region, screenshotsWithAxe, stayOffline } from './helpers.ts';
 
 const ETL = 'ETL pipeline, step by step';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 
 /**
  * Performance script (prints figures; no timed assertions): a canonical trace (200,000 events by

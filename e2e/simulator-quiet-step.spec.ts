@@ -2,7 +2,7 @@
  * Stepping onto a step that decided nothing (review 12, item 7): the Step view says what the step
  * did instead of "Select a decision…", and the step counter is announced when stepped.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { graphNode, openStudioOffline, region } from './helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 720 } });

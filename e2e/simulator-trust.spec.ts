@@ -1,11 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { choose, graphNode, importPaths, region, runCommand, stayOffline } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * A simulator you can trust (issue 22), at 1280×720, each flow as the issue reports it: the graph

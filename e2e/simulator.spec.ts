@@ -1,11 +1,10 @@
 import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { choose } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * The simulator walk-through on the built app: an example agent and a scripted trace, Run, Next

@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { rememberedLayout } from './storage.ts';
+import { expect, test } from './test.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 test.beforeEach(async ({ page }) => {
   // The app works offline: any request that leaves this machine fails the test.

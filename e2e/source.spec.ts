@@ -1,8 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { setSource } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * The Source pane against the built app: Monaco loads from this machine only, typed text updates

@@ -4,7 +4,7 @@
  * why, and when the user runs it anyway shows the budget error — the tab stays alive.
  */
 import { crc32, deflateRawSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { stayOffline } from './helpers.ts';
 
 const sim = (page: Page) => page.getByRole('region', { name: 'Simulation', exact: true });

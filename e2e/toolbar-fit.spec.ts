@@ -3,7 +3,7 @@
  * edge. Its icon buttons were squeezed (flex-shrink) past the bar's padding, and the fit check let
  * a pixel of overflow through. Now only the spacer shrinks and any overflow folds a label.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { openStudioOffline } from './helpers.ts';
 
 /** How far each control of the bar reaches past the bar's content box (0 when inside), and the More button's box. */

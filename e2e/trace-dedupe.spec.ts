@@ -1,9 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { screenshotsWithAxe } from './helpers.ts';
 import { editorOf, newScriptedTrace, pasteTrace, runStatus, sim } from './traceSteps.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * review16 (38-present-3): repeated calls in a scripted trace were merged silently: a step without

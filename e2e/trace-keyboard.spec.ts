@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { newScriptedTrace, runStatus, sim } from './traceSteps.ts';
 
 /**

@@ -1,9 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { screenshotsWithAxe } from './helpers.ts';
 import { editorOf, newScriptedTrace, pasteTrace, runStatus, sim } from './traceSteps.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * review16 (shots 72, 73 and 08): Run replayed a scripted trace it could not read whole. A typo

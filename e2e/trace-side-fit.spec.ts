@@ -1,9 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { transitionsEnded } from './helpers.ts';
 import { newScriptedTrace, sim } from './traceSteps.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * review16 (shots 06 light, 54 dark): Setup → New scripted trace at 1280×720 pushed the side

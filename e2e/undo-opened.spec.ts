@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { region, stayOffline } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * Undo stops at a project as it was opened (review13 #4): open the Codex example, type one line in

@@ -1,10 +1,9 @@
 import { resolve } from 'node:path';
 import { axeViolations } from './axe.ts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { importPaths, region } from './helpers.ts';
-import { rememberedLayout } from './storage.ts';
 
-test.use({ storageState: rememberedLayout({ bottomOpen: true }) });
+test.use({ layout: { bottomOpen: true } });
 
 /**
  * The verifier in the studio: importing an agent that can deadlock shows the V-findings in

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { graphNode, region } from './helpers.ts';
 
 /** Teaching mode's guided walk-through: open it from the gallery and step through in presenter view. */

@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { stayOffline } from './helpers.ts';
 
 const sim = (page: Page) => page.getByRole('region', { name: 'Simulation', exact: true });
