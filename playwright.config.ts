@@ -39,6 +39,9 @@ export default defineConfig({
     trace: 'off',
     // The built app registers a service worker; specs see the network as it is (serve.spec allows it).
     serviceWorkers: 'block',
+    // Files come uncompressed from the local preview server: it would gzip every response again for
+    // each test (~5 MB of scripts per page), and the page unzip them, for nothing on loopback.
+    extraHTTPHeaders: { 'Accept-Encoding': 'identity' },
     // What each test's browser remembers (the studio's layout) is seeded by the `test` of
     // e2e/test.ts, not by `storageState`: that loads a hidden page per test (~0.6 CPU-s).
     launchOptions: launch(),
