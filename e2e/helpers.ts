@@ -189,6 +189,33 @@ export async function forwardTo(page: Page, stage: Locator, label: RegExp): Prom
   await expect(counter).toHaveText(label);
 }
 
+/**
+ * Waits until the stage camera holds still for three frames, and returns how many distinct
+ * transforms it showed from the call on (1: it had already stopped; 2: it jumped once; more: it
+ * glided). A move under reduced motion is a jump; otherwise it glides for 400 ms.
+ */
+export function cameraAtRest(stage: Locator): Promise<number> {
+  return stage.getByRole('region', { name: 'Stage graph' }).evaluate(
+    (root) =>
+      new Promise<number>((resolve) => {
+        const vp = root.querySelector('.react-flow__viewport');
+        const seen = new Set<string>();
+        let last = '';
+        let still = 0;
+        const end = performance.now() + 5_000;
+        const tick = () => {
+          const now = vp ? getComputedStyle(vp).transform : '';
+          seen.add(now);
+          still = now === last ? still + 1 : 0;
+          last = now;
+          if (still >= 3 || performance.now() > end) resolve(seen.size);
+          else requestAnimationFrame(tick);
+        };
+        tick();
+      }),
+  );
+}
+
 /** The presenter's stage graph: its nodes and edge labels not wholly inside its pane (ids, texts), and its smallest node text × zoom. */
 export function stageGeometry(stage: Locator) {
   return stage.getByRole('region', { name: 'Stage graph' }).evaluate((root) => {

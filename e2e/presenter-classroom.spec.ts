@@ -6,8 +6,8 @@
  * the slide's at 16 px or more; a blocked step draws its node blocked; the trace's
  * narration is speaker text; the teaching link is copied from the presenter.
  */
-import { expect, test } from '@playwright/test';
-import { forwardTo, openWalkthrough, stageGeometry, stayOffline } from './helpers.ts';
+import { expect, test } from './test.ts';
+import { cameraAtRest, forwardTo, openWalkthrough, stageGeometry, stayOffline } from './helpers.ts';
 
 const WALKTHROUGHS = ['ETL pipeline, step by step', 'A coding session under the execution workflow', 'A Letta agent, as Letta runs it', 'A Claude Code session under a project’s settings'];
 /**
@@ -31,50 +31,55 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
 });
 
-for (const title of WALKTHROUGHS) {
-  test(`every step of “${title}” has a slide, and the whole graph is in view at ≥ ${FLOOR_PX[title] ?? 12} px`, async ({ page }) => {
-    test.setTimeout(120_000);
-    const stage = await openWalkthrough(page, title);
-    const total = Number((await stage.getByText(/^Step 0 of \d+$/).textContent())?.split(' of ')[1]);
-    const slide = stage.getByRole('region', { name: 'Current decision' });
-    const wholeAt = async (step: number) => {
-      // The camera's pan lasts 400 ms.
-      await page.waitForTimeout(500);
-      const view = await stageGeometry(stage);
-      expect(view.allInside, `step ${step}: every node inside the stage`).toBe(true);
-      expect(view.smallest, `step ${step}: smallest node text`).toBeGreaterThanOrEqual(FLOOR_PX[title] ?? 12);
-      expect(await slide.evaluate((el) => parseFloat(getComputedStyle(el).fontSize)), `step ${step}: the slide's text`).toBeGreaterThanOrEqual(SLIDE_FLOOR_PX);
-    };
-    await wholeAt(0);
-    // The walk-through's title is read whole (it was cut to "A coding session under the e…").
-    const heading = stage.getByRole('heading', { level: 1, name: title });
-    expect(await heading.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1), 'the title fits').toBe(true);
-    // Step by step to the last slide (a tool run's token counts are stepped over: they are not slides).
-    const counter = stage.locator('.presenter-counter');
-    const forward = stage.getByRole('button', { name: 'Step forward', exact: true });
-    // `Step 6 of 8`, or `Step 6 of 8, decision 2 of 3` on the second decision of step 6: as one number that grows.
-    const position = async () => {
-      const m = /^Step (\d+) of \d+(?:, decision (\d+) of)?/.exec((await counter.textContent()) ?? '');
-      return m ? Number(m[1]) * 1000 + Number(m[2] ?? 0) : 0;
-    };
-    let at = 0;
-    while (await forward.isEnabled()) {
-      await page.keyboard.press('ArrowRight');
-      await expect.poll(position).toBeGreaterThan(at);
-      at = await position();
-      const i = Math.floor(at / 1000);
-      expect(i).toBeLessThanOrEqual(total);
-      await expect(slide).not.toContainText('Before the first step');
-      await expect(slide).not.toContainText('Reading this step');
-      await expect(slide.locator('.presenter-kind, .presenter-event').first()).toBeVisible();
-      expect(await slide.evaluate((el) => (el as HTMLElement).innerText.includes('`')), `step ${i}: no literal backtick`).toBe(false);
-      // the slide fits a 1280×720 projector once its explanation is in: nothing below the fold
-      await expect(slide.locator('.sim-summary, .presenter-event').first()).toBeVisible();
-      expect(await slide.evaluate((el) => el.scrollHeight <= el.clientHeight + 1), `step ${i}: the slide fits its box`).toBe(true);
-      await wholeAt(i);
-    }
-  });
-}
+test.describe('under reduced motion (the camera jumps to each step)', () => {
+  // The camera's end position is what these tests check; reduced motion spares them its 400 ms glide.
+  test.use({ reducedMotion: 'reduce' });
+  for (const title of WALKTHROUGHS) {
+    test(`every step of “${title}” has a slide, and the whole graph is in view at ≥ ${FLOOR_PX[title] ?? 12} px`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const stage = await openWalkthrough(page, title);
+      const total = Number((await stage.getByText(/^Step 0 of \d+$/).textContent())?.split(' of ')[1]);
+      const slide = stage.getByRole('region', { name: 'Current decision' });
+      const wholeAt = async (step: number) => {
+        const shown = await cameraAtRest(stage);
+        // Reduced motion: the camera moved at once (one jump at most, never a glide of many frames).
+        expect(shown, `step ${step}: camera positions seen while it settled`).toBeLessThanOrEqual(2);
+        const view = await stageGeometry(stage);
+        expect(view.allInside, `step ${step}: every node inside the stage`).toBe(true);
+        expect(view.smallest, `step ${step}: smallest node text`).toBeGreaterThanOrEqual(FLOOR_PX[title] ?? 12);
+        expect(await slide.evaluate((el) => parseFloat(getComputedStyle(el).fontSize)), `step ${step}: the slide's text`).toBeGreaterThanOrEqual(SLIDE_FLOOR_PX);
+      };
+      await wholeAt(0);
+      // The walk-through's title is read whole (it was cut to "A coding session under the e…").
+      const heading = stage.getByRole('heading', { level: 1, name: title });
+      expect(await heading.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1), 'the title fits').toBe(true);
+      // Step by step to the last slide (a tool run's token counts are stepped over: they are not slides).
+      const counter = stage.locator('.presenter-counter');
+      const forward = stage.getByRole('button', { name: 'Step forward', exact: true });
+      // `Step 6 of 8`, or `Step 6 of 8, decision 2 of 3` on the second decision of step 6: as one number that grows.
+      const position = async () => {
+        const m = /^Step (\d+) of \d+(?:, decision (\d+) of)?/.exec((await counter.textContent()) ?? '');
+        return m ? Number(m[1]) * 1000 + Number(m[2] ?? 0) : 0;
+      };
+      let at = 0;
+      while (await forward.isEnabled()) {
+        await page.keyboard.press('ArrowRight');
+        await expect.poll(position).toBeGreaterThan(at);
+        at = await position();
+        const i = Math.floor(at / 1000);
+        expect(i).toBeLessThanOrEqual(total);
+        await expect(slide).not.toContainText('Before the first step');
+        await expect(slide).not.toContainText('Reading this step');
+        await expect(slide.locator('.presenter-kind, .presenter-event').first()).toBeVisible();
+        expect(await slide.evaluate((el) => (el as HTMLElement).innerText.includes('`')), `step ${i}: no literal backtick`).toBe(false);
+        // the slide fits a 1280×720 projector once its explanation is in: nothing below the fold
+        await expect(slide.locator('.sim-summary, .presenter-event').first()).toBeVisible();
+        expect(await slide.evaluate((el) => el.scrollHeight <= el.clientHeight + 1), `step ${i}: the slide fits its box`).toBe(true);
+        await wholeAt(i);
+      }
+    });
+  }
+});
 
 test('a blocked step draws its node blocked; narration is speaker text; the strip marks the current call', async ({ page }) => {
   const stage = await openWalkthrough(page, 'ETL pipeline, step by step');

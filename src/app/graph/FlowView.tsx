@@ -35,6 +35,7 @@ import { useStagedEdges } from './useStagedEdges.ts';
 import { Icon } from '../components/ui/Icon.tsx';
 import { dict } from '../../core/model/ownKeys.ts';
 import { useUi, useUiStore } from '../state/uiContext.tsx';
+import { cameraMs } from './motion.ts';
 
 export interface FlowViewProps<N extends Node, E extends Edge> {
   nodes: N[];
@@ -374,7 +375,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
         const planned = stageViewport(whole, focus, el.clientWidth, el.clientHeight, stage.view, inset, startOf(all, direction) ?? whole, getViewport(), STAGE_CONTROLS_BAND);
         setOverflow(!planned.whole);
         moved.current = false;
-        void setViewport(planned.viewport, { duration: animate ? 400 : 0 });
+        void setViewport(planned.viewport, { duration: animate ? cameraMs(400) : 0 });
         return;
       }
       if (!el || !b) return;
@@ -412,7 +413,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
       }
       plan ??= clearOfChrome(planFor, NO_INSET, all, controls, size);
       moved.current = false;
-      void setViewport(plan, { duration: animate ? 300 : 0 });
+      void setViewport(plan, { duration: animate ? cameraMs(300) : 0 });
     },
     [boxesOf, wholeOf, setViewport, getViewport, stage, direction, inset, mapRoom, mapHidden, shownByUser],
   );
@@ -586,7 +587,7 @@ export function FlowView<N extends Node, E extends Edge>(props: FlowViewProps<N,
     const z = stage.view.minZoom;
     const base = now.zoom >= z ? now : { zoom: z, x: el.clientWidth / 2 - (b.x + b.width / 2) * z, y: el.clientHeight / 2 - (b.y + b.height / 2) * z };
     const next = keepInView(base, b, el.clientWidth, el.clientHeight, inset);
-    if (next !== now) void setViewport(next, { duration: 300 });
+    if (next !== now) void setViewport(next, { duration: cameraMs(300) });
   }, [focus?.key, initialized, nodes, boxesOf, getViewport, setViewport, inset, stage.view.minZoom, stage.on, fitNow]);
 
   return (

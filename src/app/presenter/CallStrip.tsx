@@ -10,6 +10,7 @@ import type { RunInfo } from '../simulator/simulationStore.ts';
 import { simulationStore } from '../simulator/simulationStore.ts';
 import { stripSteps, type StripChip } from './callStrip.ts';
 import type { SlideNumbers } from './stageStep.ts';
+import { scrollBehavior } from '../graph/motion.ts';
 
 /** Steps drawn at most (the latest). */
 const SHOWN = 200;
@@ -23,7 +24,7 @@ function go(chip: StripChip, step: number): void {
 export function CallStrip({ run, items, step, selected, quiet, slides }: { run: RunInfo; items: readonly TraceItem[]; step: number; selected: number | undefined; quiet: ReadonlySet<number>; slides: SlideNumbers }) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    list.current?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: 'smooth' });
+    list.current?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: scrollBehavior() });
   }, [step, selected]);
   const steps = stripSteps(run.log, items, step - SHOWN + 1, step, selected, quiet, slides.of);
   const chip = (c: StripChip, i: number) => (
