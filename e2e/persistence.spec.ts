@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { crc32, deflateRawSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { importPaths } from './helpers.ts';
 
 const offline = async (page: Page) =>
@@ -85,6 +85,8 @@ test('the project bundle exports and re-imports into a new project; a document e
   await page.goto('/');
   await openExample(page, 'etl-pipeline.toml');
   await importPaths(page, ['examples/hegel-execution.yaml']);
+  // Exported once it is in (the import worker starts with the picker: the read takes its load).
+  await expect(explorer(page)).toContainText('hegel-execution');
 
   const single = page.waitForEvent('download');
   await command(page, 'Export').click();

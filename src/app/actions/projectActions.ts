@@ -8,8 +8,8 @@ import { activeDoc } from '../state/store.ts';
 import { diagnosticsOf, docFormat, settledText } from '../state/documents.ts';
 import { MIME } from './convertActions.ts';
 import { bundleOfProject } from '../persistence/projectBundle.ts';
-import { downloadText, pickFiles } from '../persistence/fileIO.ts';
-import { importFiles } from '../persistence/importHandlers.ts';
+import { downloadText } from '../persistence/fileIO.ts';
+import { pickAndImport } from '../persistence/importHandlers.ts';
 import { copyShareLink } from '../persistence/share.ts';
 import { saveServed, servedStore } from '../persistence/served.ts';
 import { exportFileName, projectFileName } from '../persistence/exportNames.ts';
@@ -38,7 +38,7 @@ export const projectActions: Action[] = [
     toolbar: true,
     shortcuts: ['Mod+O'],
     hint: 'Import TOML, YAML or JSON rule files, Letta agent files (.af), Claude Code settings.json, Codex .rules, Gemini CLI policies, or a project bundle (you can also drop or paste them)',
-    run: ({ store }) => pickFiles((files) => void importFiles(store, files)),
+    run: ({ store }) => pickAndImport(store),
   },
   {
     id: 'import-folder',
@@ -46,7 +46,7 @@ export const projectActions: Action[] = [
     label: 'Import folder',
     keywords: 'open load directory policies gemini codex rules',
     hint: 'Import every rule file of a folder, e.g. a Gemini CLI policies folder (a file under admin/ or project/ takes that tier; user otherwise)',
-    run: ({ store }) => pickFiles((files) => void importFiles(store, files), true),
+    run: ({ store }) => pickAndImport(store, true),
   },
   {
     id: 'save-to-files',

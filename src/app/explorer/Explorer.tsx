@@ -11,8 +11,7 @@ import type { RuleDoc } from '../state/documents.ts';
 import { DocList } from './DocList.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { UNDO_HINT } from '../graph/keys.ts';
-import { pickFiles } from '../persistence/fileIO.ts';
-import { importFiles } from '../persistence/importHandlers.ts';
+import { pickAndImport } from '../persistence/importHandlers.ts';
 
 /** A Claude Code settings file, Codex rules or Gemini CLI policies: permission rules, not an agent's tool rules. */
 const isPermissions = (d: RuleDoc) => d.kind === 'agent' && (d.agent.family === 'claude' || d.agent.family === 'codex' || d.agent.family === 'gemini');
@@ -72,7 +71,7 @@ export function Explorer() {
         addLabel="Import permission rules"
         addHint="Import a Claude Code settings.json, Codex .rules files or a Gemini CLI policy TOML (a policies folder: Import folder, in the palette)"
         addIcon="import"
-        onAdd={() => pickFiles((files) => void importFiles(store, files))}
+        onAdd={() => pickAndImport(store)}
       />
       <section className="explorer-section" aria-label="Traces">
         <h2>Traces ({traces.length})</h2>

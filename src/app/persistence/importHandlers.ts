@@ -15,6 +15,7 @@ import { asImportBatch, importProgressStore } from './importProgress.ts';
 import { afterCodecs, codecsIfLoaded, loadCodecs } from '../state/codecs.ts';
 import { holdPaste, releasePaste } from './heldPastes.ts';
 import { pageJournalStorage } from './journal.ts';
+import { pickFiles } from './fileIO.ts';
 
 /** Chooses traces for the simulator's next run. */
 export type SelectTraces = (traceIds: string[]) => void;
@@ -25,6 +26,21 @@ let client: ImportClient | undefined;
 /** The page's import worker client (created on first use). */
 export function importClient(): ImportClient {
   return (client ??= createImportClient());
+}
+
+/**
+ * Starts the import worker ahead of a read the user is about to ask for (files dragged over the
+ * page, a file picker opened), so the read starts at once. Never at page load: most visits import
+ * nothing, and the worker's module is the size of the app's first load.
+ */
+export function warmImport(): void {
+  importClient().warm?.();
+}
+
+/** Opens the file (or, with `folder`, folder) picker and imports what is picked; the import worker loads meanwhile. */
+export function pickAndImport(store: StudioStore, folder = false): void {
+  warmImport();
+  pickFiles((files) => void importFiles(store, files), folder);
 }
 
 /** Which of how many files is being read, for the progress card. */
@@ -99,12 +115,11 @@ export async function importFiles(store: StudioStore, files: readonly File[], se
 }
 
 /**
- * Installs the drop and paste handlers on `win`, and starts the import worker once the page is
- * idle (so a file dropped later is read at once); returns a function that removes the handlers.
+ * Installs the drop and paste handlers on `win` (files dragged over the page start the import
+ * worker, so the drop is read at once); returns a function that removes the handlers.
  */
-export function installImportHandlers(store: StudioStore, win: Window = window): () => void {
-  let warm: (() => void) | undefined = () => importClient().warm?.();
-  if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(() => warm?.(), { timeout: 5_000 });
+export function installImportHandlers(store: StudioStore, win: Window = window, warm: () => void = warmImport): () => void {
+  let warmed = false;
   const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
   // While files are dragged over the page it says where they go (review15: nothing showed). Drag
   // events fire every ~50 ms while over the page, so their pause ends the mark (a drag that left
@@ -119,6 +134,10 @@ export function installImportHandlers(store: StudioStore, win: Window = window):
   const onDragOver = (e: DragEvent) => {
     if (!hasFiles(e)) return;
     e.preventDefault();
+    if (!warmed) {
+      warmed = true;
+      warm();
+    }
     if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
     root.dataset['dropping'] = 'true';
     if (dragging !== undefined) clearTimeout(dragging);
@@ -158,7 +177,6 @@ export function installImportHandlers(store: StudioStore, win: Window = window):
   win.addEventListener('drop', onDrop);
   win.addEventListener('paste', onPaste);
   return () => {
-    warm = undefined;
     endDrag();
     win.removeEventListener('dragover', onDragOver);
     win.removeEventListener('drop', onDrop);
