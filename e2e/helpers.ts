@@ -113,9 +113,10 @@ export async function transitionsEnded(page: Page): Promise<void> {
 
 /**
  * Looks at the page as the guide asks before a UI is called done: at 1280×720 and 1440×900, light
- * and dark, a screenshot in `test-results/<name>-<scheme>-<w>x<h>.png` and an axe run over
- * `include` that finds no serious or critical problem. `choose`: how a view with its own themes
- * (the presenter's stage) is switched to each scheme, beside the page's.
+ * and dark, a screenshot in `test-results/<name>-<scheme>-<w>x<h>.png`; in each scheme, an axe run
+ * over `include` that finds no serious or critical problem, at 1280×720 (the tighter layout;
+ * each axe run costs ~0.7 s of CPU). `choose`: how a view with its own themes (the presenter's
+ * stage) is switched to each scheme, beside the page's.
  */
 export async function screenshotsWithAxe(page: Page, name: string, include: string, choose?: (scheme: 'light' | 'dark') => Promise<void>): Promise<void> {
   for (const [w, h] of [
@@ -130,7 +131,7 @@ export async function screenshotsWithAxe(page: Page, name: string, include: stri
       await choose?.(scheme);
       await transitionsEnded(page);
       await page.screenshot({ path: `test-results/${name}-${scheme}-${w}x${h}.png` });
-      expect(await seriousViolations(page, { include })).toEqual([]);
+      if (w === 1280) expect(await seriousViolations(page, { include })).toEqual([]);
     }
 }
 
