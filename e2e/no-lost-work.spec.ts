@@ -138,10 +138,14 @@ test('a journal the last visit could not write is said on the next visit, after 
   await paste(page, `[[agents]]\nname = "kept"\ntools = ["a"]\n`);
   await expect(explorer(page)).toContainText('kept');
   await saved(page);
-  // The marker a refused journal leaves as the page goes (storage full).
-  await page.evaluate(() =>
-    localStorage.setItem('rule-studio.journal-failed', JSON.stringify({ projectId: 'p', name: 'Untitled project', at: 0, message: 'The unsaved changes could not be kept for the next visit: the storage is full.' })),
-  );
+  // The marker a refused journal leaves as the page goes (storage full), there when the next visit
+  // starts: written before the app's scripts run, so nothing the leaving page writes (a journal
+  // that succeeds clears the marker) can race it.
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('e2e-marked') !== null) return;
+    sessionStorage.setItem('e2e-marked', '1');
+    localStorage.setItem('rule-studio.journal-failed', JSON.stringify({ projectId: 'p', name: 'Untitled project', at: 0, message: 'The unsaved changes could not be kept for the next visit: the storage is full.' }));
+  });
   await page.reload();
   await expect(explorer(page)).toContainText('kept');
   // Opening the restored project used to drop the notice at once.
