@@ -34,6 +34,20 @@ export default tseslint.config(
     },
   },
   {
+    // Screenshots written for review go through saveScreenshot, which a run nobody looks at skips.
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/screenshots.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='screenshot'] > ObjectExpression > Property[key.name='path']",
+          message: 'Write review screenshots with saveScreenshot (e2e/screenshots.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/app/**/*.{ts,tsx}', 'src/worker/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -12,6 +12,7 @@ import { expect, test, type Page } from './test.ts';
 import { graphNode, importPaths, region, screenshotsWithAxe, stayOffline } from './helpers.ts';
 import { settled, underChrome, type Rect } from './canvasGeometry.ts';
 import { thirtyTools } from './thirtyTools.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -78,5 +79,5 @@ test('1280×720, the bottom panel open: the Letta example folds the minimap and 
   await page.goto('/');
   await openExample(page, 'letta-refund-agent.af');
   expect(await underChrome(graph(page))).toEqual([]);
-  await page.screenshot({ path: `${shots}/letta-1280-light.png` });
+  await saveScreenshot(page, `${shots}/letta-1280-light.png`);
 });

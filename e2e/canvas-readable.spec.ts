@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from './test.ts';
 import { importPaths, region, stayOffline } from './helpers.ts';
 import { collisions, geometry, overlapArea, positionsOf, settled, showWholeGraph, smallestText, type Geometry, type Rect } from './canvasGeometry.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -93,7 +94,7 @@ async function checkReadable(browser: Browser, list: 'Examples' | 'Guided walk-t
   // A fit may zoom to 0.5 to show every node (issue 22: nodes were cut at the edge at 0.7).
   expect(first.zoom, `${name}: zoom after open`).toBeGreaterThanOrEqual(0.5);
   expect(collisions(first), `${name}: what the user sees first`).toEqual([]);
-  await page.screenshot({ path: `test-results/readable-${name.replace(/\W+/g, '_')}.png` });
+  await saveScreenshot(page, `test-results/readable-${name.replace(/\W+/g, '_')}.png`);
   if (list === 'Examples') {
     expect(notice, `${name}: the open is announced`).toBeDefined();
     await noticeClear(page, notice!, name);
@@ -355,7 +356,7 @@ test('Simulate mode at 1280×720: at least 15 timeline rows, no panel clipped', 
     );
     expect(outside, `${tab}: controls outside their column`).toEqual([]);
   }
-  await page.screenshot({ path: 'test-results/readable-simulate.png' });
+  await saveScreenshot(page, 'test-results/readable-simulate.png');
   await page.context().close();
 });
 

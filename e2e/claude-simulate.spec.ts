@@ -8,6 +8,7 @@
 import { resolve } from 'node:path';
 import { expect, test } from './test.ts';
 import { graphNode, importPaths, openStudioOffline, region, screenshotsWithAxe } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test('a Claude Code settings file replays in Simulate as Claude Code decides', async ({ page }) => {
   test.setTimeout(120_000);
@@ -66,7 +67,7 @@ test('a Claude Code settings file replays in Simulate as Claude Code decides', a
   await setup.getByRole('combobox', { name: 'Permission mode' }).click();
   await page.getByRole('option', { name: 'dontAsk', exact: true }).click();
   await expect(setup.getByRole('combobox', { name: 'Permission mode' })).toContainText('dontAsk');
-  await page.screenshot({ path: 'test-results/claude-simulate-setup-1280x720.png' });
+  await saveScreenshot(page, 'test-results/claude-simulate-setup-1280x720.png');
   await expect(page.getByRole('option', { name: 'dontAsk', exact: true })).toHaveCount(0);
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(rows.nth(0)).toContainText('denied', { timeout: 30_000 });

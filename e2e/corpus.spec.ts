@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './test.ts';
 import { importPaths, openStudioOffline, region } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -58,7 +59,7 @@ test('open a folder of sessions: the corpus summary, then one session replayed i
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `test-results/corpus-${w}x${h}-${scheme}.png` });
+      await saveScreenshot(page, `test-results/corpus-${w}x${h}-${scheme}.png`);
       if (w !== 1440) continue;
       expect((await axeViolations(page, { include: 'section.corpus-view' })).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     }

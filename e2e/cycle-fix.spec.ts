@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './test.ts';
 import { dragEdge as drag, graphNode as node, setSource } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -30,14 +31,14 @@ test('a cycle drawn on the graph is fixed in the text editor', async ({ page }) 
   await drag(page, 'load', 'extract');
   await expect(problems(page).getByRole('button', { name: /T001/ })).toBeVisible();
   await expect(graph(page).locator('.rs-edge-cycle').first()).toBeAttached();
-  await page.screenshot({ path: 'test-results/cycle-drawn.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/cycle-drawn.png', { fullPage: true });
 
   // Fix it in the text: the example's own text, without the new rule.
   await expect(source(page).locator('.monaco-editor')).toBeVisible();
   await setSource(page, ETL);
   await expect(problems(page).getByRole('button', { name: /T001/ })).toHaveCount(0);
   await expect(graph(page).locator('.rs-edge-cycle')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/cycle-fixed-in-text.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/cycle-fixed-in-text.png', { fullPage: true });
 
   // One history: Undo brings the cycle back from the text edit.
   await page.getByRole('button', { name: 'Undo', exact: true }).click();

@@ -8,6 +8,7 @@ import { expect, test, type Page } from './test.ts';
 import { resolve } from 'node:path';
 import { graphNode, importPaths, region, stayOffline } from './helpers.ts';
 import { settled } from './canvasGeometry.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 // As a first visit finds the studio: the bottom panel folded.
 test.use({ layout: null });
@@ -44,7 +45,7 @@ for (const [w, h, modes] of [
     for (const mode of modes) {
       await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: mode }).click();
       await settled(page, region(page, 'Graph'));
-      await page.screenshot({ path: `test-results/design-fit-research-${mode.toLowerCase()}-${w}x${h}.png` });
+      await saveScreenshot(page, `test-results/design-fit-research-${mode.toLowerCase()}-${w}x${h}.png`);
       const view = await cutAtEdge(page);
       expect(view.labels, `${mode}: edge labels drawn`).toBe(6);
       expect(view.cut, `${mode}: cut at the pane's edge`).toEqual([]);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './test.ts';
 import { choose, dragEdge as drag } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -60,7 +61,7 @@ test('designer walk-through: example, add tool, drag an edge, cycle, undo/redo, 
   await expect(node(page, 'shell')).toContainText('consent (exec)');
   await expect(node(page, 'shell')).toContainText('cooldown 5s');
   await expect(node(page, 'send_message')).toContainText('exit');
-  await page.screenshot({ path: 'test-results/designer-1-example.png' });
+  await saveScreenshot(page, 'test-results/designer-1-example.png');
 
   // Add a tool: it is selected and shown in the inspector.
   await button(page, 'Add tool').click();
@@ -75,14 +76,14 @@ test('designer walk-through: example, add tool, drag an edge, cycle, undo/redo, 
   const lines = await sourceEnd(page);
   await expect(lines).toContainText('tool_name = "tool"');
   await expect(lines).toContainText('conditions = ["status"]');
-  await page.screenshot({ path: 'test-results/designer-2-edge.png' });
+  await saveScreenshot(page, 'test-results/designer-2-edge.png');
 
   // Make a cycle: tool → status as well.
   await drag(page, 'tool', 'status');
   await expect(problems(page)).toContainText('T001');
   await expect(graph(page).locator('.react-flow__edge.rs-edge-cycle')).toHaveCount(2);
   await expect(node(page, 'tool')).toHaveClass(/rs-error/);
-  await page.screenshot({ path: 'test-results/designer-3-cycle.png' });
+  await saveScreenshot(page, 'test-results/designer-3-cycle.png');
 
   // Undo removes the cycle; Redo brings it back.
   await button(page, 'Undo').click();
@@ -113,7 +114,7 @@ test('designer walk-through: example, add tool, drag an edge, cycle, undo/redo, 
   await inspector(page).getByLabel('Name').press('Enter');
   await expect(node(page, evil)).toContainText(evil);
   await expect(graph(page).locator('img')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/designer-4-text.png' });
+  await saveScreenshot(page, 'test-results/designer-4-text.png');
 
   // Delete the tool: nothing is asked (no native confirm), a notice says Undo brings it back.
   page.once('dialog', (d) => {
@@ -135,7 +136,7 @@ test('shell: theme switch persists, palette runs a command, separators resize by
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await page.screenshot({ path: 'test-results/designer-5-dark.png' });
+  await saveScreenshot(page, 'test-results/designer-5-dark.png');
 
   const sep = page.getByRole('separator', { name: 'Resize explorer' });
   const v0 = Number(await sep.getAttribute('aria-valuenow'));

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './test.ts';
 import { readFileSync } from 'node:fs';
 import { dragEdge, exportedAsWritten, graphNode, importPaths, region, runCommand, setSource, stayOffline } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -45,7 +46,7 @@ test('the gallery: cards with a graph preview, walk-throughs first, saved projec
   // Every card shows its graph: boxes for nodes, lines for edges.
   for (const card of await dialog.getByRole('listitem').all()) expect(await card.locator('svg.gallery-preview rect').count()).toBeGreaterThan(1);
   await expect(examples.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'etl-pipeline.toml', exact: true }) })).toContainText('Pattern agent');
-  await page.screenshot({ path: 'test-results/gallery-1280x720.png' });
+  await saveScreenshot(page, 'test-results/gallery-1280x720.png');
   // Saved projects are not in the gallery tab.
   await expect(dialog.getByText('No other saved projects')).toHaveCount(0);
   await examples.getByRole('button', { name: 'etl-pipeline.toml', exact: true }).click();
@@ -111,7 +112,7 @@ test('a new agent and a new workflow say what to do first, and do it', async ({ 
   await empty.getByRole('button', { name: 'Add tool' }).click();
   await expect(graphNode(page, 'tool')).toBeVisible();
   await expect(empty).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/empty-agent-after.png' });
+  await saveScreenshot(page, 'test-results/empty-agent-after.png');
 });
 
 test('a scripted trace with a typo is added as a trace with its problem, not refused as "Not a rule file"', async ({ page }) => {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './test.ts';
 import { graphNode, importPaths, openStudioOffline, region, runCommand, screenshotsWithAxe } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -89,7 +90,7 @@ test('import a Gemini policy folder and Codex rules, see decisions and rules, tr
   const agents = page.getByRole('region', { name: 'Permission rules' });
   await expect(agents.getByRole('button', { name: 'translated.toml', exact: true })).toBeVisible();
   // (one size, dark, here: the suite's time budget; the Policy view had all four above)
-  await page.screenshot({ path: 'test-results/gemini-translate-dark-1440x900.png' });
+  await saveScreenshot(page, 'test-results/gemini-translate-dark-1440x900.png');
   expect((await axeViolations(page, { include: 'section.policy-view' })).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   // one undo step removes the translation
   await page.getByRole('button', { name: 'Undo', exact: true }).click();

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { seriousViolations } from './axe.ts';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { REVIEW_SCREENSHOTS, saveScreenshot } from './screenshots.ts';
 
 export const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 export const graphNode = (page: Page, id: string) => region(page, 'Graph').locator(`.react-flow__node[data-id="${id}"]`);
@@ -113,16 +114,15 @@ export async function transitionsEnded(page: Page): Promise<void> {
 
 /**
  * Looks at the page as the guide asks before a UI is called done: at 1280×720 and 1440×900, light
- * and dark, a screenshot in `test-results/<name>-<scheme>-<w>x<h>.png`; in each scheme, an axe run
- * over `include` that finds no serious or critical problem, at 1280×720 (the tighter layout;
- * each axe run costs ~0.7 s of CPU). `choose`: how a view with its own themes (the presenter's
+ * and dark, a screenshot in `test-results/<name>-<scheme>-<w>x<h>.png` (unless review screenshots are
+ * off: `e2e/screenshots.ts`); in each scheme, an axe run over `include` that finds no serious or
+ * critical problem, at 1280×720 (the tighter layout; each axe run costs ~0.7 s of CPU). `choose`: how a view with its own themes (the presenter's
  * stage) is switched to each scheme, beside the page's.
  */
 export async function screenshotsWithAxe(page: Page, name: string, include: string, choose?: (scheme: 'light' | 'dark') => Promise<void>): Promise<void> {
-  for (const [w, h] of [
-    [1280, 720],
-    [1440, 900],
-  ] as const)
+  // Without review screenshots only the axe runs are left: 1440×900 has nothing to do.
+  const sizes = REVIEW_SCREENSHOTS ? ([[1280, 720], [1440, 900]] as const) : ([[1280, 720]] as const);
+  for (const [w, h] of sizes)
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.emulateMedia({ colorScheme: scheme });
@@ -130,9 +130,11 @@ export async function screenshotsWithAxe(page: Page, name: string, include: stri
       await expect(page.locator('html')).toHaveAttribute('data-scheme', scheme);
       await choose?.(scheme);
       await transitionsEnded(page);
-      await page.screenshot({ path: `test-results/${name}-${scheme}-${w}x${h}.png` });
+      await saveScreenshot(page, `test-results/${name}-${scheme}-${w}x${h}.png`);
       if (w === 1280) expect(await seriousViolations(page, { include })).toEqual([]);
     }
+  // Leave the page as the whole round does (1440×900, dark), for whatever the test does next.
+  if (!REVIEW_SCREENSHOTS) await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 /**

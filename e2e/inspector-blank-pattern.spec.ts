@@ -5,6 +5,7 @@
  */
 import { expect, test } from './test.ts';
 import { graphNode, openStudioOffline, region, selectByKeyboard, setSource } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -37,7 +38,7 @@ test('a blank pattern says what the engine counts, not "Valid pattern"', async (
   await expect(pattern).toHaveValue('');
   await expect(field).toContainText('No pattern: hegel counts every command; the spec profile counts only the most repeated command.');
   await expect(field).not.toContainText('Valid pattern');
-  await page.screenshot({ path: 'test-results/ui15-1-no-pattern-light-1280x720.png' });
+  await saveScreenshot(page, 'test-results/ui15-1-no-pattern-light-1280x720.png');
 
   await pattern.fill('cargo');
   await expect(field).toContainText('Valid pattern (Rust regex)');
@@ -55,6 +56,6 @@ test('a blank pattern says what the engine counts, not "Valid pattern"', async (
   await expect(field).toContainText('Empty pattern: it matches every command, so every command counts (both profiles).');
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: 'test-results/ui15-1-empty-pattern-dark-1440x900.png' });
+  await saveScreenshot(page, 'test-results/ui15-1-empty-pattern-dark-1440x900.png');
   expect(errors).toEqual([]);
 });

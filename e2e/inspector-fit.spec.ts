@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { expect, test } from './test.ts';
 import { graphNode, importPaths, region, stayOffline } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test('a hegel phase in the Inspector fits it at 1280×720', async ({ page }) => {
   await stayOffline(page);
@@ -27,5 +28,5 @@ test('a hegel phase in the Inspector fits it at 1280×720', async ({ page }) => 
     const [head, button] = await Promise.all([h.boundingBox(), h.getByRole('button').boundingBox()]);
     expect(button && head && button.y + button.height <= head.y + head.height + 0.5).toBe(true);
   }
-  await page.screenshot({ path: 'test-results/inspector-fit-1280x720.png' });
+  await saveScreenshot(page, 'test-results/inspector-fit-1280x720.png');
 });

@@ -5,6 +5,7 @@
  */
 import { expect, test } from './test.ts';
 import { graphNode, openStudioOffline, region, setSource } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -22,7 +23,7 @@ test('a file that never read: the Inspector says so and links to the error, clai
   await expect(inspector).toContainText('unclosed string opened at 7:22');
   await expect(inspector).not.toContainText('Declared tools');
   await expect(inspector).not.toContainText('0 rules');
-  await page.screenshot({ path: 'test-results/ui15-3-never-read-light-1280x720.png' });
+  await saveScreenshot(page, 'test-results/ui15-3-never-read-light-1280x720.png');
   // The link selects the string from its opening quote: typing replaces it.
   await inspector.getByRole('button', { name: 'Go to line 7, column 22' }).click();
   await region(page, 'Source').locator('.monaco-editor textarea').focus();
@@ -46,6 +47,6 @@ test('a workflow that read before: the note, then its last version', async ({ pa
   await expect(inspector.getByRole('button', { name: 'Go to line 5, column 1' })).toBeVisible();
   await expect(inspector).toContainText('1 phase.');
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: 'test-results/ui15-3-last-read-dark-1440x900.png' });
+  await saveScreenshot(page, 'test-results/ui15-3-last-read-dark-1440x900.png');
   expect(errors).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './test.ts';
 import { graphNode, region, screenshotsWithAxe, stayOffline, transitionsEnded } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -92,7 +93,7 @@ test('review14 #3: select start, Ctrl+Shift+H plan, Ctrl+Shift+H build: start â†
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-scheme', scheme);
     await transitionsEnded(page);
-    await page.screenshot({ path: `test-results/keyboard-phases-inserted-${scheme}-1280x720.png` });
+    await saveScreenshot(page, `test-results/keyboard-phases-inserted-${scheme}-1280x720.png`);
   }
   // One undo step for each phase with its transitions and the name typed for it (review 12).
   await page.keyboard.press('ControlOrMeta+Z');

@@ -1,5 +1,6 @@
 import { expect, test } from './test.ts';
 import { region } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /**
  * The Letta walk-through from the gallery runs under profile letta: a refused first call names
@@ -17,7 +18,7 @@ test('the Letta walk-through replays under profile letta and shows the allowed s
   const decision = stage.getByRole('region', { name: 'Current decision' });
   await expect(decision).toContainText('check_refund_eligibility');
   await expect(decision).toContainText('run_first');
-  await page.screenshot({ path: 'test-results/letta-walkthrough-step-1.png' });
+  await saveScreenshot(page, 'test-results/letta-walkthrough-step-1.png');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Escape');
   await expect(stage).toBeHidden();
@@ -26,5 +27,5 @@ test('the Letta walk-through replays under profile letta and shows the allowed s
   const state = region(page, 'State');
   await expect(state.getByTestId('letta-allowed')).toHaveText('check_refund_eligibility, send_message');
   await expect(state).toContainText('issue_refund: removed by rule #2');
-  await page.screenshot({ path: 'test-results/letta-walkthrough-state.png' });
+  await saveScreenshot(page, 'test-results/letta-walkthrough-state.png');
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './test.ts';
 import { dragEdge, graphNode, region, stayOffline } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /**
  * Letta as a family (issue 13): the gallery's Letta agent drawn from its .af, a "may follow" edge
@@ -63,7 +64,7 @@ test('open the Letta example, draw a child edge, see the allowed set change in t
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `test-results/letta-graph-${w}x${h}-${scheme}.png` });
+      await saveScreenshot(page, `test-results/letta-graph-${w}x${h}-${scheme}.png`);
     }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -77,5 +78,5 @@ test('open the Letta example, draw a child edge, see the allowed set change in t
   await expect(firstRefund(page)).toContainText('allowed');
   await firstRefund(page).click();
   await expect(sim(page).getByRole('region', { name: 'Decision' }).getByRole('heading')).toContainText(/Allowed/i);
-  await page.screenshot({ path: 'test-results/letta-replay-after-edge.png' });
+  await saveScreenshot(page, 'test-results/letta-replay-after-edge.png');
 });

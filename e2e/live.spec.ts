@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from './test.ts';
 import { graphNode, region } from './helpers.ts';
 import { follow, stopFollowers } from './follow.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.afterEach(stopFollowers);
 
@@ -66,7 +67,7 @@ test('follow --studio: each appended call is decided in the page; a breakpoint p
   await expect(shown).toContainText('load');
   await shown.getByRole('button', { name: /^Rule #\d+$/ }).click();
   await expect(graphNode(page, 'load')).toHaveClass(/rs-related/);
-  await page.screenshot({ path: 'test-results/live-decision-shown.png' });
+  await saveScreenshot(page, 'test-results/live-decision-shown.png');
   await expect(live(page)).toContainText('newer');
   await live(page).getByRole('button', { name: 'Jump to live' }).click();
   await expect(pill(page)).toHaveText('LIVE');

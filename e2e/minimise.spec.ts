@@ -6,6 +6,7 @@ import { axeViolations } from './axe.ts';
 import { canonicalTraceText } from '../src/core/traces/toCanonical.ts';
 import { bigTrace, opsAgentToml } from '../test/support/minimiseFixture.ts';
 import { stayOffline } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /**
  * "Minimise" on a blocked call (issue 12, done when): a recorded 30,000-event trace whose last
@@ -52,7 +53,7 @@ test('Minimise on a blocked call yields a shorter trace with the same decision',
   const minimising = decision.getByRole('group', { name: 'Minimising' });
   await expect(minimising.getByRole('progressbar', { name: 'Minimise progress' })).toBeVisible();
   await expect(minimising.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-  await page.screenshot({ path: 'test-results/minimise-progress.png' });
+  await saveScreenshot(page, 'test-results/minimise-progress.png');
 
   // the result: a new scripted trace of 4 steps, replayed, the blocked deploy selected at its end
   await expect(sim(page).getByRole('status').filter({ hasText: /Done: \d+ decisions from 4 steps/ })).toBeVisible({ timeout: 120_000 });
@@ -61,13 +62,13 @@ test('Minimise on a blocked call yields a shorter trace with the same decision',
   await expect(sim(page).getByRole('slider', { name: 'Step' })).toHaveValue('3');
   await expect(page.getByText(/Minimised 30,000 steps to 4, ending in deploy blocked by rule #2\. .*Save as test/)).toBeVisible();
   await expect(decision.getByRole('heading')).toContainText('Blocked');
-  await page.screenshot({ path: 'test-results/minimise-result.png' });
+  await saveScreenshot(page, 'test-results/minimise-result.png');
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.screenshot({ path: 'test-results/minimise-result-1280.png' });
+  await saveScreenshot(page, 'test-results/minimise-result-1280.png');
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: 'test-results/minimise-result-1280-dark.png' });
+  await saveScreenshot(page, 'test-results/minimise-result-1280-dark.png');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: 'test-results/minimise-result-dark.png' });
+  await saveScreenshot(page, 'test-results/minimise-result-dark.png');
   await page.emulateMedia({ colorScheme: 'light' });
 
   await sim(page).getByRole('tab', { name: /^Setup/ }).click();

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from './test.ts';
 import { graphNode, importPaths, region, runCommand, stayOffline } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -24,7 +25,7 @@ test('an agent file whose rules Pattern ignores: said on the graph, fixed from P
   await expect(empty).toContainText('Pattern ignores this file’s rules', { timeout: 30_000 });
   await expect(empty).toContainText('[[agent.tool_rules]]');
   await expect(empty.getByRole('button', { name: 'Add tool' })).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/pattern-agent-file-empty-1440x900.png' });
+  await saveScreenshot(page, 'test-results/pattern-agent-file-empty-1440x900.png');
 
   // Export with no edit: the text as it was, and a notice that says where the rules stay
   const download = page.waitForEvent('download');

@@ -1,4 +1,5 @@
 import { test, type Page } from './test.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /**
  * Performance script (not a test of timings: it prints figures, asserts nothing timed). Imports a
@@ -68,7 +69,7 @@ test('500 tools and 1,000 edges: first render, layout, pan and drag frame times'
   const laidOut = Date.now() - t0;
   const rendered = await graph.locator('.react-flow__node').count();
   const renderedEdges = await graph.locator('.react-flow__edge').count();
-  await page.screenshot({ path: 'test-results/perf-500-tools.png' });
+  await saveScreenshot(page, 'test-results/perf-500-tools.png');
 
   const box = (await graph.boundingBox())!;
   const cx = box.x + box.width / 2;

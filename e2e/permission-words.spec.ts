@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { expect, test } from './test.ts';
 import { importPaths, region, runCommand, stayOffline } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test('permission files are listed as permission rules by their file names, and Policy is a command', async ({ page }) => {
   await stayOffline(page);
@@ -25,7 +26,7 @@ test('permission files are listed as permission rules by their file names, and P
   await expect(dialect.getByRole('button', { name: 'Codex' })).toHaveAttribute('aria-pressed', 'true');
   await permissions.getByRole('button', { name: 'claude-code-settings.json', exact: true }).click();
   await expect(dialect.getByRole('button', { name: 'Claude Code' })).toHaveAttribute('aria-pressed', 'true');
-  await page.screenshot({ path: 'test-results/permission-words-1280x720.png' });
+  await saveScreenshot(page, 'test-results/permission-words-1280x720.png');
 });
 
 test('files dragged over the page show where they go, and the mark goes when the drag does', async ({ page }) => {
@@ -41,7 +42,7 @@ test('files dragged over the page show where they go, and the mark goes when the
   await expect(page.locator('html')).toHaveAttribute('data-dropping', 'true');
   const shown = await page.evaluate(() => getComputedStyle(document.body, '::after').content);
   expect(shown).toContain('Drop rule files, permission files or traces');
-  await page.screenshot({ path: 'test-results/drop-mark-1280x720.png' });
+  await saveScreenshot(page, 'test-results/drop-mark-1280x720.png');
   // no more drag events (left the window, or Escape): the mark goes
   await expect(page.locator('html')).not.toHaveAttribute('data-dropping', 'true');
 });

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { expect, test, type Page } from './test.ts';
 import { importPaths } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 const offline = async (page: Page) =>
   page.route('**/*', (route) => {
@@ -41,7 +42,7 @@ async function openExample(page: Page, name: string, screenshot?: string) {
   const dialog = page.getByRole('dialog', { name: 'Examples' });
   if (screenshot) {
     await expect(dialog).toContainText('API client: authenticate first');
-    await page.screenshot({ path: screenshot, fullPage: true });
+    await saveScreenshot(page, screenshot, { fullPage: true });
   }
   await dialog.getByRole('button', { name, exact: true }).click();
   await expect(dialog).toBeHidden();
@@ -73,12 +74,12 @@ test('an example opened from the gallery is there, exactly, after a reload', asy
   await expect(explorer(page)).toContainText('hegel-minimal');
   await settled(page);
   const before = await explorer(page).innerText();
-  await page.screenshot({ path: 'test-results/persistence-before-reload.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/persistence-before-reload.png', { fullPage: true });
 
   await page.reload();
   await expect(explorer(page)).toContainText('hegel-minimal');
   expect(await explorer(page).innerText()).toBe(before);
-  await page.screenshot({ path: 'test-results/persistence-after-reload.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/persistence-after-reload.png', { fullPage: true });
 });
 
 test('the project bundle exports and re-imports into a new project; a document exports alone', async ({ page }) => {
@@ -112,7 +113,7 @@ test('the project bundle exports and re-imports into a new project; a document e
   await expect(page.getByRole('status').filter({ hasText: 'Opened project “etl-pipeline”' })).toBeVisible();
   await expect(explorer(page)).toContainText('etl');
   await expect(explorer(page)).toContainText('hegel-execution');
-  await page.screenshot({ path: 'test-results/persistence-reimported.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/persistence-reimported.png', { fullPage: true });
 });
 
 test('a share link opens the project in a fresh browser, and its hash is removed', async ({ page, context, browser }) => {
@@ -131,7 +132,7 @@ test('a share link opens the project in a fresh browser, and its hash is removed
   await expect(explorer(other)).toContainText('shell_operator');
   await expect(other.getByRole('status').filter({ hasText: 'Opened the shared project' })).toBeVisible();
   expect(new URL(other.url()).hash).toBe('');
-  await other.screenshot({ path: 'test-results/persistence-shared.png', fullPage: true });
+  await saveScreenshot(other, 'test-results/persistence-shared.png', { fullPage: true });
   await fresh.close();
 });
 
@@ -150,7 +151,7 @@ test('a pasted rule file cut short opens to be fixed; a malformed paste that is 
   await paste(page, { repeat: 1_800_000 });
   await expect(page.getByRole('alert').filter({ hasText: 'too large to import' })).toContainText('the limit is 10.0 MB');
   expect(await explorer(page).innerText()).toBe(before);
-  await page.screenshot({ path: 'test-results/persistence-refused-paste.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/persistence-refused-paste.png', { fullPage: true });
 
   await paste(page, `[[agents]]\nname = "<img src=x onerror=alert(1)>"\ntools = ["a"]\n`);
   await expect(explorer(page)).toContainText('<img src=x onerror=alert(1)>');
@@ -176,7 +177,7 @@ test('tampered and future-version share links show a clear message and leave the
     await expect(explorer(page)).toContainText('api_client');
     expect(new URL(page.url()).hash).toBe('');
   }
-  await page.screenshot({ path: 'test-results/persistence-tampered-link.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/persistence-tampered-link.png', { fullPage: true });
 });
 
 test('two tabs on one project: a clean tab follows, a tab with unsaved changes asks and keeps its work', async ({ page, context }) => {
@@ -200,7 +201,7 @@ test('two tabs on one project: a clean tab follows, a tab with unsaved changes a
   await paste(page, '[[agents]]\nname = "only_a"\n');
   const dialog = page.getByRole('dialog', { name: 'Changed in another tab' });
   await expect(dialog).toBeVisible();
-  await page.screenshot({ path: 'test-results/persistence-conflict.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/persistence-conflict.png', { fullPage: true });
   await dialog.getByRole('button', { name: 'Keep mine as a copy' }).click();
   await expect(dialog).toBeHidden();
   await expect(explorer(page)).toContainText('only_a');

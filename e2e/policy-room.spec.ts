@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { expect, test } from './test.ts';
 import { importPaths, runCommand, stayOffline } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -20,7 +21,7 @@ test('the Policy view opens with room for its rules: four rule rows at 1280×720
   const rows = view.locator('tr.policy-rule-row');
   // the six rules and the "No rule" row
   await expect(rows).toHaveCount(7);
-  await page.screenshot({ path: 'test-results/policy-room-1280x720.png' });
+  await saveScreenshot(page, 'test-results/policy-room-1280x720.png');
   await expect(rows.last()).toContainText('No rule');
   for (let i = 0; i < 4; i++) await expect(rows.nth(i), `row ${i + 1}`).toBeInViewport({ ratio: 1 });
   // the view opened at 1440×900 (a new opening of it): every row
@@ -28,8 +29,8 @@ test('the Policy view opens with room for its rules: four rule rows at 1280×720
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole('tab', { name: /^Policy/ }).click();
   for (let i = 0; i < 7; i++) await expect(rows.nth(i), `row ${i + 1} at 1440×900`).toBeInViewport({ ratio: 1 });
-  await page.screenshot({ path: 'test-results/policy-room-1440x900.png' });
-  await page.screenshot({ path: 'test-results/policy-room-1280x720.png' });
+  await saveScreenshot(page, 'test-results/policy-room-1440x900.png');
+  await saveScreenshot(page, 'test-results/policy-room-1280x720.png');
   // a drag of the grip down afterwards holds (the view does not take its room back)
   const grip = page.getByRole('separator', { name: 'Resize bottom panel' });
   const before = (await page.locator('.area-bottom').boundingBox())!.height;

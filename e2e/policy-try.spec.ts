@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { expect, test, type Page } from './test.ts';
 import { importPaths, openStudioOffline, runCommand } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 async function ask(page: Page, dialect: string | undefined, call: string) {
   if (dialect) await page.getByRole('group', { name: 'Policy dialect' }).getByRole('button', { name: dialect, exact: true }).click();
@@ -28,7 +29,7 @@ test('one command typed in the Policy view is decided by Claude Code, Codex and 
   const codex = await ask(page, 'Codex', 'git push origin main');
   await expect(codex).toContainText('prompt');
   await expect(codex).toContainText('codex-default.rules:');
-  await page.screenshot({ path: 'test-results/policy-try-codex-1440x900.png' });
+  await saveScreenshot(page, 'test-results/policy-try-codex-1440x900.png');
   const broken = await ask(page, 'Codex', "echo 'unclosed");
   await expect(broken).not.toBeEmpty();
 });

@@ -5,6 +5,7 @@
  */
 import { expect, test } from './test.ts';
 import { forwardTo, openWalkthrough, stayOffline } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -22,7 +23,7 @@ test('the last slide of the Letta walk-through is "Step 16 of 16, decision 2 of 
   await expect(stage.getByRole('region', { name: 'Current decision' })).toContainText('exit');
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `test-results/ui15-4-letta-last-${scheme}-1280x720.png` });
+    await saveScreenshot(page, `test-results/ui15-4-letta-last-${scheme}-1280x720.png`);
   }
 });
 
@@ -35,5 +36,5 @@ test('the step buttons stay put when the counter shows which decision (a clicker
   await forwardTo(page, stage, /^Step 6 of 9, decision 2 of 3$/);
   expect(await forward.boundingBox()).toEqual(before);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: 'test-results/ui15-4-etl-decision-light-1440x900.png' });
+  await saveScreenshot(page, 'test-results/ui15-4-etl-decision-light-1440x900.png');
 });

@@ -8,6 +8,7 @@
 import { expect, test, type Locator, type Page } from './test.ts';
 import { resolve } from 'node:path';
 import { graphNode, importPaths, stageGeometry, stayOffline } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 const HEGEL_CLI = resolve(import.meta.dirname, '../test/data/hegel-cli');
 
@@ -42,6 +43,6 @@ for (const [file, start, nodes, labels, w, h] of [
     expect(view.labels).toBe(labels);
     expect(view.cut, 'nodes and edge labels cut at the stage edge').toEqual([]);
     expect(view.smallest, 'smallest node text on stage').toBeGreaterThanOrEqual(12);
-    await page.screenshot({ path: `test-results/presenter-import-${file.replace('.yaml', '')}-${w}x${h}.png` });
+    await saveScreenshot(page, `test-results/presenter-import-${file.replace('.yaml', '')}-${w}x${h}.png`);
   });
 }

@@ -8,6 +8,7 @@
  */
 import { expect, test, type Page } from './test.ts';
 import { region, runCommand, stageGeometry, stayOffline } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -90,9 +91,9 @@ test('a new agent drawn on the graph opens on stage whole, and stays put from st
   await expect.poll(async () => (await stageGeometry(stage)).allInside).toBe(true);
   const start = await boxes(page);
   expect(Object.keys(start).sort()).toEqual(['draft_answer', 'search_docs', 'send_reply']);
-  await page.screenshot({ path: 'test-results/presenter-new-agent-step0-light-1280x720.png' });
+  await saveScreenshot(page, 'test-results/presenter-new-agent-step0-light-1280x720.png');
   await stage.getByRole('group', { name: 'Stage theme' }).getByRole('button', { name: 'Dark', exact: true }).click();
-  await page.screenshot({ path: 'test-results/presenter-new-agent-step0-dark-1280x720.png' });
+  await saveScreenshot(page, 'test-results/presenter-new-agent-step0-dark-1280x720.png');
   // six presses, as the review: a step of two decisions takes two
   for (let i = 1; i <= 6; i++) {
     const before = await stage.locator('.presenter-counter').textContent();

@@ -5,6 +5,7 @@
  */
 import { expect, test } from './test.ts';
 import { openExample } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test('Present on api-client.toml with no run offers its tests’ traces; Enter runs one and presents it', async ({ page }) => {
   await openExample(page, 'api-client.toml', 'authenticate');
@@ -15,7 +16,7 @@ test('Present on api-client.toml with no run offers its tests’ traces; Enter r
   const first = offer.getByRole('button').first();
   await expect(first).toBeVisible();
   await expect(first).toBeFocused();
-  await page.screenshot({ path: 'test-results/presenter-no-run-offer-1280x720.png' });
+  await saveScreenshot(page, 'test-results/presenter-no-run-offer-1280x720.png');
   await page.keyboard.press('Enter');
   await expect(stage.locator('.presenter-counter')).toHaveText(/^Step 0 of \d+$/);
   const forward = stage.getByRole('button', { name: 'Step forward', exact: true });

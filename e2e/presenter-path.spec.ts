@@ -7,6 +7,7 @@
 import { expect, test } from './test.ts';
 import { forwardTo, openWalkthrough, stayOffline } from './helpers.ts';
 import { settled } from './canvasGeometry.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -30,7 +31,7 @@ test('the stage draws the transform → load move of the ETL walk-through, then 
     return w > 0 && h > 0 ? w : 0;
   });
   expect(covered).toBe(0);
-  await page.screenshot({ path: 'test-results/presenter-path-4.png' });
+  await saveScreenshot(page, 'test-results/presenter-path-4.png');
   // drawn in the path's colour, not the plain edge's
   const stroke = (label: string) => edge(label).locator('.react-flow__edge-path').evaluate((p) => getComputedStyle(p).strokeWidth);
   expect(parseFloat(await stroke('transform before load'))).toBeGreaterThanOrEqual(3);
@@ -47,7 +48,7 @@ test('the stage draws the transform → load move of the ETL walk-through, then 
   await expect(stage.getByRole('region', { name: 'Current decision' })).toContainText('in this batch');
   for (const label of ['extract before transform', 'transform before load']) await expect(edge(label), label).not.toHaveClass(/rs-edge-walked|rs-edge-last/);
   await expect(graph.locator('.react-flow__node[data-id="transform"]')).not.toHaveClass(/rs-walked/);
-  await page.screenshot({ path: 'test-results/presenter-path-end.png' });
+  await saveScreenshot(page, 'test-results/presenter-path-end.png');
 });
 
 test('the stage shows no connection dots, and a drag between two tools there adds no rule', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './test.ts';
 import { graphNode, importPaths, region, runCommand, screenshotsWithAxe, stayOffline } from './helpers.ts';
 import { collisions, geometry, settled, smallestText } from './canvasGeometry.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -219,7 +220,7 @@ test('#3: Simulate lays the Letta agent out readably: each edge on its own line,
     expect(shared, `${w}×${h}`).toEqual([]);
     // readable
     expect((await smallestText(graph(page))).px).toBeGreaterThanOrEqual(10 - 0.01);
-    await page.screenshot({ path: `test-results/review17-letta-simulate-${w}x${h}.png` });
+    await saveScreenshot(page, `test-results/review17-letta-simulate-${w}x${h}.png`);
   }
   await screenshotsWithAxe(page, 'review17-letta-simulate', 'section.canvas');
 });

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { axeViolations } from './axe.ts';
 import { expect, test, type Browser, type Locator, type Page } from './test.ts';
 import { region, stayOffline, transitionsEnded } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -63,7 +64,7 @@ test('#10: ? and F1 and the toolbar’s Help open how to start and every shortcu
   await expect(row('Presenter view', 'Next slide')).toContainText('Page Down');
   // no invented web address: the help links nowhere
   await expect(help.getByRole('link')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/review17-help-dark-1440.png' });
+  await saveScreenshot(page, 'test-results/review17-help-dark-1440.png');
   expect(await axeFindings(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(help).toHaveCount(0);
@@ -89,7 +90,7 @@ test('#10, s4: the More menu leaves out Connect tool… when it cannot apply; di
   await expect(menu.getByRole('menuitem', { name: /Connect tool/ })).toHaveCount(0);
   // a popper is inside a landmark (s8), with the menu open
   expect(await axeFindings(page, { rules: ['region'] })).toEqual([]);
-  await page.screenshot({ path: 'test-results/review17-more-menu-dark-1440.png' });
+  await saveScreenshot(page, 'test-results/review17-more-menu-dark-1440.png');
   await page.keyboard.press('Escape');
 
   // Present with nothing open: focusable, disabled, and says why on focus
@@ -114,7 +115,7 @@ test('#10, s4: the More menu leaves out Connect tool… when it cannot apply; di
   await expect(addRule).toBeDisabled();
   await addRule.focus();
   await expect(page.getByRole('tooltip')).toContainText('Add rule: Select a tool first');
-  await page.screenshot({ path: 'test-results/review17-toolbar-add-rule-dark-1440.png' });
+  await saveScreenshot(page, 'test-results/review17-toolbar-add-rule-dark-1440.png');
   await expect(present).toBeEnabled();
   await bar.getByRole('button', { name: 'More', exact: true }).click();
   const connect = menu.getByRole('menuitem', { name: /Connect tool/ });
@@ -167,7 +168,7 @@ test('#9, s3, s8: the walk-through says it is starting (not "0 decisions"), load
   const note = stage.locator('.presenter-trace-step');
   await expect(note).toHaveText(/^simulator step \d+ of 17$/);
   const [, simStep] = /simulator step (\d+) of/.exec((await note.textContent()) ?? '') ?? [];
-  await page.screenshot({ path: 'test-results/review17-presenter-dark-1440.png' });
+  await saveScreenshot(page, 'test-results/review17-presenter-dark-1440.png');
   expect(await axeFindings(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(stage).toHaveCount(0);
@@ -252,7 +253,7 @@ test('s7: the trace editor in dark is on the app’s dark surface and its tokens
   });
   expect(colours.editor).toBe(colours.app);
   expect(colours.editor).not.toBe('rgb(30, 30, 30)');
-  await page.screenshot({ path: 'test-results/review17-trace-editor-dark-1440.png' });
+  await saveScreenshot(page, 'test-results/review17-trace-editor-dark-1440.png');
   expect(await axeFindings(page, { include: '.sim-trace-monaco', rules: ['color-contrast'] })).toEqual([]);
   await page.context().close();
 });
@@ -321,7 +322,7 @@ test('s10: the gallery uses a 1440×900 screen: four walk-throughs in a row, non
   // a thumbnail's lines and boxes stand apart from its background (they were near-invisible)
   const { share } = await contrastingPixels(page, cards.first().locator('.gallery-preview'));
   expect(share).toBeGreaterThan(0.02);
-  await page.screenshot({ path: 'test-results/review17-gallery-dark-1440.png' });
+  await saveScreenshot(page, 'test-results/review17-gallery-dark-1440.png');
   expect(await axeFindings(page)).toEqual([]);
   await page.context().close();
 });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from './test.ts';
 import { importPaths, stayOffline } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 const sim = (page: Page) => page.getByRole('region', { name: 'Simulation', exact: true });
 const tmp = mkdtempSync(join(tmpdir(), 'budget-e2e-'));
@@ -39,7 +40,7 @@ test('a run past its step limit stops with a clear message and the simulator sta
   await expect(sim(page).getByRole('alert').filter({ hasText: 'Stopped after 25,000 steps' })).toContainText(
     "the run's step limit (Setup → Stop after) was reached. The 25,000 steps replayed so far can be stepped through.",
   );
-  await page.screenshot({ path: 'test-results/run-budget-stopped.png' });
+  await saveScreenshot(page, 'test-results/run-budget-stopped.png');
 
   // The replayed part is there to step through.
   await sim(page).getByRole('button', { name: 'Next violation' }).click();

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { expect, test, type Page } from './test.ts';
 import { graphNode, region } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 const AGENT = `# The agent the terminal opened
 name = "served"
@@ -81,7 +82,7 @@ test('serve a rule file: the studio opens it, and Save to files writes the edit 
   const saved = readFileSync(path, 'utf8');
   expect(saved).toContain('fetch_page');
   expect(saved, 'the comment is kept').toContain('# The agent the terminal opened');
-  await page.screenshot({ path: 'test-results/serve-saved.png' });
+  await saveScreenshot(page, 'test-results/serve-saved.png');
 
   // a reload keeps the tab's project (and its link to the file): another edit saves with Ctrl+S
   await page.reload();
@@ -154,7 +155,7 @@ test.describe('the built studio on a static host', () => {
       await page.reload();
       await expect(region(page, 'Graph')).toBeVisible();
       await expect(graphNode(page, 'extract')).toBeVisible();
-      await page.screenshot({ path: 'test-results/serve-offline.png' });
+      await saveScreenshot(page, 'test-results/serve-offline.png');
     } finally {
       await context.setOffline(false);
       await host.close();

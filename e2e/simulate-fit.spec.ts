@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './test.ts';
 import { openExample, openWalkthrough, region, stayOffline } from './helpers.ts';
 import { geometry, settled } from './canvasGeometry.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /**
  * review13: Simulate at 1440×900 cut the Claude Code walk-through's right-hand column of tools at
@@ -52,7 +53,7 @@ for (const size of SIZES)
         // at 1440×900 the whole graph reads on screen: every node whole in the pane
         for (const n of g.nodes) expect(n.box.y + n.box.height, n.id).toBeLessThanOrEqual(pane.y + pane.height + 1);
       }
-      await page.screenshot({ path: `test-results/simulate-fit-${title.slice(2, 8)}-${size.width}.png` });
+      await saveScreenshot(page, `test-results/simulate-fit-${title.slice(2, 8)}-${size.width}.png`);
     });
 
 /**
@@ -67,7 +68,7 @@ test('Simulate at 1280×720 shows the Claude Code example whole at the readable 
   await expect(page.getByRole('region', { name: 'Simulation' })).toBeVisible();
   const canvas = region(page, 'Graph');
   await settled(page, canvas);
-  await page.screenshot({ path: 'test-results/simulate-fit-claude-example-1280.png' });
+  await saveScreenshot(page, 'test-results/simulate-fit-claude-example-1280.png');
   const pane = (await canvas.locator('.rs-flow').first().boundingBox())!;
   const g = await geometry(canvas);
   expect(g.zoom).toBeGreaterThanOrEqual(1);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './test.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /**
  * Performance script (prints figures; no timed assertions): a canonical trace (200,000 events by
@@ -151,5 +152,5 @@ test(`${EVENTS.toLocaleString('en')}-event replay: run time, frame rate, input l
   const storeCalls = Math.min(STORE_LIMIT, Math.floor((EVENTS - 11 - 2) / 4) + 1);
   await expect(state.getByRole('table', { name: 'Calls and limits' }).getByRole('row', { name: new RegExp(`^store ${storeCalls} ${STORE_LIMIT}$`) })).toBeVisible();
 
-  await page.screenshot({ path: 'test-results/simulator-perf.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/simulator-perf.png', { fullPage: true });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from './test.ts';
 import { choose } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -95,7 +96,7 @@ test('scripted trace: run, first blocked call explained, what-if diff, teaching 
   await page.keyboard.type('a');
   const suggestion = page.locator('.suggest-widget .monaco-list-row').filter({ hasText: /^call/ });
   await expect(suggestion).toBeVisible({ timeout: 15_000 });
-  await page.screenshot({ path: 'test-results/simulator-trace-completion.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/simulator-trace-completion.png', { fullPage: true });
   await page.keyboard.press('Enter');
   await page.keyboard.type('send_message');
   await expect(editor.locator('.view-lines')).toContainText('call: send_message');
@@ -124,7 +125,7 @@ test('scripted trace: run, first blocked call explained, what-if diff, teaching 
   await expect(graph.locator('.react-flow__edge[aria-label="transform before load"]')).toHaveClass(/\brs-edge-step\b/);
   await expect(graph.locator('.react-flow__node.rs-step')).toHaveCount(1);
   await expect(graph.locator('.react-flow__edge.rs-edge-step')).toHaveCount(1);
-  await page.screenshot({ path: 'test-results/simulator-first-blocked.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/simulator-first-blocked.png', { fullPage: true });
 
   // step-through moves the selection with it
   await button(page, 'Step forward').click();
@@ -152,7 +153,7 @@ test('scripted trace: run, first blocked call explained, what-if diff, teaching 
   await expect(change).toBeVisible();
   await change.click();
   await expect(selected).toContainText('allowed load');
-  await page.screenshot({ path: 'test-results/simulator-what-if.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/simulator-what-if.png', { fullPage: true });
 
   // teaching link at the selected step, copied from the presenter, opened in a fresh page
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -170,11 +171,11 @@ test('scripted trace: run, first blocked call explained, what-if diff, teaching 
   await expect(stage).toBeVisible({ timeout: 30_000 });
   await expect(stage.getByRole('region', { name: 'Current decision' })).toContainText('allowed load');
   await expect(stage.getByRole('region', { name: 'Current decision' }).getByRole('heading')).toContainText('load');
-  await other.screenshot({ path: 'test-results/simulator-teaching-link.png', fullPage: true });
+  await saveScreenshot(other, 'test-results/simulator-teaching-link.png', { fullPage: true });
   await fresh.close();
   await sim(page).getByRole('button', { name: 'Presenter' }).click();
   await expect(page.getByRole('dialog', { name: 'Presenter view' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/simulator-presenter.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/simulator-presenter.png', { fullPage: true });
   expect(errors).toEqual([]);
 });
 
@@ -209,7 +210,7 @@ test('hegel hooks + states: an interrupt shows its exact prompt text', async ({ 
   await expect(prompt).toContainText('WORKFLOW INTERRUPT');
   await expect(prompt).toContainText('commit');
   await expect(sim(page).getByRole('region', { name: 'State' })).toContainText('At code_review');
-  await page.screenshot({ path: 'test-results/simulator-hegel-interrupt.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/simulator-hegel-interrupt.png', { fullPage: true });
 });
 
 test('trace files dropped on the window join the project; hooks + states are chosen together', async ({ page }) => {
@@ -236,7 +237,7 @@ test('trace files dropped on the window join the project; hooks + states are cho
   await sim(page).getByRole('button', { name: 'Edit hooks.jsonl' }).click();
   await expect(sim(page).getByText('hegel hooks log · read-only')).toBeVisible();
   await expect(sim(page).locator('.sim-trace-monaco .monaco-editor .view-lines')).toContainText('session_id', { timeout: 30_000 });
-  await page.screenshot({ path: 'test-results/simulator-dropped-traces.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/simulator-dropped-traces.png', { fullPage: true });
 });
 
 test('a stepped decision is drawn on its node in Simulate mode: blocked in red with its word, allowed in green', async ({ page }) => {
@@ -268,7 +269,7 @@ test('a stepped decision is drawn on its node in Simulate mode: blocked in red w
   await expect(node('transform')).toHaveClass(/rs-verdict-blocked/);
   expect(await node('transform').evaluate((el) => getComputedStyle(el, '::before').content)).toContain('Blocked');
   expect(await node('transform').evaluate((el) => getComputedStyle(el).borderTopColor)).toBe(await colour('--error'));
-  await page.screenshot({ path: 'test-results/simulate-verdict-blocked-1280x720.png' });
+  await saveScreenshot(page, 'test-results/simulate-verdict-blocked-1280x720.png');
   // the next step: extract runs (leaving the presenter put the focus back on its button, in the
   // toolbar, whose arrow keys move along it: the step control steps)
   await page.getByRole('region', { name: 'Simulation' }).getByRole('button', { name: 'Step forward', exact: true }).click();
@@ -288,8 +289,8 @@ test('a stepped decision is drawn on its node in Simulate mode: blocked in red w
       backticks: (el as HTMLElement).innerText.includes('`'),
     };
   });
-  await page.screenshot({ path: 'test-results/simulate-summary-1280x720.png' });
+  await saveScreenshot(page, 'test-results/simulate-summary-1280x720.png');
   expect(fit).toEqual({ breaksInWords: 0, overflow: 0, backticks: false });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: 'test-results/simulate-summary-dark-1280x720.png' });
+  await saveScreenshot(page, 'test-results/simulate-summary-dark-1280x720.png');
 });

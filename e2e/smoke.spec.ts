@@ -1,4 +1,5 @@
 import { expect, test } from './test.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -21,6 +22,6 @@ test('the studio loads offline with its regions and no page errors', async ({ pa
   for (const name of ['Graph', 'Inspector', 'Problems', 'Source'])
     await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Undo', exact: true })).toBeDisabled();
-  await page.screenshot({ path: 'test-results/smoke-empty.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/smoke-empty.png', { fullPage: true });
   expect(errors).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './test.ts';
 import { setSource } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -62,7 +63,7 @@ test('agent TOML: live model, syntax errors keep the last good state, Problems r
   await setSource(page, agentToml('etl'));
   await expect(explorerItem(page, 'etl')).toBeVisible();
   await expect(problems(page).getByRole('button', { name: /T001/ })).toBeVisible();
-  await page.screenshot({ path: 'test-results/source-agent-cycle.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/source-agent-cycle.png', { fullPage: true });
 
   // The cycle's rule is far above the cursor; its Problems entry scrolls to it and selects it,
   // and the finding is a marker there.
@@ -71,7 +72,7 @@ test('agent TOML: live model, syntax errors keep the last good state, Problems r
   await expect.poll(() => visibleLines(page)).toContain('conditions = ["extract"]');
   await expect(source(page).locator('.selected-text').first()).toBeAttached();
   await expect(source(page).locator('.squiggly-error').first()).toBeAttached();
-  await page.screenshot({ path: 'test-results/source-revealed.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/source-revealed.png', { fullPage: true });
 
   // A syntax error: F001 as a marker and in Problems, a banner, and the model keeps its state.
   await page.waitForTimeout(1100); // typing more than a second apart makes separate undo steps
@@ -82,7 +83,7 @@ test('agent TOML: live model, syntax errors keep the last good state, Problems r
   await problems(page).getByRole('button', { name: /F001/ }).click();
   await expect.poll(() => visibleLines(page)).toContain('name = "etl2');
   await expect(source(page).locator('.squiggly-error').first()).toBeAttached();
-  await page.screenshot({ path: 'test-results/source-syntax-error.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/source-syntax-error.png', { fullPage: true });
 
   // Fixing it applies the text: the model follows, the banner and F001 go.
   await page.waitForTimeout(1100);
@@ -108,7 +109,7 @@ test('agent TOML: live model, syntax errors keep the last good state, Problems r
   await source(page).locator('.monaco-editor textarea').focus();
   await page.keyboard.press('ControlOrMeta+Home');
   await expect.poll(() => visibleLines(page)).toContain('name = "etl"');
-  await page.screenshot({ path: 'test-results/source-after-undo.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/source-after-undo.png', { fullPage: true });
 });
 
 test('workflow YAML: schema errors from monaco-yaml appear as markers, schema hover works', async ({ page }) => {
@@ -158,7 +159,7 @@ test('workflow YAML: schema errors from monaco-yaml appear as markers, schema ho
     }
     await expect(hover).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 25_000 });
-  await page.screenshot({ path: 'test-results/source-yaml-schema-marker.png', fullPage: true });
+  await saveScreenshot(page, 'test-results/source-yaml-schema-marker.png', { fullPage: true });
 
   // Hover on a key shows the description taken from the spec.
   await page.mouse.move(0, 0);

@@ -6,6 +6,7 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import { expect, test, type Page } from './test.ts';
 import { stayOffline } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 const sim = (page: Page) => page.getByRole('region', { name: 'Simulation', exact: true });
 
@@ -41,12 +42,12 @@ test('a 100-million-event teaching link is held back, and run on request it ends
   const held = sim(page).getByRole('alert').filter({ hasText: 'asks for 100,000,000 steps' });
   await expect(held).toContainText('more than the 100,000 a link runs by itself, so it has not been run', { timeout: 30_000 });
   await expect(sim(page).getByRole('status')).toHaveText('Not run yet');
-  await page.screenshot({ path: 'test-results/teaching-budget-held.png' });
+  await saveScreenshot(page, 'test-results/teaching-budget-held.png');
 
   await held.getByRole('button', { name: 'Run it' }).click();
   // a scripted trace past its budget does not read whole: Run replays none of it and says so (review16)
   await expect(sim(page).getByRole('status').filter({ hasText: 'Not run' })).toHaveText('Not run: the trace has 1 error (at line 12)', { timeout: 60_000 });
   await expect(sim(page).getByRole('alert')).toContainText('past the budget of 1,000,000 for a scripted trace');
-  await page.screenshot({ path: 'test-results/teaching-budget-error.png' });
+  await saveScreenshot(page, 'test-results/teaching-budget-error.png');
   expect(errors).toEqual([]);
 });

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { axeViolations } from './axe.ts';
 import { expect, test, type Page } from './test.ts';
 import { graphNode, region, setSource, transitionsEnded } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -70,7 +71,7 @@ test('a rule change breaks a saved test; open it at the failing step; save the r
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `test-results/tests-view-${w}x${h}-${scheme}.png` });
+      await saveScreenshot(page, `test-results/tests-view-${w}x${h}-${scheme}.png`);
       if (w !== 1440) continue;
       expect((await axeViolations(page, { include: '#panel-tests' })).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
     }
@@ -92,7 +93,7 @@ test('a rule change breaks a saved test; open it at the failing step; save the r
       await page.emulateMedia({ colorScheme: scheme });
       await expect(expects).toBeVisible();
       await transitionsEnded(page);
-      await page.screenshot({ path: `test-results/tests-view-open-at-step-${w}x${h}-${scheme}.png` });
+      await saveScreenshot(page, `test-results/tests-view-open-at-step-${w}x${h}-${scheme}.png`);
     }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1440, height: 900 });

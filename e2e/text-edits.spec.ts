@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './test.ts';
 import { exportedAsWritten, region, runCommand } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -76,7 +77,7 @@ test('the F010 quick fix converts one rule of the design-era example', async ({ 
   await page.keyboard.press('Control+.');
   const fix = page.locator('.action-widget').getByText("Convert this rule to Pattern's form");
   await expect(fix).toBeVisible();
-  await page.screenshot({ path: 'test-results/quick-fix-menu.png' });
+  await saveScreenshot(page, 'test-results/quick-fix-menu.png');
   // The menu opens with its first (preferred) action focused; Enter applies it, as a user would.
   await page.keyboard.press('Enter');
 
@@ -97,7 +98,7 @@ test("Convert to Pattern's form shows a diff and writes the shape of tool-rules.
   const dialog = page.getByRole('dialog', { name: /Convert to Pattern's form/ });
   await expect(dialog).toContainText('comments and layout stay');
   await expect(dialog.getByRole('region', { name: 'Proposed changes' })).toContainText('[[agents.tool_rules]]');
-  await page.screenshot({ path: 'test-results/convert-diff.png' });
+  await saveScreenshot(page, 'test-results/convert-diff.png');
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(dialog).toHaveCount(0);
   expect(await exportedAsWritten(page)).toBe(design);

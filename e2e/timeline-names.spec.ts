@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './test.ts';
 import { openWalkthrough, region, stayOffline } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /**
  * review13: at 1280×720 Simulate's timeline cut long tool names (the Letta agent's
@@ -65,7 +66,7 @@ test('the timeline at 1280×720 gives long tool names the room it can, and says 
   expect(step).toBeGreaterThanOrEqual(279);
   // a name is cut only when the detail beside it is gone (the room left is less than the name)
   expect((await cutNames(decisions)).filter((c) => c.detailShown)).toEqual([]);
-  await page.screenshot({ path: 'test-results/timeline-names-1280.png' });
+  await saveScreenshot(page, 'test-results/timeline-names-1280.png');
 });
 
 test('the timeline at 1440×900 shows the tools that ran by their whole names', async ({ page }) => {
@@ -75,5 +76,5 @@ test('the timeline at 1440×900 shows the tools that ran by their whole names', 
   // way by a letter or two (the step view keeps its room), never while its detail shows
   expect(cut.filter((c) => !/^(blocked|exit blocked)/.test(c.name))).toEqual([]);
   expect(cut.filter((c) => c.detailShown)).toEqual([]);
-  await page.screenshot({ path: 'test-results/timeline-names-1440.png' });
+  await saveScreenshot(page, 'test-results/timeline-names-1440.png');
 });

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from './test.ts';
 import { openStudioOffline } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /** How far each control of the bar reaches past the bar's content box (0 when inside), and the More button's box. */
 const overhang = (page: Page) =>
@@ -29,7 +30,7 @@ test('1280×720: every toolbar control inside the bar, More unsqueezed, for an a
       expect(m.more.width, `${what}, ${mode}: More as wide as tall`).toBe(m.more.height);
     }
     await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Design' }).click();
-    await page.screenshot({ path: `test-results/ui15-6-toolbar-${what === 'New agent' ? 'agent' : 'workflow'}-light-1280x720.png`, clip: { x: 0, y: 0, width: 1280, height: 60 } });
+    await saveScreenshot(page, `test-results/ui15-6-toolbar-${what === 'New agent' ? 'agent' : 'workflow'}-light-1280x720.png`, { clip: { x: 0, y: 0, width: 1280, height: 60 } });
   }
   // The agent's bar (the last opened) folds the longest label only (Auto layout), keeping its name.
   const bar = page.getByRole('toolbar', { name: 'Rule Studio' });

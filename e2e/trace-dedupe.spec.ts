@@ -1,6 +1,7 @@
 import { expect, test } from './test.ts';
 import { screenshotsWithAxe } from './helpers.ts';
 import { editorOf, newScriptedTrace, pasteTrace, runStatus, sim } from './traceSteps.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -37,7 +38,7 @@ test('the trace editor marks the calls the dedupe window will merge, and the run
   const hover = page.locator('.monaco-hover').filter({ hasText: 'merged as a duplicate' });
   await expect(hover).toContainText('merged as a duplicate: the same tool and args as step 2 (line 5) at the same instant');
   await expect(hover).toContainText('add `after: 5m` or longer, or give it different args');
-  await page.screenshot({ path: 'test-results/trace-dedupe-warning-light-1280x720.png' });
+  await saveScreenshot(page, 'test-results/trace-dedupe-warning-light-1280x720.png');
   await page.mouse.move(0, 0);
   // the same words under the editor, for the keyboard and a screen reader
   await note.click();

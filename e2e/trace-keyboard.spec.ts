@@ -1,5 +1,6 @@
 import { expect, test } from './test.ts';
 import { newScriptedTrace, runStatus, sim } from './traceSteps.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /**
  * review16's smaller items: the trace editor trapped Tab (Tab indents; Esc then Tab stayed) with
@@ -20,7 +21,7 @@ test('New scripted trace focuses the editor, which says how Tab leaves it', asyn
   await page.keyboard.press('Tab');
   await expect(editor.locator('textarea')).not.toBeFocused();
   await expect(page.locator('body')).not.toBeFocused();
-  await page.screenshot({ path: 'test-results/trace-keyboard-light-1280x720.png' });
+  await saveScreenshot(page, 'test-results/trace-keyboard-light-1280x720.png');
 });
 
 test('a recorded log’s unreadable line says “line” once, and the slider says the step in words', async ({ page }) => {

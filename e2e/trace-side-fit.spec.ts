@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './test.ts';
 import { transitionsEnded } from './helpers.ts';
 import { newScriptedTrace, sim } from './traceSteps.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -49,5 +50,5 @@ for (const size of [
       expect(m.resetRight).toBeLessThanOrEqual(m.viewport);
       expect(m.editorRight).toBeLessThanOrEqual(m.viewport);
       expect(m.timelineWidth / m.panelWidth, `timeline ${Math.round(m.timelineWidth)} of ${Math.round(m.panelWidth)} px`).toBeGreaterThanOrEqual(0.4);
-      await page.screenshot({ path: `test-results/trace-side-fit-${scheme}-${size.width}x${size.height}.png` });
+      await saveScreenshot(page, `test-results/trace-side-fit-${scheme}-${size.width}x${size.height}.png`);
     });

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './test.ts';
 import { importPaths, region } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -37,7 +38,7 @@ test('a deadlock example shows V-findings in Problems; Show trace opens the simu
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `test-results/verify-problems-${w}x${h}-${scheme}.png` });
+      await saveScreenshot(page, `test-results/verify-problems-${w}x${h}-${scheme}.png`);
     }
   expect((await axeViolations(page, { include: 'section.problems-panel' })).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
@@ -48,7 +49,7 @@ test('a deadlock example shows V-findings in Problems; Show trace opens the simu
   // The engine's own words are one click away, under the explanation.
   await region(page, 'Decision').getByText('Engine message').first().click();
   await expect(page.getByText('You must call these tools before ending the conversation: release').first()).toBeVisible();
-  await page.screenshot({ path: 'test-results/verify-show-trace-1440x900.png' });
+  await saveScreenshot(page, 'test-results/verify-show-trace-1440x900.png');
   expect(errors).toEqual([]);
 });
 
@@ -71,6 +72,6 @@ test('a workflow: V-findings in Problems; Show trace opens the session in the si
   // workflow_start, two commands, then the next the rule interrupts: step 4
   await expect(sim.getByText('Step 4 of 4')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Repeated Command Detected').first()).toBeVisible();
-  await page.screenshot({ path: 'test-results/verify-workflow-show-trace-1440x900.png' });
+  await saveScreenshot(page, 'test-results/verify-workflow-show-trace-1440x900.png');
   expect(errors).toEqual([]);
 });

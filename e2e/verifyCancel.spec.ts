@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from './test.ts';
 import { importPaths, region, stayOffline } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -50,7 +51,7 @@ test('Cancel stops a long verification and says how far it got; the Problems lis
   await expect(cancel).toHaveCount(0);
   const after = Number((await progressOf(page).textContent())?.replace(/\D/g, ''));
   expect(after).toBeGreaterThan(0);
-  await page.screenshot({ path: 'test-results/verify-cancelled-1440x900.png' });
+  await saveScreenshot(page, 'test-results/verify-cancelled-1440x900.png');
 
   // The Problems list still works: the static warning is there and opens its rule in the source.
   const warning = problems.getByRole('button', { name: /T013/ });

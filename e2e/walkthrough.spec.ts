@@ -1,5 +1,6 @@
 import { expect, test } from './test.ts';
 import { graphNode, region } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /** Teaching mode's guided walk-through: open it from the gallery and step through in presenter view. */
 test('a guided walk-through opens in presenter view and steps through its trace', async ({ page }) => {
@@ -20,7 +21,7 @@ test('a guided walk-through opens in presenter view and steps through its trace'
   await expect(decision).toContainText('transform');
   await expect(decision).toContainText('extract');
   await expect(stage.getByRole('region', { name: 'Stage graph' }).locator('.react-flow__node[data-id="transform"]')).toHaveClass(/rs-step/);
-  await page.screenshot({ path: 'test-results/walkthrough-step-1.png' });
+  await saveScreenshot(page, 'test-results/walkthrough-step-1.png');
 
   // The keyboard steps too; End jumps to the last step, Escape leaves for Simulate mode.
   await page.keyboard.press('ArrowRight');
@@ -44,5 +45,5 @@ test('a guided walk-through opens in presenter view and steps through its trace'
   await sim.getByRole('button', { name: 'Next violation', exact: true }).click();
   await expect(region(page, 'Decision')).toContainText('MaxCalls');
   await expect(graphNode(page, 'load')).toHaveClass(/rs-step/);
-  await page.screenshot({ path: 'test-results/walkthrough-limit.png' });
+  await saveScreenshot(page, 'test-results/walkthrough-limit.png');
 });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from './test.ts';
 import { stayOffline } from './helpers.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 const sim = (page: Page) => page.getByRole('region', { name: 'Simulation', exact: true });
 const tmp = mkdtempSync(join(tmpdir(), 'watch-e2e-'));
@@ -44,7 +45,7 @@ test('a worker closed mid-run is reported within 5 s and Run again works', async
   const alert = sim(page).getByRole('alert');
   await expect(alert).toContainText('The simulation worker stopped (it stopped responding', { timeout: 5_000 });
   await expect(sim(page).getByRole('status')).toHaveText('The run failed');
-  await page.screenshot({ path: 'test-results/worker-watch-stopped.png' });
+  await saveScreenshot(page, 'test-results/worker-watch-stopped.png');
 
   await alert.getByRole('button', { name: 'Run again' }).click();
   await expect(sim(page).getByRole('status').filter({ hasText: /^Done: [\d,]+ decisions from 300,000 steps/ })).toBeVisible({ timeout: 120_000 });
