@@ -91,3 +91,22 @@ test("a rule's delete button is named Delete rule", async ({ page }) => {
   await expect(region(page, 'Inspector').getByRole('button', { name: 'Delete rule', exact: true })).toBeVisible();
   await expect(region(page, 'Inspector').getByRole('button', { name: 'Remove', exact: true })).toHaveCount(0);
 });
+
+test('"Policy" and Enter with no permission file open: the Policy command says why it cannot run, and nothing else runs', async ({ page }) => {
+  // Typing a command's name and Enter ran "Maximise or restore bottom panel", found by its
+  // keywords, because the command named was unavailable and listed after every available match.
+  const palette = await openPalette(page);
+  await palette.getByRole('combobox', { name: 'Command' }).fill('Policy');
+  const first = palette.getByRole('option').first();
+  await expect(first).toContainText('Policy');
+  await expect(first).toContainText('Open a Claude Code settings file, Codex rules or a Gemini CLI policy first');
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await expect(first).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
+  await expect(palette).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(palette).toHaveCount(0);
+  // The bottom panel is as it was: folded, not maximised.
+  await expect(page.getByRole('button', { name: 'Maximise bottom panel', pressed: true })).toHaveCount(0);
+  await expect(page.getByRole('tabpanel')).toHaveCount(0);
+});

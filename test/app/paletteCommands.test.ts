@@ -10,6 +10,32 @@ import { createUiStore } from '../../src/app/state/ui.ts';
 const key = (k: string, mods: Partial<{ ctrl: boolean; shift: boolean; alt: boolean }> = {}) => ({ key: k, ctrlKey: !!mods.ctrl, metaKey: false, shiftKey: !!mods.shift, altKey: !!mods.alt });
 const find = (q: string) => filterActions(ALL_ACTIONS, q).map((a) => a.label);
 
+describe('the command palette ranks what the user named above what only its keywords match', () => {
+  it('"Policy" with no permission file open: the unavailable Policy view first, not "Maximise or restore bottom panel" found by its keywords', () => {
+    const ctx = { store: createStudioStore(), ui: createUiStore('system') };
+    const unavailable = (a: (typeof ALL_ACTIONS)[number]) => a.enabled !== undefined && !a.enabled(ctx);
+    const ranked = filterActions(ALL_ACTIONS, 'Policy', unavailable);
+    expect(ranked[0]?.id).toBe('show-policy');
+    expect(unavailable(ranked[0]!)).toBe(true);
+    expect(ranked.map((a) => a.id)).toContain('maximise-bottom-panel');
+    // Once a permission file is open, it runs.
+    ctx.store.getState().importFile('default.rules', 'prefix_rule(pattern = ["git", "push"], decision = "prompt")\n');
+    expect(unavailable(ALL_ACTIONS.find((a) => a.id === 'show-policy')!)).toBe(false);
+  });
+
+  it('among matches of the same rank, and with no query, available commands come first', () => {
+    const acts = [
+      { label: 'Add rule', off: true },
+      { label: 'Add tool', off: false },
+      { label: 'Auto layout', off: true },
+      { label: 'Undo', off: false },
+    ];
+    const off = (a: { off: boolean }) => a.off;
+    expect(filterActions(acts, 'add', off).map((a) => a.label)).toEqual(['Add tool', 'Add rule']);
+    expect(filterActions(acts, '', off).map((a) => a.label)).toEqual(['Add tool', 'Undo', 'Add rule', 'Auto layout']);
+  });
+});
+
 describe('the command palette lists every command', () => {
   it('finds modes, run, step, undo, new agent / workflow / tool / phase, delete, export, present, theme', () => {
     expect(find('design')).toContain('Design mode');

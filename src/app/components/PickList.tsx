@@ -17,7 +17,7 @@ export interface PickItem {
   /** Words it is also found by, never shown. */
   keywords?: string;
   keys?: string;
-  /** Why it cannot be picked now: listed, muted and `aria-disabled`, after the others. */
+  /** Why it cannot be picked now: listed, muted and `aria-disabled`, after the others that match as well. */
   disabled?: string;
 }
 
@@ -41,8 +41,7 @@ export function PickList({
   const base = useId();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const found = filterActions(items, query);
-  const shown = [...found.filter((i) => !i.disabled), ...found.filter((i) => i.disabled)];
+  const shown = filterActions(items, query, (i) => i.disabled !== undefined);
   const current = Math.min(active, Math.max(0, shown.length - 1));
   const optionId = (i: PickItem) => `${base}-${i.id.replace(/[^\w-]/g, '_')}`;
   const pick = (i: PickItem | undefined) => i && !i.disabled && onPick(i.id);

@@ -88,16 +88,25 @@ export function ownsTypeahead(target: EventTarget | null): boolean {
   return el.closest('[role="listbox"],[role="menu"],[role="menubar"],[role="tree"],[role="combobox"],[role="option"],[role="menuitem"]') !== null;
 }
 
-/** Actions whose label contains every word of `query` (case-insensitive), best matches first. */
-export function filterActions<A extends { label: string; detail?: string | undefined; keywords?: string | undefined }>(actions: readonly A[], query: string): A[] {
+/**
+ * Actions whose label (or keywords) contain every word of `query` (case-insensitive), best matches
+ * first: the label starting with the first word, then the label holding every word, then a match by
+ * keywords only. `unavailable` marks actions that cannot run now: they follow the available ones
+ * of the same rank, never a worse match, so Enter never runs a keyword match in place of the
+ * command the user named (typing "Policy" with no permission file open picked "Maximise bottom
+ * panel", found by its keywords, over the unavailable "Policy").
+ */
+export function filterActions<A extends { label: string; detail?: string | undefined; keywords?: string | undefined }>(actions: readonly A[], query: string, unavailable: (a: A) => boolean = () => false): A[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...actions];
   const scored = actions
     .map((a) => {
+      const rank = unavailable(a) ? 1 : 0;
+      if (words.length === 0) return { a, score: rank };
       const label = (a.detail ? `${a.label} ${a.detail}` : a.label).toLowerCase();
       const all = a.keywords ? `${label} ${a.keywords.toLowerCase()}` : label;
       if (!words.every((w) => all.includes(w))) return undefined;
-      return { a, score: label.startsWith(words[0]!) ? 0 : words.every((w) => label.includes(w)) ? 1 : 2 };
+      const match = label.startsWith(words[0]!) ? 0 : words.every((w) => label.includes(w)) ? 1 : 2;
+      return { a, score: match * 2 + rank };
     })
     .filter((x): x is { a: A; score: number } => x !== undefined);
   return scored.sort((x, y) => x.score - y.score).map((x) => x.a);
