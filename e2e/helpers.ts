@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs';
 import { seriousViolations } from './axe.ts';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { REVIEW_SCREENSHOTS, saveScreenshot } from './screenshots.ts';
+import { transitionsEnded } from './transitions.ts';
+
+export { transitionsEnded };
 
 export const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 export const graphNode = (page: Page, id: string) => region(page, 'Graph').locator(`.react-flow__node[data-id="${id}"]`);
@@ -95,21 +98,6 @@ export async function dropMadeFile(page: Page, name: string, source: string, arg
 export async function choose(select: Locator, option: string): Promise<void> {
   await select.click();
   await select.page().getByRole('option', { name: option, exact: true }).click();
-}
-
-/**
- * Waits for the page's running transitions and finite animations to end (endless ones, a pulse,
- * keep running): colours measured mid-fade, after a theme switch, are between two themes' colours.
- */
-export async function transitionsEnded(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
 }
 
 /**

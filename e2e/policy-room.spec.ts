@@ -16,6 +16,7 @@ test('the Policy view opens with room for its rules: four rule rows at 1280×720
   await page.goto('/');
   await importPaths(page, [resolve('examples/codex-default.rules')]);
   await importPaths(page, [resolve('examples/traces/codex-session.jsonl')]);
+  await expect(page.getByRole('region', { name: 'Permission rules' }).getByRole('listitem')).toHaveCount(1);
   await runCommand(page, 'Policy');
   const view = page.locator('section.policy-view');
   const rows = view.locator('tr.policy-rule-row');

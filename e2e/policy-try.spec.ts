@@ -20,6 +20,8 @@ test('one command typed in the Policy view is decided by Claude Code, Codex and 
   test.setTimeout(90_000);
   await openStudioOffline(page);
   await importPaths(page, [resolve('examples/claude-code-settings.json'), resolve('examples/codex-default.rules')]);
+  // The Policy command runs once a permission file is open (until then the palette says why not).
+  await expect(page.getByRole('region', { name: 'Permission rules' }).getByRole('listitem')).toHaveCount(2);
   await runCommand(page, 'Policy');
   const claude = await ask(page, 'Claude Code', 'git push origin main');
   await expect(claude).toContainText('deny');
@@ -38,6 +40,7 @@ test('Gemini CLI: the admin tier’s deny decides git push; a tool with JSON arg
   await openStudioOffline(page);
   await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
   await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: 'gemini-policies/', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Permission rules' }).getByRole('listitem').first()).toBeVisible();
   await runCommand(page, 'Policy');
   const push = await ask(page, undefined, 'git push origin main');
   await expect(push).toContainText('deny');

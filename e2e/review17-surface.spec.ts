@@ -38,7 +38,8 @@ const LANDMARK_RULES = ['region', 'landmark-one-main', 'page-has-heading-one', '
 const openGallery = async (page: Page) => {
   await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
   const gallery = page.getByRole('dialog', { name: 'Examples' });
-  await expect(gallery).toBeVisible();
+  // The gallery's code arrives after its frame (a dialog of the same name that says it is loading).
+  await expect(gallery.getByRole('tab', { name: 'Gallery' })).toBeVisible();
   return gallery;
 };
 

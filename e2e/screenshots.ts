@@ -6,12 +6,20 @@
  * `screenshot()` and never skipped.
  */
 import type { Locator, Page } from '@playwright/test';
+import { framesSettled } from './transitions.ts';
 
 /** Whether screenshots for review are written (on unless `E2E_SCREENSHOTS=off`). */
 export const REVIEW_SCREENSHOTS = process.env['E2E_SCREENSHOTS'] !== 'off';
 
-/** Writes a screenshot of `target` to `path` for review, unless review screenshots are off. */
+/**
+ * Writes a screenshot of `target` to `path` for review. With review screenshots off it only waits
+ * for the page to settle (transitions ended, a few quiet frames), as a screenshot's capture gave it
+ * time to, so what a test checks next (colours after a theme switch) reads the same either way.
+ */
 export async function saveScreenshot(target: Page | Locator, path: string, options: { fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number } } = {}): Promise<void> {
-  if (!REVIEW_SCREENSHOTS) return;
-  await target.screenshot({ path, ...options });
+  if (REVIEW_SCREENSHOTS) {
+    await target.screenshot({ path, ...options });
+    return;
+  }
+  await framesSettled('page' in target ? target.page() : target);
 }
