@@ -27,6 +27,8 @@ export interface ParsedTestFile {
   nodeAt(path: readonly (string | number)[]): Node | undefined;
   /** 1-based line of a node. */
   lineOf(node: Node | null | undefined): number;
+  /** The parsed document (its YAML aliases resolve in it). */
+  doc: Document;
 }
 
 export type TestFileParse = { ok: true; parsed: ParsedTestFile } | { ok: false; file: string; problems: TestFileProblem[] };
@@ -119,6 +121,6 @@ export function parseTestFile(file: string, text: string): TestFileParse {
   if (problems.length > 0) return { ok: false, file, problems };
   return {
     ok: true,
-    parsed: { file, suite: checked.data, lineAt, nodeAt: (path) => nodeIn(doc, path), lineOf },
+    parsed: { file, suite: checked.data, lineAt, nodeAt: (path) => nodeIn(doc, path), lineOf, doc },
   };
 }

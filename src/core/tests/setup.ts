@@ -83,7 +83,7 @@ export function setUpTest(parsed: ParsedTestFile, index: number, host: TestHost)
     if (!r.ok) return { ok: false, errors: [`trace ${test.trace}: ${r.message}`] };
     items = readTrace(test.trace, r.text).items;
   } else {
-    items = readScriptedNode(parsed.nodeAt(['tests', index, 'trace']) ?? null, parsed.lineOf, parsed.file);
+    items = readScriptedNode(parsed.nodeAt(['tests', index, 'trace']) ?? null, parsed.lineOf, parsed.file, undefined, parsed.doc);
   }
   return { ok: true, prepared, settings: agent !== undefined ? { ...settings, agent } : settings, items, files };
 }

@@ -5,27 +5,102 @@
  * be used is an error item `line L: step N: …` (L = the step's line) and does not move the clock;
  * the other steps still compile. A bare list of steps is accepted as `steps` with the default start.
  */
-import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node, type YAMLMap } from 'yaml';
+import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type YAMLMap } from 'yaml';
 import type { TraceItem } from './events.ts';
 import { eventItem, lineError } from './lineItems.ts';
-import { yamlErrorAt } from '../codecs/parse/yaml.ts';
+import { MAX_ALIAS_COUNT, yamlErrorAt } from '../codecs/parse/yaml.ts';
+import { pathPastBudget } from '../model/jsonDepth.ts';
 import { compileStep, type CompiledStep } from './scriptedSteps.ts';
 import { checkEventObject, parseTraceTime } from './validateEvent.ts';
 import { groupThousands } from '../engine/workflow/texts.ts';
 
 const TOP_KEYS = ['start', 'steps'];
 
+/**
+ * How the reader sees a node of the trace: through a YAML alias to the node it names (`*a` is the
+ * value anchored `&a`, as every YAML reader takes it), and as a plain value with its aliases
+ * expanded. Without the document (a trace inside a file read elsewhere), aliases stay unresolved.
+ */
+interface NodeReader {
+  node(n: unknown): unknown;
+  plain(n: unknown): unknown;
+}
+
+function nodeReader(doc: Document | undefined): NodeReader {
+  if (!doc) return { node: (n) => n, plain: (n) => (isScalar(n) || isMap(n) || isSeq(n) ? n.toJSON() : (n ?? null)) };
+  const node = (n: unknown) => (isAlias(n) ? (n.resolve(doc) ?? null) : n);
+  return {
+    node,
+    plain: (n) => (isAlias(n) || isMap(n) || isSeq(n) ? n.toJS(doc, { maxAliasCount: MAX_ALIAS_COUNT }) : isScalar(n) ? n.toJSON() : (n ?? null)),
+  };
+}
+
 /** A YAML map as [key, plain value] pairs in file order, plus each scalar's source text. */
-function mapPairs(map: YAMLMap): { pairs: [string, unknown][]; raw: (key: string) => string | undefined } {
+function mapPairs(map: YAMLMap, read: NodeReader): { pairs: [string, unknown][]; raw: (key: string) => string | undefined } {
   const pairs: [string, unknown][] = [];
   const sources = new Map<string, string>();
   for (const pair of map.items) {
     const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-    const value = pair.value;
-    pairs.push([key, isScalar(value) || isMap(value) || isSeq(value) ? value.toJSON() : (value ?? null)]);
+    pairs.push([key, read.plain(pair.value)]);
+    const value = read.node(pair.value);
     if (isScalar(value) && typeof value.source === 'string') sources.set(key, value.source);
   }
   return { pairs, raw: (key) => sources.get(key) };
+}
+
+/**
+ * Most values a scripted trace may expand to through its aliases (each alias counts the data it
+ * repeats): 999 aliases to one 200,000-item list are 200 million values, which the events would
+ * each carry.
+ */
+export const MAX_SCRIPTED_VALUES = 1_000_000;
+
+/**
+ * The error of a trace (`root`, a node of `doc`) whose aliases cannot be expanded: one names no
+ * anchor before it, or they repeat past {@link MAX_ALIAS_COUNT} or {@link MAX_SCRIPTED_VALUES}.
+ * Undefined when it has no alias or they expand within the budgets.
+ */
+function aliasProblem(root: Node | null, doc: Document, lineOf: (node: Node | null | undefined) => number, columnOf: (node: Node | null | undefined) => number, file: string | undefined): PlanError | undefined {
+  if (root === null) return undefined;
+  let first: Node | undefined;
+  visit(root, {
+    Alias(_key, node) {
+      first = node;
+      return visit.BREAK;
+    },
+  });
+  if (!first) return undefined;
+  let value: unknown;
+  try {
+    value = root.toJS(doc, { maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (e) {
+    const unresolved = (() => {
+      let found: Node | undefined;
+      visit(root, {
+        Alias(_key, node) {
+          if (node.resolve(doc) !== undefined) return undefined;
+          found = node;
+          return visit.BREAK;
+        },
+      });
+      return found;
+    })();
+    const where = unresolved ?? first;
+    const message = e instanceof Error ? e.message : String(e);
+    return at(lineError(lineOf(where), `YAML alias: ${message}`, file), columnOf(where));
+  }
+  const past = pathPastBudget(value, Infinity, MAX_SCRIPTED_VALUES);
+  if (!past) return undefined;
+  // The step holding the data that went past the budget.
+  const top = isAlias(root) ? root.resolve(doc) : root;
+  const steps = isMap(top) ? top.get('steps', true) : top;
+  const index = isMap(top) ? past.path[1] : past.path[0];
+  const node = typeof index === 'number' && isSeq(steps) ? (steps.items[index] as Node | undefined) : undefined;
+  const where = typeof index === 'number' ? `step ${index + 1}: ` : '';
+  return at(
+    lineError(lineOf(node ?? first), `${where}the trace expands to more than ${groupThousands(MAX_SCRIPTED_VALUES)} values through its YAML aliases (each alias counts the data it repeats); nothing of this trace was replayed`, file),
+    columnOf(node ?? first),
+  );
 }
 
 /** The first line of a YAML parser message, without its trailing position. */
@@ -74,7 +149,7 @@ export function planScripted(text: string, file: string | undefined): ScriptedPl
       }),
     };
   }
-  return planNode(doc.contents, lineOf, file, columnOf);
+  return planNode(doc.contents, lineOf, file, columnOf, doc);
 }
 
 /** Compiles the steps of a parsed scripted trace (see {@link planScripted}). */
@@ -83,8 +158,13 @@ function planNode(
   lineOf: (node: Node | null | undefined) => number,
   file: string | undefined,
   columnOf: (node: Node | null | undefined) => number = () => 1,
+  doc?: Document,
 ): ScriptedPlan {
   const plan: (PlannedStep | PlanError)[] = [];
+  const aliases = doc && aliasProblem(root, doc, lineOf, columnOf, file);
+  if (aliases) return { clock: 0, plan: [aliases] };
+  const read = nodeReader(doc);
+  root = read.node(root) as Node | null;
   if (root === null) return { clock: 0, plan };
   let clock = 0;
   let steps: Node | null = null;
@@ -100,11 +180,12 @@ function planNode(
       if (seen.has(key)) plan.push(at(lineError(line, `key '${key}' appears twice`, file), column));
       else if (!TOP_KEYS.includes(key)) plan.push(at(lineError(line, `unknown key '${key}' (expected ${TOP_KEYS.join(', ')})`, file), column));
       else if (key === 'start') {
-        const value = isScalar(pair.value) ? pair.value.value : pair.value;
+        const node = read.node(pair.value);
+        const value = isScalar(node) ? node.value : node;
         const time = parseTraceTime(value);
         if (time.ok) clock = time.ms;
         else plan.push(at(lineError(line, `start: ${time.message}`, file), column));
-      } else if (isSeq(pair.value)) steps = pair.value;
+      } else if (isSeq(read.node(pair.value))) steps = read.node(pair.value) as Node;
       else if (pair.value !== null && !(isScalar(pair.value) && pair.value.value === null)) {
         plan.push(at(lineError(line, 'steps: expected a list of steps', file), column));
       }
@@ -116,11 +197,12 @@ function planNode(
     const line = lineOf(node as Node);
     const column = columnOf(node as Node);
     const where = `step ${index + 1}`;
-    if (!isMap(node)) {
+    const step = read.node(node);
+    if (!isMap(step)) {
       plan.push(at(lineError(line, `${where}: expected a mapping with one action key`, file), column));
       return;
     }
-    const { pairs, raw } = mapPairs(node);
+    const { pairs, raw } = mapPairs(step, read);
     const compiled = compileStep(pairs, raw);
     plan.push(compiled.ok ? { line, column, number: index + 1, step: compiled.step } : at(lineError(line, `${where}: ${compiled.problem}`, file), column));
   });
@@ -162,10 +244,11 @@ export function* scriptedItems(text: string, file?: string, budget: number = MAX
 /**
  * Reads a scripted trace that is already parsed (a mapping with `start` and `steps`, or a bare list
  * of steps) into canonical items. `lineOf` gives a node's 1-based line in its file, so a trace
- * written inline inside another YAML document (a rule-set test) reports that document's lines.
+ * written inline inside another YAML document (a rule-set test) reports that document's lines;
+ * `doc`, the document the node is in, resolves its YAML aliases (without it they stay unread).
  */
-export function readScriptedNode(root: Node | null, lineOf: (node: Node | null | undefined) => number, file?: string, budget: number = MAX_SCRIPTED_EVENTS): TraceItem[] {
-  return [...expandPlan(planNode(root, lineOf, file), file, budget)];
+export function readScriptedNode(root: Node | null, lineOf: (node: Node | null | undefined) => number, file?: string, budget: number = MAX_SCRIPTED_EVENTS, doc?: Document): TraceItem[] {
+  return [...expandPlan(planNode(root, lineOf, file, undefined, doc), file, budget)];
 }
 
 /** The events of a compiled plan, after the budget check. */
