@@ -154,8 +154,34 @@ test('the toolbar’s buttons show their tooltips on hover and on keyboard focus
   const commands = page.getByRole('toolbar').first().getByRole('button', { name: 'Commands' });
   await commands.hover();
   await expect(page.getByRole('tooltip').filter({ hasText: 'Search commands' })).toHaveCount(1);
-  await region(page, 'Graph').getByRole('button', { name: 'New agent' }).focus();
+  // Keyboard focus: Tab onto the button (from the one before it).
+  const newAgent = region(page, 'Graph').getByRole('button', { name: 'New agent' });
+  await newAgent.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(newAgent).toBeFocused();
   await expect(page.getByRole('tooltip').filter({ hasText: "An agent's tool rules" })).toHaveCount(1);
+});
+
+test('leaving the presenter with Escape hands the focus back to Present, without its tooltip over the toolbar', async ({ page }) => {
+  await page.getByRole('button', { name: 'Examples', exact: true }).first().click();
+  await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: 'etl-pipeline.toml', exact: true }).click();
+  await expect(graphNode(page, 'send_message')).toBeAttached();
+  const present = page.getByRole('toolbar').first().getByRole('button', { name: 'Present', exact: true });
+  await present.click();
+  const stage = page.getByRole('dialog', { name: 'Presenter view' });
+  await expect(stage).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(stage).toBeHidden();
+  await expect(present).toBeFocused();
+  // Past the tooltip's 400 ms delay: the page moved the focus, the user did not.
+  await page.waitForTimeout(700);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  // The user's own Tab onto it shows it.
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(present).toBeFocused();
+  await expect(page.getByRole('tooltip')).toContainText('Present');
 });
 
 test('pasted Claude Code settings and Codex rules open as their dialect: named so, no TOML error, Source edits reach the graph', async ({ page }) => {

@@ -114,7 +114,11 @@ test('#10, s4: the More menu leaves out Connect tool… when it cannot apply; di
   await page.locator('body').click({ position: { x: 700, y: 800 } });
   const addRule = bar.getByRole('button', { name: 'Add rule', exact: true });
   await expect(addRule).toBeDisabled();
+  // Reached by the keyboard (Tab onto it from the button before it).
   await addRule.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(addRule).toBeFocused();
   await expect(page.getByRole('tooltip')).toContainText('Add rule: Select a tool first');
   await saveScreenshot(page, 'test-results/review17-toolbar-add-rule-dark-1440.png');
   await expect(present).toBeEnabled();
