@@ -144,6 +144,8 @@ test('#6 and #7: a long chip stays inside its node; allows the checker says neve
   await expect(graphNode(page, 'Bash').locator('.rs-badge-inert')).toHaveCount(0);
   await screenshotsWithAxe(page, 'review17-chips', 'section.canvas');
   await page.setViewportSize({ width: 1280, height: 720 });
+  // The canvas fits itself to the new size: the boxes are read once its camera holds still.
+  await settled(page, region(page, 'Graph'));
   await check();
 });
 
