@@ -89,10 +89,14 @@ describe('explorer vs brute force', () => {
         if (deadlock) deadlocksSeen++;
         if (codes('V001').length === 0) expect(deadlock).toBe(false);
       }),
-      { numRuns: 150 },
+      // A fixed seed: the coverage checks below count what random agents happened to contain, and
+      // a random seed once gave exactly 2 deadlocks (CI, 2026-11-30). The property itself is the
+      // same; RULE_STUDIO_FUZZ_SEED tries another seed.
+      { numRuns: 150, seed: Number(process.env['RULE_STUDIO_FUZZ_SEED'] ?? 20261130) },
     );
     // The property was exercised on bounded searches and on real deadlocks.
     expect(bounded).toBeGreaterThan(10);
+    console.log(`brute force: ${bounded} bounded searches, ${deadlocksSeen} deadlocks`);
     expect(deadlocksSeen).toBeGreaterThan(2);
   }, 120_000);
 });
