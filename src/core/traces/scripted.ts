@@ -5,7 +5,7 @@
  * be used is an error item `line L: step N: …` (L = the step's line) and does not move the clock;
  * the other steps still compile. A bare list of steps is accepted as `steps` with the default start.
  */
-import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type YAMLMap } from 'yaml';
+import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node, type YAMLMap } from 'yaml';
 import type { TraceItem } from './events.ts';
 import { eventItem, lineError } from './lineItems.ts';
 import { MAX_ALIAS_COUNT, yamlErrorAt } from '../codecs/parse/yaml.ts';
@@ -55,6 +55,19 @@ function mapPairs(map: YAMLMap, read: NodeReader): { pairs: [string, unknown][];
  */
 export const MAX_SCRIPTED_VALUES = 1_000_000;
 
+/** The first alias under `root`, in document order, that `wanted` accepts. */
+function firstAlias(root: Node, wanted: (alias: Alias) => boolean): Alias | undefined {
+  let found: Alias | undefined;
+  visit(root, {
+    Alias(_key, node) {
+      if (!wanted(node)) return undefined;
+      found = node;
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
 /**
  * The error of a trace (`root`, a node of `doc`) whose aliases cannot be expanded: one names no
  * anchor before it, or they repeat past {@link MAX_ALIAS_COUNT} or {@link MAX_SCRIPTED_VALUES}.
@@ -62,30 +75,13 @@ export const MAX_SCRIPTED_VALUES = 1_000_000;
  */
 function aliasProblem(root: Node | null, doc: Document, lineOf: (node: Node | null | undefined) => number, columnOf: (node: Node | null | undefined) => number, file: string | undefined): PlanError | undefined {
   if (root === null) return undefined;
-  let first: Node | undefined;
-  visit(root, {
-    Alias(_key, node) {
-      first = node;
-      return visit.BREAK;
-    },
-  });
+  const first = firstAlias(root, () => true);
   if (!first) return undefined;
   let value: unknown;
   try {
     value = root.toJS(doc, { maxAliasCount: MAX_ALIAS_COUNT });
   } catch (e) {
-    const unresolved = (() => {
-      let found: Node | undefined;
-      visit(root, {
-        Alias(_key, node) {
-          if (node.resolve(doc) !== undefined) return undefined;
-          found = node;
-          return visit.BREAK;
-        },
-      });
-      return found;
-    })();
-    const where = unresolved ?? first;
+    const where = firstAlias(root, (alias) => alias.resolve(doc) === undefined) ?? first;
     const message = e instanceof Error ? e.message : String(e);
     return at(lineError(lineOf(where), `YAML alias: ${message}`, file), columnOf(where));
   }
