@@ -105,7 +105,7 @@ if (want('engine')) {
   console.log('\n## engine (targets: tool calls ≥ 1,000,000 events/s; ≤ 10× one Map lookup per event; workflow ≥ 300,000 events/s)');
   for (const r of benchEngine())
     console.log(
-      `  ${r.name}: ${fmt(r.eventsPerSec)} events/s (median of ${r.runs.length}: ${fmt(r.ms)} ms CPU; runs ${r.runs.map((m) => fmt(m)).join(' / ')} ms; ${fmt(r.ms / r.yardstickMs, 1)}× one Map lookup + counter per event over the same events (${fmt(r.yardstickMs, 1)} ms CPU, median of ${r.yardstickPasses} passes over each slice); ${fmt(r.decisions)} decisions; peak heap growth ${fmt(r.peakHeapGrowthMb, 1)} MB, retained after GC ${fmt(r.retainedMb ?? NaN, 1)} MB, peak RSS ${fmt(r.peakRssMb)} MB)`,
+      `  ${r.name}: ${fmt(r.eventsPerSec)} events/s (median of ${r.runs.length} after a warm-up: ${fmt(r.ms)} ms CPU; runs ${r.runs.map((m) => fmt(m)).join(' / ')} ms; warm-up ${fmt(r.coldMs)} ms; ${fmt(r.yardstickRatio, 1)}× one Map lookup + counter per event over the same events (median of the runs' ratios; yardstick ${fmt(r.yardstickMs, 1)} ms CPU, median of ${r.yardstickPasses} passes over each slice); ${fmt(r.decisions)} decisions; peak heap growth ${fmt(r.peakHeapGrowthMb, 1)} MB, retained after GC ${fmt(r.retainedMb ?? NaN, 1)} MB, peak RSS ${fmt(r.peakRssMb)} MB)`,
     );
   console.log('\n## memory (target: retained heap after 3,000,000 calls in one batch ≤ 20 MB and flat)');
   for (const n of [100_000, 3_000_000]) {
