@@ -89,6 +89,21 @@ describe('the stored form of documents', () => {
     expect(small.analyses[0]!.textBlob).toBeUndefined();
   });
 
+  it('keeps the Blobs of a document’s last texts: a text brought back by undo or redo is not made into a Blob again', () => {
+    const doc = bigDoc();
+    const edited = (n: number): AgentDoc => ({ ...doc, text: `${doc.text}\n# edit ${n}` });
+    const blobOf = (d: AgentDoc) => (docsForStorage([d])[0] as { textBlob: Blob }).textBlob;
+    const first = blobOf(doc);
+    const second = blobOf(edited(1));
+    expect(second).not.toBe(first);
+    expect(blobOf(doc)).toBe(first); // undo
+    expect(blobOf(edited(1))).toBe(second); // redo
+    // Four texts are kept per document: after four others, the first is made again.
+    for (const n of [2, 3, 4, 5]) blobOf(edited(n));
+    expect(blobOf(edited(5))).toBe(blobOf(edited(5)));
+    expect(blobOf(doc)).not.toBe(first);
+  });
+
   it('gets a stored big document’s rules back by reading its text when the project is opened', async () => {
     const doc = bigDoc();
     const graph = toolGraphOf(doc);

@@ -16,6 +16,7 @@ import { projectOfRecord } from '../../src/app/persistence/projectDb.ts';
 import { lineDiff } from '../../src/core/text/lineDiff.ts';
 import { bigWorkflowYaml } from '../support/bigWorkflow.ts';
 import { bigLettaAf } from '../support/bigLetta.ts';
+import { docsForStorage } from '../../src/app/persistence/docStorage.ts';
 
 let remove: (() => void) | undefined;
 afterEach(() => {
@@ -66,13 +67,21 @@ describe('writing the texts of big workflows’ and Letta files’ edits off the
     expect(changed(afterEdge, wf().text)).toEqual({ removed: ['        lookback_phases: 1'], added: ['        lookback_phases: 9'] });
     const afterRule = wf().text;
 
+    // Autosave stores big texts as Blobs: the edit worker made each written text's, so the page
+    // makes none (the same Blob object is stored), also for the texts undo and redo bring back.
+    const savedBlob = () => (docsForStorage([wf()])[0] as { textBlob?: Blob }).textBlob;
+    const ruleBlob = savedBlob();
+    expect(gated.blobs).toContain(ruleBlob);
+    expect(await ruleBlob!.text()).toBe(afterRule);
     store.getState().undo();
     expect(wf().text).toBe(afterEdge);
+    expect(gated.blobs).toContain(savedBlob());
     store.getState().undo();
     expect(wf().text).toBe(text);
     store.getState().redo();
     store.getState().redo();
     expect(wf().text).toBe(afterRule);
+    expect(savedBlob()).toBe(ruleBlob);
     expect(gated.jobs).toHaveLength(2);
   });
 

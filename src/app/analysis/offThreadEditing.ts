@@ -15,6 +15,7 @@ import { workflowDelta } from '../../core/model/workflowDelta.ts';
 import { createEditClient, type EditClient } from '../../worker/editClient.ts';
 import type { TextJob } from '../../worker/editService.ts';
 import { createLatestQueue } from './latestQueue.ts';
+import { rememberTextBlob } from '../persistence/docStorage.ts';
 
 /** Installs the writer; returns its removal. `client` is the worker client it writes with (its own worker by default). */
 export function installOffThreadEditing(store: StudioStore, client: EditClient = createEditClient()): () => void {
@@ -38,6 +39,8 @@ export function installOffThreadEditing(store: StudioStore, client: EditClient =
       let answer = await client.docText(job);
       if ('needsModels' in answer) answer = await client.docText({ ...job, models: { before: pending.base, after: modelOfDoc(doc) } } as TextJob);
       text = 'text' in answer ? answer.text : settledText(doc);
+      // Before the text lands: the save it sets off finds the Blob made.
+      if ('text' in answer && answer.textBlob) rememberTextBlob({ id: doc.id, text }, answer.textBlob);
     } catch {
       text = settledText(doc);
     }

@@ -34,19 +34,25 @@ export function storedAsText(doc: RuleDoc): boolean {
 /** A document as a stored record holds it: a big text is in `textBlob` (and `text` is empty). */
 export type StoredDoc = RuleDoc | (RuleDoc & { textBlob: Blob });
 
-/** The Blob of each big document's text, per document id, while its text stays the same. */
-const blobs = new Map<string, { text: string; blob: Blob }>();
+/**
+ * The Blobs of each big document's last texts, newest first, per document id: undo and redo
+ * bring back a text saved before, whose Blob is then not made again on the page.
+ */
+const blobs = new Map<string, { text: string; blob: Blob }[]>();
+/** Texts kept per document (each a few MB at most in the browser's blob store; the texts are the undo history's). */
+const BLOBS_PER_DOC = 4;
 
-/** Records `blob` as holding `doc`'s text (made off the main thread, see `DocAnalysis.textBlob`). */
-export function rememberTextBlob(doc: RuleDoc, blob: Blob): void {
-  blobs.set(doc.id, { text: doc.text, blob });
+/** Records `blob` as holding `doc`'s text (made off the main thread, see `DocAnalysis.textBlob` and the edit worker's `TextAnswer`). */
+export function rememberTextBlob(doc: Pick<RuleDoc, 'id' | 'text'>, blob: Blob): void {
+  const kept = (blobs.get(doc.id) ?? []).filter((k) => k.text !== doc.text);
+  blobs.set(doc.id, [{ text: doc.text, blob }, ...kept].slice(0, BLOBS_PER_DOC));
 }
 
 function textBlob(doc: RuleDoc): Blob {
-  const known = blobs.get(doc.id);
-  if (known?.text === doc.text) return known.blob;
+  const known = blobs.get(doc.id)?.find((k) => k.text === doc.text);
+  if (known) return known.blob;
   const blob = new Blob([doc.text], { type: 'text/plain' });
-  blobs.set(doc.id, { text: doc.text, blob });
+  rememberTextBlob(doc, blob);
   return blob;
 }
 
