@@ -14,7 +14,8 @@ import type { Workflow } from '../core/model/workflow.ts';
 import { applyAgentDelta, type AgentDelta } from '../core/model/agentDelta.ts';
 import { applyWorkflowDelta, type WorkflowDelta } from '../core/model/workflowDelta.ts';
 import { editAgentText, editWorkflowText } from '../core/codecs/edit/editText.ts';
-import { OFF_THREAD_CHARS, readDocText } from '../app/state/documents.ts';
+import { readDocText } from '../app/state/documents.ts';
+import { bigTextBlob } from '../app/persistence/docStorage.ts';
 
 interface JobBase {
   docId: string;
@@ -97,8 +98,8 @@ export function createEditService(): EditApi {
   return {
     docText: (job) => {
       const answer = write(job);
-      if (!('text' in answer) || answer.text.length <= OFF_THREAD_CHARS || typeof Blob !== 'function') return Promise.resolve(answer);
-      return Promise.resolve({ ...answer, textBlob: new Blob([answer.text], { type: 'text/plain' }) });
+      const textBlob = 'text' in answer ? bigTextBlob(answer.text) : undefined;
+      return Promise.resolve(textBlob ? { ...answer, textBlob } : answer);
     },
   };
 }

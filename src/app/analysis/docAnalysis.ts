@@ -8,8 +8,8 @@
 import type { LoadedFile } from '../../core/codecs/types.ts';
 import type { ToolGraph } from '../../core/graph/toolGraph.ts';
 import type { WorkflowGraph } from '../../core/graph/workflowGraph.ts';
-import { diagnosticsOf, diagnosticsOfReading, OFF_THREAD_CHARS, primeDiagnostics, readingOfLoaded, type DocDiagnostics, type RuleDoc, type XY } from '../state/documents.ts';
-import { rememberTextBlob } from '../persistence/docStorage.ts';
+import { diagnosticsOf, diagnosticsOfReading, primeDiagnostics, readingOfLoaded, type DocDiagnostics, type RuleDoc, type XY } from '../state/documents.ts';
+import { bigTextBlob, rememberTextBlob } from '../persistence/docStorage.ts';
 import { layoutOf, primeGraph, toolGraphOf, workflowGraphOf } from '../graph/docGraph.ts';
 import { isCapped, neighbourhoodIndices, primeNeighbourhood, type ViewIndices } from '../graph/neighbourhood.ts';
 
@@ -24,7 +24,7 @@ export interface DocAnalysis {
   /** For a graph past the cap: its first view (around its first node), so the page does not walk the graph for it. */
   view?: ViewIndices;
   /**
-   * A big text (over {@link OFF_THREAD_CHARS}) as a Blob, made where the analysis runs: autosave
+   * A big text (over `OFF_THREAD_CHARS`) as a Blob, made where the analysis runs: autosave
    * stores big texts as Blobs, and making one of a 3.7 MB text on the page took 0.2-0.3 s there.
    */
   textBlob?: Blob;
@@ -44,7 +44,8 @@ export function analyseDoc(doc: RuleDoc, loaded?: LoadedFile, onStage: (stage: A
   primeDiagnostics(doc, diagnostics);
   onStage('projecting');
   const graph = doc.kind === 'agent' ? toolGraphOf(doc) : workflowGraphOf(doc);
-  const blob = doc.text.length > OFF_THREAD_CHARS && typeof Blob === 'function' ? { textBlob: new Blob([doc.text], { type: 'text/plain' }) } : {};
+  const textBlob = bigTextBlob(doc.text);
+  const blob = textBlob ? { textBlob } : {};
   if (!laidOut) return { diagnostics, graph, layout: {}, ...blob };
   onStage('laying out');
   // A capped graph is never drawn whole: its document gets no layout (laying out 6,000 nodes was

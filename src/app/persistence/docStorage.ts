@@ -48,10 +48,21 @@ export function rememberTextBlob(doc: Pick<RuleDoc, 'id' | 'text'>, blob: Blob):
   blobs.set(doc.id, [{ text: doc.text, blob }, ...kept].slice(0, BLOBS_PER_DOC));
 }
 
+const blobOf = (text: string): Blob => new Blob([text], { type: 'text/plain' });
+
+/**
+ * A big text (over {@link OFF_THREAD_CHARS}) as the Blob autosave stores, made where it is asked
+ * for (the import and edit workers, so the page does not make it); undefined for a small text, or
+ * where there is no Blob.
+ */
+export function bigTextBlob(text: string): Blob | undefined {
+  return text.length > OFF_THREAD_CHARS && typeof Blob === 'function' ? blobOf(text) : undefined;
+}
+
 function textBlob(doc: RuleDoc): Blob {
   const known = blobs.get(doc.id)?.find((k) => k.text === doc.text);
   if (known) return known.blob;
-  const blob = new Blob([doc.text], { type: 'text/plain' });
+  const blob = blobOf(doc.text);
   rememberTextBlob(doc, blob);
   return blob;
 }
