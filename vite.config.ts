@@ -1,8 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SECURITY_HEADERS, cspMetaTag, pinnedDomPurify } from './vite.csp.ts';
 import { offlineShell } from './vite.offline.ts';
+
+/** The editor features the studio imports (`monacoFeatures.ts`), for the dev server to pre-bundle. */
+const monacoFeatures = [...readFileSync(new URL('./src/app/editor/monacoFeatures.ts', import.meta.url), 'utf8').matchAll(/^import '(monaco-editor\/[^']+)';$/gm)].map((m) => m[1] ?? '');
 
 export default defineConfig({
   // Relative URLs: the built studio works from any path of a static host (and from `rule-studio serve`).
@@ -42,7 +46,7 @@ export default defineConfig({
       'comlink',
       '@monaco-editor/react',
       'monaco-editor/esm/vs/editor/editor.api.js',
-      'monaco-editor/esm/vs/editor/edcore.main.js',
+      ...monacoFeatures,
       'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js',
       'monaco-yaml',
       'monaco-yaml > path-browserify',

@@ -46,20 +46,31 @@ async function galleryNames(browser: Browser, list: 'Examples' | 'Guided walk-th
  */
 async function openEntry(browser: Browser, list: 'Examples' | 'Guided walk-throughs', name: string): Promise<{ page: Page; notice?: Rect }> {
   const page = await freshPage(browser);
+  const notice = await openInPage(page, list, name, true);
+  await settled(page, graph(page));
+  return notice ? { page, notice } : { page };
+}
+
+/**
+ * Opens a gallery entry in `page` (a walk-through's presenter view is left). With `notice`, returns
+ * where the notice announcing an example's open appeared; else waits for the gallery to close.
+ */
+async function openInPage(page: Page, list: 'Examples' | 'Guided walk-throughs', name: string, notice = false): Promise<Rect | undefined> {
   await (await openGallery(page)).getByRole('list', { name: list }).getByRole('button', { name, exact: true }).click();
-  let notice: Rect | undefined;
   if (list === 'Guided walk-throughs') {
     const stage = page.getByRole('dialog', { name: 'Presenter view' });
     await expect(stage).toBeVisible({ timeout: 20_000 });
     await page.keyboard.press('Escape');
     await expect(stage).toBeHidden();
-  } else {
-    const shown = page.locator('.notice').filter({ hasText: 'Opened a copy' });
-    await shown.hover(); // a notice under the pointer stays
-    notice = (await shown.boundingBox()) ?? undefined;
+    return undefined;
   }
-  await settled(page, graph(page));
-  return notice ? { page, notice } : { page };
+  if (!notice) {
+    await expect(page.getByRole('dialog', { name: 'Examples' })).toBeHidden();
+    return undefined;
+  }
+  const shown = page.locator('.notice').filter({ hasText: 'Opened a copy' });
+  await shown.hover(); // a notice under the pointer stays
+  return (await shown.boundingBox()) ?? undefined;
 }
 
 /**
@@ -87,7 +98,8 @@ function wholeWhenItFits(canvas: Rect, first: Geometry, whole: Geometry, name: s
   expect(first.nodes.filter((n) => !inside(n.box, canvas)).map((n) => n.id), `${name}: nodes cut at the canvas edge`).toEqual([]);
 }
 
-async function checkReadable(browser: Browser, list: 'Examples' | 'Guided walk-throughs', name: string) {
+/** Checks what a fresh open of `name` shows; returns where it placed the nodes. */
+async function checkReadable(browser: Browser, list: 'Examples' | 'Guided walk-throughs', name: string): Promise<Record<string, string>> {
   const { page, notice } = await openEntry(browser, list, name);
   const first = await geometry(graph(page));
   const firstCanvas = (await graph(page).boundingBox())!;
@@ -120,17 +132,22 @@ async function checkReadable(browser: Browser, list: 'Examples' | 'Guided walk-t
   const firstWhole = list === 'Examples' ? whole : wholeSimulate;
   wholeWhenItFits(firstCanvas, first, firstWhole, name);
   await page.context().close();
+  return positionsOf(firstWhole);
+}
 
-  // A second open in a fresh browser places every node it shows where the first open did (the
-  // nodes in its first view are enough: a layout that differed would move them too, and reading
-  // them spares zooming out over the whole graph again).
-  const { page: again } = await openEntry(browser, list, name);
-  const second = positionsOf(await geometry(graph(again)));
+/**
+ * Opens `name` again in `page`, a browser that has opened the entries before it (a warm page:
+ * its code compiled, its fonts and caches filled), and checks that every node it shows stands where
+ * the fresh open placed it (`positions`). The nodes of its first view are enough: a layout that
+ * differed would move them too.
+ */
+async function reopensTheSame(page: Page, list: 'Examples' | 'Guided walk-throughs', name: string, positions: Record<string, string>) {
+  await openInPage(page, list, name);
+  await settled(page, graph(page));
+  const second = positionsOf(await geometry(graph(page)));
   expect(Object.keys(second).length, `${name}: nodes on the second open`).toBeGreaterThan(0);
-  const firstPositions = positionsOf(firstWhole);
-  const same = Object.fromEntries(Object.keys(second).map((id) => [id, firstPositions[id]]));
+  const same = Object.fromEntries(Object.keys(second).map((id) => [id, positions[id]]));
   expect(second, `${name}: the same positions on a second open`).toEqual(same);
-  await again.context().close();
 }
 
 for (const list of ['Examples', 'Guided walk-throughs'] as const) {
@@ -138,7 +155,12 @@ for (const list of ['Examples', 'Guided walk-throughs'] as const) {
     test.setTimeout(240_000);
     const names = await galleryNames(browser, list);
     expect(names.length).toBeGreaterThan(1);
-    for (const name of names) await test.step(name, () => checkReadable(browser, list, name));
+    const positions = new Map<string, Record<string, string>>();
+    for (const name of names) positions.set(name, await test.step(name, () => checkReadable(browser, list, name)));
+    // Each opened again, one after another in one browser: the same layout, cold or warm.
+    const again = await freshPage(browser);
+    for (const name of names) await test.step(`${name}, again`, () => reopensTheSame(again, list, name, positions.get(name)!));
+    await again.context().close();
   });
 }
 

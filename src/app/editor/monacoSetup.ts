@@ -1,11 +1,12 @@
 /**
  * Monaco, bundled locally and never fetched from a CDN. Imported only by the lazily loaded
  * editor module, so none of it is in the first-load bundle. Slim entry points: the editor API
- * with its standard contributions (find, hover, suggest, folding), the YAML basic language,
- * our TOML tokenizer and monaco-yaml for schema completion, hover and markers.
+ * with the features rule files use (`monacoFeatures.ts`: find, hover, suggest, folding, quick
+ * fixes…), the YAML basic language, our TOML tokenizer and monaco-yaml for schema completion,
+ * hover and markers.
  */
 import * as monaco from 'monaco-editor/esm/vs/editor/editor.api.js';
-import 'monaco-editor/esm/vs/editor/edcore.main.js';
+import './monacoFeatures.ts';
 import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
 import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker?worker';
 import YamlWorker from 'monaco-yaml/yaml.worker?worker';
