@@ -10,8 +10,7 @@ import { memo, useMemo } from 'react';
 import { BaseEdge, EdgeLabelRenderer, Position, useStore, type Edge, type EdgeProps, type ReactFlowState } from '@xyflow/react';
 import type { RuleEdgeData } from './flowElements.ts';
 import type { Box } from '../layout/viewport.ts';
-import { laneSlots, routeEdge, type LaneSlot } from './edgeRoute.ts';
-import { placeLabels, type LabelSpot } from './labelPlan.ts';
+import { labelPlanOf, routeBetween, sameBoxes, sameLabelling, slotsOf, type Direction } from './edgePlans.ts';
 
 const measureBoxes = (s: ReactFlowState): Map<string, Box> => {
   const out = new Map<string, Box>();
@@ -20,17 +19,6 @@ const measureBoxes = (s: ReactFlowState): Map<string, Box> => {
     out.set(id, { x: p.x, y: p.y, width: n.measured.width ?? 0, height: n.measured.height ?? 0 });
   }
   return out;
-};
-
-/** Node boxes, recomputed only when a node moves or is measured again. */
-const sameBoxes = (a: Map<string, Box>, b: Map<string, Box>) => {
-  if (a === b) return true;
-  if (a.size !== b.size) return false;
-  for (const [id, x] of a) {
-    const y = b.get(id);
-    if (!y || y.x !== x.x || y.y !== x.y || y.width !== x.width || y.height !== x.height) return false;
-  }
-  return true;
 };
 
 /**
@@ -49,81 +37,7 @@ const boxesOf = (s: ReactFlowState): Map<string, Box> => {
   return boxesLast;
 };
 
-type Direction = 'RIGHT' | 'DOWN';
-/** Half a handle (10 px, centred on the node's border): where an edge leaves or enters a node. */
-const HANDLE_OUT = 5;
-
-function routeBetween(sx: number, sy: number, tx: number, ty: number, direction: Direction, source: string, target: string, boxes: Map<string, Box>, slot?: LaneSlot) {
-  const ends: Box[] = [];
-  const others: Box[] = [];
-  for (const [id, b] of boxes) (id === source || id === target ? ends : others).push(b);
-  return routeEdge(sx, sy, tx, ty, direction, ends, others, slot);
-}
-
-/** Where an edge leaves its source and enters its target, from the node boxes (as React Flow puts the handles). */
-function handlesOf(s: Box, t: Box, direction: Direction): [number, number, number, number] {
-  return direction === 'RIGHT' ? [s.x + s.width + HANDLE_OUT, s.y + s.height / 2, t.x - HANDLE_OUT, t.y + t.height / 2] : [s.x + s.width / 2, s.y + s.height + HANDLE_OUT, t.x + t.width / 2, t.y - HANDLE_OUT];
-}
-
-/**
- * The lane slots of a canvas's back edges (see `laneSlots`): edges that would run along one lane
- * (a wrapped layout's edges from one band to the next) each get their own, so each line and its
- * label read apart. Made once per edge list and node geometry, shared by the edges.
- */
-const slotPlans = new WeakMap<readonly Edge[], { boxes: Map<string, Box>; direction: Direction; slots: Map<string, LaneSlot> }>();
-function slotsOf(edges: readonly Edge[], boxes: Map<string, Box>, direction: Direction): Map<string, LaneSlot> {
-  const cached = slotPlans.get(edges);
-  if (cached && cached.direction === direction && sameBoxes(cached.boxes, boxes)) return cached.slots;
-  const backs = [];
-  for (const e of edges) {
-    const s = boxes.get(e.source);
-    const t = boxes.get(e.target);
-    if (!s || !t || e.source === e.target) continue;
-    const back = routeBetween(...handlesOf(s, t, direction), direction, e.source, e.target, boxes).back;
-    if (back) backs.push({ id: e.id, back });
-  }
-  const slots = laneSlots(backs);
-  slotPlans.set(edges, { boxes, direction, slots });
-  return slots;
-}
-
-/**
- * The label placement of every edge of a canvas (one of each route's spots, maybe stacked), made once per
- * edge list and node geometry and shared by its edges. The routes are those the edges draw, from
- * the handles' places on the node boxes.
- */
-const plans = new WeakMap<readonly Edge[], { boxes: Map<string, Box>; direction: Direction; plan: Map<string, LabelSpot> }>();
-function labelPlanOf(edges: readonly Edge[], boxes: Map<string, Box>, direction: Direction): Map<string, LabelSpot> {
-  const cached = plans.get(edges);
-  if (cached && cached.direction === direction && sameBoxes(cached.boxes, boxes)) return cached.plan;
-  const requests = [];
-  const slots = slotsOf(edges, boxes, direction);
-  for (const e of edges) {
-    const text = (e.data as RuleEdgeData | undefined)?.label ?? '';
-    const s = boxes.get(e.source);
-    const t = boxes.get(e.target);
-    // An edge without a label still counts: labels keep off its line.
-    if (!s || !t) continue;
-    const route = routeBetween(...handlesOf(s, t, direction), direction, e.source, e.target, boxes, slots.get(e.id));
-    requests.push({ id: e.id, text, pair: `${e.source}>${e.target}`, spots: route.spots, line: route.line });
-  }
-  const plan = placeLabels(requests, [...boxes.values()]);
-  plans.set(edges, { boxes, direction, plan });
-  return plan;
-}
-
 const edgesOf = (s: ReactFlowState) => s.edges;
-/**
- * Whether two edge lists place their labels alike (same edges, ends and labels): a simulator step
- * changes an edge's class, not where labels go, and must not re-render every edge.
- */
-const sameLabelling = (a: readonly Edge[], b: readonly Edge[]) =>
-  a === b ||
-  (a.length === b.length &&
-    a.every((e, i) => {
-      const f = b[i]!;
-      return e.id === f.id && e.source === f.source && e.target === f.target && (e.data as RuleEdgeData | undefined)?.label === (f.data as RuleEdgeData | undefined)?.label;
-    }));
 
 function RuleEdgeView(props: EdgeProps<Edge<RuleEdgeData>>) {
   const boxes = useStore(boxesOf, sameBoxes);
