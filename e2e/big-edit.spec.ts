@@ -1,8 +1,8 @@
 import { expect, test, type Page } from './test.ts';
-import { dragEdge, dropMadeFile, exportedAsWritten, graphNode, region } from './helpers.ts';
+import { dropMadeFile, exportedAsWritten, graphNode, region } from './helpers.ts';
 import { lineDiff } from '../src/core/text/lineDiff.ts';
 import { longest, longTasksSince, pageNow } from './longTasks.ts';
-import { openForBigFile } from './bigFilePage.ts';
+import { cssRegion, dragEdgeByCss, nodeShows, openForBigFile, sourceSettled } from './bigFilePage.ts';
 import { bigAgentToml } from '../test/support/bigAgent.ts';
 import { longTasksOfTrace } from '../bench/traceTasks.ts';
 
@@ -25,11 +25,13 @@ function changedPart(before: string, after: string): { removed: string[]; added:
   return { removed: diff.filter((l) => l.kind === 'removed').map((l) => l.text), added: diff.filter((l) => l.kind === 'added').map((l) => l.text) };
 }
 
-/** Waits until the edit's text is written and checked: neither background banner of Source is shown. */
+/**
+ * Waits until the edit's text is written and checked: neither background banner of Source is
+ * shown, Problems counted. Found by CSS, as every wait of a measured part (see bigFilePage.ts).
+ */
 async function settled(page: Page): Promise<void> {
-  const source = region(page, 'Source');
-  await expect(source.getByRole('status').filter({ hasText: /in the background/ })).toHaveCount(0, { timeout: 120_000 });
-  await expect(region(page, 'Problems').getByText(/\d+ errors, \d+ warnings/)).toBeVisible({ timeout: 60_000 });
+  await sourceSettled(page);
+  await cssRegion(page, 'Problems').getByText(/\d+ errors, \d+ warnings/).waitFor({ timeout: 60_000 });
   await page.waitForTimeout(1000);
 }
 
@@ -82,12 +84,15 @@ test('Inspector and graph edits of a 30,000-rule file show at once, change only 
   await inspector.getByRole('button', { name: /MaxCalls/ }).first().click();
   const field = inspector.getByLabel('Max calls');
   await expect(field).toHaveValue('4');
+  // The field again by CSS, for the measured part.
+  const input = cssRegion(page, 'Inspector').locator(`input[id="${await field.getAttribute('id')}"]`);
   const inspectorTask = await measured(page, 'Inspector edit (max calls 4 → 77)', async () => {
-    await field.fill('77');
-    await field.press('Enter');
+    await input.fill('77');
+    await input.press('Enter');
     // Shown at once, before the text is written: the badge on the graph.
-    await expect(graphNode(page, 'tool_02765')).toContainText('max 77');
+    await nodeShows(page, 'tool_02765', 'max 77');
   });
+  await expect(graphNode(page, 'tool_02765')).toContainText('max 77');
   const afterInspector = await exportedAsWritten(page);
   expect(changedPart(original, afterInspector)).toEqual({ removed: ['rule_type = { type = "MaxCalls", value = 4 }'], added: ['rule_type = { type = "MaxCalls", value = 77 }'] });
 
@@ -111,6 +116,8 @@ test('Inspector and graph edits of a 30,000-rule file show at once, change only 
   const from = ids.find((id) => id !== to && id.startsWith('tool_') && !labels.includes(`${id} before ${to}`))!;
   const edge = graph.locator(`.react-flow__edge[aria-label="${from} before ${to}"]`);
   const totalEdges = (n: string) => banner.getByText(new RegExp(`of ${n} edges`));
+  /** Waits, by CSS, until the banner counts `n` edges in the whole graph. */
+  const edgesCounted = (n: string) => cssRegion(page, 'Graph').locator('.graph-cap').getByText(new RegExp(`of ${n} edges`)).waitFor({ timeout: 60_000 });
   /** Brings `from` into view, where an edge from it would be drawn. */
   const showFrom = async () => {
     await search.fill(from);
@@ -119,9 +126,10 @@ test('Inspector and graph edits of a 30,000-rule file show at once, change only 
   };
   await expect(totalEdges('23,999')).toBeVisible();
   const graphTask = await measured(page, `graph edit (an edge ${from} → ${to})`, async () => {
-    await dragEdge(page, from, to);
-    await expect(totalEdges('24,000')).toBeVisible();
+    await dragEdgeByCss(page, from, to);
+    await edgesCounted('24,000');
   });
+  await expect(totalEdges('24,000')).toBeVisible();
   await showFrom();
   await expect(edge).toHaveCount(1);
   const afterGraph = await exportedAsWritten(page);
@@ -133,26 +141,31 @@ test('Inspector and graph edits of a 30,000-rule file show at once, change only 
   expect(afterGraph.split('\n')[0]).toBe(original.split('\n')[0]); // the comment
 
   // Undo and redo the graph edit: the text comes back exactly, and the graph draws it.
+  // (The texts are read after the measured parts: an export drives the command palette, work the
+  // measured page would count as the app's.)
   const undoTask = await measured(page, 'undo of the graph edit', async () => {
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.mouse.click(5, 5);
     await page.keyboard.press('Control+z');
-    await expect.poll(() => exportedAsWritten(page), { timeout: 60_000 }).toBe(afterInspector);
+    await edgesCounted('23,999');
   });
+  expect(await exportedAsWritten(page)).toBe(afterInspector);
   await expect(totalEdges('23,999')).toBeVisible();
   await showFrom();
   await expect(edge).toHaveCount(0);
   const redoTask = await measured(page, 'redo of the graph edit', async () => {
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.mouse.click(5, 5);
     await page.keyboard.press('Control+Shift+z');
-    await expect.poll(() => exportedAsWritten(page), { timeout: 60_000 }).toBe(afterGraph);
+    await edgesCounted('24,000');
   });
+  expect(await exportedAsWritten(page)).toBe(afterGraph);
   await expect(totalEdges('24,000')).toBeVisible();
   await showFrom();
   await expect(edge).toHaveCount(1);
 
   expect(errors).toEqual([]);
-  // The issue's criterion (under 200 ms) is printed and annotated, not yet asserted: the autosave
-  // of the edited 30,000-rule project still holds the page for seconds (see spec-decisions, "Edits of big files").
+  // The issue's criterion (under 200 ms) is printed and annotated, not asserted: the graph edit's
+  // longest task (the capped view laid out afresh and drawn again) is not reliably under it on this
+  // machine (see spec-decisions, "Edits of big files").
   for (const [what, ms] of Object.entries({ inspectorTask, graphTask, undoTask, redoTask }))
     test.info().annotations.push({ type: `${what} within the ${TARGET_MS} ms target`, description: String(ms < TARGET_MS) });
 });

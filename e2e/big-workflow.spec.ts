@@ -1,8 +1,8 @@
 import { expect, test, type Page } from './test.ts';
-import { dragEdge, dropMadeFile, exportedAsWritten, graphNode, region } from './helpers.ts';
+import { dropMadeFile, exportedAsWritten, graphNode, region } from './helpers.ts';
 import { lineDiff } from '../src/core/text/lineDiff.ts';
 import { longest, longTasksSince, pageNow, quiet } from './longTasks.ts';
-import { openForBigFile } from './bigFilePage.ts';
+import { cssRegion, dragEdgeByCss, nodeShows, openForBigFile, sourceSettled } from './bigFilePage.ts';
 import { bigWorkflowYaml } from '../test/support/bigWorkflow.ts';
 import { bigLettaAf } from '../test/support/bigLetta.ts';
 
@@ -42,10 +42,12 @@ function note(what: string, value: string): void {
   test.info().annotations.push({ type: what, description: value });
 }
 
-/** Waits until the text is written and checked: neither background banner of Source is shown, the page quiet. */
+/**
+ * Waits until the text is written and checked: neither background banner of Source is shown, the
+ * page quiet. Found by CSS, as every wait of a measured part (see bigFilePage.ts).
+ */
 async function settled(page: Page): Promise<void> {
-  const source = region(page, 'Source');
-  await expect(source.getByRole('status').filter({ hasText: /in the background/ })).toHaveCount(0, { timeout: 120_000 });
+  await sourceSettled(page);
   await quiet(page);
 }
 
@@ -63,14 +65,18 @@ async function measured(page: Page, what: string, action: () => Promise<void>): 
 async function imported(page: Page, name: string, source: string, arg: number): Promise<void> {
   const since = await pageNow(page);
   await dropMadeFile(page, name, source, arg);
-  await expect(page.getByText(`Imported ${name}.`)).toBeVisible({ timeout: 180_000 });
-  await expect(region(page, 'Graph').locator('.react-flow__node').first()).toBeVisible({ timeout: 120_000 });
+  // Waited for by CSS, as in every measured part (see bigFilePage.ts); asserted after.
+  const notice = page.locator('.notice', { hasText: `Imported ${name}.` });
+  await notice.waitFor({ timeout: 180_000 });
+  await cssRegion(page, 'Graph').locator('.react-flow__node').first().waitFor({ timeout: 120_000 });
   const drawn = await pageNow(page);
-  await expect(region(page, 'Source').getByRole('button', { name: 'Open in the editor' })).toBeVisible({ timeout: 120_000 });
+  await cssRegion(page, 'Source').getByRole('button', { name: 'Open in the editor' }).waitFor({ timeout: 120_000 });
   await settled(page);
   const l = longest(await longTasksSince(page, since), since);
   note(`import of ${name}: drop → drawn (ms wall)`, (drawn - since).toFixed(0));
   note(`import of ${name}: longest main-thread task (ms, target < ${TARGET_MS})`, `${l.ms.toFixed(0)} (${l.list || 'none ≥ 50 ms'})`);
+  await expect(region(page, 'Graph').locator('.react-flow__node').first()).toBeVisible();
+  await expect(region(page, 'Source').getByRole('button', { name: 'Open in the editor' })).toBeVisible();
 }
 
 /** The exported text, asked for with the focus off the Inspector's fields. */
@@ -86,18 +92,24 @@ async function find(page: Page, noun: string, name: string): Promise<void> {
   await search.press('Enter');
 }
 
-/** Undo, then redo, of the last edit: the exported texts come back exactly. */
-async function undoRedo(page: Page, before: string, after: string): Promise<void> {
+/**
+ * Undo, then redo, of the last edit, each measured until `undone` (then `redone`) holds and the
+ * page settled; the exported texts then come back exactly (read after the measured parts: an
+ * export drives the command palette, work the measured page would count as the app's).
+ */
+async function undoRedo(page: Page, before: string, after: string, undone: () => Promise<void>, redone: () => Promise<void>): Promise<void> {
   await measured(page, 'undo', async () => {
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.mouse.click(5, 5);
     await page.keyboard.press('Control+z');
-    await expect.poll(() => exportedAsWritten(page), { timeout: 60_000 }).toBe(before);
+    await undone();
   });
+  expect(await exportedAsWritten(page)).toBe(before);
   await measured(page, 'redo', async () => {
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.mouse.click(5, 5);
     await page.keyboard.press('Control+Shift+z');
-    await expect.poll(() => exportedAsWritten(page), { timeout: 60_000 }).toBe(after);
+    await redone();
   });
+  expect(await exportedAsWritten(page)).toBe(after);
 }
 
 test('a 5,000-phase workflow imports, and its Inspector and graph edits show at once and change only their lines', async ({ page }) => {
@@ -112,11 +124,14 @@ test('a 5,000-phase workflow imports, and its Inspector and graph edits show at 
   await expect(inspector.getByRole('textbox', { name: 'Name' })).toHaveValue('phase_02500');
   const field = inspector.getByLabel('Lookback phases');
   await expect(field).toHaveValue('2');
+  // The field again by CSS, for the measured part.
+  const input = cssRegion(page, 'Inspector').locator(`input[id="${await field.getAttribute('id')}"]`);
   await measured(page, 'Inspector edit (lookback 2 → 9)', async () => {
-    await field.fill('9');
-    await field.press('Enter');
-    await expect(graphNode(page, 'phase_02500')).toContainText('lookback 9');
+    await input.fill('9');
+    await input.press('Enter');
+    await nodeShows(page, 'phase_02500', 'lookback 9');
   });
+  await expect(graphNode(page, 'phase_02500')).toContainText('lookback 9');
   const afterInspector = await exported(page);
   expect(changedPart(original, afterInspector)).toEqual({ removed: ['        lookback_phases: 2'], added: ['        lookback_phases: 9'] });
 
@@ -126,15 +141,18 @@ test('a 5,000-phase workflow imports, and its Inspector and graph edits show at 
   const from = 'phase_02499';
   await expect(graphNode(page, from)).toBeVisible();
   const transitions = 2;
+  const edge = `.react-flow__edge[data-id="t:${from}:${transitions}"]`;
   await measured(page, `graph edit (a transition ${from} → phase_02500)`, async () => {
-    await dragEdge(page, from, 'phase_02500');
-    await expect(region(page, 'Graph').locator(`.react-flow__edge[data-id="t:${from}:${transitions}"]`)).toBeAttached();
+    await dragEdgeByCss(page, from, 'phase_02500');
+    await cssRegion(page, 'Graph').locator(edge).waitFor({ state: 'attached', timeout: 60_000 });
   });
+  await expect(region(page, 'Graph').locator(edge)).toBeAttached();
   const afterGraph = await exported(page);
   expect(changedPart(afterInspector, afterGraph)).toEqual({ removed: [], added: [`      - when: ${from}_to_phase_02500`, '        to: phase_02500'] });
   expect(afterGraph.split('\n')[0]).toBe(original.split('\n')[0]); // the comment
 
-  await undoRedo(page, afterInspector, afterGraph);
+  const edgeIn = cssRegion(page, 'Graph').locator(edge);
+  await undoRedo(page, afterInspector, afterGraph, () => edgeIn.waitFor({ state: 'detached', timeout: 60_000 }), () => edgeIn.waitFor({ state: 'attached', timeout: 60_000 }));
   expect(errors).toEqual([]);
 });
 
@@ -153,12 +171,16 @@ test('a 6,000-rule Letta agent file imports, and its Inspector and graph edits s
   await inspector.getByRole('button', { name: /max_count_per_step/ }).first().click();
   const field = inspector.getByLabel('Max calls per step');
   await expect(field).toHaveValue(String(limited.max_count_limit));
+  // The field again by CSS, for the measured part.
+  const input = cssRegion(page, 'Inspector').locator(`input[id="${await field.getAttribute('id')}"]`);
+  const prompt = `${limited.tool_name}: at most 77 use(s) per response`;
   await measured(page, `Inspector edit (max calls per step ${limited.max_count_limit} → 77)`, async () => {
-    await field.fill('77');
-    await field.press('Enter');
+    await input.fill('77');
+    await input.press('Enter');
     // Shown at once from the model (the rule's prompt line), before the text is written.
-    await expect(inspector.getByText(`${limited.tool_name}: at most 77 use(s) per response`)).toBeVisible();
+    await cssRegion(page, 'Inspector').getByText(prompt).waitFor({ timeout: 60_000 });
   });
+  await expect(inspector.getByText(prompt)).toBeVisible();
   // The graph's badge, drawn from the edited model.
   await expect(graphNode(page, limited.tool_name)).toContainText('max 77 per step');
   const afterInspector = await exported(page);
@@ -166,24 +188,34 @@ test('a 6,000-rule Letta agent file imports, and its Inspector and graph edits s
   // Only that rule's limit changed (the first max_count_limit of the file is that rule's).
   expect(afterInspector).toBe(original.replace(`"max_count_limit":${limited.max_count_limit}`, '"max_count_limit":77'));
 
-  await undoRedo(page, original, afterInspector);
+  const badge = 'max 77 per step';
+  await undoRedo(
+    page,
+    original,
+    afterInspector,
+    () => page.waitForFunction(([id, t]) => !document.querySelector(`section[aria-label="Graph"] .react-flow__node[data-id="${id}"]`)?.textContent?.includes(t), [limited.tool_name, badge] as const, { timeout: 60_000, polling: 100 }).then(() => undefined),
+    () => nodeShows(page, limited.tool_name, badge),
+  );
 
   // The graph: an edge drawn from one rendered tool to another ("may follow").
   const ids = await region(page, 'Graph').locator('.react-flow__node').evaluateAll((ns) => ns.map((n) => n.getAttribute('data-id')!));
   const [from, to] = ids.filter((id) => id.startsWith('tool_'));
   if (!from || !to) throw new Error(`fewer than two tool nodes drawn after the Inspector edit: ${ids.join(', ')}`);
-  const edgesFrom = () => region(page, 'Graph').locator(`.react-flow__edge[data-id$=":c:${to}"]`).count();
-  const before = await edgesFrom();
+  const edgesTo = cssRegion(page, 'Graph').locator(`.react-flow__edge[data-id$=":c:${to}"]`);
+  const before = await edgesTo.count();
+  /** Waits until `n` edges into `to` are drawn. */
+  const edgesDrawn = (n: number) => edgesTo.nth(Math.max(n - 1, 0)).waitFor({ state: n === 0 ? 'detached' : 'attached', timeout: 60_000 });
   await measured(page, `graph edit (an edge ${from} → ${to})`, async () => {
-    await dragEdge(page, from, to);
-    await expect.poll(edgesFrom, { timeout: 60_000 }).toBeGreaterThan(before);
+    await dragEdgeByCss(page, from, to);
+    await edgesDrawn(before + 1);
   });
+  expect(await edgesTo.count()).toBeGreaterThan(before);
   const afterGraph = await exported(page);
   const span = changedSpan(afterInspector, afterGraph);
   expect(span.added).toContain(to);
   expect(span.added.length).toBeLessThan(200);
   expect(span.removed.length).toBeLessThan(200);
 
-  await undoRedo(page, afterInspector, afterGraph);
+  await undoRedo(page, afterInspector, afterGraph, () => edgesTo.nth(before).waitFor({ state: 'detached', timeout: 60_000 }), () => edgesDrawn(before + 1));
   expect(errors).toEqual([]);
 });

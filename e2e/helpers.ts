@@ -12,8 +12,13 @@ export const graphNode = (page: Page, id: string) => region(page, 'Graph').locat
 
 /** Drags from one tool's source handle to another's target handle (draws an ordering edge). */
 export async function dragEdge(page: Page, from: string, to: string): Promise<void> {
-  const a = await graphNode(page, from).locator('.react-flow__handle.source').boundingBox();
-  const b = await graphNode(page, to).locator('.react-flow__handle.target').boundingBox();
+  await dragEdgeBetween(page, graphNode(page, from), graphNode(page, to));
+}
+
+/** Drags from the source handle of node `from` to the target handle of node `to`, as a user draws an edge. */
+export async function dragEdgeBetween(page: Page, from: Locator, to: Locator): Promise<void> {
+  const a = await from.locator('.react-flow__handle.source').boundingBox();
+  const b = await to.locator('.react-flow__handle.target').boundingBox();
   if (!a || !b) throw new Error('handle not visible');
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
