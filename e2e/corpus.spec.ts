@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './test.ts';
-import { importPaths, openStudioOffline, region } from './helpers.ts';
+import { graphNode, importPaths, openStudioOffline, region } from './helpers.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
@@ -33,6 +33,9 @@ test('open a folder of sessions: the corpus summary, then one session replayed i
   test.setTimeout(120_000);
   const errors = await openStudioOffline(page);
   await importPaths(page, [resolve('examples/etl-pipeline.toml')]);
+  // The import is read in a worker: a folder opened before it is in the project finds no rule set
+  // to replay against (the view says so, with no status line).
+  await expect(graphNode(page, 'load')).toBeVisible();
 
   await page.getByRole('tab', { name: /^Corpus/ }).click();
   await expect(corpus(page).getByText('Replay a folder of recorded sessions against this rule set')).toBeVisible();
