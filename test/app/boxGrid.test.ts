@@ -8,18 +8,23 @@ const meet = (a: Rect, b: Rect) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] 
 const rect = (w: number) =>
   fc.tuple(fc.integer({ min: -3000, max: 3000 }), fc.integer({ min: -3000, max: 3000 }), fc.integer({ min: 0, max: w }), fc.integer({ min: 0, max: w })).map(([x, y, dx, dy]): Rect => [x, y, x + dx, y + dy]);
 
+/** Each query lists its items once, in ascending order, among them every item `meets` says it meets. */
+function listsWhatMeets(grid: BoxGrid, items: readonly Rect[], queries: readonly Rect[], meets: (item: Rect, q: Rect) => boolean): void {
+  const out: number[] = [];
+  for (const q of queries) {
+    const near = [...grid.near(...q, out)];
+    expect(near).toEqual([...new Set(near)].sort((a, b) => a - b));
+    for (let k = 0; k < items.length; k++) if (meets(items[k]!, q)) expect(near).toContain(k);
+  }
+}
+
 describe('BoxGrid', () => {
   it('lists every item whose box meets the query box (edges included), each once, in ascending order', () => {
     fc.assert(
       fc.property(fc.array(rect(600), { maxLength: 60 }), fc.array(rect(300), { minLength: 1, maxLength: 20 }), fc.integer({ min: 8, max: 400 }), (items, queries, size) => {
         const grid = new BoxGrid(size);
         items.forEach((r, k) => grid.add(k, ...r));
-        const out: number[] = [];
-        for (const q of queries) {
-          const near = [...grid.near(...q, out)];
-          expect(near).toEqual([...new Set(near)].sort((a, b) => a - b));
-          for (let k = 0; k < items.length; k++) if (meet(items[k]!, q)) expect(near).toContain(k);
-        }
+        listsWhatMeets(grid, items, queries, meet);
       }),
     );
   });
@@ -33,6 +38,37 @@ describe('BoxGrid', () => {
     expect(grid.near(0, 0, 200, 200, [])).toEqual([0]);
     expect(grid.near(-50, -50, 1000, 1000, [])).toEqual([0, 1]);
     expect(grid.near(300, 300, 310, 310, [])).toEqual([]);
+  });
+
+  it('lists every segment that meets the query box, and files a long diagonal only where it passes', () => {
+    /** Whether segment a–b meets box r (edges included): clipped against the box (Liang–Barsky). */
+    const segmentMeets = ([ax, ay, bx, by]: Rect, r: Rect) => {
+      let t0 = 0;
+      let t1 = 1;
+      const dx = bx - ax;
+      const dy = by - ay;
+      for (const [p, q] of [[-dx, ax - r[0]], [dx, r[2] - ax], [-dy, ay - r[1]], [dy, r[3] - ay]] as const) {
+        if (p === 0) {
+          if (q < 0) return false;
+        } else if (p < 0) t0 = Math.max(t0, q / p);
+        else t1 = Math.min(t1, q / p);
+      }
+      return t0 <= t1;
+    };
+    const point = fc.integer({ min: -3000, max: 3000 });
+    const segment = fc.tuple(point, point, point, point).map((s): Rect => s);
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 40 }), fc.array(rect(300), { minLength: 1, maxLength: 20 }), fc.integer({ min: 8, max: 400 }), (segments, queries, size) => {
+        const grid = new BoxGrid(size);
+        segments.forEach((s, k) => grid.addSegment(k, ...s));
+        listsWhatMeets(grid, segments, queries, segmentMeets);
+      }),
+    );
+    const grid = new BoxGrid(100);
+    grid.addSegment(0, 0, 0, 5000, 5000);
+    expect(grid.near(2450, 2450, 2460, 2460, [])).toEqual([0]);
+    // Far from the diagonal, though inside its box.
+    expect(grid.near(4000, 100, 4010, 110, [])).toEqual([]);
   });
 
   it('lists a giant or unbounded box near everything, and everything near an unbounded query', () => {

@@ -50,6 +50,27 @@ export class BoxGrid {
   }
 
   /**
+   * Files item `item` under the cells the segment (ax, ay)–(bx, by) passes through: the segment is
+   * cut into pieces no longer than a cell, each filed by its box. Filed by its own box, a long
+   * diagonal (an edge across the graph) met every cell of that box, so it was near every label
+   * placed anywhere under it.
+   */
+  addSegment(item: number, ax: number, ay: number, bx: number, by: number): void {
+    const pieces = Math.ceil(Math.max(Math.abs(bx - ax), Math.abs(by - ay)) / this.size);
+    // (A segment of more pieces than an item may have cells is filed by its box: apart, near everything.)
+    if (!(pieces > 1) || pieces > MAX_CELLS_PER_ITEM) {
+      this.add(item, ax, ay, bx, by);
+      return;
+    }
+    for (let i = 0; i < pieces; i++) {
+      // Ends computed from the segment's own ends, so consecutive pieces share theirs exactly.
+      const t0 = i / pieces;
+      const t1 = (i + 1) / pieces;
+      this.add(item, ax + (bx - ax) * t0, ay + (by - ay) * t0, i + 1 === pieces ? bx : ax + (bx - ax) * t1, i + 1 === pieces ? by : ay + (by - ay) * t1);
+    }
+  }
+
+  /**
    * The items near the box (x0, y0)–(x1, y1), each once, in ascending order (so sums over them
    * add in the order of the items), written into `out` (emptied first) and returned.
    */

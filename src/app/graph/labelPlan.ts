@@ -108,14 +108,14 @@ function gridOf(boxes: readonly Box[]): BoxGrid {
   return grid;
 }
 
-/** A grid of the lines' segments (item k: `lines[k]`, filed under each of its segments' boxes). */
+/** A grid of the lines' segments (item k: `lines[k]`, filed under the cells each of its segments passes through). */
 function lineGrid(lines: readonly Line[]): BoxGrid {
   const grid = new BoxGrid();
   lines.forEach((l, k) => {
     for (let i = 1; i < l.points.length; i++) {
       const [ax, ay] = l.points[i - 1]!;
       const [bx, by] = l.points[i]!;
-      grid.add(k, ax, ay, bx, by);
+      grid.addSegment(k, ax, ay, bx, by);
     }
   });
   return grid;
