@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { laneSlots, routeEdge, segmentHits } from '../../src/app/graph/edgeRoute.ts';
 import type { Box } from '../../src/app/layout/viewport.ts';
 
@@ -11,6 +12,35 @@ describe('segmentHits', () => {
     const b = { x: 10, y: 10, width: 10, height: 10 };
     expect(segmentHits(0, 15, 30, 15, b)).toBe(true);
     expect(segmentHits(0, 40, 30, 40, b)).toBe(false);
+  });
+
+  type P = readonly [number, number];
+  /** Sign of the turn a → b → c (exact on integers). */
+  const turn = (a: P, b: P, c: P) => Math.sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
+  /** Whether c lies on the segment a–b. */
+  const onSegment = (a: P, b: P, c: P) => turn(a, b, c) === 0 && c[0] >= Math.min(a[0], b[0]) && c[0] <= Math.max(a[0], b[0]) && c[1] >= Math.min(a[1], b[1]) && c[1] <= Math.max(a[1], b[1]);
+  /** Whether the segments a–b and c–d share a point (touching counts). */
+  const meet = (a: P, b: P, c: P, d: P) =>
+    (turn(c, d, a) * turn(c, d, b) < 0 && turn(a, b, c) * turn(a, b, d) < 0) || onSegment(c, d, a) || onSegment(c, d, b) || onSegment(a, b, c) || onSegment(a, b, d);
+  /** The closed box grown by m, met by the segment: an end inside it, or a side crossed or touched. */
+  const reference = (ax: number, ay: number, bx: number, by: number, r: Box, m: number) => {
+    const [x0, y0, x1, y1] = [r.x - m, r.y - m, r.x + r.width + m, r.y + r.height + m];
+    if (x0 > x1 || y0 > y1) return false;
+    const within = (x: number, y: number) => x >= x0 && x <= x1 && y >= y0 && y <= y1;
+    if (within(ax, ay) || within(bx, by)) return true;
+    const corners: P[] = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+    return corners.some((c, i) => meet([ax, ay], [bx, by], c, corners[(i + 1) % 4]!));
+  };
+
+  it('agrees with an exact test on random segments and boxes (ends inside, crossings, touches, points, lines along a side)', () => {
+    const v = fc.integer({ min: -40, max: 40 });
+    fc.assert(
+      fc.property(v, v, v, v, v, v, fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 30 }), fc.integer({ min: -2, max: 4 }), (ax, ay, bx, by, x, y, width, height, m) => {
+        const box = { x, y, width, height };
+        expect(segmentHits(ax, ay, bx, by, box, m)).toBe(reference(ax, ay, bx, by, box, m));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 

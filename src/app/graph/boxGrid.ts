@@ -77,28 +77,29 @@ export class BoxGrid {
   near(x0: number, y0: number, x1: number, y1: number, out: number[]): number[] {
     out.length = 0;
     const q = ++this.query;
-    const listedBy = this.listedBy;
-    const take = (item: number) => {
-      if (listedBy[item] === q) return;
-      listedBy[item] = q;
-      out.push(item);
-    };
-    for (const item of this.everywhere) take(item);
+    for (const item of this.everywhere) this.take(item, q, out);
     const size = this.size;
     const cx0 = cellOf(Math.min(x0, x1), size);
     const cx1 = cellOf(Math.max(x0, x1), size);
     const cy0 = cellOf(Math.min(y0, y1), size);
     const cy1 = cellOf(Math.max(y0, y1), size);
     // A box not finite, or over more cells than there are items filed: every item.
-    if (![x0, y0, x1, y1].every(Number.isFinite) || (cx1 - cx0 + 1) * (cy1 - cy0 + 1) > Math.max(MAX_CELLS_PER_ITEM, listedBy.length)) {
-      for (let item = 0; item < listedBy.length; item++) take(item);
+    if (![x0, y0, x1, y1].every(Number.isFinite) || (cx1 - cx0 + 1) * (cy1 - cy0 + 1) > Math.max(MAX_CELLS_PER_ITEM, this.listedBy.length)) {
+      for (let item = 0; item < this.listedBy.length; item++) this.take(item, q, out);
       return out.sort((a, b) => a - b);
     }
     for (let cx = cx0; cx <= cx1; cx++)
       for (let cy = cy0; cy <= cy1; cy++) {
         const list = this.cells.get((cx + LIMIT) * SPAN + (cy + LIMIT));
-        if (list !== undefined) for (const item of list) take(item);
+        if (list !== undefined) for (let i = 0; i < list.length; i++) this.take(list[i]!, q, out);
       }
     return out.sort((a, b) => a - b);
+  }
+
+  /** Lists `item` in `out` unless query `q` has listed it already (a method, not a closure made per query). */
+  private take(item: number, q: number, out: number[]): void {
+    if (this.listedBy[item] === q) return;
+    this.listedBy[item] = q;
+    out.push(item);
   }
 }

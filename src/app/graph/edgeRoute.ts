@@ -113,12 +113,31 @@ export function segmentHits(ax: number, ay: number, bx: number, by: number, r: B
   const y0 = r.y - m;
   const x1 = r.x + r.width + m;
   const y1 = r.y + r.height + m;
-  let t0 = 0;
-  let t1 = 1;
+  // Liang–Barsky: the segment's parameter range [t0, t1] clipped by each side in turn (p: the
+  // segment's run towards the side, q: the start's room inside it). Written out, without a helper
+  // closure over t0 and t1: that allocated a context on every call, and the label plan of a
+  // 6,000-rule Letta view makes hundreds of thousands of calls.
   const dx = bx - ax;
   const dy = by - ay;
-  const clip = (p: number, q: number): boolean => {
-    if (p === 0) return q >= 0;
+  let t0 = 0;
+  let t1 = 1;
+  let p = -dx;
+  let q = ax - x0;
+  for (let side = 0; side < 4; side++) {
+    if (side === 1) {
+      p = dx;
+      q = x1 - ax;
+    } else if (side === 2) {
+      p = -dy;
+      q = ay - y0;
+    } else if (side === 3) {
+      p = dy;
+      q = y1 - ay;
+    }
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
     const t = q / p;
     if (p < 0) {
       if (t > t1) return false;
@@ -127,9 +146,8 @@ export function segmentHits(ax: number, ay: number, bx: number, by: number, r: B
       if (t < t0) return false;
       if (t < t1) t1 = t;
     }
-    return true;
-  };
-  return clip(-dx, ax - x0) && clip(dx, x1 - ax) && clip(-dy, ay - y0) && clip(dy, y1 - ay) && t0 <= t1;
+  }
+  return t0 <= t1;
 }
 
 /**

@@ -57,45 +57,52 @@ export interface LabelSpot {
 const STACK = LABEL_HEIGHT + 2 * MARGIN;
 const SHIFTS = [0, -STACK, STACK, -2 * STACK, 2 * STACK];
 
-/** An edge's line with its bounding box (most lines are far from a label: one box test skips them). */
-interface Line {
-  ends: string;
-  points: readonly (readonly [number, number])[];
-  box: Box;
+/** The lines' segments side by side: segment j runs (x[2j], y[2j]) → (x[2j+1], y[2j+1]) on line `line[j]`; a line's segments are numbered one after another. */
+interface Segments {
+  x: number[];
+  y: number[];
+  line: number[];
+  /** Per line, its two ends ({@link endsOf}). */
+  ends: string[];
 }
 
 /** The two ends of an edge, either way round: the lines of edges between the same two nodes run together, not across. */
 const endsOf = (pair: string | undefined, id: string) => (pair === undefined ? `#${id}` : pair.split('>').sort().join('>'));
 
-function lineOf(r: LabelRequest): Line | undefined {
-  const pts = r.line;
-  if (!pts || pts.length < 2) return undefined;
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const [x, y] of pts) {
-    x0 = Math.min(x0, x);
-    y0 = Math.min(y0, y);
-    x1 = Math.max(x1, x);
-    y1 = Math.max(y1, y);
+function segmentsOf(requests: readonly LabelRequest[]): Segments {
+  const segs: Segments = { x: [], y: [], line: [], ends: [] };
+  for (const r of requests) {
+    const pts = r.line;
+    if (!pts || pts.length < 2) continue;
+    const k = segs.ends.length;
+    segs.ends.push(endsOf(r.pair, r.id));
+    for (let i = 1; i < pts.length; i++) {
+      const [ax, ay] = pts[i - 1]!;
+      const [bx, by] = pts[i]!;
+      segs.x.push(ax, bx);
+      segs.y.push(ay, by);
+      segs.line.push(k);
+    }
   }
-  return { ends: endsOf(r.pair, r.id), points: pts, box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } };
+  return segs;
 }
 
-/** How many of `lines` (other than those between the ends `own`) pass through `box`; `near`: the indices of the lines to look at (the others are far from it). */
-function crossings(box: Box, own: string, lines: readonly Line[], near: readonly number[]): number {
+/**
+ * How many lines (other than those between the ends `own`) pass through `box`, from `near`: the
+ * segments to look at in ascending order (the others are far from it), so a line's segments come
+ * together and a line is counted once.
+ */
+function crossings(box: Box, own: string, segs: Segments, near: readonly number[]): number {
+  const { x, y, line, ends } = segs;
   let n = 0;
-  for (const k of near) {
-    const l = lines[k]!;
-    if (l.ends === own || l.box.x > box.x + box.width || l.box.x + l.box.width < box.x || l.box.y > box.y + box.height || l.box.y + l.box.height < box.y) continue;
-    for (let i = 1; i < l.points.length; i++) {
-      const [ax, ay] = l.points[i - 1]!;
-      const [bx, by] = l.points[i]!;
-      if (segmentHits(ax, ay, bx, by, box, 0)) {
-        n++;
-        break;
-      }
+  let counted = -1;
+  for (let i = 0; i < near.length; i++) {
+    const j = near[i]!;
+    const k = line[j]!;
+    if (k === counted || ends[k] === own) continue;
+    if (segmentHits(x[2 * j]!, y[2 * j]!, x[2 * j + 1]!, y[2 * j + 1]!, box, 0)) {
+      n++;
+      counted = k;
     }
   }
   return n;
@@ -108,22 +115,17 @@ function gridOf(boxes: readonly Box[]): BoxGrid {
   return grid;
 }
 
-/** A grid of the lines' segments (item k: `lines[k]`, filed under the cells each of its segments passes through). */
-function lineGrid(lines: readonly Line[]): BoxGrid {
+/** A grid of the segments (item j: segment j, filed under the cells it passes through). */
+function segmentGrid(segs: Segments): BoxGrid {
   const grid = new BoxGrid();
-  lines.forEach((l, k) => {
-    for (let i = 1; i < l.points.length; i++) {
-      const [ax, ay] = l.points[i - 1]!;
-      const [bx, by] = l.points[i]!;
-      grid.addSegment(k, ax, ay, bx, by);
-    }
-  });
+  const { x, y } = segs;
+  for (let j = 0; j < segs.line.length; j++) grid.addSegment(j, x[2 * j]!, y[2 * j]!, x[2 * j + 1]!, y[2 * j + 1]!);
   return grid;
 }
 
 /** The place of every labelled edge, by edge id. */
 export function placeLabels(requests: readonly LabelRequest[], nodes: readonly Box[]): Map<string, LabelSpot> {
-  const lines = requests.map(lineOf).filter((l) => l !== undefined);
+  const segs = segmentsOf(requests);
   const chosen = new Map<string, LabelSpot>();
   const placed: Box[] = [];
   // Each place is compared with the nodes, labels and lines near it, found through grids: compared
@@ -131,7 +133,7 @@ export function placeLabels(requests: readonly LabelRequest[], nodes: readonly B
   // The items near a box come in their order, so the sums are those of the whole lists.
   const nodeGrid = gridOf(nodes);
   const placedGrid = new BoxGrid();
-  const linesGrid = lineGrid(lines);
+  const segmentsGrid = segmentGrid(segs);
   const near: number[] = [];
   // Parallel edges with one text: the first stands for the group.
   const groups = new Map<string, string[]>();
@@ -165,7 +167,7 @@ export function placeLabels(requests: readonly LabelRequest[], nodes: readonly B
         for (const k of nodeGrid.near(box.x, box.y, x1, y1, near)) cost += overlap(box, nodes[k]!);
         for (const k of placedGrid.near(box.x, box.y, x1, y1, near)) cost += overlap(box, placed[k]!);
         // Lines crossed weigh less than any overlap; off its own line, a place counts as crossing half a line.
-        const crossed = cost > bestCost + 0.5 ? Infinity : 2 * crossings(box, own, lines, linesGrid.near(box.x, box.y, x1, y1, near)) + (dy === 0 ? 0 : 1);
+        const crossed = cost > bestCost + 0.5 ? Infinity : 2 * crossings(box, own, segs, segmentsGrid.near(box.x, box.y, x1, y1, near)) + (dy === 0 ? 0 : 1);
         // Ties (up to rounding) keep the earlier, better place.
         if (cost < bestCost - 0.5 || (cost <= bestCost + 0.5 && crossed < bestLines)) {
           best = { spot: i, dy, text: l.text, edges: group };

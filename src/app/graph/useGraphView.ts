@@ -20,7 +20,7 @@ import { SIMULATE_FIT, stageLayout } from '../layout/stageLayout.ts';
 import { GRAPH_CAP, neighbourhood, type GraphView, type Item, type Link } from './neighbourhood.ts';
 import { STAGE_CONTROLS_BAND, StageContext } from './stage.ts';
 
-const NOTHING = { nodes: [], edges: [] };
+const NOTHING_KEPT = { graph: { nodes: [], edges: [] }, keep: undefined };
 
 /**
  * `view` with the edges `keep` names between its drawn nodes, when its budget left them out: they
@@ -33,6 +33,13 @@ function withKept<N extends Item, E extends Link>(view: GraphView<N, E>, edges: 
   const missing = edges.filter((e) => keep(e) && !drawnEdges.has(e.id) && drawnNodes.has(e.source) && drawnNodes.has(e.target));
   if (missing.length === 0) return view;
   return { ...view, edges: [...view.edges.slice(0, Math.max(0, view.edges.length - missing.length)), ...missing] };
+}
+
+/** What a layout places: the nodes in order with their sizes and pinned ranks, and the direction. */
+function placingKey(input: { nodes: readonly LayoutNode[]; direction: string }): string {
+  let key = input.direction;
+  for (const n of input.nodes) key += `\n${n.id}\t${n.width}\t${n.height}\t${n.rank ?? ''}`;
+  return key;
 }
 
 export interface DrawnGraph<N extends Item, E extends Link> {
@@ -69,11 +76,15 @@ export function useGraphView<N extends Item, E extends Link>(
   const [seen, setSeen] = useState<object | undefined>(undefined);
   // A big graph is drawn in a render of its own after the rest of the page (a transition, first
   // with nothing), so taking in a big import is not one long task.
+  // The edges to keep are deferred with the graph: a Connect selects its new rule in the same
+  // update, and that rule's index read against the graph before the edit kept another rule's edges
+  // (a layout and label plan of a view drawn for nothing, then the view jumped again).
   const big = graph.nodes.length > GRAPH_CAP.nodes || graph.edges.length > GRAPH_CAP.edges;
-  const deferred = useDeferredValue<{ nodes: readonly N[]; edges: readonly E[] }>(graph, big ? NOTHING : graph);
-  const drawn = big ? deferred : graph;
+  const now = useMemo(() => ({ graph, keep }), [graph, keep]);
+  const deferred = useDeferredValue<{ graph: { nodes: readonly N[]; edges: readonly E[] }; keep: typeof keep }>(now, big ? NOTHING_KEPT : now);
+  const { graph: drawn, keep: drawnKeep } = big ? deferred : now;
   const around = useMemo(() => neighbourhood(drawn, centre), [drawn, centre]);
-  const view = useMemo(() => withKept(around, drawn.edges, keep), [around, drawn, keep]);
+  const view = useMemo(() => withKept(around, drawn.edges, drawnKeep), [around, drawn, drawnKeep]);
   if (focus && focus.key !== seen) {
     setSeen(focus.key);
     if (view.capped && focus.node !== view.centre && !view.nodes.some((n) => n.id === focus.node)) {
@@ -88,13 +99,20 @@ export function useGraphView<N extends Item, E extends Link>(
     setMoved({});
   }
   const { capped } = view;
-  const own = useMemo(() => {
-    if (!capped) return undefined;
-    const input = layoutInput(view);
-    return layeredLayout(input.nodes, input.edges, page ? { direction: input.direction, wrap: page } : { direction: input.direction });
-    // The layout input depends on the view only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view, capped, page]);
+  // The layout input depends on the view only.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const input = useMemo(() => (capped ? layoutInput(view) : undefined), [view, capped]);
+  // A capped view is laid out again only when what it places changes (its nodes, their sizes and
+  // pinned ranks, the page): an edge drawn or a rule edited between the tools it shows leaves every
+  // node where it was, as in a whole graph's layout, instead of moving the whole view.
+  const placing = input ? placingKey(input) : '';
+  const [laid, setLaid] = useState<{ placing: string; page: Page | undefined; layout: Readonly<Record<string, XY>> } | undefined>(undefined);
+  let own = laid?.layout;
+  if (!input) own = undefined;
+  else if (!laid || laid.placing !== placing || laid.page !== page) {
+    own = layeredLayout(input.nodes, input.edges, page ? { direction: input.direction, wrap: page } : { direction: input.direction });
+    setLaid({ placing, page, layout: own });
+  }
   const stage = useContext(StageContext);
   const { pane, on } = stage;
   const { padding, minPadding } = stage.view;
