@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './test.ts';
-import { graphNode, importPaths, openStudioOffline, region } from './helpers.ts';
+import { dropMadeFile, graphNode, importPaths, openStudioOffline, region } from './helpers.ts';
+import { bigLettaAf } from '../test/support/bigLetta.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
@@ -33,8 +34,6 @@ test('open a folder of sessions: the corpus summary, then one session replayed i
   test.setTimeout(120_000);
   const errors = await openStudioOffline(page);
   await importPaths(page, [resolve('examples/etl-pipeline.toml')]);
-  // The import is read in a worker: a folder opened before it is in the project finds no rule set
-  // to replay against (the view says so, with no status line).
   await expect(graphNode(page, 'load')).toBeVisible();
 
   await page.getByRole('tab', { name: /^Corpus/ }).click();
@@ -73,5 +72,24 @@ test('open a folder of sessions: the corpus summary, then one session replayed i
   const selected = region(page, 'Timeline').getByRole('option', { selected: true });
   await expect(selected).toContainText('blocked');
   await expect(selected).toContainText('load');
+  expect(errors).toEqual([]);
+});
+
+test('a folder opened while a rule file is still being imported waits for it, then replays against it', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = await openStudioOffline(page);
+  // A 6,000-rule Letta agent file takes seconds to read and check in the import worker.
+  await dropMadeFile(page, 'big.af', `(rules) => (${bigLettaAf.toString()})(Math.floor(rules / 10), rules)`, 6000);
+  await page.getByRole('tab', { name: /^Corpus/ }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await corpus(page).getByRole('button', { name: 'Open folder…' }).click();
+  await (await chooser).setFiles(sessionsFolder());
+  // Before, the view replayed at once against an empty project and said it had no rule set.
+  await expect(corpus(page).getByRole('status')).toHaveText('Waiting for the import to finish before replaying sessions/…');
+  await expect(corpus(page).getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await saveScreenshot(page, 'test-results/corpus-waiting-1440x900-light.png');
+  await expect(corpus(page).getByRole('status')).toHaveText('sessions/ · 24 sessions replayed', { timeout: 120_000 });
+  await expect(corpus(page).getByRole('alert')).toHaveCount(0);
+  await expect(page.locator('.notice', { hasText: 'Imported big.af.' })).toBeVisible();
   expect(errors).toEqual([]);
 });

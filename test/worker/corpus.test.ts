@@ -15,6 +15,8 @@ import type { CorpusReport } from '../../src/core/corpus/summary.ts';
 import { createStudioStore } from '../../src/app/state/store.ts';
 import { createCorpusStore, isStale } from '../../src/app/corpus/corpusStore.ts';
 import { sessionFilesOf } from '../../src/app/corpus/sessionFiles.ts';
+import { importsSettled, type ImportProgressState } from '../../src/app/persistence/importProgress.ts';
+import { createStore } from 'zustand/vanilla';
 import { runCli } from '../cli/harness.ts';
 import { resolveSettings } from '../../src/core/engine/settings.ts';
 import { ChannelWorker, channelWorkers } from './harness.ts';
@@ -124,7 +126,7 @@ describe('corpus store', () => {
     const studio = createStudioStore();
     studio.getState().importFile('etl-pipeline.toml', ETL);
     const corpus = createCorpusStore(() => client);
-    await corpus.getState().open('corpus/', chosen, studio.getState().project, SETTINGS);
+    await corpus.getState().open('corpus/', chosen, () => studio.getState().project, SETTINGS);
     expect(corpus.getState().phase).toBe('done');
     expect(corpus.getState().report?.sessions).toHaveLength(chosen.length);
     expect(isStale(corpus.getState(), studio.getState().project)).toBe(false);
@@ -137,16 +139,47 @@ describe('corpus store', () => {
     worker.terminate();
   });
 
+  it('opened while an import is going into the project, waits for it and replays against the imported rules', async () => {
+    const chosen = sessionFilesOf(Object.entries(sessions(6)).map(([p, t]) => file(p, t)));
+    const worker = new ChannelWorker();
+    const client = createSimulationClient(() => worker);
+    const studio = createStudioStore();
+    const imports = createStore<ImportProgressState>()(() => ({}));
+    // The rule file is still being read: the project has no rule set yet.
+    imports.setState({ batches: 1 });
+    const corpus = createCorpusStore(() => client);
+    const opened = corpus.getState().open('corpus/', chosen, () => studio.getState().project, SETTINGS, importsSettled(imports));
+    await Promise.resolve();
+    expect(corpus.getState()).toMatchObject({ phase: 'waiting', source: 'corpus/' });
+    studio.getState().importFile('etl-pipeline.toml', ETL);
+    imports.setState({ batches: 0 });
+    await opened;
+    expect(corpus.getState().phase).toBe('done');
+    expect(corpus.getState().report?.sessions).toHaveLength(chosen.length);
+    expect(corpus.getState().ruleFiles?.map((f) => f.name)).toEqual(['etl-pipeline.toml']);
+
+    // Cancel while waiting forgets the sessions; the import settling later replays nothing.
+    imports.setState({ batches: 1 });
+    const again = corpus.getState().open('corpus/', chosen, () => studio.getState().project, SETTINGS, importsSettled(imports));
+    expect(corpus.getState().phase).toBe('waiting');
+    corpus.getState().cancel();
+    imports.setState({ batches: 0 });
+    await again;
+    expect(corpus.getState()).toMatchObject({ phase: 'empty', sessions: [] });
+    expect(importsSettled(imports)).toBeUndefined();
+    worker.terminate();
+  });
+
   it('says so when a folder holds no sessions, or more than the studio replays', async () => {
     const corpus = createCorpusStore(() => {
       throw new Error('no worker is needed to refuse');
     });
     const studio = createStudioStore();
     studio.getState().importFile('etl-pipeline.toml', ETL);
-    await corpus.getState().open('docs/', [], studio.getState().project, SETTINGS);
+    await corpus.getState().open('docs/', [], () => studio.getState().project, SETTINGS);
     expect(corpus.getState()).toMatchObject({ phase: 'error', error: 'docs/ holds no session logs (.jsonl, .json, .yaml).' });
     const many = Array.from({ length: MAX_CORPUS_SESSIONS + 1 }, (_, i) => ({ name: `s${i}.jsonl`, file: new File([''], `s${i}.jsonl`) }));
-    await corpus.getState().open('big/', many, studio.getState().project, SETTINGS);
+    await corpus.getState().open('big/', many, () => studio.getState().project, SETTINGS);
     expect(corpus.getState().error).toContain('holds 10,001 sessions; the studio replays at most 10,000');
   });
 });

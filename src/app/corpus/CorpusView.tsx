@@ -17,6 +17,7 @@ import { useShowSimulator } from '../tests/useShowSimulator.ts';
 import { corpusStore, isStale } from './corpusStore.ts';
 import { droppedSessionFiles, sessionFilesOf, sourceOf } from './sessionFiles.ts';
 import { corpusSettings, downloadReport, openSessionInSimulator } from './corpusActions.ts';
+import { importsSettled } from '../persistence/importProgress.ts';
 import './corpus.css';
 
 /** Session rows rendered at first, and added by "Show more" (the list is never rendered whole). */
@@ -32,7 +33,8 @@ export function CorpusView() {
   const filesRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
-  const open = (source: string, sessions: Parameters<typeof state.open>[1]) => void corpusStore().getState().open(source, sessions, store.getState().project, corpusSettings());
+  // An import still going into the project (the rule file dropped just before) is waited for.
+  const open = (source: string, sessions: Parameters<typeof state.open>[1]) => void corpusStore().getState().open(source, sessions, () => store.getState().project, corpusSettings(), importsSettled());
   const onPicked = (e: ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])];
     e.target.value = '';
@@ -55,7 +57,7 @@ export function CorpusView() {
     setDragging(true);
   };
 
-  const running = state.phase === 'running';
+  const running = state.phase === 'running' || state.phase === 'waiting';
   const stale = state.phase === 'done' && isStale(state, project);
   const pct = state.progress && state.progress.total > 0 ? Math.round((100 * state.progress.done) / state.progress.total) : 0;
 
@@ -112,6 +114,7 @@ export function CorpusView() {
 }
 
 function statusText(state: ReturnType<typeof corpusStore>['getState'] extends () => infer S ? S : never): string {
+  if (state.phase === 'waiting') return `Waiting for the import to finish before replaying ${state.source ?? 'the sessions'}…`;
   if (state.phase === 'running' && state.progress) return `Replaying ${state.source ?? ''}: ${state.progress.done.toLocaleString('en')} of ${count(state.progress.total, 'session')}…`;
   if (state.phase === 'cancelled' && state.progress) return `Cancelled after ${state.progress.done.toLocaleString('en')} of ${count(state.progress.total, 'session')}`;
   if (state.report) {

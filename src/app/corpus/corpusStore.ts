@@ -16,7 +16,8 @@ import { resolveChoice } from '../simulator/runRequest.ts';
 import type { SessionFile } from './sessionFiles.ts';
 
 export interface CorpusState {
-  phase: 'empty' | 'running' | 'done' | 'cancelled' | 'error';
+  /** `waiting`: opened while an import was still going into the project; replayed once it is in. */
+  phase: 'empty' | 'waiting' | 'running' | 'done' | 'cancelled' | 'error';
   /** What was opened (a folder's name, or "3 files"). */
   source?: string;
   sessions: readonly SessionFile[];
@@ -28,11 +29,14 @@ export interface CorpusState {
   /** The rule files the report was made with (their names and texts), to tell when it is stale. */
   ruleFiles?: { name: string; text: string }[];
   error?: string;
-  /** Opens sessions and replays them against the project's rule set. */
-  open(source: string, sessions: readonly SessionFile[], project: ProjectData, settings: ChosenSettings): Promise<void>;
+  /**
+   * Opens sessions and replays them against the project's rule set: the project as `project()`
+   * gives it once `ready` (an import still going into the project) has settled, if given.
+   */
+  open(source: string, sessions: readonly SessionFile[], project: () => ProjectData, settings: ChosenSettings, ready?: Promise<void>): Promise<void>;
   /** Replays the open sessions again (after an edit of the rules). */
   rerun(project: ProjectData, settings: ChosenSettings): Promise<void>;
-  /** Stops the replay: the worker stops after the session it is on. */
+  /** Stops the replay (the worker stops after the session it is on), or the wait for an import. */
   cancel(): void;
   /** Forgets the corpus. */
   clear(): void;
@@ -57,6 +61,8 @@ export type CorpusStore = StoreApi<CorpusState>;
 export function createCorpusStore(client: () => SimulationClient): CorpusStore {
   return createStore<CorpusState>()((set, get) => {
     let current: string | undefined;
+    /** The open call that may replay: an open, clear or cancel after it makes it stand down. */
+    let opening = 0;
     const replay = async (project: ProjectData, settings: ChosenSettings) => {
       const sessions = get().sessions;
       const ruleFiles = corpusRuleFiles(project);
@@ -88,7 +94,7 @@ export function createCorpusStore(client: () => SimulationClient): CorpusStore {
       sessions: [],
       skipped: [],
       diagnostics: [],
-      async open(source, sessions, project, settings) {
+      async open(source, sessions, project, settings, ready) {
         if (sessions.length === 0) {
           set({ phase: 'error', source, sessions: [], report: undefined, error: `${source} holds no session logs (.jsonl, .json, .yaml).` });
           return;
@@ -97,14 +103,28 @@ export function createCorpusStore(client: () => SimulationClient): CorpusStore {
           set({ phase: 'error', source, sessions: [], report: undefined, error: `${source} holds ${sessions.length.toLocaleString('en')} sessions; the studio replays at most ${MAX_CORPUS_SESSIONS.toLocaleString('en')} (use rule-studio report for more).` });
           return;
         }
+        const mine = ++opening;
+        if (current) client().cancel(current);
+        current = undefined;
         set({ source, sessions });
-        await replay(project, settings);
+        if (ready) {
+          set({ phase: 'waiting', progress: undefined, report: undefined, skipped: [], diagnostics: [], ruleFiles: undefined, error: undefined });
+          // An import that fails leaves the project as it was: the sessions are replayed against that.
+          await ready.catch(() => undefined);
+          if (mine !== opening) return;
+        }
+        await replay(project(), settings);
       },
       rerun: (project, settings) => replay(project, settings),
       cancel() {
         if (current) client().cancel(current);
+        else if (get().phase === 'waiting') {
+          opening++;
+          set({ phase: 'empty', source: undefined, sessions: [] });
+        }
       },
       clear() {
+        opening++;
         if (current) client().cancel(current);
         current = undefined;
         set({ phase: 'empty', source: undefined, sessions: [], progress: undefined, report: undefined, skipped: [], diagnostics: [], ruleFiles: undefined, error: undefined });

@@ -60,3 +60,18 @@ export async function asImportBatch<T>(work: () => Promise<T>): Promise<T> {
 
 /** True while a file is being read or a batch of files is not yet in the project. */
 export const importPending = (s: ImportProgressState): boolean => s.active !== undefined || (s.batches ?? 0) > 0;
+
+/**
+ * A promise that settles once no import is pending ({@link importPending}), or undefined when none
+ * is: for work that must see the imported files in the project (the Corpus view's replay).
+ */
+export function importsSettled(store = importProgressStore): Promise<void> | undefined {
+  if (!importPending(store.getState())) return undefined;
+  return new Promise((resolve) => {
+    const stop = store.subscribe((s) => {
+      if (importPending(s)) return;
+      stop();
+      resolve();
+    });
+  });
+}
