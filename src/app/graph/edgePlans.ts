@@ -7,7 +7,7 @@
 import type { Edge } from '@xyflow/react';
 import type { RuleEdgeData } from './flowElements.ts';
 import type { Box } from '../layout/viewport.ts';
-import { laneSlots, routeEdge, type LaneSlot } from './edgeRoute.ts';
+import { laneSlots, routeEdge, type LaneSlot, type Route } from './edgeRoute.ts';
 import { placeLabels, type LabelSpot } from './labelPlan.ts';
 
 /** Node boxes, recomputed only when a node moves or is measured again. */
@@ -37,11 +37,25 @@ export type Direction = 'RIGHT' | 'DOWN';
 /** Half a handle (10 px, centred on the node's border): where an edge leaves or enters a node. */
 const HANDLE_OUT = 5;
 
-export function routeBetween(sx: number, sy: number, tx: number, ty: number, direction: Direction, source: string, target: string, boxes: Map<string, Box>, slot?: LaneSlot) {
+/**
+ * Routes made, by the node boxes they were made among (the Map every edge of a canvas shares while
+ * no box changes) and their ends: an edge's route is worked out once for its lane slot, its label's
+ * place and its drawing, not three times (each goes through every node box).
+ */
+const routesByBoxes = new WeakMap<Map<string, Box>, Map<string, Route>>();
+
+export function routeBetween(sx: number, sy: number, tx: number, ty: number, direction: Direction, source: string, target: string, boxes: Map<string, Box>, slot?: LaneSlot): Route {
+  let routes = routesByBoxes.get(boxes);
+  if (routes === undefined) routesByBoxes.set(boxes, (routes = new Map()));
+  const key = `${sx},${sy},${tx},${ty},${direction},${slot ? `${slot.rank}/${slot.of}/${slot.out}` : ''}\n${source}\n${target}`;
+  const made = routes.get(key);
+  if (made) return made;
   const ends: Box[] = [];
   const others: Box[] = [];
   for (const [id, b] of boxes) (id === source || id === target ? ends : others).push(b);
-  return routeEdge(sx, sy, tx, ty, direction, ends, others, slot);
+  const route = routeEdge(sx, sy, tx, ty, direction, ends, others, slot);
+  routes.set(key, route);
+  return route;
 }
 
 /** Where an edge leaves its source and enters its target, from the node boxes (as React Flow puts the handles). */
