@@ -91,3 +91,27 @@ for (const [width, height] of [
     expect(errors).toEqual([]);
   });
 }
+
+test('Auto layout lays a capped view out again: a tool moved there goes back to its place', async ({ page }) => {
+  test.setTimeout(180_000);
+  await stayOffline(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await expect(region(page, 'Source').locator('.monaco-editor, .pane-empty').first()).toBeVisible({ timeout: 60_000 });
+  await dropMadeFile(page, 'big-agent.toml', parallelAgent.toString(), 12000);
+  await expect(page.getByText('Imported big-agent.toml.')).toBeVisible({ timeout: 120_000 });
+  const graph = region(page, 'Graph');
+  await settled(page, graph);
+  const node = graph.locator('.react-flow__node[data-id="tool_0"]');
+  const place = () => node.evaluate((n) => (n as HTMLElement).style.transform);
+  const laid = await place();
+  // The view keeps its layout across edits, so Auto layout is how it is laid out afresh.
+  const box = (await node.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(place).not.toBe(laid);
+  await page.getByRole('button', { name: 'Auto layout' }).click();
+  await expect.poll(place).toBe(laid);
+});

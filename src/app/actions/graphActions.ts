@@ -8,6 +8,7 @@ import type { Workflow } from '../../core/model/workflow.ts';
 import { addLettaRule } from '../../core/graph/lettaEdits.ts';
 import { insertedSpots, layoutOf, missingPositions } from '../graph/docGraph.ts';
 import { requestFit } from '../graph/fitRequests.ts';
+import { requestViewLayout } from '../graph/viewLayoutRequests.ts';
 import { keepsPositions } from '../graph/usePlacement.ts';
 import { renameKey, requestNameFocus } from '../inspector/nameFocus.ts';
 import { focusedEdgeId, focusedNodeId } from '../graph/nodeFocus.ts';
@@ -60,7 +61,9 @@ export const graphActions: Action[] = [
     run(ctx) {
       const d = doc(ctx);
       if (!d) return;
-      ctx.store.getState().setPositions(d.id, layoutOf(d), { key: `auto-layout:${Date.now()}` });
+      // A graph past the cap keeps no positions: its view (laid out on its own) is laid out again.
+      if (keepsPositions(d)) ctx.store.getState().setPositions(d.id, layoutOf(d), { key: `auto-layout:${Date.now()}` });
+      else requestViewLayout(d.id);
       requestFit(d.id);
     },
   },

@@ -19,6 +19,7 @@ import { RuleEdge } from './RuleEdge.tsx';
 import { usePlacement } from './usePlacement.ts';
 import { externalFocus, selectFromCanvas } from './useExternalFocus.ts';
 import { useGraphView } from './useGraphView.ts';
+import { useViewLayoutRequests } from './viewLayoutRequests.ts';
 import { GraphCapBanner } from './GraphCapBanner.tsx';
 import { EmptyGraph } from './EmptyGraph.tsx';
 import { PathLegend } from './PathLegend.tsx';
@@ -67,7 +68,8 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const onPage = useCallback((p: Page) => setPage((old) => (old && old.width === p.width && old.height === p.height && old.below === p.below ? old : p)), []);
   const selectedRule = selection.kind === 'rule' ? selection.index : undefined;
   const keep = useMemo(() => (selectedRule === undefined ? undefined : (e: ToolGraphEdge) => e.rule === selectedRule), [selectedRule]);
-  const { view, layout, onMove: onMoveNodes, bands, paneLayout } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove, page, keep);
+  const relayouts = useViewLayoutRequests(docId);
+  const { view, layout, onMove: onMoveNodes, bands, paneLayout } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove, page, keep, relayouts);
   // the step's node and rule, and the path walked to it over the edges drawn
   const step = useStepHighlight(doc.id, 'tools', view.edges);
   const stepNode = step?.tool;

@@ -18,6 +18,7 @@ import { RuleEdge } from './RuleEdge.tsx';
 import { usePlacement } from './usePlacement.ts';
 import { externalFocus, selectFromCanvas } from './useExternalFocus.ts';
 import { useGraphView } from './useGraphView.ts';
+import { useViewLayoutRequests } from './viewLayoutRequests.ts';
 import { GraphCapBanner } from './GraphCapBanner.tsx';
 import { EmptyGraph } from './EmptyGraph.tsx';
 import { PathLegend } from './PathLegend.tsx';
@@ -57,7 +58,8 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
   const docId = doc.id;
   const attention = useMemo(() => problemNode(diagnosticsOf(doc).diagnostics), [doc]);
   const storeMove = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);
-  const { view, layout, onMove: onMoveNodes, paneLayout } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove);
+  const relayouts = useViewLayoutRequests(docId);
+  const { view, layout, onMove: onMoveNodes, paneLayout } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove, undefined, undefined, relayouts);
   // Laid out anew for the pane (see ToolCanvas): fitted to it.
   useEffect(() => {
     if (paneLayout) requestFit(docId);

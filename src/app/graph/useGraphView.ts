@@ -70,6 +70,8 @@ export function useGraphView<N extends Item, E extends Link>(
    * selected rule's (the edge a Connect just made must show, not fall outside the 200 kept).
    */
   keep?: (e: E) => boolean,
+  /** Requests to lay a capped view out again (Auto layout; `viewLayoutRequests.ts`): each new count does, forgetting moved nodes. */
+  relayouts = 0,
 ): DrawnGraph<N, E> {
   const [centre, setCentre] = useState<string | undefined>(undefined);
   const [moved, setMoved] = useState<Record<string, XY>>({});
@@ -106,12 +108,13 @@ export function useGraphView<N extends Item, E extends Link>(
   // pinned ranks, the page): an edge drawn or a rule edited between the tools it shows leaves every
   // node where it was, as in a whole graph's layout, instead of moving the whole view.
   const placing = input ? placingKey(input) : '';
-  const [laid, setLaid] = useState<{ placing: string; page: Page | undefined; layout: Readonly<Record<string, XY>> } | undefined>(undefined);
+  const [laid, setLaid] = useState<{ placing: string; page: Page | undefined; relayouts: number; layout: Readonly<Record<string, XY>> } | undefined>(undefined);
   let own = laid?.layout;
   if (!input) own = undefined;
-  else if (!laid || laid.placing !== placing || laid.page !== page) {
+  else if (!laid || laid.placing !== placing || laid.page !== page || laid.relayouts !== relayouts) {
     own = layeredLayout(input.nodes, input.edges, page ? { direction: input.direction, wrap: page } : { direction: input.direction });
-    setLaid({ placing, page, layout: own });
+    if (laid && laid.relayouts !== relayouts) setMoved({});
+    setLaid({ placing, page, relayouts, layout: own });
   }
   const stage = useContext(StageContext);
   const { pane, on } = stage;
