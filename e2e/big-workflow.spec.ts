@@ -3,6 +3,7 @@ import { dropMadeFile, exportedAsWritten, graphNode, region } from './helpers.ts
 import { lineDiff } from '../src/core/text/lineDiff.ts';
 import { longest, longTasksSince, pageNow, quiet } from './longTasks.ts';
 import { cssRegion, dragEdgeByCss, nodeShows, openForBigFile, sourceSettled } from './bigFilePage.ts';
+import { settled as viewSettled } from './canvasGeometry.ts';
 import { bigWorkflowYaml } from '../test/support/bigWorkflow.ts';
 import { bigLettaAf } from '../test/support/bigLetta.ts';
 
@@ -218,6 +219,17 @@ test('a 6,000-rule Letta agent file imports, and its Inspector and graph edits s
   // view was laid out anew on each edit, and twice for this one: first keeping the new rule's index
   // read in the graph before the edit).
   expect(await places()).toEqual(placesBefore);
+  // Auto layout lays the view out afresh; the fit keeps the selected rule's tool (the one the edge
+  // was drawn from) in view, not the layout's start.
+  await page.getByRole('button', { name: 'Auto layout' }).click();
+  const inPane = (id: string) =>
+    page.evaluate((id) => {
+      const pane = document.querySelector('section[aria-label="Graph"] .react-flow')!.getBoundingClientRect();
+      const n = document.querySelector(`section[aria-label="Graph"] .react-flow__node[data-id="${id}"]`)?.getBoundingClientRect();
+      return n !== undefined && n.left >= pane.left && n.right <= pane.right && n.top >= pane.top && n.bottom <= pane.bottom;
+    }, id);
+  await viewSettled(page, cssRegion(page, 'Graph'));
+  expect(await inPane(from)).toBe(true);
   const span = changedSpan(afterInspector, afterGraph);
   expect(span.added).toContain(to);
   expect(span.added.length).toBeLessThan(200);

@@ -61,7 +61,7 @@ export interface FlowViewProps<N extends Node, E extends Edge> {
   direction: 'RIGHT' | 'DOWN';
   /** Nodes the simulator's current step is about (kept in view). */
   stepNodes?: readonly string[] | undefined;
-  /** A node a fit keeps in view when nothing is selected and no step shown (the first problem's, see attention.ts). */
+  /** A node a fit keeps in view when no node is selected and no step shown: the selected rule's, else the first problem's (see attention.ts). */
   attention?: string | undefined;
   /** Screen pixels at the top of the canvas that a bar takes (a capped graph's banner): the view starts under it. */
   reserveTop?: number;

@@ -59,9 +59,13 @@ export function ToolCanvas({ doc }: { doc: AgentDoc }) {
   const letta = doc.agent.family === 'letta';
   // Permission rules (Claude Code, Codex) are written in their files, not drawn: no Add tool or Connect.
   const claude = doc.agent.family === 'claude' || doc.agent.family === 'codex' || doc.agent.family === 'gemini';
-  const focus = externalFocus(selection, selection.kind === 'tool' ? selection.tool : selection.kind === 'rule' ? ruleToolOf(doc.agent, selection.index) : undefined);
+  // The tool the selection is about (a selected rule's own tool).
+  const about = selection.kind === 'tool' ? selection.tool : selection.kind === 'rule' ? ruleToolOf(doc.agent, selection.index) : undefined;
+  const focus = externalFocus(selection, about);
   const docId = doc.id;
-  const attention = useMemo(() => problemNode(diagnosticsOf(doc).diagnostics, doc.agent), [doc]);
+  const problem = useMemo(() => problemNode(diagnosticsOf(doc).diagnostics, doc.agent), [doc]);
+  // A fit that cannot show the whole graph keeps the selection's tool in view, else the first problem's.
+  const attention = about ?? problem;
   const storeMove = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);
   // The page a capped view fills (its canvas at the readable zoom); the same object while it keeps its size.
   const [page, setPage] = useState<Page | undefined>(undefined);

@@ -51,12 +51,13 @@ export function WorkflowCanvas({ doc }: { doc: WorkflowDoc }) {
   const nodeIds = useMemo(() => graph.nodes.map((n) => n.id), [graph]);
   usePlacement(doc, nodeIds, store);
   const phases = useMemo(() => new Set(doc.workflow.nodes.map((n) => n.name)), [doc.workflow]);
-  const focus = externalFocus(
-    selection,
-    selection.kind === 'phase' || selection.kind === 'phaseRule' || selection.kind === 'transition' ? selection.node : undefined,
-  );
+  // The phase the selection is about (a selected transition's or phase rule's own phase).
+  const about = selection.kind === 'phase' || selection.kind === 'phaseRule' || selection.kind === 'transition' ? selection.node : undefined;
+  const focus = externalFocus(selection, about);
   const docId = doc.id;
-  const attention = useMemo(() => problemNode(diagnosticsOf(doc).diagnostics), [doc]);
+  const problem = useMemo(() => problemNode(diagnosticsOf(doc).diagnostics), [doc]);
+  // A fit that cannot show the whole graph keeps the selection's phase in view, else the first problem's.
+  const attention = about ?? problem;
   const storeMove = useCallback((p: Record<string, XY>, key: string) => store.getState().setPositions(docId, p, { key }), [store, docId]);
   const relayouts = useViewLayoutRequests(docId);
   const { view, layout, onMove: onMoveNodes, paneLayout } = useGraphView(graph, focus, doc.layout, viewLayoutInput, storeMove, undefined, undefined, relayouts);
