@@ -169,3 +169,21 @@ test('workflow YAML: schema errors from monaco-yaml appear as markers, schema ho
   await key.hover();
   await expect(page.locator('.monaco-hover').filter({ hasText: 'workflow_start' })).toBeVisible({ timeout: 10_000 });
 });
+
+test('workflow YAML: the editor offers what monaco-yaml provides (Go to Symbol lists a phase, Rename Symbol)', async ({ page }) => {
+  await page.goto('/');
+  await source(page).getByRole('button', { name: 'Start a new workflow' }).click();
+  await expect(source(page).locator('.monaco-editor')).toBeVisible();
+  await setSource(page, ['mode: execution', 'start_node: code', 'nodes:', '  code:', '    transitions:', '      - when: code_complete', '        to: review', '  review:', '    transitions: []', ''].join('\n'));
+  await expect.poll(() => visibleLines(page)).toContain('review:');
+  // The editor's context menu, opened on a phase's key.
+  await source(page).locator('.view-line').filter({ hasText: 'review:' }).first().click({ button: 'right' });
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: /Go to Symbol/ })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: /Rename Symbol/ })).toBeVisible();
+  await menu.getByRole('menuitem', { name: /Go to Symbol/ }).click();
+  // Go to Symbol lists the document's symbols from monaco-yaml: the phase `review` among them.
+  const picks = page.locator('.quick-input-widget');
+  await expect(picks.getByRole('option', { name: /review/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+});
