@@ -3,7 +3,7 @@ import { dropMadeFile, exportedAsWritten, graphNode, region } from './helpers.ts
 import { lineDiff } from '../src/core/text/lineDiff.ts';
 import { longest, longTasksSince, pageNow, quiet } from './longTasks.ts';
 import { cssRegion, dragEdgeByCss, nodeShows, openForBigFile, sourceSettled } from './bigFilePage.ts';
-import { settled as viewSettled } from './canvasGeometry.ts';
+import { geometry, inside, positionsOf, settled as viewSettled } from './canvasGeometry.ts';
 import { bigWorkflowYaml } from '../test/support/bigWorkflow.ts';
 import { bigLettaAf } from '../test/support/bigLetta.ts';
 
@@ -207,7 +207,7 @@ test('a 6,000-rule Letta agent file imports, and its Inspector and graph edits s
   /** Waits until `n` edges into `to` are drawn. */
   const edgesDrawn = (n: number) => edgesTo.nth(Math.max(n - 1, 0)).waitFor({ state: n === 0 ? 'detached' : 'attached', timeout: 60_000 });
   /** Where each drawn tool sits (the view is capped: laid out by the view, not the document). */
-  const places = () => cssRegion(page, 'Graph').locator('.react-flow__node').evaluateAll((ns) => Object.fromEntries(ns.map((n) => [n.getAttribute('data-id')!, (n as HTMLElement).style.transform])));
+  const places = async () => positionsOf(await geometry(cssRegion(page, 'Graph')));
   const placesBefore = await places();
   await measured(page, `graph edit (an edge ${from} → ${to})`, async () => {
     await dragEdgeByCss(page, from, to);
@@ -222,14 +222,10 @@ test('a 6,000-rule Letta agent file imports, and its Inspector and graph edits s
   // Auto layout lays the view out afresh; the fit keeps the selected rule's tool (the one the edge
   // was drawn from) in view, not the layout's start.
   await page.getByRole('button', { name: 'Auto layout' }).click();
-  const inPane = (id: string) =>
-    page.evaluate((id) => {
-      const pane = document.querySelector('section[aria-label="Graph"] .react-flow')!.getBoundingClientRect();
-      const n = document.querySelector(`section[aria-label="Graph"] .react-flow__node[data-id="${id}"]`)?.getBoundingClientRect();
-      return n !== undefined && n.left >= pane.left && n.right <= pane.right && n.top >= pane.top && n.bottom <= pane.bottom;
-    }, id);
   await viewSettled(page, cssRegion(page, 'Graph'));
-  expect(await inPane(from)).toBe(true);
+  const pane = (await cssRegion(page, 'Graph').locator('.react-flow').boundingBox())!;
+  const drawnFrom = (await geometry(cssRegion(page, 'Graph'))).nodes.find((n) => n.id === from);
+  expect(drawnFrom && inside(drawnFrom.box, pane), `${from} in the pane after Auto layout`).toBe(true);
   const span = changedSpan(afterInspector, afterGraph);
   expect(span.added).toContain(to);
   expect(span.added.length).toBeLessThan(200);

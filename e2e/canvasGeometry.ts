@@ -96,6 +96,9 @@ export function smallestText(canvas: Locator, skip = '.visually-hidden'): Promis
   }, skip);
 }
 
+/** Whether box `a` lies whole inside box `b` (half a pixel of rounding allowed). */
+export const inside = (a: Rect, b: Rect) => a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.width <= b.x + b.width + 0.5 && a.y + a.height <= b.y + b.height + 0.5;
+
 /** The graph position of every node, by id, rounded (positions are stored as integers). */
 export function positionsOf(g: Geometry): Record<string, string> {
   return Object.fromEntries(g.nodes.map((n) => [n.id, `${Math.round(n.position.x)},${Math.round(n.position.y)}`]));

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './test.ts';
 import { dropMadeFile, region, stayOffline } from './helpers.ts';
-import { collisions, geometry, overlapArea, settled, type Rect } from './canvasGeometry.ts';
+import { collisions, geometry, inside, overlapArea, settled, type Rect } from './canvasGeometry.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -33,8 +33,6 @@ const rectOf = (page: Page, selector: string) =>
       const r = el.getBoundingClientRect();
       return { x: r.x, y: r.y, width: r.width, height: r.height };
     });
-
-const inside = (a: Rect, b: Rect) => a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.width <= b.x + b.width + 0.5 && a.y + a.height <= b.y + b.height + 0.5;
 
 for (const [width, height] of [
   [1280, 720],
