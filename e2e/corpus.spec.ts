@@ -90,6 +90,9 @@ test('a folder opened while a rule file is still being imported waits for it, th
   await saveScreenshot(page, 'test-results/corpus-waiting-1440x900-light.png');
   await expect(corpus(page).getByRole('status')).toHaveText('sessions/ · 24 sessions replayed', { timeout: 120_000 });
   await expect(corpus(page).getByRole('alert')).toHaveCount(0);
-  await expect(page.locator('.notice', { hasText: 'Imported big.af.' })).toBeVisible();
+  // Replayed against big.af, not an empty project: its `run_first` rule stops every session's first call.
+  const totals = corpus(page).locator('.corpus-totals');
+  await expect(totals.locator('.corpus-total', { hasText: 'With violations' }).locator('dd')).toHaveText('24');
+  await expect(corpus(page).locator('.corpus-rule', { hasText: 'tool_0000' }).first()).toBeVisible();
   expect(errors).toEqual([]);
 });

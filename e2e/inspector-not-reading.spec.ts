@@ -26,6 +26,8 @@ test('a file that never read: the Inspector says so and links to the error, clai
   await saveScreenshot(page, 'test-results/ui15-3-never-read-light-1280x720.png');
   // The link selects the string from its opening quote: typing replaces it.
   await inspector.getByRole('button', { name: 'Go to line 7, column 22' }).click();
+  // Type only once the selection is drawn: the editor may still be opening the file.
+  await expect(region(page, 'Source').locator('.monaco-editor .selected-text').first()).toBeVisible();
   await region(page, 'Source').locator('.monaco-editor textarea').focus();
   await page.keyboard.type('X');
   // Monaco's line elements are not in the document's order (it reuses them), so the line is not
