@@ -11,7 +11,8 @@ import type { ReplaySettings } from '../engine/settings.ts';
 import { workflowProfileOf } from '../engine/settings.ts';
 import { compileWorkflow, type CompiledWorkflow } from '../engine/workflow/compiled.ts';
 import { createWorkflowEngine, type WorkflowEngine, type WorkflowEngineState } from '../engine/workflow/engine.ts';
-import { workflowStateKey } from '../engine/workflow/stateKey.ts';
+import { workflowStateId } from '../engine/workflow/stateKey.ts';
+import { KeyTable } from '../engine/keyTable.ts';
 import { DONE_NODE, type Workflow } from '../model/workflow.ts';
 import type { TraceEvent } from '../traces/events.ts';
 import type { SearchLimits } from './exploreTools.ts';
@@ -148,7 +149,9 @@ export function* searchWorkflowSteps(workflow: Workflow, settings: ReplaySetting
   const root = engine.save();
   s.node.push(root.node ?? '');
   s.clean.push(rootClean);
-  const ids = new Map<string, number>([[workflowStateKey(root, model.bounds, rootClean ? 1 : 0), 0]]);
+  // State ids are the table's key ids: both number states in the order first seen.
+  const ids = new KeyTable();
+  workflowStateId(root, model.bounds, ids, rootClean ? 1 : 0);
   const times: number[] = [0];
   let frontier: { id: number; state: WorkflowEngineState }[] = root.node === null || root.node === DONE_NODE ? [] : [{ id: 0, state: root }];
   let expanded = 0;
@@ -181,11 +184,9 @@ export function* searchWorkflowSteps(workflow: Workflow, settings: ReplaySetting
         s.transitions++;
         const after = engine.save();
         const clean = (s.clean[id] as boolean) && !hasInterrupt(decisions);
-        const key = workflowStateKey(after, model.bounds, clean ? 1 : 0);
-        let to = ids.get(key);
-        if (to === undefined) {
-          to = s.states++;
-          ids.set(key, to);
+        const to = workflowStateId(after, model.bounds, ids, clean ? 1 : 0);
+        if (to === s.states) {
+          s.states++;
           s.parent.push(id);
           s.via.push(move);
           s.node.push(after.node ?? '');

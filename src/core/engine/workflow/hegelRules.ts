@@ -35,16 +35,13 @@ export class HegelRules implements ProfileRules {
   private readonly byRule = new Map<CompiledRule, AnchoredWindow>();
   /**
    * The commands and edits at the latest instant (`instantTime`), to seed windows anchored at that
-   * instant: the first `instantCount` items of the parallel lists (kept, not emptied, so a new
-   * instant reuses their room and recording one allocates nothing).
+   * instant, in the order recorded. Shared with the saved states (copied before a change while
+   * {@link itemsShared}): the verifier saves after every move and restores before the next, and
+   * a list copied both ways was most of what a save and a restore cost.
    */
   private instantTime = -Infinity;
-  private instantCount = 0;
-  private readonly itemKind: RepeatedKind[] = [];
-  private readonly itemText: string[] = [];
-  private readonly itemTool: string[] = [];
-  private readonly itemSeq: number[] = [];
-  private readonly itemOffset: number[] = [];
+  private items: HegelRulesState['instant']['items'][number][] = NO_ITEMS as HegelRulesState['instant']['items'][number][];
+  private itemsShared = true;
   /** The state {@link save} returned, while nothing changed since. */
   private saved: HegelRulesState | null = null;
 
@@ -65,14 +62,13 @@ export class HegelRules implements ProfileRules {
 
   enterPhase(_node: CompiledNode | undefined, time: number): void {
     this.saved = null;
-    const seed = this.instantTime === time ? this.instantCount : 0;
+    // The instant's items are all at `instantTime`: at the phase's start, they seed its windows.
+    const seed = this.instantTime === time ? this.items : NO_ITEMS;
     for (const w of this.watched) {
       w.window.reset(time);
-      for (let i = 0; i < seed; i++) {
-        const kind = this.itemKind[i] as RepeatedKind;
-        const text = this.itemText[i] as string;
-        if (w.kind === kind && w.window.holds(time) && matches(w.rule, text))
-          w.window.offer({ time, text, tool: this.itemTool[i] as string, seq: this.itemSeq[i] as number, offset: this.itemOffset[i] as number });
+      for (let i = 0; i < seed.length; i++) {
+        const { kind, entry } = seed[i] as HegelRulesState['instant']['items'][number];
+        if (w.kind === kind && w.window.holds(time) && matches(w.rule, entry.text)) w.window.offer(entry);
       }
     }
   }
@@ -81,21 +77,19 @@ export class HegelRules implements ProfileRules {
     this.saved = null;
     if (this.instantTime !== time) {
       this.instantTime = time;
-      this.instantCount = 0;
+      this.items = [];
+      this.itemsShared = false;
+    } else if (this.itemsShared) {
+      this.items = this.items.slice();
+      this.itemsShared = false;
     }
-    const n = this.instantCount++;
-    this.itemKind[n] = kind;
-    this.itemText[n] = text;
-    this.itemTool[n] = tool;
-    this.itemSeq[n] = seq;
-    this.itemOffset[n] = offset;
+    const entry: WindowEntry = { time, text, tool, seq, offset };
+    this.items.push({ kind, entry });
     // The window's time bounds first: the pattern is matched only for an event the window can hold.
-    let entry: WindowEntry | undefined;
     const watched = this.watched;
     for (let i = 0; i < watched.length; i++) {
       const w = watched[i] as Watched;
       if (w.kind !== kind || !w.window.holds(time) || !matches(w.rule, text)) continue;
-      entry ??= { time, text, tool, seq, offset };
       w.window.offer(entry);
     }
   }
@@ -103,7 +97,8 @@ export class HegelRules implements ProfileRules {
   advance(now: number): void {
     if (now <= this.instantTime) return;
     this.instantTime = now;
-    this.instantCount = 0;
+    this.items = NO_ITEMS as HegelRulesState['instant']['items'][number][];
+    this.itemsShared = true;
     this.saved = null;
   }
 
@@ -136,30 +131,22 @@ export class HegelRules implements ProfileRules {
   /** Every window (rule order over the nodes) and the latest instant's events; immutable, shared until something changes. */
   save(): HegelRulesState {
     if (this.saved === null) {
-      const items: { kind: RepeatedKind; entry: WindowEntry }[] = [];
-      for (let i = 0; i < this.instantCount; i++)
-        items.push({
-          kind: this.itemKind[i] as RepeatedKind,
-          entry: { time: this.instantTime, text: this.itemText[i] as string, tool: this.itemTool[i] as string, seq: this.itemSeq[i] as number, offset: this.itemOffset[i] as number },
-        });
-      this.saved = { windows: this.watched.map((w) => w.window.save()), instant: { time: this.instantTime, items: items.length === 0 ? NO_ITEMS : items } };
+      const watched = this.watched;
+      const windows: HegelRulesState['windows'] = [];
+      for (let i = 0; i < watched.length; i++) windows.push((watched[i] as Watched).window.save());
+      this.itemsShared = true;
+      this.saved = { windows, instant: { time: this.instantTime, items: this.items.length === 0 ? NO_ITEMS : this.items } };
     }
     return this.saved;
   }
 
   restore(state: unknown): void {
     const s = state as HegelRulesState;
-    this.watched.forEach((w, i) => w.window.restore(s.windows[i] as HegelRulesState['windows'][number]));
+    const watched = this.watched;
+    for (let i = 0; i < watched.length; i++) (watched[i] as Watched).window.restore(s.windows[i] as HegelRulesState['windows'][number]);
     this.instantTime = s.instant.time;
-    this.instantCount = 0;
-    for (const { kind, entry } of s.instant.items) {
-      const n = this.instantCount++;
-      this.itemKind[n] = kind;
-      this.itemText[n] = entry.text;
-      this.itemTool[n] = entry.tool;
-      this.itemSeq[n] = entry.seq;
-      this.itemOffset[n] = entry.offset ?? 0;
-    }
+    this.items = s.instant.items as HegelRulesState['instant']['items'][number][];
+    this.itemsShared = true;
     this.saved = s;
   }
 }

@@ -16,6 +16,7 @@ import { repeatedOf } from './profileRules.ts';
 import type { SlidingWindowState } from './slidingWindow.ts';
 import type { WorkflowProfile } from './activity.ts';
 import { append } from '../../model/append.ts';
+import type { KeyTable } from '../keyTable.ts';
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -190,18 +191,21 @@ class KeyWriter {
     for (let i = from; i <= upTo; i++) this.unit((phases[i]?.commits ?? 0) > 0 ? 1 : 0);
   }
 
-  /** A scratch list for {@link counts} (reused: keys are made one at a time). */
+  /**
+   * A scratch list for {@link counts} (reused: keys are made one at a time). Filled by index and
+   * never shortened: setting an array's length to 0 dropped its room, so refilling it allocated.
+   */
   readonly scratch: number[] = [];
 
-  /** (label, count) pairs, each count capped, in label order: their number, then the pairs. */
-  counts(labels: number[], cap: number): void {
-    sortSmall(labels);
+  /** (label, count) pairs of `labels[0 … len)`, each count capped, in label order: their number, then the pairs. */
+  counts(labels: number[], cap: number, len = labels.length): void {
+    sortSmall(labels, len);
     let pairs = 0;
     const at = this.n;
     this.unit(0);
-    for (let i = 0; i < labels.length; ) {
+    for (let i = 0; i < len; ) {
       let j = i;
-      while (j < labels.length && labels[j] === labels[i]) j++;
+      while (j < len && labels[j] === labels[i]) j++;
       this.num(labels[i] as number);
       this.num(Math.min(cap, j - i));
       pairs++;
@@ -217,6 +221,11 @@ class KeyWriter {
    */
   private readonly exact: number[][] = [];
 
+  /** The finished key's id in `table` (no string is made). */
+  idIn(table: KeyTable): number {
+    return table.idOf(this.units, this.n);
+  }
+
   done(): string {
     const n = this.n;
     let out = this.exact[n];
@@ -227,9 +236,9 @@ class KeyWriter {
   }
 }
 
-/** Sorts a short list of numbers in place, ascending (insertion sort: no work list, unlike `sort`). */
-function sortSmall(a: number[]): void {
-  for (let i = 1; i < a.length; i++) {
+/** Sorts `a[0 … len)`, a short list of numbers, in place, ascending (insertion sort: no work list, unlike `sort`). */
+function sortSmall(a: number[], len: number): void {
+  for (let i = 1; i < len; i++) {
     const v = a[i] as number;
     let j = i - 1;
     while (j >= 0 && (a[j] as number) > v) {
@@ -256,22 +265,33 @@ function ageOf(now: number, t: number, b: WorkflowKeyBounds): number {
  * starts with it: keys with different tags differ, without joining strings.
  */
 export function workflowStateKey(s: WorkflowEngineState, b: WorkflowKeyBounds, tag?: number): string {
+  return writeKey(s, b, tag).done();
+}
+
+/**
+ * The id in `table` of the state's {@link workflowStateKey} (the same key, kept as code units):
+ * the id it has when the table holds it, else it is added with the next one (`table.size` before).
+ */
+export function workflowStateId(s: WorkflowEngineState, b: WorkflowKeyBounds, table: KeyTable, tag?: number): number {
+  return writeKey(s, b, tag).idIn(table);
+}
+
+function writeKey(s: WorkflowEngineState, b: WorkflowKeyBounds, tag: number | undefined): KeyWriter {
   const w = writer.begin(b.labels);
   if (tag !== undefined) w.num(tag);
   const now = s.now ?? 0;
   const phases = s.phases.phases;
   const last = phases.length - 1;
   w.num(s.node === null ? 0 : w.label(s.node) + 1);
-  let firing = s.firing;
-  if (firing.length > 1) {
+  const firing = s.firing;
+  const fired = firing.length;
+  w.num(fired);
+  if (fired > 1) {
     const sorted = w.scratch;
-    sorted.length = 0;
-    for (const f of firing) sorted.push(f);
-    sortSmall(sorted);
-    firing = sorted;
-  }
-  w.num(firing.length);
-  for (const f of firing) w.num(f);
+    for (let i = 0; i < fired; i++) sorted[i] = firing[i] as number;
+    sortSmall(sorted, fired);
+    for (let i = 0; i < fired; i++) w.num(sorted[i] as number);
+  } else if (fired === 1) w.num(firing[0] as number);
   w.commitFlags(phases, last, b.lookback);
   const current = phases[last];
   const instant = s.phases.instant;
@@ -293,7 +313,7 @@ export function workflowStateKey(s: WorkflowEngineState, b: WorkflowKeyBounds, t
       const labels = (windows[i] as SlidingWindowState).entries.map((e) => w.label(`${ageOf(now, e.time, b)}\u0003${e.text}`));
       w.counts(labels, caps[i] ?? b.countCap);
     }
-    return w.done();
+    return w;
   }
   w.num(current ? ageOf(now, current.start, b) + 1 : 0);
   // Indexed, no destructuring: `for (const [node, reads] of …)` ran the iterator protocol per pair.
@@ -319,9 +339,12 @@ export function workflowStateKey(s: WorkflowEngineState, b: WorkflowKeyBounds, t
   if (r.instant.time === now) {
     w.num(1);
     const labels = w.scratch;
-    labels.length = 0;
-    for (const x of r.instant.items) labels.push(w.pairLabel(x.kind, x.entry.text));
-    w.counts(labels, b.countCap);
+    const items = r.instant.items;
+    for (let i = 0; i < items.length; i++) {
+      const x = items[i] as HegelRulesState['instant']['items'][number];
+      labels[i] = w.pairLabel(x.kind, x.entry.text);
+    }
+    w.counts(labels, b.countCap, items.length);
   } else w.num(0);
-  return w.done();
+  return w;
 }
