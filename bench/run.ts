@@ -118,7 +118,7 @@ if (want('rules')) {
   console.log(`  before: ${await loadAverage()}`);
   for (const r of benchRuleScale())
     console.log(
-      `  ${fmt(r.rules)} rules, ${fmt(r.tools)} tools: build ${fmt(r.buildMs, 1)} ms CPU (median of 3); ${fmt(r.calls)} calls on the built engine ${fmt(r.callsMs)} ms = ${fmt(r.callsPerSec)} calls/s; 10,000 calls with the build ${fmt(r.tenThousandMs, 1)} ms = ${fmt(PATTERN_10K_CALLS_20K_RULES_MS / r.tenThousandMs, 1)}× faster than Pattern's ${fmt(PATTERN_10K_CALLS_20K_RULES_MS)} ms at 20,000 rules`,
+      `  ${fmt(r.rules)} rules, ${fmt(r.tools)} tools: build ${fmt(r.buildMs, 1)} ms CPU (median of 3); ${fmt(r.calls)} calls on the built engine ${fmt(r.callsMs)} ms CPU (median of 3) = ${fmt(r.callsPerSec)} calls/s; 10,000 calls with the build ${fmt(r.tenThousandMs, 1)} ms = ${fmt(PATTERN_10K_CALLS_20K_RULES_MS / r.tenThousandMs, 1)}× faster than Pattern's ${fmt(PATTERN_10K_CALLS_20K_RULES_MS)} ms at 20,000 rules`,
     );
   console.log(`  after: ${await loadAverage()}`);
 }
