@@ -13,6 +13,12 @@ type IdArray = Uint8Array | Uint16Array | Uint32Array;
 
 /** Ids per chunk. */
 const CHUNK = 4096;
+/**
+ * Room of a scope's first chunk, which doubles up to {@link CHUNK} as ids come: the verifier
+ * restores a saved history of a few ids at every move it tries, and a whole chunk made (and
+ * zeroed) for each was the largest single cost of its search on a 50-tool agent.
+ */
+const FIRST_ROOM = 16;
 
 /**
  * One scope's ids, and the text of its first `textLength` ids once a message has asked for it:
@@ -98,21 +104,25 @@ export class CalledHistory {
 
   /**
    * Appends an id. The usual push stores into the tail chunk; a new chunk (a scope's first, or a
-   * full one) and a widening are made in {@link nextChunk}, so this path reads no array past its
+   * full one), a widening and more room are made in {@link nextChunk}, so this path reads no array past its
    * end and changes no field's representation (both threw the compiled caller away).
    */
   push(id: number): void {
     const at = this.len % CHUNK;
-    if (at === 0 || id >= this.tailLimit) this.nextChunk(id, at);
+    if (at === 0 || at === this.tail.length || id >= this.tailLimit) this.nextChunk(id, at);
     this.tail[at] = id;
     this.len++;
   }
 
-  /** Makes {@link tail} a chunk that can hold `id` at `at`: a new one at a chunk's start, else the tail widened. */
+  /**
+   * Makes {@link tail} a chunk that can hold `id` at `at`: a new one at a chunk's start (a whole
+   * chunk once the scope has one, else {@link FIRST_ROOM}), else the tail widened or grown.
+   */
   private nextChunk(id: number, at: number): void {
     const chunks = this.scope.chunks;
     const width = at === 0 ? widthFor(id) : (Math.max(widthFor(id), this.tail.BYTES_PER_ELEMENT) as 1 | 2 | 4);
-    const chunk = arrayOf(width, CHUNK);
+    const room = at === 0 ? (chunks.length === 0 ? FIRST_ROOM : CHUNK) : at === this.tail.length ? Math.min(CHUNK, 2 * at) : this.tail.length;
+    const chunk = arrayOf(width, room);
     if (at === 0) chunks.push(chunk);
     else {
       // Widened in place of the old chunk: the entries views can see keep their values.
@@ -162,7 +172,9 @@ export class CalledHistory {
     this.clear();
     const width = ids.BYTES_PER_ELEMENT as 1 | 2 | 4;
     for (let from = 0; from < ids.length; from += CHUNK) {
-      const chunk = arrayOf(width, CHUNK);
+      // The last chunk with room for twice its ids (at least FIRST_ROOM); it grows as ids come.
+      const n = Math.min(CHUNK, ids.length - from);
+      const chunk = arrayOf(width, n === CHUNK ? CHUNK : Math.min(CHUNK, Math.max(FIRST_ROOM, 2 * n)));
       chunk.set(ids.subarray(from, Math.min(ids.length, from + CHUNK)));
       this.scope.chunks.push(chunk);
       this.tail = chunk;
