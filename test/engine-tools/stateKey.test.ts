@@ -11,6 +11,7 @@ import type { DecisionBody } from '../../src/core/engine/decisions.ts';
 import { resolveSettings, type ReplaySettings } from '../../src/core/engine/settings.ts';
 import { Agent } from '../../src/core/model/toolRules.ts';
 import { createToolEngine } from '../../src/core/engine/tools/index.ts';
+import { KeyTable } from '../../src/core/engine/keyTable.ts';
 import type { TraceEvent } from '../../src/core/traces/events.ts';
 import { agent, call, ev, T } from './helpers.ts';
 import { rulesArb, settingsArb, type Step } from './arbitraries.ts';
@@ -83,7 +84,56 @@ const lettaRuleArb = fc.oneof(
 );
 
 
+let repeats = 0;
+
+/**
+ * One engine steps every prefix from its start: the ids its `stateId` gives (with and without the
+ * optional parts) must partition the states exactly as its string keys do.
+ */
+function samePartition(a: Agent, settings: ReplaySettings, prefixes: Step[][]): void {
+  const engine = createToolEngine(a, settings);
+  const start = engine.save();
+  for (const options of [{}, { dedupe: false, periodic: false }]) {
+    const table = new KeyTable();
+    const idOfKey = new Map<string, number>();
+    for (const p of prefixes) {
+      engine.restore(start);
+      for (const e of events(p, T(0))) engine.step(e);
+      const key = engine.stateKey(options);
+      const id = engine.stateId(table, options);
+      const known = idOfKey.get(key);
+      if (known === undefined) {
+        // A key not seen before gets the next id: no earlier state shares it.
+        expect({ key, id }).toEqual({ key, id: idOfKey.size });
+        idOfKey.set(key, id);
+      } else {
+        repeats++;
+        expect({ key, id }).toEqual({ key, id: known });
+      }
+    }
+    expect(table.size).toBe(idOfKey.size);
+  }
+}
+
 describe('tool engine state key', () => {
+  it('stateId partitions states exactly as the key does, with and without the optional parts', () => {
+    fc.assert(
+      fc.property(rulesArb, periodicArb, settingsArb, fc.array(fc.array(smallStep, { maxLength: 5 }), { minLength: 8, maxLength: 30 }), (rules, periodic, s, prefixes) => {
+        samePartition(agent([...rules, ...periodic]), resolveSettings(s), prefixes);
+      }),
+      { numRuns: 200 },
+    );
+    fc.assert(
+      fc.property(fc.array(lettaRuleArb, { maxLength: 5 }), fc.boolean(), fc.array(fc.array(smallStep, { maxLength: 5 }), { minLength: 8, maxLength: 30 }), (lettaRules, errorOnEmpty, prefixes) => {
+        const a = Agent.parse({ name: 'letta', family: 'letta', tools: ['a', 'b', 'c'].map((name) => ({ name })), rules: [], lettaRules });
+        samePartition(a, resolveSettings({ profile: 'letta', errorOnEmpty }), prefixes);
+      }),
+      { numRuns: 100 },
+    );
+    // Both sides of the promise were exercised: many states met again, and many told apart.
+    expect(repeats).toBeGreaterThan(500);
+  });
+
   it('equal keys mean equal futures (messages aside)', () => {
     fc.assert(
       fc.property(

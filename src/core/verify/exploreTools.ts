@@ -16,6 +16,7 @@ import { LettaRuleAttribution } from '../simulator/lettaAttribution.ts';
 import { actionEvent, actionModel, type Action, type ActionModel } from './exploreActions.ts';
 import { DEFAULT_MAX_STATES, MOVES_PER_POLL } from './limits.ts';
 import { finish, type SearchProgress } from './steps.ts';
+import { KeyTable } from '../engine/keyTable.ts';
 
 /** Limits and hooks of one search. */
 export interface SearchLimits {
@@ -107,7 +108,9 @@ export function* searchToolsSteps(agent: Agent, settings: ReplaySettings, limits
     completeDepth: 0,
     exhaustive: false,
   };
-  const ids = new Map<string, number>([[engine.stateKey(KEY_OPTIONS), 0]]);
+  // State ids are the table's key ids: both number states in the order first seen.
+  const ids = new KeyTable();
+  engine.stateId(ids, KEY_OPTIONS);
   const times: number[] = [0];
   const stamp = new DecisionStamp();
   const out: Decision[] = [];
@@ -172,11 +175,9 @@ export function* searchToolsSteps(agent: Agent, settings: ReplaySettings, limits
           });
         }
         if (exited) exits = true;
-        const key = engine.stateKey(KEY_OPTIONS);
-        let to = ids.get(key);
-        if (to === undefined) {
-          to = s.states++;
-          ids.set(key, to);
+        const to = engine.stateId(ids, KEY_OPTIONS);
+        if (to === s.states) {
+          s.states++;
           s.parent.push(id);
           s.via.push(a);
           s.depth.push(depth + 1);

@@ -22,6 +22,7 @@ import type { Agent } from '../model/toolRules.ts';
 import { actionEvent, actionModel, type Action, type ActionModel } from './exploreActions.ts';
 import { callDecision } from './probe.ts';
 import { claimTitle, refusalWhy, type CounterexampleClaim, type RefusedNow } from './counterexampleClaim.ts';
+import { KeyTable } from '../engine/keyTable.ts';
 
 /** The finding codes whose counterexample proves a property of the state it reaches. */
 export const STATE_PROPERTY_CODES = ['V001', 'V002', 'V003'] as const;
@@ -84,7 +85,8 @@ const KEY = { dedupe: false, periodic: false } as const;
 function exitUnreachable(mover: Mover, state: ToolEngineState, time: number, maxStates: number): boolean {
   const { engine, model } = mover;
   engine.restore(state);
-  const seen = new Set<string>([engine.stateKey(KEY)]);
+  const seen = new KeyTable();
+  engine.stateId(seen, KEY);
   let frontier: { state: ToolEngineState; time: number }[] = [{ state, time }];
   while (frontier.length > 0) {
     const next: typeof frontier = [];
@@ -92,10 +94,10 @@ function exitUnreachable(mover: Mover, state: ToolEngineState, time: number, max
       for (const action of model.actions) {
         engine.restore(at.state);
         if (movesOn(mover.move(action, at.time)).exited) return false;
-        const key = engine.stateKey(KEY);
-        if (seen.has(key)) continue;
-        if (seen.size >= maxStates) return false;
-        seen.add(key);
+        // A state first seen gets the next id (`seen.size` before the call).
+        const known = seen.size;
+        if (engine.stateId(seen, KEY) < known) continue;
+        if (known >= maxStates) return false;
         next.push({ state: engine.save(), time: at.time + (action.wait ? model.waitMs : 0) });
       }
     frontier = next;

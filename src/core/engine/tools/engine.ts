@@ -22,6 +22,7 @@ import { PeriodicTracker } from './periodic.ts';
 import { RuleIndex } from './ruleIndex.ts';
 import { buildSnapshot } from './snapshot.ts';
 import { StateKeyBuilder, type StateKeyOptions } from './stateKey.ts';
+import type { KeyTable } from '../keyTable.ts';
 import { specPolicy } from './specPolicy.ts';
 import { ToolState } from './state.ts';
 import { ToolTable, type CompiledPeriodic } from './toolTable.ts';
@@ -185,9 +186,17 @@ class ToolRuleEngine implements ToolEngine {
   }
 
   stateKey(options?: StateKeyOptions): string {
+    return this.keyBuilder().key(options);
+  }
+
+  stateId(table: KeyTable, options?: StateKeyOptions): number {
+    return this.keyBuilder().idIn(table, options);
+  }
+
+  private keyBuilder(): StateKeyBuilder {
     const { table, state, periodic } = this;
     this.keys ??= new StateKeyBuilder({ table, state, periodic, ...(this.profile === 'letta' ? { lettaCaps: lettaCountCaps(this.agent) } : {}) });
-    return this.keys.key(options);
+    return this.keys;
   }
 
   snapshot(): ToolEngineSnapshot {

@@ -20,6 +20,8 @@
  * Times are relative to the last event, so the key does not grow with the trace.
  */
 import { canonicalJson } from './dedupeKey.ts';
+import type { KeyTable } from '../keyTable.ts';
+import { KeyLabels, KeyWriter, sortSmall } from '../keyWriter.ts';
 import type { PeriodicTracker } from './periodic.ts';
 import type { ToolState } from './state.ts';
 import type { ToolTable } from './toolTable.ts';
@@ -63,6 +65,11 @@ interface ToolKeyInfo {
  */
 export class StateKeyBuilder {
   private readonly info: ToolKeyInfo[] = [];
+  /** The strings {@link idIn}'s keys meet (tool outputs, dedupe arguments), numbered for this engine. */
+  private readonly labels = new KeyLabels();
+  private readonly writer = new KeyWriter();
+  /** Scratch lists of tool ids for {@link idIn} (reused: keys are made one at a time). */
+  private readonly ids: number[] = [];
 
   constructor(private readonly input: StateKeyInput) {}
 
@@ -135,5 +142,106 @@ export class StateKeyBuilder {
       key += `|periodic[${due.join(',')}]`;
     }
     return key;
+  }
+
+  /**
+   * The id in `table` of the state's {@link key}, written as code units instead of a string: the
+   * same partition of states for one engine (tools by id rather than by name, strings by their
+   * number in this builder's labels), so a search that keys every move builds no string. Ids
+   * from one builder only: another engine numbers its tools and strings its own way.
+   */
+  idIn(table: KeyTable, options: StateKeyOptions = {}): number {
+    const { table: tools, state, periodic } = this.input;
+    const w = this.writer.begin(this.labels);
+    const ids = this.ids;
+    const now = state.now;
+    w.unit(state.exited ? 1 : 0);
+    w.unit(state.freshOrderingScope ? 1 : 0);
+    w.unit(state.inCleanup ? 1 : 0);
+    w.unit(now === undefined ? 0 : 1);
+    // Called tools, as a set: their number, then their ids ascending (found in id order).
+    let n = 0;
+    for (let id = 0; id < tools.size; id++) if (state.isCalled(id)) ids[n++] = id;
+    w.num(n);
+    for (let k = 0; k < n; k++) w.num(ids[k] as number);
+    // Capped counts, then timers: tool by tool in id order, each entry marked with its kind; 0 ends them.
+    for (let id = 0; id < tools.size; id++) {
+      const info = this.infoOf(id);
+      if (!Number.isNaN(info.cap)) {
+        const count = Math.min(state.executionsOf(id), info.cap);
+        if (count > 0) {
+          w.unit(1);
+          w.num(id);
+          w.num(count);
+        }
+      }
+      if (now === undefined) continue;
+      if (info.longest > 0) {
+        const last = state.lastExecution[id] as number;
+        if (!Number.isNaN(last) && now - last < info.longest) {
+          w.unit(2);
+          w.num(id);
+          w.num(now - last);
+        }
+      }
+      if (info.consent) {
+        const until = state.grantUntil[id] as number;
+        if (now < until) {
+          w.unit(3);
+          w.num(id);
+          w.num(until === Number.POSITIVE_INFINITY ? -1 : until - now);
+        }
+      }
+    }
+    w.unit(0);
+    // Groups with holders: the group's id, its holders' number, their ids ascending; 0 ends them.
+    for (const g of tools.groups) {
+      const holders = state.holdersOf(g.id);
+      if (holders.length === 0) continue;
+      for (let k = 0; k < holders.length; k++) ids[k] = holders[k] as number;
+      sortSmall(ids, holders.length);
+      w.num(g.id + 1);
+      w.num(holders.length);
+      for (let k = 0; k < holders.length; k++) w.num(ids[k] as number);
+    }
+    w.unit(0);
+    const caps = this.input.lettaCaps;
+    if (caps) {
+      const last = state.lastToolInBatch();
+      w.num(last + 1);
+      w.unit(state.batchOrder.length > 0 ? 1 : 0);
+      w.num(state.lastOutput === undefined ? 0 : w.label(state.lastOutput) + 1);
+      const order = state.batchOrder;
+      for (let k = 0; k < order.length; k++) ids[k] = order[k] as number;
+      sortSmall(ids, order.length);
+      w.num(order.length);
+      for (let k = 0; k < order.length; k++) {
+        const id = ids[k] as number;
+        w.num(id);
+        w.num(Math.min(state.executionsOf(id), caps.get(tools.nameOf(id)) ?? 1));
+      }
+    }
+    if (options.dedupe !== false && now !== undefined) {
+      const live: [number, number, number][] = [];
+      state.dedupe.forEachLive(now, (toolId, args, time) => {
+        const { request_heartbeat: _ignored, ...rest } = args;
+        live.push([toolId, w.label(canonicalJson(rest)), now - time]);
+      });
+      live.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+      w.unit(1);
+      w.num(live.length);
+      for (const [tool, args, age] of live) {
+        w.num(tool);
+        w.num(args);
+        w.num(age);
+      }
+    } else w.unit(0);
+    if (options.periodic !== false && state.firstTime !== undefined && now !== undefined && tools.periodic.length > 0) {
+      const due = periodic.nextDue(state.firstTime, state.lastExecution);
+      w.unit(1);
+      w.num(due.length);
+      for (const p of due) w.num(p.dueAt - now);
+    } else w.unit(0);
+    return w.idIn(table);
   }
 }

@@ -8,6 +8,7 @@ import type { Decision, DecisionBody, Flow } from '../decisions.ts';
 import type { DecisionStamp } from '../stamp.ts';
 import type { ToolStateData } from './state.ts';
 import type { StateKeyOptions } from './stateKey.ts';
+import type { KeyTable } from '../keyTable.ts';
 
 export interface ToolStepResult {
   /** In order; seq/event/time are added by the caller. */
@@ -99,6 +100,12 @@ export interface ToolEngine {
    * relative, so the key stays small however long the trace. The verifier hashes states with it.
    */
   stateKey(options?: StateKeyOptions): string;
+  /**
+   * The id in `table` of the state's {@link stateKey}, kept as code units (no string made): the id
+   * it has when the table holds it, else it is added with the next one (`table.size` before). The
+   * same partition of states as the key, for this engine: a table takes one engine's keys only.
+   */
+  stateId(table: KeyTable, options?: StateKeyOptions): number;
   /** A plain-data view of the state for the UI's state inspector (built on demand). */
   snapshot(): ToolEngineSnapshot;
   /**
