@@ -31,10 +31,15 @@ const MIN_SLOTS = 64;
 /** Filter bits per index slot: 8 (16 per call at the index's highest load). */
 const BITS_PER_SLOT_LOG2 = 3;
 
-/** Makes `target` hold exactly the items of `source`, keeping the `target` array object. */
+/**
+ * Makes `target` hold exactly the items of `source`, keeping the `target` array object and its
+ * room: written over by index, then cut to length (emptied first, the array dropped its room and
+ * grew it again, an allocation at each of the verifier's restores).
+ */
 export function refill<T>(target: T[], source: readonly T[]): void {
-  target.length = 0;
-  for (let i = 0; i < source.length; i++) target.push(source[i] as T);
+  const n = source.length;
+  for (let i = 0; i < n; i++) target[i] = source[i] as T;
+  if (target.length > n) target.length = n;
 }
 
 export class Generation {

@@ -291,7 +291,7 @@ export class ToolState {
     this.orderingEpoch = d.orderingEpoch;
     this.called.restore(d.called);
     // Arrays are refilled in place (see DedupeTable.restore: replacing them deoptimises the engine).
-    d.holders.forEach((h, g) => refill(this.holders[g] ?? (this.holders[g] = []), h));
+    for (let g = 0; g < d.holders.length; g++) refill(this.holders[g] ?? (this.holders[g] = []), d.holders[g] as readonly number[]);
     this.holders.length = d.holders.length;
     if (this.holdersEpoch.length === d.holdersEpoch.length) this.holdersEpoch.set(d.holdersEpoch);
     else this.holdersEpoch = d.holdersEpoch.slice();
