@@ -7,7 +7,8 @@
  * left it to the garbage collector.
  */
 
-const MIN_SLOTS = 1024;
+/** Keys a new table has room for before it grows (small: the minimiser makes a table per check). */
+const MIN_SLOTS = 256;
 
 /** FNV-1a over the units, then a finaliser (units are below 2¹⁶). */
 function hashUnits(units: ArrayLike<number>, n: number): number {
@@ -20,7 +21,7 @@ function hashUnits(units: ArrayLike<number>, n: number): number {
 
 export class KeyTable {
   /** Every key's units, key after key. */
-  private units = new Uint16Array(1 << 16);
+  private units = new Uint16Array(1 << 12);
   /** Units used in {@link units}. */
   private used = 0;
   /** Per key id: where its units start (`start[id + 1]` is where they end). */
