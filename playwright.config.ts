@@ -19,10 +19,10 @@ function launch(extra: string[] = []) {
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  // One worker (`E2E_WORKERS` overrides it). On a 2-core machine one worker already keeps both
-  // cores busy (the page, its workers, the compositor): timed whole on a quiet machine, 2 workers
-  // took 38.7 min against 39.4 min for 1, with 5 tests failing or passing only on retry.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two workers (`E2E_WORKERS` overrides it). With one, a quarter of this 2-core machine sat idle
+  // while tests waited on their pages; with two, the `app` specs took a fifth less time. The
+  // `heavy` specs run on one worker; `npm test` runs them in a pass of their own after the others.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry on CI absorbs a timing hiccup on a loaded 2-core machine; the summary line reports flaky tests.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
@@ -30,7 +30,7 @@ export default defineConfig({
   // alone can take longer than 5 s to arrive and mount (seen at load 11). A wait is not a timing
   // assertion: a test still fails when the thing never appears.
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'reports/e2e.json' }]],
   use: {
     // An action (a click, a screenshot) that cannot complete fails after 30 s instead of holding the
     // test to its whole timeout; the one retry on CI then absorbs a rare hang.
@@ -52,11 +52,12 @@ export default defineConfig({
     // CPU here). Only the JIT tier changes; the app's behaviour does not.
     { name: 'app', testIgnore: HEAVY, use: { launchOptions: launch(['--js-flags=--max-opt=1']) } },
     // Specs whose pages run hot loops (big files and replays, budgets, long searches) keep them.
-    { name: 'heavy', testMatch: HEAVY },
+    { name: 'heavy', testMatch: HEAVY, workers: 1 },
   ],
   webServer: {
-    // `vite build` alone: `npm test` type-checks before the end-to-end tests (as `npm run build` would again).
-    command: `node_modules/.bin/vite build && node_modules/.bin/vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    // `vite build` alone: `npm test` type-checks before the end-to-end tests (as `npm run build` would
+    // again). With E2E_BUILT set (`npm test` builds once for its two passes), dist/ is served as it is.
+    command: `${process.env.E2E_BUILT ? '' : 'node_modules/.bin/vite build && '}node_modules/.bin/vite preview --host 127.0.0.1 --port ${port} --strictPort`,
     url: E2E_ORIGIN,
     reuseExistingServer: !process.env.CI,
     timeout: 400_000,

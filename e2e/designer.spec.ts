@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './test.ts';
 import { choose, dragEdge as drag } from './helpers.ts';
 import { saveScreenshot } from './screenshots.ts';
+import { stayOffline } from './offline.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -38,11 +39,7 @@ const translate = async (page: Page, id: string) => {
 };
 
 test.beforeEach(async ({ page }) => {
-  await page.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.continue();
-    throw new Error(`request left localhost: ${url.href}`);
-  });
+  await stayOffline(page);
 });
 
 test('designer walk-through: example, add tool, drag an edge, cycle, undo/redo, keyboard', async ({ page }) => {

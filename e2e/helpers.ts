@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import { seriousViolations } from './axe.ts';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { REVIEW_SCREENSHOTS, saveScreenshot } from './screenshots.ts';
+import { stayOffline } from './offline.ts';
 import { transitionsEnded } from './transitions.ts';
 
-export { transitionsEnded };
+export { stayOffline, transitionsEnded };
 
 export const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 export const graphNode = (page: Page, id: string) => region(page, 'Graph').locator(`.react-flow__node[data-id="${id}"]`);
@@ -48,15 +49,6 @@ export async function pasteOver(page: Page, editor: Locator, text: string): Prom
     data.setData('text/plain', t);
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
-}
-
-/** Fails the test on any request that leaves this machine (the studio never needs the network). */
-export async function stayOffline(page: Page): Promise<void> {
-  await page.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.continue();
-    throw new Error(`request left localhost: ${url.href}`);
-  });
 }
 
 /** Imports files through the toolbar's Import button and the file chooser. */

@@ -8,13 +8,10 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import { expect, test, type Page } from './test.ts';
 import { importPaths } from './helpers.ts';
 import { saveScreenshot } from './screenshots.ts';
+import { stayOffline } from './offline.ts';
 
 const offline = async (page: Page) =>
-  page.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.continue();
-    throw new Error(`request left localhost: ${url.href}`);
-  });
+  stayOffline(page);
 
 test.beforeEach(async ({ page }) => offline(page));
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from './test.ts';
 import { choose } from './helpers.ts';
 import { saveScreenshot } from './screenshots.ts';
+import { stayOffline } from './offline.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -52,11 +53,7 @@ async function runAndWait(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.continue();
-    throw new Error(`request left localhost: ${url.href}`);
-  });
+  await stayOffline(page);
   await page.setViewportSize({ width: 1600, height: 1100 });
 });
 

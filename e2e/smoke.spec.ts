@@ -1,15 +1,12 @@
 import { expect, test } from './test.ts';
 import { saveScreenshot } from './screenshots.ts';
+import { stayOffline } from './offline.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
 test.beforeEach(async ({ page }) => {
   // The app works offline: any request that leaves this machine fails the test.
-  await page.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.continue();
-    throw new Error(`request left localhost: ${url.href}`);
-  });
+  await stayOffline(page);
 });
 
 test('the studio loads offline with its regions and no page errors', async ({ page }) => {

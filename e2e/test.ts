@@ -7,6 +7,8 @@
  * layout: { bottomOpen: true } })`; `layout: null` starts from empty storage, a true first visit.
  */
 import { test as base, type Browser, type BrowserContext } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { requestsThatLeft } from './offline.ts';
 import { seedLayout, type RememberedLayout } from './storage.ts';
 
 export { expect } from '@playwright/test';
@@ -20,7 +22,7 @@ async function seedOnce(context: BrowserContext, layout: RememberedLayout | null
   await seedLayout(context, layout);
 }
 
-export const test = base.extend<{ layout: RememberedLayout | null; seedNewContexts: void }>({
+export const test = base.extend<{ layout: RememberedLayout | null; seedNewContexts: void; noRequestLeft: void }>({
   layout: [{ bottomOpen: false }, { option: true }],
   // Contexts a test makes itself: seeded as they are made, for the length of the test.
   seedNewContexts: [
@@ -33,6 +35,16 @@ export const test = base.extend<{ layout: RememberedLayout | null; seedNewContex
       };
       await use();
       browser.newContext = newContext;
+    },
+    { auto: true },
+  ],
+  // A page the test watched with stayOffline (e2e/offline.ts) made no request to another machine.
+  noRequestLeft: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      requestsThatLeft.length = 0;
+      await use();
+      expect(requestsThatLeft, 'requests that left this machine').toEqual([]);
     },
     { auto: true },
   ],

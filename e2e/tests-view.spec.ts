@@ -4,6 +4,7 @@ import { axeViolations } from './axe.ts';
 import { expect, test, type Page } from './test.ts';
 import { graphNode, region, setSource, transitionsEnded } from './helpers.ts';
 import { saveScreenshot } from './screenshots.ts';
+import { stayOffline } from './offline.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -29,11 +30,7 @@ async function openTab(page: Page, name: RegExp) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.continue();
-    throw new Error(`request left localhost: ${url.href}`);
-  });
+  await stayOffline(page);
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './test.ts';
 import { exportedAsWritten, region, runCommand } from './helpers.ts';
 import { saveScreenshot } from './screenshots.ts';
+import { stayOffline } from './offline.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -26,11 +27,7 @@ test.beforeEach(async ({ page }) => {
   test.setTimeout(120_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.continue();
-    throw new Error(`request left localhost: ${url.href}`);
-  });
+  await stayOffline(page);
   await page.setViewportSize({ width: 1600, height: 1000 });
 });
 

@@ -3,6 +3,7 @@ import { axeViolations } from './axe.ts';
 import { expect, test } from './test.ts';
 import { importPaths, region } from './helpers.ts';
 import { saveScreenshot } from './screenshots.ts';
+import { stayOffline } from './offline.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -12,11 +13,7 @@ test.use({ layout: { bottomOpen: true } });
  * at the deadlock step.
  */
 test.beforeEach(async ({ page }) => {
-  await page.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.continue();
-    throw new Error(`request left localhost: ${url.href}`);
-  });
+  await stayOffline(page);
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
