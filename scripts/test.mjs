@@ -56,7 +56,7 @@ if (run('unit tests', bin('vitest'), ['run', '--reporter=default', '--reporter=j
 const e2eReports = [];
 if (run('build for the end-to-end tests', bin('vite'), ['build']) !== 0) failedSteps.push('build');
 else
-  for (const [project, workers] of [['app', '2'], ['heavy', '1']]) {
+  for (const [project, workers] of [['app', process.env.E2E_WORKERS ?? '2'], ['heavy', '1']]) {
     const report = `${reports}/e2e-${project}.json`;
     e2eReports.push(report);
     const status = run(`end-to-end tests (${project}, ${workers} worker${workers === '1' ? '' : 's'})`, bin('playwright'), ['test', '--project', project], {
