@@ -12,10 +12,9 @@
 // A worker process of `report` / `simulate --corpus` (forked with this script and
 // RULE_STUDIO_CORPUS_WORKER=1) runs the corpus worker bundle (`dist-cli/corpus-worker.cjs`: the
 // replay path alone, about half the CLI bundle), with its own code cache, written at its exit.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { constants, homedir } from 'node:os';
+import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
@@ -75,28 +74,6 @@ function runBundle(path) {
     // replayed) are in it too.
     process.once('exit', save);
   }
-}
-
-/**
- * `verify` keeps every state of its search's frontier alive: with V8's default young generation,
- * most of each scavenge survives and is copied, and the collector took a third of the command's
- * CPU time. V8 sizes the young generation only when a process starts, so `verify` starts itself
- * again with a larger one (unless the user's own NODE_OPTIONS or flags size it).
- */
-const YOUNG_GENERATION_FLAG = '--max-semi-space-size=64';
-function needsLargerYoungGeneration() {
-  if (process.argv[2] !== 'verify' || process.env.RULE_STUDIO_RESTARTED === '1') return false;
-  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
-  return !/--max-semi-space-size/.test(given);
-}
-
-if (needsLargerYoungGeneration()) {
-  const run = spawnSync(process.execPath, [YOUNG_GENERATION_FLAG, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, RULE_STUDIO_RESTARTED: '1' },
-  });
-  if (run.error) throw run.error;
-  process.exit(run.status ?? 128 + (constants.signals[run.signal] ?? 1));
 }
 
 const checkout = sources.every((dir) => existsSync(dir));
