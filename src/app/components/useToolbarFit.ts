@@ -1,13 +1,14 @@
 /**
  * Keeps the toolbar on one line: when its buttons do not fit, it folds their text labels step by
  * step (level 1: the Commands label; 2: Auto layout, the longest; 3: Export, Examples, Present;
- * 4: every action),
- * each folded button showing its icon alone and keeping its name as accessible name and tooltip. Measured before paint, so a
- * narrow window never shows the overflowing toolbar; a wider window or different buttons start
- * again from level 0. Only the spacer shrinks (toolbar.css), so any lack of room is an overflow
- * here, however small: a pixel tolerated was a More button past the window's edge.
+ * 4: every action), each folded button showing its icon alone and keeping its name as accessible
+ * name and tooltip. Measured in the frame after a change, before it paints, so a narrow window
+ * never shows the overflowing toolbar; a wider window or different buttons start again from
+ * level 0. Only the spacer shrinks (toolbar.css), so any lack of room is an overflow here, however
+ * small: a pixel tolerated was a More button past the window's edge.
  */
 import { useLayoutEffect, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 
 export const MAX_FIT_LEVEL = 4;
 
@@ -23,7 +24,18 @@ export function useToolbarFit(ref: RefObject<HTMLElement | null>, contents: stri
   if (fit.contents !== contents) setFit({ level: 0, contents, round: fit.round });
   useLayoutEffect(() => {
     const el = ref.current;
-    if (el && fit.level < MAX_FIT_LEVEL && el.scrollWidth > el.clientWidth) setFit((f) => ({ ...f, level: f.level + 1 }));
+    if (!el || fit.level >= MAX_FIT_LEVEL) return;
+    // Measured in the next frame, before it paints, rather than in this commit: reading the width
+    // here lays the whole page out inside the commit, and the commit that brings a big import's
+    // graph and toolbar buttons together then took about a third longer. Each fold is rendered at
+    // once (flushSync), so the frame never paints an overflowing toolbar.
+    const frame = requestAnimationFrame(() => {
+      for (let level = fit.level; level < MAX_FIT_LEVEL && el.scrollWidth > el.clientWidth; ) {
+        const next = ++level;
+        flushSync(() => setFit((f) => ({ ...f, level: next })));
+      }
+    });
+    return () => cancelAnimationFrame(frame);
   }, [ref, fit]);
   useLayoutEffect(() => {
     const el = ref.current;

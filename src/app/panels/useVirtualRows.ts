@@ -110,11 +110,19 @@ export function useVirtualRows(count: number, estimate: number, scroller: RefObj
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const read = () => setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
-    read();
+    // Read where the page is laid out already (a scroll, a resize observation), never in a state
+    // updater: React runs those while it renders, and a read there laid out the whole page inside
+    // the render (after a big import, most of the longest task).
+    const read = () => {
+      const top = el.scrollTop;
+      const height = el.clientHeight;
+      setView((v) => (v.top === top && v.height === height ? v : { top, height }));
+    };
     el.addEventListener('scroll', read, { passive: true });
+    // An observer reports the scroller's first size itself, once it is laid out.
     const ro = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(read);
-    ro?.observe(el);
+    if (ro) ro.observe(el);
+    else read();
     return () => {
       el.removeEventListener('scroll', read);
       ro?.disconnect();
