@@ -5,14 +5,19 @@
  * Gemini core (`permissions/gemini/`) reads the rules from it with their positions.
  */
 import type { Agent } from '../../model/toolRules.ts';
-import { looksLikeGeminiPolicy, tierFromPath } from '../../permissions/gemini/policy.ts';
+import { isGeminiPolicyValue, looksLikeGeminiPolicy, tierFromPath } from '../../permissions/gemini/policy.ts';
 
 /** The agent name every Gemini policy file reads as (Gemini reads every tier's folder together). */
 export const GEMINI_AGENT = 'gemini';
 
-/** True for a Gemini CLI policy file: a `.toml` name and only `[[rule]]` / `[[safety_checker]]` tables. */
-export function isGeminiPolicyFile(path: string, text: string): boolean {
-  return /\.toml$/i.test(path) && looksLikeGeminiPolicy(text);
+/**
+ * True for a Gemini CLI policy file: a `.toml` name and only `[[rule]]` / `[[safety_checker]]`
+ * tables. `parsed`: the text's value from `parseToml` when the caller has it (undefined when the
+ * text did not parse), else the text is parsed here.
+ */
+export function isGeminiPolicyFile(path: string, text: string, parsed?: { value: unknown }): boolean {
+  if (!/\.toml$/i.test(path)) return false;
+  return parsed === undefined ? looksLikeGeminiPolicy(text) : isGeminiPolicyValue(parsed.value, text);
 }
 
 /** The one agent a Gemini policy file reads as. */

@@ -608,10 +608,18 @@ function readRecovered(f: GeminiFileInput, rules: GeminiRule[]): void {
  * `safety_checker` (a file that does not parse counts when it has a `[[rule]]` header).
  */
 export function looksLikeGeminiPolicy(text: string): boolean {
-  const doc = parseToml(text);
-  if (doc.value === undefined) return /^\s*\[\[\s*(rule|safety_checker)\s*\]\]/m.test(text);
-  if (!isObj(doc.value)) return false;
-  const keys = Object.keys(doc.value);
+  return isGeminiPolicyValue(parseToml(text).value, text);
+}
+
+/**
+ * {@link looksLikeGeminiPolicy} of a text parsed already: `value` is what `parseToml(text)` gave
+ * (undefined when the text does not parse), so a loader that needs the parse anyway reads a big
+ * file once.
+ */
+export function isGeminiPolicyValue(value: unknown, text: string): boolean {
+  if (value === undefined) return /^\s*\[\[\s*(rule|safety_checker)\s*\]\]/m.test(text);
+  if (!isObj(value)) return false;
+  const keys = Object.keys(value);
   return keys.length > 0 && keys.every((k) => k === 'rule' || k === 'safety_checker');
 }
 
