@@ -55,6 +55,12 @@ export interface TomlSpanMap {
  */
 export const pathKey = (path: DocPath): string => path.join('\u0000');
 
+/**
+ * The path key of a path of `parts` parts (key `key`) with `part` added: the scanner builds keys
+ * part by part instead of joining whole paths (a 30,000-rule file records some 150,000 paths).
+ */
+const childKey = (key: string, parts: number, part: string | number): string => (parts === 0 ? String(part) : `${key}\u0000${part}`);
+
 /** A-Z a-z 0-9 _ - */
 function isBareKeyChar(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 45;
@@ -68,8 +74,8 @@ class Scanner {
   /** Current element index of each array of tables, by resolved path. */
   private readonly arrayIndex = new Map<string, number>();
   private readonly lineStarts: number[] = [0];
-  /** Enclosing paths of the last header (recorded at that header when first met). */
-  private prefixes: (string | number)[][] = [];
+  /** Path keys of the enclosing paths of the last header (recorded at that header when first met). */
+  private prefixes: string[] = [];
 
   constructor(private readonly text: string) {
     for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) === 10) this.lineStarts.push(k + 1);
@@ -94,8 +100,8 @@ class Scanner {
     return this.text.charAt(offset);
   }
 
-  private record(path: DocPath, keyStart: number, keyEnd: number, entryStart: number, entryEnd: number): void {
-    const k = pathKey(path);
+  /** Records the offsets of the path whose key is `k`, unless it was met before. */
+  private record(k: string, keyStart: number, keyEnd: number, entryStart: number, entryEnd: number): void {
     if (!this.offsets.has(k)) this.offsets.set(k, [keyStart, keyEnd, entryStart, entryEnd]);
   }
 
@@ -131,7 +137,9 @@ class Scanner {
   }
 
   private scan(): void {
-    let table: (string | number)[] = [];
+    // the current table's path, as its key and number of parts
+    let table = '';
+    let tableParts = 0;
     while (this.i < this.text.length) {
       this.skipBlank(true);
       if (this.i >= this.text.length) break;
@@ -143,49 +151,49 @@ class Scanner {
         this.skipBlank(false);
         if (keys && this.text.startsWith(isArray ? ']]' : ']', this.i)) {
           this.i += isArray ? 2 : 1;
-          table = this.resolveHeader(keys, isArray);
-          this.headers.push({ key: pathKey(table), start, end: this.i });
+          [table, tableParts] = this.resolveHeader(keys, isArray);
+          this.headers.push({ key: table, start, end: this.i });
           this.record(table, start, this.i, start, this.i);
           for (const prefix of this.prefixes) this.record(prefix, start, this.i, start, this.i);
         }
       } else {
-        this.readKeyValue(table, start, 0);
+        this.readKeyValue(table, tableParts, start, 0);
       }
       this.skipLine();
     }
   }
 
   /**
-   * The document path of a header, updating the array-of-tables counters. Resolves at most
-   * {@link MAX_RECORDED_PATH} parts; the prefix keys grow one part at a time.
+   * The document path of a header, as its key and number of parts, updating the array-of-tables
+   * counters. Resolves at most {@link MAX_RECORDED_PATH} parts; the prefix keys grow one part at a
+   * time.
    */
-  private resolveHeader(keys: string[], isArray: boolean): (string | number)[] {
-    const path: (string | number)[] = [];
+  private resolveHeader(keys: string[], isArray: boolean): [string, number] {
+    let path = '';
+    let parts = 0;
     this.prefixes = [];
-    let id = '';
-    for (let n = 0; n < keys.length && path.length < MAX_RECORDED_PATH; n++) {
+    for (let n = 0; n < keys.length && parts < MAX_RECORDED_PATH; n++) {
       const k = keys[n] as string;
-      path.push(k);
-      id = n === 0 ? k : `${id}\u0000${k}`;
+      path = childKey(path, parts++, k);
       const last = n === keys.length - 1;
       if (last && isArray) {
-        const next = (this.arrayIndex.get(id) ?? -1) + 1;
-        this.arrayIndex.set(id, next);
-        path.push(next);
+        const next = (this.arrayIndex.get(path) ?? -1) + 1;
+        this.arrayIndex.set(path, next);
+        path = childKey(path, parts++, next);
       } else {
-        const current = this.arrayIndex.get(id);
-        if (current !== undefined) {
-          path.push(current);
-          id = `${id}\u0000${current}`;
-        }
+        const current = this.arrayIndex.get(path);
+        if (current !== undefined) path = childKey(path, parts++, current);
       }
-      if (!last) this.prefixes.push([...path]);
+      if (!last) this.prefixes.push(path);
     }
-    return path;
+    return [path, parts];
   }
 
-  /** `key = value` at the scanner, under `base`; records the key, each dotted prefix and the value. */
-  private readKeyValue(base: DocPath, start: number, depth: number): boolean {
+  /**
+   * `key = value` at the scanner, under the path `base` of `baseParts` parts; records the key,
+   * each dotted prefix and the value.
+   */
+  private readKeyValue(base: string, baseParts: number, start: number, depth: number): boolean {
     const keyStarts: number[] = [];
     const keyEnds: number[] = [];
     const keys = this.readKey(keyStarts, keyEnds);
@@ -194,12 +202,17 @@ class Scanner {
     if (this.ch() !== '=') return false;
     this.i++;
     this.skipBlank(false);
-    const valueEnd = this.scanValue([...base, ...keys.slice(0, MAX_RECORDED_PATH)], depth + 1);
-    const path = [...base];
-    for (let n = 0; n < keys.length && path.length < MAX_RECORDED_PATH; n++) {
-      path.push(keys[n] as string);
-      this.record(path, keyStarts[n] ?? start, keyEnds[n] ?? start, start, valueEnd);
+    // The value's path: the base and at most MAX_RECORDED_PATH of the keys (members below it are
+    // recorded under it); the keys themselves are recorded while the path has room.
+    const paths: string[] = [];
+    let value = base;
+    let valueParts = baseParts;
+    for (let n = 0; n < keys.length && n < MAX_RECORDED_PATH; n++) {
+      value = childKey(value, valueParts++, keys[n] as string);
+      if (valueParts <= MAX_RECORDED_PATH) paths.push(value);
     }
+    const valueEnd = this.scanValue(value, valueParts, depth + 1);
+    for (let n = 0; n < paths.length; n++) this.record(paths[n] as string, keyStarts[n] ?? start, keyEnds[n] ?? start, start, valueEnd);
     return true;
   }
 
@@ -272,17 +285,32 @@ class Scanner {
     }
   }
 
-  /** Scans one value, recording members of arrays and inline tables; returns its end offset. */
-  private scanValue(path: DocPath, depth: number): number {
+  /** Skips a one-line basic string at the scanner (its value is not needed). */
+  private skipBasicString(): void {
+    this.i++;
+    while (this.i < this.text.length) {
+      const c = this.text.charCodeAt(this.i);
+      if (c === 92 /* \\ */) this.i += 2;
+      else if (c === 34 /* " */ || c === 10) break;
+      else this.i++;
+    }
+    if (this.ch() === '"') this.i++;
+  }
+
+  /**
+   * Scans one value whose path (`parts` parts) has the key `path`, recording members of arrays
+   * and inline tables; returns its end offset.
+   */
+  private scanValue(path: string, parts: number, depth: number): number {
     const c = this.ch();
     if (c === '"' || c === "'") {
       if (this.text.startsWith(c.repeat(3), this.i)) this.skipMultiline(c);
-      else if (c === '"') this.readBasicString();
+      else if (c === '"') this.skipBasicString();
       else this.readLiteralString();
     } else if (c === '[' || c === '{') {
       if (depth > MAX_SCAN_DEPTH) this.skipNested();
-      else if (c === '[') this.scanArray(path, depth);
-      else this.scanInlineTable(path, depth);
+      else if (c === '[') this.scanArray(path, parts, depth);
+      else this.scanInlineTable(path, parts, depth);
     } else {
       while (this.i < this.text.length && !',]}#\n\r'.includes(this.ch())) this.i++;
       let end = this.i;
@@ -292,15 +320,16 @@ class Scanner {
     return this.i;
   }
 
-  private scanArray(path: DocPath, depth: number): void {
+  private scanArray(path: string, parts: number, depth: number): void {
     this.i++;
     for (let index = 0; this.i < this.text.length; index++) {
       this.skipBlank(true);
       if (this.ch() === ']') break;
       const s = this.i;
-      const end = this.scanValue([...path, index], depth + 1);
+      const member = childKey(path, parts, index);
+      const end = this.scanValue(member, parts + 1, depth + 1);
       if (end === s) break;
-      this.record([...path, index], s, end, s, end);
+      this.record(member, s, end, s, end);
       this.skipBlank(true);
       if (this.ch() !== ',') break;
       this.i++;
@@ -308,12 +337,12 @@ class Scanner {
     if (this.ch() === ']') this.i++;
   }
 
-  private scanInlineTable(path: DocPath, depth: number): void {
+  private scanInlineTable(path: string, parts: number, depth: number): void {
     this.i++;
     while (this.i < this.text.length) {
       this.skipBlank(true);
       if (this.ch() === '}') break;
-      if (!this.readKeyValue(path, this.i, depth)) break;
+      if (!this.readKeyValue(path, parts, this.i, depth)) break;
       this.skipBlank(true);
       if (this.ch() !== ',') break;
       this.i++;
@@ -328,7 +357,7 @@ class Scanner {
       const c = this.ch();
       if (c === '"' || c === "'") {
         if (this.text.startsWith(c.repeat(3), this.i)) this.skipMultiline(c);
-        else if (c === '"') this.readBasicString();
+        else if (c === '"') this.skipBasicString();
         else this.readLiteralString();
         continue;
       }
