@@ -5,9 +5,9 @@
  * panel folded as on a first visit: an open panel loads the editor, about 3 s of CPU per page on a
  * 2-core machine); specs about Source, Problems, Tests, Corpus or Policy ask for `test.use({
  * layout: { bottomOpen: true } })`; `layout: null` starts from empty storage, a true first visit.
+ * A test fails when a page it watched with `stayOffline` (e2e/offline.ts) reached another machine.
  */
-import { test as base, type Browser, type BrowserContext } from '@playwright/test';
-import { expect } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext } from '@playwright/test';
 import { requestsThatLeft } from './offline.ts';
 import { seedLayout, type RememberedLayout } from './storage.ts';
 

@@ -4,7 +4,7 @@
 //
 // Lint and the two typechecks run side by side (each is one thread for most of its run). The
 // end-to-end tests run in two passes over one build: the `app` project on two workers (one worker
-// left a third of the CPU idle, waiting on the page), then the `heavy` project alone on one, so
+// left a quarter of the CPU idle, waiting on the page), then the `heavy` project alone on one, so
 // the specs whose pages run hot loops and record their longest tasks have the machine to themselves.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';

@@ -26,9 +26,9 @@ export function useToolbarFit(ref: RefObject<HTMLElement | null>, contents: stri
     const el = ref.current;
     if (!el || fit.level >= MAX_FIT_LEVEL) return;
     // Measured in the next frame, before it paints, rather than in this commit: reading the width
-    // here lays the whole page out inside the commit, and the commit that brings a big import's
-    // graph and toolbar buttons together then took about a third longer. Each fold is rendered at
-    // once (flushSync), so the frame never paints an overflowing toolbar.
+    // here lays the whole page out inside the commit (after a big import, the one that draws the
+    // graph and the toolbar's new buttons together: one of the longest tasks). Each fold is
+    // rendered at once (flushSync), so the frame never paints an overflowing toolbar.
     const frame = requestAnimationFrame(() => {
       for (let level = fit.level; level < MAX_FIT_LEVEL && el.scrollWidth > el.clientWidth; ) {
         const next = ++level;

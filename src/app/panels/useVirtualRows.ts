@@ -112,7 +112,7 @@ export function useVirtualRows(count: number, estimate: number, scroller: RefObj
     if (!el) return;
     // Read where the page is laid out already (a scroll, a resize observation), never in a state
     // updater: React runs those while it renders, and a read there laid out the whole page inside
-    // the render (after a big import, most of the longest task).
+    // the render (after a big import, a third of the longest task).
     const read = () => {
       const top = el.scrollTop;
       const height = el.clientHeight;
