@@ -19,10 +19,11 @@ function launch(extra: string[] = []) {
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  // Two workers (`E2E_WORKERS` overrides it). With one, a quarter of this 2-core machine sat idle
-  // while tests waited on their pages; with two, the `app` specs took a fifth less time. The
-  // `heavy` specs run on one worker; `npm test` runs them in a pass of their own after the others.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One worker unless `E2E_WORKERS` says more. `npm test` runs the `app` project on two (with one,
+  // a quarter of this 2-core machine sat idle while tests waited on their pages; with two, those
+  // specs took a fifth less time), then the `heavy` project alone on one: a heavy spec beside
+  // another browser can miss its waits.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   // One retry on CI absorbs a timing hiccup on a loaded 2-core machine; the summary line reports flaky tests.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,

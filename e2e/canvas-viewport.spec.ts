@@ -46,6 +46,8 @@ async function importThenCloseBrace(page: Page, text: string): Promise<void> {
   await (await chooser).setFiles({ name: 'etl-broken.toml', mimeType: 'text/plain', buffer: Buffer.from(text) });
   await expect(graph(page).getByRole('note', { name: 'Empty graph' })).toContainText('does not read yet');
   await graph(page).getByRole('button', { name: 'Go to line 39, column 13' }).click();
+  // Type only once the editor is on that line: it may still be opening the file.
+  await expect(region(page, 'Source').locator('.monaco-editor .line-numbers.active-line-number')).toHaveText('39');
   await region(page, 'Source').locator('.monaco-editor textarea').focus();
   await page.keyboard.press('End');
   await page.keyboard.type(' }');
@@ -98,6 +100,8 @@ test('an edit to a drawn graph keeps the camera the user chose', async ({ page }
   await expect(graphNode(page, 'connect_db')).toBeVisible();
   await page.getByRole('button', { name: /^Source and problems/ }).click();
   await expect(region(page, 'Source').locator('.monaco-editor textarea')).toBeAttached();
+  // The editor shows the file before anything is typed in it (it may still be opening it).
+  await expect(region(page, 'Source').locator('.monaco-editor .view-lines')).toContainText('connect_db');
   await settled(page, graph(page));
   // The user pans: a drag on an empty part of the pane.
   const pane = (await graph(page).locator('.rs-flow').boundingBox()) as Rect;

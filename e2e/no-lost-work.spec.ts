@@ -43,7 +43,7 @@ test('text typed in the Source editor survives a reload 50 ms after the last key
   await paste(page, `[[agents]]\nname = "typist"\ntools = ["a"]\n`);
   await saved(page);
   const source = region(page, 'Source');
-  await source.locator('.monaco-editor .view-lines').click();
+  await source.locator('.monaco-editor textarea').focus();
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type('# typed just before the reload');
   await page.waitForTimeout(50);

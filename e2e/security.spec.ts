@@ -52,9 +52,14 @@ test('editor, YAML worker and auto layout work under the policy (simulator.spec 
   // Monaco and monaco-yaml's worker: a schema marker appears for an unknown key.
   const source = region(page, 'Source');
   await expect(source.locator('.monaco-editor')).toBeVisible({ timeout: 60_000 });
-  await source.locator('.monaco-editor .view-lines').click();
+  // Type only once the editor shows the file: it may still be opening it.
+  await expect(source.locator('.monaco-editor .view-lines')).toContainText('start_node: spec');
+  // The text area, not a click on the lines: a click at the lines' centre can land where Monaco's
+  // own scrolling does not expect it, and the editor then takes no focus.
+  await source.locator('.monaco-editor textarea').focus();
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type('\nbogus_key: 1');
+  await expect(source.locator('.monaco-editor .view-lines')).toContainText('bogus_key: 1');
   await expect(source.locator('.squiggly-error, .squiggly-warning').first()).toBeVisible({ timeout: 20_000 });
   // Hover text goes through Monaco's markdown renderer, and so through the pinned DOMPurify.
   const version = await page.evaluate(async () => {

@@ -75,7 +75,7 @@ test('scripted trace: run, first blocked call explained, what-if diff, teaching 
   // the scripted trace is typed in the Monaco trace editor, with completion from the trace schema
   const editor = sim(page).locator('.sim-trace-monaco .monaco-editor');
   await expect(editor).toBeVisible({ timeout: 30_000 });
-  await editor.locator('.view-lines').click();
+  await editor.locator('textarea').focus();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
   // pasted (typing would auto-indent each line after the one before), then the last step typed.

@@ -48,7 +48,7 @@ test('a trace full of YAML errors says how many and where the first is, never â€
   await newScriptedTrace(page);
   const editor = editorOf(page);
   // as the review did: typed over the template, which Monaco indents line after line
-  await editor.locator('.view-lines').click();
+  await editor.locator('textarea').focus();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.insertText(
     'start: 2025-01-01T10:00:00Z\nsteps:\n  # the agent extracts, then jumps straight to load\n  - call: extract\n  - call: load\n  - call: transform\n  - call: load\n  - call: load\n  - call: send_message\n    after: 5s\n',
