@@ -5,19 +5,18 @@
  * Gemini core (`permissions/gemini/`) reads the rules from it with their positions.
  */
 import type { Agent } from '../../model/toolRules.ts';
-import { isGeminiPolicyValue, looksLikeGeminiPolicy, tierFromPath } from '../../permissions/gemini/policy.ts';
+import { isGeminiPolicyValue, tierFromPath } from '../../permissions/gemini/policy.ts';
 
 /** The agent name every Gemini policy file reads as (Gemini reads every tier's folder together). */
 export const GEMINI_AGENT = 'gemini';
 
 /**
  * True for a Gemini CLI policy file: a `.toml` name and only `[[rule]]` / `[[safety_checker]]`
- * tables. `parsed`: the text's value from `parseToml` when the caller has it (undefined when the
- * text did not parse), else the text is parsed here.
+ * tables. `parsed`: what `parseToml(text)` gave (its value undefined when the text did not parse),
+ * so the loader parses a file once for this check and its reading.
  */
-export function isGeminiPolicyFile(path: string, text: string, parsed?: { value: unknown }): boolean {
-  if (!/\.toml$/i.test(path)) return false;
-  return parsed === undefined ? looksLikeGeminiPolicy(text) : isGeminiPolicyValue(parsed.value, text);
+export function isGeminiPolicyFile(path: string, text: string, parsed: { value: unknown }): boolean {
+  return /\.toml$/i.test(path) && isGeminiPolicyValue(parsed.value, text);
 }
 
 /** The one agent a Gemini policy file reads as. */
