@@ -114,6 +114,11 @@ export async function importFiles(store: StudioStore, files: readonly File[], se
   });
 }
 
+/** How long after the last `dragover` the drop mark stays: above the standard's longest period. */
+const DRAG_PAUSE_MS = 600;
+/** How long the drop mark stays after the drag left the window: long enough for a next `dragover`. */
+const LEFT_WINDOW_MS = 100;
+
 /**
  * Installs the drop and paste handlers on `win` (files dragged over the page start the import
  * worker, so the drop is read at once); returns a function that removes the handlers.
@@ -121,9 +126,11 @@ export async function importFiles(store: StudioStore, files: readonly File[], se
 export function installImportHandlers(store: StudioStore, win: Window = window, warm: () => void = warmImport): () => void {
   let warmed = false;
   const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
-  // While files are dragged over the page it says where they go (review15: nothing showed). Drag
-  // events fire every ~50 ms while over the page, so their pause ends the mark (a drag that left
-  // the window, or was cancelled with Escape) without counting enter/leave pairs of every child.
+  // While files are dragged over the page it says where they go (review15: nothing showed). A drag
+  // that leaves the window ends the mark soon after (its `dragleave` has no element to go to); any
+  // other end (Escape, a drop outside our handler) is the pause in `dragover` events, which the
+  // HTML standard fires at least every 550 ms (350 ± 200) while the pointer is over the page. This
+  // avoids counting enter/leave pairs of every child.
   const root = win.document.documentElement;
   let dragging: ReturnType<typeof setTimeout> | undefined;
   const endDrag = () => {
@@ -141,7 +148,14 @@ export function installImportHandlers(store: StudioStore, win: Window = window, 
     if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
     root.dataset['dropping'] = 'true';
     if (dragging !== undefined) clearTimeout(dragging);
-    dragging = setTimeout(endDrag, 300);
+    dragging = setTimeout(endDrag, DRAG_PAUSE_MS);
+  };
+  // Leaving for no element is leaving the window, except in browsers that never say where a drag
+  // goes (WebKit): the next `dragover` cancels this short end, so the mark does not flicker there.
+  const onDragLeave = (e: DragEvent) => {
+    if (e.relatedTarget !== null || dragging === undefined) return;
+    clearTimeout(dragging);
+    dragging = setTimeout(endDrag, LEFT_WINDOW_MS);
   };
   const onDrop = (e: DragEvent) => {
     endDrag();
@@ -174,11 +188,13 @@ export function installImportHandlers(store: StudioStore, win: Window = window, 
     void Promise.all([readOffThread({ text }, text.length), loadCodecs()]).then(([{ reading, analyses }]) => applyImport(store, reading, (id) => selectForReplay([id]), analyses));
   };
   win.addEventListener('dragover', onDragOver);
+  win.addEventListener('dragleave', onDragLeave);
   win.addEventListener('drop', onDrop);
   win.addEventListener('paste', onPaste);
   return () => {
     endDrag();
     win.removeEventListener('dragover', onDragOver);
+    win.removeEventListener('dragleave', onDragLeave);
     win.removeEventListener('drop', onDrop);
     win.removeEventListener('paste', onPaste);
   };
