@@ -51,6 +51,17 @@ export async function pasteOver(page: Page, editor: Locator, text: string): Prom
   }, text);
 }
 
+/**
+ * Clicks into a Monaco editor's text as a user does: in the part of the editor on screen, on its
+ * first line shown. (The box of its lines is the whole text's: once the text is longer or wider than
+ * the pane, its centre lies outside it, under the panel's bar or past the window.)
+ */
+export async function clickIntoEditor(editor: Locator): Promise<void> {
+  const shown = editor.locator('.overflow-guard').first();
+  const box = await shown.boundingBox();
+  await shown.click({ position: { x: Math.round((box?.width ?? 200) / 2), y: 8 } });
+}
+
 /** Imports files through the toolbar's Import button and the file chooser. */
 export async function importPaths(page: Page, paths: string[]): Promise<void> {
   const chooser = page.waitForEvent('filechooser');

@@ -7,7 +7,7 @@
  * shows the whole graph as every later step does, and nothing moves or grows between steps.
  */
 import { expect, test, type Page } from './test.ts';
-import { region, runCommand, stageGeometry, stayOffline } from './helpers.ts';
+import { clickIntoEditor, region, runCommand, stageGeometry, stayOffline } from './helpers.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 test.use({ layout: { bottomOpen: true } });
@@ -76,7 +76,7 @@ test('a new agent drawn on the graph opens on stage whole, and stays put from st
   await sim(page).getByRole('button', { name: 'New scripted trace', exact: true }).click();
   const editor = sim(page).locator('.sim-trace-monaco .monaco-editor .view-lines');
   await expect(editor).toContainText('call:', { timeout: 30_000 });
-  await editor.click();
+  await clickIntoEditor(sim(page).locator('.sim-trace-monaco .monaco-editor'));
   await page.keyboard.press('Control+a');
   await page.evaluate((t) => navigator.clipboard.writeText(t), TRACE);
   await page.keyboard.press('Control+v');

@@ -1,5 +1,5 @@
 import { expect, test } from './test.ts';
-import { region, stayOffline } from './helpers.ts';
+import { clickIntoEditor, region, stayOffline } from './helpers.ts';
 
 test.use({ layout: { bottomOpen: true } });
 
@@ -18,7 +18,7 @@ test('an example, one line typed, Ctrl+Z twice: the line goes, the example stays
   const lines = region(page, 'Source').locator('.monaco-editor .view-lines');
   await expect(lines).toBeVisible({ timeout: 60_000 });
   await expect(lines).toContainText('prefix_rule');
-  await lines.click();
+  await clickIntoEditor(region(page, 'Source').locator('.monaco-editor'));
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type('\n# a note of mine');
   await expect(lines).toContainText('# a note of mine');
