@@ -1,7 +1,8 @@
 /**
  * A tabbed region of the workspace: the tabs of `views.tsx` registered for `region`, the open one
  * remembered in the UI store. Arrow keys move between tabs (the WAI-ARIA tabs pattern); only the
- * open view is mounted.
+ * open view is mounted. A region too narrow for every tab at full length shows the short labels
+ * of the views that have one (the full label stays the tab's name).
  */
 import { Suspense, type KeyboardEvent, type ReactNode } from 'react';
 import { useUi, useUiStore } from '../state/uiContext.tsx';
@@ -43,7 +44,16 @@ export function ViewTabs({ region, label, extra, fallback }: { region: ViewRegio
                 tabIndex={selected ? 0 : -1}
                 onClick={() => ui.getState().setTab(region, v.id)}
               >
-                {v.label}
+                {v.shortLabel ? (
+                  <>
+                    <span className="view-tab-label">{v.label}</span>
+                    <span className="view-tab-short" aria-hidden="true">
+                      {v.shortLabel}
+                    </span>
+                  </>
+                ) : (
+                  v.label
+                )}
                 {Badge ? <Badge /> : null}
               </button>
             );

@@ -30,8 +30,10 @@ export type ViewRegion = 'design-bottom' | 'simulate-side';
 export interface WorkspaceView {
   /** Stable id (remembered as the open tab; used in element ids `tab-<id>` / `view-<id>`). */
   id: string;
-  /** The tab's text. */
+  /** The tab's text (and its name for assistive technology, also when it shows `shortLabel`). */
   label: string;
+  /** A shorter text the tab shows when its region is too narrow for every tab at full length. */
+  shortLabel?: string;
   region: ViewRegion;
   component: ComponentType;
   /** Optional live text after the label (a count), e.g. `3/1/0` problems. */
@@ -39,7 +41,7 @@ export interface WorkspaceView {
 }
 
 export const WORKSPACE_VIEWS: readonly WorkspaceView[] = [
-  { id: 'source-problems', label: 'Source and problems', region: 'design-bottom', component: SourceAndProblems, badge: ProblemCounts },
+  { id: 'source-problems', label: 'Source and problems', shortLabel: 'Source', region: 'design-bottom', component: SourceAndProblems, badge: ProblemCounts },
   { id: 'tests', label: 'Tests', region: 'design-bottom', component: TestsPanel, badge: TestsBadge },
   { id: 'corpus', label: 'Corpus', region: 'design-bottom', component: CorpusView },
   { id: 'policy', label: 'Policy', region: 'design-bottom', component: PolicyView },
