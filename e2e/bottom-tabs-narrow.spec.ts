@@ -1,3 +1,4 @@
+import { axeViolations } from './axe.ts';
 import { expect, test, type Page } from './test.ts';
 import { region, stayOffline } from './helpers.ts';
 import { settled } from './canvasGeometry.ts';
@@ -51,6 +52,8 @@ for (const width of [1000, 1280]) {
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
     await expect(tabs(page).getByRole('tab', { name: 'Policy' })).toBeFocused();
     await expect(tabs(page).getByRole('tab', { name: 'Policy' })).toHaveAttribute('aria-selected', 'true');
+    const findings = await axeViolations(page, { include: '.area-bottom .view-tabbar' });
+    expect(findings.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await saveScreenshot(page, `test-results/bottom-tabs-${width}x720.png`);
   });
 }
