@@ -47,6 +47,13 @@ export function DraftField({ label, value, onCommit, validate, claimsFocus = fal
   const [draft, setDraft] = useState(value);
   const [base, setBase] = useState(value);
   const input = useRef<HTMLInputElement>(null);
+  // Set by Enter, which commits and may move the focus away at once (`onDone`): the blur that
+  // follows, before the field shows the committed value, has nothing to commit again. Cleared by
+  // the next render.
+  const entered = useRef(false);
+  useEffect(() => {
+    entered.current = false;
+  });
   useEffect(() => {
     if (!claimsFocus || !takeNameFocus(value)) return;
     input.current?.focus();
@@ -75,9 +82,14 @@ export function DraftField({ label, value, onCommit, validate, claimsFocus = fal
           aria-invalid={error ? true : undefined}
           data-draft={draft === value ? 'committed' : 'pending'}
           onChange={(e) => setDraft(e.target.value)}
-          onBlur={() => void commit()}
+          onBlur={() => {
+            if (!entered.current) void commit();
+          }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && commit()) onDone?.(draft);
+            if (e.key === 'Enter' && commit()) {
+              entered.current = true;
+              onDone?.(draft);
+            }
             if (e.key === 'Escape') setDraft(value);
           }}
         />
