@@ -18,11 +18,12 @@ export function focusNodeSoon(id: string): void {
     canvas.focus({ preventScroll: true });
   }
   const focus = () => {
-    if (canvas && document.activeElement !== canvas) return;
+    const held = canvas === null || document.activeElement === canvas;
+    // Over either way: a region that keeps the focus (its node deleted meanwhile) shows it.
+    if (canvas) delete canvas.dataset['handover'];
+    if (!held) return;
     const node = document.querySelector<HTMLElement>(`section.canvas .react-flow__node[data-id="${CSS.escape(id)}"]`);
     node?.focus({ preventScroll: true });
-    // No node to take it (deleted meanwhile): the region keeps the focus, and shows it.
-    if (canvas) delete canvas.dataset['handover'];
   };
   window.requestAnimationFrame(() => window.requestAnimationFrame(focus));
 }
