@@ -46,7 +46,10 @@ export function ViewTabs({ region, label, extra, fallback }: { region: ViewRegio
               >
                 {v.shortLabel ? (
                   <>
-                    <span className="view-tab-label">{v.label}</span>
+                    <span className="visually-hidden">{v.label}</span>
+                    <span className="view-tab-label" aria-hidden="true">
+                      {v.label}
+                    </span>
                     <span className="view-tab-short" aria-hidden="true">
                       {v.shortLabel}
                     </span>
