@@ -119,6 +119,27 @@ test('T (Add tool) right after New agent waits for the canvas; the name typed ne
   await screenshotsWithAxe(page, 'keyboard-focus-name', '.area-inspector');
 });
 
+test('T right after New agent, then the name, while frames come slowly: the name is typed in order', async ({ page }) => {
+  // The keys typed while T waits are kept and typed into the new tool's Name field a frame after
+  // it takes the focus. A key pressed in that frame (a loaded CI machine: "bconnect_d") went into
+  // the field before the kept ones. Here every frame waits 300 ms and a key comes every 150 ms.
+  await stayOffline(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await region(page, 'Graph').getByRole('button', { name: 'New agent' }).click();
+  await page.evaluate(() => {
+    window.requestAnimationFrame = (cb) => window.setTimeout(() => cb(performance.now()), 300);
+    window.cancelAnimationFrame = (id) => window.clearTimeout(id);
+  });
+  await page.keyboard.press('t');
+  await page.keyboard.type('connect_database', { delay: 150 });
+  const name = region(page, 'Inspector').getByRole('textbox', { name: 'Name', exact: true });
+  await expect(name).toHaveValue('connect_database');
+  await page.keyboard.press('Enter');
+  await expect(graphNode(page, 'connect_database')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Connect' })).toHaveCount(0);
+});
+
 test('a shortcut that does not apply says why', async ({ page }) => {
   await openEtl(page);
   await page.getByRole('button', { name: 'Auto layout' }).focus();

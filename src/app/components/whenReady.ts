@@ -29,8 +29,13 @@ async function ready(): Promise<void> {
  */
 export function whenReady(then: () => boolean | Promise<boolean>, isText: (t: EventTarget | null) => boolean): void {
   let typed = '';
+  /**
+   * Set once the action ran with text kept: until that text is in, later keys join it even in a
+   * text field (the Name field the action focused), so they land after it, in the order typed.
+   */
+  let handingOver = false;
   const keep = (e: KeyboardEvent) => {
-    if (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey || isText(e.target)) return;
+    if (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey || (!handingOver && isText(e.target))) return;
     e.preventDefault();
     e.stopPropagation();
     typed += e.key;
@@ -39,10 +44,12 @@ export function whenReady(then: () => boolean | Promise<boolean>, isText: (t: Ev
   void ready()
     .then(then)
     .then(async (ran) => {
+      if (ran && typed !== '') {
+        handingOver = true;
+        await frame();
+      }
       window.removeEventListener('keydown', keep, true);
-      if (!ran || typed === '') return;
-      await frame();
       // The field the action focused (the Name field) takes the text as if typed there.
-      if (isText(document.activeElement)) document.execCommand('insertText', false, typed);
+      if (handingOver && isText(document.activeElement)) document.execCommand('insertText', false, typed);
     });
 }
